@@ -1,0 +1,738 @@
+//! The position model: board, side to move, castling rights, en-passant set, clocks and dice.
+//!
+//! Every type here holds a *meaning*, not a spelling: two inputs that differ only in form (tabs,
+//! split digit runs, unsorted en-passant squares) parse to equal values. The canonical spelling is
+//! produced by [`Display`](std::fmt::Display) on [`Dfen`](crate::Dfen).
+
+use std::fmt;
+
+/// A side: White or Black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// The side that starts, written `w` and with upper-case letters.
+    White,
+    /// The second side, written `b` and with lower-case letters.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    ///
+    /// ```
+    /// use dfen::Color;
+    /// assert_eq!(Color::White.opposite(), Color::Black);
+    /// ```
+    #[must_use]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The side-to-move letter, `w` or `b`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// `0` for White, `1` for Black: handy for indexing per-side tables.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Color::White => 0,
+            Color::Black => 1,
+        }
+    }
+}
+
+/// A kind of piece. Its die value is its position in the order P N B R Q K, counted from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// Pawn, die 1.
+    Pawn,
+    /// Knight, die 2.
+    Knight,
+    /// Bishop, die 3.
+    Bishop,
+    /// Rook, die 4.
+    Rook,
+    /// Queen, die 5.
+    Queen,
+    /// King, die 6.
+    King,
+}
+
+impl Role {
+    /// All roles in die order.
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// The die value, 1 (pawn) to 6 (king).
+    ///
+    /// ```
+    /// use dfen::Role;
+    /// assert_eq!(Role::Rook.die(), 4);
+    /// ```
+    #[must_use]
+    pub const fn die(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The role a die value stands for, or `None` outside 1–6.
+    ///
+    /// ```
+    /// use dfen::Role;
+    /// assert_eq!(Role::from_die(6), Some(Role::King));
+    /// assert_eq!(Role::from_die(7), None);
+    /// ```
+    #[must_use]
+    pub const fn from_die(value: u8) -> Option<Role> {
+        match value {
+            1 => Some(Role::Pawn),
+            2 => Some(Role::Knight),
+            3 => Some(Role::Bishop),
+            4 => Some(Role::Rook),
+            5 => Some(Role::Queen),
+            6 => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// The upper-case letter, `P N B R Q K`.
+    #[must_use]
+    pub const fn upper(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    /// The role for a letter of either case.
+    #[must_use]
+    pub const fn from_letter(letter: u8) -> Option<Role> {
+        match letter.to_ascii_uppercase() {
+            b'P' => Some(Role::Pawn),
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// The letter in the case of `color`.
+    #[must_use]
+    pub const fn letter(self, color: Color) -> char {
+        match color {
+            Color::White => self.upper(),
+            Color::Black => self.upper().to_ascii_lowercase(),
+        }
+    }
+}
+
+/// A piece: a role of a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What kind of piece it is.
+    pub role: Role,
+}
+
+impl Piece {
+    /// The FEN letter: upper case for White, lower case for Black.
+    ///
+    /// ```
+    /// use dfen::{Color, Piece, Role};
+    /// assert_eq!(Piece { color: Color::Black, role: Role::Knight }.letter(), 'n');
+    /// ```
+    #[must_use]
+    pub const fn letter(self) -> char {
+        self.role.letter(self.color)
+    }
+
+    /// The piece for a FEN letter (`PNBRQK` White, `pnbrqk` Black).
+    #[must_use]
+    pub const fn from_letter(letter: u8) -> Option<Piece> {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match Role::from_letter(letter) {
+            Some(role) => Some(Piece { color, role }),
+            None => None,
+        }
+    }
+}
+
+/// A square of the 8×8 board, `a1` = 0 up to `h8` = 63 (index = rank × 8 + file).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `index` (0–63), or `None`.
+    #[must_use]
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < 64 { Some(Square(index)) } else { None }
+    }
+
+    /// The square at `file` (0 = a) and `rank` (0 = rank 1), or `None` when either is over 7.
+    ///
+    /// ```
+    /// use dfen::Square;
+    /// assert_eq!(Square::new(4, 2).unwrap().to_string(), "e3");
+    /// ```
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 {
+            Some(Square(rank * 8 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The index, 0–63.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The file, 0 (a) to 7 (h).
+    #[must_use]
+    pub const fn file(self) -> u8 {
+        self.0 % 8
+    }
+
+    /// The rank, 0 (rank 1) to 7 (rank 8).
+    #[must_use]
+    pub const fn rank(self) -> u8 {
+        self.0 / 8
+    }
+
+    /// Parses a square name such as `e3`.
+    ///
+    /// ```
+    /// use dfen::Square;
+    /// assert_eq!(Square::from_name("h8").map(|s| s.index()), Some(63));
+    /// assert_eq!(Square::from_name("i1"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Square> {
+        match name.as_bytes() {
+            &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(file - b'a', rank - b'1'),
+            _ => None,
+        }
+    }
+
+    /// The two-byte name, for example `*b"e3"`.
+    #[must_use]
+    pub const fn name_bytes(self) -> [u8; 2] {
+        [b'a' + self.file(), b'1' + self.rank()]
+    }
+
+    /// The square one rank closer to White's side, if any.
+    #[must_use]
+    pub const fn down(self) -> Option<Square> {
+        if self.0 >= 8 {
+            Some(Square(self.0 - 8))
+        } else {
+            None
+        }
+    }
+
+    /// The square one rank closer to Black's side, if any.
+    #[must_use]
+    pub const fn up(self) -> Option<Square> {
+        if self.0 < 56 {
+            Some(Square(self.0 + 8))
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [file, rank] = self.name_bytes();
+        write!(f, "{}{}", file as char, rank as char)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A set of squares as a 64-bit mask (bit `i` = square index `i`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet(pub u64);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// Whether the set has no squares.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The number of squares.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether `square` is in the set.
+    #[must_use]
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & (1 << square.0) != 0
+    }
+
+    /// Adds `square`; returns whether it was new.
+    pub fn insert(&mut self, square: Square) -> bool {
+        let new = !self.contains(square);
+        self.0 |= 1 << square.0;
+        new
+    }
+
+    /// Removes `square`; returns whether it was there.
+    pub fn remove(&mut self, square: Square) -> bool {
+        let had = self.contains(square);
+        self.0 &= !(1 << square.0);
+        had
+    }
+
+    /// The squares on one rank (0 = rank 1).
+    #[must_use]
+    pub const fn on_rank(self, rank: u8) -> SquareSet {
+        SquareSet(self.0 & (0xff << (8 * (rank as u32 & 7))))
+    }
+
+    /// The squares in ascending index order (a1, b1, …, h8): rank first, then file.
+    ///
+    /// ```
+    /// use dfen::{Square, SquareSet};
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert(Square::from_name("a6").unwrap());
+    /// set.insert(Square::from_name("c3").unwrap());
+    /// let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["c3", "a6"]);
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Square(index))
+        })
+    }
+
+    /// The squares in alphabetical order of their names (a3 < a6 < c3): file first, then rank.
+    ///
+    /// ```
+    /// use dfen::{Square, SquareSet};
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert(Square::from_name("c3").unwrap());
+    /// set.insert(Square::from_name("a6").unwrap());
+    /// let names: Vec<String> = set.iter_alphabetical().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["a6", "c3"]);
+    /// ```
+    pub fn iter_alphabetical(self) -> impl Iterator<Item = Square> {
+        (0u8..8).flat_map(move |file| {
+            (0u8..8).filter_map(move |rank| {
+                let square = Square(rank * 8 + file);
+                self.contains(square).then_some(square)
+            })
+        })
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut set = SquareSet::EMPTY;
+        for square in iter {
+            set.insert(square);
+        }
+        set
+    }
+}
+
+/// The 8×8 placement of pieces.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no pieces.
+    #[must_use]
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 64],
+        }
+    }
+
+    /// The piece on `square`, if any.
+    #[must_use]
+    pub const fn get(&self, square: Square) -> Option<Piece> {
+        self.squares[square.0 as usize]
+    }
+
+    /// Puts `piece` on `square` (or clears it with `None`), returning what was there.
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
+        std::mem::replace(&mut self.squares[square.0 as usize], piece)
+    }
+
+    /// The occupied squares with their pieces, in index order (a1 first).
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter_map(|(index, piece)| piece.map(|p| (Square(index as u8), p)))
+    }
+
+    /// How many pieces of `color` with `role` stand on the board.
+    #[must_use]
+    pub fn count(&self, color: Color, role: Role) -> usize {
+        self.squares
+            .iter()
+            .filter(|p| **p == Some(Piece { color, role }))
+            .count()
+    }
+
+    /// Writes the placement field canonically: rank 8 first, runs of empty squares merged.
+    pub(crate) fn write_placement(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut empty = 0u8;
+            for file in 0..8u8 {
+                match self.squares[(rank * 8 + file) as usize] {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.write_char((b'0' + empty) as char)?;
+                            empty = 0;
+                        }
+                        out.write_char(piece.letter())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.write_char((b'0' + empty) as char)?;
+            }
+            if rank > 0 {
+                out.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The placement field, canonically.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_placement(f)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(")?;
+        self.write_placement(f)?;
+        write!(f, ")")
+    }
+}
+
+/// Castling rights as four flags.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u8);
+
+/// One of the four castling rights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// White castles on the king's side (`K`).
+    WhiteKingside,
+    /// White castles on the queen's side (`Q`).
+    WhiteQueenside,
+    /// Black castles on the king's side (`k`).
+    BlackKingside,
+    /// Black castles on the queen's side (`q`).
+    BlackQueenside,
+}
+
+impl CastlingSide {
+    /// The four rights in canonical order `K Q k q`.
+    pub const ALL: [CastlingSide; 4] = [
+        CastlingSide::WhiteKingside,
+        CastlingSide::WhiteQueenside,
+        CastlingSide::BlackKingside,
+        CastlingSide::BlackQueenside,
+    ];
+
+    /// The letter, one of `KQkq`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            CastlingSide::WhiteKingside => 'K',
+            CastlingSide::WhiteQueenside => 'Q',
+            CastlingSide::BlackKingside => 'k',
+            CastlingSide::BlackQueenside => 'q',
+        }
+    }
+
+    /// The right for a letter of `KQkq`.
+    #[must_use]
+    pub const fn from_letter(letter: u8) -> Option<CastlingSide> {
+        match letter {
+            b'K' => Some(CastlingSide::WhiteKingside),
+            b'Q' => Some(CastlingSide::WhiteQueenside),
+            b'k' => Some(CastlingSide::BlackKingside),
+            b'q' => Some(CastlingSide::BlackQueenside),
+            _ => None,
+        }
+    }
+
+    /// Whose right it is.
+    #[must_use]
+    pub const fn color(self) -> Color {
+        match self {
+            CastlingSide::WhiteKingside | CastlingSide::WhiteQueenside => Color::White,
+            CastlingSide::BlackKingside | CastlingSide::BlackQueenside => Color::Black,
+        }
+    }
+
+    /// The king's home square for this right (`e1` or `e8`).
+    #[must_use]
+    pub const fn king_square(self) -> Square {
+        match self.color() {
+            Color::White => Square(4),
+            Color::Black => Square(60),
+        }
+    }
+
+    /// The rook's home square for this right (`h1`, `a1`, `h8` or `a8`).
+    #[must_use]
+    pub const fn rook_square(self) -> Square {
+        match self {
+            CastlingSide::WhiteKingside => Square(7),
+            CastlingSide::WhiteQueenside => Square(0),
+            CastlingSide::BlackKingside => Square(63),
+            CastlingSide::BlackQueenside => Square(56),
+        }
+    }
+
+    const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+impl CastlingRights {
+    /// No rights (`-`).
+    pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four rights (`KQkq`).
+    pub const ALL: CastlingRights = CastlingRights(0b1111);
+
+    /// Whether `side` is held.
+    #[must_use]
+    pub const fn has(self, side: CastlingSide) -> bool {
+        self.0 & side.bit() != 0
+    }
+
+    /// Grants `side`; returns whether it was new.
+    pub fn insert(&mut self, side: CastlingSide) -> bool {
+        let new = !self.has(side);
+        self.0 |= side.bit();
+        new
+    }
+
+    /// Removes `side`; returns whether it was held.
+    pub fn remove(&mut self, side: CastlingSide) -> bool {
+        let had = self.has(side);
+        self.0 &= !side.bit();
+        had
+    }
+
+    /// Whether no right is held.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The held rights in canonical order `K Q k q`.
+    pub fn iter(self) -> impl Iterator<Item = CastlingSide> {
+        CastlingSide::ALL.into_iter().filter(move |s| self.has(*s))
+    }
+}
+
+impl fmt::Display for CastlingRights {
+    /// The castling field: a subset of `KQkq` in that order, or `-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for side in self.iter() {
+            fmt::Write::write_char(f, side.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for CastlingRights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CastlingRights({self})")
+    }
+}
+
+/// The dice the side to move still has to play this turn: 0 to 3 dice, kept sorted P < N < B < R < Q < K.
+///
+/// An empty pool means a fresh turn (`-`): the dice are still to be rolled.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DicePool {
+    dice: [Option<Role>; 3],
+}
+
+impl DicePool {
+    /// The most dice a pool holds.
+    pub const CAPACITY: usize = 3;
+
+    /// An empty pool: a fresh turn.
+    pub const EMPTY: DicePool = DicePool { dice: [None; 3] };
+
+    /// A pool of the given dice, or `None` when there are more than three.
+    ///
+    /// ```
+    /// use dfen::{DicePool, Role};
+    /// let pool = DicePool::from_roles([Role::Bishop, Role::Pawn]).unwrap();
+    /// assert_eq!(pool.to_string_for(dfen::Color::White), "PB");
+    /// assert!(DicePool::from_roles([Role::Pawn; 4]).is_none());
+    /// ```
+    #[must_use]
+    pub fn from_roles(roles: impl IntoIterator<Item = Role>) -> Option<DicePool> {
+        let mut pool = DicePool::EMPTY;
+        for role in roles {
+            if !pool.push(role) {
+                return None;
+            }
+        }
+        Some(pool)
+    }
+
+    /// Adds a die, keeping the order; returns `false` (and changes nothing) when the pool is full.
+    pub fn push(&mut self, role: Role) -> bool {
+        let len = self.len();
+        if len >= Self::CAPACITY {
+            return false;
+        }
+        self.dice[len] = Some(role);
+        self.dice[..=len].sort_unstable_by_key(|d| d.map_or(u8::MAX, Role::die));
+        true
+    }
+
+    /// Removes one die of `role`; returns whether there was one.
+    pub fn remove(&mut self, role: Role) -> bool {
+        let Some(pos) = self.dice.iter().position(|d| *d == Some(role)) else {
+            return false;
+        };
+        self.dice[pos..].rotate_left(1);
+        self.dice[Self::CAPACITY - 1] = None;
+        true
+    }
+
+    /// The number of dice, 0–3.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.dice.iter().take_while(|d| d.is_some()).count()
+    }
+
+    /// Whether no dice are pending (a fresh turn).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.dice[0].is_none()
+    }
+
+    /// Whether a die of `role` is in the pool.
+    #[must_use]
+    pub fn contains(&self, role: Role) -> bool {
+        self.dice.contains(&Some(role))
+    }
+
+    /// How many dice of `role` are in the pool.
+    #[must_use]
+    pub fn count(&self, role: Role) -> usize {
+        self.dice.iter().filter(|d| **d == Some(role)).count()
+    }
+
+    /// The dice in order P < N < B < R < Q < K.
+    pub fn iter(&self) -> impl Iterator<Item = Role> + '_ {
+        self.dice.iter().map_while(|d| *d)
+    }
+
+    /// Field 7 as written for the side `color`: letters in its case, or `-` when empty.
+    #[must_use]
+    pub fn to_string_for(&self, color: Color) -> String {
+        if self.is_empty() {
+            return "-".to_owned();
+        }
+        self.iter().map(|r| r.letter(color)).collect()
+    }
+}
+
+impl fmt::Debug for DicePool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DicePool({})", self.to_string_for(Color::White))
+    }
+}
+
+/// A whole Dice Chess position: the seven DFEN fields.
+///
+/// Build one by parsing (`"…".parse::<Dfen>()`, or [`Parser`](crate::Parser) for options and
+/// findings) or field by field. [`Display`](fmt::Display) writes the canonical spec form.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Dfen {
+    /// Field 1: the placement.
+    pub board: Board,
+    /// Field 2: the side to move.
+    pub side: Color,
+    /// Field 3: the castling rights.
+    pub castling: CastlingRights,
+    /// Field 4: the en-passant target squares.
+    pub en_passant: SquareSet,
+    /// Field 5: micro-moves since the last pawn move or capture.
+    pub halfmove: u32,
+    /// Field 6: the turn number, starting at 1 and incremented after Black's turn.
+    pub fullmove: u32,
+    /// Field 7: the dice still to play this turn; empty at a fresh turn.
+    pub dice: DicePool,
+}

@@ -1,0 +1,1 @@
+//! Workspace-level conformance tests live in `tests/`; this library is empty.
