@@ -189,7 +189,11 @@ impl Square {
     /// The square at `index` (0–63), or `None`.
     #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square at `file` (0 = a) and `rank` (0 = rank 1), or `None` when either is over 7.

@@ -1,0 +1,99 @@
+//! The syntax error: what failed, in which field, where, what was expected and what was found.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+use crate::Code;
+
+/// Why a DFEN was rejected: a syntax problem, with its field and byte span.
+///
+/// The message is one lowercase sentence naming what was expected and what was found. Line and
+/// column are not known here: the caller turns [`span`](ParseError::span) into them.
+///
+/// ```
+/// let err = "8/8/8/8/8/8/8/8 x - - 0 1 -".parse::<dfen::Dfen>().unwrap_err();
+/// assert_eq!(err.code().as_str(), "DFEN007");
+/// assert_eq!(err.field(), Some(2));
+/// assert_eq!(err.span(), 16..17);
+/// assert_eq!(
+///     err.to_string(),
+///     "side to move must be `w` or `b`: expected `w` or `b`, found `x`"
+/// );
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ParseError {
+    code: Code,
+    field: Option<u8>,
+    span: Range<usize>,
+    expected: Cow<'static, str>,
+    found: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(
+        code: Code,
+        field: Option<u8>,
+        span: Range<usize>,
+        expected: impl Into<Cow<'static, str>>,
+        found: impl Into<String>,
+    ) -> ParseError {
+        ParseError {
+            code,
+            field,
+            span,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+
+    /// The stable code, e.g. `DFEN007`.
+    #[must_use]
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    /// The field (1–7) the problem is in, or `None` for whole-input problems such as the field count.
+    #[must_use]
+    pub fn field(&self) -> Option<u8> {
+        self.field
+    }
+
+    /// The byte range of the input that is wrong (empty at the end of input for something missing).
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// What would have been accepted here.
+    #[must_use]
+    pub fn expected(&self) -> &str {
+        &self.expected
+    }
+
+    /// What the input has here.
+    #[must_use]
+    pub fn found(&self) -> &str {
+        &self.found
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: expected {}, found {}",
+            self.code.title(),
+            self.expected,
+            self.found
+        )
+    }
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{:?}] {}", self.code, self.span, self)
+    }
+}
+
+impl std::error::Error for ParseError {}

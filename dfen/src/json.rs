@@ -1,0 +1,190 @@
+//! The structured JSON form of a DFEN.
+//!
+//! ```json
+//! {
+//!   "board": {"e1": "K", "e8": "k", "e4": "P"},
+//!   "side": "black",
+//!   "castling": [],
+//!   "en_passant": ["e3"],
+//!   "halfmove": 0,
+//!   "fullmove": 1,
+//!   "dice": []
+//! }
+//! ```
+//!
+//! `board` maps square names to piece letters (upper case White, lower case Black); `castling`
+//! lists letters of `KQkq`; `dice` lists dice letters in upper case (`P N B R Q K`) whatever the
+//! side. Reading checks every value; the position findings are then available from
+//! [`Dfen::validate`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
+};
+
+/// The structured JSON form of a [`Dfen`]; `Dfen` serializes through it.
+///
+/// ```
+/// let dfen: dfen::Dfen = "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1 -".parse().unwrap();
+/// let json = serde_json::to_string(&dfen).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"board":{"e1":"K","e4":"P","e8":"k"},"side":"black","castling":[],"en_passant":["e3"],"halfmove":0,"fullmove":1,"dice":[]}"#
+/// );
+/// let back: dfen::Dfen = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, dfen);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DfenJson {
+    /// Square name → piece letter.
+    pub board: BTreeMap<String, String>,
+    /// `"white"` or `"black"`.
+    pub side: String,
+    /// Letters of `KQkq`.
+    pub castling: Vec<String>,
+    /// Square names on rank 3 or 6, alphabetical.
+    pub en_passant: Vec<String>,
+    /// Micro-moves since the last pawn move or capture.
+    pub halfmove: u32,
+    /// Turn number, at least 1.
+    pub fullmove: u32,
+    /// Pending dice as upper-case letters, at most three.
+    pub dice: Vec<String>,
+}
+
+impl From<Dfen> for DfenJson {
+    fn from(dfen: Dfen) -> DfenJson {
+        DfenJson::from(&dfen)
+    }
+}
+
+impl From<&Dfen> for DfenJson {
+    fn from(dfen: &Dfen) -> DfenJson {
+        DfenJson {
+            board: dfen
+                .board
+                .pieces()
+                .map(|(square, piece)| (square.to_string(), piece.letter().to_string()))
+                .collect(),
+            side: match dfen.side {
+                Color::White => "white",
+                Color::Black => "black",
+            }
+            .to_owned(),
+            castling: dfen
+                .castling
+                .iter()
+                .map(|s| s.letter().to_string())
+                .collect(),
+            en_passant: dfen
+                .en_passant
+                .iter_alphabetical()
+                .map(|s| s.to_string())
+                .collect(),
+            halfmove: dfen.halfmove,
+            fullmove: dfen.fullmove,
+            dice: dfen.dice.iter().map(|r| r.upper().to_string()).collect(),
+        }
+    }
+}
+
+fn single_byte(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        &[byte] => Some(byte),
+        _ => None,
+    }
+}
+
+impl TryFrom<DfenJson> for Dfen {
+    type Error = String;
+
+    fn try_from(json: DfenJson) -> Result<Dfen, String> {
+        let mut board = Board::empty();
+        for (name, letter) in &json.board {
+            let square = Square::from_name(name).ok_or_else(|| {
+                format!("board: expected a square name such as `e4`, found `{name}`")
+            })?;
+            let piece = single_byte(letter)
+                .and_then(Piece::from_letter)
+                .ok_or_else(|| {
+                    format!(
+                        "board.{name}: expected a piece letter (PNBRQK or pnbrqk), found `{letter}`"
+                    )
+                })?;
+            board.set(square, Some(piece));
+        }
+        let side = match json.side.as_str() {
+            "white" | "w" => Color::White,
+            "black" | "b" => Color::Black,
+            other => {
+                return Err(format!(
+                    "side: expected `white` or `black`, found `{other}`"
+                ));
+            }
+        };
+        let mut castling = CastlingRights::NONE;
+        for letter in &json.castling {
+            let right = single_byte(letter)
+                .and_then(CastlingSide::from_letter)
+                .ok_or_else(|| {
+                    format!("castling: expected one of `K`, `Q`, `k`, `q`, found `{letter}`")
+                })?;
+            if !castling.insert(right) {
+                return Err(format!("castling: repeated `{letter}`"));
+            }
+        }
+        let mut en_passant = SquareSet::EMPTY;
+        for name in &json.en_passant {
+            let square = Square::from_name(name)
+                .filter(|s| s.rank() == 2 || s.rank() == 5)
+                .ok_or_else(|| {
+                    format!("en_passant: expected a square on rank 3 or 6, found `{name}`")
+                })?;
+            if !en_passant.insert(square) {
+                return Err(format!("en_passant: repeated `{name}`"));
+            }
+        }
+        if json.fullmove == 0 {
+            return Err("fullmove: expected a number of at least 1, found 0".to_owned());
+        }
+        let mut dice = DicePool::EMPTY;
+        for letter in &json.dice {
+            let role = single_byte(letter)
+                .filter(u8::is_ascii_uppercase)
+                .and_then(Role::from_letter)
+                .ok_or_else(|| format!("dice: expected one of `P N B R Q K`, found `{letter}`"))?;
+            if !dice.push(role) {
+                return Err(format!(
+                    "dice: expected at most 3 dice, found {}",
+                    json.dice.len()
+                ));
+            }
+        }
+        Ok(Dfen {
+            board,
+            side,
+            castling,
+            en_passant,
+            halfmove: json.halfmove,
+            fullmove: json.fullmove,
+            dice,
+        })
+    }
+}
+
+impl Serialize for Dfen {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        DfenJson::from(self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Dfen {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Dfen, D::Error> {
+        let json = DfenJson::deserialize(deserializer)?;
+        Dfen::try_from(json).map_err(serde::de::Error::custom)
+    }
+}

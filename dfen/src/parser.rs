@@ -1,0 +1,966 @@
+//! The DFEN parser: profiles, settings and the one-pass collection of findings.
+//!
+//! # What each profile accepts
+//!
+//! | input | `spec` (default) | `lenient` | `engine` |
+//! |---|---|---|---|
+//! | 7 fields | canonical | canonical | `DFEN108` when field 7 is `-` (fixable) |
+//! | 6 fields (standard FEN) | `DFEN107` (fixable) | `DFEN107` (fixable) | canonical |
+//! | 4 or 5 fields | `DFEN002` | `DFEN109` (fixable) | `DFEN109` (fixable) |
+//! | tabs, runs of spaces, outer whitespace | `DFEN106` (fixable) | same | same |
+//! | split digit runs (`44`) | `DFEN104` (fixable) | same | same |
+//! | castling out of order (`qK`) | `DFEN103` (fixable) | same | same |
+//! | repeated castling letter | `DFEN009` error | `DFEN009` (fixable) | `DFEN009` (fixable) |
+//! | en-passant order | alphabetical, else `DFEN101` | alphabetical | square index, else `DFEN101` |
+//! | repeated en-passant square | `DFEN013` error | `DFEN013` (fixable) | `DFEN013` (fixable) |
+//! | clocks with leading zeros | `DFEN105` (fixable) | same | same |
+//! | fullmove `0` | `DFEN019` error | `DFEN019` (fixable, becomes 1) | same as lenient |
+//! | halfmove over 127 | accepted | accepted | `DFEN020` error |
+//! | dice out of order | `DFEN102` (fixable) | same | same |
+//! | dice in the wrong case or mixed case | `DFEN012`/`DFEN016` error | fixable | fixable |
+//!
+//! Every other syntax problem is an error in every profile. A fixable finding is a warning, or an
+//! error with [`Parser::strict`].
+
+#![deny(clippy::indexing_slicing)]
+
+use std::ops::Range;
+
+use nom::IResult;
+use nom::Parser as _;
+use nom::bytes::complete::{take_till, take_while, take_while1};
+use nom::combinator::all_consuming;
+
+use crate::validate::{SourceMap, position_findings};
+use crate::{
+    Board, CastlingRights, CastlingSide, Code, Color, Dfen, DicePool, Finding, ParseError, Piece,
+    Role, Severity, Square, SquareSet,
+};
+
+/// The longest input the parser reads, in bytes. A canonical DFEN is at most about 110 bytes.
+pub const MAX_INPUT_LEN: usize = 1024;
+
+/// Which dialect of DFEN to read (and, for writing, which to produce).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Profile {
+    /// fenkit's spec: 6 or 7 fields, canonical form with field 7 always present.
+    #[default]
+    Spec,
+    /// Everything whose meaning is unambiguous, reported as findings.
+    Lenient,
+    /// The dialect the reference Dice Chess engine writes: field 7 omitted when empty, en-passant
+    /// squares in square-index order, 4 to 7 fields, dice in any case, halfmove 0–127.
+    Engine,
+}
+
+impl Profile {
+    /// The profile's name as used on the command line.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Spec => "spec",
+            Profile::Lenient => "lenient",
+            Profile::Engine => "engine",
+        }
+    }
+}
+
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Profile {
+    type Err = String;
+
+    /// ```
+    /// assert_eq!("engine".parse::<dfen::Profile>(), Ok(dfen::Profile::Engine));
+    /// ```
+    fn from_str(text: &str) -> Result<Profile, String> {
+        match text {
+            "spec" => Ok(Profile::Spec),
+            "lenient" => Ok(Profile::Lenient),
+            "engine" => Ok(Profile::Engine),
+            other => Err(format!(
+                "unknown profile `{other}`: expected `spec`, `lenient` or `engine`"
+            )),
+        }
+    }
+}
+
+/// Parser settings.
+///
+/// ```
+/// use dfen::{Parser, Profile};
+///
+/// let parsed = Parser::new()
+///     .profile(Profile::Engine)
+///     .parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+///     .unwrap();
+/// assert!(parsed.findings.is_empty());
+/// assert_eq!(
+///     parsed.dfen.to_string(),
+///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 -"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Parser {
+    profile: Profile,
+    strict: bool,
+}
+
+impl Parser {
+    /// The default settings: profile `spec`, not strict.
+    #[must_use]
+    pub const fn new() -> Parser {
+        Parser {
+            profile: Profile::Spec,
+            strict: false,
+        }
+    }
+
+    /// Chooses the dialect to read.
+    #[must_use]
+    pub const fn profile(mut self, profile: Profile) -> Parser {
+        self.profile = profile;
+        self
+    }
+
+    /// With `true`, every fixable finding (a non-canonical form) is reported as an error.
+    #[must_use]
+    pub const fn strict(mut self, strict: bool) -> Parser {
+        self.strict = strict;
+        self
+    }
+
+    /// The profile in use.
+    #[must_use]
+    pub const fn current_profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Parses one DFEN and collects every finding in one pass.
+    ///
+    /// # Errors
+    /// A [`ParseError`] for the first syntax problem: it stops the parse.
+    ///
+    /// ```
+    /// use dfen::Parser;
+    ///
+    /// // A standard six-field FEN is accepted; the missing dice field is a fixable finding.
+    /// let parsed = Parser::new()
+    ///     .parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    ///     .unwrap();
+    /// assert_eq!(parsed.findings[0].code.as_str(), "DFEN107");
+    /// assert!(parsed.findings[0].fixable);
+    ///
+    /// // Dice in the wrong case are a syntax error under the default profile.
+    /// let err = Parser::new()
+    ///     .parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pnb")
+    ///     .unwrap_err();
+    /// assert_eq!(err.code().as_str(), "DFEN012");
+    /// assert_eq!(err.span(), 57..60);
+    /// ```
+    pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
+        let mut state = State {
+            profile: self.profile,
+            input,
+            findings: Vec::new(),
+            map: SourceMap::default(),
+        };
+        let dfen = state.parse()?;
+        position_findings(&dfen, Some(&state.map), &mut state.findings);
+        let mut findings = state.findings;
+        if self.strict {
+            for finding in &mut findings {
+                if finding.fixable {
+                    finding.severity = Severity::Error;
+                }
+            }
+        }
+        Ok(Parsed { dfen, findings })
+    }
+}
+
+/// A parsed DFEN and everything found about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The position as written (fixable findings not yet applied).
+    pub dfen: Dfen,
+    /// Every finding, in input order within each phase (form first, then position).
+    pub findings: Vec<Finding>,
+}
+
+impl Parsed {
+    /// The position with every fixable finding applied: what `fenkit fmt` writes.
+    ///
+    /// ```
+    /// let parsed = dfen::Parser::new()
+    ///     .parse("4k3/8/8/8/8/8/8/4K3  w KQ a6 00 1")
+    ///     .unwrap();
+    /// assert_eq!(parsed.fixed().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
+    /// ```
+    #[must_use]
+    pub fn fixed(&self) -> Dfen {
+        self.dfen.fixed()
+    }
+
+    /// Whether any finding has error severity.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+}
+
+impl std::str::FromStr for Dfen {
+    type Err = ParseError;
+
+    /// Parses with the default settings ([`Parser::new`]) and keeps the position as written.
+    /// Findings are dropped; use [`Parser::parse`] to see them.
+    fn from_str(input: &str) -> Result<Dfen, ParseError> {
+        Parser::new().parse(input).map(|parsed| parsed.dfen)
+    }
+}
+
+struct State<'a> {
+    profile: Profile,
+    input: &'a str,
+    findings: Vec<Finding>,
+    map: SourceMap,
+}
+
+/// One field: its text and where it starts in the input.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    number: u8,
+    text: &'a [u8],
+    start: usize,
+}
+
+impl Field<'_> {
+    fn span(&self) -> Range<usize> {
+        self.start..self.start + self.text.len()
+    }
+
+    fn sub(&self, range: Range<usize>) -> Range<usize> {
+        self.start + range.start..self.start + range.end
+    }
+}
+
+fn is_separator(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+fn separator(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while(is_separator).parse(input)
+}
+
+fn field_text(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_till(is_separator).parse(input)
+}
+
+fn decimal(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    all_consuming(take_while1(|b: u8| b.is_ascii_digit())).parse(input)
+}
+
+/// Quotes a piece of input for an error message: `` `x` `` or a description of what is there.
+fn quote(text: &str) -> String {
+    if text.is_empty() {
+        return "nothing".to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('`');
+    for c in text.chars() {
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
+    }
+    out.push('`');
+    out
+}
+
+impl<'a> State<'a> {
+    fn text(&self, span: Range<usize>) -> &'a str {
+        self.input.get(span).unwrap_or("")
+    }
+
+    /// The character starting at `offset` and its byte length (input is `str`, and the parser only
+    /// stops at ASCII bytes or at the first byte of a character, so `offset` is a boundary).
+    fn char_at(&self, offset: usize) -> (char, usize) {
+        match self
+            .input
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(c) => (c, c.len_utf8()),
+            None => ('\u{fffd}', 1),
+        }
+    }
+
+    fn finding(&mut self, code: Code, span: Range<usize>, message: String, help: Option<&str>) {
+        let fixable = help.is_some();
+        self.findings.push(Finding {
+            code,
+            severity: if fixable {
+                Severity::Warning
+            } else {
+                Severity::Error
+            },
+            span,
+            message,
+            fixable,
+            help: help.map(str::to_owned),
+        });
+    }
+
+    /// A problem that `spec` rejects and the other profiles accept as a fixable finding.
+    fn strict_in_spec(
+        &mut self,
+        code: Code,
+        field: u8,
+        span: Range<usize>,
+        expected: &'static str,
+        help: &str,
+    ) -> Result<(), ParseError> {
+        let found = quote(self.text(span.clone()));
+        if self.profile == Profile::Spec {
+            return Err(ParseError::new(code, Some(field), span, expected, found));
+        }
+        let message = format!("{}: expected {expected}, found {found}", code.title());
+        self.finding(code, span, message, Some(help));
+        Ok(())
+    }
+
+    fn parse(&mut self) -> Result<Dfen, ParseError> {
+        let input = self.input;
+        if input.len() > MAX_INPUT_LEN {
+            return Err(ParseError::new(
+                Code::InputTooLong,
+                None,
+                MAX_INPUT_LEN..input.len(),
+                format!("at most {MAX_INPUT_LEN} bytes"),
+                format!("{} bytes", input.len()),
+            ));
+        }
+        let fields = self.split_fields()?;
+        let (min, max) = match self.profile {
+            Profile::Spec => (6, 7),
+            Profile::Lenient | Profile::Engine => (4, 7),
+        };
+        let count = fields.len();
+        if count < min || count > max {
+            let span = match fields.get(max) {
+                Some(extra) => extra.start..input.trim_end_matches([' ', '\t']).len(),
+                None => input.len()..input.len(),
+            };
+            return Err(ParseError::new(
+                Code::FieldCount,
+                None,
+                span,
+                format!("{min} to {max} fields separated by spaces"),
+                format!("{count} field{}", if count == 1 { "" } else { "s" }),
+            ));
+        }
+        let field = |n: usize| fields.get(n).copied();
+
+        let mut dfen = Dfen {
+            board: Board::empty(),
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: SquareSet::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            dice: DicePool::EMPTY,
+        };
+        if let Some(f) = field(0) {
+            dfen.board = self.board(f)?;
+        }
+        if let Some(f) = field(1) {
+            dfen.side = self.side(f)?;
+        }
+        if let Some(f) = field(2) {
+            dfen.castling = self.castling(f)?;
+        }
+        if let Some(f) = field(3) {
+            dfen.en_passant = self.en_passant(f)?;
+        }
+        match (field(4), field(5)) {
+            (Some(half), Some(full)) => {
+                dfen.halfmove = self.clock(half)?;
+                dfen.fullmove = self.clock(full)?;
+                if self.profile == Profile::Engine && dfen.halfmove > 127 {
+                    return Err(ParseError::new(
+                        Code::EngineHalfmoveRange,
+                        Some(5),
+                        half.span(),
+                        "a halfmove clock from 0 to 127",
+                        quote(self.text(half.span())),
+                    ));
+                }
+                if dfen.fullmove == 0 {
+                    self.strict_in_spec(
+                        Code::FullmoveZero,
+                        6,
+                        full.span(),
+                        "a fullmove number of at least 1",
+                        "write the fullmove number as 1",
+                    )?;
+                }
+            }
+            (half, _) => {
+                if let Some(half) = half {
+                    dfen.halfmove = self.clock(half)?;
+                }
+                let at = input.trim_end_matches([' ', '\t']).len();
+                let message = format!(
+                    "{}: expected halfmove and fullmove fields, found {}",
+                    Code::MissingClocks.title(),
+                    if half.is_some() {
+                        "only the halfmove clock"
+                    } else {
+                        "neither"
+                    }
+                );
+                self.finding(
+                    Code::MissingClocks,
+                    at..at,
+                    message,
+                    Some("write the default clocks explicitly"),
+                );
+            }
+        }
+        match field(6) {
+            Some(f) => dfen.dice = self.dice(f, dfen.side)?,
+            None if self.profile != Profile::Engine && count == 6 => {
+                let at = input.trim_end_matches([' ', '\t']).len();
+                self.finding(
+                    Code::MissingDiceField,
+                    at..at,
+                    format!(
+                        "{}: expected a seventh field (`-` when no dice are pending), found 6 fields",
+                        Code::MissingDiceField.title()
+                    ),
+                    Some("append ` -`: no dice are pending"),
+                );
+            }
+            None => {}
+        }
+        Ok(dfen)
+    }
+
+    /// Splits the input into fields, reporting non-canonical whitespace.
+    fn split_fields(&mut self) -> Result<Vec<Field<'a>>, ParseError> {
+        let bytes = self.input.as_bytes();
+        let mut fields = Vec::with_capacity(7);
+        let mut rest = bytes;
+        let mut offset = 0usize;
+        while let Ok((after_sep, sep)) = separator(rest) {
+            let sep_span = offset..offset + sep.len();
+            offset += sep.len();
+            let at_start = sep_span.start == 0;
+            let at_end = after_sep.is_empty();
+            if !sep.is_empty() && (at_start || at_end || sep != b" ") {
+                let what = if at_start {
+                    "leading whitespace"
+                } else if at_end {
+                    "trailing whitespace"
+                } else {
+                    "whitespace other than one space"
+                };
+                let message = format!(
+                    "{}: expected one space between fields, found {what} {}",
+                    Code::Whitespace.title(),
+                    quote(self.text(sep_span.clone()))
+                );
+                let help = if at_start || at_end {
+                    "remove it"
+                } else {
+                    "separate fields with one space"
+                };
+                self.finding(Code::Whitespace, sep_span, message, Some(help));
+            }
+            if at_end {
+                break;
+            }
+            let Ok((after_field, text)) = field_text(after_sep) else {
+                break;
+            };
+            if fields.len() < 8 {
+                fields.push(Field {
+                    number: fields.len() as u8 + 1,
+                    text,
+                    start: offset,
+                });
+            } else {
+                fields.push(Field {
+                    number: 8,
+                    text,
+                    start: offset,
+                });
+            }
+            offset += text.len();
+            rest = after_field;
+        }
+        if fields.is_empty() {
+            return Err(ParseError::new(
+                Code::EmptyInput,
+                None,
+                0..self.input.len(),
+                "a DFEN such as `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -`",
+                if self.input.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    "only whitespace".to_owned()
+                },
+            ));
+        }
+        Ok(fields)
+    }
+
+    fn board(&mut self, field: Field<'a>) -> Result<Board, ParseError> {
+        let mut board = Board::empty();
+        let rank_count = field.text.split(|b| *b == b'/').count();
+        if rank_count != 8 {
+            return Err(ParseError::new(
+                Code::RankCount,
+                Some(1),
+                field.span(),
+                "8 ranks separated by `/`",
+                format!(
+                    "{rank_count} rank{}",
+                    if rank_count == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        let mut rank_start = 0usize;
+        for (row, rank_text) in field.text.split(|b| *b == b'/').enumerate() {
+            let rank = 7 - row as u8;
+            let mut file = 0u8;
+            let mut digit_run: Option<usize> = None;
+            let mut i = 0usize;
+            while let Some(&byte) = rank_text.get(i) {
+                let at = field.start + rank_start + i;
+                match byte {
+                    b'1'..=b'8' => {
+                        if digit_run.is_none() {
+                            digit_run = Some(at);
+                        }
+                        file += byte - b'0';
+                        if file > 8 {
+                            return Err(self.rank_width(field, rank, rank_start, rank_text, file));
+                        }
+                        i += 1;
+                    }
+                    b'0' | b'9' => {
+                        return Err(ParseError::new(
+                            Code::BadDigit,
+                            Some(1),
+                            at..at + 1,
+                            "a digit from 1 to 8",
+                            quote(self.text(at..at + 1)),
+                        ));
+                    }
+                    _ => {
+                        self.close_digit_run(&mut digit_run, at);
+                        let Some(piece) = Piece::from_letter(byte) else {
+                            let (c, len) = self.char_at(at);
+                            if c.is_numeric() {
+                                return Err(ParseError::new(
+                                    Code::BadDigit,
+                                    Some(1),
+                                    at..at + len,
+                                    "an ASCII digit from 1 to 8",
+                                    format!("the non-ASCII digit {}", quote(&c.to_string())),
+                                ));
+                            }
+                            return Err(ParseError::new(
+                                Code::UnknownPiece,
+                                Some(1),
+                                at..at + len,
+                                "a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8",
+                                quote(&c.to_string()),
+                            ));
+                        };
+                        if file >= 8 {
+                            return Err(self.rank_width(
+                                field,
+                                rank,
+                                rank_start,
+                                rank_text,
+                                file + 1,
+                            ));
+                        }
+                        if let Some(square) = Square::new(file, rank) {
+                            board.set(square, Some(piece));
+                            self.map.set_piece(square, at);
+                        }
+                        file += 1;
+                        i += 1;
+                    }
+                }
+            }
+            let end = field.start + rank_start + rank_text.len();
+            self.close_digit_run(&mut digit_run, end);
+            if file < 8 {
+                return Err(self.rank_width(field, rank, rank_start, rank_text, file));
+            }
+            rank_start += rank_text.len() + 1;
+        }
+        self.map.set_field(1, field.span());
+        Ok(board)
+    }
+
+    fn close_digit_run(&mut self, run: &mut Option<usize>, end: usize) {
+        if let Some(start) = run.take()
+            && end - start > 1
+        {
+            let text = self.text(start..end);
+            let sum: u32 = text.bytes().map(|b| u32::from(b - b'0')).sum();
+            self.finding(
+                Code::SplitDigits,
+                start..end,
+                format!(
+                    "{}: expected one digit for a run of empty squares, found {}",
+                    Code::SplitDigits.title(),
+                    quote(text)
+                ),
+                Some(&format!("write `{sum}`")),
+            );
+        }
+    }
+
+    fn rank_width(
+        &self,
+        field: Field<'a>,
+        rank: u8,
+        rank_start: usize,
+        rank_text: &[u8],
+        squares: u8,
+    ) -> ParseError {
+        let start = field.start + rank_start;
+        ParseError::new(
+            Code::RankWidth,
+            Some(1),
+            start..start + rank_text.len(),
+            format!("8 squares in rank {}", rank + 1),
+            if squares > 8 {
+                "more than 8".to_owned()
+            } else {
+                format!("{squares}")
+            },
+        )
+    }
+
+    fn side(&mut self, field: Field<'a>) -> Result<Color, ParseError> {
+        self.map.set_field(2, field.span());
+        match field.text {
+            b"w" => Ok(Color::White),
+            b"b" => Ok(Color::Black),
+            _ => Err(ParseError::new(
+                Code::BadSide,
+                Some(2),
+                field.span(),
+                "`w` or `b`",
+                quote(self.text(field.span())),
+            )),
+        }
+    }
+
+    fn castling(&mut self, field: Field<'a>) -> Result<CastlingRights, ParseError> {
+        self.map.set_field(3, field.span());
+        let mut rights = CastlingRights::NONE;
+        if field.text == b"-" {
+            return Ok(rights);
+        }
+        let mut last: Option<CastlingSide> = None;
+        let mut out_of_order = false;
+        for (i, &byte) in field.text.iter().enumerate() {
+            let at = field.start + i;
+            let Some(side) = CastlingSide::from_letter(byte) else {
+                let (c, len) = self.char_at(at);
+                return Err(ParseError::new(
+                    Code::BadCastling,
+                    Some(3),
+                    at..at + len,
+                    "`-` alone, or letters from `KQkq`",
+                    quote(&c.to_string()),
+                ));
+            };
+            if !rights.insert(side) {
+                self.strict_in_spec(
+                    Code::RepeatedCastling,
+                    3,
+                    at..at + 1,
+                    "each castling letter at most once",
+                    "drop the repeated letter",
+                )?;
+                continue;
+            }
+            self.map.set_castling(side, at);
+            if last.is_some_and(|prev| (prev as u8) > (side as u8)) {
+                out_of_order = true;
+            }
+            last = Some(side);
+        }
+        if out_of_order {
+            self.finding(
+                Code::CastlingOrder,
+                field.span(),
+                format!(
+                    "{}: expected the order `KQkq`, found {}",
+                    Code::CastlingOrder.title(),
+                    quote(self.text(field.span()))
+                ),
+                Some(&format!("write `{rights}`")),
+            );
+        }
+        Ok(rights)
+    }
+
+    fn en_passant(&mut self, field: Field<'a>) -> Result<SquareSet, ParseError> {
+        self.map.set_field(4, field.span());
+        let mut set = SquareSet::EMPTY;
+        if field.text == b"-" {
+            return Ok(set);
+        }
+        if !field.text.len().is_multiple_of(2) || !field.text.is_ascii() {
+            // Find the first pair that is not a square to point at it.
+            let mut at = 0;
+            while let Some(pair) = field.text.get(at..at + 2) {
+                if !is_square_name(pair) {
+                    break;
+                }
+                at += 2;
+            }
+            let span = if at >= field.text.len().saturating_sub(1) {
+                field.span()
+            } else {
+                let (_, len) = self.char_at(field.start + at);
+                field.sub(at..(at + len + 1).min(field.text.len()))
+            };
+            return Err(ParseError::new(
+                Code::BadEnPassant,
+                Some(4),
+                span.clone(),
+                "`-` or square names such as `e3` or `a3c3e3`",
+                quote(self.text(span)),
+            ));
+        }
+        let mut previous: Option<Square> = None;
+        let mut out_of_order = false;
+        for (index, pair) in field.text.chunks(2).enumerate() {
+            let span = field.sub(index * 2..index * 2 + 2);
+            let square = match pair {
+                &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(file - b'a', rank - b'1'),
+                _ => None,
+            };
+            let Some(square) = square else {
+                return Err(ParseError::new(
+                    Code::BadEnPassant,
+                    Some(4),
+                    span.clone(),
+                    "a square name from `a1` to `h8`",
+                    quote(self.text(span)),
+                ));
+            };
+            if square.rank() != 2 && square.rank() != 5 {
+                return Err(ParseError::new(
+                    Code::EnPassantRank,
+                    Some(4),
+                    span.clone(),
+                    "a square on rank 3 or 6",
+                    quote(self.text(span)),
+                ));
+            }
+            if !set.insert(square) {
+                self.strict_in_spec(
+                    Code::RepeatedEnPassant,
+                    4,
+                    span,
+                    "each en-passant square at most once",
+                    "drop the repeated square",
+                )?;
+                continue;
+            }
+            self.map.set_en_passant(square, span.start);
+            if let Some(prev) = previous
+                && self.order_key(prev) > self.order_key(square)
+            {
+                out_of_order = true;
+            }
+            previous = Some(square);
+        }
+        if out_of_order {
+            let order = match self.profile {
+                Profile::Engine => "square-index order (rank first)",
+                Profile::Spec | Profile::Lenient => "alphabetical order",
+            };
+            let canonical = crate::display::en_passant_string(set, self.profile);
+            self.finding(
+                Code::EnPassantOrder,
+                field.span(),
+                format!(
+                    "{}: expected {order}, found {}",
+                    Code::EnPassantOrder.title(),
+                    quote(self.text(field.span()))
+                ),
+                Some(&format!("write `{canonical}`")),
+            );
+        }
+        Ok(set)
+    }
+
+    fn order_key(&self, square: Square) -> u8 {
+        match self.profile {
+            Profile::Engine => square.index(),
+            Profile::Spec | Profile::Lenient => square.file() * 8 + square.rank(),
+        }
+    }
+
+    fn clock(&mut self, field: Field<'a>) -> Result<u32, ParseError> {
+        self.map.set_field(field.number, field.span());
+        let name = if field.number == 5 {
+            "halfmove clock"
+        } else {
+            "fullmove number"
+        };
+        if decimal(field.text).is_err() {
+            return Err(ParseError::new(
+                Code::BadClock,
+                Some(field.number),
+                field.span(),
+                format!("a {name} made of ASCII digits"),
+                quote(self.text(field.span())),
+            ));
+        }
+        let mut value: u32 = 0;
+        for &digit in field.text {
+            value = match value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u32::from(digit - b'0')))
+            {
+                Some(v) => v,
+                None => {
+                    return Err(ParseError::new(
+                        Code::ClockOverflow,
+                        Some(field.number),
+                        field.span(),
+                        format!("a {name} of at most {}", u32::MAX),
+                        quote(self.text(field.span())),
+                    ));
+                }
+            };
+        }
+        if field.text.len() > 1 && field.text.first() == Some(&b'0') {
+            self.finding(
+                Code::ClockLeadingZeros,
+                field.span(),
+                format!(
+                    "{}: expected `{value}`, found {}",
+                    Code::ClockLeadingZeros.title(),
+                    quote(self.text(field.span()))
+                ),
+                Some(&format!("write `{value}`")),
+            );
+        }
+        Ok(value)
+    }
+
+    fn dice(&mut self, field: Field<'a>, side: Color) -> Result<DicePool, ParseError> {
+        self.map.set_field(7, field.span());
+        if field.text == b"-" {
+            if self.profile == Profile::Engine {
+                self.finding(
+                    Code::EngineEmptyDiceField,
+                    field.span(),
+                    format!(
+                        "{}: expected no seventh field when no dice are pending, found `-`",
+                        Code::EngineEmptyDiceField.title()
+                    ),
+                    Some("drop the seventh field"),
+                );
+            }
+            return Ok(DicePool::EMPTY);
+        }
+        let mut pool = DicePool::EMPTY;
+        let mut upper = 0usize;
+        let mut lower = 0usize;
+        let mut previous: Option<Role> = None;
+        let mut out_of_order = false;
+        for (i, &byte) in field.text.iter().enumerate() {
+            let at = field.start + i;
+            let Some(role) = Role::from_letter(byte) else {
+                let (c, len) = self.char_at(at);
+                return Err(ParseError::new(
+                    Code::UnknownDie,
+                    Some(7),
+                    at..at + len,
+                    "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
+                    quote(&c.to_string()),
+                ));
+            };
+            if !pool.push(role) {
+                let span = at..field.start + field.text.len();
+                return Err(ParseError::new(
+                    Code::TooManyDice,
+                    Some(7),
+                    span,
+                    "at most 3 dice",
+                    format!("{} dice", field.text.len()),
+                ));
+            }
+            if byte.is_ascii_uppercase() {
+                upper += 1;
+            } else {
+                lower += 1;
+            }
+            if previous.is_some_and(|prev| prev > role) {
+                out_of_order = true;
+            }
+            previous = Some(role);
+        }
+        let expected_case = match side {
+            Color::White => "upper-case dice for White (`w`)",
+            Color::Black => "lower-case dice for Black (`b`)",
+        };
+        let matching = match side {
+            Color::White => upper,
+            Color::Black => lower,
+        };
+        let help = format!("write `{}`", pool.to_string_for(side));
+        if upper > 0 && lower > 0 {
+            self.strict_in_spec(Code::MixedDiceCase, 7, field.span(), expected_case, &help)?;
+        } else if matching == 0 {
+            self.strict_in_spec(
+                Code::DiceCaseMismatch,
+                7,
+                field.span(),
+                expected_case,
+                &help,
+            )?;
+        }
+        if out_of_order {
+            self.finding(
+                Code::DiceOrder,
+                field.span(),
+                format!(
+                    "{}: expected the order P N B R Q K, found {}",
+                    Code::DiceOrder.title(),
+                    quote(self.text(field.span()))
+                ),
+                Some(&help),
+            );
+        }
+        Ok(pool)
+    }
+}
+
+fn is_square_name(pair: &[u8]) -> bool {
+    matches!(pair, [b'a'..=b'h', b'1'..=b'8'])
+}

@@ -1,0 +1,522 @@
+//! The engine's own position: bitboards, converted from and to [`Dfen`] at the boundary.
+//!
+//! Move generation is pseudo-legal Dice Chess generation per die (there is no check rule);
+//! standard chess adds a legality filter on top in [`super::standard`].
+
+use std::ops::ControlFlow;
+
+use super::bitboard::{
+    Bits, KING, KNIGHT, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, bishop_attacks, rook_attacks,
+};
+use super::moves::{Move, MoveKind};
+use crate::{
+    Board, CastlingRights, CastlingSide, Color, DicePool, Dfen, Piece, Role, Square, SquareSet,
+};
+
+const A1: Square = match Square::from_index(0) {
+    Some(square) => square,
+    None => panic!("a1 is a square"),
+};
+
+/// The square with index `index` (masked to 0–63).
+#[inline(always)]
+pub(crate) fn square(index: usize) -> Square {
+    Square::from_index((index & 63) as u8).unwrap_or(A1)
+}
+
+/// Castling-right bits in `CastlingSide::ALL` order: `K`, `Q`, `k`, `q`.
+const WK: u8 = 1;
+const WQ: u8 = 2;
+const BK: u8 = 4;
+const BQ: u8 = 8;
+
+/// The rights lost when a piece leaves or lands on each square.
+const RIGHTS_LOST: [u8; 64] = {
+    let mut table = [0u8; 64];
+    table[0] = WQ;
+    table[4] = WK | WQ;
+    table[7] = WK;
+    table[56] = BQ;
+    table[60] = BK | BQ;
+    table[63] = BK;
+    table
+};
+
+/// A multiset of up to three dice, as counts per role.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Dice {
+    counts: [u8; 6],
+    len: u8,
+}
+
+impl Dice {
+    pub(crate) fn from_pool(pool: &DicePool) -> Dice {
+        let mut dice = Dice::default();
+        for role in pool.iter() {
+            dice.counts[role as usize] += 1;
+            dice.len += 1;
+        }
+        dice
+    }
+
+    pub(crate) fn single(role: Role) -> Dice {
+        let mut dice = Dice::default();
+        dice.counts[role as usize] = 1;
+        dice.len = 1;
+        dice
+    }
+
+    #[inline]
+    pub(crate) fn len(self) -> u8 {
+        self.len
+    }
+
+    #[inline]
+    pub(crate) fn contains(self, role: Role) -> bool {
+        self.counts[role as usize] > 0
+    }
+
+    /// The dice after removing one of `role` (unchanged when there is none).
+    #[inline]
+    pub(crate) fn without(mut self, role: Role) -> Dice {
+        if self.counts[role as usize] > 0 {
+            self.counts[role as usize] -= 1;
+            self.len -= 1;
+        }
+        self
+    }
+
+    /// The dice after paying for `mv`.
+    #[inline]
+    pub(crate) fn pay(self, mv: &Move) -> Dice {
+        match mv.kind {
+            MoveKind::Castling => self.without(Role::King).without(Role::Rook),
+            _ => self.without(mv.die),
+        }
+    }
+
+    /// The distinct roles present, in die order.
+    #[inline]
+    pub(crate) fn distinct(self) -> impl Iterator<Item = Role> {
+        Role::ALL.into_iter().filter(move |r| self.counts[*r as usize] > 0)
+    }
+
+    /// The one role present, for a single die.
+    pub(crate) fn first(self) -> Option<Role> {
+        self.distinct().next()
+    }
+
+    pub(crate) fn to_pool(self) -> DicePool {
+        let roles = Role::ALL
+            .into_iter()
+            .flat_map(|r| std::iter::repeat_n(r, self.counts[r as usize] as usize));
+        DicePool::from_roles(roles).unwrap_or(DicePool::EMPTY)
+    }
+}
+
+/// A position without its dice: bitboards per colour and per role, and the other fields.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Pos {
+    pub(crate) colors: [u64; 2],
+    pub(crate) roles: [u64; 6],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: u64,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+impl Pos {
+    pub(crate) fn from_dfen(dfen: &Dfen) -> Pos {
+        let mut pos = Pos {
+            colors: [0; 2],
+            roles: [0; 6],
+            side: dfen.side,
+            castling: 0,
+            ep: dfen.en_passant.0,
+            halfmove: dfen.halfmove,
+            fullmove: dfen.fullmove,
+        };
+        for (square, piece) in dfen.board.pieces() {
+            let bit = 1u64 << square.index();
+            pos.colors[piece.color.index()] |= bit;
+            pos.roles[piece.role as usize] |= bit;
+        }
+        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
+            if dfen.castling.has(side) {
+                pos.castling |= 1 << i;
+            }
+        }
+        pos
+    }
+
+    pub(crate) fn to_dfen(&self, dice: DicePool) -> Dfen {
+        let mut board = Board::empty();
+        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for role in Role::ALL {
+                for sq in Bits(self.colors[c] & self.roles[role as usize]) {
+                    board.set(square(sq), Some(Piece { color, role }));
+                }
+            }
+        }
+        let mut castling = CastlingRights::NONE;
+        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
+            if self.castling & (1 << i) != 0 {
+                castling.insert(side);
+            }
+        }
+        Dfen {
+            board,
+            side: self.side,
+            castling,
+            en_passant: SquareSet(self.ep),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            dice,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn pieces(&self, color: usize, role: Role) -> u64 {
+        self.colors[color] & self.roles[role as usize]
+    }
+
+    /// The role on `sq`, which must be occupied.
+    #[inline]
+    fn role_at(&self, bit: u64) -> Role {
+        for role in Role::ALL {
+            if self.roles[role as usize] & bit != 0 {
+                return role;
+            }
+        }
+        Role::Pawn
+    }
+
+    /// The opponent's en-passant targets the side to move may capture onto now: on the
+    /// opponent's rank (6 for White to move, 3 for Black), empty, with an opposing pawn just
+    /// beyond.
+    #[inline]
+    fn capturable_ep(&self) -> u64 {
+        let empty = !self.occupied();
+        match self.side {
+            Color::White => self.ep & RANK_6 & empty & (self.pieces(1, Role::Pawn) << 8),
+            Color::Black => self.ep & RANK_3 & empty & (self.pieces(0, Role::Pawn) >> 8),
+        }
+    }
+
+    /// Visits the pseudo-legal micro-moves of the side to move for one die. Castling is
+    /// generated with the King die only when `castling_paid` says a Rook die is also at hand.
+    #[inline]
+    pub(crate) fn generate<F>(&self, die: Role, castling_paid: bool, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(Move) -> ControlFlow<()>,
+    {
+        let us = self.side.index();
+        let own = self.colors[us];
+        let them = self.colors[us ^ 1];
+        let their_king = self.pieces(us ^ 1, Role::King);
+        let occ = own | them;
+        let pieces = own & self.roles[die as usize];
+        match die {
+            Role::Pawn => return self.generate_pawns(f),
+            Role::King if castling_paid => {
+                // Castling first in the visit; the public list is sorted anyway.
+                self.generate_castling(f)?;
+            }
+            _ => {}
+        }
+        for from in Bits(pieces) {
+            let targets = match die {
+                Role::Knight => KNIGHT[from],
+                Role::Bishop => bishop_attacks(from, occ),
+                Role::Rook => rook_attacks(from, occ),
+                Role::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                Role::King => KING[from],
+                Role::Pawn => 0,
+            } & !own;
+            for to in Bits(targets) {
+                let bit = 1u64 << to;
+                let kind = if bit & their_king != 0 {
+                    MoveKind::KingCapture
+                } else if bit & them != 0 {
+                    MoveKind::Capture
+                } else {
+                    MoveKind::Quiet
+                };
+                f(Move {
+                    from: square(from),
+                    to: square(to),
+                    promotion: None,
+                    die,
+                    kind,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn generate_castling<F>(&self, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(Move) -> ControlFlow<()>,
+    {
+        let us = self.side.index();
+        let (base, king_side, queen_side) = match self.side {
+            Color::White => (0usize, WK, WQ),
+            Color::Black => (56usize, BK, BQ),
+        };
+        let king_home = 1u64 << (base + 4);
+        if self.pieces(us, Role::King) & king_home == 0 {
+            return ControlFlow::Continue(());
+        }
+        let rooks = self.pieces(us, Role::Rook);
+        let occ = self.occupied();
+        if self.castling & king_side != 0
+            && rooks & (1 << (base + 7)) != 0
+            && occ & (0b0110_0000 << base) == 0
+        {
+            f(Move {
+                from: square(base + 4),
+                to: square(base + 6),
+                promotion: None,
+                die: Role::King,
+                kind: MoveKind::Castling,
+            })?;
+        }
+        if self.castling & queen_side != 0
+            && rooks & (1 << base) != 0
+            && occ & (0b0000_1110 << base) == 0
+        {
+            f(Move {
+                from: square(base + 4),
+                to: square(base + 2),
+                promotion: None,
+                die: Role::King,
+                kind: MoveKind::Castling,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn generate_pawns<F>(&self, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(Move) -> ControlFlow<()>,
+    {
+        let us = self.side.index();
+        let them = self.colors[us ^ 1];
+        let their_king = self.pieces(us ^ 1, Role::King);
+        let empty = !self.occupied();
+        let ep = self.capturable_ep();
+        let (start_rank, last_rank) = match self.side {
+            Color::White => (RANK_1 << 8, RANK_8),
+            Color::Black => (RANK_8 >> 8, RANK_1),
+        };
+        for from in Bits(self.pieces(us, Role::Pawn)) {
+            let from_bit = 1u64 << from;
+            let one = match self.side {
+                Color::White => from_bit << 8,
+                Color::Black => from_bit >> 8,
+            };
+            if one & empty != 0 {
+                let to = one.trailing_zeros() as usize;
+                pawn_move(f, from, to, one & last_rank != 0, MoveKind::Quiet)?;
+                if from_bit & start_rank != 0 {
+                    let two = match self.side {
+                        Color::White => one << 8,
+                        Color::Black => one >> 8,
+                    };
+                    if two & empty != 0 {
+                        pawn_move(
+                            f,
+                            from,
+                            two.trailing_zeros() as usize,
+                            false,
+                            MoveKind::DoublePush,
+                        )?;
+                    }
+                }
+            }
+            let attacks = PAWN[us][from];
+            for to in Bits(attacks & (them | ep)) {
+                let bit = 1u64 << to;
+                if bit & their_king != 0 {
+                    // No promotion: the game is over.
+                    pawn_move(f, from, to, false, MoveKind::KingCapture)?;
+                } else if bit & them != 0 {
+                    pawn_move(f, from, to, bit & last_rank != 0, MoveKind::Capture)?;
+                } else {
+                    pawn_move(f, from, to, false, MoveKind::EnPassant)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the side to move has any move for one die alone (castling needs two dice).
+    #[inline]
+    pub(crate) fn has_any_move(&self, die: Role) -> bool {
+        let us = self.side.index();
+        let own = self.colors[us];
+        let occ = self.occupied();
+        let pieces = own & self.roles[die as usize];
+        if pieces == 0 {
+            return false;
+        }
+        match die {
+            Role::Pawn => {
+                let pushes = match self.side {
+                    Color::White => pieces << 8,
+                    Color::Black => pieces >> 8,
+                };
+                if pushes & !occ != 0 {
+                    return true;
+                }
+                let targets = self.colors[us ^ 1] | self.capturable_ep();
+                Bits(pieces).any(|from| PAWN[us][from] & targets != 0)
+            }
+            Role::Knight => Bits(pieces).any(|from| KNIGHT[from] & !own != 0),
+            Role::King => Bits(pieces).any(|from| KING[from] & !own != 0),
+            Role::Bishop => Bits(pieces).any(|from| bishop_attacks(from, occ) & !own != 0),
+            Role::Rook => Bits(pieces).any(|from| rook_attacks(from, occ) & !own != 0),
+            Role::Queen => Bits(pieces).any(|from| {
+                (bishop_attacks(from, occ) | rook_attacks(from, occ)) & !own != 0
+            }),
+        }
+    }
+
+    /// Applies a micro-move of the side to move, which keeps the move: the side does not
+    /// change and no turn ends. Returns the captured role, if any.
+    #[inline]
+    pub(crate) fn make(&mut self, mv: &Move) -> Option<Role> {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = mv.from.index() as usize;
+        let to = mv.to.index() as usize;
+        let from_bit = 1u64 << from;
+        let to_bit = 1u64 << to;
+
+        if mv.kind == MoveKind::Castling {
+            let (rook_from, rook_to) = if to > from {
+                (from + 3, from + 1)
+            } else {
+                (from - 4, from - 1)
+            };
+            let king_move = from_bit | to_bit;
+            let rook_move = (1u64 << rook_from) | (1u64 << rook_to);
+            self.colors[us] ^= king_move | rook_move;
+            self.roles[Role::King as usize] ^= king_move;
+            self.roles[Role::Rook as usize] ^= rook_move;
+            self.castling &= !(RIGHTS_LOST[from] | RIGHTS_LOST[rook_from]);
+            self.halfmove = self.halfmove.saturating_add(1);
+            return None;
+        }
+
+        let moving = mv.die;
+        let mut captured = None;
+        if mv.kind == MoveKind::EnPassant {
+            let victim = match self.side {
+                Color::White => to_bit >> 8,
+                Color::Black => to_bit << 8,
+            };
+            self.colors[them] &= !victim;
+            self.roles[Role::Pawn as usize] &= !victim;
+            captured = Some(Role::Pawn);
+        } else if self.colors[them] & to_bit != 0 {
+            let role = self.role_at(to_bit);
+            self.colors[them] &= !to_bit;
+            self.roles[role as usize] &= !to_bit;
+            if role == Role::Pawn {
+                // The captured pawn's own target, if it stood on its post-double-push square.
+                self.ep &= !owned_target(them, to_bit);
+            }
+            captured = Some(role);
+        }
+
+        self.colors[us] ^= from_bit | to_bit;
+        self.roles[moving as usize] &= !from_bit;
+        self.roles[mv.promotion.unwrap_or(moving) as usize] |= to_bit;
+
+        // Any piece landing on a target removes it.
+        self.ep &= !to_bit;
+        if moving == Role::Pawn {
+            // A pawn leaving its post-double-push square takes its target with it.
+            self.ep &= !owned_target(us, from_bit);
+            if mv.kind == MoveKind::DoublePush {
+                self.ep |= 1u64 << ((from + to) / 2);
+            }
+        }
+        self.castling &= !(RIGHTS_LOST[from] | RIGHTS_LOST[to]);
+        if moving == Role::Pawn || captured.is_some() {
+            self.halfmove = 0;
+        } else {
+            self.halfmove = self.halfmove.saturating_add(1);
+        }
+        captured
+    }
+
+    /// Ends the turn: the side flips, the new side loses its own old en-passant targets, and
+    /// the fullmove number grows after Black's turn.
+    #[inline]
+    pub(crate) fn end_turn(&mut self) {
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opposite();
+        self.ep &= match self.side {
+            Color::White => !RANK_3,
+            Color::Black => !RANK_6,
+        };
+    }
+
+    /// Whether `sq` is attacked by `by`'s pieces (pawn, knight, bishop, rook, queen, king).
+    #[inline]
+    pub(crate) fn attacked(&self, sq: usize, by: usize) -> bool {
+        let occ = self.occupied();
+        let theirs = self.colors[by];
+        let queens = self.roles[Role::Queen as usize];
+        PAWN[by ^ 1][sq] & theirs & self.roles[Role::Pawn as usize] != 0
+            || KNIGHT[sq] & theirs & self.roles[Role::Knight as usize] != 0
+            || KING[sq] & theirs & self.roles[Role::King as usize] != 0
+            || bishop_attacks(sq, occ) & theirs & (self.roles[Role::Bishop as usize] | queens) != 0
+            || rook_attacks(sq, occ) & theirs & (self.roles[Role::Rook as usize] | queens) != 0
+    }
+}
+
+/// The target a pawn of `color` on `pawn_bit` owns if it stands on its post-double-push rank.
+#[inline(always)]
+fn owned_target(color: usize, pawn_bit: u64) -> u64 {
+    if color == 0 {
+        (pawn_bit & (RANK_1 << 24)) >> 8
+    } else {
+        (pawn_bit & (RANK_1 << 32)) << 8
+    }
+}
+
+#[inline(always)]
+fn pawn_move<F>(f: &mut F, from: usize, to: usize, promotes: bool, kind: MoveKind) -> ControlFlow<()>
+where
+    F: FnMut(Move) -> ControlFlow<()>,
+{
+    let base = Move {
+        from: square(from),
+        to: square(to),
+        promotion: None,
+        die: Role::Pawn,
+        kind,
+    };
+    if promotes {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            f(Move {
+                promotion: Some(role),
+                ..base
+            })?;
+        }
+        ControlFlow::Continue(())
+    } else {
+        f(base)
+    }
+}

@@ -1,0 +1,405 @@
+//! Position findings: what is wrong with a position beyond its spelling, and the fixes that keep
+//! its meaning.
+
+use std::ops::Range;
+
+use crate::{Code, Color, Dfen, Finding, Piece, Role, Severity, Square, SquareSet};
+
+/// Where the parts of a parsed DFEN stood in the input, so findings can point at them.
+#[derive(Clone)]
+pub(crate) struct SourceMap {
+    fields: [Range<usize>; 7],
+    pieces: [u16; 64],
+    castling: [usize; 4],
+    en_passant: [usize; 64],
+}
+
+impl Default for SourceMap {
+    fn default() -> Self {
+        SourceMap {
+            fields: Default::default(),
+            pieces: [0; 64],
+            castling: [0; 4],
+            en_passant: [0; 64],
+        }
+    }
+}
+
+impl SourceMap {
+    pub(crate) fn set_piece(&mut self, square: Square, offset: usize) {
+        self.pieces[square.index() as usize] = u16::try_from(offset).unwrap_or(u16::MAX);
+    }
+
+    pub(crate) fn set_field(&mut self, number: u8, span: Range<usize>) {
+        if let Some(slot) = self.fields.get_mut(usize::from(number).wrapping_sub(1)) {
+            *slot = span;
+        }
+    }
+
+    pub(crate) fn set_castling(&mut self, side: crate::CastlingSide, offset: usize) {
+        self.castling[side as usize] = offset;
+    }
+
+    pub(crate) fn set_en_passant(&mut self, square: Square, offset: usize) {
+        self.en_passant[square.index() as usize] = offset;
+    }
+
+    fn piece(&self, square: Square) -> Range<usize> {
+        let at = usize::from(self.pieces[square.index() as usize]);
+        at..at + 1
+    }
+}
+
+struct Spans<'a>(Option<&'a SourceMap>);
+
+impl Spans<'_> {
+    fn field(&self, number: usize) -> Range<usize> {
+        self.0
+            .and_then(|map| map.fields.get(number - 1).cloned())
+            .unwrap_or(0..0)
+    }
+
+    fn piece(&self, square: Square) -> Range<usize> {
+        self.0.map_or(0..0, |map| map.piece(square))
+    }
+
+    fn castling(&self, index: usize) -> Range<usize> {
+        self.0
+            .and_then(|map| map.castling.get(index).copied())
+            .map_or(0..0, |at| at..at + 1)
+    }
+
+    fn en_passant(&self, square: Square) -> Range<usize> {
+        self.0
+            .and_then(|map| map.en_passant.get(square.index() as usize).copied())
+            .map_or(0..0, |at| at..at + 2)
+    }
+}
+
+fn push(
+    out: &mut Vec<Finding>,
+    code: Code,
+    severity: Severity,
+    span: Range<usize>,
+    message: String,
+) {
+    out.push(Finding {
+        code,
+        severity,
+        span,
+        message,
+        fixable: false,
+        help: None,
+    });
+}
+
+fn push_fixable(
+    out: &mut Vec<Finding>,
+    code: Code,
+    span: Range<usize>,
+    message: String,
+    help: String,
+) {
+    out.push(Finding {
+        code,
+        severity: Severity::Warning,
+        span,
+        message,
+        fixable: true,
+        help: Some(help),
+    });
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The rank (0-based) of the en-passant squares a side's double pushes create.
+const fn en_passant_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 2,
+        Color::Black => 5,
+    }
+}
+
+/// The en-passant squares created by `color`'s double pushes.
+pub(crate) fn own_en_passant(set: SquareSet, color: Color) -> SquareSet {
+    set.on_rank(en_passant_rank(color))
+}
+
+/// Why an en-passant square cannot affect play, if it cannot.
+fn dead_en_passant(dfen: &Dfen, square: Square) -> Option<(Code, String)> {
+    let owner = if square.rank() == 2 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let Some(piece) = dfen.board.get(square) {
+        return Some((
+            Code::EnPassantOccupied,
+            format!(
+                "{}: expected an empty square at {square}, found `{}`",
+                Code::EnPassantOccupied.title(),
+                piece.letter()
+            ),
+        ));
+    }
+    let pushed = match owner {
+        Color::White => square.up(),
+        Color::Black => square.down(),
+    };
+    let pawn = Piece {
+        color: owner,
+        role: Role::Pawn,
+    };
+    if let Some(pushed) = pushed
+        && dfen.board.get(pushed) != Some(pawn)
+    {
+        return Some((
+            Code::EnPassantWithoutPawn,
+            format!(
+                "{}: expected a {} pawn on {pushed} in front of {square}, found {}",
+                Code::EnPassantWithoutPawn.title(),
+                color_name(owner),
+                dfen.board
+                    .get(pushed)
+                    .map_or("an empty square".to_owned(), |p| format!(
+                        "`{}`",
+                        p.letter()
+                    ))
+            ),
+        ));
+    }
+    if dfen.dice.is_empty() && owner == dfen.side {
+        return Some((
+            Code::EnPassantStale,
+            format!(
+                "{}: at a fresh turn only the targets of the side that just moved remain, found {square} of {} to move",
+                Code::EnPassantStale.title(),
+                color_name(owner)
+            ),
+        ));
+    }
+    None
+}
+
+/// Collects the position findings of `dfen` into `out`.
+pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut Vec<Finding>) {
+    let spans = Spans(map);
+    let board = &dfen.board;
+    let mut kings = [0usize; 2];
+    let mut pieces = [0usize; 2];
+    let mut counts = [[0usize; 6]; 2];
+    for (square, piece) in board.pieces() {
+        let side = piece.color.index();
+        pieces[side] += 1;
+        counts[side][piece.role as usize] += 1;
+        if piece.role == Role::Pawn && (square.rank() == 0 || square.rank() == 7) {
+            push(
+                out,
+                Code::PawnOnBackRank,
+                Severity::Error,
+                spans.piece(square),
+                format!(
+                    "{}: expected no pawn on rank {}, found `{}` on {square}",
+                    Code::PawnOnBackRank.title(),
+                    square.rank() + 1,
+                    piece.letter()
+                ),
+            );
+        }
+        if piece.role == Role::King {
+            kings[side] += 1;
+            if kings[side] == 2 {
+                push(
+                    out,
+                    Code::TooManyKings,
+                    Severity::Error,
+                    spans.piece(square),
+                    format!(
+                        "{}: expected at most one {} king, found another on {square}",
+                        Code::TooManyKings.title(),
+                        color_name(piece.color)
+                    ),
+                );
+            }
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        let side = color.index();
+        let name = color_name(color);
+        if kings[side] == 0 {
+            push(
+                out,
+                Code::MissingKing,
+                Severity::Warning,
+                spans.field(1),
+                format!(
+                    "{}: {name} has no king, which only a finished game has",
+                    Code::MissingKing.title()
+                ),
+            );
+        }
+        if pieces[side] > 16 {
+            push(
+                out,
+                Code::TooManyPieces,
+                Severity::Warning,
+                spans.field(1),
+                format!(
+                    "{}: expected at most 16 {name} pieces, found {}",
+                    Code::TooManyPieces.title(),
+                    pieces[side]
+                ),
+            );
+        }
+        let [pawns, knights, bishops, rooks, queens, _] = counts[side];
+        if pawns > 8 {
+            push(
+                out,
+                Code::TooManyPawns,
+                Severity::Warning,
+                spans.field(1),
+                format!(
+                    "{}: expected at most 8 {name} pawns, found {pawns}",
+                    Code::TooManyPawns.title()
+                ),
+            );
+        }
+        let promoted = queens.saturating_sub(1)
+            + rooks.saturating_sub(2)
+            + bishops.saturating_sub(2)
+            + knights.saturating_sub(2);
+        let missing_pawns = 8usize.saturating_sub(pawns);
+        if pawns <= 8 && promoted > missing_pawns {
+            push(
+                out,
+                Code::TooManyPromoted,
+                Severity::Warning,
+                spans.field(1),
+                format!(
+                    "{}: {name} has at least {promoted} promoted pieces but only {missing_pawns} missing pawns",
+                    Code::TooManyPromoted.title()
+                ),
+            );
+        }
+        let own = own_en_passant(dfen.en_passant, color).len();
+        if own > 3 {
+            push(
+                out,
+                Code::TooManyEnPassant,
+                Severity::Error,
+                spans.field(4),
+                format!(
+                    "{}: expected at most 3 {name} targets (one turn has 3 micro-moves), found {own}",
+                    Code::TooManyEnPassant.title()
+                ),
+            );
+        }
+    }
+    if !dfen.dice.is_empty() {
+        let own = own_en_passant(dfen.en_passant, dfen.side).len();
+        let dice = dfen.dice.len();
+        if own + dice > 3 {
+            push(
+                out,
+                Code::TurnOverBudget,
+                Severity::Error,
+                spans.field(7),
+                format!(
+                    "{}: expected at most 3 micro-moves in one turn, found {own} double push{} already played and {dice} dice left",
+                    Code::TurnOverBudget.title(),
+                    if own == 1 { "" } else { "es" }
+                ),
+            );
+        }
+    }
+    for (index, right) in crate::CastlingSide::ALL.into_iter().enumerate() {
+        if dfen.castling.has(right) && !castling_possible(dfen, right) {
+            push_fixable(
+                out,
+                Code::CastlingWithoutPieces,
+                spans.castling(index),
+                format!(
+                    "{}: `{}` needs the {} king on {} and rook on {}",
+                    Code::CastlingWithoutPieces.title(),
+                    right.letter(),
+                    color_name(right.color()),
+                    right.king_square(),
+                    right.rook_square()
+                ),
+                format!("drop `{}`: it cannot affect play", right.letter()),
+            );
+        }
+    }
+    for square in dfen.en_passant.iter_alphabetical() {
+        if let Some((code, message)) = dead_en_passant(dfen, square) {
+            push_fixable(
+                out,
+                code,
+                spans.en_passant(square),
+                message,
+                format!("drop `{square}`: it cannot affect play"),
+            );
+        }
+    }
+}
+
+fn castling_possible(dfen: &Dfen, right: crate::CastlingSide) -> bool {
+    let color = right.color();
+    dfen.board.get(right.king_square())
+        == Some(Piece {
+            color,
+            role: Role::King,
+        })
+        && dfen.board.get(right.rook_square())
+            == Some(Piece {
+                color,
+                role: Role::Rook,
+            })
+}
+
+impl Dfen {
+    /// Every position finding of this value (spans are empty: there is no source text).
+    ///
+    /// ```
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K2P w - - 0 1 -".parse().unwrap();
+    /// let codes: Vec<_> = dfen.validate().iter().map(|f| f.code.as_str()).collect();
+    /// assert_eq!(codes, ["DFEN201"]);
+    /// ```
+    #[must_use]
+    pub fn validate(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        position_findings(self, None, &mut out);
+        out
+    }
+
+    /// This position with every fixable finding applied: castling rights whose king or rook is
+    /// away dropped, en-passant squares that cannot affect play dropped, fullmove 0 made 1.
+    ///
+    /// ```
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1 -".parse().unwrap();
+    /// assert_eq!(dfen.fixed().to_string(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -");
+    /// ```
+    #[must_use]
+    pub fn fixed(&self) -> Dfen {
+        let mut fixed = self.clone();
+        for right in crate::CastlingSide::ALL {
+            if fixed.castling.has(right) && !castling_possible(self, right) {
+                fixed.castling.remove(right);
+            }
+        }
+        for square in self.en_passant.iter() {
+            if dead_en_passant(self, square).is_some() {
+                fixed.en_passant.remove(square);
+            }
+        }
+        if fixed.fullmove == 0 {
+            fixed.fullmove = 1;
+        }
+        fixed
+    }
+}
