@@ -1,1 +1,69 @@
-//! FEN4.
+//! FEN4: the 4D placement literal (`4d-fen v1: K@0,0,0,0; k@7,7,7,7`).
+//!
+//! This crate reads and writes FEN4 v1 literals in exact parity with the reference
+//! parsers (same accepted set, same numeric codes `-1..-6`, same character offsets),
+//! explains every rejection with a [`ParseError`], reports non-canonical but accepted
+//! forms as fixable [`Finding`]s, converts to and from the two JSON forms, and validates
+//! NDJSON4 replay files line by line.
+//!
+//! # Forms accepted and what they become
+//!
+//! | accepted input | canonical output | finding |
+//! |---|---|---|
+//! | leading whitespace before `4d-fen v1:` | removed | `FEN4106` |
+//! | `P/w`, `p/y` (slash between pawn letter and axis) | `Pw`, `py` | `FEN4101` |
+//! | spaces or tabs around `@` or `;`, or missing/extra space after `;` or the prefix | `K@0,0,0,0; k@7,7,7,7` | `FEN4102` |
+//! | line breaks anywhere whitespace is allowed | one line | `FEN4103` |
+//! | a `;` after the last piece | removed | `FEN4104` |
+//! | pieces in any order | ascending square index | `FEN4105` |
+//! | trailing whitespace | removed | `FEN4107` |
+//!
+//! [`Placement`]'s `Display` writes the one canonical form: `4d-fen v1: ` then the pieces
+//! by ascending square index joined by `"; "`, or exactly `4d-fen v1:` for an empty board.
+//!
+//! ```
+//! use fen4::{Parser, Placement};
+//! let parsed = Parser::new().parse("4d-fen v1:\n  k @ 7,7,7,7 ;\n  K@0,0,0,0;\n").unwrap();
+//! assert_eq!(parsed.placement.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
+//! assert!(parsed.findings.iter().all(|f| f.fixable));
+//! ```
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
+
+mod error;
+pub mod json;
+mod model;
+pub mod ndjson4;
+mod parse;
+
+pub use error::{Code, Finding, ParseError, Severity};
+pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};
+pub use ndjson4::{LineFinding, Ndjson4Validator, validate_ndjson4};
+pub use parse::{Parsed, Parser};
+
+/// The only version prefix this crate reads and writes.
+pub const PREFIX: &str = "4d-fen v1:";
+
+/// FNV-1a, 64-bit: offset basis `0xcbf29ce484222325`, prime `0x100000001b3`.
+///
+/// Used by [`Placement::identity_hash`]; stable across releases and platforms.
+///
+/// ```
+/// assert_eq!(fen4::fnv1a64(b""), 0xcbf29ce484222325);
+/// assert_eq!(fen4::fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+/// ```
+pub const fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        // `i < bytes.len()` is checked by the loop condition.
+        #[allow(clippy::indexing_slicing)]
+        let b = bytes[i];
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}

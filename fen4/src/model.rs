@@ -1,0 +1,453 @@
+//! The FEN4 data model: coordinates, pieces and placements.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::PREFIX;
+
+/// Number of squares on the 4D board, `8⁴`.
+pub const SQUARES: usize = 4096;
+
+/// A square of the 4D board `Z₈⁴`: four coordinates `x, y, z, w`, each in `0..=7`.
+///
+/// The linear square index is `((x*8 + y)*8 + z)*8 + w`, so `x` varies slowest.
+///
+/// ```
+/// use fen4::Coord;
+/// let c = Coord::new(7, 7, 7, 7).unwrap();
+/// assert_eq!(c.index(), 4095);
+/// assert_eq!(Coord::from_index(4095), Some(c));
+/// assert_eq!(c.to_string(), "7,7,7,7");
+/// assert!(Coord::new(8, 0, 0, 0).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Coord {
+    // Packed square index; ordering by index is square order.
+    index: u16,
+}
+
+impl Coord {
+    /// Builds a coordinate, or `None` when a component is above 7.
+    pub const fn new(x: u8, y: u8, z: u8, w: u8) -> Option<Coord> {
+        if x > 7 || y > 7 || z > 7 || w > 7 {
+            return None;
+        }
+        let index = ((x as u16 * 8 + y as u16) * 8 + z as u16) * 8 + w as u16;
+        Some(Coord { index })
+    }
+
+    /// Builds a coordinate from its square index, or `None` when the index is 4096 or more.
+    pub const fn from_index(index: u16) -> Option<Coord> {
+        if index as usize >= SQUARES {
+            None
+        } else {
+            Some(Coord { index })
+        }
+    }
+
+    /// The square index `((x*8 + y)*8 + z)*8 + w`, in `0..4096`.
+    pub const fn index(self) -> u16 {
+        self.index
+    }
+
+    /// The `x` component (slowest varying).
+    pub const fn x(self) -> u8 {
+        (self.index >> 9) as u8 & 7
+    }
+
+    /// The `y` component.
+    pub const fn y(self) -> u8 {
+        (self.index >> 6) as u8 & 7
+    }
+
+    /// The `z` component.
+    pub const fn z(self) -> u8 {
+        (self.index >> 3) as u8 & 7
+    }
+
+    /// The `w` component (fastest varying).
+    pub const fn w(self) -> u8 {
+        self.index as u8 & 7
+    }
+
+    /// The four components as an array `[x, y, z, w]`.
+    pub const fn to_array(self) -> [u8; 4] {
+        [self.x(), self.y(), self.z(), self.w()]
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{},{},{}", self.x(), self.y(), self.z(), self.w())
+    }
+}
+
+impl Serialize for Coord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_array().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let [x, y, z, w] = <[u8; 4]>::deserialize(d)?;
+        Coord::new(x, y, z, w).ok_or_else(|| {
+            serde::de::Error::custom(format_args!(
+                "coordinate [{x},{y},{z},{w}] out of range: each component must be 0-7"
+            ))
+        })
+    }
+}
+
+/// The side a piece belongs to. Upper-case letters are white, lower-case black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// Upper-case piece letters.
+    White,
+    /// Lower-case piece letters.
+    Black,
+}
+
+impl Color {
+    /// `"white"` or `"black"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// The axis along which a 4D pawn advances. The `z` axis is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Axis {
+    /// The `w` axis, written `w`.
+    W,
+    /// The `y` axis, written `y`.
+    Y,
+}
+
+impl Axis {
+    /// The axis letter, `'w'` or `'y'`.
+    pub const fn letter(self) -> char {
+        match self {
+            Axis::W => 'w',
+            Axis::Y => 'y',
+        }
+    }
+
+    /// Parses an axis letter.
+    pub const fn from_letter(c: char) -> Option<Axis> {
+        match c {
+            'w' => Some(Axis::W),
+            'y' => Some(Axis::Y),
+            _ => None,
+        }
+    }
+}
+
+/// The kind of a piece; pawns carry their axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// `N` / `n`.
+    Knight,
+    /// `B` / `b`.
+    Bishop,
+    /// `R` / `r`.
+    Rook,
+    /// `Q` / `q`.
+    Queen,
+    /// `K` / `k`.
+    King,
+    /// `P` / `p` followed by the axis letter.
+    Pawn(Axis),
+}
+
+impl Role {
+    /// The upper-case letter of the role (`'P'` for pawns, without the axis).
+    pub const fn letter(self) -> char {
+        match self {
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+            Role::Pawn(_) => 'P',
+        }
+    }
+
+    /// The pawn axis, or `None` for other roles.
+    pub const fn axis(self) -> Option<Axis> {
+        match self {
+            Role::Pawn(axis) => Some(axis),
+            _ => None,
+        }
+    }
+}
+
+/// A coloured piece, written as its canonical spec: `K`, `n`, `Pw`, `py`, ...
+///
+/// ```
+/// use fen4::{Axis, Color, Piece, Role};
+/// let p: Piece = "py".parse().unwrap();
+/// assert_eq!(p, Piece::new(Color::Black, Role::Pawn(Axis::Y)));
+/// assert_eq!(p.to_string(), "py");
+/// assert!("P".parse::<Piece>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece {
+    /// Which side.
+    pub color: Color,
+    /// Which kind, with the pawn axis.
+    pub role: Role,
+}
+
+impl Piece {
+    /// Builds a piece.
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The piece letter with its colour's case (`'K'`, `'k'`, `'P'`, `'p'`, ...).
+    pub const fn letter(self) -> char {
+        let upper = self.role.letter();
+        match self.color {
+            Color::White => upper,
+            Color::Black => upper.to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece for a non-pawn letter (`NBRQK` white, `nbrqk` black).
+    pub const fn from_letter(c: char) -> Option<Piece> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let role = match c.to_ascii_uppercase() {
+            'N' => Role::Knight,
+            'B' => Role::Bishop,
+            'R' => Role::Rook,
+            'Q' => Role::Queen,
+            'K' => Role::King,
+            _ => return None,
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The canonical spec as written in FEN4: one letter, or the pawn letter and its axis.
+    pub const fn spec(self) -> &'static str {
+        match (self.color, self.role) {
+            (Color::White, Role::Knight) => "N",
+            (Color::White, Role::Bishop) => "B",
+            (Color::White, Role::Rook) => "R",
+            (Color::White, Role::Queen) => "Q",
+            (Color::White, Role::King) => "K",
+            (Color::White, Role::Pawn(Axis::W)) => "Pw",
+            (Color::White, Role::Pawn(Axis::Y)) => "Py",
+            (Color::Black, Role::Knight) => "n",
+            (Color::Black, Role::Bishop) => "b",
+            (Color::Black, Role::Rook) => "r",
+            (Color::Black, Role::Queen) => "q",
+            (Color::Black, Role::King) => "k",
+            (Color::Black, Role::Pawn(Axis::W)) => "pw",
+            (Color::Black, Role::Pawn(Axis::Y)) => "py",
+        }
+    }
+
+    /// All fourteen pieces, in a fixed order.
+    pub const ALL: [Piece; 14] = [
+        Piece::new(Color::White, Role::Knight),
+        Piece::new(Color::White, Role::Bishop),
+        Piece::new(Color::White, Role::Rook),
+        Piece::new(Color::White, Role::Queen),
+        Piece::new(Color::White, Role::King),
+        Piece::new(Color::White, Role::Pawn(Axis::W)),
+        Piece::new(Color::White, Role::Pawn(Axis::Y)),
+        Piece::new(Color::Black, Role::Knight),
+        Piece::new(Color::Black, Role::Bishop),
+        Piece::new(Color::Black, Role::Rook),
+        Piece::new(Color::Black, Role::Queen),
+        Piece::new(Color::Black, Role::King),
+        Piece::new(Color::Black, Role::Pawn(Axis::W)),
+        Piece::new(Color::Black, Role::Pawn(Axis::Y)),
+    ];
+
+    /// Parses a canonical spec (`"K"`, `"Pw"`, ...). The slash form `P/w` is not a
+    /// spec here; it is only accepted inside a FEN4 literal.
+    pub fn from_spec(spec: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.spec() == spec)
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.spec())
+    }
+}
+
+/// Error returned when a string is not a canonical piece spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpecError {
+    found: String,
+}
+
+impl fmt::Display for PieceSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid piece spec: expected one of N B R Q K Pw Py n b r q k pw py, found {:?}",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for PieceSpecError {}
+
+impl FromStr for Piece {
+    type Err = PieceSpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Piece::from_spec(s).ok_or_else(|| PieceSpecError {
+            found: s.to_owned(),
+        })
+    }
+}
+
+impl Serialize for Piece {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.spec())
+    }
+}
+
+impl<'de> Deserialize<'de> for Piece {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A FEN4 placement: at most one piece on each of the 4096 squares.
+///
+/// `Display` writes the canonical form (pieces in ascending square order, joined by `"; "`),
+/// `FromStr` reads a FEN4 v1 literal with the default (non-strict) [`Parser`](crate::Parser).
+/// With serde it is a canonical FEN4 string.
+///
+/// ```
+/// use fen4::{Coord, Piece, Placement};
+/// let mut p = Placement::new();
+/// p.insert(Coord::new(7, 7, 7, 7).unwrap(), "k".parse().unwrap());
+/// p.insert(Coord::new(0, 0, 0, 0).unwrap(), "K".parse().unwrap());
+/// assert_eq!(p.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
+/// assert_eq!("4d-fen v1: k@7,7,7,7;K@0,0,0,0".parse::<Placement>().unwrap(), p);
+/// assert_eq!(Placement::new().to_string(), "4d-fen v1:");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Placement {
+    squares: BTreeMap<Coord, Piece>,
+}
+
+impl Placement {
+    /// An empty board.
+    pub const fn new() -> Placement {
+        Placement {
+            squares: BTreeMap::new(),
+        }
+    }
+
+    /// Puts `piece` on `at`, returning the piece that was there before.
+    pub fn insert(&mut self, at: Coord, piece: Piece) -> Option<Piece> {
+        self.squares.insert(at, piece)
+    }
+
+    /// Removes and returns the piece on `at`.
+    pub fn remove(&mut self, at: Coord) -> Option<Piece> {
+        self.squares.remove(&at)
+    }
+
+    /// The piece on `at`, if any.
+    pub fn get(&self, at: Coord) -> Option<Piece> {
+        self.squares.get(&at).copied()
+    }
+
+    /// Number of pieces (0 to 4096).
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// Whether the board is empty.
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Pieces in ascending square order.
+    pub fn iter(&self) -> impl Iterator<Item = (Coord, Piece)> + '_ {
+        self.squares.iter().map(|(c, p)| (*c, *p))
+    }
+
+    /// The identity key of the placement: its canonical FEN4 string.
+    ///
+    /// Two literals describe the same placement exactly when their identity keys are equal.
+    pub fn identity_key(&self) -> String {
+        self.to_string()
+    }
+
+    /// A stable 64-bit hash of the placement: FNV-1a (64-bit) over the UTF-8 bytes of
+    /// [`identity_key`](Placement::identity_key). It never changes between releases.
+    ///
+    /// ```
+    /// use fen4::Placement;
+    /// // FNV-1a 64 of the bytes "4d-fen v1:"
+    /// assert_eq!(Placement::new().identity_hash(), fen4::fnv1a64(b"4d-fen v1:"));
+    /// ```
+    pub fn identity_hash(&self) -> u64 {
+        crate::fnv1a64(self.identity_key().as_bytes())
+    }
+}
+
+impl FromIterator<(Coord, Piece)> for Placement {
+    /// Later pieces replace earlier ones on the same square.
+    fn from_iter<T: IntoIterator<Item = (Coord, Piece)>>(iter: T) -> Self {
+        Placement {
+            squares: iter.into_iter().collect(),
+        }
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(PREFIX)?;
+        let mut sep = " ";
+        for (at, piece) in self.iter() {
+            write!(f, "{sep}{piece}@{at}")?;
+            sep = "; ";
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Placement {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::Parser::new().parse(s).map(|p| p.placement)
+    }
+}
+
+impl Serialize for Placement {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Placement {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,760 @@
+//! The FEN4 v1 parser. nom does the lexing; the driver below follows the reference
+//! parsers' state machine so that verdicts, codes and offsets match theirs exactly.
+
+use std::ops::Range;
+
+use nom::bytes::complete::{tag, take_while};
+use nom::character::complete::{anychar, char, one_of, satisfy};
+use nom::combinator::{map_opt, opt};
+use nom::{IResult, Parser as _};
+
+use crate::error::{Code, Finding, ParseError, Severity};
+use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
+use crate::PREFIX;
+
+/// Parser settings.
+///
+/// ```
+/// use fen4::{Code, Parser};
+/// let lenient = Parser::new().parse("4d-fen v1: P/w@0,1,0,0;").unwrap();
+/// assert_eq!(lenient.placement.to_string(), "4d-fen v1: Pw@0,1,0,0");
+/// let codes: Vec<Code> = lenient.findings.iter().map(|f| f.code).collect();
+/// assert!(codes.contains(&Code::SlashPawn));
+///
+/// let err = Parser::new().strict(true).parse("4d-fen v1: P/w@0,1,0,0;").unwrap_err();
+/// assert_eq!(err.code(), Code::SlashPawn);
+/// assert_eq!(err.ref_code(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parser {
+    strict: bool,
+}
+
+/// A successful parse: the placement and every finding about the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The pieces.
+    pub placement: Placement,
+    /// Fixable non-canonical forms (`FEN41xx`, in input order), then semantic warnings
+    /// (`FEN42xx`). All have severity `Warning`.
+    pub findings: Vec<Finding>,
+}
+
+impl Parser {
+    /// The default settings: accept everything the reference parsers accept.
+    pub const fn new() -> Parser {
+        Parser { strict: false }
+    }
+
+    /// With `strict(true)`, every fixable non-canonical form (`FEN41xx`) is an error
+    /// instead of a warning; only canonical literals are accepted.
+    pub const fn strict(mut self, strict: bool) -> Parser {
+        self.strict = strict;
+        self
+    }
+
+    /// Parses a FEN4 v1 literal.
+    ///
+    /// # Errors
+    ///
+    /// Returns a [`ParseError`] for every input the reference parsers reject, with their
+    /// code and offset; under `strict`, also for the first non-canonical form.
+    ///
+    /// ```
+    /// let err = fen4::Parser::new().parse("4d-fen v1: K@0,0,0,0 k@7,7,7,7").unwrap_err();
+    /// assert_eq!((err.ref_code(), err.offset()), (-6, 21));
+    /// assert_eq!(err.to_string(), "expected ';' or end of input after a piece, found 'k'");
+    /// ```
+    pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
+        let mut driver = Driver {
+            input,
+            fixes: Vec::new(),
+            pieces: Vec::new(),
+        };
+        let placement = driver.run()?;
+        let Driver { fixes, pieces, .. } = driver;
+        let mut fixes = fixes;
+        fixes.extend(unsorted(input, &pieces));
+        fixes.sort_by_key(|f| (f.span.start, f.span.end));
+        if self.strict {
+            if let Some(fix) = fixes.into_iter().next() {
+                return Err(fix.into_strict_error(input));
+            }
+            let findings = semantic(&pieces, input);
+            return Ok(Parsed {
+                placement,
+                findings,
+            });
+        }
+        let mut findings: Vec<Finding> = fixes.into_iter().map(Fix::into_finding).collect();
+        findings.extend(semantic(&pieces, input));
+        Ok(Parsed {
+            placement,
+            findings,
+        })
+    }
+}
+
+fn is_ws(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+// ---- nom lexers -------------------------------------------------------------------------
+
+type Lex<'a, O> = IResult<&'a str, O, ()>;
+
+fn ws(i: &str) -> Lex<'_, &str> {
+    take_while(is_ws).parse(i)
+}
+
+fn prefix(i: &str) -> Lex<'_, &str> {
+    tag(PREFIX).parse(i)
+}
+
+/// A pawn spec, `Pw` or `P/w`; the bool says whether the slash was used.
+fn pawn(i: &str) -> Lex<'_, (Piece, bool)> {
+    let (i, (letter, slash, axis)) = (
+        one_of("Pp"),
+        opt(char('/')),
+        map_opt(anychar, Axis::from_letter),
+    )
+        .parse(i)?;
+    let color = if letter == 'P' {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok((i, (Piece::new(color, Role::Pawn(axis)), slash.is_some())))
+}
+
+fn non_pawn(i: &str) -> Lex<'_, Piece> {
+    map_opt(anychar, Piece::from_letter).parse(i)
+}
+
+fn coord_digit(i: &str) -> Lex<'_, u8> {
+    satisfy(|c| ('0'..='7').contains(&c))
+        .map(|c| c as u8 - b'0')
+        .parse(i)
+}
+
+fn comma(i: &str) -> Lex<'_, char> {
+    char(',').parse(i)
+}
+
+fn semicolon(i: &str) -> Lex<'_, char> {
+    char(';').parse(i)
+}
+
+fn at_sign(i: &str) -> Lex<'_, char> {
+    char('@').parse(i)
+}
+
+// ---- driver -----------------------------------------------------------------------------
+
+/// A non-canonical form found while parsing.
+#[derive(Debug)]
+struct Fix {
+    code: Code,
+    span: Range<usize>,
+    message: String,
+    expected: String,
+    found: String,
+    help: Option<String>,
+}
+
+impl Fix {
+    fn into_finding(self) -> Finding {
+        let mut f = Finding::new(self.code, Severity::Warning, self.span, self.message).fixable();
+        f.help = self.help;
+        f
+    }
+
+    fn into_strict_error(self, input: &str) -> ParseError {
+        ParseError {
+            code: self.code,
+            ref_code: 0,
+            offset: char_offset(input, self.span.start),
+            span: self.span,
+            expected: self.expected,
+            found: self.found,
+            message: format!("non-canonical form rejected by strict mode: {}", self.message),
+            help: self.help,
+        }
+    }
+}
+
+/// Where a piece sat in the input.
+#[derive(Debug)]
+struct Located {
+    coord: Coord,
+    piece: Piece,
+    span: Range<usize>,
+}
+
+struct Driver<'a> {
+    input: &'a str,
+    fixes: Vec<Fix>,
+    pieces: Vec<Located>,
+}
+
+/// The reference offset: characters before byte `pos`.
+pub(crate) fn char_offset(input: &str, pos: usize) -> usize {
+    input.get(..pos).map_or(0, |s| s.chars().count())
+}
+
+/// The first character of `rest`, quoted, and its byte length; or `end of input`.
+fn describe_next(rest: &str) -> (String, usize) {
+    match rest.chars().next() {
+        Some(c) => (quote_char(c), c.len_utf8()),
+        None => ("end of input".to_owned(), 0),
+    }
+}
+
+fn quote_char(c: char) -> String {
+    format!("'{}'", c.escape_debug())
+}
+
+const COMPONENTS: [&str; 4] = ["x", "y", "z", "w"];
+
+struct Err0 {
+    code: Code,
+    ref_code: i32,
+    /// Byte position of the reference offset.
+    at: usize,
+    span: Range<usize>,
+    expected: String,
+    found: String,
+    message: String,
+    help: Option<String>,
+}
+
+impl<'a> Driver<'a> {
+    fn pos(&self, rest: &str) -> usize {
+        self.input.len() - rest.len()
+    }
+
+    fn fail(&self, e: Err0) -> ParseError {
+        ParseError {
+            code: e.code,
+            ref_code: e.ref_code,
+            offset: char_offset(self.input, e.at),
+            span: e.span,
+            expected: e.expected,
+            found: e.found,
+            message: e.message,
+            help: e.help,
+        }
+    }
+
+    /// Records a whitespace run that should have been `canon` (`""` or `" "`).
+    fn layout(&mut self, start: usize, run: &str, canon: &str, place: &str) {
+        if run == canon {
+            return;
+        }
+        let span = start..start + run.len();
+        let expected = if canon.is_empty() {
+            "no whitespace".to_owned()
+        } else {
+            "one space".to_owned()
+        };
+        let fix = if run.contains(['\n', '\r']) {
+            Fix {
+                code: Code::MultiLine,
+                span,
+                message: format!("line break {place}"),
+                expected,
+                found: "a line break".to_owned(),
+                help: Some("the canonical form is a single line".to_owned()),
+            }
+        } else {
+            let found = if run.is_empty() {
+                "no space".to_owned()
+            } else {
+                format!("{run:?}")
+            };
+            Fix {
+                code: Code::Spacing,
+                span,
+                message: format!("non-canonical spacing {place}: expected {expected}, found {found}"),
+                expected,
+                found,
+                help: None,
+            }
+        };
+        self.fixes.push(fix);
+    }
+
+    fn trailing_ws(&mut self, start: usize, run: &str) {
+        if run.is_empty() {
+            return;
+        }
+        self.fixes.push(Fix {
+            code: Code::TrailingWhitespace,
+            span: start..start + run.len(),
+            message: "whitespace at the end of the literal".to_owned(),
+            expected: "end of input".to_owned(),
+            found: "whitespace".to_owned(),
+            help: None,
+        });
+    }
+
+    fn run(&mut self) -> Result<Placement, ParseError> {
+        let input = self.input;
+        let mut placement = Placement::new();
+        // Leading whitespace.
+        let (rest, lead) = ws(input).unwrap_or((input, ""));
+        if !lead.is_empty() {
+            self.fixes.push(Fix {
+                code: Code::LeadingWhitespace,
+                span: 0..lead.len(),
+                message: "whitespace before the prefix".to_owned(),
+                expected: "'4d-fen v1:' at the start".to_owned(),
+                found: "whitespace".to_owned(),
+                help: None,
+            });
+        }
+        let rest = match prefix(rest) {
+            Ok((rest, _)) => rest,
+            Err(_) => return Err(self.prefix_error(rest)),
+        };
+        let start = self.pos(rest);
+        let (mut rest, run) = ws(rest).unwrap_or((rest, ""));
+        if rest.is_empty() {
+            self.trailing_ws(start, run);
+            return Ok(placement);
+        }
+        self.layout(start, run, " ", "after the prefix");
+
+        loop {
+            let piece_start = self.pos(rest);
+            let (after, piece) = self.piece_spec(rest)?;
+            let piece_end = self.pos(after);
+            let (after, run) = ws(after).unwrap_or((after, ""));
+            self.layout(piece_end, run, "", "between the piece spec and '@'");
+            let after = match at_sign(after) {
+                Ok((r, _)) => r,
+                Err(_) => {
+                    let at = self.pos(after);
+                    let (found, len) = describe_next(after);
+                    let spec = input.get(piece_start..piece_end).unwrap_or_default();
+                    let help = match after.chars().next() {
+                        Some(c) if c.is_ascii_digit() => {
+                            Some("write '@' between the piece and its coordinate".to_owned())
+                        }
+                        _ => None,
+                    };
+                    return Err(self.fail(Err0 {
+                        code: Code::MissingAt,
+                        ref_code: -3,
+                        at,
+                        span: at..at + len,
+                        expected: "'@'".to_owned(),
+                        message: format!("expected '@' after piece spec '{spec}', found {found}"),
+                        found,
+                        help,
+                    }));
+                }
+            };
+            let at_end = self.pos(after);
+            let (after, run) = ws(after).unwrap_or((after, ""));
+            self.layout(at_end, run, "", "between '@' and the coordinate");
+            let (after, coord) = self.coord(after)?;
+            let coord_end = self.pos(after);
+            if let Some(prev) = placement.insert(coord, piece) {
+                // Restore the first piece: the error describes the literal as written.
+                placement.insert(coord, prev);
+                return Err(self.fail(Err0 {
+                    code: Code::DuplicateSquare,
+                    ref_code: -5,
+                    at: coord_end,
+                    span: piece_start..coord_end,
+                    expected: "an unoccupied square".to_owned(),
+                    found: format!("square {coord} already holding '{prev}'"),
+                    message: format!(
+                        "duplicate square {coord} (index {}): it already holds '{prev}'",
+                        coord.index()
+                    ),
+                    help: Some("each square may hold at most one piece".to_owned()),
+                }));
+            }
+            self.pieces.push(Located {
+                coord,
+                piece,
+                span: piece_start..coord_end,
+            });
+            let (after, run) = ws(after).unwrap_or((after, ""));
+            if after.is_empty() {
+                self.trailing_ws(coord_end, run);
+                return Ok(placement);
+            }
+            self.layout(coord_end, run, "", "before ';'");
+            let after = match semicolon(after) {
+                Ok((r, _)) => r,
+                Err(_) => return Err(self.trailing_error(after, run.is_empty())),
+            };
+            let semi_end = self.pos(after);
+            let (after, run) = ws(after).unwrap_or((after, ""));
+            if after.is_empty() {
+                self.fixes.push(Fix {
+                    code: Code::TrailingSemicolon,
+                    span: semi_end - 1..semi_end,
+                    message: "';' after the last piece".to_owned(),
+                    expected: "end of input".to_owned(),
+                    found: "';'".to_owned(),
+                    help: None,
+                });
+                self.trailing_ws(semi_end, run);
+                return Ok(placement);
+            }
+            self.layout(semi_end, run, " ", "after ';'");
+            rest = after;
+        }
+    }
+
+    fn prefix_error(&self, rest: &str) -> ParseError {
+        let at = self.pos(rest);
+        // Show at most the prefix's length of what is there, up to a line break.
+        let shown: String = rest
+            .chars()
+            .take_while(|c| *c != '\n' && *c != '\r')
+            .take(PREFIX.len())
+            .collect();
+        let found = if shown.is_empty() {
+            if rest.is_empty() {
+                "end of input".to_owned()
+            } else {
+                "a line break".to_owned()
+            }
+        } else {
+            format!("{shown:?}")
+        };
+        let span = at..at + shown.len();
+        if let Some(version) = other_version(rest) {
+            let span = at..at + "4d-fen v:".len() + version.len();
+            return self.fail(Err0 {
+                code: Code::UnsupportedVersion,
+                ref_code: -2,
+                at,
+                span,
+                expected: format!("{PREFIX:?}"),
+                found: format!("\"4d-fen v{version}:\""),
+                message: format!(
+                    "unsupported fen4 version v{version}: this parser reads v1 only (expected \"4d-fen v1:\")"
+                ),
+                help: None,
+            });
+        }
+        let help = if rest
+            .get(..PREFIX.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(PREFIX))
+        {
+            "the prefix is case-sensitive: write '4d-fen v1:'"
+        } else if spaced_prefix(rest) {
+            "write exactly one space between '4d-fen' and 'v1:'"
+        } else {
+            "a fen4 literal starts with '4d-fen v1:'"
+        };
+        self.fail(Err0 {
+            code: Code::MissingPrefix,
+            ref_code: -2,
+            at,
+            span,
+            expected: format!("{PREFIX:?}"),
+            message: format!("missing fen4 prefix: expected \"4d-fen v1:\", found {found}"),
+            found,
+            help: Some(help.to_owned()),
+        })
+    }
+
+    fn piece_spec(&mut self, rest: &'a str) -> Result<(&'a str, Piece), ParseError> {
+        let at = self.pos(rest);
+        if let Ok((after, (piece, slash))) = pawn(rest) {
+            if slash {
+                let spec = piece.spec();
+                let written: String = rest.get(..3).unwrap_or_default().to_owned();
+                self.fixes.push(Fix {
+                    code: Code::SlashPawn,
+                    span: at + 1..at + 2,
+                    message: format!("pawn written with a slash: '{written}' is canonically '{spec}'"),
+                    expected: format!("'{spec}'"),
+                    found: format!("'{written}'"),
+                    help: None,
+                });
+            }
+            return Ok((after, piece));
+        }
+        if let Ok((after, piece)) = non_pawn(rest) {
+            return Ok((after, piece));
+        }
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some(letter @ ('P' | 'p')) => {
+                let after_letter = chars.as_str();
+                let (axis_rest, slash) = match after_letter.strip_prefix('/') {
+                    Some(r) => (r, 1),
+                    None => (after_letter, 0),
+                };
+                let (found, len) = describe_next(axis_rest);
+                let span = at..at + 1 + slash + len;
+                let (code, message, help) = match axis_rest.chars().next() {
+                    Some(c) if c.is_alphabetic() => (
+                        Code::UnknownAxis,
+                        format!("unknown pawn axis: expected 'w' or 'y' after '{letter}', found {found}"),
+                        if c == 'W' || c == 'Y' {
+                            "axis letters are lower-case"
+                        } else {
+                            "pawns advance along the w or y axis; z and x are not allowed"
+                        },
+                    ),
+                    _ => (
+                        Code::PawnMissingAxis,
+                        format!("pawn without an axis: expected 'w' or 'y' after '{letter}', found {found}"),
+                        "write the axis after the pawn letter, e.g. 'Pw' or 'py'",
+                    ),
+                };
+                Err(self.fail(Err0 {
+                    code,
+                    ref_code: -3,
+                    at,
+                    span,
+                    expected: "'w' or 'y'".to_owned(),
+                    found,
+                    message,
+                    help: Some(help.to_owned()),
+                }))
+            }
+            _ => {
+                let (found, len) = describe_next(rest);
+                let help = match rest.chars().next() {
+                    Some(';') => Some("remove the extra ';'"),
+                    Some('@') => Some("write the piece letter before '@'"),
+                    Some(c) if c.is_ascii_digit() => Some("a piece spec and '@' must come before the coordinate"),
+                    _ => None,
+                };
+                Err(self.fail(Err0 {
+                    code: Code::UnknownPiece,
+                    ref_code: -3,
+                    at,
+                    span: at..at + len,
+                    expected: "a piece letter (N B R Q K P n b r q k p)".to_owned(),
+                    message: format!(
+                        "unknown piece: expected a piece letter (N B R Q K P n b r q k p), found {found}"
+                    ),
+                    found,
+                    help: help.map(str::to_owned),
+                }))
+            }
+        }
+    }
+
+    fn coord(&self, mut rest: &'a str) -> Result<(&'a str, Coord), ParseError> {
+        let mut out = [0u8; 4];
+        for (k, name) in COMPONENTS.iter().enumerate() {
+            match coord_digit(rest) {
+                Ok((after, d)) => {
+                    if let Some(slot) = out.get_mut(k) {
+                        *slot = d;
+                    }
+                    rest = after;
+                }
+                Err(_) => {
+                    let at = self.pos(rest);
+                    let (found, len) = describe_next(rest);
+                    let out_of_range = matches!(rest.chars().next(), Some('8' | '9'));
+                    let (code, message) = if out_of_range {
+                        (
+                            Code::DigitOutOfRange,
+                            format!("coordinate {name} out of range: expected a digit 0-7, found {found}"),
+                        )
+                    } else {
+                        (
+                            Code::ExpectedDigit,
+                            format!("expected a digit 0-7 for coordinate {name}, found {found}"),
+                        )
+                    };
+                    return Err(self.fail(Err0 {
+                        code,
+                        ref_code: -4,
+                        at,
+                        span: at..at + len,
+                        expected: "a digit 0-7".to_owned(),
+                        found,
+                        message,
+                        help: None,
+                    }));
+                }
+            }
+            if k < 3 {
+                match comma(rest) {
+                    Ok((after, _)) => rest = after,
+                    Err(_) => {
+                        let at = self.pos(rest);
+                        let (found, len) = describe_next(rest);
+                        let help = match rest.chars().next() {
+                            Some(c) if c.is_ascii_digit() => {
+                                "each coordinate component is a single digit 0-7"
+                            }
+                            _ => "a coordinate has four components: x,y,z,w",
+                        };
+                        return Err(self.fail(Err0 {
+                            code: Code::ExpectedComma,
+                            ref_code: -4,
+                            at,
+                            span: at..at + len,
+                            expected: "','".to_owned(),
+                            message: format!("expected ',' after coordinate {name}, found {found}"),
+                            found,
+                            help: Some(help.to_owned()),
+                        }));
+                    }
+                }
+            }
+        }
+        let [x, y, z, w] = out;
+        match Coord::new(x, y, z, w) {
+            Some(c) => Ok((rest, c)),
+            // Digits were checked to be 0-7 above; keep a sound answer anyway.
+            None => Err(self.fail(Err0 {
+                code: Code::DigitOutOfRange,
+                ref_code: -4,
+                at: self.pos(rest),
+                span: self.pos(rest)..self.pos(rest),
+                expected: "a digit 0-7".to_owned(),
+                found: "a larger digit".to_owned(),
+                message: "coordinate out of range".to_owned(),
+                help: None,
+            })),
+        }
+    }
+
+    fn trailing_error(&self, rest: &str, adjacent: bool) -> ParseError {
+        let at = self.pos(rest);
+        let (found, len) = describe_next(rest);
+        let next = rest.chars().next();
+        let expected = "';' or end of input".to_owned();
+        let (code, message, help) = match next {
+            Some(',') if adjacent => (
+                Code::CoordTooLong,
+                format!("coordinate has more than four components: expected {expected}, found ','"),
+                Some("a coordinate has exactly four components: x,y,z,w"),
+            ),
+            Some(c) if adjacent && c.is_ascii_digit() => (
+                Code::CoordTooLong,
+                format!("coordinate w has more than one digit: expected {expected}, found {found}"),
+                Some("each coordinate component is a single digit 0-7"),
+            ),
+            Some('\0') => (
+                Code::NulByte,
+                format!("unexpected nul byte: expected {expected}, found {found}"),
+                Some("remove the nul byte; it is not a terminator in fen4"),
+            ),
+            Some(c) if "NBRQKPnbrqkp".contains(c) => (
+                Code::TrailingInput,
+                format!("expected {expected} after a piece, found {found}"),
+                Some("separate pieces with ';'"),
+            ),
+            _ => (
+                Code::TrailingInput,
+                format!("expected {expected} after a piece, found {found}"),
+                None,
+            ),
+        };
+        self.fail(Err0 {
+            code,
+            ref_code: -6,
+            at,
+            span: at..at + len,
+            expected,
+            found,
+            message,
+            help: help.map(str::to_owned),
+        })
+    }
+}
+
+/// If `rest` starts with `4d-fen v<digits>:` for a version other than 1, the digits.
+fn other_version(rest: &str) -> Option<&str> {
+    let after = rest.strip_prefix("4d-fen v")?;
+    let digits_len = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+    let (digits, tail) = after.split_at(digits_len);
+    (!digits.is_empty() && digits != "1" && tail.starts_with(':')).then_some(digits)
+}
+
+/// `4d-fen`, more than one whitespace character (or a non-space one), then `v1:`.
+fn spaced_prefix(rest: &str) -> bool {
+    rest.strip_prefix("4d-fen")
+        .map(|r| r.trim_start_matches(is_ws))
+        .is_some_and(|r| r.starts_with("v1:"))
+}
+
+fn unsorted(input: &str, pieces: &[Located]) -> Option<Fix> {
+    let mut max = pieces.first()?.coord;
+    let mut first: Option<(&Located, Coord)> = None;
+    let mut count = 0usize;
+    for p in pieces.iter().skip(1) {
+        if p.coord < max {
+            count += 1;
+            if first.is_none() {
+                first = Some((p, max));
+            }
+        } else {
+            max = p.coord;
+        }
+    }
+    let (p, after) = first?;
+    let text = input.get(p.span.clone()).unwrap_or_default();
+    let more = if count > 1 {
+        format!(" ({count} pieces are out of order)")
+    } else {
+        String::new()
+    };
+    Some(Fix {
+        code: Code::Unsorted,
+        span: p.span.clone(),
+        message: format!(
+            "pieces are not in square order: '{text}' (square {}) comes after square {}{more}",
+            p.coord.index(),
+            after.index()
+        ),
+        expected: format!("a square after {}", after.index()),
+        found: format!("square {}", p.coord.index()),
+        help: Some("the canonical form lists pieces by ascending index ((x*8+y)*8+z)*8+w".to_owned()),
+    })
+}
+
+fn semantic(pieces: &[Located], input: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let prefix_span = {
+        let lead = input.len() - input.trim_start_matches(is_ws).len();
+        lead..lead + PREFIX.len()
+    };
+    for color in [Color::White, Color::Black] {
+        let kings: Vec<&Located> = pieces
+            .iter()
+            .filter(|p| p.piece.color == color && p.piece.role == Role::King)
+            .collect();
+        match kings.as_slice() {
+            [] => out.push(Finding::new(
+                Code::MissingKing,
+                Severity::Warning,
+                prefix_span.clone(),
+                format!("{} has no king", color.as_str()),
+            )),
+            [_] => {}
+            [_, second, ..] => out.push(
+                Finding::new(
+                    Code::ExtraKing,
+                    Severity::Warning,
+                    second.span.clone(),
+                    format!(
+                        "{} has {} kings: expected at most one",
+                        color.as_str(),
+                        kings.len()
+                    ),
+                )
+                .help("the format allows it, but most rule sets expect one king per side"),
+            ),
+        }
+    }
+    out
+}

@@ -1,0 +1,9 @@
+//! Integration tests for the fen4 crate.
+
+mod corpus;
+mod json;
+mod ndjson4;
+mod oracle;
+mod props;
+mod snapshots;
+mod table;

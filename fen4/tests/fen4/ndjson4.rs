@@ -1,0 +1,1 @@
+//! ndjson4 tests
