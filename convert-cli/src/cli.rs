@@ -1,0 +1,140 @@
+//! The top level of the command line: global flags, exit statuses and error plumbing.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{ColorChoice, Parser};
+
+use crate::commands::Command;
+
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit check fixtures/                      lint every position file under fixtures/
+  fenkit check --output-format github .       the same, as GitHub workflow annotations
+  fenkit fmt --check .                        list files that are not in canonical form
+  fenkit fmt positions.dfen                   rewrite a file into canonical form, in place
+  fenkit convert --to json games.dfen         one JSON document per position
+  fenkit diff old.dfen new.dfen               a field-by-field diff of two files
+  echo '8/8/8/8/8/8/8/8 w - - 0 1' | fenkit parse
+
+Exit status: 0 when clean, 1 when there are findings (or differences), 2 on usage or I/O errors.";
+
+/// Lint, format, convert, diff and check parity of DFEN and FEN4 position files.
+#[derive(Debug, Parser)]
+#[command(name = "fenkit", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+pub(crate) struct Cli {
+    /// When to use colour: auto (a terminal without NO_COLOR), always or never
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: ColorChoice,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Settings shared by every subcommand.
+#[derive(Debug)]
+pub(crate) struct Global {
+    _private: (),
+}
+
+impl Global {
+    /// Standard output; strips colour when it is not a terminal or NO_COLOR is set.
+    pub(crate) fn stdout(&self) -> anstream::AutoStream<io::StdoutLock<'static>> {
+        anstream::AutoStream::auto(io::stdout().lock())
+    }
+
+    /// Standard error, like [`Global::stdout`].
+    pub(crate) fn stderr(&self) -> anstream::AutoStream<io::StderrLock<'static>> {
+        anstream::AutoStream::auto(io::stderr().lock())
+    }
+
+    /// Whether styled output on stdout will keep its colours.
+    pub(crate) fn stdout_colored(&self) -> bool {
+        anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
+    }
+
+    /// Prints `error: MESSAGE` on stderr (the run goes on; the caller records exit status 2).
+    pub(crate) fn error(&self, message: impl std::fmt::Display) {
+        let style = anstyle::AnsiColor::BrightRed.on_default().bold();
+        let _ = writeln!(self.stderr(), "{style}error{style:#}: {message}");
+    }
+
+    /// Prints `warning: MESSAGE` on stderr.
+    pub(crate) fn warning(&self, message: impl std::fmt::Display) {
+        let style = anstyle::AnsiColor::BrightYellow.on_default().bold();
+        let _ = writeln!(self.stderr(), "{style}warning{style:#}: {message}");
+    }
+}
+
+/// How a subcommand ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// Nothing to report: exit 0.
+    Clean,
+    /// Findings at a failing severity, files that would change, or differences: exit 1.
+    Findings,
+    /// A usage or I/O error happened somewhere: exit 2.
+    Error,
+}
+
+impl Status {
+    /// The worse of two statuses.
+    pub(crate) fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+}
+
+/// Why a subcommand stopped early.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Writing our own output failed (a closed pipe ends the run quietly).
+    Io(io::Error),
+    /// The arguments make no sense together; the message says why.
+    Usage(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure::Io(error)
+    }
+}
+
+/// Runs `fenkit` with the process arguments and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let choice = match cli.color {
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+    };
+    choice.write_global();
+    let global = Global { _private: () };
+    let status = match cli.command.run(&global) {
+        Ok(status) => status,
+        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => Status::Clean,
+        Err(Failure::Io(error)) => {
+            global.error(format_args!("cannot write output: {error}"));
+            Status::Error
+        }
+        Err(Failure::Usage(message)) => {
+            global.error(message);
+            Status::Error
+        }
+    };
+    ExitCode::from(match status {
+        Status::Clean => 0,
+        Status::Findings => 1,
+        Status::Error => 2,
+    })
+}
+
+/// The clap command, for completions and help tests.
+pub(crate) fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}

@@ -1,0 +1,207 @@
+//! `fenkit check`: the CI linter.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use crate::cli::{Failure, Global, Status};
+use crate::diag::Diagnostic;
+use crate::input::Origin;
+use crate::notation::{Notation, ReadSettings};
+use crate::options::ReadArgs;
+use crate::output::{Emitter, OutputFormat, Summary};
+use crate::scan::Scan;
+
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit check                                 every position file below the current directory
+  fenkit check fixtures/ games.dfen            a directory and a file
+  fenkit check --strict --deny warnings .      fail on anything that is not canonical and clean
+  fenkit check --output-format github .        annotations for a GitHub Actions log
+  fenkit check --output-format sarif . > fenkit.sarif
+  cat positions.dfen | fenkit check -          read standard input
+
+Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warnings),
+2 when a file could not be read or the arguments are wrong.";
+
+/// Lint position files: report every finding of every position in one pass.
+///
+/// Directories are walked, respecting .gitignore and .ignore files; only files ending in .dfen,
+/// .fen, .fen4, .ndjson4 or .jsonl are read from them. A summary goes to stderr.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// Files or directories to check; `-` reads standard input [default: .]
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    read: ReadArgs,
+
+    /// How to print the findings
+    #[arg(long, value_name = "FORMAT", default_value = "human")]
+    output_format: OutputFormat,
+
+    /// Make findings of this severity fail the check as well (exit 1)
+    #[arg(long, value_name = "LEVEL")]
+    deny: Vec<Deny>,
+
+    /// Do not print the summary line
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// A severity that `--deny` can turn into a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Deny {
+    /// warnings fail the check too
+    Warnings,
+}
+
+/// The checked settings of one `check` run.
+struct Settings {
+    inputs: Vec<Origin>,
+    notation: Option<Notation>,
+    read: ReadSettings,
+    format: OutputFormat,
+    deny_warnings: bool,
+    quiet: bool,
+}
+
+/// What checking one file gave.
+#[derive(Default)]
+struct FileReport {
+    summary: Summary,
+    diagnostics: Vec<Diagnostic>,
+    error: Option<String>,
+}
+
+/// Checks one file, handing each diagnostic to `sink`.
+fn check_file(
+    origin: &Origin,
+    settings: &Settings,
+    sink: &mut dyn FnMut(Diagnostic) -> std::io::Result<()>,
+) -> Result<Summary, (Summary, String)> {
+    let mut summary = Summary {
+        files: 1,
+        ..Summary::default()
+    };
+    let path = origin.display();
+    let fail = |summary: Summary, error: std::io::Error| {
+        (
+            summary,
+            format!("cannot read `{path}`: {}", crate::walk::describe(&error)),
+        )
+    };
+    let mut scan = match Scan::open(origin, settings.notation, settings.read) {
+        Ok(scan) => scan,
+        Err(error) => return Err(fail(summary, error)),
+    };
+    loop {
+        let item = match scan.next_item() {
+            Ok(Some(item)) => item,
+            Ok(None) => break,
+            Err(error) => return Err(fail(summary, error)),
+        };
+        let Some(analysis) = item.analysis else {
+            continue;
+        };
+        summary.positions += 1;
+        for finding in analysis.findings {
+            let diagnostic = Diagnostic::new(&path, &item.record, finding);
+            summary.count(&diagnostic);
+            if let Err(error) = sink(diagnostic) {
+                return Err((summary, format!("cannot write output: {error}")));
+            }
+        }
+    }
+    Ok(summary)
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let found = crate::walk::expand(&args.paths);
+    let settings = Settings {
+        inputs: found.inputs,
+        notation: args.read.notation,
+        read: args.read.settings(),
+        format: args.output_format,
+        deny_warnings: args.deny.contains(&Deny::Warnings),
+        quiet: args.quiet,
+    };
+    let mut status = Status::Clean;
+    for error in &found.errors {
+        global.error(error);
+        status = Status::Error;
+    }
+
+    let mut emitter = Emitter::new(settings.format, global.stdout(), global.stdout_colored());
+    let mut total = Summary::default();
+    let mut errors = Vec::new();
+    if settings.inputs.len() == 1 && settings.format.streams() {
+        // One input: print as we go, so memory stays flat however many findings there are.
+        let mut sink_error = None;
+        let result = check_file(&settings.inputs[0], &settings, &mut |diagnostic| {
+            emitter.emit(diagnostic).inspect_err(|error| {
+                sink_error = Some(error.kind());
+            })
+        });
+        if let Some(kind) = sink_error {
+            return Err(Failure::Io(kind.into()));
+        }
+        match result {
+            Ok(summary) => total.add(&summary),
+            Err((summary, error)) => {
+                total.add(&summary);
+                total.unreadable += 1;
+                errors.push(error);
+            }
+        }
+    } else {
+        let progress = crate::progress::bar(settings.inputs.len() as u64, "checking");
+        let reports: Vec<FileReport> = settings
+            .inputs
+            .par_iter()
+            .map(|origin| {
+                let mut report = FileReport::default();
+                let mut diagnostics = Vec::new();
+                match check_file(origin, &settings, &mut |diagnostic| {
+                    diagnostics.push(diagnostic);
+                    Ok(())
+                }) {
+                    Ok(summary) => report.summary = summary,
+                    Err((summary, error)) => {
+                        report.summary = summary;
+                        report.summary.unreadable += 1;
+                        report.error = Some(error);
+                    }
+                }
+                report.diagnostics = diagnostics;
+                progress.inc(1);
+                report
+            })
+            .collect();
+        progress.finish_and_clear();
+        for report in reports {
+            total.add(&report.summary);
+            errors.extend(report.error);
+            for diagnostic in report.diagnostics {
+                emitter.emit(diagnostic)?;
+            }
+        }
+    }
+    emitter.finish(&total)?;
+
+    for error in &errors {
+        global.error(error);
+        status = Status::Error;
+    }
+    if !settings.quiet {
+        let _ = writeln!(global.stderr(), "{}", total.line());
+    }
+    let failing = total.errors > 0 || (settings.deny_warnings && total.warnings > 0);
+    if failing {
+        status = status.worst(Status::Findings);
+    }
+    Ok(status)
+}

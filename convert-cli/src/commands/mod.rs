@@ -1,0 +1,66 @@
+//! The subcommands of `fenkit`.
+//!
+//! # Convention: one subcommand, one module
+//!
+//! Every subcommand lives in `commands/<name>.rs` and exposes exactly two items:
+//!
+//! - `pub(crate) struct Args`: a `clap::Args` derive. Its doc comments are the `--help` text; put
+//!   worked examples in an `after_help` (see `check.rs`). Turn the raw flags into a checked
+//!   settings struct at the top of `run` before doing any work.
+//! - `pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure>`: does the job.
+//!   Write results through `global.stdout()`, diagnostics about the run (I/O errors, summaries)
+//!   through `global.stderr()`. Return `Status::Clean` (exit 0), `Status::Findings` (exit 1) or
+//!   `Status::Error` (exit 2, usage or I/O problems); a broken pipe is turned into a quiet exit by
+//!   the caller, so just propagate `io::Error`s with `?`.
+//!
+//! To add a subcommand: create the module, add `mod <name>;` below, one variant to [`Command`]
+//! (its doc comment is the one-line summary in `fenkit --help`) and one arm in [`Command::run`].
+
+use crate::cli::{Failure, Global, Status};
+
+mod check;
+mod completions;
+mod convert;
+mod diff;
+mod fmt;
+mod parse;
+mod show;
+mod snapshot;
+
+/// Every subcommand of `fenkit`.
+#[derive(Debug, clap::Subcommand)]
+pub(crate) enum Command {
+    /// Lint position files and report every finding (the CI linter)
+    Check(check::Args),
+    /// Rewrite position files into canonical form, in place
+    #[command(visible_alias = "normalize")]
+    Fmt(fmt::Args),
+    /// Convert between notations, line by line
+    Convert(convert::Args),
+    /// Show a semantic, field-by-field diff of two positions or position files
+    Diff(diff::Args),
+    /// Compare (or update) golden reports of position files against insta `.snap` files
+    Snapshot(snapshot::Args),
+    /// Draw a position as a diagram in the terminal
+    Show(show::Args),
+    /// Parse positions from stdin and answer in the adapter protocol (for parity runners)
+    Parse(parse::Args),
+    /// Print a shell completion script
+    Completions(completions::Args),
+}
+
+impl Command {
+    /// Runs the selected subcommand.
+    pub(crate) fn run(self, global: &Global) -> Result<Status, Failure> {
+        match self {
+            Command::Check(args) => check::run(args, global),
+            Command::Fmt(args) => fmt::run(args, global),
+            Command::Convert(args) => convert::run(args, global),
+            Command::Diff(args) => diff::run(args, global),
+            Command::Snapshot(args) => snapshot::run(args, global),
+            Command::Show(args) => show::run(args, global),
+            Command::Parse(args) => parse::run(args, global),
+            Command::Completions(args) => completions::run(args, global),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Diagnostics: findings placed in a file, and how they are printed for people.
+
+use std::ops::Range;
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
+use crate::input::{Problem, Record};
+use crate::notation::{Finding, Severity, codes};
+
+/// The record text a diagnostic points into.
+#[derive(Debug, Clone)]
+pub(crate) struct Source {
+    /// The record's text.
+    pub(crate) text: String,
+    /// The line number of its first line.
+    pub(crate) first_line: usize,
+}
+
+/// A finding located in a file.
+#[derive(Debug, Clone)]
+pub(crate) struct Diagnostic {
+    /// The file as named to the user.
+    pub(crate) path: String,
+    /// What was found.
+    pub(crate) finding: Finding,
+    /// 1-based line of the span's start.
+    pub(crate) line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub(crate) column: usize,
+    /// 1-based line of the span's end.
+    pub(crate) end_line: usize,
+    /// 1-based column just after the span's end.
+    pub(crate) end_column: usize,
+    /// Byte offsets of the span in the file.
+    pub(crate) file_span: Range<u64>,
+    /// The record text, for the snippet (absent when it is not text).
+    pub(crate) source: Option<Source>,
+}
+
+/// Line and column (both 1-based, the column in characters) of byte `at` in `text`.
+fn line_col(text: &str, first_line: usize, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = first_line + before.matches('\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+impl Diagnostic {
+    /// Places a finding about `record` (spans are relative to the record text).
+    pub(crate) fn new(path: &str, record: &Record, finding: Finding) -> Diagnostic {
+        let file_span =
+            record.offset + finding.span.start as u64..record.offset + finding.span.end as u64;
+        match record.text() {
+            Some(text) => {
+                let (line, column) = line_col(text, record.line, finding.span.start);
+                let (end_line, end_column) = line_col(text, record.line, finding.span.end);
+                Diagnostic {
+                    path: path.to_owned(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    file_span,
+                    source: Some(Source {
+                        text: text.to_owned(),
+                        first_line: record.line,
+                    }),
+                    finding,
+                }
+            }
+            None if matches!(record.problem, Some(Problem::InvalidUtf8 { .. })) => {
+                // Show the line with the bad bytes replaced; the prefix up to the first bad
+                // byte is unchanged, and that byte becomes U+FFFD (three bytes).
+                let text = String::from_utf8_lossy(&record.raw).into_owned();
+                let (line, column) = line_col(&text, record.line, finding.span.start);
+                let mut finding = finding;
+                finding.span = finding.span.start..finding.span.start + '\u{FFFD}'.len_utf8();
+                Diagnostic {
+                    path: path.to_owned(),
+                    line,
+                    column,
+                    end_line: line,
+                    end_column: column + 1,
+                    file_span,
+                    source: Some(Source {
+                        text,
+                        first_line: record.line,
+                    }),
+                    finding,
+                }
+            }
+            None => {
+                // Not text: count columns in bytes, which is all one can do.
+                let before = &record.raw[..finding.span.start.min(record.raw.len())];
+                let line = record.line + before.iter().filter(|&&b| b == b'\n').count();
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let column = before.len() - line_start + 1;
+                Diagnostic {
+                    path: path.to_owned(),
+                    line,
+                    column,
+                    end_line: line,
+                    end_column: column + finding.span.len(),
+                    file_span,
+                    source: None,
+                    finding,
+                }
+            }
+        }
+    }
+
+    /// Renders the rustc-style report: title, `-->` location, snippet with caret, help.
+    pub(crate) fn render(&self, renderer: &Renderer) -> String {
+        let level = match self.finding.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let title = level
+            .primary_title(self.finding.message.as_str())
+            .id(self.finding.code.as_str());
+        let help = match (&self.finding.help, self.finding.fixable) {
+            (Some(help), _) => Some(help.clone()),
+            (None, true) => Some("`fenkit fmt` fixes this".to_owned()),
+            (None, false) => None,
+        };
+        let mut group = match &self.source {
+            Some(source) => title.element(
+                Snippet::source(source.text.as_str())
+                    .line_start(source.first_line)
+                    .path(self.path.as_str())
+                    .annotation(AnnotationKind::Primary.span(self.finding.span.clone())),
+            ),
+            None => title.element(
+                annotate_snippets::Origin::path(self.path.as_str())
+                    .line(self.line)
+                    .char_column(self.column),
+            ),
+        };
+        if let Some(help) = &help {
+            group = group.element(Level::HELP.message(help.as_str()));
+        }
+        if let Some((code, offset)) = self.finding.reference {
+            group = group.element(Level::NOTE.message(format!(
+                "the reference parsers report code {code} at offset {offset}"
+            )));
+        }
+        let report: [Group<'_>; 1] = [group];
+        renderer.render(&report)
+    }
+}
+
+/// The renderer for human output: styled when colours are on (anstream strips them otherwise).
+pub(crate) fn renderer(colored: bool) -> Renderer {
+    if colored {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    }
+}
+
+/// The finding for a record that cannot be parsed at all.
+pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
+    match *problem {
+        Problem::InvalidUtf8 { at } => {
+            let mut finding = Finding::cli(
+                codes::INVALID_UTF8,
+                at..at + 1,
+                format!(
+                    "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
+                    record.offset + at as u64,
+                    record.raw.get(at).copied().unwrap_or(0)
+                ),
+            );
+            finding.help = Some("position files must be UTF-8 text".to_owned());
+            finding
+        }
+        Problem::TooLong { len } => {
+            let mut finding = Finding::cli(
+                codes::TOO_LONG,
+                0..0,
+                format!(
+                    "line is too long: expected at most {} bytes, found {len}",
+                    crate::input::MAX_RECORD_BYTES
+                ),
+            );
+            finding.help =
+                Some("no position is this long; is this really a position file?".to_owned());
+            finding
+        }
+    }
+}

@@ -1,0 +1,522 @@
+//! Position files: byte-exact line splitting, records, and where the bytes come from.
+//!
+//! A position file holds one position per line. Blank lines and lines whose first non-blank
+//! byte is `#` are kept and otherwise ignored. In FEN4 files a position may continue onto
+//! following lines that start with a space or a tab (the seed's multi-line layout).
+//!
+//! Reading is streaming: a [`RecordReader`] holds at most one record (at most
+//! [`MAX_RECORD_BYTES`] bytes) in memory, whatever the size of the file. Longer lines are
+//! skipped over without being stored and reported as too long.
+//!
+//! Every byte is accounted for, so that writing each record's `raw` bytes followed by its line
+//! end (and the BOM, if the file had one) reproduces the input exactly.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// The longest record (one position, all its continuation lines included) that is read.
+///
+/// A canonical FEN4 literal with all 4,096 squares occupied is about 54 KB, a DFEN line at most
+/// 1 KB, so 1 MiB leaves ample room for non-canonical spacing.
+pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How a line ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Eol {
+    /// The last line of a file without a final newline.
+    None,
+    /// `\n`.
+    Lf,
+    /// `\r\n`.
+    CrLf,
+}
+
+impl Eol {
+    /// The bytes of this line end.
+    pub(crate) fn as_bytes(self) -> &'static [u8] {
+        match self {
+            Eol::None => b"",
+            Eol::Lf => b"\n",
+            Eol::CrLf => b"\r\n",
+        }
+    }
+}
+
+/// One physical line, without its line end.
+#[derive(Debug)]
+struct RawLine {
+    number: usize,
+    offset: u64,
+    content: Vec<u8>,
+    eol: Eol,
+    /// The full length of the content when it is longer than the limit (`content` is then
+    /// truncated).
+    overflow: Option<u64>,
+}
+
+/// Splits a byte stream into lines, keeping line ends and a leading BOM apart.
+struct LineReader<R> {
+    inner: R,
+    next_number: usize,
+    offset: u64,
+    bom: bool,
+    limit: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(inner: R, limit: usize) -> Self {
+        LineReader {
+            inner,
+            next_number: 1,
+            offset: 0,
+            bom: false,
+            limit,
+        }
+    }
+
+    fn next_line(&mut self) -> io::Result<Option<RawLine>> {
+        let start = self.offset;
+        let mut content = Vec::new();
+        let mut total: u64 = 0;
+        let mut newline = false;
+        let mut last = None;
+        loop {
+            let buf = match self.inner.fill_buf() {
+                Ok(buf) => buf,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let (chunk, consumed) = match memchr::memchr(b'\n', buf) {
+                Some(at) => {
+                    newline = true;
+                    (&buf[..at], at + 1)
+                }
+                None => (buf, buf.len()),
+            };
+            let room = (self.limit + 1).saturating_sub(content.len());
+            content.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            if let Some(&byte) = chunk.last() {
+                last = Some(byte);
+            }
+            total += chunk.len() as u64;
+            self.inner.consume(consumed);
+            self.offset += consumed as u64;
+            if newline {
+                break;
+            }
+        }
+        if !newline && total == 0 {
+            return Ok(None);
+        }
+        let number = self.next_number;
+        self.next_number += 1;
+        let mut offset = start;
+        let mut eol = if newline { Eol::Lf } else { Eol::None };
+        if newline && last == Some(b'\r') {
+            eol = Eol::CrLf;
+            total -= 1;
+            if content.len() as u64 > total {
+                content.truncate(total as usize);
+            }
+        }
+        if number == 1 && content.starts_with(BOM) {
+            self.bom = true;
+            content.drain(..BOM.len());
+            offset += BOM.len() as u64;
+            total -= BOM.len() as u64;
+        }
+        let overflow = if total > self.limit as u64 {
+            content.truncate(self.limit);
+            Some(total)
+        } else {
+            None
+        };
+        Ok(Some(RawLine {
+            number,
+            offset,
+            content,
+            eol,
+            overflow,
+        }))
+    }
+}
+
+/// What kind of line a record is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Empty or only spaces and tabs.
+    Blank,
+    /// The first non-blank byte is `#`.
+    Comment,
+    /// Anything else: a position to parse.
+    Position,
+}
+
+fn classify(content: &[u8]) -> Kind {
+    match content
+        .iter()
+        .find(|byte| !matches!(byte, b' ' | b'\t' | b'\r'))
+    {
+        None => Kind::Blank,
+        Some(b'#') => Kind::Comment,
+        Some(_) => Kind::Position,
+    }
+}
+
+/// Why a record cannot be handed to a parser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Problem {
+    /// The record is longer than [`MAX_RECORD_BYTES`]; `len` is its full length in bytes.
+    TooLong {
+        /// The full length of the record.
+        len: u64,
+    },
+    /// The record is not valid UTF-8; `at` is the offset of the first bad byte in the record.
+    InvalidUtf8 {
+        /// Offset of the first invalid byte from the start of the record.
+        at: usize,
+    },
+}
+
+/// One position (or blank or comment line) of a position file.
+#[derive(Debug)]
+pub(crate) struct Record {
+    /// The number of the record's first line, from 1.
+    pub(crate) line: usize,
+    /// How many physical lines the record spans.
+    pub(crate) lines: usize,
+    /// Byte offset of the record's first byte in the file (after a BOM).
+    pub(crate) offset: u64,
+    /// The record's bytes, inner line ends included, the final line end excluded. Truncated
+    /// when the record is too long.
+    pub(crate) raw: Vec<u8>,
+    /// The final line end.
+    pub(crate) eol: Eol,
+    /// Blank, comment or position.
+    pub(crate) kind: Kind,
+    /// Set when the record cannot be parsed at all.
+    pub(crate) problem: Option<Problem>,
+}
+
+impl Record {
+    /// The record as text, when it has no [`Problem`].
+    pub(crate) fn text(&self) -> Option<&str> {
+        match self.problem {
+            None => std::str::from_utf8(&self.raw).ok(),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Reads [`Record`]s from a byte stream.
+pub(crate) struct RecordReader<R> {
+    lines: LineReader<R>,
+    pending: Option<RawLine>,
+    continuation: bool,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    /// A reader; `continuation` joins lines that start with a space or tab onto the position
+    /// before them (FEN4).
+    pub(crate) fn new(inner: R, continuation: bool) -> Self {
+        Self::with_limit(inner, continuation, MAX_RECORD_BYTES)
+    }
+
+    /// Like [`RecordReader::new`] with another record size limit (for tests).
+    pub(crate) fn with_limit(inner: R, continuation: bool, limit: usize) -> Self {
+        RecordReader {
+            lines: LineReader::new(inner, limit),
+            pending: None,
+            continuation,
+        }
+    }
+
+    /// Whether the input started with a UTF-8 byte order mark. Known once the first record
+    /// has been read.
+    pub(crate) fn bom(&self) -> bool {
+        self.lines.bom
+    }
+
+    /// The next record, or `None` at the end of the input.
+    pub(crate) fn next_record(&mut self) -> io::Result<Option<Record>> {
+        let first = match self.pending.take() {
+            Some(line) => line,
+            None => match self.lines.next_line()? {
+                Some(line) => line,
+                None => return Ok(None),
+            },
+        };
+        let kind = classify(&first.content);
+        let mut record = Record {
+            line: first.number,
+            lines: 1,
+            offset: first.offset,
+            raw: first.content,
+            eol: first.eol,
+            kind,
+            problem: first.overflow.map(|len| Problem::TooLong { len }),
+        };
+        if record.problem.is_some() {
+            record.kind = Kind::Position;
+            return Ok(Some(record));
+        }
+        if self.continuation && kind == Kind::Position {
+            let mut total = record.raw.len() as u64;
+            while let Some(next) = self.lines.next_line()? {
+                let continues = matches!(next.content.first(), Some(b' ' | b'\t'))
+                    && classify(&next.content) == Kind::Position;
+                if !continues {
+                    self.pending = Some(next);
+                    break;
+                }
+                total += record.eol.as_bytes().len() as u64
+                    + next.overflow.unwrap_or(next.content.len() as u64);
+                record.lines += 1;
+                if total > self.lines.limit as u64 || record.problem.is_some() {
+                    record.problem = Some(Problem::TooLong { len: total });
+                } else {
+                    record.raw.extend_from_slice(record.eol.as_bytes());
+                    record.raw.extend_from_slice(&next.content);
+                }
+                record.eol = next.eol;
+            }
+            if let Some(Problem::TooLong { .. }) = record.problem {
+                record.problem = Some(Problem::TooLong { len: total });
+            }
+        }
+        if record.problem.is_none()
+            && let Err(error) = std::str::from_utf8(&record.raw)
+        {
+            record.problem = Some(Problem::InvalidUtf8 {
+                at: error.valid_up_to(),
+            });
+            if record.kind != Kind::Position {
+                record.kind = Kind::Position;
+            }
+        }
+        Ok(Some(record))
+    }
+}
+
+/// Where a position file comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file on disk.
+    File(PathBuf),
+}
+
+impl Origin {
+    /// The name used in messages: the path as given, or `<stdin>`.
+    pub(crate) fn display(&self) -> String {
+        match self {
+            Origin::Stdin => "<stdin>".to_owned(),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// The path on disk, if any.
+    pub(crate) fn path(&self) -> Option<&Path> {
+        match self {
+            Origin::Stdin => None,
+            Origin::File(path) => Some(path),
+        }
+    }
+
+    /// Opens the input for reading. Refuses anything but regular files (a FIFO without a
+    /// writer would block forever), with a message that says what the path is instead.
+    pub(crate) fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
+        match self {
+            Origin::Stdin => Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
+            Origin::File(path) => Ok(Box::new(BufReader::with_capacity(
+                1 << 16,
+                open_regular(path)?,
+            ))),
+        }
+    }
+
+    /// Reads the whole input, at most `limit` bytes.
+    pub(crate) fn read_limited(&self, limit: u64) -> io::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        self.open()?.take(limit + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("input is larger than the limit of {limit} bytes"),
+            ));
+        }
+        Ok(bytes)
+    }
+}
+
+/// Opens `path` if it is a regular file (symbolic links followed).
+pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            not_regular(&metadata),
+        ));
+    }
+    let file = File::open(path)?;
+    Ok(file)
+}
+
+/// Names what a non-regular path is.
+pub(crate) fn not_regular(metadata: &std::fs::Metadata) -> String {
+    let what = file_kind(&metadata.file_type());
+    if metadata.is_dir() {
+        "is a directory".to_owned()
+    } else {
+        format!("is not a regular file (it is a {what}); pipe it into `-` instead")
+    }
+}
+
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "FIFO";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+        if kind.is_char_device() {
+            return "character device";
+        }
+        if kind.is_block_device() {
+            return "block device";
+        }
+    }
+    if kind.is_dir() {
+        "directory"
+    } else if kind.is_symlink() {
+        "symbolic link"
+    } else {
+        "special file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(input: &[u8], continuation: bool, limit: usize) -> (Vec<Record>, bool) {
+        let mut reader = RecordReader::with_limit(input, continuation, limit);
+        let mut out = Vec::new();
+        while let Some(record) = reader.next_record().unwrap() {
+            out.push(record);
+        }
+        (out, reader.bom())
+    }
+
+    fn reassemble(input: &[u8], continuation: bool) -> Vec<u8> {
+        let (records, bom) = records(input, continuation, MAX_RECORD_BYTES);
+        let mut out = Vec::new();
+        if bom {
+            out.extend_from_slice(BOM);
+        }
+        for record in records {
+            out.extend_from_slice(&record.raw);
+            out.extend_from_slice(record.eol.as_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn reassembly_is_byte_exact() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b"\n",
+            b"a",
+            b"a\n",
+            b"a\r\nb\r\n",
+            b"a\r\nb",
+            b"\xEF\xBB\xBFa\nb",
+            b"\xEF\xBB\xBF",
+            b"# c\n\n  \t\nx\r\r\n",
+            b"4d-fen v1:\n  K@0,0,0,0 ;\n\tk@1,1,1,1\n# c\n  lone\n",
+            b"\xff\xfe\n\x00\n",
+        ];
+        for case in cases {
+            assert_eq!(reassemble(case, false), *case, "{case:?}");
+            assert_eq!(reassemble(case, true), *case, "{case:?}");
+        }
+    }
+
+    #[test]
+    fn records_carry_line_numbers_offsets_and_kinds() {
+        let (records, bom) = records(
+            b"\xEF\xBB\xBF# c\r\n\r\n4d-fen v1:\r\n  K@0,0,0,0\r\nx",
+            true,
+            100,
+        );
+        assert!(bom);
+        let summary: Vec<_> = records
+            .iter()
+            .map(|r| {
+                (
+                    r.line,
+                    r.lines,
+                    r.offset,
+                    r.kind,
+                    r.eol,
+                    String::from_utf8_lossy(&r.raw).into_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                (1, 1, 3, Kind::Comment, Eol::CrLf, "# c".to_owned()),
+                (2, 1, 8, Kind::Blank, Eol::CrLf, String::new()),
+                (
+                    3,
+                    2,
+                    10,
+                    Kind::Position,
+                    Eol::CrLf,
+                    "4d-fen v1:\r\n  K@0,0,0,0".to_owned()
+                ),
+                (5, 1, 35, Kind::Position, Eol::None, "x".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn long_lines_are_skipped_not_stored() {
+        let mut input = vec![b'x'; 50];
+        input.extend_from_slice(b"\r\nok\n");
+        let (records, _) = records(&input, false, 10);
+        assert_eq!(records[0].problem, Some(Problem::TooLong { len: 50 }));
+        assert_eq!(records[0].raw.len(), 10);
+        assert_eq!(records[0].eol, Eol::CrLf);
+        assert_eq!(records[1].line, 2);
+        assert_eq!(records[1].offset, 52);
+        assert_eq!(records[1].raw, b"ok");
+    }
+
+    #[test]
+    fn continuation_lines_count_towards_the_limit() {
+        let (records, _) = records(b"4d-fen v1:\n  K@0,0,0,0\n  k@1,1,1,1\nnext\n", true, 20);
+        assert_eq!(records[0].problem, Some(Problem::TooLong { len: 34 }));
+        assert_eq!(records[0].lines, 3);
+        assert_eq!(records[1].line, 4);
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let (records, _) = records(b"ok\nab\xffc\n", false, 100);
+        assert_eq!(records[0].problem, None);
+        assert_eq!(records[1].problem, Some(Problem::InvalidUtf8 { at: 2 }));
+        assert_eq!(records[1].offset, 3);
+    }
+}

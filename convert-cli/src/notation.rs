@@ -1,0 +1,334 @@
+//! Notations, their detection, and one uniform view of what the libraries find.
+
+use std::ops::Range;
+use std::path::Path;
+
+/// The notation of a position file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub(crate) enum Notation {
+    /// Dice Chess FEN, seven fields (`.dfen`).
+    Dfen,
+    /// Standard six-field FEN, read with the DFEN parser and written back with six fields (`.fen`).
+    Fen,
+    /// 4D placement literals (`.fen4`); a literal may continue on lines that start with
+    /// whitespace.
+    Fen4,
+    /// NDJSON4 replay files, one JSON object per line (`.ndjson4`, `.jsonl`).
+    Ndjson4,
+}
+
+impl Notation {
+    /// The name used on the command line and in reports.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Notation::Dfen => "dfen",
+            Notation::Fen => "fen",
+            Notation::Fen4 => "fen4",
+            Notation::Ndjson4 => "ndjson4",
+        }
+    }
+
+    /// The notation implied by a file extension.
+    pub(crate) fn from_extension(path: &Path) -> Option<Notation> {
+        match path.extension()?.to_str()? {
+            "dfen" => Some(Notation::Dfen),
+            "fen" => Some(Notation::Fen),
+            "fen4" => Some(Notation::Fen4),
+            "ndjson4" | "jsonl" => Some(Notation::Ndjson4),
+            _ => None,
+        }
+    }
+
+    /// Guesses the notation from the first position line of a file.
+    pub(crate) fn sniff(first_position: &[u8]) -> Notation {
+        let trimmed = first_position.trim_ascii_start();
+        if trimmed.starts_with(b"4d-fen") {
+            Notation::Fen4
+        } else if trimmed.starts_with(b"{") {
+            Notation::Ndjson4
+        } else {
+            Notation::Dfen
+        }
+    }
+
+    /// Whether positions may continue on following lines that start with whitespace.
+    pub(crate) fn has_continuation_lines(self) -> bool {
+        self == Notation::Fen4
+    }
+}
+
+/// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ReadSettings {
+    /// The DFEN dialect to read and (for `fmt`) to write. `lenient` writes `spec`.
+    pub(crate) profile: dfen::Profile,
+    /// Non-canonical forms become errors.
+    pub(crate) strict: bool,
+}
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Severity {
+    /// Reported; fails a check only with `--deny warnings`.
+    Warning,
+    /// The position is rejected.
+    Error,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A finding from either library (or from the CLI itself), with a byte span into the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Finding {
+    /// Stable code, e.g. `DFEN012`, `FEN4003`, `FENKIT001`.
+    pub(crate) code: String,
+    /// Error or warning.
+    pub(crate) severity: Severity,
+    /// Bytes of the record text.
+    pub(crate) span: Range<usize>,
+    /// One lowercase sentence.
+    pub(crate) message: String,
+    /// A hint: what the fix does, or how to repair the input.
+    pub(crate) help: Option<String>,
+    /// Whether `fmt` repairs it.
+    pub(crate) fixable: bool,
+    /// For rejected FEN4 input: the reference parsers' numeric code and character offset.
+    pub(crate) reference: Option<(i32, usize)>,
+}
+
+impl Finding {
+    /// A finding of the CLI itself.
+    pub(crate) fn cli(code: &str, span: Range<usize>, message: impl Into<String>) -> Finding {
+        Finding {
+            code: code.to_owned(),
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            help: None,
+            fixable: false,
+            reference: None,
+        }
+    }
+
+    fn from_dfen(finding: dfen::Finding) -> Finding {
+        Finding {
+            code: finding.code.as_str().to_owned(),
+            severity: match finding.severity {
+                dfen::Severity::Error => Severity::Error,
+                dfen::Severity::Warning => Severity::Warning,
+            },
+            span: finding.span,
+            message: finding.message,
+            help: finding.help,
+            fixable: finding.fixable,
+            reference: None,
+        }
+    }
+
+    fn from_dfen_error(error: &dfen::ParseError) -> Finding {
+        Finding {
+            code: error.code().as_str().to_owned(),
+            severity: Severity::Error,
+            span: error.span(),
+            message: error.to_string(),
+            help: None,
+            fixable: false,
+            reference: None,
+        }
+    }
+
+    fn from_fen4(finding: fen4::Finding) -> Finding {
+        Finding {
+            code: finding.code.as_str().to_owned(),
+            severity: match finding.severity {
+                fen4::Severity::Error => Severity::Error,
+                fen4::Severity::Warning => Severity::Warning,
+            },
+            span: finding.span,
+            message: finding.message,
+            help: finding.help,
+            fixable: finding.fixable,
+            reference: None,
+        }
+    }
+
+    fn from_fen4_error(error: &fen4::ParseError) -> Finding {
+        let mut finding = Finding::from_fen4(error.to_finding());
+        finding.fixable = false;
+        finding.reference = Some((error.ref_code(), error.offset()));
+        finding
+    }
+}
+
+/// Codes of findings the CLI itself reports.
+pub(crate) mod codes {
+    /// The record is not valid UTF-8.
+    pub(crate) const INVALID_UTF8: &str = "FENKIT001";
+    /// The record is longer than the line limit.
+    pub(crate) const TOO_LONG: &str = "FENKIT002";
+    /// A position in a `.fen` file that six fields cannot hold.
+    pub(crate) const NOT_SIX_FIELDS: &str = "FENKIT003";
+}
+
+/// What was found about one position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Analysis {
+    /// Every finding, in the library's order.
+    pub(crate) findings: Vec<Finding>,
+    /// The canonical form with every fixable finding applied; `None` when the position is
+    /// rejected (a syntax error or an error-severity finding) or the notation has no
+    /// canonical form (NDJSON4 lines are kept as written).
+    pub(crate) canonical: Option<String>,
+    /// Whether the position was rejected.
+    pub(crate) rejected: bool,
+}
+
+impl Analysis {
+    fn rejected(findings: Vec<Finding>) -> Analysis {
+        Analysis {
+            findings,
+            canonical: None,
+            rejected: true,
+        }
+    }
+
+    fn accepted(findings: Vec<Finding>, canonical: Option<String>) -> Analysis {
+        let rejected = findings.iter().any(|f| f.severity == Severity::Error);
+        Analysis {
+            canonical: if rejected { None } else { canonical },
+            findings,
+            rejected,
+        }
+    }
+}
+
+/// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
+pub(crate) struct Analyzer {
+    notation: Notation,
+    settings: ReadSettings,
+    ndjson: Option<fen4::Ndjson4Validator>,
+}
+
+impl Analyzer {
+    /// An analyser for one file.
+    pub(crate) fn new(notation: Notation, settings: ReadSettings) -> Analyzer {
+        let ndjson = (notation == Notation::Ndjson4).then(fen4::Ndjson4Validator::new);
+        Analyzer {
+            notation,
+            settings,
+            ndjson,
+        }
+    }
+
+    /// The notation this analyser reads.
+    pub(crate) fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
+    pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
+        match self.notation {
+            Notation::Dfen => analyze_dfen(text, self.settings),
+            Notation::Fen => analyze_fen(text, self.settings),
+            Notation::Fen4 => analyze_fen4(text, self.settings),
+            Notation::Ndjson4 => match &mut self.ndjson {
+                Some(validator) => analyze_ndjson4(validator, line, text),
+                None => Analysis::default(),
+            },
+        }
+    }
+}
+
+fn dfen_parser(settings: ReadSettings) -> dfen::Parser {
+    dfen::Parser::new()
+        .profile(settings.profile)
+        .strict(settings.strict)
+}
+
+/// The text `fmt` writes for a DFEN in the requested dialect.
+pub(crate) fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> String {
+    match profile {
+        dfen::Profile::Engine => position.display_as(dfen::Profile::Engine).to_string(),
+        dfen::Profile::Spec | dfen::Profile::Lenient => position.to_string(),
+    }
+}
+
+fn analyze_dfen(text: &str, settings: ReadSettings) -> Analysis {
+    match dfen_parser(settings).parse(text) {
+        Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
+        Ok(parsed) => {
+            let canonical = write_dfen(&parsed.fixed(), settings.profile);
+            let findings = parsed
+                .findings
+                .into_iter()
+                .map(Finding::from_dfen)
+                .collect();
+            Analysis::accepted(findings, Some(canonical))
+        }
+    }
+}
+
+fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
+    match dfen_parser(settings).parse(text) {
+        Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
+        Ok(parsed) => {
+            let fixed = parsed.fixed();
+            let mut findings: Vec<Finding> = parsed
+                .findings
+                .into_iter()
+                .filter(|f| f.code != dfen::Code::MissingDiceField)
+                .map(Finding::from_dfen)
+                .collect();
+            let canonical = match fixed.to_fen() {
+                Ok(fen) => Some(fen),
+                Err(error) => {
+                    let mut finding = Finding::cli(
+                        codes::NOT_SIX_FIELDS,
+                        0..text.len(),
+                        format!("a six-field FEN cannot hold this position: {error}"),
+                    );
+                    finding.help = Some(
+                        "positions with dice or several en-passant squares belong in a .dfen file"
+                            .to_owned(),
+                    );
+                    findings.push(finding);
+                    None
+                }
+            };
+            Analysis::accepted(findings, canonical)
+        }
+    }
+}
+
+fn analyze_fen4(text: &str, settings: ReadSettings) -> Analysis {
+    match fen4::Parser::new().strict(settings.strict).parse(text) {
+        Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
+        Ok(parsed) => {
+            let canonical = parsed.placement.to_string();
+            let findings = parsed
+                .findings
+                .into_iter()
+                .map(Finding::from_fen4)
+                .collect();
+            Analysis::accepted(findings, Some(canonical))
+        }
+    }
+}
+
+fn analyze_ndjson4(validator: &mut fen4::Ndjson4Validator, line: usize, text: &str) -> Analysis {
+    let findings: Vec<Finding> = validator
+        .check_line(line, text)
+        .into_iter()
+        .map(Finding::from_fen4)
+        .collect();
+    Analysis::accepted(findings, None)
+}

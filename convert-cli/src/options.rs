@@ -1,0 +1,51 @@
+//! Flags shared by several subcommands.
+
+use crate::notation::{Notation, ReadSettings};
+
+/// A DFEN dialect, as a command-line value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum ProfileArg {
+    /// fenkit's spec: seven fields, field 7 always written
+    #[default]
+    Spec,
+    /// accept every unambiguous form and report it (writes the spec form)
+    Lenient,
+    /// the reference engine's dialect: field 7 omitted when empty, en passant by square index
+    Engine,
+}
+
+impl From<ProfileArg> for dfen::Profile {
+    fn from(profile: ProfileArg) -> dfen::Profile {
+        match profile {
+            ProfileArg::Spec => dfen::Profile::Spec,
+            ProfileArg::Lenient => dfen::Profile::Lenient,
+            ProfileArg::Engine => dfen::Profile::Engine,
+        }
+    }
+}
+
+/// How positions are read: `--notation`, `--profile`, `--strict`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct ReadArgs {
+    /// Read every input as this notation [default: by extension, then by content]
+    #[arg(long, value_name = "NOTATION")]
+    pub(crate) notation: Option<Notation>,
+
+    /// The DFEN dialect to read (and for `fmt`, to write)
+    #[arg(long, value_name = "PROFILE", default_value = "spec")]
+    pub(crate) profile: ProfileArg,
+
+    /// Treat every non-canonical form as an error
+    #[arg(long)]
+    pub(crate) strict: bool,
+}
+
+impl ReadArgs {
+    /// The checked settings.
+    pub(crate) fn settings(&self) -> ReadSettings {
+        ReadSettings {
+            profile: self.profile.into(),
+            strict: self.strict,
+        }
+    }
+}
