@@ -193,10 +193,15 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
     let mut kings = [0usize; 2];
     let mut pieces = [0usize; 2];
     let mut counts = [[0usize; 6]; 2];
+    // Bishops per colour and per square colour (light squares have odd file + rank parity).
+    let mut bishops = [[0usize; 2]; 2];
     for (square, piece) in board.pieces() {
         let side = piece.color.index();
         pieces[side] += 1;
         counts[side][piece.role as usize] += 1;
+        if piece.role == Role::Bishop {
+            bishops[side][usize::from((square.file() + square.rank()) % 2)] += 1;
+        }
         if piece.role == Role::Pawn && (square.rank() == 0 || square.rank() == 7) {
             push(
                 out,
@@ -256,7 +261,8 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
                 ),
             );
         }
-        let [pawns, knights, bishops, rooks, queens, _] = counts[side];
+        let [pawns, knights, _, rooks, queens, _] = counts[side];
+        let [dark_bishops, light_bishops] = bishops[side];
         if pawns > 8 {
             push(
                 out,
@@ -271,7 +277,8 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
         }
         let promoted = queens.saturating_sub(1)
             + rooks.saturating_sub(2)
-            + bishops.saturating_sub(2)
+            + dark_bishops.saturating_sub(1)
+            + light_bishops.saturating_sub(1)
             + knights.saturating_sub(2);
         let missing_pawns = 8usize.saturating_sub(pawns);
         if pawns <= 8 && promoted > missing_pawns {
@@ -281,8 +288,10 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
                 Severity::Warning,
                 spans.field(1),
                 format!(
-                    "{}: {name} has at least {promoted} promoted pieces but only {missing_pawns} missing pawns",
-                    Code::TooManyPromoted.title()
+                    "{}: {name} has at least {promoted} promoted piece{} but only {missing_pawns} missing pawn{}",
+                    Code::TooManyPromoted.title(),
+                    if promoted == 1 { "" } else { "s" },
+                    if missing_pawns == 1 { "" } else { "s" }
                 ),
             );
         }

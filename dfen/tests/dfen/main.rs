@@ -1,0 +1,7 @@
+//! Integration tests of the `dfen` crate: table-driven cases, the spec's code examples with
+//! snapshots of every message, property tests and the differential test against shakmaty.
+
+mod cases;
+mod differential;
+mod properties;
+mod spec_codes;

@@ -1,0 +1,184 @@
+//! Property tests: round trips, idempotence, fixes reaching the canonical form, no panics.
+
+use dfen::{
+    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Parser, Piece, Profile, Role,
+    Square, SquareSet,
+};
+use proptest::prelude::*;
+
+fn piece() -> impl Strategy<Value = Option<Piece>> {
+    prop_oneof![
+        3 => Just(None),
+        1 => (any::<bool>(), 0usize..6).prop_map(|(white, role)| Some(Piece {
+            color: if white { Color::White } else { Color::Black },
+            role: Role::ALL[role],
+        })),
+    ]
+}
+
+prop_compose! {
+    fn any_dfen()(
+        squares in proptest::collection::vec(piece(), 64),
+        white in any::<bool>(),
+        castling in 0u8..16,
+        ep_bits in any::<u16>(),
+        halfmove in any::<u32>(),
+        fullmove in 1u32..,
+        dice in proptest::collection::vec(0usize..6, 0..=3),
+    ) -> Dfen {
+        let mut board = Board::empty();
+        for (index, piece) in squares.into_iter().enumerate() {
+            board.set(Square::from_index(index as u8).unwrap(), piece);
+        }
+        let mut rights = CastlingRights::NONE;
+        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
+            if castling & (1 << i) != 0 {
+                rights.insert(side);
+            }
+        }
+        let mut en_passant = SquareSet::EMPTY;
+        for bit in 0..16u8 {
+            if ep_bits & (1 << bit) != 0 {
+                let rank = if bit < 8 { 2 } else { 5 };
+                en_passant.insert(Square::new(bit % 8, rank).unwrap());
+            }
+        }
+        Dfen {
+            board,
+            side: if white { Color::White } else { Color::Black },
+            castling: rights,
+            en_passant,
+            halfmove,
+            fullmove,
+            dice: DicePool::from_roles(dice.into_iter().map(|d| Role::ALL[d])).unwrap(),
+        }
+    }
+}
+
+/// Spellings of one position that differ only in form.
+fn respell(dfen: &Dfen, seed: u64) -> String {
+    let canonical = dfen.to_string();
+    let fields: Vec<&str> = canonical.split(' ').collect();
+    let mut out = String::new();
+    if seed & 1 != 0 {
+        out.push('\t');
+    }
+    // Split every empty-run digit greater than 1 into 1 + (n-1).
+    let board: String = if seed & 2 != 0 {
+        fields[0]
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(n) if n > 1 => format!("1{}", n - 1),
+                _ => c.to_string(),
+            })
+            .collect()
+    } else {
+        fields[0].to_owned()
+    };
+    let sep = if seed & 4 != 0 { "  " } else { " " };
+    let castling: String = if seed & 8 != 0 {
+        fields[2].chars().rev().collect()
+    } else {
+        fields[2].to_owned()
+    };
+    let ep = if seed & 16 != 0 && fields[3] != "-" {
+        let pairs: Vec<&str> = fields[3]
+            .as_bytes()
+            .chunks(2)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect();
+        pairs.into_iter().rev().collect::<String>()
+    } else {
+        fields[3].to_owned()
+    };
+    let half = if seed & 32 != 0 {
+        format!("00{}", fields[4])
+    } else {
+        fields[4].to_owned()
+    };
+    let dice: String = if seed & 64 != 0 {
+        fields[6].chars().rev().collect()
+    } else {
+        fields[6].to_owned()
+    };
+    let dice_field = if seed & 128 != 0 && dice == "-" {
+        String::new()
+    } else {
+        format!("{sep}{dice}")
+    };
+    out.push_str(&[board.as_str(), fields[1], &castling, &ep, &half, fields[5]].join(sep));
+    out.push_str(&dice_field);
+    if seed & 256 != 0 {
+        out.push(' ');
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parse_of_display_is_identity(dfen in any_dfen()) {
+        let text = dfen.to_string();
+        let parsed = Parser::new().parse(&text).unwrap();
+        prop_assert_eq!(&parsed.dfen, &dfen);
+        prop_assert!(parsed.findings.iter().all(|f| f.code.as_str() >= "DFEN200"), "{:?}", parsed.findings);
+        // Display is idempotent.
+        prop_assert_eq!(parsed.dfen.to_string(), text);
+    }
+
+    #[test]
+    fn engine_dialect_round_trips(dfen in any_dfen()) {
+        let mut dfen = dfen;
+        dfen.halfmove %= 128;
+        let text = dfen.display_as(Profile::Engine).to_string();
+        let parsed = Parser::new().profile(Profile::Engine).parse(&text).unwrap();
+        prop_assert_eq!(parsed.dfen, dfen);
+    }
+
+    #[test]
+    fn applying_fixes_gives_the_canonical_form(dfen in any_dfen(), seed in any::<u64>()) {
+        let spelled = respell(&dfen, seed);
+        let parsed = Parser::new().parse(&spelled).unwrap();
+        prop_assert_eq!(&parsed.dfen, &dfen, "{}", spelled);
+        let fixed = parsed.fixed();
+        let again = Parser::new().parse(&fixed.to_string()).unwrap();
+        prop_assert!(again.findings.iter().all(|f| !f.fixable), "{:?}", again.findings);
+        prop_assert_eq!(&again.dfen, &fixed);
+        prop_assert_eq!(fixed.fixed(), fixed);
+    }
+
+    #[test]
+    fn no_input_panics(input in ".{0,120}") {
+        for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+            if let Err(err) = Parser::new().profile(profile).parse(&input) {
+                prop_assert!(input.get(err.span()).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn no_mutation_of_a_valid_dfen_panics(dfen in any_dfen(), edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..4)) {
+        let mut bytes = dfen.to_string().into_bytes();
+        for (at, byte) in edits {
+            let at = at % (bytes.len() + 1);
+            match byte % 3 {
+                0 => bytes.insert(at, b" /-0123456789KQkqPpNnBbRrwbeah\t"[usize::from(byte) % 31]),
+                1 if at < bytes.len() => { bytes.remove(at); }
+                _ if at < bytes.len() => bytes[at] = byte & 0x7f,
+                _ => {}
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+            match Parser::new().profile(profile).parse(&text) {
+                Ok(parsed) => {
+                    let canonical = parsed.fixed().display_as(profile).to_string();
+                    let again = Parser::new().profile(profile).parse(&canonical).unwrap();
+                    prop_assert_eq!(again.dfen, parsed.fixed());
+                }
+                Err(err) => prop_assert!(text.get(err.span()).is_some()),
+            }
+        }
+    }
+}
