@@ -252,7 +252,10 @@ impl fmt::Display for Finding {
 /// assert_eq!(err.to_string(), "coordinate z out of range: expected a digit 0-7, found '8'");
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct ParseError {
+pub struct ParseError(pub(crate) Box<ErrorInner>);
+
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct ErrorInner {
     pub(crate) code: Code,
     pub(crate) ref_code: i32,
     pub(crate) offset: usize,
@@ -266,57 +269,57 @@ pub struct ParseError {
 impl ParseError {
     /// Our stable code.
     pub fn code(&self) -> Code {
-        self.code
+        self.0.code
     }
 
     /// The reference parsers' numeric code, `-1` to `-6`; `0` when the reference accepts
     /// the input and only `strict` mode rejected it.
     pub fn ref_code(&self) -> i32 {
-        self.ref_code
+        self.0.ref_code
     }
 
     /// The reference-compatible offset: a count of characters (Unicode scalar values)
     /// from the start of the input.
     pub fn offset(&self) -> usize {
-        self.offset
+        self.0.offset
     }
 
     /// The byte span of the offending text in the input (empty at the end of input).
     pub fn span(&self) -> Range<usize> {
-        self.span.clone()
+        self.0.span.clone()
     }
 
     /// What the parser expected at this point.
     pub fn expected(&self) -> &str {
-        &self.expected
+        &self.0.expected
     }
 
     /// What it found instead (quoted text, or `end of input`).
     pub fn found(&self) -> &str {
-        &self.found
+        &self.0.found
     }
 
     /// An optional hint on how to fix the input.
     pub fn help(&self) -> Option<&str> {
-        self.help.as_deref()
+        self.0.help.as_deref()
     }
 
     /// The error as a [`Finding`] with severity `Error`.
     pub fn to_finding(&self) -> Finding {
         Finding {
-            code: self.code,
+            code: self.0.code,
             severity: Severity::Error,
-            span: self.span.clone(),
-            message: self.message.clone(),
-            fixable: self.ref_code == 0,
-            help: self.help.clone(),
+            span: self.0.span.clone(),
+            message: self.0.message.clone(),
+            fixable: self.0.ref_code == 0,
+            help: self.0.help.clone(),
         }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.0.message)
     }
 }
 
@@ -325,7 +328,7 @@ impl fmt::Debug for ParseError {
         write!(
             f,
             "{} (ref {} at {}, bytes {:?}): {}",
-            self.code, self.ref_code, self.offset, self.span, self.message
+            self.0.code, self.0.ref_code, self.0.offset, self.0.span, self.0.message
         )
     }
 }

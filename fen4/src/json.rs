@@ -299,11 +299,17 @@ pub fn to_structured_value(p: &Placement) -> Value {
                 m.insert("color".to_owned(), Value::from(e.color.as_str()));
                 m.insert(
                     "axis".to_owned(),
-                    e.axis.map_or(Value::Null, |a| Value::from(a.letter().to_string())),
+                    e.axis
+                        .map_or(Value::Null, |a| Value::from(a.letter().to_string())),
                 );
                 m.insert(
                     "at".to_owned(),
-                    Value::from(e.at.to_array().iter().map(|&c| Value::from(c)).collect::<Vec<_>>()),
+                    Value::from(
+                        e.at.to_array()
+                            .iter()
+                            .map(|&c| Value::from(c))
+                            .collect::<Vec<_>>(),
+                    ),
                 );
                 Value::Object(m)
             })
@@ -359,7 +365,10 @@ pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
         };
         for key in m.keys() {
             if !matches!(key.as_str(), "piece" | "color" | "axis" | "at") {
-                bad(key, format!("unknown field {key:?}: expected piece, color, axis, at"));
+                bad(
+                    key,
+                    format!("unknown field {key:?}: expected piece, color, axis, at"),
+                );
             }
         }
         let letter = match m.get("piece") {
@@ -392,7 +401,10 @@ pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
                 None
             }
             None => {
-                bad("color", "missing field: expected \"white\" or \"black\"".to_owned());
+                bad(
+                    "color",
+                    "missing field: expected \"white\" or \"black\"".to_owned(),
+                );
                 None
             }
         };
@@ -443,7 +455,13 @@ pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
                     Code::BadEntryField,
                     Severity::Error,
                     format!("{base}.at"),
-                    format!("expected [x, y, z, w] with four integers 0-7, found {}", show(other)),
+                    format!(
+                        "expected [x, y, z, w] with four integers 0-7, found {}",
+                        match other {
+                            Value::Array(a) => format!("an array of {} elements", a.len()),
+                            _ => show(other),
+                        }
+                    ),
                 ));
                 None
             }
@@ -464,16 +482,16 @@ pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
                 axis,
                 at,
             };
-            if let Some(p) = entry.to_piece() {
-                if let Some(prev) = placement.insert(at, p) {
-                    placement.insert(at, prev);
-                    issues.push(issue(
-                        Code::JsonDuplicateSquare,
-                        Severity::Error,
-                        format!("{base}.at"),
-                        format!("duplicate square {at}: it already holds '{prev}'"),
-                    ));
-                }
+            if let Some(p) = entry.to_piece()
+                && let Some(prev) = placement.insert(at, p)
+            {
+                placement.insert(at, prev);
+                issues.push(issue(
+                    Code::JsonDuplicateSquare,
+                    Severity::Error,
+                    format!("{base}.at"),
+                    format!("duplicate square {at}: it already holds '{prev}'"),
+                ));
             }
         }
     }

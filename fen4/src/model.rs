@@ -386,7 +386,7 @@ impl Placement {
     }
 
     /// Pieces in ascending square order.
-    pub fn iter(&self) -> impl Iterator<Item = (Coord, Piece)> + '_ {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Coord, Piece)> + ExactSizeIterator + '_ {
         self.squares.iter().map(|(c, p)| (*c, *p))
     }
 

@@ -54,7 +54,10 @@ pub fn validate_ndjson4(input: &str) -> Vec<LineFinding> {
         out.extend(
             v.check_line(i + 1, line)
                 .into_iter()
-                .map(|finding| LineFinding { line: i + 1, finding }),
+                .map(|finding| LineFinding {
+                    line: i + 1,
+                    finding,
+                }),
         );
     }
     out
@@ -109,11 +112,14 @@ impl Ndjson4Validator {
                     Code::TrailingText,
                     Severity::Warning,
                     p.pos..line.len(),
-                    "text after the json value: reference readers disagree on such lines".to_owned(),
+                    "text after the json value: reference readers disagree on such lines"
+                        .to_owned(),
                 )
                 .help("remove everything after the closing '}'"),
             );
         }
+        // Findings are sorted by position before returning, except on early returns
+        // where there is at most one position involved.
         let JVal::Obj(members) = value.val else {
             out.push(Finding::new(
                 Code::NotAnObject,
@@ -202,7 +208,10 @@ impl Ndjson4Validator {
                         Code::Fen4NotString,
                         Severity::Error,
                         m.value.span.clone(),
-                        format!("expected \"fen4\" to be a string, found {}", other.type_name()),
+                        format!(
+                            "expected \"fen4\" to be a string, found {}",
+                            other.type_name()
+                        ),
                     ));
                     None
                 }
@@ -230,18 +239,18 @@ impl Ndjson4Validator {
                 }
                 other => out.push(bad_ply(span, other.type_name())),
             }
-            if let (Some(n), Some((prev, prev_line))) = (ply, self.prev_ply) {
-                if Some(n) != prev.checked_add(1) {
-                    out.push(Finding::new(
-                        Code::PlyNotConsecutive,
-                        Severity::Error,
-                        m.value.span.clone(),
-                        format!(
-                            "ply {n} does not follow ply {prev} on line {prev_line}: expected {}",
-                            prev.saturating_add(1)
-                        ),
-                    ));
-                }
+            if let (Some(n), Some((prev, prev_line))) = (ply, self.prev_ply)
+                && Some(n) != prev.checked_add(1)
+            {
+                out.push(Finding::new(
+                    Code::PlyNotConsecutive,
+                    Severity::Error,
+                    m.value.span.clone(),
+                    format!(
+                        "ply {n} does not follow ply {prev} on line {prev_line}: expected {}",
+                        prev.saturating_add(1)
+                    ),
+                ));
             }
         }
 
@@ -256,7 +265,11 @@ impl Ndjson4Validator {
                 format!(
                     "{:?} without {}: a move needs both move_from and move_to",
                     m.key,
-                    if m.key == "move_from" { "\"move_to\"" } else { "\"move_from\"" }
+                    if m.key == "move_from" {
+                        "\"move_to\""
+                    } else {
+                        "\"move_from\""
+                    }
                 ),
             )),
             _ => {}
@@ -315,7 +328,8 @@ impl Ndjson4Validator {
                             None => false,
                         };
                         if !ok {
-                            let found = landed.map_or("an empty square".to_owned(), |l| format!("'{l}'"));
+                            let found =
+                                landed.map_or("an empty square".to_owned(), |l| format!("'{l}'"));
                             out.push(Finding::new(
                                 Code::MoveToMismatch,
                                 Severity::Error,
@@ -332,6 +346,7 @@ impl Ndjson4Validator {
 
         self.prev_ply = ply.map(|n| (n, line_number));
         self.prev_frame = frame;
+        out.sort_by_key(|f| f.span.start);
         out
     }
 
@@ -433,8 +448,13 @@ enum JVal {
     Null,
     Bool,
     /// `int` is set for literals without fraction or exponent that fit in `i128`.
-    Num { int: Option<i128> },
-    Str { text: String, escaped: bool },
+    Num {
+        int: Option<i128>,
+    },
+    Str {
+        text: String,
+        escaped: bool,
+    },
     Arr(Vec<Spanned>),
     Obj(Vec<Member>),
 }
@@ -482,7 +502,11 @@ impl JsonParser<'_> {
     }
 
     fn found(&self) -> String {
-        match self.src.get(self.pos..).and_then(|r| std::str::from_utf8(r).ok()) {
+        match self
+            .src
+            .get(self.pos..)
+            .and_then(|r| std::str::from_utf8(r).ok())
+        {
             Some(rest) => match rest.chars().next() {
                 Some(c) => format!("'{}'", c.escape_debug()),
                 None => "end of line".to_owned(),
@@ -492,7 +516,10 @@ impl JsonParser<'_> {
     }
 
     fn fail<T>(&self, expected: &str) -> JResult<T> {
-        Err((self.pos, format!("expected {expected}, found {}", self.found())))
+        Err((
+            self.pos,
+            format!("expected {expected}, found {}", self.found()),
+        ))
     }
 
     fn value(&mut self, depth: usize) -> JResult<Spanned> {
@@ -520,7 +547,11 @@ impl JsonParser<'_> {
     }
 
     fn word(&mut self, w: &str, v: JVal) -> JResult<JVal> {
-        if self.src.get(self.pos..).is_some_and(|r| r.starts_with(w.as_bytes())) {
+        if self
+            .src
+            .get(self.pos..)
+            .is_some_and(|r| r.starts_with(w.as_bytes()))
+        {
             self.pos += w.len();
             Ok(v)
         } else {
@@ -737,9 +768,27 @@ mod tests {
     #[test]
     fn json_reader_agrees_with_serde_json_on_samples() {
         let samples = [
-            "{}", "[]", "{\"a\":1}", "{\"a\" :1}", "[1,2,]", "{\"a\":}", "01", "-0", "1.", "1e5",
-            "\"\\u00e9\"", "\"\\ud800\"", "\"a\u{1}\"", "[[[]]]", "tru", "nul", "{\"a\":1,}",
-            "\"\\x\"", "-", "1.5e+3", "{\"a\":[1,{\"b\":null}]}",
+            "{}",
+            "[]",
+            "{\"a\":1}",
+            "{\"a\" :1}",
+            "[1,2,]",
+            "{\"a\":}",
+            "01",
+            "-0",
+            "1.",
+            "1e5",
+            "\"\\u00e9\"",
+            "\"\\ud800\"",
+            "\"a\u{1}\"",
+            "[[[]]]",
+            "tru",
+            "nul",
+            "{\"a\":1,}",
+            "\"\\x\"",
+            "-",
+            "1.5e+3",
+            "{\"a\":[1,{\"b\":null}]}",
         ];
         for s in samples {
             let mut p = JsonParser {

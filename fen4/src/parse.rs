@@ -8,9 +8,9 @@ use nom::character::complete::{anychar, char, one_of, satisfy};
 use nom::combinator::{map_opt, opt};
 use nom::{IResult, Parser as _};
 
-use crate::error::{Code, Finding, ParseError, Severity};
-use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
 use crate::PREFIX;
+use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
+use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
 
 /// Parser settings.
 ///
@@ -170,16 +170,19 @@ impl Fix {
     }
 
     fn into_strict_error(self, input: &str) -> ParseError {
-        ParseError {
+        ParseError(Box::new(ErrorInner {
             code: self.code,
             ref_code: 0,
             offset: char_offset(input, self.span.start),
             span: self.span,
             expected: self.expected,
             found: self.found,
-            message: format!("non-canonical form rejected by strict mode: {}", self.message),
+            message: format!(
+                "non-canonical form rejected by strict mode: {}",
+                self.message
+            ),
             help: self.help,
-        }
+        }))
     }
 }
 
@@ -234,7 +237,7 @@ impl<'a> Driver<'a> {
     }
 
     fn fail(&self, e: Err0) -> ParseError {
-        ParseError {
+        ParseError(Box::new(ErrorInner {
             code: e.code,
             ref_code: e.ref_code,
             offset: char_offset(self.input, e.at),
@@ -243,7 +246,7 @@ impl<'a> Driver<'a> {
             found: e.found,
             message: e.message,
             help: e.help,
-        }
+        }))
     }
 
     /// Records a whitespace run that should have been `canon` (`""` or `" "`).
@@ -275,7 +278,9 @@ impl<'a> Driver<'a> {
             Fix {
                 code: Code::Spacing,
                 span,
-                message: format!("non-canonical spacing {place}: expected {expected}, found {found}"),
+                message: format!(
+                    "non-canonical spacing {place}: expected {expected}, found {found}"
+                ),
                 expected,
                 found,
                 help: None,
@@ -475,7 +480,9 @@ impl<'a> Driver<'a> {
                 self.fixes.push(Fix {
                     code: Code::SlashPawn,
                     span: at + 1..at + 2,
-                    message: format!("pawn written with a slash: '{written}' is canonically '{spec}'"),
+                    message: format!(
+                        "pawn written with a slash: '{written}' is canonically '{spec}'"
+                    ),
                     expected: format!("'{spec}'"),
                     found: format!("'{written}'"),
                     help: None,
@@ -499,7 +506,9 @@ impl<'a> Driver<'a> {
                 let (code, message, help) = match axis_rest.chars().next() {
                     Some(c) if c.is_alphabetic() => (
                         Code::UnknownAxis,
-                        format!("unknown pawn axis: expected 'w' or 'y' after '{letter}', found {found}"),
+                        format!(
+                            "unknown pawn axis: expected 'w' or 'y' after '{letter}', found {found}"
+                        ),
                         if c == 'W' || c == 'Y' {
                             "axis letters are lower-case"
                         } else {
@@ -508,7 +517,9 @@ impl<'a> Driver<'a> {
                     ),
                     _ => (
                         Code::PawnMissingAxis,
-                        format!("pawn without an axis: expected 'w' or 'y' after '{letter}', found {found}"),
+                        format!(
+                            "pawn without an axis: expected 'w' or 'y' after '{letter}', found {found}"
+                        ),
                         "write the axis after the pawn letter, e.g. 'Pw' or 'py'",
                     ),
                 };
@@ -528,7 +539,9 @@ impl<'a> Driver<'a> {
                 let help = match rest.chars().next() {
                     Some(';') => Some("remove the extra ';'"),
                     Some('@') => Some("write the piece letter before '@'"),
-                    Some(c) if c.is_ascii_digit() => Some("a piece spec and '@' must come before the coordinate"),
+                    Some(c) if c.is_ascii_digit() => {
+                        Some("a piece spec and '@' must come before the coordinate")
+                    }
                     _ => None,
                 };
                 Err(self.fail(Err0 {
@@ -564,7 +577,9 @@ impl<'a> Driver<'a> {
                     let (code, message) = if out_of_range {
                         (
                             Code::DigitOutOfRange,
-                            format!("coordinate {name} out of range: expected a digit 0-7, found {found}"),
+                            format!(
+                                "coordinate {name} out of range: expected a digit 0-7, found {found}"
+                            ),
                         )
                     } else {
                         (
@@ -675,7 +690,9 @@ impl<'a> Driver<'a> {
 /// If `rest` starts with `4d-fen v<digits>:` for a version other than 1, the digits.
 fn other_version(rest: &str) -> Option<&str> {
     let after = rest.strip_prefix("4d-fen v")?;
-    let digits_len = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+    let digits_len = after
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(after.len());
     let (digits, tail) = after.split_at(digits_len);
     (!digits.is_empty() && digits != "1" && tail.starts_with(':')).then_some(digits)
 }
@@ -718,7 +735,9 @@ fn unsorted(input: &str, pieces: &[Located]) -> Option<Fix> {
         ),
         expected: format!("a square after {}", after.index()),
         found: format!("square {}", p.coord.index()),
-        help: Some("the canonical form lists pieces by ascending index ((x*8+y)*8+z)*8+w".to_owned()),
+        help: Some(
+            "the canonical form lists pieces by ascending index ((x*8+y)*8+z)*8+w".to_owned(),
+        ),
     })
 }
 

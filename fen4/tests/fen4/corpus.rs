@@ -3,14 +3,14 @@
 use fen4::{Coord, Piece, Placement};
 
 /// SplitMix64: small, deterministic, good enough for test inputs.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -18,21 +18,21 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
-    pub fn chance(&mut self, percent: usize) -> bool {
+    pub(crate) fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
 }
 
 /// A random placement with `n` pieces (duplicates collapse, so it may hold fewer).
-pub fn placement(rng: &mut Rng, n: usize) -> Placement {
+pub(crate) fn placement(rng: &mut Rng, n: usize) -> Placement {
     (0..n)
         .map(|_| {
             let at = Coord::from_index(rng.below(4096) as u16).unwrap();
@@ -44,12 +44,16 @@ pub fn placement(rng: &mut Rng, n: usize) -> Placement {
 const WS: [&str; 8] = [" ", "  ", "\t", "\n", "\r\n", " \n  ", "", "\r"];
 
 fn ws(rng: &mut Rng, percent: usize) -> &'static str {
-    if rng.chance(percent) { *rng.pick(&WS) } else { "" }
+    if rng.chance(percent) {
+        WS[rng.below(WS.len())]
+    } else {
+        ""
+    }
 }
 
 /// A valid literal for a random placement, written with random accepted variations:
 /// leading whitespace, slash pawns, spacing, line breaks, shuffled order, trailing `;`.
-pub fn valid_literal(rng: &mut Rng) -> String {
+pub(crate) fn valid_literal(rng: &mut Rng) -> String {
     let n = match rng.below(10) {
         0 => 0,
         1..=6 => 1 + rng.below(8),
@@ -72,11 +76,19 @@ pub fn valid_literal(rng: &mut Rng) -> String {
     let vary = rng.below(100);
     for (i, (at, piece)) in pieces.iter().enumerate() {
         if i == 0 {
-            s.push_str(if rng.chance(vary) { *rng.pick(&WS) } else { " " });
+            s.push_str(if rng.chance(vary) {
+                WS[rng.below(WS.len())]
+            } else {
+                " "
+            });
         } else {
             s.push_str(ws(rng, vary));
             s.push(';');
-            s.push_str(if rng.chance(vary) { *rng.pick(&WS) } else { " " });
+            s.push_str(if rng.chance(vary) {
+                WS[rng.below(WS.len())]
+            } else {
+                " "
+            });
         }
         let spec = piece.spec();
         if spec.len() == 2 && rng.chance(20) {
@@ -101,12 +113,12 @@ pub fn valid_literal(rng: &mut Rng) -> String {
 
 const ALPHABET: [char; 44] = [
     '0', '1', '5', '7', '8', '9', ',', ';', '@', ' ', '\t', '\n', '\r', '\0', 'P', 'p', 'w', 'y',
-    'z', 'W', 'N', 'B', 'R', 'Q', 'K', 'n', 'b', 'r', 'q', 'k', 'x', '/', '-', 'é', '😀', 'v',
-    '2', ':', '4', 'd', 'f', 'e', '\u{b}', '\u{a0}',
+    'z', 'W', 'N', 'B', 'R', 'Q', 'K', 'n', 'b', 'r', 'q', 'k', 'x', '/', '-', 'é', '😀', 'v', '2',
+    ':', '4', 'd', 'f', 'e', '\u{b}', '\u{a0}',
 ];
 
 /// A literal mutated character by character: replace, delete, insert or duplicate.
-pub fn mutated_literal(rng: &mut Rng) -> String {
+pub(crate) fn mutated_literal(rng: &mut Rng) -> String {
     let base = if rng.chance(15) {
         duplicate_literal(rng)
     } else {
@@ -142,7 +154,7 @@ pub fn mutated_literal(rng: &mut Rng) -> String {
 }
 
 /// A canonical literal with one extra piece on an occupied square inserted somewhere.
-pub fn duplicate_literal(rng: &mut Rng) -> String {
+pub(crate) fn duplicate_literal(rng: &mut Rng) -> String {
     let n = 1 + rng.below(16);
     let p = placement(rng, n);
     let mut parts: Vec<String> = p.iter().map(|(at, pc)| format!("{pc}@{at}")).collect();

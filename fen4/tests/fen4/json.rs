@@ -1,1 +1,148 @@
-//! json tests
+//! JSON form conversions, with snapshots of every issue message.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use fen4::json::{self, JsonErrors};
+use fen4::{Code, Placement};
+use serde_json::{Value, json};
+
+fn cases() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "pieces ok",
+            json!({"0": "K", "4095": "k", "64": "Py", "8": "pw"}),
+        ),
+        ("pieces bare pawn", json!({"1": "P", "2": "p"})),
+        ("pieces not object", json!(["K"])),
+        (
+            "pieces bad keys",
+            json!({"4096": "K", "-1": "K", "01": "K", "x": "K", "": "k"}),
+        ),
+        (
+            "pieces bad values",
+            json!({"0": "X", "1": 5, "2": "P/w", "3": "Pz", "4": null}),
+        ),
+        (
+            "structured ok",
+            json!([{"piece":"K","color":"white","axis":null,"at":[0,0,0,0]},
+                                 {"piece":"P","color":"black","axis":"y","at":[7,6,7,7]},
+                                 {"piece":"Q","color":"black","at":[1,1,1,1]}]),
+        ),
+        ("structured not array", json!({"piece": "K"})),
+        (
+            "structured bad entries",
+            json!([
+                5,
+                {"piece":"k","color":"white","axis":null,"at":[0,0,0,0]},
+                {"piece":"P","color":"red","axis":"z","at":[0,0,0]},
+                {"piece":"K","color":"white","axis":"w","at":[0,0,0,8], "extra": 1},
+                {},
+                {"piece":"K","color":"white","at":"0,0,0,0"},
+            ]),
+        ),
+        (
+            "structured duplicate",
+            json!([
+                {"piece":"K","color":"white","axis":null,"at":[0,0,0,0]},
+                {"piece":"k","color":"black","axis":null,"at":[0,0,0,0]},
+                {"piece":"K","color":"black","axis":null,"at":[0,0,0,0]},
+            ]),
+        ),
+    ]
+}
+
+fn render(name: &str, v: &Value, codes: &mut BTreeSet<Code>) -> String {
+    let result = if name.starts_with("pieces") {
+        json::from_pieces_value(v)
+    } else {
+        json::from_structured_value(v)
+    };
+    let mut out = format!("{name}: {v}\n");
+    let issues = match result {
+        Ok(c) => {
+            writeln!(out, "  ok {}", c.placement).unwrap();
+            c.warnings
+        }
+        Err(JsonErrors { issues }) => issues,
+    };
+    for i in issues {
+        codes.insert(i.code);
+        writeln!(out, "  {i}").unwrap();
+    }
+    out
+}
+
+pub(crate) fn codes() -> BTreeSet<Code> {
+    let mut codes = BTreeSet::new();
+    for (name, v) in cases() {
+        render(name, &v, &mut codes);
+    }
+    codes
+}
+
+#[test]
+fn json_messages() {
+    let mut codes = BTreeSet::new();
+    let text: String = cases()
+        .iter()
+        .map(|(n, v)| render(n, v, &mut codes))
+        .collect();
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn error_display_summarises() {
+    let e = json::from_pieces_value(&json!({"0": "X", "5000": "K"})).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2 errors, the first at $[\"0\"]: expected a piece spec (N B R Q K Pw Py n b r q k pw py), found \"X\""
+    );
+}
+
+#[test]
+fn forms_have_documented_shape() {
+    let p: Placement = "4d-fen v1: K@0,0,0,1; py@7,6,7,7".parse().unwrap();
+    assert_eq!(json::to_pieces_string(&p), r#"{"1":"K","4031":"py"}"#);
+    assert_eq!(json::to_pieces_value(&p), json!({"1": "K", "4031": "py"}));
+    assert_eq!(
+        json::to_structured_value(&p),
+        json!([
+            {"piece":"K","color":"white","axis":null,"at":[0,0,0,1]},
+            {"piece":"P","color":"black","axis":"y","at":[7,6,7,7]},
+        ])
+    );
+    // The typed entry serialises to the same shape.
+    let typed: Vec<json::StructuredPiece> = p
+        .iter()
+        .map(|(at, pc)| json::StructuredPiece::new(at, pc))
+        .collect();
+    assert_eq!(
+        serde_json::to_value(&typed).unwrap(),
+        json::to_structured_value(&p)
+    );
+}
+
+#[test]
+fn serde_of_model_types() {
+    let p: Placement = "4d-fen v1: P/w@0,1,0,0; K@0,0,0,0".parse().unwrap();
+    let s = serde_json::to_string(&p).unwrap();
+    assert_eq!(s, "\"4d-fen v1: K@0,0,0,0; Pw@0,1,0,0\"");
+    assert_eq!(serde_json::from_str::<Placement>(&s).unwrap(), p);
+    let err = serde_json::from_str::<Placement>("\"4d-fen v1: K@9,0,0,0\"").unwrap_err();
+    assert!(
+        err.to_string().contains("coordinate x out of range"),
+        "{err}"
+    );
+    let c = fen4::Coord::new(1, 2, 3, 4).unwrap();
+    assert_eq!(serde_json::to_string(&c).unwrap(), "[1,2,3,4]");
+    assert!(serde_json::from_str::<fen4::Coord>("[1,2,3,8]").is_err());
+    assert_eq!(
+        serde_json::to_string(&Code::Unsorted).unwrap(),
+        "\"FEN4105\""
+    );
+    assert_eq!(
+        serde_json::from_str::<Code>("\"FEN4105\"").unwrap(),
+        Code::Unsorted
+    );
+}

@@ -50,7 +50,9 @@ fn oracle(args: &[&str], stdin: &str) -> Option<String> {
         Ok(out) => Some(out),
         Err(why) => {
             if std::env::var("FENKIT_ALLOW_NO_ORACLE").as_deref() == Ok("1") {
-                eprintln!("SKIP: reference oracle not available ({why}); FENKIT_ALLOW_NO_ORACLE=1 is set, nothing was compared");
+                eprintln!(
+                    "SKIP: reference oracle not available ({why}); FENKIT_ALLOW_NO_ORACLE=1 is set, nothing was compared"
+                );
                 None
             } else {
                 panic!(
@@ -165,7 +167,10 @@ fn differential_parity_with_reference_parser() {
             "corpus exercises code {code} too rarely: {seen_codes:?}"
         );
     }
-    eprintln!("compared {} inputs with the reference: {seen_codes:?}", inputs.len());
+    eprintln!(
+        "compared {} inputs with the reference: {seen_codes:?}",
+        inputs.len()
+    );
 }
 
 #[test]
