@@ -1,1 +1,195 @@
-//! Writes.
+//! Replacing a file atomically: a temp file in the same directory, fsync, rename.
+//!
+//! The original is never opened for writing. Until the rename, it is untouched; after it, the
+//! new content is complete and on disk. A failure anywhere before the rename (a full disk, an
+//! unwritable directory, a killed process) leaves the original as it was and removes the
+//! temp file (a killed process may leave a `.fenkit-*` temp file behind, never a half-written
+//! original).
+//!
+//! For tests, the environment variable `FENKIT_TEST_FAIL_WRITE_AFTER=N` makes every write fail
+//! with "no space left on device" once N bytes have been written to the temp file.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The environment variable of the fault-injection hook.
+pub(crate) const FAIL_AFTER_VAR: &str = "FENKIT_TEST_FAIL_WRITE_AFTER";
+
+/// How files are replaced.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct AtomicWriter {
+    fail_after: Option<u64>,
+}
+
+impl AtomicWriter {
+    /// The writer for this process (honours [`FAIL_AFTER_VAR`]).
+    pub(crate) fn from_env() -> AtomicWriter {
+        let fail_after = std::env::var(FAIL_AFTER_VAR)
+            .ok()
+            .and_then(|v| v.parse().ok());
+        AtomicWriter { fail_after }
+    }
+
+    /// A writer whose writes fail after `bytes` bytes, as if the disk were full.
+    #[cfg(test)]
+    pub(crate) fn failing_after(bytes: u64) -> AtomicWriter {
+        AtomicWriter {
+            fail_after: Some(bytes),
+        }
+    }
+
+    /// Replaces the file at `path` (following symbolic links) with what `fill` writes. The
+    /// file keeps its permissions (and, where allowed, its owner).
+    pub(crate) fn replace(
+        &self,
+        path: &Path,
+        fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let target = fs::canonicalize(path)?;
+        let metadata = fs::metadata(&target)?;
+        let dir = target
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let temp = tempfile::Builder::new()
+            .prefix(".fenkit-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)?;
+        temp.as_file().set_permissions(metadata.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Best effort: only root may give a file away.
+            let _ = std::os::unix::fs::fchown(
+                temp.as_file(),
+                Some(metadata.uid()),
+                Some(metadata.gid()),
+            );
+        }
+        {
+            let file: &File = temp.as_file();
+            let mut sink = Faulty {
+                inner: file,
+                written: 0,
+                fail_after: self.fail_after,
+            };
+            let mut out = BufWriter::with_capacity(1 << 16, &mut sink);
+            fill(&mut out)?;
+            out.flush()?;
+        }
+        temp.as_file().sync_all()?;
+        temp.persist(&target).map_err(|error| error.error)?;
+        // Make the rename itself durable; not every platform lets a directory be synced.
+        if let Ok(dir) = File::open(&dir) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
+    }
+}
+
+/// A writer that fails like a full disk after a number of bytes (never, by default).
+struct Faulty<W> {
+    inner: W,
+    written: u64,
+    fail_after: Option<u64>,
+}
+
+impl<W: Write> Write for Faulty<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(limit) = self.fail_after {
+            let room = limit.saturating_sub(self.written);
+            if room == 0 {
+                return Err(io::Error::from_raw_os_error(28)); // ENOSPC
+            }
+            let n = self.inner.write(&buf[..buf.len().min(room as usize)])?;
+            self.written += n as u64;
+            return Ok(n);
+        }
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_content_and_keeps_permissions() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.dfen");
+        fs::write(&path, b"old\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        }
+        AtomicWriter::default()
+            .replace(&path, |out| out.write_all(b"new\n"))
+            .unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(
+                fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+                0o640
+            );
+        }
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "temp file left behind"
+        );
+    }
+
+    #[test]
+    fn a_full_disk_midway_leaves_the_original_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.dfen");
+        let original = b"line one\nline two\n".repeat(10_000);
+        fs::write(&path, &original).unwrap();
+        let error = AtomicWriter::failing_after(50_000)
+            .replace(&path, |out| {
+                for _ in 0..20_000 {
+                    out.write_all(b"LINE ONE\n")?;
+                }
+                Ok(())
+            })
+            .unwrap_err();
+        assert_eq!(error.raw_os_error(), Some(28));
+        assert_eq!(fs::read(&path).unwrap(), original);
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "temp file left behind"
+        );
+    }
+
+    #[test]
+    fn writes_through_a_symlink_to_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.dfen");
+        let link = dir.path().join("link.dfen");
+        fs::write(&target, b"old").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            AtomicWriter::default()
+                .replace(&link, |out| out.write_all(b"new"))
+                .unwrap();
+            assert!(
+                fs::symlink_metadata(&link)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+            assert_eq!(fs::read(&target).unwrap(), b"new");
+        }
+    }
+}

@@ -1,11 +1,373 @@
-//! `fenkit fmt`.
+//! `fenkit fmt` (alias `normalize`): rewrite position files into canonical form.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use rayon::prelude::*;
 
 use crate::cli::{Failure, Global, Status};
+use crate::diag::{Diagnostic, renderer};
+use crate::input::{Origin, Problem};
+use crate::notation::{Notation, ReadSettings, Severity};
+use crate::options::ReadArgs;
+use crate::output::plural;
+use crate::scan::Scan;
+use crate::write::AtomicWriter;
 
-/// TODO
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit fmt                                   format every position file below the current directory
+  fenkit fmt --check .                         list the files that would change (exit 1 if any)
+  fenkit fmt --diff games.dfen                 show the changes as a unified diff, write nothing
+  fenkit fmt --profile engine engine.dfen      rewrite a file into the engine dialect
+  fenkit fmt - < in.dfen > out.dfen            format standard input to standard output
+
+Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
+blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
+Positions with errors are left exactly as they were and reported (exit 1).";
+
+/// Rewrite position files into canonical form, in place.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// Files or directories to format; `-` formats standard input to standard output [default: .]
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
 
-pub(crate) fn run(_args: Args, _global: &Global) -> Result<Status, Failure> {
-    Ok(Status::Clean)
+    #[command(flatten)]
+    read: ReadArgs,
+
+    /// Write nothing; list the files that would change and exit 1 if there are any
+    #[arg(long)]
+    check: bool,
+
+    /// Write nothing; print a unified diff of the changes and exit 1 if there are any
+    #[arg(long, conflicts_with = "check")]
+    diff: bool,
+
+    /// Do not print the summary line
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Write,
+    Check,
+    Diff,
+}
+
+/// The checked settings of one `fmt` run.
+struct Settings {
+    notation: Option<Notation>,
+    read: ReadSettings,
+    mode: Mode,
+    writer: AtomicWriter,
+}
+
+/// What formatting one file found.
+#[derive(Default)]
+struct Pass {
+    changed: bool,
+    /// A line too long to copy: the file is left alone.
+    unformattable: bool,
+    errors: Vec<Diagnostic>,
+    positions: usize,
+}
+
+/// Formats `scan` into `out`, collecting error diagnostics. The output is byte-identical to
+/// the input except for positions whose canonical form differs.
+fn format_into(scan: &mut Scan, path: &str, out: &mut dyn Write) -> io::Result<Pass> {
+    let mut pass = Pass::default();
+    let mut first = true;
+    while let Some(item) = scan.next_item()? {
+        if first {
+            if scan.bom() {
+                out.write_all(b"\xEF\xBB\xBF")?;
+            }
+            first = false;
+        }
+        let record = &item.record;
+        let mut replacement = None;
+        if let Some(analysis) = item.analysis {
+            pass.positions += 1;
+            if matches!(record.problem, Some(Problem::TooLong { .. })) {
+                pass.unformattable = true;
+            }
+            for finding in analysis.findings {
+                if finding.severity == Severity::Error {
+                    pass.errors.push(Diagnostic::new(path, record, finding));
+                }
+            }
+            if let Some(canonical) = analysis.canonical
+                && record.text() != Some(canonical.as_str())
+            {
+                replacement = Some(canonical);
+            }
+        }
+        match replacement {
+            Some(canonical) => {
+                pass.changed = true;
+                out.write_all(canonical.as_bytes())?;
+            }
+            None => out.write_all(&record.raw)?,
+        }
+        out.write_all(record.eol.as_bytes())?;
+    }
+    Ok(pass)
+}
+
+/// The outcome for one file.
+#[derive(Default)]
+struct FileOutcome {
+    path: String,
+    pass: Pass,
+    diff: Option<String>,
+    error: Option<String>,
+    written: bool,
+}
+
+fn format_file(origin: &Origin, settings: &Settings, colored: bool) -> FileOutcome {
+    let path = origin.display();
+    let mut outcome = FileOutcome {
+        path: path.clone(),
+        ..FileOutcome::default()
+    };
+    let read_error =
+        |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
+    let mut scan = match Scan::open(origin, settings.notation, settings.read) {
+        Ok(scan) => scan,
+        Err(error) => {
+            outcome.error = Some(read_error(error));
+            return outcome;
+        }
+    };
+    // First pass: find out what would change, without writing anything.
+    let mut new = Vec::new();
+    let sink: &mut dyn Write = if settings.mode == Mode::Diff {
+        &mut new
+    } else {
+        &mut io::sink()
+    };
+    match format_into(&mut scan, &path, sink) {
+        Ok(pass) => outcome.pass = pass,
+        Err(error) => {
+            outcome.error = Some(read_error(error));
+            return outcome;
+        }
+    }
+    if outcome.pass.unformattable || !outcome.pass.changed {
+        return outcome;
+    }
+    match settings.mode {
+        Mode::Check => {}
+        Mode::Diff => {
+            let old = match origin.path().map(std::fs::read) {
+                Some(Ok(old)) => old,
+                Some(Err(error)) => {
+                    outcome.error = Some(read_error(error));
+                    return outcome;
+                }
+                None => Vec::new(),
+            };
+            outcome.diff = Some(unified_diff(&path, &old, &new, colored));
+        }
+        Mode::Write => {
+            let Some(file) = origin.path() else {
+                return outcome;
+            };
+            // Second pass: stream the canonical form into a temp file and rename it over.
+            let result = settings.writer.replace(file, |out| {
+                let mut scan = Scan::open(origin, settings.notation, settings.read)?;
+                format_into(&mut scan, &path, out).map(drop)
+            });
+            match result {
+                Ok(()) => outcome.written = true,
+                Err(error) => {
+                    outcome.error = Some(format!(
+                        "cannot write `{path}`: {}; the file was left unchanged",
+                        crate::walk::describe(&error)
+                    ));
+                }
+            }
+        }
+    }
+    outcome
+}
+
+/// A unified diff of two versions of a file, coloured when `colored`.
+pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) -> String {
+    let old = String::from_utf8_lossy(old);
+    let new = String::from_utf8_lossy(new);
+    let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
+    let text = diff
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    if !colored {
+        return text;
+    }
+    let red = anstyle::AnsiColor::Red.on_default();
+    let green = anstyle::AnsiColor::Green.on_default();
+    let cyan = anstyle::AnsiColor::Cyan.on_default();
+    let bold = anstyle::Style::new().bold();
+    text.split_inclusive('\n')
+        .map(|line| {
+            let style = if line.starts_with("+++") || line.starts_with("---") {
+                bold
+            } else if line.starts_with('+') {
+                green
+            } else if line.starts_with('-') {
+                red
+            } else if line.starts_with("@@") {
+                cyan
+            } else {
+                return line.to_owned();
+            };
+            let body = line.trim_end_matches('\n');
+            let end = &line[body.len()..];
+            format!("{style}{body}{style:#}{end}")
+        })
+        .collect()
+}
+
+/// Formats standard input to standard output in one streaming pass.
+fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure> {
+    let mut scan = match Scan::open(&Origin::Stdin, settings.notation, settings.read) {
+        Ok(scan) => scan,
+        Err(error) => {
+            global.error(format_args!(
+                "cannot read standard input: {}",
+                crate::walk::describe(&error)
+            ));
+            return Ok(Status::Error);
+        }
+    };
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let pass = match format_into(&mut scan, "<stdin>", &mut stdout) {
+        Ok(pass) => pass,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Err(error.into()),
+        Err(error) => {
+            stdout.flush()?;
+            global.error(format_args!(
+                "cannot read standard input: {}",
+                crate::walk::describe(&error)
+            ));
+            return Ok(Status::Error);
+        }
+    };
+    stdout.flush()?;
+    report_errors(&pass.errors, global)?;
+    Ok(if pass.errors.is_empty() && !pass.unformattable {
+        Status::Clean
+    } else {
+        Status::Findings
+    })
+}
+
+fn report_errors(errors: &[Diagnostic], global: &Global) -> io::Result<()> {
+    let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
+    let mut stderr = global.stderr();
+    for diagnostic in errors {
+        writeln!(stderr, "{}\n", diagnostic.render(&renderer(colored)))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let settings = Settings {
+        notation: args.read.notation,
+        read: args.read.settings(),
+        mode: if args.check {
+            Mode::Check
+        } else if args.diff {
+            Mode::Diff
+        } else {
+            Mode::Write
+        },
+        writer: AtomicWriter::from_env(),
+    };
+    if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" && settings.mode == Mode::Write {
+        return format_stdin(&settings, global);
+    }
+    let found = crate::walk::expand(&args.paths);
+    let mut status = Status::Clean;
+    for error in &found.errors {
+        global.error(error);
+        status = Status::Error;
+    }
+    let colored = global.stdout_colored();
+    let progress = crate::progress::bar(found.inputs.len() as u64, "formatting");
+    let outcomes: Vec<FileOutcome> = found
+        .inputs
+        .par_iter()
+        .map(|origin| {
+            let outcome = format_file(origin, &settings, colored);
+            progress.inc(1);
+            outcome
+        })
+        .collect();
+    progress.finish_and_clear();
+
+    let mut stdout = global.stdout();
+    let (mut changed, mut unchanged, mut with_errors) = (0, 0, 0);
+    for outcome in &outcomes {
+        report_errors(&outcome.pass.errors, global)?;
+        if outcome.pass.unformattable {
+            global.error(format_args!(
+                "`{}` has a line longer than {} bytes; the file was left unchanged",
+                outcome.path,
+                crate::input::MAX_RECORD_BYTES
+            ));
+        }
+        if let Some(error) = &outcome.error {
+            global.error(error);
+            status = Status::Error;
+            continue;
+        }
+        if !outcome.pass.errors.is_empty() || outcome.pass.unformattable {
+            with_errors += 1;
+            status = status.worst(Status::Findings);
+        }
+        if outcome.pass.changed && !outcome.pass.unformattable {
+            changed += 1;
+            match settings.mode {
+                Mode::Check => {
+                    writeln!(stdout, "would reformat: {}", outcome.path)?;
+                    status = status.worst(Status::Findings);
+                }
+                Mode::Diff => {
+                    if let Some(diff) = &outcome.diff {
+                        write!(stdout, "{diff}")?;
+                    }
+                    status = status.worst(Status::Findings);
+                }
+                Mode::Write => {}
+            }
+        } else {
+            unchanged += 1;
+        }
+    }
+    stdout.flush()?;
+    drop(stdout);
+    if !args.quiet {
+        let verb = match settings.mode {
+            Mode::Write => "reformatted",
+            Mode::Check | Mode::Diff => "would be reformatted",
+        };
+        let mut line = format!(
+            "{} {verb}, {} already formatted",
+            plural(changed, "file", "files"),
+            plural(unchanged, "file", "files"),
+        );
+        if with_errors > 0 {
+            line.push_str(&format!(
+                "; {} with errors left as written",
+                plural(with_errors, "file has positions", "files have positions")
+            ));
+        }
+        let _ = writeln!(global.stderr(), "{line}");
+    }
+    Ok(status)
 }
