@@ -177,6 +177,8 @@ pub(crate) mod codes {
     pub(crate) const TOO_LONG: &str = "FENKIT002";
     /// A position in a `.fen` file that six fields cannot hold.
     pub(crate) const NOT_SIX_FIELDS: &str = "FENKIT003";
+    /// `parse --batch --json-strings`: a line that is not a JSON string.
+    pub(crate) const NOT_A_JSON_STRING: &str = "FENKIT004";
 }
 
 /// What was found about one position.

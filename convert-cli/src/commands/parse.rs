@@ -1,11 +1,312 @@
-//! `fenkit parse`.
+//! `fenkit parse`: the adapter protocol spoken by parity runners (see `spec/adapter-protocol.md`).
+
+use std::io::{self, BufRead, Read, Write};
 
 use crate::cli::{Failure, Global, Status};
+use crate::input::{MAX_RECORD_BYTES, Origin};
+use crate::notation::{Analysis, Analyzer, Finding, Notation, ReadSettings, Severity, codes};
+use crate::options::ProfileArg;
 
-/// TODO
+const AFTER_HELP: &str = "\
+Examples:
+  echo '8/8/8/8/8/8/8/8 w - - 0 1' | fenkit parse
+  printf '4d-fen v1: K@0,0,0,0' | fenkit parse --notation fen4
+  fenkit parse --batch --notation fen4 < inputs.txt > verdicts.jsonl
+  fenkit parse --batch --json-strings < quoted-inputs.jsonl
+
+Per-case mode: one input on stdin (one final line end is dropped). Accepted: the canonical
+form on stdout, exit 0. Rejected: `CODE: message` on stderr, exit 1.
+
+Batch mode: one input per line, one JSON object per line on stdout, flushed after each line:
+  {\"ok\":true,\"canonical\":\"...\",\"findings\":[...]}
+  {\"ok\":false,\"code\":\"FEN4008\",\"ref_code\":-4,\"offset\":17,\"message\":\"...\"}";
+
+/// Parse positions from stdin and answer in the adapter protocol.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The notation of the input [default: fen4 if it starts with `4d-fen`, else dfen]
+    #[arg(long, value_name = "NOTATION")]
+    notation: Option<ParseNotation>,
 
-pub(crate) fn run(_args: Args, _global: &Global) -> Result<Status, Failure> {
+    /// The DFEN dialect to read and write
+    #[arg(long, value_name = "PROFILE", default_value = "spec")]
+    profile: ProfileArg,
+
+    /// Treat every non-canonical form as an error
+    #[arg(long)]
+    strict: bool,
+
+    /// Read one input per line and answer each with one JSON object per line
+    #[arg(long)]
+    batch: bool,
+
+    /// In batch mode, each line is a JSON string holding the input (for inputs with line breaks
+    /// or other awkward bytes)
+    #[arg(long, requires = "batch")]
+    json_strings: bool,
+}
+
+/// The notations `parse` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ParseNotation {
+    /// Dice Chess FEN
+    Dfen,
+    /// FEN4 placement literals
+    Fen4,
+}
+
+struct Settings {
+    notation: Option<Notation>,
+    read: ReadSettings,
+}
+
+impl Settings {
+    fn analyze(&self, text: &str) -> Analysis {
+        let notation = self
+            .notation
+            .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+        Analyzer::new(notation, self.read).analyze(1, text)
+    }
+}
+
+/// The finding that rejects an input: the first error.
+fn rejection(analysis: &Analysis) -> Option<&Finding> {
+    analysis
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+}
+
+fn invalid_utf8(bytes: &[u8]) -> Option<Finding> {
+    let error = std::str::from_utf8(bytes).err()?;
+    let at = error.valid_up_to();
+    Some(Finding::cli(
+        codes::INVALID_UTF8,
+        at..at + 1,
+        format!(
+            "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{:02x}",
+            bytes[at]
+        ),
+    ))
+}
+
+/// Drops one final `\n` or `\r\n`.
+fn strip_line_end(bytes: &[u8]) -> &[u8] {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    bytes.strip_suffix(b"\r").unwrap_or(bytes)
+}
+
+fn per_case(settings: &Settings, global: &Global) -> Result<Status, Failure> {
+    let bytes = match Origin::Stdin.read_limited(MAX_RECORD_BYTES as u64) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            global.error(format_args!(
+                "cannot read standard input: {}",
+                crate::walk::describe(&error)
+            ));
+            return Ok(Status::Error);
+        }
+    };
+    let input = strip_line_end(&bytes);
+    if let Some(finding) = invalid_utf8(input) {
+        writeln!(io::stderr().lock(), "{}: {}", finding.code, finding.message)?;
+        return Ok(Status::Findings);
+    }
+    let text = std::str::from_utf8(input).unwrap_or_default();
+    let analysis = settings.analyze(text);
+    if let Some(finding) = rejection(&analysis) {
+        writeln!(io::stderr().lock(), "{}: {}", finding.code, finding.message)?;
+        return Ok(Status::Findings);
+    }
+    let mut stdout = io::stdout().lock();
+    writeln!(stdout, "{}", analysis.canonical.unwrap_or_default())?;
+    stdout.flush()?;
     Ok(Status::Clean)
+}
+
+/// A finding in a batch answer.
+#[derive(serde::Serialize)]
+struct FindingOut<'a> {
+    code: &'a str,
+    severity: Severity,
+    message: &'a str,
+    span: [usize; 2],
+    fixable: bool,
+}
+
+impl<'a> FindingOut<'a> {
+    fn new(finding: &'a Finding) -> FindingOut<'a> {
+        FindingOut {
+            code: &finding.code,
+            severity: finding.severity,
+            message: &finding.message,
+            span: [finding.span.start, finding.span.end],
+            fixable: finding.fixable,
+        }
+    }
+}
+
+/// One batch answer; fields in protocol order, absent ones left out.
+#[derive(serde::Serialize)]
+struct Answer<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ref_code: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    span: Option<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    findings: Option<Vec<FindingOut<'a>>>,
+}
+
+impl<'a> Answer<'a> {
+    fn reject(finding: &'a Finding) -> Answer<'a> {
+        Answer {
+            ok: false,
+            canonical: None,
+            code: Some(&finding.code),
+            ref_code: finding.reference.map(|(code, _)| code),
+            offset: Some(
+                finding
+                    .reference
+                    .map_or(finding.span.start, |(_, offset)| offset),
+            ),
+            span: Some([finding.span.start, finding.span.end]),
+            message: Some(&finding.message),
+            findings: None,
+        }
+    }
+}
+
+fn to_line(answer: &Answer<'_>) -> String {
+    serde_json::to_string(answer).unwrap_or_else(|error| {
+        format!("{{\"ok\":false,\"code\":\"FENKIT005\",\"message\":\"cannot encode the answer: {error}\"}}")
+    })
+}
+
+/// The JSON answer for one input.
+fn answer(settings: &Settings, input: &[u8]) -> String {
+    if let Some(finding) = invalid_utf8(input) {
+        return to_line(&Answer::reject(&finding));
+    }
+    let text = std::str::from_utf8(input).unwrap_or_default();
+    let notation = settings
+        .notation
+        .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+    let analysis = settings.analyze(text);
+    let findings = Some(analysis.findings.iter().map(FindingOut::new).collect());
+    match rejection(&analysis) {
+        None => to_line(&Answer {
+            ok: true,
+            canonical: analysis.canonical.as_deref(),
+            code: None,
+            ref_code: None,
+            offset: None,
+            span: None,
+            message: None,
+            findings,
+        }),
+        Some(finding) => {
+            let mut answer = Answer::reject(finding);
+            if notation == Notation::Fen4 && answer.ref_code.is_none() {
+                // Rejected only by `--strict`: the reference parsers accept it.
+                answer.ref_code = Some(0);
+            }
+            answer.findings = findings;
+            to_line(&answer)
+        }
+    }
+}
+
+fn failure_line(code: &str, message: &str) -> String {
+    let finding = Finding::cli(code, 0..0, message);
+    to_line(&Answer::reject(&finding))
+}
+
+fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
+    let stdin = io::stdin();
+    let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = (&mut reader)
+            .take(MAX_RECORD_BYTES as u64 + 2)
+            .read_until(b'\n', &mut line)?;
+        if n == 0 {
+            break;
+        }
+        let ends = line.ends_with(b"\n");
+        let value = if !ends && line.len() > MAX_RECORD_BYTES {
+            // Skip the rest of an over-long line.
+            let mut rest = 0usize;
+            loop {
+                let buf = reader.fill_buf()?;
+                if buf.is_empty() {
+                    break;
+                }
+                match memchr::memchr(b'\n', buf) {
+                    Some(at) => {
+                        reader.consume(at + 1);
+                        break;
+                    }
+                    None => {
+                        rest += buf.len();
+                        let len = buf.len();
+                        reader.consume(len);
+                    }
+                }
+            }
+            failure_line(
+                codes::TOO_LONG,
+                &format!(
+                    "line is too long: expected at most {MAX_RECORD_BYTES} bytes, found {}",
+                    line.len() + rest
+                ),
+            )
+        } else {
+            let input = strip_line_end(&line);
+            if json_strings {
+                match serde_json::from_slice::<String>(input) {
+                    Ok(text) => answer(settings, text.as_bytes()),
+                    Err(error) => failure_line(
+                        codes::NOT_A_JSON_STRING,
+                        &format!("expected a JSON string, found invalid JSON: {error}"),
+                    ),
+                }
+            } else {
+                answer(settings, input)
+            }
+        };
+        writeln!(stdout, "{value}")?;
+        stdout.flush()?;
+    }
+    // Rejections are answers, not failures: batch mode exits 0 unless I/O fails.
+    Ok(Status::Clean)
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let settings = Settings {
+        notation: args.notation.map(|n| match n {
+            ParseNotation::Dfen => Notation::Dfen,
+            ParseNotation::Fen4 => Notation::Fen4,
+        }),
+        read: ReadSettings {
+            profile: args.profile.into(),
+            strict: args.strict,
+        },
+    };
+    if args.batch {
+        batch(&settings, args.json_strings)
+    } else {
+        per_case(&settings, global)
+    }
 }
