@@ -38,6 +38,7 @@ mod finding;
 mod json;
 mod model;
 mod parser;
+pub mod rules;
 mod validate;
 
 pub use display::{LossyConversion, fnv1a64};

@@ -222,9 +222,7 @@ impl FromStr for UciMove {
         let promotion = match text.as_bytes().get(4) {
             None => None,
             Some(letter) => match Role::from_letter(*letter) {
-                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
-                    Some(role)
-                }
+                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
                 _ => return Err(bad(4..5, "a promotion letter `q`, `r`, `b` or `n`")),
             },
         };

@@ -10,7 +10,7 @@ use super::bitboard::{
 };
 use super::moves::{Move, MoveKind};
 use crate::{
-    Board, CastlingRights, CastlingSide, Color, DicePool, Dfen, Piece, Role, Square, SquareSet,
+    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };
 
 const A1: Square = match Square::from_index(0) {
@@ -59,13 +59,6 @@ impl Dice {
         dice
     }
 
-    pub(crate) fn single(role: Role) -> Dice {
-        let mut dice = Dice::default();
-        dice.counts[role as usize] = 1;
-        dice.len = 1;
-        dice
-    }
-
     #[inline]
     pub(crate) fn len(self) -> u8 {
         self.len
@@ -98,7 +91,9 @@ impl Dice {
     /// The distinct roles present, in die order.
     #[inline]
     pub(crate) fn distinct(self) -> impl Iterator<Item = Role> {
-        Role::ALL.into_iter().filter(move |r| self.counts[*r as usize] > 0)
+        Role::ALL
+            .into_iter()
+            .filter(move |r| self.counts[*r as usize] > 0)
     }
 
     /// The one role present, for a single die.
@@ -382,9 +377,8 @@ impl Pos {
             Role::King => Bits(pieces).any(|from| KING[from] & !own != 0),
             Role::Bishop => Bits(pieces).any(|from| bishop_attacks(from, occ) & !own != 0),
             Role::Rook => Bits(pieces).any(|from| rook_attacks(from, occ) & !own != 0),
-            Role::Queen => Bits(pieces).any(|from| {
-                (bishop_attacks(from, occ) | rook_attacks(from, occ)) & !own != 0
-            }),
+            Role::Queen => Bits(pieces)
+                .any(|from| (bishop_attacks(from, occ) | rook_attacks(from, occ)) & !own != 0),
         }
     }
 
@@ -497,7 +491,13 @@ fn owned_target(color: usize, pawn_bit: u64) -> u64 {
 }
 
 #[inline(always)]
-fn pawn_move<F>(f: &mut F, from: usize, to: usize, promotes: bool, kind: MoveKind) -> ControlFlow<()>
+fn pawn_move<F>(
+    f: &mut F,
+    from: usize,
+    to: usize,
+    promotes: bool,
+    kind: MoveKind,
+) -> ControlFlow<()>
 where
     F: FnMut(Move) -> ControlFlow<()>,
 {

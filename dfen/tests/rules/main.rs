@@ -1,0 +1,16 @@
+//! Integration tests of the Dice Chess rules engine (`dfen::rules`).
+
+mod cases;
+mod perft;
+mod properties;
+
+use dfen::Dfen;
+
+/// Parses a DFEN that the test knows to be valid.
+#[track_caller]
+pub(crate) fn dfen(text: &str) -> Dfen {
+    match text.parse() {
+        Ok(position) => position,
+        Err(err) => panic!("test position {text:?} does not parse: {err}"),
+    }
+}

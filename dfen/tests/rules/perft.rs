@@ -1,0 +1,151 @@
+//! Standard-chess perft against the published counts, and small Dice Chess perft counts worked
+//! out by hand.
+
+use dfen::Role;
+use dfen::rules::{
+    parse_roll, perft_die, perft_roll, perft_roll_divide, perft_standard, perft_standard_divide,
+};
+
+use crate::dfen;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+const POSITION_6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+/// The published counts, depth 1 upwards.
+const ANCHORS: [(&str, &str, &[u64]); 6] = [
+    ("start", START, &[20, 400, 8_902, 197_281, 4_865_609]),
+    ("kiwipete", KIWIPETE, &[48, 2_039, 97_862, 4_085_603]),
+    ("position 3", POSITION_3, &[14, 191, 2_812, 43_238, 674_624]),
+    ("position 4", POSITION_4, &[6, 264, 9_467, 422_333]),
+    ("position 5", POSITION_5, &[44, 1_486, 62_379, 2_103_487]),
+    ("position 6", POSITION_6, &[46, 2_079, 89_890, 3_894_594]),
+];
+
+/// Checks every anchor up to `max_nodes` leaves (and always depth 3), or every depth with `None`.
+fn check_anchors(max_nodes: Option<u64>) {
+    for (name, fen, counts) in ANCHORS {
+        let position = dfen(fen);
+        for (i, expected) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            if let Some(max) = max_nodes
+                && depth > 3
+                && *expected > max
+            {
+                continue;
+            }
+            assert_eq!(
+                perft_standard(&position, depth),
+                *expected,
+                "{name} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn standard_perft_matches_the_published_counts_to_depth_3_or_more() {
+    check_anchors(Some(200_000));
+}
+
+#[test]
+#[ignore = "the deepest counts take long in a debug build; run with --release -- --ignored"]
+fn standard_perft_matches_every_published_count() {
+    check_anchors(None);
+}
+
+#[test]
+fn standard_divide_adds_up_and_lists_castling_as_a_king_move() {
+    let divide = perft_standard_divide(&dfen(KIWIPETE), 2);
+    assert_eq!(divide.total, 2_039);
+    assert_eq!(divide.entries.len(), 48);
+    let names: Vec<String> = divide
+        .entries
+        .iter()
+        .filter_map(|(m, _)| m.map(|m| m.to_string()))
+        .collect();
+    assert!(names.contains(&"e1g1".to_owned()) && names.contains(&"e1c1".to_owned()));
+    // Known divide figure for Kiwipete: after 1. O-O Black has 43 replies.
+    let castle = divide
+        .entries
+        .iter()
+        .find(|(m, _)| m.map(|m| m.to_string()) == Some("e1g1".into()));
+    assert_eq!(castle.map(|(_, n)| *n), Some(43));
+}
+
+#[test]
+fn die_perft_counts_single_die_lines_of_one_side() {
+    let start = dfen(START);
+    // Pawns: 16 first moves. Each pawn line at depth 2: 16 moves leave 16 (single push frees
+    // nothing new but keeps every pawn movable: a pushed pawn can push again) …
+    // Counted by hand: after a single push the moved pawn has 1 push (no double), the other 7
+    // pawns keep 2 each: 1 + 14 = 15 … plus nothing else: 15. After a double push the moved
+    // pawn has 1 push, others 14: 15. So 16 × 15 = 240.
+    assert_eq!(perft_die(&start, Role::Pawn, 1), 16);
+    assert_eq!(perft_die(&start, Role::Pawn, 2), 240);
+    // Knights: b1 → a3, c3; g1 → f3, h3. After Na3: a3 knight has b1, b5, c4 (3), g1 knight
+    // has f3, h3 (2) = 5; after Nc3: b1, a4, b5, d5, e4 (5) + 2 = 7; symmetric on the king side
+    // (Nh3: g1, g5, f4 = 3, + 2; Nf3: g1, d4, e5, g5, h4 = 5, + 2). Total 5 + 7 + 7 + 5 = 24.
+    assert_eq!(perft_die(&start, Role::Knight, 2), 24);
+    // Rooks, bishops, queen, king are shut in.
+    for die in [Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        assert_eq!(perft_die(&start, die, 1), 0, "{die:?}");
+    }
+}
+
+#[test]
+fn die_perft_ends_a_line_at_a_king_capture() {
+    // The knight takes the king at once or moves elsewhere; after the capture there is no line.
+    let position = dfen("8/8/8/8/8/2k5/8/1N2K3 w - - 0 1");
+    // b1 knight: a3, c3 (king capture), d2. Depth 1 counts all 3.
+    assert_eq!(perft_die(&position, Role::Knight, 1), 3);
+    // Depth 2: from a3: b1, b5, c2, c4 (4); from d2: b1, b3, c4, e4, f1, f3 (6); the capture
+    // line stops. 10.
+    assert_eq!(perft_die(&position, Role::Knight, 2), 10);
+}
+
+#[test]
+fn roll_perft_counts_full_turns() {
+    let lone_pawn = dfen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    // PP: e3 then e4; e4 then e5; that is e2e3 e3e4, e2e4 e4e5: 2 sequences. (e2e3 e3e4 and
+    // e2e4 e4e5 each use both dice.)
+    assert_eq!(
+        perft_roll(&lone_pawn, parse_roll("PP").unwrap(), 1).unwrap(),
+        2
+    );
+    // K alone: the white king has d1, d2, e2 is a pawn … d1, d2, f1, f2: 4.
+    assert_eq!(
+        perft_roll(&lone_pawn, parse_roll("K").unwrap(), 1).unwrap(),
+        4
+    );
+    // Two turns of Q: nobody has a queen, both pass: 1 sequence.
+    assert_eq!(
+        perft_roll(&lone_pawn, parse_roll("Q").unwrap(), 2).unwrap(),
+        1
+    );
+    let divide = perft_roll_divide(&lone_pawn, parse_roll("Q").unwrap(), 2).unwrap();
+    assert_eq!(divide.entries, vec![(None, 1)]);
+    // Two turns of P: White's 2 pawn moves, then Black has no pawn and passes.
+    assert_eq!(
+        perft_roll(&lone_pawn, parse_roll("P").unwrap(), 2).unwrap(),
+        2
+    );
+    assert_eq!(
+        perft_roll(&lone_pawn, parse_roll("P").unwrap(), 0).unwrap(),
+        1
+    );
+}
+
+#[test]
+fn roll_perft_needs_a_fresh_turn() {
+    let rolled = dfen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P");
+    assert_eq!(
+        perft_roll(&rolled, parse_roll("P").unwrap(), 1)
+            .unwrap_err()
+            .code(),
+        "RULE002"
+    );
+}
