@@ -22,7 +22,7 @@ mod check;
 mod completions;
 mod convert;
 mod diff;
-mod fmt;
+pub(crate) mod fmt;
 mod parse;
 mod show;
 mod snapshot;
