@@ -1,11 +1,426 @@
-//! `fenkit convert`.
+//! `fenkit convert`: convert positions between notations, line by line.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
 
 use crate::cli::{Failure, Global, Status};
+use crate::diag::{Diagnostic, problem_finding, renderer};
+use crate::input::{Kind, Origin, RecordReader};
+use crate::notation::{Finding, write_dfen};
 
-/// TODO
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit convert --to json games.dfen               DFEN to one JSON object per line
+  fenkit convert --from json --to dfen games.jsonl  and back
+  fenkit convert --to dfen-engine games.dfen        into the engine dialect
+  fenkit convert --to fen games.dfen                six-field FEN; fails if that loses anything
+  fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
+  fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
+  fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
+
+Conversions: dfen <-> fen, dfen <-> json, dfen <-> dfen-engine, fen4 <-> json <-> fen4-pieces,
+ndjson4 -> fen4. `json` means the DFEN structured form next to dfen, fen and dfen-engine, and
+the FEN4 structured form next to fen4, fen4-pieces and ndjson4.
+
+Text outputs keep comment and blank lines; JSON outputs drop them. An input that cannot be
+converted is reported on stderr, skipped, and makes the exit status 1.";
+
+/// Convert between notations, streaming line by line to standard output.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The format to write
+    #[arg(long, value_name = "FORMAT")]
+    to: Format,
 
-pub(crate) fn run(_args: Args, _global: &Global) -> Result<Status, Failure> {
-    Ok(Status::Clean)
+    /// The format to read [default: from the extension, else from the content]
+    #[arg(long, value_name = "FORMAT")]
+    from: Option<Format>,
+
+    /// Convert even when the target cannot hold everything, and say what was dropped
+    #[arg(long)]
+    lossy: bool,
+
+    /// Input files; `-` is standard input [default: -]
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<PathBuf>,
+}
+
+/// A format `convert` reads or writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// DFEN, canonical spec form (7 fields)
+    Dfen,
+    /// DFEN in the reference engine's dialect
+    DfenEngine,
+    /// standard six-field FEN
+    Fen,
+    /// JSON: the structured form of a DFEN or of a FEN4 (by the other side of the conversion)
+    Json,
+    /// the DFEN structured JSON form
+    DfenJson,
+    /// FEN4 placement literal
+    Fen4,
+    /// the FEN4 structured JSON form, `[{"piece":"K","color":"white","axis":null,"at":[x,y,z,w]}]`
+    Fen4Json,
+    /// the reference fixtures' FEN4 `pieces` object, `{"<square index>":"K"}`
+    Fen4Pieces,
+    /// NDJSON4 replay frames (input only)
+    Ndjson4,
+}
+
+/// Which model a format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Dfen,
+    Fen4,
+}
+
+impl Format {
+    fn family(self) -> Option<Family> {
+        match self {
+            Format::Dfen | Format::DfenEngine | Format::Fen | Format::DfenJson => {
+                Some(Family::Dfen)
+            }
+            Format::Fen4 | Format::Fen4Json | Format::Fen4Pieces | Format::Ndjson4 => {
+                Some(Family::Fen4)
+            }
+            Format::Json => None,
+        }
+    }
+
+    /// Resolves `json` by the family of the other side.
+    fn resolve(self, family: Family) -> Format {
+        match (self, family) {
+            (Format::Json, Family::Dfen) => Format::DfenJson,
+            (Format::Json, Family::Fen4) => Format::Fen4Json,
+            (other, _) => other,
+        }
+    }
+
+    fn is_json(self) -> bool {
+        matches!(
+            self,
+            Format::Json
+                | Format::DfenJson
+                | Format::Fen4Json
+                | Format::Fen4Pieces
+                | Format::Ndjson4
+        )
+    }
+
+    fn from_extension(path: &std::path::Path) -> Option<Format> {
+        match path.extension()?.to_str()? {
+            "dfen" => Some(Format::Dfen),
+            "fen" => Some(Format::Fen),
+            "fen4" => Some(Format::Fen4),
+            "ndjson4" => Some(Format::Ndjson4),
+            _ => None,
+        }
+    }
+
+    /// Guesses the format of one line.
+    fn sniff(line: &str, target: Family) -> Format {
+        let line = line.trim_start();
+        if line.starts_with("4d-fen") {
+            return Format::Fen4;
+        }
+        if line.starts_with('[') {
+            return Format::Fen4Json;
+        }
+        if line.starts_with('{') {
+            return match serde_json::from_str::<serde_json::Value>(line) {
+                Ok(serde_json::Value::Object(map)) if map.contains_key("fen4") => Format::Ndjson4,
+                Ok(serde_json::Value::Object(map)) if map.contains_key("board") => Format::DfenJson,
+                Ok(serde_json::Value::Object(_)) => Format::Fen4Pieces,
+                _ if target == Family::Dfen => Format::DfenJson,
+                _ => Format::Fen4Pieces,
+            };
+        }
+        Format::Dfen
+    }
+}
+
+/// A position in either model.
+enum Value {
+    Dfen(dfen::Dfen),
+    Fen4(fen4::Placement),
+}
+
+/// Why one input could not be converted: a finding (with a span into the input).
+type Rejection = Finding;
+
+fn reject(code: &str, span: std::ops::Range<usize>, message: impl Into<String>) -> Rejection {
+    Finding::cli(code, span, message)
+}
+
+fn read(format: Format, text: &str) -> Result<Value, Rejection> {
+    let dfen_error = |error: dfen::ParseError| {
+        let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
+        finding.help = None;
+        finding
+    };
+    match format {
+        Format::Dfen | Format::Fen | Format::DfenEngine => {
+            let profile = if format == Format::DfenEngine {
+                dfen::Profile::Engine
+            } else {
+                dfen::Profile::Lenient
+            };
+            let parsed = dfen::Parser::new()
+                .profile(profile)
+                .parse(text)
+                .map_err(dfen_error)?;
+            if let Some(finding) = parsed
+                .findings
+                .iter()
+                .find(|f| f.severity == dfen::Severity::Error)
+            {
+                return Err(reject(
+                    finding.code.as_str(),
+                    finding.span.clone(),
+                    finding.message.clone(),
+                ));
+            }
+            Ok(Value::Dfen(parsed.fixed()))
+        }
+        Format::Json | Format::DfenJson => serde_json::from_str::<dfen::Dfen>(text)
+            .map(Value::Dfen)
+            .map_err(|error| {
+                reject(
+                    "FENKIT010",
+                    0..text.len(),
+                    format!("not a DFEN JSON object: {error}"),
+                )
+            }),
+        Format::Fen4 => fen4::Parser::new()
+            .parse(text)
+            .map(|parsed| Value::Fen4(parsed.placement))
+            .map_err(|error| {
+                let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
+                finding.reference = Some((error.ref_code(), error.offset()));
+                finding
+            }),
+        Format::Fen4Json | Format::Fen4Pieces => {
+            let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+                reject("FENKIT010", 0..text.len(), format!("invalid JSON: {error}"))
+            })?;
+            let converted = if format == Format::Fen4Pieces {
+                fen4::json::from_pieces_value(&value)
+            } else {
+                fen4::json::from_structured_value(&value)
+            };
+            converted
+                .map(|converted| Value::Fen4(converted.placement))
+                .map_err(|errors| reject("FENKIT010", 0..text.len(), errors.to_string()))
+        }
+        Format::Ndjson4 => {
+            let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+                reject("FENKIT010", 0..text.len(), format!("invalid JSON: {error}"))
+            })?;
+            let Some(literal) = value.get("fen4").and_then(serde_json::Value::as_str) else {
+                return Err(reject(
+                    "FENKIT010",
+                    0..text.len(),
+                    "expected an object with a `fen4` string",
+                ));
+            };
+            fen4::Parser::new()
+                .parse(literal)
+                .map(|parsed| Value::Fen4(parsed.placement))
+                .map_err(|error| {
+                    reject(
+                        error.code().as_str(),
+                        0..text.len(),
+                        format!("in `fen4`: {error}"),
+                    )
+                })
+        }
+    }
+}
+
+/// Writes a value; `Ok((text, dropped))`, where `dropped` lists what a lossy conversion lost.
+fn write(
+    format: Format,
+    value: &Value,
+    lossy: bool,
+    len: usize,
+) -> Result<(String, Vec<String>), Rejection> {
+    match (format, value) {
+        (Format::Dfen, Value::Dfen(d)) => Ok((write_dfen(d, dfen::Profile::Spec), Vec::new())),
+        (Format::DfenEngine, Value::Dfen(d)) => {
+            Ok((write_dfen(d, dfen::Profile::Engine), Vec::new()))
+        }
+        (Format::Fen, Value::Dfen(d)) => {
+            let (fen, dropped) = d.to_fen_lossy();
+            if dropped.is_empty() || lossy {
+                Ok((fen, dropped))
+            } else {
+                let mut finding = reject(
+                    crate::notation::codes::NOT_SIX_FIELDS,
+                    0..len,
+                    format!(
+                        "six-field FEN cannot hold this position: it would drop {}",
+                        dropped.join(", ")
+                    ),
+                );
+                finding.help = Some("pass --lossy to convert anyway".to_owned());
+                Err(finding)
+            }
+        }
+        (Format::Json | Format::DfenJson, Value::Dfen(d)) => serde_json::to_string(d)
+            .map(|json| (json, Vec::new()))
+            .map_err(|error| reject("FENKIT010", 0..len, error.to_string())),
+        (Format::Fen4, Value::Fen4(p)) => Ok((p.to_string(), Vec::new())),
+        (Format::Json | Format::Fen4Json, Value::Fen4(p)) => {
+            Ok((fen4::json::to_structured_value(p).to_string(), Vec::new()))
+        }
+        (Format::Fen4Pieces, Value::Fen4(p)) => Ok((fen4::json::to_pieces_string(p), Vec::new())),
+        _ => Err(reject(
+            "FENKIT011",
+            0..len,
+            "this conversion is not supported",
+        )),
+    }
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    if args.to == Format::Ndjson4 {
+        return Err(Failure::Usage(
+            "ndjson4 can be read but not written".to_owned(),
+        ));
+    }
+    if let (Some(from), Some(to)) = (args.from.and_then(Format::family), args.to.family())
+        && from != to
+    {
+        return Err(Failure::Usage(format!(
+            "cannot convert between DFEN and FEN4: `{:?}` and `{:?}` hold different things",
+            args.from
+                .map(|f| format!("{f:?}"))
+                .unwrap_or_default()
+                .to_lowercase(),
+            format!("{:?}", args.to).to_lowercase()
+        )));
+    }
+    let family = args
+        .to
+        .family()
+        .or(args.from.and_then(Format::family))
+        .unwrap_or(Family::Dfen);
+    // Only used to decide whether comment lines are copied; `json` is JSON either way.
+    let target = args.to.resolve(family);
+    let inputs: Vec<Origin> = if args.inputs.is_empty() {
+        vec![Origin::Stdin]
+    } else {
+        args.inputs
+            .iter()
+            .map(|p| {
+                if p.as_os_str() == "-" {
+                    Origin::Stdin
+                } else {
+                    Origin::File(p.clone())
+                }
+            })
+            .collect()
+    };
+    let mut status = Status::Clean;
+    let mut stdout = io::BufWriter::new(global.stdout());
+    let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
+    for origin in &inputs {
+        let path = origin.display();
+        let declared = args
+            .from
+            .map(|f| f.resolve(family))
+            .or_else(|| origin.path().and_then(Format::from_extension));
+        let reader = match origin.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                global.error(format_args!(
+                    "cannot read `{path}`: {}",
+                    crate::walk::describe(&error)
+                ));
+                status = Status::Error;
+                continue;
+            }
+        };
+        let continuation = declared.is_none_or(|f| f == Format::Fen4);
+        let mut records = RecordReader::new(reader, continuation);
+        loop {
+            let record = match records.next_record() {
+                Ok(Some(record)) => record,
+                Ok(None) => break,
+                Err(error) => {
+                    global.error(format_args!(
+                        "cannot read `{path}`: {}",
+                        crate::walk::describe(&error)
+                    ));
+                    status = Status::Error;
+                    break;
+                }
+            };
+            if record.kind != Kind::Position {
+                if !target.is_json() {
+                    stdout.write_all(&record.raw)?;
+                    stdout.write_all(b"\n")?;
+                }
+                continue;
+            }
+            let outcome = match (&record.problem, record.text()) {
+                (Some(problem), _) => Err(problem_finding(&record, problem)),
+                (None, None) => continue,
+                (None, Some(text)) => {
+                    let source = declared.unwrap_or_else(|| Format::sniff(text, family));
+                    let source = source.resolve(family);
+                    let target = args.to.resolve(source.family().unwrap_or(family));
+                    if source.family() != target.family() {
+                        Err(reject(
+                            "FENKIT011",
+                            0..text.len(),
+                            format!(
+                                "this line is {}, which cannot be converted to {}",
+                                if source.family() == Some(Family::Fen4) {
+                                    "FEN4"
+                                } else {
+                                    "DFEN"
+                                },
+                                if target.family() == Some(Family::Fen4) {
+                                    "FEN4"
+                                } else {
+                                    "DFEN"
+                                },
+                            ),
+                        ))
+                    } else {
+                        read(source, text)
+                            .and_then(|value| write(target, &value, args.lossy, text.len()))
+                    }
+                }
+            };
+            match outcome {
+                Ok((text, dropped)) => {
+                    writeln!(stdout, "{text}")?;
+                    if !dropped.is_empty() {
+                        stdout.flush()?;
+                        global.warning(format_args!(
+                            "{path}:{}: dropped {}",
+                            record.line,
+                            dropped.join(", ")
+                        ));
+                    }
+                }
+                Err(finding) => {
+                    stdout.flush()?;
+                    let diagnostic = Diagnostic::new(&path, &record, finding);
+                    let _ = writeln!(
+                        global.stderr(),
+                        "{}\n",
+                        diagnostic.render(&renderer(colored))
+                    );
+                    status = status.worst(Status::Findings);
+                }
+            }
+        }
+    }
+    stdout.flush()?;
+    Ok(status)
 }
