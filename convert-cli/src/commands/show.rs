@@ -1,11 +1,184 @@
-//! `fenkit show`.
+//! `fenkit show`: draw a position in the terminal.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
 
 use crate::cli::{Failure, Global, Status};
+use crate::notation::Notation;
+use crate::options::ProfileArg;
 
-/// TODO
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit show 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 -'
+  fenkit show '4d-fen v1: K@0,0,0,0; k@7,7,7,7; Pw@0,1,0,0'
+  echo '8/8/8/8/8/8/8/8 w - - 0 1' | fenkit show -
+
+DFEN: the board with coordinates, en-passant targets marked `*`, then the side to move,
+castling, en passant, dice and clocks. FEN4: one x-y board for each (z, w) slice that holds
+a piece.";
+
+/// Draw a position as a diagram in the terminal.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The position; `-` reads it from standard input
+    #[arg(value_name = "POSITION")]
+    position: String,
 
-pub(crate) fn run(_args: Args, _global: &Global) -> Result<Status, Failure> {
+    /// The notation [default: fen4 if it starts with `4d-fen`, else dfen]
+    #[arg(long, value_name = "NOTATION")]
+    notation: Option<Notation>,
+
+    /// The DFEN dialect to read
+    #[arg(long, value_name = "PROFILE", default_value = "lenient")]
+    profile: ProfileArg,
+}
+
+fn role_name(role: dfen::Role) -> &'static str {
+    match role {
+        dfen::Role::Pawn => "pawn",
+        dfen::Role::Knight => "knight",
+        dfen::Role::Bishop => "bishop",
+        dfen::Role::Rook => "rook",
+        dfen::Role::Queen => "queen",
+        dfen::Role::King => "king",
+    }
+}
+
+/// The DFEN diagram.
+fn draw_dfen(position: &dfen::Dfen) -> String {
+    let mut out = String::new();
+    out.push_str("  +-----------------+\n");
+    for rank in (0..8u8).rev() {
+        let _ = write!(out, "{} |", rank + 1);
+        for file in 0..8u8 {
+            let Some(square) = dfen::Square::new(file, rank) else {
+                continue;
+            };
+            let cell = match position.board.get(square) {
+                Some(piece) => piece.letter(),
+                None if position.en_passant.contains(square) => '*',
+                None => '.',
+            };
+            let _ = write!(out, " {cell}");
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str("  +-----------------+\n    a b c d e f g h\n\n");
+    let side = match position.side {
+        dfen::Color::White => "White",
+        dfen::Color::Black => "Black",
+    };
+    let _ = writeln!(out, "side to move:  {side}");
+    let _ = writeln!(out, "castling:      {}", position.castling);
+    let ep: Vec<String> = position
+        .en_passant
+        .iter_alphabetical()
+        .map(|s| s.to_string())
+        .collect();
+    let _ = writeln!(
+        out,
+        "en passant:    {}",
+        if ep.is_empty() {
+            "-".to_owned()
+        } else {
+            format!("{} (marked *)", ep.join(" "))
+        }
+    );
+    if position.dice.is_empty() {
+        let _ = writeln!(
+            out,
+            "dice:          - (a fresh turn: the dice are still to be rolled)"
+        );
+    } else {
+        let names: Vec<&str> = position.dice.iter().map(role_name).collect();
+        let _ = writeln!(
+            out,
+            "dice:          {} ({} to play)",
+            position.dice.to_string_for(position.side),
+            names.join(", ")
+        );
+    }
+    let _ = writeln!(out, "halfmove:      {}", position.halfmove);
+    let _ = writeln!(out, "fullmove:      {}", position.fullmove);
+    out
+}
+
+/// The FEN4 diagram: one x-y board per occupied (z, w) slice.
+fn draw_fen4(placement: &fen4::Placement) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} pieces", placement.len());
+    let mut slices: Vec<(u8, u8)> = placement.iter().map(|(at, _)| (at.z(), at.w())).collect();
+    slices.sort_unstable();
+    slices.dedup();
+    for (z, w) in slices {
+        let _ = writeln!(out, "\nslice z={z} w={w}");
+        out.push_str("    +-------------------------+\n");
+        for y in (0..8u8).rev() {
+            let _ = write!(out, "y={y} |");
+            for x in 0..8u8 {
+                let cell = fen4::Coord::new(x, y, z, w)
+                    .and_then(|at| placement.get(at))
+                    .map_or_else(|| ".".to_owned(), |piece| piece.spec().to_owned());
+                let _ = write!(out, " {cell:<2}");
+            }
+            out.push_str(" |\n");
+        }
+        out.push_str("    +-------------------------+\n   x= 0  1  2  3  4  5  6  7\n");
+    }
+    out
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let mut text = args.position;
+    if text == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(crate::input::MAX_RECORD_BYTES as u64)
+            .read_to_end(&mut bytes)?;
+        match String::from_utf8(bytes) {
+            Ok(input) => text = input.trim_end_matches(['\n', '\r']).to_owned(),
+            Err(error) => {
+                global.error(format_args!(
+                    "invalid UTF-8 at byte offset {}",
+                    error.utf8_error().valid_up_to()
+                ));
+                return Ok(Status::Error);
+            }
+        }
+    }
+    let notation = args
+        .notation
+        .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+    let diagram = match notation {
+        Notation::Fen4 => match fen4::Parser::new().parse(&text) {
+            Ok(parsed) => draw_fen4(&parsed.placement),
+            Err(error) => {
+                global.error(format_args!("{}: {error}", error.code()));
+                return Ok(Status::Findings);
+            }
+        },
+        Notation::Dfen | Notation::Fen => {
+            match dfen::Parser::new()
+                .profile(args.profile.into())
+                .parse(&text)
+            {
+                Ok(parsed) => draw_dfen(&parsed.dfen),
+                Err(error) => {
+                    global.error(format_args!("{}: {error}", error.code()));
+                    return Ok(Status::Findings);
+                }
+            }
+        }
+        Notation::Ndjson4 => {
+            return Err(Failure::Usage(
+                "`show` draws one position: dfen, fen or fen4".to_owned(),
+            ));
+        }
+    };
+    let mut stdout = global.stdout();
+    write!(stdout, "{diagram}")?;
+    stdout.flush()?;
     Ok(Status::Clean)
 }
