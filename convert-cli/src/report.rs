@@ -244,10 +244,12 @@ pub fn normalize(body: &str) -> String {
 }
 
 fn unquote(value: &str) -> String {
-    if value.len() >= 2 && value.starts_with('"') && value.ends_with('"') {
-        if let Ok(text) = serde_json::from_str::<String>(value) {
-            return text;
-        }
+    if value.len() >= 2
+        && value.starts_with('"')
+        && value.ends_with('"')
+        && let Ok(text) = serde_json::from_str::<String>(value)
+    {
+        return text;
     }
     if value.len() >= 2 && value.starts_with('\'') && value.ends_with('\'') {
         return value[1..value.len() - 1].replace("''", "'");
