@@ -145,7 +145,7 @@ impl Pos {
         pos
     }
 
-    pub(crate) fn to_dfen(&self, dice: DicePool) -> Dfen {
+    pub(crate) fn to_dfen(self, dice: DicePool) -> Dfen {
         let mut board = Board::empty();
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
             for role in Role::ALL {
