@@ -305,7 +305,7 @@ impl<R: BufRead> RecordReader<R> {
 }
 
 /// Where a position file comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Origin {
     /// Standard input (`-`).
     Stdin,

@@ -127,8 +127,8 @@ impl Finding {
                 dfen::Severity::Warning => Severity::Warning,
             },
             span: finding.span,
-            message: finding.message,
-            help: finding.help,
+            message: finding.message.into(),
+            help: finding.help.map(Into::into),
             fixable: finding.fixable,
             reference: None,
         }

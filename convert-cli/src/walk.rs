@@ -55,6 +55,11 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
             )),
         }
     }
+    // A file named twice (or named and also found by a walk) is read once, reported once.
+    let mut seen = std::collections::HashSet::new();
+    found.inputs.retain(|origin| seen.insert(origin.clone()));
+    let mut seen = std::collections::HashSet::new();
+    found.errors.retain(|error| seen.insert(error.clone()));
     found
 }
 

@@ -89,6 +89,14 @@ impl Format {
         }
     }
 
+    /// The name used on the command line.
+    fn name(self) -> String {
+        use clap::ValueEnum;
+        self.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+
     /// Resolves `json` by the family of the other side.
     fn resolve(self, family: Family) -> Format {
         match (self, family) {
@@ -294,12 +302,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         && from != to
     {
         return Err(Failure::Usage(format!(
-            "cannot convert between DFEN and FEN4: `{:?}` and `{:?}` hold different things",
-            args.from
-                .map(|f| format!("{f:?}"))
-                .unwrap_or_default()
-                .to_lowercase(),
-            format!("{:?}", args.to).to_lowercase()
+            "cannot convert between DFEN and FEN4: `{}` and `{}` hold different things",
+            args.from.map(Format::name).unwrap_or_default(),
+            args.to.name()
         )));
     }
     let family = args

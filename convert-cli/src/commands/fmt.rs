@@ -311,7 +311,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     progress.finish_and_clear();
 
     let mut stdout = global.stdout();
-    let (mut changed, mut unchanged, mut with_errors) = (0, 0, 0);
+    let (mut changed, mut unchanged, mut failed, mut with_errors) = (0, 0, 0, 0);
     for outcome in &outcomes {
         report_errors(&outcome.pass.errors, global)?;
         if outcome.pass.unformattable {
@@ -324,13 +324,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         if let Some(error) = &outcome.error {
             global.error(error);
             status = Status::Error;
+            failed += 1;
             continue;
         }
         if !outcome.pass.errors.is_empty() || outcome.pass.unformattable {
             with_errors += 1;
             status = status.worst(Status::Findings);
         }
-        if outcome.pass.changed && !outcome.pass.unformattable {
+        if outcome.pass.unformattable {
+            failed += 1;
+        } else if outcome.pass.changed {
             changed += 1;
             match settings.mode {
                 Mode::Check => {
@@ -361,6 +364,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             plural(changed, "file", "files"),
             plural(unchanged, "file", "files"),
         );
+        if failed > 0 {
+            line.push_str(&format!(
+                ", {} could not be formatted",
+                plural(failed, "file", "files")
+            ));
+        }
         if with_errors > 0 {
             line.push_str(&format!(
                 "; {} with errors left as written",

@@ -1,0 +1,160 @@
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+#[test]
+fn clean_file_exits_0() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "clean.dfen"]));
+}
+
+#[test]
+fn findings_in_human_format() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "mixed.dfen", "board.fen4", "replay.ndjson4"]));
+}
+
+#[test]
+fn json() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--output-format", "json", "mixed.dfen"]));
+}
+
+#[test]
+fn json_lines() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--output-format", "json-lines", "board.fen4"]));
+}
+
+#[test]
+fn github() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--output-format", "github", "mixed.dfen"]));
+}
+
+#[test]
+fn sarif() {
+    let tree = Tree::with_fixtures();
+    let output = tree
+        .fenkit(&["check", "--output-format", "sarif", "mixed.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    // Every result points at a rule of the driver by id and index.
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+    insta::assert_json_snapshot!(log);
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let tree = Tree::empty();
+    tree.write("warn.dfen", "4k3/8/8/8/8/8/8/8 w - - 0 1 -\n");
+    let plain = tree.fenkit(&["check", "-q", "warn.dfen"]).output().unwrap();
+    assert_eq!(plain.status.code(), Some(0));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--deny", "warnings", "warn.dfen"]));
+}
+
+#[test]
+fn strict_makes_non_canonical_an_error() {
+    let tree = Tree::empty();
+    tree.write(
+        "six.dfen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    let plain = tree.fenkit(&["check", "-q", "six.dfen"]).output().unwrap();
+    assert_eq!(plain.status.code(), Some(0));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--strict", "six.dfen"]));
+}
+
+#[test]
+fn engine_profile() {
+    let tree = Tree::empty();
+    tree.write(
+        "engine.dfen",
+        "4k3/8/8/8/PP6/8/8/4K3 w - b3a3 0 1 N\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--profile", "engine", "engine.dfen"]));
+}
+
+#[test]
+fn stdin_with_notation() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["check", "--notation", "fen4", "-"])
+            .pass_stdin("4d-fen v1: K@0,0,0,0; K@0,0,0,0\n")
+    );
+}
+
+#[test]
+fn detection_by_content_without_extension() {
+    let tree = Tree::empty();
+    tree.write("positions.txt", "# FEN4 inside\n4d-fen v1: P@0,1,0,0\n");
+    assert_cmd_snapshot!(tree.fenkit(&["check", "positions.txt"]));
+}
+
+#[test]
+fn directories_are_walked_respecting_ignore_files() {
+    let tree = Tree::with_fixtures();
+    tree.write("sub/deeper/a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1 -\n");
+    tree.write("sub/ignored/b.dfen", "not a position\n");
+    tree.write("sub/.ignore", "ignored/\n");
+    tree.write("sub/notes.txt", "not a position file\n");
+    tree.write("sub/.hidden.dfen", "not a position\n");
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--output-format", "github", "sub"]));
+}
+
+#[test]
+fn no_paths_means_the_current_directory() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--output-format", "github"]));
+}
+
+#[test]
+fn missing_file_exits_2_and_the_rest_is_still_checked() {
+    let tree = Tree::with_fixtures();
+    assert_cmd_snapshot!(tree.fenkit(&["check", "missing.dfen", "clean.dfen"]));
+}
+
+#[test]
+fn unreadable_file_exits_2() {
+    let tree = Tree::with_fixtures();
+    if crate::permissions_are_ignored(&tree) {
+        eprintln!(
+            "skipped: this process reads files without permission (root); see unreadable_directory_entry"
+        );
+        return;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(
+            tree.path("clean.dfen"),
+            std::fs::Permissions::from_mode(0o000),
+        )
+        .unwrap();
+        let output = tree.fenkit(&["check", "clean.dfen"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("error: cannot read `clean.dfen`: permission denied"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn unreadable_directory_entry() {
+    // A directory named like a position file cannot be read as one, even by root.
+    let tree = Tree::empty();
+    std::fs::create_dir(tree.path("dir.dfen")).unwrap();
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "dir.dfen", "8/8/8/8/8/8/8/8 w - - 0 1 -"]));
+}

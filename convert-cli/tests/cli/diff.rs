@@ -1,0 +1,43 @@
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+#[test]
+fn two_positions_field_by_field() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "r3k3/8/8/8/P1P1P3/8/4P3/R3K2R b KQq a3c3e3 0 1 -",
+        "r3k3/8/8/8/P1P5/8/8/R3K2R b Kq a3c3 0 1 nb",
+    ]));
+}
+
+#[test]
+fn two_fen4_positions() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7; Pw@1,1,1,1; n@3,3,3,3",
+        "4d-fen v1: K@1,0,0,0; k@7,7,7,7; N@2,2,2,2; N@3,3,3,3",
+    ]));
+}
+
+#[test]
+fn identical_positions_exit_0() {
+    let tree = Tree::empty();
+    // Different spellings, same position.
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8  w - - 00 1 -"
+    ]));
+}
+
+#[test]
+fn files_are_aligned() {
+    let tree = Tree::empty();
+    tree.write("old.dfen", "# old\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/3K4 b - - 0 1 -\n8/8/8/8/8/8/8/8 w - - 0 1 -\n");
+    tree.write("new.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/3K4 b - - 3 1 -\n8/8/8/8/8/8/8/k7 w - - 0 1 -\n8/8/8/8/8/8/8/8 w - - 0 1 -\n");
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "old.dfen", "new.dfen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "--output-format", "json", "old.dfen", "new.dfen"]));
+}

@@ -1,0 +1,209 @@
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+const MESSY: &[u8] = b"# keep me\r\n\r\n4k3/8/8/8/8/8/8/4K3  w - - 00 1\r\n8/8/8/8/8/8/8/4k3 w - - 0 1 pnb\r\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+#[test]
+fn check_lists_files_that_would_change() {
+    let tree = Tree::with_fixtures();
+    tree.write("messy.dfen", MESSY);
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "fmt",
+        "--check",
+        "clean.dfen",
+        "messy.dfen",
+        "board.fen4"
+    ]));
+    assert_eq!(tree.read("messy.dfen"), MESSY, "--check wrote to the file");
+}
+
+#[test]
+fn diff_shows_a_unified_diff() {
+    let tree = Tree::with_fixtures();
+    tree.write("messy.dfen", MESSY);
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--diff", "messy.dfen", "board.fen4"]));
+    assert_eq!(tree.read("messy.dfen"), MESSY, "--diff wrote to the file");
+}
+
+#[test]
+fn in_place_keeps_crlf_comments_blank_lines_no_final_newline_and_error_lines() {
+    let tree = Tree::empty();
+    tree.write("messy.dfen", MESSY);
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "messy.dfen"]));
+    let expected: &[u8] = b"# keep me\r\n\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\r\n8/8/8/8/8/8/8/4k3 w - - 0 1 pnb\r\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+    assert_eq!(
+        String::from_utf8_lossy(&tree.read("messy.dfen")),
+        String::from_utf8_lossy(expected)
+    );
+    // Formatting is idempotent: a second run changes nothing.
+    let again = tree
+        .fenkit(&["fmt", "--check", "messy.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1), "the error line still fails");
+    assert!(
+        again.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&again.stdout)
+    );
+}
+
+#[test]
+fn canonical_files_round_trip_byte_exactly() {
+    let tree = Tree::empty();
+    let cases: [(&str, &[u8]); 4] = [
+        ("crlf.dfen", b"# c\r\n8/8/8/8/8/8/8/8 w - - 0 1 -\r\n\r\n"),
+        (
+            "no-final-newline.dfen",
+            b"8/8/8/8/8/8/8/8 w - - 0 1 -\n8/8/8/8/8/8/8/8 b - - 0 1 -",
+        ),
+        ("bom.dfen", b"\xEF\xBB\xBF8/8/8/8/8/8/8/8 w - - 0 1 -\n"),
+        (
+            "mixed-endings.fen4",
+            b"4d-fen v1: K@0,0,0,0\r\n\n# x\r\n4d-fen v1:",
+        ),
+    ];
+    for (name, bytes) in cases {
+        tree.write(name, bytes);
+        let output = tree.fenkit(&["fmt", name]).output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(tree.read(name), bytes, "{name} changed");
+    }
+}
+
+#[test]
+fn bom_and_line_ends_survive_a_rewrite() {
+    let tree = Tree::empty();
+    tree.write(
+        "bom.dfen",
+        b"\xEF\xBB\xBF8/8/8/8/8/8/8/8 w - - 0 1\r\n# end",
+    );
+    let output = tree.fenkit(&["fmt", "bom.dfen"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        tree.read("bom.dfen"),
+        b"\xEF\xBB\xBF8/8/8/8/8/8/8/8 w - - 0 1 -\r\n# end"
+    );
+}
+
+#[test]
+fn multi_line_fen4_becomes_one_line() {
+    let tree = Tree::with_fixtures();
+    let output = tree.fenkit(&["fmt", "board.fen4"]).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the line with an error fails"
+    );
+    assert_eq!(
+        String::from_utf8(tree.read("board.fen4")).unwrap(),
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7\n# A multi-line literal, not canonical.\n4d-fen v1: K@0,0,0,0; k@7,7,7,7\n4d-fen v1: K@0,0,8,0; k@7,7,7,7\n"
+    );
+}
+
+#[test]
+fn stdin_to_stdout() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "-"]).pass_stdin(MESSY));
+}
+
+#[test]
+fn profile_engine_converts_the_dialect_in_place() {
+    let tree = Tree::empty();
+    tree.write(
+        "spec.dfen",
+        "4k3/8/8/p7/2P5/8/8/4K3 w - a6c3 0 1 N\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n",
+    );
+    let output = tree
+        .fenkit(&["fmt", "--profile", "engine", "spec.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(tree.read("spec.dfen")).unwrap(),
+        "4k3/8/8/p7/2P5/8/8/4K3 w - c3a6 0 1 N\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    );
+    // And back.
+    let output = tree.fenkit(&["fmt", "spec.dfen"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(tree.read("spec.dfen")).unwrap(),
+        "4k3/8/8/p7/2P5/8/8/4K3 w - a6c3 0 1 N\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
+    );
+}
+
+#[test]
+fn a_write_failing_midway_leaves_the_original_intact() {
+    let tree = Tree::empty();
+    let mut original = Vec::new();
+    for _ in 0..5_000 {
+        original.extend_from_slice(b"8/8/8/8/8/8/8/8  w - - 0 1\n");
+    }
+    tree.write("big.dfen", &original);
+    let mut command = tree.fenkit(&["fmt", "big.dfen"]);
+    command.env("FENKIT_TEST_FAIL_WRITE_AFTER", "70000");
+    assert_cmd_snapshot!(command);
+    assert_eq!(tree.read("big.dfen"), original, "the original was modified");
+    let leftovers: Vec<_> = std::fs::read_dir(tree.path(""))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "temp files left behind: {leftovers:?}");
+}
+
+#[test]
+fn unwritable_directory() {
+    let tree = Tree::empty();
+    tree.write("ro/a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+    if crate::permissions_are_ignored(&tree) {
+        eprintln!(
+            "skipped: this process writes anywhere (root); see a_write_failing_midway_leaves_the_original_intact"
+        );
+        return;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let output = tree.fenkit(&["fmt", "ro/a.dfen"]).output().unwrap();
+        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(
+                "cannot write `ro/a.dfen`: permission denied; the file was left unchanged"
+            ),
+            "{stderr}"
+        );
+        assert_eq!(tree.read("ro/a.dfen"), b"8/8/8/8/8/8/8/8 w - - 0 1\n");
+    }
+}
+
+#[test]
+fn permissions_are_kept() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let tree = Tree::empty();
+        let path = tree.write("a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).unwrap();
+        let output = tree.fenkit(&["fmt", "a.dfen"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(tree.read("a.dfen"), b"8/8/8/8/8/8/8/8 w - - 0 1 -\n");
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o604
+        );
+    }
+}

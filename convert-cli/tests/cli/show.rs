@@ -1,0 +1,27 @@
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+#[test]
+fn dfen_board() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "show",
+        "rnbqkbnr/pppp1ppp/8/8/2P1p3/8/PP1PPPPP/RNBQKBNR w KQkq c3e6 0 2 PN"
+    ]));
+}
+
+#[test]
+fn fen4_slices() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "show",
+        "4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; py@6,6,0,0; k@7,7,7,7"
+    ]));
+}
+
+#[test]
+fn rejected_position() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["show", "8/8/8/8/8/8/8/8 x - - 0 1"]));
+}
