@@ -1,0 +1,55 @@
+"""Writes spec/conformance/v1/*.jsonl and the manifest from the case sources beside this file.
+
+Usage: python3 spec/conformance/source/build.py
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import common  # noqa: E402
+import dfen_cases  # noqa: E402,F401
+import fen4_cases  # noqa: E402,F401
+import ndjson4_cases  # noqa: E402,F401
+import rules_cases  # noqa: E402,F401
+
+VERSION = 1
+OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
+SPECS = {
+    "dfen": "spec/dfen.md",
+    "fen4": "spec/fen4.md",
+    "ndjson4": "spec/ndjson4.md",
+    "rules": "spec/dfen.md and dfen::rules (the Maximum Micro-moves rule)",
+}
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    files = []
+    for notation in ["dfen", "fen4", "ndjson4", "rules"]:
+        name = f"{notation}.jsonl"
+        path = os.path.join(OUT, name)
+        count = common.dump(path, notation)
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        files.append({"path": name, "notation": notation, "spec": SPECS[notation],
+                      "cases": count, "sha256": digest})
+    manifest = {
+        "suite": "fenkit conformance suite",
+        "version": VERSION,
+        "format": "JSON lines, one case per line; see spec/conformance.md",
+        "files": files,
+    }
+    with open(os.path.join(OUT, "manifest.json"), "w", encoding="utf-8", newline="\n") as f:
+        json.dump(manifest, f, indent=2)
+        f.write("\n")
+    for entry in files:
+        print(f"{entry['path']}: {entry['cases']} cases")
+
+
+if __name__ == "__main__":
+    main()
