@@ -7,7 +7,8 @@ line on stdout:
     {"ok": false, "code": <int>, "offset": <int>}
 
 With the argument ``starting`` it prints the reference starting position as a
-JSON string instead. Exit status 3 means the reference package is not importable.
+JSON string instead; with ``binary``, the path of the compiled C reference
+``spectral_4d`` shipped in the same package. Exit status 3 means the reference package is not importable.
 The reference package is GPL and used only here, at test time.
 """
 import json
@@ -28,6 +29,15 @@ def main() -> int:
             sys.stderr.write(f"oracle unavailable: cannot import chess_spectral_4d ({exc})\n")
             return 3
         sys.stdout.write(json.dumps(STARTING_FEN4) + "\n")
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "binary":
+        import os
+        import chess_spectral
+        path = os.path.join(os.path.dirname(chess_spectral.__file__), "_native", "spectral_4d")
+        if not os.access(path, os.X_OK):
+            sys.stderr.write(f"oracle unavailable: no executable C reference at {path}\n")
+            return 3
+        sys.stdout.write(json.dumps(path) + "\n")
         return 0
     if len(sys.argv) > 1 and sys.argv[1] == "version":
         from importlib.metadata import version
