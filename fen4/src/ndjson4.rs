@@ -91,7 +91,12 @@ impl Ndjson4Validator {
         let value = match p.value(0) {
             Ok(v) => v,
             Err((at, what)) => {
-                let end = (at + 1).min(line.len()).max(at);
+                // `at` is always a character boundary: the reader only stops at one.
+                let end = at
+                    + line
+                        .get(at..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(0, char::len_utf8);
                 out.push(
                     Finding::new(
                         Code::InvalidJson,

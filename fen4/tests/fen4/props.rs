@@ -63,6 +63,18 @@ proptest! {
     }
 
     #[test]
+    fn ndjson4_spans_are_char_boundaries(s in "[{}\\[\\],:\"a-z0-9 é😀.\\\\-]{0,60}") {
+        for f in fen4::Ndjson4Validator::new().check_line(1, &s) {
+            prop_assert!(f.span.start <= f.span.end && f.span.end <= s.len(), "{:?}", f);
+            prop_assert!(s.is_char_boundary(f.span.start) && s.is_char_boundary(f.span.end), "{:?}", f);
+        }
+        let line = format!("{{\"fen4\":\"4d-fen v1: {s}\",\"ply\":0}}");
+        for f in fen4::Ndjson4Validator::new().check_line(1, &line) {
+            prop_assert!(line.is_char_boundary(f.span.start) && line.is_char_boundary(f.span.end), "{:?}", f);
+        }
+    }
+
+    #[test]
     fn mutated_literals_never_panic(seed in any::<u64>()) {
         let mut rng = crate::corpus::Rng::new(seed);
         let text = crate::corpus::mutated_literal(&mut rng);
