@@ -138,9 +138,9 @@ y("y_dfen_102_dice_black", f"{KK} b - - 0 1 kpb", f"{KK} b - - 0 1 pbk",
   "lower-case dice sort by value too (s5.2 DFEN102)", findings=["DFEN102"])
 y("y_dfen_103_castling_reversed", f"{CAST} w qkQK - 0 1 -", f"{CAST} w KQkq - 0 1 -",
   "spec example: qkQK sorts to KQkq (s5.2 DFEN103)", findings=["DFEN103"])
-y("y_dfen_103_castling_kK", f"{CAST} w kK - 0 1 -", f"{CAST} w Kk - 0 1 -",
+y("y_dfen_103_castling_black_before_white", f"{CAST} w kK - 0 1 -", f"{CAST} w Kk - 0 1 -",
   "white letters come before black ones (s5.2 DFEN103)", findings=["DFEN103"])
-y("y_dfen_103_castling_QK", f"{CAST} w QK - 0 1 -", f"{CAST} w KQ - 0 1 -",
+y("y_dfen_103_castling_queen_before_king", f"{CAST} w QK - 0 1 -", f"{CAST} w KQ - 0 1 -",
   "K before Q (s5.2 DFEN103)", findings=["DFEN103"])
 y("y_dfen_104_split_run", "4k3/44/8/8/8/8/8/4K3 w - - 0 1 -", f"{KK} w - - 0 1 -",
   "spec example: 44 merges into 8 (s5.2 DFEN104)", findings=["DFEN104"])

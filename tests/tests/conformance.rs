@@ -1,0 +1,389 @@
+//! fenkit's own libraries against the whole conformance suite (`spec/conformance/`).
+//!
+//! The suite is read here with nothing but `serde_json`, the way any other project would read
+//! it, and each case is answered by calling `dfen` and `fen4` directly (not through the CLI), so
+//! this test fails when a library and the suite disagree, whichever of the two is wrong.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn suite_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/conformance/v1")
+}
+
+/// One case as a plain JSON object, with its input bytes decoded.
+struct Case {
+    json: Value,
+    input: Vec<u8>,
+}
+
+impl Case {
+    fn str(&self, key: &str) -> &str {
+        self.json.get(key).and_then(Value::as_str).unwrap_or("")
+    }
+
+    fn name(&self) -> &str {
+        self.str("name")
+    }
+
+    fn strings(&self, key: &str) -> Vec<String> {
+        self.json
+            .get(key)
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// Standard base64 with padding; the suite uses it for inputs that are not valid UTF-8 or
+/// hold NUL bytes.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for byte in text.bytes() {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            other => panic!("bad base64 byte {other:#x}"),
+        };
+        buffer = (buffer << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+        }
+    }
+    out
+}
+
+fn load(file: &str) -> Vec<Case> {
+    let path = suite_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let json: Value = serde_json::from_str(line)
+                .unwrap_or_else(|error| panic!("{file}:{}: not JSON: {error}", i + 1));
+            let input = match json.get("input_base64").and_then(Value::as_str) {
+                Some(b64) => base64_decode(b64),
+                None => json
+                    .get("input")
+                    .and_then(Value::as_str)
+                    .unwrap_or_else(|| panic!("{file}:{}: no input", i + 1))
+                    .as_bytes()
+                    .to_vec(),
+            };
+            Case { json, input }
+        })
+        .collect()
+}
+
+/// What an implementation answered for one case, in the suite's terms.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Accept {
+        canonical: String,
+        findings: Vec<String>,
+    },
+    Reject {
+        code: String,
+        ref_code: Option<i64>,
+        offset: Option<u64>,
+    },
+}
+
+fn expected(case: &Case) -> Answer {
+    match case.str("verdict") {
+        "accept" => Answer::Accept {
+            canonical: case.str("canonical").to_owned(),
+            findings: case.strings("findings"),
+        },
+        "reject" => Answer::Reject {
+            code: case.str("code").to_owned(),
+            ref_code: case.json.get("ref_code").and_then(Value::as_i64),
+            offset: case.json.get("offset").and_then(Value::as_u64),
+        },
+        other => panic!("{}: unknown verdict {other:?}", case.name()),
+    }
+}
+
+fn codes<'a>(codes: impl Iterator<Item = &'a str>) -> Vec<String> {
+    codes
+        .map(str::to_owned)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+fn answer_dfen(case: &Case) -> Answer {
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return Answer::Reject {
+            code: "FENKIT001".to_owned(),
+            ref_code: None,
+            offset: None,
+        };
+    };
+    let profile: dfen::Profile = case.str("profile").parse().expect("a DFEN profile");
+    match dfen::Parser::new().profile(profile).parse(text) {
+        Err(error) => Answer::Reject {
+            code: error.code().as_str().to_owned(),
+            ref_code: None,
+            offset: None,
+        },
+        Ok(parsed) => {
+            if let Some(error) = parsed
+                .findings
+                .iter()
+                .find(|f| f.severity == dfen::Severity::Error)
+            {
+                return Answer::Reject {
+                    code: error.code.as_str().to_owned(),
+                    ref_code: None,
+                    offset: None,
+                };
+            }
+            Answer::Accept {
+                canonical: parsed.fixed().display_as(profile).to_string(),
+                findings: codes(parsed.findings.iter().map(|f| f.code.as_str())),
+            }
+        }
+    }
+}
+
+fn answer_fen4(case: &Case) -> Answer {
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return Answer::Reject {
+            code: "FENKIT001".to_owned(),
+            ref_code: None,
+            offset: None,
+        };
+    };
+    match fen4::Parser::new().parse(text) {
+        Err(error) => Answer::Reject {
+            code: error.code().as_str().to_owned(),
+            ref_code: Some(i64::from(error.ref_code())),
+            offset: Some(error.offset() as u64),
+        },
+        Ok(parsed) => Answer::Accept {
+            canonical: parsed.placement.to_string(),
+            findings: codes(parsed.findings.iter().map(|f| f.code.as_str())),
+        },
+    }
+}
+
+/// Runs every case of a notation and returns the report of disagreements.
+fn disagreements(cases: &[Case], answer: impl Fn(&Case) -> Answer) -> String {
+    let mut report = String::new();
+    for case in cases {
+        let want = expected(case);
+        let mut got = answer(case);
+        // The suite pins the reference code and offset only where it states them.
+        if let (
+            Answer::Reject {
+                ref_code: want_ref,
+                offset: want_offset,
+                ..
+            },
+            Answer::Reject {
+                ref_code, offset, ..
+            },
+        ) = (&want, &mut got)
+        {
+            if want_ref.is_none() {
+                *ref_code = None;
+            }
+            if want_offset.is_none() {
+                *offset = None;
+            }
+        }
+        if got != want {
+            let _ = writeln!(
+                report,
+                "{}\n  input:    {:?}\n  expected: {want:?}\n  got:      {got:?}",
+                case.name(),
+                String::from_utf8_lossy(&case.input)
+            );
+        }
+    }
+    report
+}
+
+#[test]
+fn dfen_cases_match_the_library() {
+    let cases = load("dfen.jsonl");
+    assert!(cases.len() >= 150, "only {} DFEN cases", cases.len());
+    let report = disagreements(&cases, answer_dfen);
+    assert!(report.is_empty(), "DFEN disagreements:\n{report}");
+}
+
+#[test]
+fn fen4_cases_match_the_library() {
+    let cases = load("fen4.jsonl");
+    assert!(cases.len() >= 100, "only {} FEN4 cases", cases.len());
+    let report = disagreements(&cases, answer_fen4);
+    assert!(report.is_empty(), "FEN4 disagreements:\n{report}");
+}
+
+#[test]
+fn rules_cases_match_the_library() {
+    let cases = load("rules.jsonl");
+    let mut report = String::new();
+    for case in &cases {
+        let text = std::str::from_utf8(&case.input).expect("rules inputs are text");
+        let position: dfen::Dfen = text
+            .parse()
+            .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+        let legal = dfen::rules::legal_moves(&position)
+            .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+        let got: BTreeSet<String> = legal.iter().map(ToString::to_string).collect();
+        let want: BTreeSet<String> = case.strings("moves").into_iter().collect();
+        let want_len = case.json.get("l_star").and_then(Value::as_u64);
+        if got != want || want_len != Some(u64::from(legal.max_len())) {
+            let _ = writeln!(
+                report,
+                "{}\n  input: {text}\n  missing: {:?}\n  extra: {:?}\n  L*: expected {want_len:?}, got {}",
+                case.name(),
+                want.difference(&got).collect::<Vec<_>>(),
+                got.difference(&want).collect::<Vec<_>>(),
+                legal.max_len()
+            );
+        }
+    }
+    assert!(report.is_empty(), "rules disagreements:\n{report}");
+}
+
+#[test]
+fn ndjson4_cases_match_the_library() {
+    let mut report = String::new();
+    for case in load("ndjson4.jsonl") {
+        let text = std::str::from_utf8(&case.input).expect("NDJSON4 inputs are text");
+        let found = fen4::validate_ndjson4(text);
+        let got: Vec<String> = found
+            .iter()
+            .map(|f| format!("{}:{}", f.line, f.finding.code))
+            .collect();
+        let want: Vec<String> = case
+            .json
+            .get("findings")
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|item| {
+                        format!(
+                            "{}:{}",
+                            item.get("line").and_then(Value::as_u64).unwrap_or(0),
+                            item.get("code").and_then(Value::as_str).unwrap_or("")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rejected = found
+            .iter()
+            .any(|f| f.finding.severity == fen4::Severity::Error);
+        let want_rejected = case.str("verdict") == "reject";
+        let mut got_sorted = got.clone();
+        got_sorted.sort();
+        let mut want_sorted = want.clone();
+        want_sorted.sort();
+        if got_sorted != want_sorted || rejected != want_rejected {
+            let _ = writeln!(
+                report,
+                "{}\n  input: {text:?}\n  expected: {} {want_sorted:?}\n  got: {} {got_sorted:?}",
+                case.name(),
+                case.str("verdict"),
+                if rejected { "reject" } else { "accept" }
+            );
+        }
+    }
+    assert!(report.is_empty(), "NDJSON4 disagreements:\n{report}");
+}
+
+/// Every DFEN code and every FEN4 parse code appears in the suite, as the code of a rejected
+/// case or among the findings of an accepted one.
+#[test]
+fn every_code_is_covered() {
+    let mut seen = BTreeSet::new();
+    for file in ["dfen.jsonl", "fen4.jsonl", "ndjson4.jsonl"] {
+        for case in load(file) {
+            seen.insert(case.str("code").to_owned());
+            seen.extend(case.strings("findings"));
+            if let Some(items) = case.json.get("findings").and_then(Value::as_array) {
+                for item in items {
+                    if let Some(code) = item.get("code").and_then(Value::as_str) {
+                        seen.insert(code.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    let mut missing: Vec<&str> = dfen::Code::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| !seen.contains(*c))
+        .collect();
+    missing.extend(
+        fen4::Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            // FEN44xx belong to the JSON conversions, which the suite does not cover.
+            .filter(|c| !c.starts_with("FEN44") && !seen.contains(*c)),
+    );
+    assert!(missing.is_empty(), "codes without a case: {missing:?}");
+}
+
+/// Case names are unique, carry their verdict prefix, and the manifest counts them right.
+#[test]
+fn names_and_manifest() {
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(suite_dir().join("manifest.json")).expect("the manifest"),
+    )
+    .expect("the manifest is JSON");
+    let mut names = BTreeSet::new();
+    for entry in manifest["files"].as_array().expect("a file list") {
+        let path = entry["path"].as_str().expect("a path");
+        let notation = entry["notation"].as_str().expect("a notation");
+        let cases = load(path);
+        assert_eq!(
+            Some(cases.len() as u64),
+            entry["cases"].as_u64(),
+            "case count of {path}"
+        );
+        for case in &cases {
+            let name = case.name();
+            assert!(names.insert(name.to_owned()), "duplicate case {name}");
+            assert_eq!(case.str("notation"), notation, "{name}");
+            assert!(!case.str("reason").is_empty(), "{name} has no reason");
+            let ok = match notation {
+                "rules" => name.starts_with("rules_"),
+                _ => {
+                    let verdict = case.str("verdict");
+                    (name.starts_with("y_") && verdict == "accept")
+                        || (name.starts_with("n_") && verdict == "reject")
+                        || name.starts_with("i_")
+                }
+            };
+            assert!(ok, "{name}: prefix does not match its verdict");
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                "{name}: names are lower case, digits and underscores"
+            );
+        }
+    }
+}
