@@ -281,3 +281,37 @@ fn version_two_message_names_the_version() {
     assert!(e.to_string().contains("unsupported fen4 version v2"));
     assert!(e.to_string().contains("reads v1"));
 }
+
+#[track_caller]
+fn strict_rejects(input: &str, code: Code, offset: usize, text: &str) {
+    assert!(
+        Parser::new().parse(input).is_ok(),
+        "{input:?} accepted by default"
+    );
+    let e = Parser::new().strict(true).parse(input).unwrap_err();
+    assert_eq!(
+        (e.code(), e.ref_code(), e.offset()),
+        (code, 0, offset),
+        "{input:?}: {e}"
+    );
+    assert_eq!(&input[e.span()], text, "{input:?}");
+}
+
+#[test]
+fn strict_mode_rejects_each_fixable_form_at_its_offset() {
+    use Code::*;
+    strict_rejects("4d-fen v1: P/w@0,1,0,0", SlashPawn, 12, "/");
+    strict_rejects("4d-fen v1: K @0,0,0,0", Spacing, 12, " ");
+    strict_rejects("4d-fen v1: K@ 0,0,0,0", Spacing, 13, " ");
+    strict_rejects("4d-fen v1: K@0,0,0,0 ; k@7,7,7,7", Spacing, 20, " ");
+    strict_rejects("4d-fen v1: K@0,0,0,0;k@7,7,7,7", Spacing, 21, "");
+    strict_rejects("4d-fen v1: K@0,0,0,0;\tk@7,7,7,7", Spacing, 21, "\t");
+    strict_rejects("4d-fen v1:K@0,0,0,0", Spacing, 10, "");
+    strict_rejects("4d-fen v1:\r\n K@0,0,0,0", MultiLine, 10, "\r\n ");
+    strict_rejects("4d-fen v1: K@0,0,0,0;", TrailingSemicolon, 20, ";");
+    strict_rejects("4d-fen v1: K@0,0,0,1; k@0,0,0,0", Unsorted, 22, "k@0,0,0,0");
+    strict_rejects("\n\n4d-fen v1:", LeadingWhitespace, 0, "\n\n");
+    strict_rejects("4d-fen v1: K@0,0,0,0\n", TrailingWhitespace, 20, "\n");
+    strict_rejects("4d-fen v1:  ", TrailingWhitespace, 10, "  ");
+    strict_rejects("4d-fen v1: K@0,0,0,0;  k@7,7,7,7", Spacing, 21, "  ");
+}
