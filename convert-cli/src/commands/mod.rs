@@ -23,7 +23,11 @@ mod completions;
 mod convert;
 mod diff;
 pub(crate) mod fmt;
+mod moves;
 mod parse;
+mod perft;
+mod play;
+mod roll;
 mod show;
 mod snapshot;
 
@@ -45,6 +49,14 @@ pub(crate) enum Command {
     Show(show::Args),
     /// Parse positions from stdin and answer in the adapter protocol (for parity runners)
     Parse(parse::Args),
+    /// List the legal first micro-moves of a Dice Chess position with pending dice
+    Moves(moves::Args),
+    /// Apply Dice Chess micro-moves (and rolls) one at a time, with full validation
+    Play(play::Args),
+    /// Set the dice of a fresh Dice Chess turn
+    Roll(roll::Args),
+    /// Count move-tree nodes: standard chess, one die per ply, or full Dice Chess turns
+    Perft(perft::Args),
     /// Print a shell completion script
     Completions(completions::Args),
 }
@@ -60,6 +72,10 @@ impl Command {
             Command::Snapshot(args) => snapshot::run(args, global),
             Command::Show(args) => show::run(args, global),
             Command::Parse(args) => parse::run(args, global),
+            Command::Moves(args) => moves::run(args, global),
+            Command::Play(args) => play::run(args, global),
+            Command::Roll(args) => roll::run(args, global),
+            Command::Perft(args) => perft::run(args, global),
             Command::Completions(args) => completions::run(args, global),
         }
     }

@@ -14,6 +14,7 @@ mod diff;
 mod fmt;
 mod hostile;
 mod parse;
+mod rules;
 mod show;
 mod snapshot;
 
@@ -111,6 +112,10 @@ fn every_subcommand_has_help_with_examples() {
         "snapshot",
         "show",
         "parse",
+        "moves",
+        "play",
+        "roll",
+        "perft",
         "completions",
     ] {
         let output = tree.fenkit(&[name, "--help"]).output().unwrap();

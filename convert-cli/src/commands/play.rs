@@ -1,0 +1,112 @@
+//! `fenkit play`: apply micro-moves one at a time, with full validation.
+
+use std::io::Write;
+
+use super::moves::{PASS_NOTE, read_position};
+use crate::cli::{Failure, Global, Status};
+use crate::options::ProfileArg;
+
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PPP' a2a4 c2c4 e2e4
+  fenkit play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 RRK' e1g1 f1f8 pnb
+  fenkit play '4k3/8/8/8/8/8/8/4K3 w - - 0 1 QQQ' 0000
+
+Each MOVE is a UCI micro-move (e2e4, e7e8q, castling as the king's move e1g1), `0000` to pass
+when no pending die can be played, or 1 to 3 dice letters (PNB, pnb) to roll at a fresh turn.
+Prints the position after each step, turn transitions included. An illegal move stops the
+run with exit status 1 and lists the legal moves; the positions before it are printed.";
+
+/// Apply micro-moves (and rolls) one at a time and print the position after each.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The starting position
+    #[arg(value_name = "DFEN")]
+    position: String,
+
+    /// Micro-moves in UCI, `0000` to pass, or dice letters to roll
+    #[arg(value_name = "MOVE", required = true, num_args = 1..)]
+    moves: Vec<String>,
+
+    /// The DFEN dialect to read (and write)
+    #[arg(long, value_name = "PROFILE", default_value = "spec")]
+    profile: ProfileArg,
+}
+
+/// Whether `token` is a roll: 1 to 3 dice letters (a UCI move always has digits).
+fn is_roll(token: &str) -> bool {
+    (1..=3).contains(&token.len())
+        && token.bytes().all(|b| {
+            matches!(
+                b.to_ascii_uppercase(),
+                b'P' | b'N' | b'B' | b'R' | b'Q' | b'K'
+            )
+        })
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let Some(mut position) = read_position(&args.position, args.profile, global) else {
+        return Ok(Status::Findings);
+    };
+    let profile: dfen::Profile = args.profile.into();
+    let mut stdout = global.stdout();
+    let mut winner = None;
+    for (index, token) in args.moves.iter().enumerate() {
+        let step = index + 1;
+        if let Some(color) = winner {
+            stdout.flush()?;
+            global.error(format_args!(
+                "step {step} `{token}`: the game is over: {} captured the king",
+                side_name(color)
+            ));
+            return Ok(Status::Findings);
+        }
+        let result = if is_roll(token) {
+            dfen::rules::parse_roll(token)
+                .and_then(|dice| dfen::rules::roll(&position, dice))
+                .map(|rolled| (rolled, None, false))
+        } else {
+            dfen::rules::play_uci(&position, token).map(|outcome| {
+                let passed = outcome.played.is_none();
+                (outcome.position, outcome.winner, passed)
+            })
+        };
+        match result {
+            Ok((next, won, passed)) => {
+                position = next;
+                winner = won;
+                writeln!(
+                    stdout,
+                    "{}",
+                    crate::notation::write_dfen(&position, profile)
+                )?;
+                if passed {
+                    stdout.flush()?;
+                    let _ = writeln!(global.stderr(), "{PASS_NOTE}");
+                }
+            }
+            Err(error) => {
+                stdout.flush()?;
+                global.error(format_args!("step {step} `{token}`: {error}"));
+                return Ok(Status::Findings);
+            }
+        }
+    }
+    stdout.flush()?;
+    if let Some(color) = winner {
+        let _ = writeln!(
+            global.stderr(),
+            "game over: {} captured the king",
+            side_name(color)
+        );
+    }
+    Ok(Status::Clean)
+}
+
+fn side_name(color: dfen::Color) -> &'static str {
+    match color {
+        dfen::Color::White => "White",
+        dfen::Color::Black => "Black",
+    }
+}
