@@ -12,6 +12,7 @@ mod input;
 mod notation;
 mod options;
 mod output;
+mod parity;
 mod progress;
 pub mod report;
 mod scan;

@@ -24,12 +24,14 @@ mod convert;
 mod diff;
 pub(crate) mod fmt;
 mod moves;
+mod parity;
 mod parse;
 mod perft;
 mod play;
 mod roll;
 mod show;
 mod snapshot;
+mod suite;
 
 /// Every subcommand of `fenkit`.
 #[derive(Debug, clap::Subcommand)]
@@ -49,6 +51,10 @@ pub(crate) enum Command {
     Show(show::Args),
     /// Parse positions from stdin and answer in the adapter protocol (for parity runners)
     Parse(parse::Args),
+    /// Check a parser in any language against the conformance suite, through an adapter
+    Parity(parity::Args),
+    /// List the conformance suite's cases, or copy the suite out for vendoring
+    Suite(suite::Args),
     /// List the legal first micro-moves of a Dice Chess position with pending dice
     Moves(moves::Args),
     /// Apply Dice Chess micro-moves (and rolls) one at a time, with full validation
@@ -72,6 +78,8 @@ impl Command {
             Command::Snapshot(args) => snapshot::run(args, global),
             Command::Show(args) => show::run(args, global),
             Command::Parse(args) => parse::run(args, global),
+            Command::Parity(args) => parity::run(args, global),
+            Command::Suite(args) => suite::run(args, global),
             Command::Moves(args) => moves::run(args, global),
             Command::Play(args) => play::run(args, global),
             Command::Roll(args) => roll::run(args, global),

@@ -12,11 +12,11 @@ TWO = f"{P} K@0,0,0,0; k@7,7,7,7"
 
 
 def y(name, data, canonical, reason, findings=()):
-    accept("fen4", name, data, canonical, reason, "default", findings)
+    accept("fen4", name, data, canonical, reason, "spec", findings)
 
 
 def n(name, data, code, ref_code, offset, reason):
-    reject("fen4", name, data, code, reason, "default", ref_code=ref_code, offset=offset)
+    reject("fen4", name, data, code, reason, "spec", ref_code=ref_code, offset=offset)
 
 
 def sq(x, y_, z, w):
@@ -156,7 +156,7 @@ y("y_fen4_202_no_white_king", f"{P} k@0,0,0,0; Q@1,1,1,1", f"{P} k@0,0,0,0; Q@1,
 # ---------------------------------------------------------------- prefix (-2)
 n("n_fen4_empty", "", "FEN4001", -2, 0,
   "no input at all: the Python reference answers -2 at offset 0 (-1 is the C reference's NULL)")
-n("n_fen4_whitespace_only", " \t\n", "FEN4001", -2, 3,
+n("n_fen4_whitespace_only", "\n\t ", "FEN4001", -2, 3,
   "leading whitespace is skipped, then the prefix is missing at the end")
 n("n_fen4_no_prefix", "K@0,0,0,0", "FEN4001", -2, 0, "a piece list without the prefix")
 n("n_fen4_version_2", "4d-fen v2: K@0,0,0,0", "FEN4002", -2, 0,
@@ -257,4 +257,4 @@ n("n_fen4_period_end", f"{TWO}.", "FEN4011", -6, 31, "a full stop after the last
 
 # ---------------------------------------------------------------- not UTF-8
 reject("fen4", "n_fen4_invalid_utf8", b"4d-fen v1: K@0,0,0,0; \xff@1,1,1,1", "FENKIT001",
-       "input that is not UTF-8 is rejected before parsing (adapter protocol)", "default")
+       "input that is not UTF-8 is rejected before parsing (adapter protocol)", "spec")

@@ -20,7 +20,7 @@ def case(name, lines, findings, reason):
     prefix = {"accept": "y_", "reject": "n_"}[verdict]
     if not name.startswith(prefix):
         raise SystemExit(f"{name}: expected prefix {prefix}")
-    c = {"name": name, "notation": "ndjson4", "profile": "default"}
+    c = {"name": name, "notation": "ndjson4", "profile": "spec"}
     c.update(_input_fields(text))
     c["verdict"] = verdict
     c["findings"] = [{"line": line, "code": code} for line, code in sorted(findings)]

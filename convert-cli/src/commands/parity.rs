@@ -1,0 +1,396 @@
+//! `fenkit parity`: run any parser, through an adapter command, against the conformance suite.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::cli::{Failure, Global, Status};
+use crate::parity::exec::{Adapter, Context};
+use crate::parity::judge::{self, Verdict};
+use crate::parity::known::{KnownFailures, Selection};
+use crate::parity::report::{self, Outcome, Status as CaseStatus, Summary};
+use crate::parity::suite::{self, Expect, Kind};
+use crate::parity::{Job, Mode, answers, fuzz, unsendable};
+
+const AFTER_HELP: &str = "\
+The command runs through `sh -c`. `{notation}` and `{profile}` in it are replaced by each
+case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
+FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case).
+
+Per case (default): the input on stdin; exit 0 and the canonical form on stdout means
+accepted, exit 1 and `CODE: message` on stderr means rejected; anything else, a signal or a
+timeout is a failure of the implementation. --batch: one process per notation and profile,
+one input per line, one JSON answer per line (the `fenkit parse --batch` protocol). Rules
+(--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per line.
+
+Examples:
+  fenkit parity --cmd 'fenkit parse --notation {notation} --profile {profile}'
+  fenkit parity --batch --json-strings --codes \\
+      --cmd 'fenkit parse --batch --json-strings --notation {notation} --profile {profile}'
+  fenkit parity --notation fen4 --cmd 'python3 my_fen4.py' --known-failures known.txt
+  fenkit parity --notation rules --cmd 'my-engine legal-moves'
+  fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
+
+The last line is `N passed, N failed, N skipped`. Exit status 1 when anything failed.";
+
+/// The notations `parity` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ParityNotation {
+    /// DFEN cases, through the parse protocol
+    Dfen,
+    /// FEN4 cases, through the parse protocol
+    Fen4,
+    /// Rules cases: legal first moves in UCI
+    Rules,
+}
+
+/// The report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Format {
+    /// Every failure with its input, what was expected and what came back
+    #[default]
+    Human,
+    /// One JSON document
+    Json,
+}
+
+/// Check a parser in any language against the conformance suite, through an adapter command.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The adapter command, run through `sh -c`
+    #[arg(long, value_name = "COMMAND")]
+    cmd: String,
+
+    /// Run only these cases [default: dfen and fen4]
+    #[arg(long, value_name = "NOTATION")]
+    notation: Option<ParityNotation>,
+
+    /// One adapter process per notation and profile, one input per line, JSON answers
+    #[arg(long)]
+    batch: bool,
+
+    /// In batch mode, send each input as a JSON string (inputs with line breaks need this)
+    #[arg(long, requires = "batch")]
+    json_strings: bool,
+
+    /// Also compare rejection codes (and, in batch mode, FEN4 reference codes and offsets and
+    /// the finding codes of accepted inputs)
+    #[arg(long)]
+    codes: bool,
+
+    /// How long one answer may take, e.g. `1s`, `500ms`
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
+    timeout: Duration,
+
+    /// Run only cases whose name matches this glob (`*`, `?`); may be repeated
+    #[arg(long = "run", value_name = "GLOB")]
+    run: Vec<String>,
+
+    /// Skip cases whose name matches this glob; may be repeated
+    #[arg(long = "skip", value_name = "GLOB")]
+    skip: Vec<String>,
+
+    /// Expected divergences of this implementation: `CASE-OR-GLOB reason` per line
+    #[arg(long, value_name = "FILE")]
+    known_failures: Option<PathBuf>,
+
+    /// Read the suite from this directory (as written by `fenkit suite copy`) instead of the
+    /// copy built into fenkit
+    #[arg(long, value_name = "DIR")]
+    suite: Option<PathBuf>,
+
+    /// The report format
+    #[arg(long, value_name = "FORMAT", default_value = "human")]
+    output_format: Format,
+
+    /// Instead of the suite, generate N inputs by mutating its accepted cases and compare the
+    /// adapter with fenkit's own libraries
+    #[arg(long, value_name = "N")]
+    fuzz: Option<usize>,
+
+    /// The seed of the fuzzer: the same seed gives the same run
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "fuzz")]
+    seed: u64,
+}
+
+/// Parses `1s`, `1.5s`, `500ms` or a bare number of seconds.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, 0.001)
+    } else if let Some(s) = text.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        (text, 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(value) if value.is_finite() && value > 0.0 && value * scale <= 3600.0 => {
+            Ok(Duration::from_secs_f64(value * scale))
+        }
+        _ => Err(format!(
+            "expected a duration such as `1s` or `500ms` (at most an hour), found `{text}`"
+        )),
+    }
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let kinds: Vec<Kind> = match args.notation {
+        None => vec![Kind::Dfen, Kind::Fen4],
+        Some(ParityNotation::Dfen) => vec![Kind::Dfen],
+        Some(ParityNotation::Fen4) => vec![Kind::Fen4],
+        Some(ParityNotation::Rules) => vec![Kind::Rules],
+    };
+    let rules = kinds == [Kind::Rules];
+    let mode = match (rules, args.batch) {
+        (true, true) => {
+            return Err(Failure::Usage(
+                "--batch does not apply to --notation rules: the rules protocol runs one \
+                 process per position"
+                    .to_owned(),
+            ));
+        }
+        (true, false) => Mode::Rules,
+        (false, true) => Mode::Batch {
+            json_strings: args.json_strings,
+        },
+        (false, false) => Mode::PerCase,
+    };
+    if rules && args.fuzz.is_some() {
+        return Err(Failure::Usage(
+            "--fuzz compares parsers: use it with --notation dfen or fen4".to_owned(),
+        ));
+    }
+    let cases = match suite::load(&kinds, args.suite.as_deref()) {
+        Ok(cases) => cases,
+        Err(message) => {
+            global.error(message);
+            return Ok(Status::Error);
+        }
+    };
+    let known = match &args.known_failures {
+        None => KnownFailures::default(),
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| KnownFailures::parse(&text))
+        {
+            Ok(known) => known,
+            Err(message) => {
+                global.error(format_args!("{}: {message}", path.display()));
+                return Ok(Status::Error);
+            }
+        },
+    };
+    let adapter = Adapter {
+        command: args.cmd.clone(),
+        timeout: args.timeout,
+    };
+    let selection = Selection {
+        run: args.run.clone(),
+        skip: args.skip.clone(),
+    };
+    if let Some(count) = args.fuzz {
+        return fuzz_run(&args, global, &adapter, mode, &cases, &selection, count);
+    }
+
+    let selected: Vec<bool> = cases.iter().map(|c| selection.selects(&c.name)).collect();
+    let jobs: Vec<Job<'_>> = cases
+        .iter()
+        .zip(&selected)
+        .filter(|(_, selected)| **selected)
+        .map(|(case, _)| Job {
+            context: Context {
+                notation: case.kind.name().to_owned(),
+                profile: case.profile.clone(),
+            },
+            name: &case.name,
+            input: &case.input,
+        })
+        .collect();
+    let mut got = answers(&adapter, mode, &jobs).into_iter();
+    let mut outcomes = Vec::with_capacity(cases.len());
+    for (case, selected) in cases.iter().zip(selected) {
+        if !selected {
+            outcomes.push(Outcome {
+                case,
+                status: CaseStatus::Skipped,
+                got: None,
+                note: String::new(),
+            });
+            continue;
+        }
+        let Some(answer) = got.next().flatten() else {
+            outcomes.push(Outcome {
+                case,
+                status: CaseStatus::Skipped,
+                got: None,
+                note: unsendable(mode, &case.input)
+                    .unwrap_or("not run")
+                    .to_owned(),
+            });
+            continue;
+        };
+        let (status, note) = match judge::judge(case, &answer, args.codes) {
+            Verdict::Pass => (CaseStatus::Passed, String::new()),
+            Verdict::Fail(problem) => match known.find(&case.name) {
+                Some(entry) => (CaseStatus::Known, format!("{} ({problem})", entry.reason)),
+                None if case.implementation_defined() => (CaseStatus::Differs, problem),
+                None => (CaseStatus::Failed, problem),
+            },
+        };
+        outcomes.push(Outcome {
+            case,
+            status,
+            got: Some(answer),
+            note,
+        });
+    }
+
+    let mut warnings = Vec::new();
+    if let Some(path) = &args.known_failures {
+        for entry in &known.entries {
+            let matched: Vec<&Outcome<'_>> = outcomes
+                .iter()
+                .filter(|o| crate::parity::known::glob_match(&entry.pattern, &o.case.name))
+                .collect();
+            if matched.is_empty() {
+                warnings.push(format!(
+                    "{}:{}: `{}` matches no case of this run",
+                    path.display(),
+                    entry.line,
+                    entry.pattern
+                ));
+            }
+            for outcome in matched.iter().filter(|o| o.status == CaseStatus::Passed) {
+                warnings.push(format!(
+                    "{}:{}: {} now passes; remove it from the known failures",
+                    path.display(),
+                    entry.line,
+                    outcome.case.name
+                ));
+            }
+        }
+    }
+
+    let mut out = global.stdout();
+    match args.output_format {
+        Format::Human => report::human(&mut out, &outcomes, &warnings)?,
+        Format::Json => {
+            let document = report::json_document(&outcomes, &warnings);
+            writeln!(out, "{document}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if Summary::of(&outcomes).failed > 0 {
+        Status::Findings
+    } else {
+        Status::Clean
+    })
+}
+
+fn fuzz_run(
+    args: &Args,
+    global: &Global,
+    adapter: &Adapter,
+    mode: Mode,
+    cases: &[suite::Case],
+    selection: &Selection,
+    count: usize,
+) -> Result<Status, Failure> {
+    let seeds: Vec<&suite::Case> = cases
+        .iter()
+        .filter(|c| matches!(c.expect, Expect::Accept { .. }) && selection.selects(&c.name))
+        .collect();
+    if seeds.is_empty() {
+        return Err(Failure::Usage(
+            "--fuzz needs at least one accepted case to mutate; check --run and --skip".to_owned(),
+        ));
+    }
+    let result = fuzz::run(adapter, mode, args.codes, &seeds, count, args.seed);
+    let summary = Summary {
+        passed: result.agreed,
+        failed: result.disagreements.len(),
+        skipped: count - result.agreed - result.disagreements.len(),
+        known: 0,
+        differs: 0,
+    };
+    let mut out = global.stdout();
+    match args.output_format {
+        Format::Human => {
+            for d in &result.disagreements {
+                writeln!(
+                    out,
+                    "DISAGREE fuzz input {} (seed {}, mutated from {}, {} profile {})",
+                    d.index,
+                    args.seed,
+                    d.base,
+                    d.original.kind.name(),
+                    d.original.profile
+                )?;
+                writeln!(out, "  input:     {}", report::show_input(&d.original.input))?;
+                let shown = d.minimised.as_ref().unwrap_or(&d.original);
+                if let Some(small) = &d.minimised {
+                    writeln!(out, "  minimised: {}", report::show_input(&small.input))?;
+                }
+                writeln!(out, "  fenkit:    {}", report::show_expected(&shown.expect))?;
+                writeln!(out, "  got:       {}", report::show_got(&d.got))?;
+                writeln!(out, "  problem:   {}", d.problem)?;
+                writeln!(out)?;
+            }
+            writeln!(out, "{}", summary.line())?;
+        }
+        Format::Json => {
+            let items: Vec<serde_json::Value> = result
+                .disagreements
+                .iter()
+                .map(|d| {
+                    let shown = d.minimised.as_ref().unwrap_or(&d.original);
+                    serde_json::json!({
+                        "index": d.index,
+                        "base": d.base,
+                        "notation": d.original.kind.name(),
+                        "profile": d.original.profile,
+                        "input": String::from_utf8_lossy(&d.original.input),
+                        "minimised": d.minimised.as_ref().map(|m| String::from_utf8_lossy(&m.input).into_owned()),
+                        "fenkit": report::show_expected(&shown.expect),
+                        "got": serde_json::to_value(&d.got).unwrap_or_default(),
+                        "problem": d.problem,
+                    })
+                })
+                .collect();
+            let document = serde_json::json!({
+                "seed": args.seed,
+                "inputs": count,
+                "passed": summary.passed,
+                "failed": summary.failed,
+                "skipped": summary.skipped,
+                "disagreements": items,
+                "summary": summary.line(),
+            });
+            writeln!(out, "{document}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if summary.failed > 0 {
+        Status::Findings
+    } else {
+        Status::Clean
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("-1s").is_err());
+    }
+}

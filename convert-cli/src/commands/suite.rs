@@ -1,0 +1,102 @@
+//! `fenkit suite`: list the conformance suite's cases, or write the suite out for vendoring.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::cli::{Failure, Global, Status};
+use crate::parity::suite::{self, FILES, Kind};
+
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit suite list                       every case name, one per line
+  fenkit suite list --notation rules      the rules cases only
+  fenkit suite copy vendor/fenkit-suite   write README.md and v1/ (manifest and JSON lines)";
+
+/// List the conformance suite's cases, or copy the suite into a directory.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Print the case names, one per line
+    List {
+        /// Only the cases of this notation
+        #[arg(long, value_name = "NOTATION")]
+        notation: Option<Kind>,
+    },
+    /// Write the suite (README.md, v1/manifest.json, v1/*.jsonl) into DIR
+    Copy {
+        /// The directory to write; created if missing
+        dir: PathBuf,
+        /// Overwrite files that exist with other contents
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    match args.action {
+        Action::List { notation } => {
+            let kinds: Vec<Kind> = match notation {
+                Some(kind) => vec![kind],
+                None => Kind::ALL.to_vec(),
+            };
+            let cases = match suite::load(&kinds, None) {
+                Ok(cases) => cases,
+                Err(message) => {
+                    global.error(message);
+                    return Ok(Status::Error);
+                }
+            };
+            let mut out = global.stdout();
+            for case in &cases {
+                writeln!(out, "{}", case.name)?;
+            }
+            out.flush()?;
+            Ok(Status::Clean)
+        }
+        Action::Copy { dir, force } => {
+            let mut status = Status::Clean;
+            let mut written = 0;
+            for (relative, contents) in FILES {
+                let path = dir.join(relative);
+                match std::fs::read(&path) {
+                    Ok(existing) if existing == contents.as_bytes() => continue,
+                    Ok(_) if !force => {
+                        global.error(format_args!(
+                            "{} exists with other contents; use --force to overwrite it",
+                            path.display()
+                        ));
+                        status = Status::Error;
+                        continue;
+                    }
+                    _ => {}
+                }
+                let result = path
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| std::fs::write(&path, contents));
+                match result {
+                    Ok(()) => written += 1,
+                    Err(error) => {
+                        global.error(format_args!("cannot write {}: {error}", path.display()));
+                        status = Status::Error;
+                    }
+                }
+            }
+            let mut err = global.stderr();
+            writeln!(
+                err,
+                "wrote {written} of {} suite files (version {}) to {}",
+                FILES.len(),
+                suite::VERSION,
+                dir.display()
+            )?;
+            Ok(status)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Running an adapter: `sh -c COMMAND`, one process per input or one process per batch.
+//!
+//! Every process the runner starts is put in its own process group, so that a timeout can end
+//! the adapter and anything it started, and nothing else.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The most output kept from one adapter process, per stream.
+const MAX_OUTPUT: u64 = 4 << 20;
+
+/// The adapter command and how to run it.
+#[derive(Debug, Clone)]
+pub(crate) struct Adapter {
+    /// The shell command, before placeholder substitution.
+    pub(crate) command: String,
+    /// How long one answer may take.
+    pub(crate) timeout: Duration,
+}
+
+/// The settings of one case that reach the adapter, through `{notation}` and `{profile}` in
+/// the command and through `FENKIT_PARITY_*` environment variables.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Context {
+    /// `dfen`, `fen4` or `rules`.
+    pub(crate) notation: String,
+    /// The DFEN profile (`spec` for the other notations).
+    pub(crate) profile: String,
+}
+
+/// How an adapter process ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// It exited with this status.
+    Exit(i32),
+    /// A signal ended it.
+    Signal(i32),
+    /// It ran out of time and was killed.
+    Timeout,
+    /// It could not be started.
+    Spawn(String),
+}
+
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::Exit(code) => write!(f, "exit status {code}"),
+            Ending::Signal(signal) => write!(f, "killed by signal {signal}"),
+            Ending::Timeout => f.write_str("timed out"),
+            Ending::Spawn(error) => write!(f, "could not start: {error}"),
+        }
+    }
+}
+
+/// Everything one adapter process produced.
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    /// How it ended.
+    pub(crate) ending: Ending,
+    /// Its standard output.
+    pub(crate) stdout: Vec<u8>,
+    /// Its standard error.
+    pub(crate) stderr: Vec<u8>,
+}
+
+impl Adapter {
+    fn command(&self, context: &Context, case: Option<&str>) -> Command {
+        let text = self
+            .command
+            .replace("{notation}", &context.notation)
+            .replace("{profile}", &context.profile);
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(text)
+            .env("FENKIT_PARITY_NOTATION", &context.notation)
+            .env("FENKIT_PARITY_PROFILE", &context.profile)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        match case {
+            Some(name) => command.env("FENKIT_PARITY_CASE", name),
+            None => command.env_remove("FENKIT_PARITY_CASE"),
+        };
+        command
+    }
+
+    /// Runs the adapter once with `input` on standard input.
+    pub(crate) fn run_one(&self, context: &Context, case: Option<&str>, input: &[u8]) -> Run {
+        let mut child = match self.command(context, case).spawn() {
+            Ok(child) => child,
+            Err(error) => {
+                return Run {
+                    ending: Ending::Spawn(error.to_string()),
+                    stdout: Vec::new(),
+                    stderr: Vec::new(),
+                };
+            }
+        };
+        let writer = child.stdin.take().map(|mut stdin| {
+            let input = input.to_vec();
+            // A closed pipe only means the adapter did not read everything.
+            thread::spawn(move || {
+                let _ = stdin.write_all(&input);
+            })
+        });
+        let stdout = child.stdout.take().map(read_all);
+        let stderr = child.stderr.take().map(read_all);
+        let ending = wait(&mut child, self.timeout);
+        if let Some(writer) = writer {
+            let _ = writer.join();
+        }
+        Run {
+            ending,
+            stdout: stdout.and_then(|h| h.join().ok()).unwrap_or_default(),
+            stderr: stderr.and_then(|h| h.join().ok()).unwrap_or_default(),
+        }
+    }
+
+    /// Runs the adapter once in batch mode: every line of `lines` goes to standard input, and
+    /// one answer line is awaited per input, each within the timeout. Returns the answers
+    /// received (fewer than the inputs when the adapter stopped early) and how it ended.
+    pub(crate) fn run_batch(&self, context: &Context, lines: Vec<Vec<u8>>) -> (Vec<String>, Run) {
+        let expected = lines.len();
+        let mut child = match self.command(context, None).spawn() {
+            Ok(child) => child,
+            Err(error) => {
+                let run = Run {
+                    ending: Ending::Spawn(error.to_string()),
+                    stdout: Vec::new(),
+                    stderr: Vec::new(),
+                };
+                return (Vec::new(), run);
+            }
+        };
+        let writer = child.stdin.take().map(|mut stdin| {
+            thread::spawn(move || {
+                for line in lines {
+                    if stdin.write_all(&line).is_err() || stdin.write_all(b"\n").is_err() {
+                        break;
+                    }
+                }
+            })
+        });
+        let stderr = child.stderr.take().map(read_all);
+        let (sender, receiver) = mpsc::channel();
+        let reader = child.stdout.take().map(|stdout| {
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stdout.take(MAX_OUTPUT * 16));
+                loop {
+                    let mut line = Vec::new();
+                    match reader.read_until(b'\n', &mut line) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let text = String::from_utf8_lossy(&line);
+                            let text = text.strip_suffix('\n').unwrap_or(&text);
+                            let text = text.strip_suffix('\r').unwrap_or(text);
+                            if sender.send(text.to_owned()).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            })
+        });
+        let mut answers = Vec::with_capacity(expected);
+        let mut timed_out = false;
+        while answers.len() < expected {
+            match receiver.recv_timeout(self.timeout) {
+                Ok(line) => answers.push(line),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    timed_out = true;
+                    break;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        if timed_out {
+            kill_group(&child);
+        }
+        let mut ending = wait(&mut child, self.timeout);
+        if timed_out {
+            ending = Ending::Timeout;
+        }
+        if let Some(writer) = writer {
+            let _ = writer.join();
+        }
+        if let Some(reader) = reader {
+            let _ = reader.join();
+        }
+        let run = Run {
+            ending,
+            stdout: Vec::new(),
+            stderr: stderr.and_then(|h| h.join().ok()).unwrap_or_default(),
+        };
+        (answers, run)
+    }
+}
+
+fn read_all(stream: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stream.take(MAX_OUTPUT).read_to_end(&mut out);
+        out
+    })
+}
+
+/// Ends the adapter's process group (the adapter and everything it started) by its id.
+fn kill_group(child: &Child) {
+    let group = format!("-{}", child.id());
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &group])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Waits for the child, killing its group when it outlives `timeout`.
+fn wait(child: &mut Child, timeout: Duration) -> Ending {
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_micros(100);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                return match (status.code(), status.signal()) {
+                    (Some(code), _) => Ending::Exit(code),
+                    (None, Some(signal)) => Ending::Signal(signal),
+                    (None, None) => Ending::Exit(-1),
+                };
+            }
+            Ok(None) => {}
+            Err(error) => return Ending::Spawn(error.to_string()),
+        }
+        if Instant::now() >= deadline {
+            kill_group(child);
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ending::Timeout;
+        }
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}

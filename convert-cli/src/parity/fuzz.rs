@@ -1,0 +1,429 @@
+//! Differential fuzzing: mutate the suite's accepted inputs, ask the adapter and fenkit's own
+//! libraries, and report every disagreement, minimised.
+//!
+//! The same seed gives the same inputs in the same order, and minimisation is sequential, so a
+//! run can be repeated exactly.
+
+use crate::notation::{Analyzer, Notation, ReadSettings, Severity};
+
+use super::exec::{Adapter, Context};
+use super::judge::{self, Got, Verdict};
+use super::suite::{Case, Expect, Kind};
+use super::{Job, Mode, answers, unsendable};
+
+/// The longest mutated input, in bytes.
+const MAX_LEN: usize = 2048;
+/// At most this many disagreements are minimised; the rest are reported as found.
+const MINIMISE_AT_MOST: usize = 10;
+/// Adapter calls allowed for minimising one disagreement.
+const PROBES_PER_DISAGREEMENT: usize = 300;
+
+/// SplitMix64: small, fast and the same everywhere.
+#[derive(Debug, Clone)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`0` when `n` is 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+}
+
+fn alphabet(kind: Kind) -> &'static [u8] {
+    match kind {
+        Kind::Fen4 => b"4d-fen v1:KkQqRrBbNnPpwyx@,;0123456789 \t\n\r/",
+        _ => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t",
+    }
+}
+
+fn separator(kind: Kind) -> u8 {
+    match kind {
+        Kind::Fen4 => b';',
+        _ => b' ',
+    }
+}
+
+fn split(data: &[u8], sep: u8) -> Vec<Vec<u8>> {
+    data.split(|&b| b == sep).map(<[u8]>::to_vec).collect()
+}
+
+fn join(fields: &[Vec<u8>], sep: u8) -> Vec<u8> {
+    fields.join(&sep)
+}
+
+/// One to three byte-level or field-level mutations of `base`.
+pub(crate) fn mutate(rng: &mut Rng, kind: Kind, base: &[u8], donors: &[&[u8]]) -> Vec<u8> {
+    let mut data = base.to_vec();
+    let letters = alphabet(kind);
+    let sep = separator(kind);
+    for _ in 0..1 + rng.below(3) {
+        let len = data.len();
+        let pick = |rng: &mut Rng| -> u8 {
+            // Rarely a byte outside the notation: NUL, a stray UTF-8 lead byte, or 0xff.
+            match rng.below(40) {
+                0 => 0x00,
+                1 => 0xc3,
+                2 => 0xff,
+                _ => letters[rng.below(letters.len())],
+            }
+        };
+        match rng.below(9) {
+            0 if len > 0 => {
+                data.remove(rng.below(len));
+            }
+            1 => {
+                let at = rng.below(len + 1);
+                let byte = pick(rng);
+                data.insert(at, byte);
+            }
+            2 if len > 0 => {
+                let at = rng.below(len);
+                data[at] = pick(rng);
+            }
+            3 if len > 0 => {
+                let at = rng.below(len);
+                let end = (at + 1 + rng.below(8)).min(len);
+                let copy = data[at..end].to_vec();
+                data.splice(at..at, copy);
+            }
+            4 if len > 1 => {
+                let at = rng.below(len - 1);
+                data.swap(at, at + 1);
+            }
+            5 => {
+                let mut fields = split(&data, sep);
+                if fields.len() > 1 {
+                    fields.remove(rng.below(fields.len()));
+                }
+                data = join(&fields, sep);
+            }
+            6 => {
+                let mut fields = split(&data, sep);
+                let (a, b) = (rng.below(fields.len()), rng.below(fields.len()));
+                fields.swap(a, b);
+                data = join(&fields, sep);
+            }
+            7 if !donors.is_empty() => {
+                let mut fields = split(&data, sep);
+                let donor = split(donors[rng.below(donors.len())], sep);
+                let at = rng.below(fields.len());
+                if let Some(field) = donor.get(at).or_else(|| donor.first()) {
+                    fields[at] = field.clone();
+                }
+                data = join(&fields, sep);
+            }
+            _ => {
+                let mut fields = split(&data, sep);
+                let at = rng.below(fields.len());
+                let copy = fields[at].clone();
+                fields.insert(at, copy);
+                data = join(&fields, sep);
+            }
+        }
+    }
+    data.truncate(MAX_LEN);
+    data
+}
+
+/// fenkit's own answer for an input, exactly as `fenkit parse` gives it.
+pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return Got::Reject {
+            code: Some(crate::notation::codes::INVALID_UTF8.to_owned()),
+            ref_code: None,
+            offset: None,
+            message: String::new(),
+        };
+    };
+    let notation = if kind == Kind::Fen4 {
+        Notation::Fen4
+    } else {
+        Notation::Dfen
+    };
+    let settings = ReadSettings {
+        profile: profile.parse().unwrap_or_default(),
+        strict: false,
+    };
+    let analysis = Analyzer::new(notation, settings).analyze(1, text);
+    match analysis
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+    {
+        Some(error) => Got::Reject {
+            code: Some(error.code.clone()),
+            ref_code: error.reference.map(|(code, _)| i64::from(code)),
+            offset: error.reference.map(|(_, offset)| offset as u64),
+            message: error.message.clone(),
+        },
+        None => Got::Accept {
+            canonical: analysis.canonical.unwrap_or_default(),
+            findings: Some(
+                analysis
+                    .findings
+                    .iter()
+                    .map(|f| f.code.clone())
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect(),
+            ),
+        },
+    }
+}
+
+/// fenkit's answer as a case expectation.
+fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
+    let expect = match own_answer(kind, profile, &input) {
+        Got::Accept {
+            canonical,
+            findings,
+        } => Expect::Accept {
+            canonical,
+            findings: findings.unwrap_or_default(),
+        },
+        Got::Reject {
+            code,
+            ref_code,
+            offset,
+            ..
+        } => Expect::Reject {
+            code: code.unwrap_or_default(),
+            ref_code: ref_code.and_then(|r| i32::try_from(r).ok()),
+            offset,
+        },
+        Got::Moves { .. } | Got::Broken { .. } => Expect::Lines,
+    };
+    Case {
+        name,
+        kind,
+        profile: profile.to_owned(),
+        input,
+        expect,
+        reason: String::new(),
+    }
+}
+
+/// One disagreement between the adapter and fenkit.
+#[derive(Debug, Clone)]
+pub(crate) struct Disagreement {
+    /// The index of the generated input.
+    pub(crate) index: usize,
+    /// The suite case it was mutated from.
+    pub(crate) base: String,
+    /// The generated input, fenkit's answer, and the adapter's.
+    pub(crate) original: Case,
+    /// The smallest input found that still disagrees, when minimised.
+    pub(crate) minimised: Option<Case>,
+    /// The adapter's answer (for the minimised input when there is one).
+    pub(crate) got: Got,
+    /// How they differ.
+    pub(crate) problem: String,
+}
+
+/// The result of a fuzz run.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FuzzRun {
+    /// Inputs on which the adapter and fenkit agreed.
+    pub(crate) agreed: usize,
+    /// The disagreements, by input index.
+    pub(crate) disagreements: Vec<Disagreement>,
+}
+
+fn ask(adapter: &Adapter, mode: Mode, case: &Case) -> Option<Got> {
+    let job = Job {
+        context: Context {
+            notation: case.kind.name().to_owned(),
+            profile: case.profile.clone(),
+        },
+        name: &case.name,
+        input: &case.input,
+    };
+    answers(adapter, mode, std::slice::from_ref(&job))
+        .pop()
+        .flatten()
+}
+
+fn disagrees(adapter: &Adapter, mode: Mode, codes: bool, case: &Case) -> Option<(Got, String)> {
+    let got = ask(adapter, mode, case)?;
+    match judge::judge(case, &got, codes) {
+        Verdict::Pass => None,
+        Verdict::Fail(problem) => Some((got, problem)),
+    }
+}
+
+/// Removes ever smaller chunks while the input still disagrees.
+fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Case) -> Option<(Case, Got)> {
+    let mut best: Option<(Case, Got)> = None;
+    let mut current = start.input.clone();
+    let mut chunk = current.len().div_ceil(2).max(1);
+    let mut probes = 0;
+    while probes < PROBES_PER_DISAGREEMENT {
+        let mut at = 0;
+        let mut reduced = false;
+        while at < current.len() && probes < PROBES_PER_DISAGREEMENT {
+            let end = (at + chunk).min(current.len());
+            let mut candidate = current[..at].to_vec();
+            candidate.extend_from_slice(&current[end..]);
+            if unsendable(mode, &candidate).is_some() {
+                at += chunk;
+                continue;
+            }
+            probes += 1;
+            let case = as_case(start.kind, &start.profile, start.name.clone(), candidate);
+            match disagrees(adapter, mode, codes, &case) {
+                Some((got, _)) => {
+                    current = case.input.clone();
+                    best = Some((case, got));
+                    reduced = true;
+                }
+                None => at += chunk,
+            }
+        }
+        if !reduced {
+            if chunk == 1 {
+                break;
+            }
+            chunk = chunk.div_ceil(2);
+        }
+    }
+    best
+}
+
+/// Generates `count` inputs from the accepted cases in `seeds`, asks the adapter and fenkit,
+/// and minimises each disagreement.
+pub(crate) fn run(
+    adapter: &Adapter,
+    mode: Mode,
+    codes: bool,
+    seeds: &[&Case],
+    count: usize,
+    seed: u64,
+) -> FuzzRun {
+    let mut rng = Rng::new(seed);
+    let mut generated: Vec<(String, Case)> = Vec::with_capacity(count);
+    if seeds.is_empty() {
+        return FuzzRun::default();
+    }
+    while generated.len() < count {
+        let base = seeds[rng.below(seeds.len())];
+        let donors: Vec<&[u8]> = seeds
+            .iter()
+            .filter(|c| c.kind == base.kind)
+            .map(|c| c.input.as_slice())
+            .collect();
+        let mut input = mutate(&mut rng, base.kind, &base.input, &donors);
+        let mut attempts = 0;
+        while unsendable(mode, &input).is_some() && attempts < 16 {
+            input = mutate(&mut rng, base.kind, &base.input, &donors);
+            attempts += 1;
+        }
+        if unsendable(mode, &input).is_some() {
+            continue;
+        }
+        let name = format!("fuzz_{}", generated.len());
+        generated.push((
+            base.name.clone(),
+            as_case(base.kind, &base.profile, name, input),
+        ));
+    }
+    let jobs: Vec<Job<'_>> = generated
+        .iter()
+        .map(|(_, case)| Job {
+            context: Context {
+                notation: case.kind.name().to_owned(),
+                profile: case.profile.clone(),
+            },
+            name: &case.name,
+            input: &case.input,
+        })
+        .collect();
+    let got = answers(adapter, mode, &jobs);
+    let mut result = FuzzRun::default();
+    for (index, ((base, case), got)) in generated.into_iter().zip(got).enumerate() {
+        let Some(got) = got else { continue };
+        match judge::judge(&case, &got, codes) {
+            Verdict::Pass => result.agreed += 1,
+            Verdict::Fail(problem) => {
+                let minimised = if result.disagreements.len() < MINIMISE_AT_MOST {
+                    minimise(adapter, mode, codes, &case)
+                } else {
+                    None
+                };
+                let (minimised, got) = match minimised {
+                    Some((small, got)) if small.input.len() < case.input.len() => {
+                        (Some(small), got)
+                    }
+                    _ => (None, got),
+                };
+                result.disagreements.push(Disagreement {
+                    index,
+                    base,
+                    original: case,
+                    minimised,
+                    got,
+                    problem,
+                });
+            }
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_mutants() {
+        let base = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -";
+        let run = |seed| {
+            let mut rng = Rng::new(seed);
+            (0..50)
+                .map(|_| mutate(&mut rng, Kind::Dfen, base, &[base]))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(7), run(7));
+        assert_ne!(run(7), run(8));
+        assert!(run(7).iter().any(|m| m.as_slice() != base));
+    }
+
+    #[test]
+    fn splitmix_matches_its_published_first_output() {
+        // SplitMix64 seeded with 0 starts 0xe220a8397b1dcdaf.
+        assert_eq!(Rng::new(0).next_u64(), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
+    fn own_answers_follow_the_protocol() {
+        assert!(matches!(
+            own_answer(Kind::Dfen, "spec", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
+            Got::Reject { code: Some(ref c), .. } if c == "DFEN012"
+        ));
+        assert!(matches!(
+            own_answer(Kind::Fen4, "spec", b"4d-fen v1: K@0,0,8,0"),
+            Got::Reject { ref_code: Some(-4), offset: Some(17), .. }
+        ));
+        assert!(matches!(
+            own_answer(Kind::Dfen, "spec", b"\xff"),
+            Got::Reject { code: Some(ref c), .. } if c == "FENKIT001"
+        ));
+    }
+}
