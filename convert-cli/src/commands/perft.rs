@@ -17,8 +17,9 @@ Modes: --standard (the default) counts legal chess moves with check, one move pe
 --die N counts Dice Chess micro-moves of the side to move using die N at every ply (the side
 never changes; a king capture ends its line); --roll DICE counts full Dice Chess turns, every
 turn rolling DICE and played under the Maximum Micro-moves rule (DEPTH counts turns; a pass is
-one way to play a turn). --divide prints each first move with its count. The last line is the
-total.";
+one way to play a turn). --divide prints each first move with its count. --unique also counts
+the distinct positions at the final depth (clocks ignored) and the transpositions; --ep
+chooses how en passant enters a position's identity. The last line is the total.";
 
 /// Count the nodes of the move tree to a given depth.
 #[derive(Debug, clap::Args)]
@@ -46,29 +47,95 @@ pub(crate) struct Args {
     roll: Option<String>,
 
     /// Print every first move with the count below it
-    #[arg(long)]
+    #[arg(long, conflicts_with = "unique")]
     divide: bool,
+
+    /// Also count the distinct positions at the final depth and the transpositions
+    #[arg(long)]
+    unique: bool,
+
+    /// With --unique: `always` counts every en-passant square (as the canonical DFEN keeps
+    /// it), `legal` only squares the side to move can capture onto now
+    #[arg(
+        long,
+        value_name = "WHEN",
+        default_value = "always",
+        requires = "unique"
+    )]
+    ep: EpArg,
 
     /// The DFEN dialect to read
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EpArg {
+    /// every en-passant square the position holds
+    Always,
+    /// only squares a capture onto is legal now
+    Legal,
+}
+
+/// The die of `--die`, or a usage failure.
+fn one_die(text: &str) -> Result<Result<dfen::Role, dfen::rules::RulesError>, Failure> {
+    let pool = match dfen::rules::parse_roll(text) {
+        Ok(pool) => pool,
+        Err(error) => return Ok(Err(error)),
+    };
+    let mut dice = pool.iter();
+    match (dice.next(), dice.next()) {
+        (Some(role), None) => Ok(Ok(role)),
+        _ => Err(Failure::Usage(format!(
+            "--die takes one die (1-6 or PNBRQK), found `{text}`"
+        ))),
+    }
+}
+
+fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
+    use dfen::rules::{EpIdentity, PerftMode};
+    let mode = if let Some(die) = &args.die {
+        match one_die(die)? {
+            Ok(role) => PerftMode::Die(role),
+            Err(error) => return Ok(rules_error(&error, global)),
+        }
+    } else if let Some(roll) = &args.roll {
+        match dfen::rules::parse_roll(roll) {
+            Ok(dice) => PerftMode::Roll(dice),
+            Err(error) => return Ok(rules_error(&error, global)),
+        }
+    } else {
+        PerftMode::Standard
+    };
+    let ep = match args.ep {
+        EpArg::Always => EpIdentity::Always,
+        EpArg::Legal => EpIdentity::Legal,
+    };
+    match dfen::rules::perft_unique(position, mode, args.depth, ep) {
+        Ok(count) => {
+            let mut stdout = global.stdout();
+            writeln!(stdout, "unique: {}", count.unique)?;
+            writeln!(stdout, "collisions: {}", count.collisions)?;
+            writeln!(stdout, "{}", count.nodes)?;
+            stdout.flush()?;
+            Ok(Status::Clean)
+        }
+        Err(error) => Ok(rules_error(&error, global)),
+    }
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let Some(position) = read_position(&args.position, args.profile, global) else {
         return Ok(Status::Findings);
     };
+    if args.unique {
+        return run_unique(&args, &position, global);
+    }
     let depth = args.depth;
     let divide = if let Some(die) = &args.die {
-        let pool = match dfen::rules::parse_roll(die) {
-            Ok(pool) => pool,
+        let role = match one_die(die)? {
+            Ok(role) => role,
             Err(error) => return Ok(rules_error(&error, global)),
-        };
-        let mut dice = pool.iter();
-        let (Some(role), None) = (dice.next(), dice.next()) else {
-            return Err(Failure::Usage(format!(
-                "--die takes one die (1-6 or PNBRQK), found `{die}`"
-            )));
         };
         if args.divide {
             dfen::rules::perft_die_divide(&position, role, depth)

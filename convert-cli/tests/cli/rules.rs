@@ -183,3 +183,27 @@ fn perft_die_takes_one_die() {
     let tree = Tree::empty();
     assert_cmd_snapshot!(tree.fenkit(&["perft", "--depth", "1", "--die", "12", START]));
 }
+
+#[test]
+fn perft_unique_with_legal_en_passant() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["perft", "--depth", "3", "--unique", "--ep", "legal", START])
+    );
+}
+
+#[test]
+fn perft_unique_over_full_turns() {
+    // Knights b1 and g1, roll N N: 53 sequences reach 33 distinct positions (see the library
+    // test for the count by hand).
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "perft",
+        "--depth",
+        "1",
+        "--roll",
+        "NN",
+        "--unique",
+        "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"
+    ]));
+}

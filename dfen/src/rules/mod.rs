@@ -56,11 +56,13 @@ mod moves;
 mod perft;
 mod position;
 mod standard;
+mod unique;
 
 use std::ops::ControlFlow;
 
 pub use error::{RulesError, RulesErrorKind};
 pub use moves::{Move, MoveKind, UciMove};
+pub use unique::{EpIdentity, UniqueCount};
 
 use position::{Dice, Pos};
 
@@ -569,4 +571,52 @@ pub fn perft_roll_divide(
         })
         .collect();
     Ok(Divide::from_entries(entries))
+}
+
+/// Which tree a perft walks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerftMode {
+    /// Standard chess, as [`perft_standard`].
+    Standard,
+    /// One die at every ply, as [`perft_die`].
+    Die(Role),
+    /// Full turns from a roll, as [`perft_roll`].
+    Roll(DicePool),
+}
+
+/// A perft that also counts the distinct positions at the final depth and the transpositions.
+/// Two positions are the same when they agree on every field but the clocks; `ep` chooses
+/// how en-passant squares take part.
+///
+/// # Errors
+/// As [`perft_roll`] for [`PerftMode::Roll`]; the other modes do not fail.
+///
+/// ```
+/// use dfen::rules::{perft_unique, EpIdentity, PerftMode};
+/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// let three = perft_unique(&start, PerftMode::Standard, 3, EpIdentity::Legal).unwrap();
+/// assert_eq!((three.nodes, three.unique, three.collisions), (8_902, 5_362, 3_540));
+/// ```
+pub fn perft_unique(
+    position: &Dfen,
+    mode: PerftMode,
+    depth: u32,
+    ep: EpIdentity,
+) -> Result<UniqueCount, RulesError> {
+    let mut distinct = unique::Distinct::new(ep, mode == PerftMode::Standard);
+    let pos = Pos::from_dfen(position);
+    match mode {
+        PerftMode::Standard => perft::standard_leaves(&pos, depth, &mut |p| distinct.add(p)),
+        PerftMode::Die(die) => perft::die_leaves(&pos, die, depth, &mut |p| distinct.add(p)),
+        PerftMode::Roll(dice) => {
+            let rolled = self::roll(position, dice)?;
+            perft::roll_leaves(
+                &Pos::from_dfen(&rolled),
+                Dice::from_pool(&dice),
+                depth,
+                &mut |p| distinct.add(p),
+            );
+        }
+    }
+    Ok(distinct.finish())
 }

@@ -25,6 +25,18 @@ pub(crate) fn standard_count(pos: &Pos, depth: u32) -> u64 {
     nodes
 }
 
+/// Standard chess, visiting every leaf position.
+pub(crate) fn standard_leaves(pos: &Pos, depth: u32, leaf: &mut impl FnMut(&Pos)) {
+    if depth == 0 {
+        leaf(pos);
+        return;
+    }
+    let _ = standard::generate(pos, &mut |mv| {
+        standard_leaves(&standard::after(pos, &mv), depth - 1, leaf);
+        ControlFlow::Continue(())
+    });
+}
+
 /// One die at every ply, the side to move never changing; a king capture ends the line.
 pub(crate) fn die_leaves(pos: &Pos, die: Role, depth: u32, leaf: &mut impl FnMut(&Pos)) {
     if depth == 0 {

@@ -110,7 +110,7 @@ impl Dice {
 }
 
 /// A position without its dice: bitboards per colour and per role, and the other fields.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Pos {
     pub(crate) colors: [u64; 2],
     pub(crate) roles: [u64; 6],
@@ -202,6 +202,22 @@ impl Pos {
             Color::White => self.ep & RANK_6 & empty & (self.pieces(1, Role::Pawn) << 8),
             Color::Black => self.ep & RANK_3 & empty & (self.pieces(0, Role::Pawn) >> 8),
         }
+    }
+
+    /// The en-passant targets the side to move could capture onto with a pawn now (pseudo-legal).
+    #[inline]
+    pub(crate) fn ep_capture_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let us = self.side.index();
+        let pawns = self.pieces(us, Role::Pawn);
+        Bits(self.capturable_ep()).flat_map(move |to| {
+            Bits(PAWN[us ^ 1][to] & pawns).map(move |from| Move {
+                from: square(from),
+                to: square(to),
+                promotion: None,
+                die: Role::Pawn,
+                kind: MoveKind::EnPassant,
+            })
+        })
     }
 
     /// Visits the pseudo-legal micro-moves of the side to move for one die. Castling is

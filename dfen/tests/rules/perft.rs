@@ -3,7 +3,8 @@
 
 use dfen::Role;
 use dfen::rules::{
-    parse_roll, perft_die, perft_roll, perft_roll_divide, perft_standard, perft_standard_divide,
+    EpIdentity, PerftMode, parse_roll, perft_die, perft_roll, perft_roll_divide, perft_standard,
+    perft_standard_divide, perft_unique,
 };
 
 use crate::dfen;
@@ -48,7 +49,7 @@ fn check_anchors(max_nodes: Option<u64>) {
 
 #[test]
 fn standard_perft_matches_the_published_counts_to_depth_3_or_more() {
-    check_anchors(Some(200_000));
+    check_anchors(Some(700_000));
 }
 
 #[test]
@@ -148,4 +149,61 @@ fn roll_perft_needs_a_fresh_turn() {
             .code(),
         "RULE002"
     );
+}
+
+#[test]
+fn distinct_positions_after_standard_plies_from_the_start() {
+    // Published distinct-position counts by ply (legal en passant), and the same with every
+    // en-passant square counted.
+    let start = dfen(START);
+    for (ep, expected) in [
+        (EpIdentity::Always, [20, 400, 7_602, 101_240]),
+        (EpIdentity::Legal, [20, 400, 5_362, 72_078]),
+    ] {
+        for (i, unique) in expected.into_iter().enumerate() {
+            let depth = i as u32 + 1;
+            let count = perft_unique(&start, PerftMode::Standard, depth, ep).unwrap();
+            assert_eq!(count.unique, unique, "{ep:?} depth {depth}");
+            assert_eq!(count.nodes, perft_standard(&start, depth));
+            assert_eq!(count.collisions, count.nodes - count.unique);
+        }
+    }
+}
+
+#[test]
+fn distinct_positions_after_a_knight_knight_turn() {
+    // Knights b1 and g1, roll N N, one turn. Nodes: after Na3 7 replies, Nc3 11, Nd2 9, Ne2 9,
+    // Nf3 10, Nh3 7: 53. Positions: one move each, {a3, c3, d2} x {e2, f3, h3} = 9, each
+    // reached in two orders (18 nodes); b1 twice (18 nodes) ends on 13 squares (b1 three
+    // times, b5, c4, e4 twice); g1 twice (17 nodes) on 12 squares (g1 three times, d4, f4, g5
+    // twice). Both back-home lines are the start position: 9 + 13 + 12 - 1 = 33 distinct.
+    let position = dfen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
+    let roll = parse_roll("NN").unwrap();
+    assert_eq!(perft_roll(&position, roll, 1).unwrap(), 53);
+    for ep in [EpIdentity::Always, EpIdentity::Legal] {
+        let count = perft_unique(&position, PerftMode::Roll(roll), 1, ep).unwrap();
+        assert_eq!((count.nodes, count.unique, count.collisions), (53, 33, 20));
+    }
+}
+
+#[test]
+fn distinct_positions_of_two_pawns_with_the_pawn_die() {
+    // Pawns c2 and e2, die P, two plies: 4 first moves x 3 replies = 12 nodes. c2c3+e2e3 and
+    // e2e3+c2c3 meet, and so do the three other one-each pairs (with the same en-passant
+    // squares, since a double push leaves its target either way): 12 - 4 = 8 distinct. With
+    // `legal` the side's own targets (never capturable by itself) drop out, which merges
+    // nothing here: still 8.
+    let position = dfen("7k/8/8/8/8/8/2P1P3/7K w - - 0 1");
+    for ep in [EpIdentity::Always, EpIdentity::Legal] {
+        let count = perft_unique(&position, PerftMode::Die(Role::Pawn), 2, ep).unwrap();
+        assert_eq!((count.nodes, count.unique), (12, 8), "{ep:?}");
+    }
+    // Three plies: c2c4 e2e3 e3e4 leaves the target c3, c2c3 c3c4 e2e4 leaves e3; both end
+    // with pawns on c4 and e4. `always` keeps them apart; under `legal` neither target counts
+    // (a side cannot capture its own), so they merge: `legal` finds fewer distinct positions.
+    let always =
+        perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Always).unwrap();
+    let legal = perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Legal).unwrap();
+    assert_eq!(always.nodes, legal.nodes);
+    assert!(legal.unique < always.unique, "{legal:?} vs {always:?}");
 }
