@@ -8,6 +8,7 @@
 mod cli;
 mod commands;
 mod diag;
+mod duplicates;
 mod input;
 mod notation;
 mod options;

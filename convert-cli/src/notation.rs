@@ -179,6 +179,8 @@ pub(crate) mod codes {
     pub(crate) const NOT_SIX_FIELDS: &str = "FENKIT003";
     /// `parse --batch --json-strings`: a line that is not a JSON string.
     pub(crate) const NOT_A_JSON_STRING: &str = "FENKIT004";
+    /// `check --duplicates`: a position that already appeared.
+    pub(crate) const DUPLICATE: &str = "FENKIT020";
 }
 
 /// What was found about one position.

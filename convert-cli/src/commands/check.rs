@@ -20,6 +20,7 @@ Examples:
   fenkit check --strict --deny warnings .      fail on anything that is not canonical and clean
   fenkit check --output-format github .        annotations for a GitHub Actions log
   fenkit check --output-format sarif . > fenkit.sarif
+  fenkit check --duplicates fixtures/           also report positions that appear twice
   cat positions.dfen | fenkit check -          read standard input
 
 Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warnings),
@@ -47,6 +48,11 @@ pub(crate) struct Args {
     #[arg(long, value_name = "LEVEL")]
     deny: Vec<Deny>,
 
+    /// Also report every position that already appeared (in any of the files), as a warning
+    /// naming the first occurrence. Positions are the same when all fields but the clocks agree.
+    #[arg(long)]
+    duplicates: bool,
+
     /// Do not print the summary line
     #[arg(long, short)]
     quiet: bool,
@@ -66,6 +72,7 @@ struct Settings {
     read: ReadSettings,
     format: OutputFormat,
     deny_warnings: bool,
+    duplicates: bool,
     quiet: bool,
 }
 
@@ -127,6 +134,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         read: args.read.settings(),
         format: args.output_format,
         deny_warnings: args.deny.contains(&Deny::Warnings),
+        duplicates: args.duplicates,
         quiet: args.quiet,
     };
     let mut status = Status::Clean;
@@ -188,6 +196,20 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             for diagnostic in report.diagnostics {
                 emitter.emit(diagnostic)?;
             }
+        }
+    }
+    if settings.duplicates {
+        if settings.inputs.contains(&Origin::Stdin) {
+            errors.push(
+                "`--duplicates` reads files twice; standard input was not searched for duplicates"
+                    .to_owned(),
+            );
+        }
+        for diagnostic in
+            crate::duplicates::find(&settings.inputs, settings.notation, settings.read)
+        {
+            total.count(&diagnostic);
+            emitter.emit(diagnostic)?;
         }
     }
     emitter.finish(&total)?;

@@ -158,3 +158,39 @@ fn unreadable_directory_entry() {
     std::fs::create_dir(tree.path("dir.dfen")).unwrap();
     assert_cmd_snapshot!(tree.fenkit(&["diff", "dir.dfen", "8/8/8/8/8/8/8/8 w - - 0 1 -"]));
 }
+
+#[test]
+fn duplicates_across_files() {
+    let tree = Tree::empty();
+    tree.write(
+        "a.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n",
+    );
+    // Same position as a.dfen:1 (clocks and spelling differ); then a different side to move.
+    tree.write(
+        "b.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 12 40 -\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 P\n",
+    );
+    tree.write("c.fen4", "4d-fen v1: K@0,0,0,0\n4d-fen v1:\n  K@0,0,0,0\n");
+    let plain = tree
+        .fenkit(&[
+            "check",
+            "-q",
+            "--output-format",
+            "github",
+            "a.dfen",
+            "b.dfen",
+        ])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("FENKIT020"));
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "check",
+        "--duplicates",
+        "--output-format",
+        "github",
+        "a.dfen",
+        "b.dfen",
+        "c.fen4"
+    ]));
+}
