@@ -21,6 +21,7 @@ use crate::cli::{Failure, Global, Status};
 mod check;
 mod completions;
 mod convert;
+mod dedupe;
 mod diff;
 pub(crate) mod fmt;
 mod moves;
@@ -51,6 +52,8 @@ pub(crate) enum Command {
     Show(show::Args),
     /// Parse positions from stdin and answer in the adapter protocol (for parity runners)
     Parse(parse::Args),
+    /// Find repeated positions across files; with --write, keep only the first of each
+    Dedupe(dedupe::Args),
     /// Check a parser in any language against the conformance suite, through an adapter
     Parity(parity::Args),
     /// List the conformance suite's cases, or copy the suite out for vendoring
@@ -78,6 +81,7 @@ impl Command {
             Command::Snapshot(args) => snapshot::run(args, global),
             Command::Show(args) => show::run(args, global),
             Command::Parse(args) => parse::run(args, global),
+            Command::Dedupe(args) => dedupe::run(args, global),
             Command::Parity(args) => parity::run(args, global),
             Command::Suite(args) => suite::run(args, global),
             Command::Moves(args) => moves::run(args, global),

@@ -10,6 +10,7 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 mod check;
 mod convert;
+mod dedupe;
 mod diff;
 mod fmt;
 mod hostile;
@@ -108,6 +109,7 @@ fn every_subcommand_has_help_with_examples() {
         "fmt",
         "normalize",
         "convert",
+        "dedupe",
         "diff",
         "snapshot",
         "show",

@@ -1,0 +1,148 @@
+//! `fenkit dedupe`: find (and with `--write`, remove) repeated positions across files.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::cli::{Failure, Global, Status};
+use crate::diag::renderer;
+use crate::input::{Eol, Origin};
+use crate::options::ReadArgs;
+use crate::scan::Scan;
+use crate::write::AtomicWriter;
+
+const AFTER_HELP: &str = "\
+Examples:
+  fenkit dedupe fixtures/                 list every repeated position (exit 1 if any)
+  fenkit dedupe --write fixtures/         keep the first occurrence of each, remove the others
+
+Two positions are the same when all their fields but the clocks agree (for FEN4: the same
+placement). The first occurrence in the order of the arguments is kept. `--write` rewrites
+files atomically, like `fmt`: comments, blank lines, line ends and a BOM are kept.";
+
+/// Find repeated positions across files; with `--write`, remove all but the first.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// Files or directories [default: .]
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    read: ReadArgs,
+
+    /// Remove the repeats in place, keeping each first occurrence
+    #[arg(long)]
+    write: bool,
+}
+
+/// Rewrites `origin` without the records that start on one of `lines`.
+fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io::Result<()> {
+    let Some(path) = origin.path() else {
+        return Ok(());
+    };
+    AtomicWriter::from_env().replace(path, |out| {
+        let mut scan = Scan::open(origin, args.read.notation, args.read.settings())?;
+        let mut first = true;
+        let mut pending: Option<Eol> = None;
+        let mut last_eol = Eol::None;
+        while let Some(item) = scan.next_item()? {
+            if first {
+                if scan.bom() {
+                    out.write_all(b"\xEF\xBB\xBF")?;
+                }
+                first = false;
+            }
+            let record = item.record;
+            last_eol = record.eol;
+            if lines.contains(&record.line) {
+                continue;
+            }
+            if let Some(eol) = pending.take() {
+                out.write_all(eol.as_bytes())?;
+            }
+            out.write_all(&record.raw)?;
+            pending = Some(record.eol);
+        }
+        // Keep the file's final-newline convention even when its last record was removed.
+        if let Some(eol) = pending {
+            let eol = if last_eol == Eol::None {
+                Eol::None
+            } else if eol == Eol::None {
+                last_eol
+            } else {
+                eol
+            };
+            out.write_all(eol.as_bytes())?;
+        }
+        Ok(())
+    })
+}
+
+pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let found = crate::walk::expand(&args.paths);
+    let mut status = Status::Clean;
+    for error in &found.errors {
+        global.error(error);
+        status = Status::Error;
+    }
+    for origin in &found.inputs {
+        if let Err(error) = Scan::open(origin, args.read.notation, args.read.settings()) {
+            global.error(format_args!(
+                "cannot read `{}`: {}",
+                origin.display(),
+                crate::walk::describe(&error)
+            ));
+            status = Status::Error;
+        }
+    }
+    let duplicates =
+        crate::duplicates::find(&found.inputs, args.read.notation, args.read.settings());
+    let mut by_file: HashMap<String, HashSet<usize>> = HashMap::new();
+    {
+        let colored = global.stdout_colored();
+        let mut stdout = global.stdout();
+        for diagnostic in &duplicates {
+            by_file
+                .entry(diagnostic.path.clone())
+                .or_default()
+                .insert(diagnostic.line);
+            if !args.write {
+                writeln!(stdout, "{}\n", diagnostic.render(&renderer(colored)))?;
+            }
+        }
+        stdout.flush()?;
+    }
+    if args.write {
+        for origin in &found.inputs {
+            let Some(lines) = by_file.get(&origin.display()) else {
+                continue;
+            };
+            if let Err(error) = remove_lines(origin, &args, lines) {
+                global.error(format_args!(
+                    "cannot write `{}`: {}; the file was left unchanged",
+                    origin.display(),
+                    crate::walk::describe(&error)
+                ));
+                status = Status::Error;
+            }
+        }
+        let _ = writeln!(
+            global.stderr(),
+            "removed {} from {}",
+            crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
+            crate::output::plural(by_file.len(), "file", "files")
+        );
+    } else {
+        let _ = writeln!(
+            global.stderr(),
+            "{} in {}",
+            crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
+            crate::output::plural(by_file.len(), "file", "files")
+        );
+        if !duplicates.is_empty() {
+            status = status.worst(Status::Findings);
+        }
+    }
+    Ok(status)
+}

@@ -1,0 +1,29 @@
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+#[test]
+fn lists_then_removes_repeats_keeping_the_first() {
+    let tree = Tree::empty();
+    tree.write(
+        "a.dfen",
+        "# first file\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\r\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\r\n",
+    );
+    tree.write("b.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 9 9 -\n# kept comment\n8/8/8/8/8/8/8/8 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "a.dfen", "b.dfen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--write", "a.dfen", "b.dfen"]));
+    assert_eq!(
+        tree.read("a.dfen"),
+        b"# first file\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\r\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\r\n"
+    );
+    // The last line went, and the file still ends without a newline.
+    assert_eq!(
+        String::from_utf8(tree.read("b.dfen")).unwrap(),
+        "# kept comment\n8/8/8/8/8/8/8/8 w - - 0 1 -"
+    );
+    let again = tree
+        .fenkit(&["dedupe", "a.dfen", "b.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(0));
+}
