@@ -30,8 +30,8 @@ pub(crate) struct Args {
     #[arg(value_name = "FEN")]
     position: String,
 
-    /// Plies to search (turns with --roll)
-    #[arg(long, value_name = "D")]
+    /// Plies to search (turns with --roll), at most 64
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
 
     /// Standard chess: legal moves with check filtering, one move per turn (the default)

@@ -400,6 +400,13 @@ pub fn parse_roll(text: &str) -> Result<DicePool, RulesError> {
     Ok(DicePool::from_roles(roles).unwrap_or(DicePool::EMPTY))
 }
 
+/// The deepest perft the functions here search: a larger `depth` is searched as this one.
+///
+/// It keeps the recursion (and so the stack) bounded. No tree that has nodes that deep can be
+/// counted in practice, and a tree that ends sooner (a pawn-only line, say) gives the same
+/// count either way.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// A perft count split by first move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divide {
@@ -436,12 +443,14 @@ fn standard_first_moves(pos: &Pos) -> Vec<Move> {
 /// ```
 #[must_use]
 pub fn perft_standard(position: &Dfen, depth: u32) -> u64 {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     perft::standard_count(&Pos::from_dfen(position), depth)
 }
 
 /// [`perft_standard`] split by first move.
 #[must_use]
 pub fn perft_standard_divide(position: &Dfen, depth: u32) -> Divide {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let pos = Pos::from_dfen(position);
     if depth == 0 {
         return Divide::from_entries(Vec::new());
@@ -467,6 +476,7 @@ pub fn perft_standard_divide(position: &Dfen, depth: u32) -> Divide {
 /// ```
 #[must_use]
 pub fn perft_die(position: &Dfen, die: Role, depth: u32) -> u64 {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let mut nodes = 0;
     perft::die_leaves(&Pos::from_dfen(position), die, depth, &mut |_| nodes += 1);
     nodes
@@ -475,6 +485,7 @@ pub fn perft_die(position: &Dfen, die: Role, depth: u32) -> u64 {
 /// [`perft_die`] split by first move.
 #[must_use]
 pub fn perft_die_divide(position: &Dfen, die: Role, depth: u32) -> Divide {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let pos = Pos::from_dfen(position);
     if depth == 0 {
         return Divide::from_entries(Vec::new());
@@ -518,6 +529,7 @@ pub fn perft_die_divide(position: &Dfen, die: Role, depth: u32) -> Divide {
 /// assert_eq!(perft_roll(&position, parse_roll("PP").unwrap(), 1).unwrap(), 2);
 /// ```
 pub fn perft_roll(position: &Dfen, roll: DicePool, depth: u32) -> Result<u64, RulesError> {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let rolled = self::roll(position, roll)?;
     let mut nodes = 0;
     perft::roll_leaves(
@@ -538,6 +550,7 @@ pub fn perft_roll_divide(
     roll: DicePool,
     depth: u32,
 ) -> Result<Divide, RulesError> {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let rolled = self::roll(position, roll)?;
     if depth == 0 {
         return Ok(Divide::from_entries(Vec::new()));
@@ -603,6 +616,7 @@ pub fn perft_unique(
     depth: u32,
     ep: EpIdentity,
 ) -> Result<UniqueCount, RulesError> {
+    let depth = depth.min(MAX_PERFT_DEPTH);
     let mut distinct = unique::Distinct::new(ep, mode == PerftMode::Standard);
     let pos = Pos::from_dfen(position);
     match mode {

@@ -207,3 +207,15 @@ fn distinct_positions_of_two_pawns_with_the_pawn_die() {
     assert_eq!(always.nodes, legal.nodes);
     assert!(legal.unique < always.unique, "{legal:?} vs {always:?}");
 }
+
+#[test]
+fn absurd_depths_are_bounded_and_lines_that_end_early_still_count_zero() {
+    // One white pawn: at most 6 pawn moves (then it promotes), so no line reaches 7 plies.
+    let lone_pawn = dfen("k7/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(perft_die(&lone_pawn, Role::Pawn, 7), 0);
+    assert_eq!(perft_die(&lone_pawn, Role::Pawn, u32::MAX), 0);
+    // Six plies: e2e3 … e6e7 and four promotions. Five: the same line one ply short, or the
+    // double push's line with its four promotions.
+    assert_eq!(perft_die(&lone_pawn, Role::Pawn, 6), 4);
+    assert_eq!(perft_die(&lone_pawn, Role::Pawn, 5), 5);
+}
