@@ -261,12 +261,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     entry.pattern
                 ));
             }
-            for outcome in matched.iter().filter(|o| o.status == CaseStatus::Passed) {
+            let passing: Vec<&str> = matched
+                .iter()
+                .filter(|o| o.status == CaseStatus::Passed)
+                .map(|o| o.case.name.as_str())
+                .collect();
+            if !matched.is_empty() && passing.len() == matched.len() {
                 warnings.push(format!(
-                    "{}:{}: {} now passes; remove it from the known failures",
+                    "{}:{}: `{}` now passes ({}); remove it from the known failures",
                     path.display(),
                     entry.line,
-                    outcome.case.name
+                    entry.pattern,
+                    passing.join(", ")
                 ));
             }
         }
@@ -327,7 +333,11 @@ fn fuzz_run(
                     d.original.kind.name(),
                     d.original.profile
                 )?;
-                writeln!(out, "  input:     {}", report::show_input(&d.original.input))?;
+                writeln!(
+                    out,
+                    "  input:     {}",
+                    report::show_input(&d.original.input)
+                )?;
                 let shown = d.minimised.as_ref().unwrap_or(&d.original);
                 if let Some(small) = &d.minimised {
                     writeln!(out, "  minimised: {}", report::show_input(&small.input))?;

@@ -14,9 +14,9 @@ use super::{Job, Mode, answers, unsendable};
 /// The longest mutated input, in bytes.
 const MAX_LEN: usize = 2048;
 /// At most this many disagreements are minimised; the rest are reported as found.
-const MINIMISE_AT_MOST: usize = 10;
+const MINIMISE_AT_MOST: usize = 5;
 /// Adapter calls allowed for minimising one disagreement.
-const PROBES_PER_DISAGREEMENT: usize = 300;
+const PROBES_PER_DISAGREEMENT: usize = 2000;
 
 /// SplitMix64: small, fast and the same everywhere.
 #[derive(Debug, Clone)]
@@ -247,61 +247,54 @@ pub(crate) struct FuzzRun {
     pub(crate) disagreements: Vec<Disagreement>,
 }
 
-fn ask(adapter: &Adapter, mode: Mode, case: &Case) -> Option<Got> {
-    let job = Job {
-        context: Context {
-            notation: case.kind.name().to_owned(),
-            profile: case.profile.clone(),
-        },
-        name: &case.name,
-        input: &case.input,
-    };
-    answers(adapter, mode, std::slice::from_ref(&job))
-        .pop()
-        .flatten()
-}
-
-fn disagrees(adapter: &Adapter, mode: Mode, codes: bool, case: &Case) -> Option<(Got, String)> {
-    let got = ask(adapter, mode, case)?;
-    match judge::judge(case, &got, codes) {
-        Verdict::Pass => None,
-        Verdict::Fail(problem) => Some((got, problem)),
-    }
-}
-
-/// Removes ever smaller chunks while the input still disagrees.
+/// Removes ever smaller chunks while the input still disagrees. Each round sends every
+/// candidate of one chunk size at once (one batch process, or parallel processes) and keeps the
+/// first that still disagrees.
 fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Case) -> Option<(Case, Got)> {
     let mut best: Option<(Case, Got)> = None;
     let mut current = start.input.clone();
     let mut chunk = current.len().div_ceil(2).max(1);
     let mut probes = 0;
-    while probes < PROBES_PER_DISAGREEMENT {
-        let mut at = 0;
-        let mut reduced = false;
-        while at < current.len() && probes < PROBES_PER_DISAGREEMENT {
-            let end = (at + chunk).min(current.len());
-            let mut candidate = current[..at].to_vec();
-            candidate.extend_from_slice(&current[end..]);
-            if unsendable(mode, &candidate).is_some() {
-                at += chunk;
-                continue;
+    while probes < PROBES_PER_DISAGREEMENT && !current.is_empty() {
+        let candidates: Vec<Case> = (0..current.len())
+            .step_by(chunk)
+            .map(|at| {
+                let end = (at + chunk).min(current.len());
+                let mut input = current[..at].to_vec();
+                input.extend_from_slice(&current[end..]);
+                input
+            })
+            .filter(|input| unsendable(mode, input).is_none())
+            .map(|input| as_case(start.kind, &start.profile, start.name.clone(), input))
+            .collect();
+        probes += candidates.len();
+        let jobs: Vec<Job<'_>> = candidates
+            .iter()
+            .map(|case| Job {
+                context: Context {
+                    notation: case.kind.name().to_owned(),
+                    profile: case.profile.clone(),
+                },
+                name: &case.name,
+                input: &case.input,
+            })
+            .collect();
+        let got = answers(adapter, mode, &jobs);
+        let found = candidates.into_iter().zip(got).find_map(|(case, got)| {
+            let got = got?;
+            match judge::judge(&case, &got, codes) {
+                Verdict::Fail(_) => Some((case, got)),
+                Verdict::Pass => None,
             }
-            probes += 1;
-            let case = as_case(start.kind, &start.profile, start.name.clone(), candidate);
-            match disagrees(adapter, mode, codes, &case) {
-                Some((got, _)) => {
-                    current = case.input.clone();
-                    best = Some((case, got));
-                    reduced = true;
-                }
-                None => at += chunk,
+        });
+        match found {
+            Some((case, got)) => {
+                current = case.input.clone();
+                chunk = chunk.min(current.len().div_ceil(2)).max(1);
+                best = Some((case, got));
             }
-        }
-        if !reduced {
-            if chunk == 1 {
-                break;
-            }
-            chunk = chunk.div_ceil(2);
+            None if chunk == 1 => break,
+            None => chunk = chunk.div_ceil(2),
         }
     }
     best
@@ -419,7 +412,11 @@ mod tests {
         ));
         assert!(matches!(
             own_answer(Kind::Fen4, "spec", b"4d-fen v1: K@0,0,8,0"),
-            Got::Reject { ref_code: Some(-4), offset: Some(17), .. }
+            Got::Reject {
+                ref_code: Some(-4),
+                offset: Some(17),
+                ..
+            }
         ));
         assert!(matches!(
             own_answer(Kind::Dfen, "spec", b"\xff"),

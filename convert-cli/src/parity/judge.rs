@@ -153,7 +153,9 @@ pub(crate) fn batch_line(line: &str) -> Got {
                             .collect()
                     }),
             },
-            None => broken(format!("\"ok\":true without a \"canonical\" string: {line}")),
+            None => broken(format!(
+                "\"ok\":true without a \"canonical\" string: {line}"
+            )),
         },
         Some(false) => Got::Reject {
             code: text("code"),
@@ -191,7 +193,16 @@ pub(crate) fn judge(case: &Case, got: &Got, codes: bool) -> Verdict {
     use Verdict::{Fail, Pass};
     match (&case.expect, got) {
         (_, Got::Broken { problem, .. }) => Fail(format!("the adapter failed: {problem}")),
-        (Expect::Accept { canonical, findings }, Got::Accept { canonical: c, findings: f }) => {
+        (
+            Expect::Accept {
+                canonical,
+                findings,
+            },
+            Got::Accept {
+                canonical: c,
+                findings: f,
+            },
+        ) => {
             if c != canonical {
                 return Fail("accepted, but the canonical form differs".to_owned());
             }
@@ -356,8 +367,14 @@ mod tests {
         let c = case(expect);
         assert_eq!(judge(&c, &reject("FEN4008", None), true), Verdict::Pass);
         assert_eq!(judge(&c, &reject("-4", Some(17)), true), Verdict::Pass);
-        assert!(matches!(judge(&c, &reject("-3", None), true), Verdict::Fail(_)));
-        assert!(matches!(judge(&c, &reject("-4", Some(16)), true), Verdict::Fail(_)));
+        assert!(matches!(
+            judge(&c, &reject("-3", None), true),
+            Verdict::Fail(_)
+        ));
+        assert!(matches!(
+            judge(&c, &reject("-4", Some(16)), true),
+            Verdict::Fail(_)
+        ));
         assert_eq!(judge(&c, &reject("-3", None), false), Verdict::Pass);
     }
 

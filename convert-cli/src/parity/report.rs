@@ -304,7 +304,9 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
     let summary = Summary::of(outcomes);
     let results: Vec<Value> = outcomes
         .iter()
-        .filter(|o| o.status != Status::Passed)
+        .filter(|o| {
+            o.status != Status::Passed && !(o.status == Status::Skipped && o.note.is_empty())
+        })
         .map(|o| {
             let mut value = json!({
                 "name": o.case.name,

@@ -253,6 +253,12 @@ n("n_fen4_nul_after_coord", f"{P} K@0,0,0,0\0", "FEN4013", -6, 20,
   "a NUL byte where `;` or the end is expected: the Python reference's -6")
 n("i_fen4_nul_then_more", f"{P} K@0,0,0,0\0; k@7,7,7,7", "FEN4013", -6, 20,
   "the C reference stops reading at NUL and accepts; the spec follows the Python reference's -6")
+n("n_fen4_duplicate_before_trailing", f"{P} K@0,0,0,0; k@0,0,0,0x", "FEN4010", -5, 31,
+  "the duplicate square is reported before the trailing `x` (spec s8)")
+n("n_fen4_no_break_space", f"{P}\u00a0K@0,0,0,0", "FEN4003", -3, 10,
+  "a no-break space is not whitespace, so it stands where a piece letter is expected (spec s3)")
+n("n_fen4_vertical_tab_leading", f"\u000b{P} K@0,0,0,0", "FEN4001", -2, 0,
+  "a vertical tab is not whitespace, so the prefix is missing (spec s3)")
 n("n_fen4_period_end", f"{TWO}.", "FEN4011", -6, 31, "a full stop after the last piece")
 
 # ---------------------------------------------------------------- not UTF-8
