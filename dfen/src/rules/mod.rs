@@ -448,6 +448,14 @@ pub fn perft_standard(position: &Dfen, depth: u32) -> u64 {
 }
 
 /// [`perft_standard`] split by first move.
+///
+/// ```
+/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// let divide = dfen::rules::perft_standard_divide(&start, 2);
+/// assert_eq!(divide.total, 400);
+/// let (first, nodes) = divide.entries[0];
+/// assert_eq!((first.unwrap().to_string(), nodes), ("a2a3".to_owned(), 20));
+/// ```
 #[must_use]
 pub fn perft_standard_divide(position: &Dfen, depth: u32) -> Divide {
     let depth = depth.min(MAX_PERFT_DEPTH);
@@ -483,6 +491,16 @@ pub fn perft_die(position: &Dfen, die: Role, depth: u32) -> u64 {
 }
 
 /// [`perft_die`] split by first move.
+///
+/// ```
+/// use dfen::Role;
+/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// let divide = dfen::rules::perft_die_divide(&start, Role::Knight, 2);
+/// let counts: Vec<(String, u64)> =
+///     divide.entries.iter().map(|(m, n)| (m.unwrap().to_string(), *n)).collect();
+/// assert_eq!(counts[0], ("b1a3".to_owned(), 5)); // a3 knight: b1, b5, c4; g1 knight: f3, h3
+/// assert_eq!(divide.total, 24);
+/// ```
 #[must_use]
 pub fn perft_die_divide(position: &Dfen, die: Role, depth: u32) -> Divide {
     let depth = depth.min(MAX_PERFT_DEPTH);
@@ -545,6 +563,14 @@ pub fn perft_roll(position: &Dfen, roll: DicePool, depth: u32) -> Result<u64, Ru
 ///
 /// # Errors
 /// As [`perft_roll`].
+///
+/// ```
+/// use dfen::rules::{parse_roll, perft_roll_divide};
+/// let position: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+/// // No queen on the board: the turn passes, and that is the one way to play it.
+/// let divide = perft_roll_divide(&position, parse_roll("Q").unwrap(), 1).unwrap();
+/// assert_eq!(divide.entries, vec![(None, 1)]);
+/// ```
 pub fn perft_roll_divide(
     position: &Dfen,
     roll: DicePool,
