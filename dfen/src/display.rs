@@ -28,16 +28,73 @@ fn write_en_passant(out: &mut impl fmt::Write, set: SquareSet, profile: Profile)
     }
 }
 
+/// A fixed buffer that holds any DFEN this crate writes, so `Display` makes one `write_str` call.
+struct LineBuffer {
+    bytes: [u8; 192],
+    len: usize,
+}
+
+impl LineBuffer {
+    const fn new() -> LineBuffer {
+        LineBuffer {
+            bytes: [0; 192],
+            len: 0,
+        }
+    }
+
+    fn as_str(&self) -> Result<&str, fmt::Error> {
+        let bytes = self.bytes.get(..self.len).ok_or(fmt::Error)?;
+        std::str::from_utf8(bytes).map_err(|_| fmt::Error)
+    }
+}
+
+impl fmt::Write for LineBuffer {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let end = self.len + text.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+fn write_u32(out: &mut impl fmt::Write, mut value: u32) -> fmt::Result {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        if let Some(slot) = digits.get_mut(start) {
+            *slot = b'0' + (value % 10) as u8;
+        }
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    let text = digits.get(start..).ok_or(fmt::Error)?;
+    out.write_str(std::str::from_utf8(text).map_err(|_| fmt::Error)?)
+}
+
 impl Dfen {
     fn write(&self, out: &mut impl fmt::Write, profile: Profile, with_dice: bool) -> fmt::Result {
         self.board.write_placement(out)?;
         out.write_char(' ')?;
         out.write_char(self.side.letter())?;
         out.write_char(' ')?;
-        write!(out, "{}", self.castling)?;
+        if self.castling.is_empty() {
+            out.write_char('-')?;
+        }
+        for right in self.castling.iter() {
+            out.write_char(right.letter())?;
+        }
         out.write_char(' ')?;
         write_en_passant(out, self.en_passant, profile)?;
-        write!(out, " {} {}", self.halfmove, self.fullmove)?;
+        out.write_char(' ')?;
+        write_u32(out, self.halfmove)?;
+        out.write_char(' ')?;
+        write_u32(out, self.fullmove)?;
         if with_dice && (profile != Profile::Engine || !self.dice.is_empty()) {
             out.write_char(' ')?;
             if self.dice.is_empty() {
@@ -48,6 +105,12 @@ impl Dfen {
             }
         }
         Ok(())
+    }
+
+    fn write_buffered(&self, f: &mut fmt::Formatter<'_>, profile: Profile) -> fmt::Result {
+        let mut buffer = LineBuffer::new();
+        self.write(&mut buffer, profile, true)?;
+        f.write_str(buffer.as_str()?)
     }
 
     /// Writes this position in the dialect of `profile`.
@@ -164,14 +227,14 @@ struct DisplayAs<'a> {
 
 impl fmt::Display for DisplayAs<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.dfen.write(f, self.profile, true)
+        self.dfen.write_buffered(f, self.profile)
     }
 }
 
 impl fmt::Display for Dfen {
     /// The canonical spec form: seven fields, single spaces, `-` for an empty field 7.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, Profile::Spec, true)
+        self.write_buffered(f, Profile::Spec)
     }
 }
 

@@ -22,7 +22,11 @@ use crate::Code;
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct ParseError {
+pub struct ParseError(Box<Details>);
+
+/// Boxed so that `Result<_, ParseError>` stays one pointer wide on the hot path.
+#[derive(Clone, PartialEq, Eq)]
+struct Details {
     code: Code,
     field: Option<u8>,
     span: Range<usize>,
@@ -31,6 +35,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    #[cold]
     pub(crate) fn new(
         code: Code,
         field: Option<u8>,
@@ -38,43 +43,43 @@ impl ParseError {
         expected: impl Into<Cow<'static, str>>,
         found: impl Into<String>,
     ) -> ParseError {
-        ParseError {
+        ParseError(Box::new(Details {
             code,
             field,
             span,
             expected: expected.into(),
             found: found.into(),
-        }
+        }))
     }
 
     /// The stable code, e.g. `DFEN007`.
     #[must_use]
     pub fn code(&self) -> Code {
-        self.code
+        self.0.code
     }
 
     /// The field (1–7) the problem is in, or `None` for whole-input problems such as the field count.
     #[must_use]
     pub fn field(&self) -> Option<u8> {
-        self.field
+        self.0.field
     }
 
     /// The byte range of the input that is wrong (empty at the end of input for something missing).
     #[must_use]
     pub fn span(&self) -> Range<usize> {
-        self.span.clone()
+        self.0.span.clone()
     }
 
     /// What would have been accepted here.
     #[must_use]
     pub fn expected(&self) -> &str {
-        &self.expected
+        &self.0.expected
     }
 
     /// What the input has here.
     #[must_use]
     pub fn found(&self) -> &str {
-        &self.found
+        &self.0.found
     }
 }
 
@@ -83,16 +88,16 @@ impl fmt::Display for ParseError {
         write!(
             f,
             "{}: expected {}, found {}",
-            self.code.title(),
-            self.expected,
-            self.found
+            self.0.code.title(),
+            self.0.expected,
+            self.0.found
         )
     }
 }
 
 impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{:?}] {}", self.code, self.span, self)
+        write!(f, "{}[{:?}] {}", self.0.code, self.0.span, self)
     }
 }
 

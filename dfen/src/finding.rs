@@ -4,6 +4,7 @@
 //! problems stop the parse and come back as a [`ParseError`](crate::ParseError); everything else is
 //! a [`Finding`] collected in one pass beside the parsed value.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -184,11 +185,11 @@ pub struct Finding {
     /// The byte range of the input it is about.
     pub span: Range<usize>,
     /// One lowercase sentence saying what is wrong.
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// Whether applying its fix keeps the position's meaning (`fmt` applies these).
     pub fixable: bool,
     /// What the fix does, for fixable findings.
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
 }
 
 impl fmt::Display for Finding {

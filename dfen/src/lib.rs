@@ -49,3 +49,8 @@ pub use model::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };
 pub use parser::{MAX_INPUT_LEN, Parsed, Parser, Profile};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

@@ -24,6 +24,7 @@
 
 #![deny(clippy::indexing_slicing)]
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use nom::IResult;
@@ -31,7 +32,7 @@ use nom::Parser as _;
 use nom::bytes::complete::{take_till, take_while, take_while1};
 use nom::combinator::all_consuming;
 
-use crate::validate::{SourceMap, position_findings};
+use crate::validate::{Census, SourceMap, position_findings};
 use crate::{
     Board, CastlingRights, CastlingSide, Code, Color, Dfen, DicePool, Finding, ParseError, Piece,
     Role, Severity, Square, SquareSet,
@@ -104,10 +105,11 @@ impl std::str::FromStr for Profile {
 ///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 -"
 /// );
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Parser {
     profile: Profile,
     strict: bool,
+    check_position: bool,
 }
 
 impl Parser {
@@ -117,7 +119,23 @@ impl Parser {
         Parser {
             profile: Profile::Spec,
             strict: false,
+            check_position: true,
         }
+    }
+
+    /// With `false`, only the spelling is checked: the position findings (`DFEN2xx`) are skipped.
+    /// Useful for syntax-only checks of large collections; on by default.
+    ///
+    /// ```
+    /// let input = "4k2P/8/8/8/8/8/8/4K3 w - - 0 1 -";
+    /// assert_eq!(dfen::Parser::new().parse(input).unwrap().findings.len(), 1);
+    /// let syntax_only = dfen::Parser::new().check_position(false);
+    /// assert!(syntax_only.parse(input).unwrap().findings.is_empty());
+    /// ```
+    #[must_use]
+    pub const fn check_position(mut self, check: bool) -> Parser {
+        self.check_position = check;
+        self
     }
 
     /// Chooses the dialect to read.
@@ -167,11 +185,30 @@ impl Parser {
             profile: self.profile,
             input,
             findings: Vec::new(),
-            map: SourceMap::default(),
+            map: SourceMap::new(input),
+            census: Census::default(),
+            dfen: Dfen {
+                board: Board::empty(),
+                side: Color::White,
+                castling: CastlingRights::NONE,
+                en_passant: SquareSet::EMPTY,
+                halfmove: 0,
+                fullmove: 1,
+                dice: DicePool::EMPTY,
+            },
         };
-        let dfen = state.parse()?;
-        position_findings(&dfen, Some(&state.map), &mut state.findings);
-        let mut findings = state.findings;
+        state.parse()?;
+        if self.check_position {
+            position_findings(
+                &state.dfen,
+                &state.census,
+                Some(&state.map),
+                &mut state.findings,
+            );
+        }
+        let State {
+            dfen, mut findings, ..
+        } = state;
         if self.strict {
             for finding in &mut findings {
                 if finding.fixable {
@@ -180,6 +217,12 @@ impl Parser {
             }
         }
         Ok(Parsed { dfen, findings })
+    }
+}
+
+impl Default for Parser {
+    fn default() -> Parser {
+        Parser::new()
     }
 }
 
@@ -227,7 +270,21 @@ struct State<'a> {
     profile: Profile,
     input: &'a str,
     findings: Vec<Finding>,
-    map: SourceMap,
+    map: SourceMap<'a>,
+    census: Census,
+    dfen: Dfen,
+}
+
+/// The first eight fields (enough to point at the first extra one) and how many there are.
+struct Fields<'a> {
+    items: [Option<Field<'a>>; 8],
+    count: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn get(&self, index: usize) -> Option<Field<'a>> {
+        self.items.get(index).copied().flatten()
+    }
 }
 
 /// One field: its text and where it starts in the input.
@@ -263,6 +320,19 @@ fn field_text(input: &[u8]) -> IResult<&[u8], &[u8]> {
 fn decimal(input: &[u8]) -> IResult<&[u8], &[u8]> {
     all_consuming(take_while1(|b: u8| b.is_ascii_digit())).parse(input)
 }
+
+/// The piece for each byte, `None` for bytes that are not piece letters.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static PIECES: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = Piece::from_letter(byte as u8);
+        byte += 1;
+    }
+    table
+};
 
 /// Quotes a piece of input for an error message: `` `x` `` or a description of what is there.
 fn quote(text: &str) -> String {
@@ -303,7 +373,13 @@ impl<'a> State<'a> {
         }
     }
 
-    fn finding(&mut self, code: Code, span: Range<usize>, message: String, help: Option<&str>) {
+    fn finding(
+        &mut self,
+        code: Code,
+        span: Range<usize>,
+        message: impl Into<Cow<'static, str>>,
+        help: Option<impl Into<Cow<'static, str>>>,
+    ) {
         let fixable = help.is_some();
         self.findings.push(Finding {
             code,
@@ -313,9 +389,9 @@ impl<'a> State<'a> {
                 Severity::Error
             },
             span,
-            message,
+            message: message.into(),
             fixable,
-            help: help.map(str::to_owned),
+            help: help.map(Into::into),
         });
     }
 
@@ -326,7 +402,7 @@ impl<'a> State<'a> {
         field: u8,
         span: Range<usize>,
         expected: &'static str,
-        help: &str,
+        help: impl Into<Cow<'static, str>>,
     ) -> Result<(), ParseError> {
         let found = quote(self.text(span.clone()));
         if self.profile == Profile::Spec {
@@ -337,7 +413,8 @@ impl<'a> State<'a> {
         Ok(())
     }
 
-    fn parse(&mut self) -> Result<Dfen, ParseError> {
+    /// Reads every field into `self.dfen`.
+    fn parse(&mut self) -> Result<(), ParseError> {
         let input = self.input;
         if input.len() > MAX_INPUT_LEN {
             return Err(ParseError::new(
@@ -353,7 +430,7 @@ impl<'a> State<'a> {
             Profile::Spec => (6, 7),
             Profile::Lenient | Profile::Engine => (4, 7),
         };
-        let count = fields.len();
+        let count = fields.count;
         if count < min || count > max {
             let span = match fields.get(max) {
                 Some(extra) => extra.start..input.trim_end_matches([' ', '\t']).len(),
@@ -367,34 +444,25 @@ impl<'a> State<'a> {
                 format!("{count} field{}", if count == 1 { "" } else { "s" }),
             ));
         }
-        let field = |n: usize| fields.get(n).copied();
+        let field = |n: usize| fields.get(n);
 
-        let mut dfen = Dfen {
-            board: Board::empty(),
-            side: Color::White,
-            castling: CastlingRights::NONE,
-            en_passant: SquareSet::EMPTY,
-            halfmove: 0,
-            fullmove: 1,
-            dice: DicePool::EMPTY,
-        };
         if let Some(f) = field(0) {
-            dfen.board = self.board(f)?;
+            self.board(f)?;
         }
         if let Some(f) = field(1) {
-            dfen.side = self.side(f)?;
+            self.dfen.side = self.side(f)?;
         }
         if let Some(f) = field(2) {
-            dfen.castling = self.castling(f)?;
+            self.dfen.castling = self.castling(f)?;
         }
         if let Some(f) = field(3) {
-            dfen.en_passant = self.en_passant(f)?;
+            self.dfen.en_passant = self.en_passant(f)?;
         }
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
-                dfen.halfmove = self.clock(half)?;
-                dfen.fullmove = self.clock(full)?;
-                if self.profile == Profile::Engine && dfen.halfmove > 127 {
+                self.dfen.halfmove = self.clock(half)?;
+                self.dfen.fullmove = self.clock(full)?;
+                if self.profile == Profile::Engine && self.dfen.halfmove > 127 {
                     return Err(ParseError::new(
                         Code::EngineHalfmoveRange,
                         Some(5),
@@ -403,7 +471,7 @@ impl<'a> State<'a> {
                         quote(self.text(half.span())),
                     ));
                 }
-                if dfen.fullmove == 0 {
+                if self.dfen.fullmove == 0 {
                     self.strict_in_spec(
                         Code::FullmoveZero,
                         6,
@@ -415,7 +483,7 @@ impl<'a> State<'a> {
             }
             (half, _) => {
                 if let Some(half) = half {
-                    dfen.halfmove = self.clock(half)?;
+                    self.dfen.halfmove = self.clock(half)?;
                 }
                 let at = input.trim_end_matches([' ', '\t']).len();
                 let message = format!(
@@ -436,28 +504,28 @@ impl<'a> State<'a> {
             }
         }
         match field(6) {
-            Some(f) => dfen.dice = self.dice(f, dfen.side)?,
+            Some(f) => self.dfen.dice = self.dice(f, self.dfen.side)?,
             None if self.profile != Profile::Engine && count == 6 => {
                 let at = input.trim_end_matches([' ', '\t']).len();
                 self.finding(
                     Code::MissingDiceField,
                     at..at,
-                    format!(
-                        "{}: expected a seventh field (`-` when no dice are pending), found 6 fields",
-                        Code::MissingDiceField.title()
-                    ),
+                    "dice field is missing: expected a seventh field (`-` when no dice are pending), found 6 fields",
                     Some("append ` -`: no dice are pending"),
                 );
             }
             None => {}
         }
-        Ok(dfen)
+        Ok(())
     }
 
     /// Splits the input into fields, reporting non-canonical whitespace.
-    fn split_fields(&mut self) -> Result<Vec<Field<'a>>, ParseError> {
+    fn split_fields(&mut self) -> Result<Fields<'a>, ParseError> {
         let bytes = self.input.as_bytes();
-        let mut fields = Vec::with_capacity(7);
+        let mut fields = Fields {
+            items: [None; 8],
+            count: 0,
+        };
         let mut rest = bytes;
         let mut offset = 0usize;
         while let Ok((after_sep, sep)) = separator(rest) {
@@ -491,23 +559,18 @@ impl<'a> State<'a> {
             let Ok((after_field, text)) = field_text(after_sep) else {
                 break;
             };
-            if fields.len() < 8 {
-                fields.push(Field {
-                    number: fields.len() as u8 + 1,
-                    text,
-                    start: offset,
-                });
-            } else {
-                fields.push(Field {
-                    number: 8,
+            if let Some(slot) = fields.items.get_mut(fields.count) {
+                *slot = Some(Field {
+                    number: fields.count as u8 + 1,
                     text,
                     start: offset,
                 });
             }
+            fields.count += 1;
             offset += text.len();
             rest = after_field;
         }
-        if fields.is_empty() {
+        if fields.count == 0 {
             return Err(ParseError::new(
                 Code::EmptyInput,
                 None,
@@ -523,131 +586,148 @@ impl<'a> State<'a> {
         Ok(fields)
     }
 
-    fn board(&mut self, field: Field<'a>) -> Result<Board, ParseError> {
-        let mut board = Board::empty();
-        let rank_count = field.text.split(|b| *b == b'/').count();
-        if rank_count != 8 {
-            return Err(ParseError::new(
-                Code::RankCount,
-                Some(1),
-                field.span(),
-                "8 ranks separated by `/`",
-                format!(
-                    "{rank_count} rank{}",
-                    if rank_count == 1 { "" } else { "s" }
-                ),
-            ));
-        }
-        let mut rank_start = 0usize;
-        for (row, rank_text) in field.text.split(|b| *b == b'/').enumerate() {
-            let rank = 7 - row as u8;
-            let mut file = 0u8;
-            let mut digit_run: Option<usize> = None;
-            let mut i = 0usize;
-            while let Some(&byte) = rank_text.get(i) {
-                let at = field.start + rank_start + i;
-                match byte {
-                    b'1'..=b'8' => {
-                        if digit_run.is_none() {
-                            digit_run = Some(at);
-                        }
-                        file += byte - b'0';
-                        if file > 8 {
-                            return Err(self.rank_width(field, rank, rank_start, rank_text, file));
-                        }
-                        i += 1;
+    /// Field 1, in one pass over its bytes.
+    fn board(&mut self, field: Field<'a>) -> Result<(), ParseError> {
+        let mut rank: u8 = 7;
+        let mut file: u8 = 0;
+        let mut rank_start = field.start;
+        // Start of the current run of digits, and whether it has more than one digit.
+        let mut digits_start = usize::MAX;
+        let mut split = false;
+        for (i, &byte) in field.text.iter().enumerate() {
+            let at = field.start + i;
+            if let Some(piece) = PIECES.get(usize::from(byte)).copied().flatten() {
+                if split {
+                    self.split_digits(digits_start, at);
+                    split = false;
+                }
+                digits_start = usize::MAX;
+                if file >= 8 {
+                    return Err(self.rank_width(field, rank, rank_start, 9));
+                }
+                if let Some(square) = Square::new(file, rank) {
+                    self.dfen.board.set(square, Some(piece));
+                    self.census.add(square, piece);
+                }
+                file += 1;
+                continue;
+            }
+            match byte {
+                b'1'..=b'8' => {
+                    if digits_start == usize::MAX {
+                        digits_start = at;
+                    } else {
+                        split = true;
                     }
-                    b'0' | b'9' => {
+                    file += byte - b'0';
+                    if file > 8 {
+                        return Err(self.rank_width(field, rank, rank_start, file));
+                    }
+                }
+                b'/' => {
+                    if split {
+                        self.split_digits(digits_start, at);
+                        split = false;
+                    }
+                    digits_start = usize::MAX;
+                    if rank == 0 {
+                        return Err(self.rank_count(field));
+                    }
+                    if file < 8 {
+                        return Err(self.rank_width(field, rank, rank_start, file));
+                    }
+                    rank -= 1;
+                    file = 0;
+                    rank_start = at + 1;
+                }
+                b'0' | b'9' => {
+                    return Err(ParseError::new(
+                        Code::BadDigit,
+                        Some(1),
+                        at..at + 1,
+                        "a digit from 1 to 8",
+                        quote(self.text(at..at + 1)),
+                    ));
+                }
+                _ => {
+                    let (c, len) = self.char_at(at);
+                    if c.is_numeric() {
                         return Err(ParseError::new(
                             Code::BadDigit,
                             Some(1),
-                            at..at + 1,
-                            "a digit from 1 to 8",
-                            quote(self.text(at..at + 1)),
+                            at..at + len,
+                            "an ASCII digit from 1 to 8",
+                            format!("the non-ASCII digit {}", quote(&c.to_string())),
                         ));
                     }
-                    _ => {
-                        self.close_digit_run(&mut digit_run, at);
-                        let Some(piece) = Piece::from_letter(byte) else {
-                            let (c, len) = self.char_at(at);
-                            if c.is_numeric() {
-                                return Err(ParseError::new(
-                                    Code::BadDigit,
-                                    Some(1),
-                                    at..at + len,
-                                    "an ASCII digit from 1 to 8",
-                                    format!("the non-ASCII digit {}", quote(&c.to_string())),
-                                ));
-                            }
-                            return Err(ParseError::new(
-                                Code::UnknownPiece,
-                                Some(1),
-                                at..at + len,
-                                "a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8",
-                                quote(&c.to_string()),
-                            ));
-                        };
-                        if file >= 8 {
-                            return Err(self.rank_width(
-                                field,
-                                rank,
-                                rank_start,
-                                rank_text,
-                                file + 1,
-                            ));
-                        }
-                        if let Some(square) = Square::new(file, rank) {
-                            board.set(square, Some(piece));
-                            self.map.set_piece(square, at);
-                        }
-                        file += 1;
-                        i += 1;
-                    }
+                    return Err(ParseError::new(
+                        Code::UnknownPiece,
+                        Some(1),
+                        at..at + len,
+                        "a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8",
+                        quote(&c.to_string()),
+                    ));
                 }
             }
-            let end = field.start + rank_start + rank_text.len();
-            self.close_digit_run(&mut digit_run, end);
-            if file < 8 {
-                return Err(self.rank_width(field, rank, rank_start, rank_text, file));
-            }
-            rank_start += rank_text.len() + 1;
+        }
+        if split {
+            self.split_digits(digits_start, field.start + field.text.len());
+        }
+        if rank != 0 {
+            return Err(self.rank_count(field));
+        }
+        if file < 8 {
+            return Err(self.rank_width(field, rank, rank_start, file));
         }
         self.map.set_field(1, field.span());
-        Ok(board)
+        Ok(())
     }
 
-    fn close_digit_run(&mut self, run: &mut Option<usize>, end: usize) {
-        if let Some(start) = run.take()
-            && end - start > 1
-        {
-            let text = self.text(start..end);
-            let sum: u32 = text.bytes().map(|b| u32::from(b - b'0')).sum();
-            self.finding(
-                Code::SplitDigits,
-                start..end,
-                format!(
-                    "{}: expected one digit for a run of empty squares, found {}",
-                    Code::SplitDigits.title(),
-                    quote(text)
-                ),
-                Some(&format!("write `{sum}`")),
-            );
-        }
+    #[cold]
+    fn rank_count(&self, field: Field<'a>) -> ParseError {
+        let rank_count = field.text.split(|b| *b == b'/').count();
+        ParseError::new(
+            Code::RankCount,
+            Some(1),
+            field.span(),
+            "8 ranks separated by `/`",
+            format!(
+                "{rank_count} rank{}",
+                if rank_count == 1 { "" } else { "s" }
+            ),
+        )
     }
 
-    fn rank_width(
-        &self,
-        field: Field<'a>,
-        rank: u8,
-        rank_start: usize,
-        rank_text: &[u8],
-        squares: u8,
-    ) -> ParseError {
-        let start = field.start + rank_start;
+    #[cold]
+    fn split_digits(&mut self, start: usize, end: usize) {
+        let text = self.text(start..end);
+        let sum: u32 = text.bytes().map(|b| u32::from(b - b'0')).sum();
+        self.finding(
+            Code::SplitDigits,
+            start..end,
+            format!(
+                "{}: expected one digit for a run of empty squares, found {}",
+                Code::SplitDigits.title(),
+                quote(text)
+            ),
+            Some(format!("write `{sum}`")),
+        );
+    }
+
+    #[cold]
+    fn rank_width(&self, field: Field<'a>, rank: u8, rank_start: usize, squares: u8) -> ParseError {
+        let rank_text = field
+            .text
+            .get(rank_start - field.start..)
+            .unwrap_or_default();
+        let rank_len = rank_text
+            .iter()
+            .position(|b| *b == b'/')
+            .unwrap_or(rank_text.len());
         ParseError::new(
             Code::RankWidth,
             Some(1),
-            start..start + rank_text.len(),
+            rank_start..rank_start + rank_len,
             format!("8 squares in rank {}", rank + 1),
             if squares > 8 {
                 "more than 8".to_owned()
@@ -702,7 +782,6 @@ impl<'a> State<'a> {
                 )?;
                 continue;
             }
-            self.map.set_castling(side, at);
             if last.is_some_and(|prev| (prev as u8) > (side as u8)) {
                 out_of_order = true;
             }
@@ -717,7 +796,7 @@ impl<'a> State<'a> {
                     Code::CastlingOrder.title(),
                     quote(self.text(field.span()))
                 ),
-                Some(&format!("write `{rights}`")),
+                Some(format!("write `{rights}`")),
             );
         }
         Ok(rights)
@@ -788,7 +867,6 @@ impl<'a> State<'a> {
                 )?;
                 continue;
             }
-            self.map.set_en_passant(square, span.start);
             if let Some(prev) = previous
                 && self.order_key(prev) > self.order_key(square)
             {
@@ -810,7 +888,7 @@ impl<'a> State<'a> {
                     Code::EnPassantOrder.title(),
                     quote(self.text(field.span()))
                 ),
-                Some(&format!("write `{canonical}`")),
+                Some(format!("write `{canonical}`")),
             );
         }
         Ok(set)
@@ -866,7 +944,7 @@ impl<'a> State<'a> {
                     Code::ClockLeadingZeros.title(),
                     quote(self.text(field.span()))
                 ),
-                Some(&format!("write `{value}`")),
+                Some(format!("write `{value}`")),
             );
         }
         Ok(value)
@@ -933,16 +1011,16 @@ impl<'a> State<'a> {
             Color::White => upper,
             Color::Black => lower,
         };
-        let help = format!("write `{}`", pool.to_string_for(side));
+        let help = || format!("write `{}`", pool.to_string_for(side));
         if upper > 0 && lower > 0 {
-            self.strict_in_spec(Code::MixedDiceCase, 7, field.span(), expected_case, &help)?;
+            self.strict_in_spec(Code::MixedDiceCase, 7, field.span(), expected_case, help())?;
         } else if matching == 0 {
             self.strict_in_spec(
                 Code::DiceCaseMismatch,
                 7,
                 field.span(),
                 expected_case,
-                &help,
+                help(),
             )?;
         }
         if out_of_order {
@@ -954,7 +1032,7 @@ impl<'a> State<'a> {
                     Code::DiceOrder.title(),
                     quote(self.text(field.span()))
                 ),
-                Some(&help),
+                Some(help()),
             );
         }
         Ok(pool)

@@ -5,29 +5,20 @@ use std::ops::Range;
 
 use crate::{Code, Color, Dfen, Finding, Piece, Role, Severity, Square, SquareSet};
 
-/// Where the parts of a parsed DFEN stood in the input, so findings can point at them.
-#[derive(Clone)]
-pub(crate) struct SourceMap {
+/// Where the fields of a parsed DFEN stood in the input, so findings can point at them. Spans
+/// inside a field are found again only when a finding needs one, keeping the parse lean.
+#[derive(Clone, Default)]
+pub(crate) struct SourceMap<'a> {
+    input: &'a str,
     fields: [Range<usize>; 7],
-    pieces: [u16; 64],
-    castling: [usize; 4],
-    en_passant: [usize; 64],
 }
 
-impl Default for SourceMap {
-    fn default() -> Self {
+impl<'a> SourceMap<'a> {
+    pub(crate) fn new(input: &'a str) -> SourceMap<'a> {
         SourceMap {
+            input,
             fields: Default::default(),
-            pieces: [0; 64],
-            castling: [0; 4],
-            en_passant: [0; 64],
         }
-    }
-}
-
-impl SourceMap {
-    pub(crate) fn set_piece(&mut self, square: Square, offset: usize) {
-        self.pieces[square.index() as usize] = u16::try_from(offset).unwrap_or(u16::MAX);
     }
 
     pub(crate) fn set_field(&mut self, number: u8, span: Range<usize>) {
@@ -36,23 +27,53 @@ impl SourceMap {
         }
     }
 
-    pub(crate) fn set_castling(&mut self, side: crate::CastlingSide, offset: usize) {
-        self.castling[side as usize] = offset;
+    fn field_text(&self, number: usize) -> (usize, &'a [u8]) {
+        let span = self.fields.get(number - 1).cloned().unwrap_or(0..0);
+        let text = self.input.as_bytes().get(span.clone()).unwrap_or_default();
+        (span.start, text)
     }
 
-    pub(crate) fn set_en_passant(&mut self, square: Square, offset: usize) {
-        self.en_passant[square.index() as usize] = offset;
+    /// The byte of field 1 that put a piece on `square`.
+    fn piece(&self, square: Square) -> Option<usize> {
+        let (start, text) = self.field_text(1);
+        let (mut rank, mut file) = (7u8, 0u8);
+        for (i, &byte) in text.iter().enumerate() {
+            match byte {
+                b'/' => {
+                    rank = rank.saturating_sub(1);
+                    file = 0;
+                }
+                b'1'..=b'8' => file += byte - b'0',
+                _ => {
+                    if Square::new(file, rank) == Some(square) {
+                        return Some(start + i);
+                    }
+                    file += 1;
+                }
+            }
+        }
+        None
     }
 
-    fn piece(&self, square: Square) -> Range<usize> {
-        let at = usize::from(self.pieces[square.index() as usize]);
-        at..at + 1
+    /// The first byte of field 3 equal to `letter`.
+    fn castling(&self, letter: u8) -> Option<usize> {
+        let (start, text) = self.field_text(3);
+        text.iter().position(|b| *b == letter).map(|i| start + i)
+    }
+
+    /// The first square name in field 4 equal to `square`.
+    fn en_passant(&self, square: Square) -> Option<usize> {
+        let (start, text) = self.field_text(4);
+        let name = square.name_bytes();
+        text.chunks(2)
+            .position(|pair| pair == name)
+            .map(|i| start + 2 * i)
     }
 }
 
-struct Spans<'a>(Option<&'a SourceMap>);
+struct Spans<'m, 'a>(Option<&'m SourceMap<'a>>);
 
-impl Spans<'_> {
+impl Spans<'_, '_> {
     fn field(&self, number: usize) -> Range<usize> {
         self.0
             .and_then(|map| map.fields.get(number - 1).cloned())
@@ -60,18 +81,20 @@ impl Spans<'_> {
     }
 
     fn piece(&self, square: Square) -> Range<usize> {
-        self.0.map_or(0..0, |map| map.piece(square))
+        self.0
+            .and_then(|map| map.piece(square))
+            .map_or(0..0, |at| at..at + 1)
     }
 
-    fn castling(&self, index: usize) -> Range<usize> {
+    fn castling(&self, letter: char) -> Range<usize> {
         self.0
-            .and_then(|map| map.castling.get(index).copied())
+            .and_then(|map| map.castling(letter as u8))
             .map_or(0..0, |at| at..at + 1)
     }
 
     fn en_passant(&self, square: Square) -> Range<usize> {
         self.0
-            .and_then(|map| map.en_passant.get(square.index() as usize).copied())
+            .and_then(|map| map.en_passant(square))
             .map_or(0..0, |at| at..at + 2)
     }
 }
@@ -87,7 +110,7 @@ fn push(
         code,
         severity,
         span,
-        message,
+        message: message.into(),
         fixable: false,
         help: None,
     });
@@ -104,9 +127,9 @@ fn push_fixable(
         code,
         severity: Severity::Warning,
         span,
-        message,
+        message: message.into(),
         fixable: true,
-        help: Some(help),
+        help: Some(help.into()),
     });
 }
 
@@ -187,50 +210,95 @@ fn dead_en_passant(dfen: &Dfen, square: Square) -> Option<(Code, String)> {
 }
 
 /// Collects the position findings of `dfen` into `out`.
-pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut Vec<Finding>) {
+/// Piece counts gathered while the placement is read, so the checks need no second pass.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Census {
+    /// Pieces per colour and role.
+    counts: [[u8; 6]; 2],
+    /// Bishops per colour, on dark (index 0) and light (index 1) squares.
+    bishops: [[u8; 2]; 2],
+}
+
+impl Census {
+    #[inline]
+    pub(crate) fn add(&mut self, square: Square, piece: Piece) {
+        let side = piece.color.index();
+        self.counts[side][piece.role as usize] += 1;
+        if piece.role == Role::Bishop {
+            self.bishops[side][usize::from((square.file() + square.rank()) % 2)] += 1;
+        }
+    }
+
+    fn of(board: &crate::Board) -> Census {
+        let mut census = Census::default();
+        for (square, piece) in board.pieces() {
+            census.add(square, piece);
+        }
+        census
+    }
+}
+
+/// Collects the position findings of `dfen` into `out`.
+pub(crate) fn position_findings(
+    dfen: &Dfen,
+    census: &Census,
+    map: Option<&SourceMap<'_>>,
+    out: &mut Vec<Finding>,
+) {
     let spans = Spans(map);
     let board = &dfen.board;
-    let mut kings = [0usize; 2];
-    let mut pieces = [0usize; 2];
-    let mut counts = [[0usize; 6]; 2];
-    // Bishops per colour and per square colour (light squares have odd file + rank parity).
-    let mut bishops = [[0usize; 2]; 2];
-    for (square, piece) in board.pieces() {
-        let side = piece.color.index();
-        pieces[side] += 1;
-        counts[side][piece.role as usize] += 1;
-        if piece.role == Role::Bishop {
-            bishops[side][usize::from((square.file() + square.rank()) % 2)] += 1;
-        }
-        if piece.role == Role::Pawn && (square.rank() == 0 || square.rank() == 7) {
-            push(
-                out,
-                Code::PawnOnBackRank,
-                Severity::Error,
-                spans.piece(square),
-                format!(
-                    "{}: expected no pawn on rank {}, found `{}` on {square}",
-                    Code::PawnOnBackRank.title(),
-                    square.rank() + 1,
-                    piece.letter()
-                ),
-            );
-        }
-        if piece.role == Role::King {
-            kings[side] += 1;
-            if kings[side] == 2 {
+    let counts = census.counts.map(|row| row.map(usize::from));
+    let pieces = counts.map(|row| row.iter().sum::<usize>());
+    let bishops = census.bishops.map(|row| row.map(usize::from));
+    let kings = [
+        counts[0][Role::King as usize],
+        counts[1][Role::King as usize],
+    ];
+    if counts[0][0] + counts[1][0] > 0 {
+        for index in (0u8..8).chain(56..64) {
+            let Some(square) = Square::from_index(index) else {
+                continue;
+            };
+            let Some(piece) = board.get(square) else {
+                continue;
+            };
+            if piece.role == Role::Pawn {
                 push(
                     out,
-                    Code::TooManyKings,
+                    Code::PawnOnBackRank,
                     Severity::Error,
                     spans.piece(square),
                     format!(
-                        "{}: expected at most one {} king, found another on {square}",
-                        Code::TooManyKings.title(),
-                        color_name(piece.color)
+                        "{}: expected no pawn on rank {}, found `{}` on {square}",
+                        Code::PawnOnBackRank.title(),
+                        square.rank() + 1,
+                        piece.letter()
                     ),
                 );
             }
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        if kings[color.index()] < 2 {
+            continue;
+        }
+        let king = Piece {
+            color,
+            role: Role::King,
+        };
+        let second = board.pieces().filter(|(_, p)| *p == king).nth(1);
+        if let Some((square, _)) = second {
+            push(
+                out,
+                Code::TooManyKings,
+                Severity::Error,
+                spans.piece(square),
+                format!(
+                    "{}: expected at most one {} king, found another on {square}",
+                    Code::TooManyKings.title(),
+                    color_name(color)
+                ),
+            );
         }
     }
     for color in [Color::White, Color::Black] {
@@ -326,12 +394,12 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
             );
         }
     }
-    for (index, right) in crate::CastlingSide::ALL.into_iter().enumerate() {
+    for right in crate::CastlingSide::ALL {
         if dfen.castling.has(right) && !castling_possible(dfen, right) {
             push_fixable(
                 out,
                 Code::CastlingWithoutPieces,
-                spans.castling(index),
+                spans.castling(right.letter()),
                 format!(
                     "{}: `{}` needs the {} king on {} and rook on {}",
                     Code::CastlingWithoutPieces.title(),
@@ -343,6 +411,9 @@ pub(crate) fn position_findings(dfen: &Dfen, map: Option<&SourceMap>, out: &mut 
                 format!("drop `{}`: it cannot affect play", right.letter()),
             );
         }
+    }
+    if dfen.en_passant.is_empty() {
+        return;
     }
     for square in dfen.en_passant.iter_alphabetical() {
         if let Some((code, message)) = dead_en_passant(dfen, square) {
@@ -382,7 +453,7 @@ impl Dfen {
     #[must_use]
     pub fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
-        position_findings(self, None, &mut out);
+        position_findings(self, &Census::of(&self.board), None, &mut out);
         out
     }
 

@@ -1,0 +1,172 @@
+//! DFEN parsing and writing, side by side with shakmaty on the same corpus, and the I/O floor.
+//!
+//! The corpus is 100,000 standard FENs from seeded random games, made at start-up (not committed).
+//! Run: `cargo bench -p dfen --bench parse`. Compare rows within one run: the machines are noisy.
+
+use std::hint::black_box;
+use std::sync::LazyLock;
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+fn main() {
+    // Build the corpus before any measurement, so profilers see only the work measured.
+    LazyLock::force(&PARSED);
+    LazyLock::force(&SHAKMATY_PARSED);
+    LazyLock::force(&CORPUS_TEXT);
+    divan::main();
+}
+
+const CORPUS_SIZE: usize = 100_000;
+
+/// Seeded random games played with shakmaty; every position's FEN, until the corpus is full.
+static CORPUS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut state: u64 = 0x00c0_ffee_d1ce_5eed;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    let mut out = Vec::with_capacity(CORPUS_SIZE);
+    while out.len() < CORPUS_SIZE {
+        let mut pos = Chess::default();
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || out.len() == CORPUS_SIZE {
+                break;
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            pos.play_unchecked(m);
+            out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
+        }
+    }
+    out
+});
+
+static CORPUS_TEXT: LazyLock<String> = LazyLock::new(|| CORPUS.join("\n"));
+
+static PARSED: LazyLock<Vec<dfen::Dfen>> =
+    LazyLock::new(|| CORPUS.iter().map(|f| f.parse().unwrap()).collect());
+
+static SHAKMATY_PARSED: LazyLock<Vec<Fen>> = LazyLock::new(|| {
+    CORPUS
+        .iter()
+        .map(|f| Fen::from_ascii(f.as_bytes()).unwrap())
+        .collect()
+});
+
+fn corpus_bytes() -> divan::counter::BytesCount {
+    divan::counter::BytesCount::new(CORPUS_TEXT.len())
+}
+
+/// fenkit: syntax only (no position findings).
+#[divan::bench]
+fn dfen_parse(bencher: divan::Bencher) {
+    let parser = dfen::Parser::new().check_position(false);
+    bencher.counter(corpus_bytes()).bench(|| {
+        for fen in CORPUS.iter() {
+            black_box(parser.parse(black_box(fen)).is_ok());
+        }
+    });
+}
+
+/// fenkit: parse and every finding.
+#[divan::bench]
+fn dfen_parse_findings(bencher: divan::Bencher) {
+    let parser = dfen::Parser::new();
+    bencher.counter(corpus_bytes()).bench(|| {
+        for fen in CORPUS.iter() {
+            black_box(parser.parse(black_box(fen)).map(|p| p.findings.len()).ok());
+        }
+    });
+}
+
+/// fenkit: canonical `Display` of parsed values.
+#[divan::bench]
+fn dfen_display(bencher: divan::Bencher) {
+    let parsed = &*PARSED;
+    let mut out = String::with_capacity(128);
+    bencher.bench_local(|| {
+        for dfen in parsed {
+            out.clear();
+            std::fmt::Write::write_fmt(&mut out, format_args!("{dfen}")).unwrap();
+            black_box(out.len());
+        }
+    });
+}
+
+/// fenkit: parse, findings, fixes and canonical write.
+#[divan::bench]
+fn dfen_parse_findings_write(bencher: divan::Bencher) {
+    let parser = dfen::Parser::new();
+    let mut out = String::with_capacity(128);
+    bencher.counter(corpus_bytes()).bench_local(|| {
+        for fen in CORPUS.iter() {
+            if let Ok(parsed) = parser.parse(black_box(fen)) {
+                out.clear();
+                std::fmt::Write::write_fmt(&mut out, format_args!("{}", parsed.fixed())).unwrap();
+                black_box(out.len());
+            }
+        }
+    });
+}
+
+/// shakmaty: `Fen::from_ascii`.
+#[divan::bench]
+fn shakmaty_parse(bencher: divan::Bencher) {
+    bencher.counter(corpus_bytes()).bench(|| {
+        for fen in CORPUS.iter() {
+            black_box(Fen::from_ascii(black_box(fen.as_bytes())).is_ok());
+        }
+    });
+}
+
+/// shakmaty: `Fen` Display.
+#[divan::bench]
+fn shakmaty_display(bencher: divan::Bencher) {
+    let parsed = &*SHAKMATY_PARSED;
+    let mut out = String::with_capacity(128);
+    bencher.bench_local(|| {
+        for fen in parsed {
+            out.clear();
+            std::fmt::Write::write_fmt(&mut out, format_args!("{fen}")).unwrap();
+            black_box(out.len());
+        }
+    });
+}
+
+/// shakmaty: parse, validate into a position, and write.
+#[divan::bench]
+fn shakmaty_parse_validate_write(bencher: divan::Bencher) {
+    let mut out = String::with_capacity(128);
+    bencher.counter(corpus_bytes()).bench_local(|| {
+        for fen in CORPUS.iter() {
+            let Ok(parsed) = Fen::from_ascii(black_box(fen.as_bytes())) else {
+                continue;
+            };
+            let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
+                continue;
+            };
+            out.clear();
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+            std::fmt::Write::write_fmt(&mut out, format_args!("{fen}")).unwrap();
+            black_box(out.len());
+        }
+    });
+}
+
+/// The floor: split the same bytes into lines with memchr, parse nothing.
+#[divan::bench]
+fn io_floor_split_lines(bencher: divan::Bencher) {
+    let text = CORPUS_TEXT.as_bytes();
+    bencher.counter(corpus_bytes()).bench(|| {
+        let mut lines = 0usize;
+        let mut rest = black_box(text);
+        while let Some(at) = memchr::memchr(b'\n', rest) {
+            lines += 1;
+            rest = &rest[at + 1..];
+        }
+        black_box(lines + usize::from(!rest.is_empty()))
+    });
+}
