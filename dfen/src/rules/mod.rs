@@ -62,7 +62,7 @@ use std::ops::ControlFlow;
 
 pub use error::{RulesError, RulesErrorKind};
 pub use moves::{Move, MoveKind, UciMove};
-pub use unique::{EpIdentity, UniqueCount};
+pub use unique::{EpIdentity, Game, UniqueCount, identity_hash, identity_key};
 
 use position::{Dice, Pos};
 
@@ -643,7 +643,12 @@ pub fn perft_unique(
     ep: EpIdentity,
 ) -> Result<UniqueCount, RulesError> {
     let depth = depth.min(MAX_PERFT_DEPTH);
-    let mut distinct = unique::Distinct::new(ep, mode == PerftMode::Standard);
+    let game = if mode == PerftMode::Standard {
+        Game::Standard
+    } else {
+        Game::DiceChess
+    };
+    let mut distinct = unique::Distinct::new(ep, game);
     let pos = Pos::from_dfen(position);
     match mode {
         PerftMode::Standard => perft::standard_leaves(&pos, depth, &mut |p| distinct.add(p)),
