@@ -1,6 +1,7 @@
 //! Integration tests for the fen4 crate.
 
 mod corpus;
+mod identity;
 mod json;
 mod ndjson4;
 mod oracle;
