@@ -5,9 +5,14 @@
 //! for millions of positions: a first pass keeps only a 64-bit identity hash and a line number
 //! per position; a second pass re-reads just the files with a repeated hash and compares the
 //! full keys of just those positions, so a hash collision is never reported as a duplicate.
+//!
+//! `--ep` chooses how en passant enters a DFEN identity, with the rules engine's definition
+//! (`dfen::rules::identity_key`): `.fen` files are judged by standard chess, `.dfen` files by
+//! Dice Chess. FEN4 placements hold no en passant; `--ep` does not change them.
 
 use std::collections::{HashMap, HashSet};
 
+use dfen::rules::{EpIdentity, Game};
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
@@ -15,8 +20,51 @@ use crate::input::Origin;
 use crate::notation::{Finding, Notation, ReadSettings, Severity, codes};
 use crate::scan::Scan;
 
+/// `--ep`: how en-passant squares take part in a DFEN position's identity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum EpArg {
+    /// every en-passant square the position holds
+    #[default]
+    Always,
+    /// only squares a capture onto is legal now
+    Legal,
+}
+
+impl EpArg {
+    /// The library's name for the choice.
+    pub(crate) fn identity(self) -> EpIdentity {
+        match self {
+            EpArg::Always => EpIdentity::Always,
+            EpArg::Legal => EpIdentity::Legal,
+        }
+    }
+}
+
+/// What the duplicate search found.
+pub(crate) struct Duplicates {
+    /// One warning per repeated position, in input order.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Whether any FEN4 placement took part (`--ep` does not apply to them).
+    pub(crate) saw_fen4: bool,
+}
+
+impl Duplicates {
+    /// The warning to print when `--ep legal` was asked for but some inputs were FEN4.
+    pub(crate) fn ep_note(&self, ep: EpIdentity) -> Option<&'static str> {
+        (self.saw_fen4 && ep == EpIdentity::Legal).then_some(
+            "`--ep legal` does not apply to FEN4 placements (they hold no en passant); \
+             they were compared by placement alone",
+        )
+    }
+}
+
 /// The identity of an accepted position: its key and the key's hash.
-fn identity(notation: Notation, settings: ReadSettings, text: &str) -> Option<(u64, String)> {
+fn identity(
+    notation: Notation,
+    settings: ReadSettings,
+    ep: EpIdentity,
+    text: &str,
+) -> Option<(u64, String)> {
     match notation {
         Notation::Dfen | Notation::Fen => {
             let parsed = dfen::Parser::new()
@@ -24,7 +72,13 @@ fn identity(notation: Notation, settings: ReadSettings, text: &str) -> Option<(u
                 .parse(text)
                 .ok()?;
             let position = parsed.fixed();
-            Some((position.identity_hash(), position.identity_key()))
+            let game = if notation == Notation::Fen {
+                Game::Standard
+            } else {
+                Game::DiceChess
+            };
+            let key = dfen::rules::identity_key(&position, ep, game);
+            Some((dfen::fnv1a64(key.as_bytes()), key))
         }
         Notation::Fen4 => {
             let parsed = fen4::Parser::new().parse(text).ok()?;
@@ -42,8 +96,9 @@ fn each_identity(
     origin: &Origin,
     notation: Option<Notation>,
     settings: ReadSettings,
+    ep: EpIdentity,
     mut visit: impl FnMut(&crate::input::Record, u64, String),
-) -> std::io::Result<()> {
+) -> std::io::Result<Notation> {
     let mut scan = Scan::open(origin, notation, settings)?;
     let notation = scan.notation();
     while let Some(item) = scan.next_item()? {
@@ -56,11 +111,11 @@ fn each_identity(
         let Some(text) = item.record.text() else {
             continue;
         };
-        if let Some((hash, key)) = identity(notation, settings, text) {
+        if let Some((hash, key)) = identity(notation, settings, ep, text) {
             visit(&item.record, hash, key);
         }
     }
-    Ok(())
+    Ok(notation)
 }
 
 /// Finds every position whose identity already appeared earlier (in input order) and returns
@@ -70,20 +125,35 @@ pub(crate) fn find(
     inputs: &[Origin],
     notation: Option<Notation>,
     settings: ReadSettings,
-) -> Vec<Diagnostic> {
+    ep: EpIdentity,
+) -> Duplicates {
+    // One file named twice (`a.dfen ./a.dfen`, or through a link) is read once, under the
+    // first name: otherwise each of its positions would repeat itself, and `dedupe --write`
+    // would empty it.
+    let mut names = HashSet::new();
     let files: Vec<&Origin> = inputs
         .iter()
-        .filter(|origin| matches!(origin, Origin::File(_)))
+        .filter(|origin| match origin {
+            Origin::File(path) => {
+                names.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
+            }
+            Origin::Stdin => false,
+        })
         .collect();
     // Pass 1: hashes only.
-    let hashes: Vec<Vec<u64>> = files
+    let scanned: Vec<(Vec<u64>, bool)> = files
         .par_iter()
         .map(|origin| {
             let mut hashes = Vec::new();
-            let _ = each_identity(origin, notation, settings, |_, hash, _| hashes.push(hash));
-            hashes
+            let read = each_identity(origin, notation, settings, ep, |_, hash, _| {
+                hashes.push(hash);
+            });
+            let fen4 = matches!(read, Ok(Notation::Fen4)) && !hashes.is_empty();
+            (hashes, fen4)
         })
         .collect();
+    let saw_fen4 = scanned.iter().any(|(_, fen4)| *fen4);
+    let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, _)| hashes).collect();
     let mut seen = HashSet::new();
     let mut repeated = HashSet::new();
     for hash in hashes.iter().flatten() {
@@ -92,6 +162,13 @@ pub(crate) fn find(
         }
     }
     drop(seen);
+    let help = match ep {
+        EpIdentity::Always => "positions are the same when all fields but the clocks agree",
+        EpIdentity::Legal => {
+            "positions are the same when all fields but the clocks agree, counting only \
+             the en-passant squares a pawn can capture onto now"
+        }
+    };
     // Pass 2: full keys, only for repeated hashes, only in files that have one.
     let mut first: HashMap<String, (String, usize)> = HashMap::new();
     let mut out = Vec::new();
@@ -100,7 +177,7 @@ pub(crate) fn find(
             continue;
         }
         let path = origin.display();
-        let _ = each_identity(origin, notation, settings, |record, hash, key| {
+        let _ = each_identity(origin, notation, settings, ep, |record, hash, key| {
             if !repeated.contains(&hash) {
                 return;
             }
@@ -115,9 +192,7 @@ pub(crate) fn find(
                         ),
                     );
                     finding.severity = Severity::Warning;
-                    finding.help = Some(
-                        "positions are the same when all fields but the clocks agree".to_owned(),
-                    );
+                    finding.help = Some(help.to_owned());
                     out.push(Diagnostic::new(&path, record, finding));
                 }
                 None => {
@@ -126,5 +201,8 @@ pub(crate) fn find(
             }
         });
     }
-    out
+    Duplicates {
+        diagnostics: out,
+        saw_fen4,
+    }
 }

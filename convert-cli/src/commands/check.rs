@@ -53,6 +53,17 @@ pub(crate) struct Args {
     #[arg(long)]
     duplicates: bool,
 
+    /// With --duplicates: `always` counts every en-passant square (as the canonical DFEN keeps
+    /// it), `legal` only squares a pawn of the side to move can capture onto now (standard
+    /// chess rules for .fen files, Dice Chess for .dfen). No effect on FEN4 placements
+    #[arg(
+        long,
+        value_name = "WHEN",
+        default_value = "always",
+        requires = "duplicates"
+    )]
+    ep: crate::duplicates::EpArg,
+
     /// Do not print the summary line
     #[arg(long, short)]
     quiet: bool,
@@ -73,6 +84,7 @@ struct Settings {
     format: OutputFormat,
     deny_warnings: bool,
     duplicates: bool,
+    ep: dfen::rules::EpIdentity,
     quiet: bool,
 }
 
@@ -135,6 +147,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         format: args.output_format,
         deny_warnings: args.deny.contains(&Deny::Warnings),
         duplicates: args.duplicates,
+        ep: args.ep.identity(),
         quiet: args.quiet,
     };
     let mut status = Status::Clean;
@@ -205,9 +218,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     .to_owned(),
             );
         }
-        for diagnostic in
-            crate::duplicates::find(&settings.inputs, settings.notation, settings.read)
-        {
+        let found = crate::duplicates::find(
+            &settings.inputs,
+            settings.notation,
+            settings.read,
+            settings.ep,
+        );
+        if let Some(note) = found.ep_note(settings.ep) {
+            global.warning(note);
+        }
+        for diagnostic in found.diagnostics {
             total.count(&diagnostic);
             emitter.emit(diagnostic)?;
         }

@@ -15,9 +15,11 @@ const AFTER_HELP: &str = "\
 Examples:
   fenkit dedupe fixtures/                 list every repeated position (exit 1 if any)
   fenkit dedupe --write fixtures/         keep the first occurrence of each, remove the others
+  fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
-placement). The first occurrence in the order of the arguments is kept. `--write` rewrites
+placement). With `--ep legal` an en-passant square counts only when a pawn can capture onto
+it now. The first occurrence in the order of the arguments is kept. `--write` rewrites
 files atomically, like `fmt`: comments, blank lines, line ends and a BOM are kept.";
 
 /// Find repeated positions across files; with `--write`, remove all but the first.
@@ -34,6 +36,12 @@ pub(crate) struct Args {
     /// Remove the repeats in place, keeping each first occurrence
     #[arg(long)]
     write: bool,
+
+    /// `always` counts every en-passant square (as the canonical DFEN keeps it), `legal` only
+    /// squares a pawn of the side to move can capture onto now (standard chess rules for .fen
+    /// files, Dice Chess for .dfen). No effect on FEN4 placements
+    #[arg(long, value_name = "WHEN", default_value = "always")]
+    ep: crate::duplicates::EpArg,
 }
 
 /// Rewrites `origin` without the records that start on one of `lines`.
@@ -96,8 +104,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             status = Status::Error;
         }
     }
-    let duplicates =
-        crate::duplicates::find(&found.inputs, args.read.notation, args.read.settings());
+    let ep = args.ep.identity();
+    let search =
+        crate::duplicates::find(&found.inputs, args.read.notation, args.read.settings(), ep);
+    if let Some(note) = search.ep_note(ep) {
+        global.warning(note);
+    }
+    let duplicates = search.diagnostics;
     let mut by_file: HashMap<String, HashSet<usize>> = HashMap::new();
     {
         let colored = global.stdout_colored();

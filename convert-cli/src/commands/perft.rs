@@ -62,19 +62,11 @@ pub(crate) struct Args {
         default_value = "always",
         requires = "unique"
     )]
-    ep: EpArg,
+    ep: crate::duplicates::EpArg,
 
     /// The DFEN dialect to read
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum EpArg {
-    /// every en-passant square the position holds
-    Always,
-    /// only squares a capture onto is legal now
-    Legal,
 }
 
 /// The die of `--die`, or a usage failure.
@@ -93,7 +85,7 @@ fn one_die(text: &str) -> Result<Result<dfen::Role, dfen::rules::RulesError>, Fa
 }
 
 fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
-    use dfen::rules::{EpIdentity, PerftMode};
+    use dfen::rules::PerftMode;
     let mode = if let Some(die) = &args.die {
         match one_die(die)? {
             Ok(role) => PerftMode::Die(role),
@@ -107,10 +99,7 @@ fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Sta
     } else {
         PerftMode::Standard
     };
-    let ep = match args.ep {
-        EpArg::Always => EpIdentity::Always,
-        EpArg::Legal => EpIdentity::Legal,
-    };
+    let ep = args.ep.identity();
     match dfen::rules::perft_unique(position, mode, args.depth, ep) {
         Ok(count) => {
             let mut stdout = global.stdout();
