@@ -820,8 +820,10 @@ impl<'a> State<'a> {
             let span = if at >= field.text.len().saturating_sub(1) {
                 field.span()
             } else {
-                let (_, len) = self.char_at(field.start + at);
-                field.sub(at..(at + len + 1).min(field.text.len()))
+                // The pair is two characters, either of which may take several bytes.
+                let (_, first) = self.char_at(field.start + at);
+                let (_, second) = self.char_at(field.start + at + first);
+                field.sub(at..(at + first + second).min(field.text.len()))
             };
             return Err(ParseError::new(
                 Code::BadEnPassant,

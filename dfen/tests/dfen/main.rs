@@ -3,5 +3,6 @@
 
 mod cases;
 mod differential;
+mod fuzz_regressions;
 mod properties;
 mod spec_codes;

@@ -1,0 +1,354 @@
+//! The invariants the fuzz targets check, one function per target.
+//!
+//! Each function takes arbitrary bytes and panics only when an invariant of the libraries is
+//! broken (that panic is what the fuzzer reports). The libraries themselves must never panic.
+//! The same functions are run over the committed seed corpus by `cargo test` in this package,
+//! and every crash found so far is kept as a regression test in the crate it was found in.
+
+use dfen::rules;
+use dfen::{
+    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Parser, Piece, Profile, Role,
+    Square, SquareSet,
+};
+
+const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
+
+/// DFEN: parsing never panics; a rejection's span lies on character boundaries of the input;
+/// an accepted input's canonical form (in the profile's dialect) parses back to the same value
+/// with no fixable finding, and formatting it again changes nothing; under `strict`, an input
+/// is accepted only when it is already canonical.
+pub fn check_dfen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for profile in PROFILES {
+        let parser = Parser::new().profile(profile);
+        match parser.parse(text) {
+            Err(err) => {
+                assert!(
+                    text.get(err.span()).is_some(),
+                    "{profile}: span {:?} of {} is not inside {text:?}",
+                    err.span(),
+                    err.code()
+                );
+                assert!(!err.to_string().is_empty());
+            }
+            Ok(parsed) => {
+                for finding in &parsed.findings {
+                    assert!(
+                        text.get(finding.span.clone()).is_some(),
+                        "{profile}: finding span {:?} of {} is not inside {text:?}",
+                        finding.span,
+                        finding.code
+                    );
+                }
+                check_dfen_accepted(text, profile, &parsed);
+            }
+        }
+        // Strict: accepted without error exactly when nothing is fixable.
+        match parser.strict(true).parse(text) {
+            Ok(strict) if !strict.has_errors() => {
+                assert!(
+                    strict.findings.iter().all(|f| !f.fixable),
+                    "{profile}: strict accepted a fixable finding in {text:?}"
+                );
+                if profile != Profile::Lenient {
+                    assert_eq!(
+                        strict.dfen.display_as(profile).to_string(),
+                        text,
+                        "{profile}: strict accepted a non-canonical input"
+                    );
+                }
+            }
+            Ok(_) => {}
+            Err(err) => assert!(text.get(err.span()).is_some()),
+        }
+    }
+}
+
+fn check_dfen_accepted(text: &str, profile: Profile, parsed: &dfen::Parsed) {
+    let fixed = parsed.fixed();
+    assert_eq!(fixed.fixed(), fixed, "fixing is not idempotent for {text:?}");
+    // The spec form always parses back to the same value.
+    let spec = fixed.to_string();
+    let again = Parser::new()
+        .parse(&spec)
+        .unwrap_or_else(|e| panic!("{profile}: canonical {spec:?} of {text:?} fails: {e}"));
+    assert_eq!(again.dfen, fixed, "{profile}: {spec:?} of {text:?}");
+    assert!(
+        again.findings.iter().all(|f| !f.fixable),
+        "{profile}: canonical {spec:?} still has fixable findings {:?}",
+        again.findings
+    );
+    assert_eq!(again.fixed().to_string(), spec, "fmt is not idempotent");
+    // The profile's own dialect too, when the value is representable in it (the engine
+    // dialect holds halfmove clocks up to 127 only).
+    if !(profile == Profile::Engine && fixed.halfmove > 127) {
+        let dialect = fixed.display_as(profile).to_string();
+        let again = Parser::new()
+            .profile(profile)
+            .parse(&dialect)
+            .unwrap_or_else(|e| panic!("{profile}: canonical {dialect:?} of {text:?} fails: {e}"));
+        assert_eq!(again.dfen, fixed, "{profile}: {dialect:?} of {text:?}");
+        assert!(
+            again.findings.iter().all(|f| !f.fixable),
+            "{profile}: canonical {dialect:?} still has fixable findings {:?}",
+            again.findings
+        );
+        assert_eq!(again.fixed().display_as(profile).to_string(), dialect);
+    }
+    // The JSON form round-trips.
+    let json = serde_json::to_string(&fixed).unwrap_or_else(|e| panic!("to json: {e}"));
+    let back: Dfen = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+    assert_eq!(back, fixed, "json round trip of {spec:?}");
+}
+
+/// FEN4: parsing never panics; errors point inside the input; an accepted literal's canonical
+/// form parses back strictly to the same placement with no finding to fix; both JSON forms
+/// round-trip; a strict parse accepts only canonical literals.
+pub fn check_fen4(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match fen4::Parser::new().parse(text) {
+        Err(err) => {
+            assert!(text.get(err.span()).is_some(), "span {:?}", err.span());
+            assert!((-6..=0).contains(&err.ref_code()), "{}", err.ref_code());
+            assert!(err.offset() <= text.chars().count());
+            assert!(!err.to_string().is_empty());
+        }
+        Ok(parsed) => {
+            for finding in &parsed.findings {
+                assert!(text.get(finding.span.clone()).is_some());
+                assert_ne!(finding.severity, fen4::Severity::Error);
+            }
+            let canonical = parsed.placement.to_string();
+            let again = fen4::Parser::new()
+                .strict(true)
+                .parse(&canonical)
+                .unwrap_or_else(|e| panic!("canonical {canonical:?} of {text:?} fails: {e}"));
+            assert_eq!(again.placement, parsed.placement);
+            assert!(again.findings.iter().all(|f| !f.fixable));
+            assert_eq!(again.placement.to_string(), canonical, "not idempotent");
+            let pieces = fen4::json::to_pieces_value(&parsed.placement);
+            let back = fen4::json::from_pieces_value(&pieces)
+                .unwrap_or_else(|e| panic!("pieces json of {canonical:?}: {e:?}"));
+            assert_eq!(back.placement, parsed.placement);
+            let structured = fen4::json::to_structured_value(&parsed.placement);
+            let back = fen4::json::from_structured_value(&structured)
+                .unwrap_or_else(|e| panic!("structured json of {canonical:?}: {e:?}"));
+            assert_eq!(back.placement, parsed.placement);
+        }
+    }
+    match fen4::Parser::new().strict(true).parse(text) {
+        Ok(strict) => {
+            let canonical = strict.placement.to_string();
+            assert_eq!(canonical, text, "strict accepted a non-canonical literal");
+        }
+        Err(err) => assert!(text.get(err.span()).is_some()),
+    }
+}
+
+/// NDJSON4: the streaming validator never panics, its spans lie inside the line on character
+/// boundaries, and the whole-text validator reports the same findings.
+pub fn check_ndjson4(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut validator = fen4::Ndjson4Validator::new();
+    let mut streamed = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        for finding in validator.check_line(i + 1, line) {
+            assert!(
+                line.get(finding.span.clone()).is_some(),
+                "span {:?} of {} outside {line:?}",
+                finding.span,
+                finding.code.as_str()
+            );
+            assert!(!finding.message.is_empty());
+            streamed.push((i + 1, finding));
+        }
+    }
+    let whole: Vec<_> = fen4::validate_ndjson4(&text)
+        .into_iter()
+        .map(|f| (f.line, f.finding))
+        .collect();
+    assert_eq!(whole, streamed);
+}
+
+/// Reads the fuzzer's bytes: a position, then the dice and the choices of moves.
+struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl Bytes<'_> {
+    fn next(&mut self) -> Option<u8> {
+        let (&first, rest) = self.data.split_first()?;
+        self.data = rest;
+        Some(first)
+    }
+}
+
+/// A position from the bytes: either DFEN text up to a newline (first byte even), or a board
+/// square by square (first byte odd), so that odd positions are reached quickly too.
+fn position(bytes: &mut Bytes<'_>) -> Option<Dfen> {
+    let mode = bytes.next()?;
+    if mode % 2 == 0 {
+        let end = bytes
+            .data
+            .iter()
+            .position(|&b| b == b'\n')
+            .unwrap_or(bytes.data.len());
+        let (line, rest) = bytes.data.split_at(end);
+        bytes.data = rest.get(1..).unwrap_or_default();
+        let text = std::str::from_utf8(line).ok()?;
+        let parsed = Parser::new().profile(Profile::Lenient).parse(text).ok()?;
+        return Some(parsed.fixed());
+    }
+    let mut board = Board::empty();
+    for index in 0..64u8 {
+        let b = bytes.next()?;
+        let piece = match b % 16 {
+            n @ 0..=5 => Some(Piece {
+                color: Color::White,
+                role: Role::ALL[usize::from(n)],
+            }),
+            n @ 6..=11 => Some(Piece {
+                color: Color::Black,
+                role: Role::ALL[usize::from(n - 6)],
+            }),
+            _ => None,
+        };
+        board.set(Square::from_index(index)?, piece);
+    }
+    let flags = bytes.next()?;
+    let side = if flags & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut castling = CastlingRights::NONE;
+    for (i, castle) in CastlingSide::ALL.into_iter().enumerate() {
+        if flags & (2 << i) != 0 {
+            castling.insert(castle);
+        }
+    }
+    let mut en_passant = SquareSet::EMPTY;
+    for rank in [2, 5] {
+        let bits = bytes.next()?;
+        for file in 0..8 {
+            if bits & (1 << file) != 0 {
+                en_passant.insert(Square::new(file, rank)?);
+            }
+        }
+    }
+    let halfmove = u32::from(bytes.next()?);
+    let dfen = Dfen {
+        board,
+        side,
+        castling,
+        en_passant,
+        halfmove,
+        fullmove: 1,
+        dice: DicePool::EMPTY,
+    };
+    // Only positions that are valid DFEN: their text must parse back to themselves.
+    let text = dfen.to_string();
+    let parsed = Parser::new().parse(&text).ok()?;
+    (parsed.dfen == dfen).then_some(dfen)
+}
+
+fn roll(bytes: &mut Bytes<'_>) -> Option<DicePool> {
+    let b = bytes.next()?;
+    let count = usize::from(b % 3) + 1;
+    let mut dice = DicePool::EMPTY;
+    let mut code = b / 3;
+    for _ in 0..count {
+        dice.push(Role::ALL[usize::from(code % 6)]);
+        code /= 6;
+        if code == 0 {
+            code = bytes.next()?;
+        }
+    }
+    Some(dice)
+}
+
+#[track_caller]
+fn reparses(position: &Dfen) {
+    let text = position.to_string();
+    let parsed = Parser::new()
+        .parse(&text)
+        .unwrap_or_else(|e| panic!("rules produced {text:?}, which does not parse: {e}"));
+    assert_eq!(&parsed.dfen, position, "{text:?} does not parse back");
+    assert!(
+        parsed.findings.iter().all(|f| !f.fixable),
+        "rules produced non-canonical {text:?}"
+    );
+}
+
+/// The rules: for a valid DFEN and any dice, move generation, the Maximum Micro-moves filter
+/// and the application of every legal move never panic, and each resulting DFEN parses again.
+/// Then a line of play chosen by the bytes is followed for a few turns.
+pub fn check_rules(data: &[u8]) {
+    let mut bytes = Bytes { data };
+    let Some(mut position) = position(&mut bytes) else {
+        return;
+    };
+    for _turn in 0..4 {
+        if position.dice.is_empty() {
+            let Some(dice) = roll(&mut bytes) else { return };
+            position = rules::roll(&position, dice).unwrap_or_else(|e| panic!("roll: {e}"));
+        }
+        reparses(&position);
+        loop {
+            let legal = rules::legal_moves(&position)
+                .unwrap_or_else(|e| panic!("legal_moves({position}): {e}"));
+            assert!(usize::from(legal.max_len()) <= position.dice.len());
+            if legal.is_empty() {
+                let passed = rules::pass(&position)
+                    .unwrap_or_else(|e| panic!("pass({position}) with no legal move: {e}"));
+                assert!(passed.turn_ended);
+                reparses(&passed.position);
+                position = passed.position;
+                break;
+            }
+            let mut next = None;
+            let pick = usize::from(bytes.next().unwrap_or(0)) % legal.len();
+            for (i, mv) in legal.iter().enumerate() {
+                let outcome = rules::play(&position, mv.uci())
+                    .unwrap_or_else(|e| panic!("play({position}, {mv}): {e}"));
+                reparses(&outcome.position);
+                assert_eq!(outcome.played, Some(*mv));
+                if outcome.winner.is_some() {
+                    assert_eq!(mv.kind, rules::MoveKind::KingCapture);
+                } else if outcome.turn_ended {
+                    assert!(outcome.position.dice.is_empty());
+                    assert_eq!(outcome.position.side, position.side.opposite());
+                } else {
+                    let rest = rules::legal_moves(&outcome.position)
+                        .unwrap_or_else(|e| panic!("legal_moves({}): {e}", outcome.position));
+                    assert_eq!(
+                        rest.max_len() + mv.cost(),
+                        legal.max_len(),
+                        "L* does not add up after {mv} in {position}"
+                    );
+                }
+                if i == pick {
+                    next = Some(outcome);
+                }
+            }
+            let Some(outcome) = next else { return };
+            if outcome.winner.is_some() {
+                return;
+            }
+            position = outcome.position;
+            if outcome.turn_ended {
+                break;
+            }
+        }
+    }
+    // Fresh-turn positions have no pending dice: the rules refuse them with a code.
+    if position.dice.is_empty() {
+        let err = rules::legal_moves(&position).expect_err("no dice pending");
+        assert_eq!(err.code(), "RULE001");
+    }
+}
