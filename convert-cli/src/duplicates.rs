@@ -91,13 +91,27 @@ fn identity(
     }
 }
 
+/// The help line of a duplicate: what "the same" meant.
+fn help(notation: Notation, ep: EpIdentity) -> &'static str {
+    match (notation, ep) {
+        (Notation::Fen4 | Notation::Ndjson4, _) => {
+            "placements are the same when the same pieces stand on the same squares"
+        }
+        (_, EpIdentity::Always) => "positions are the same when all fields but the clocks agree",
+        (_, EpIdentity::Legal) => {
+            "positions are the same when all fields but the clocks agree, counting only \
+             the en-passant squares a pawn can capture onto now"
+        }
+    }
+}
+
 /// Visits every position of a file that has an identity.
 fn each_identity(
     origin: &Origin,
     notation: Option<Notation>,
     settings: ReadSettings,
     ep: EpIdentity,
-    mut visit: impl FnMut(&crate::input::Record, u64, String),
+    mut visit: impl FnMut(Notation, &crate::input::Record, u64, String),
 ) -> std::io::Result<Notation> {
     let mut scan = Scan::open(origin, notation, settings)?;
     let notation = scan.notation();
@@ -112,7 +126,7 @@ fn each_identity(
             continue;
         };
         if let Some((hash, key)) = identity(notation, settings, ep, text) {
-            visit(&item.record, hash, key);
+            visit(notation, &item.record, hash, key);
         }
     }
     Ok(notation)
@@ -145,7 +159,7 @@ pub(crate) fn find(
         .par_iter()
         .map(|origin| {
             let mut hashes = Vec::new();
-            let read = each_identity(origin, notation, settings, ep, |_, hash, _| {
+            let read = each_identity(origin, notation, settings, ep, |_, _, hash, _| {
                 hashes.push(hash);
             });
             let fen4 = matches!(read, Ok(Notation::Fen4)) && !hashes.is_empty();
@@ -162,13 +176,6 @@ pub(crate) fn find(
         }
     }
     drop(seen);
-    let help = match ep {
-        EpIdentity::Always => "positions are the same when all fields but the clocks agree",
-        EpIdentity::Legal => {
-            "positions are the same when all fields but the clocks agree, counting only \
-             the en-passant squares a pawn can capture onto now"
-        }
-    };
     // Pass 2: full keys, only for repeated hashes, only in files that have one.
     let mut first: HashMap<String, (String, usize)> = HashMap::new();
     let mut out = Vec::new();
@@ -177,29 +184,35 @@ pub(crate) fn find(
             continue;
         }
         let path = origin.display();
-        let _ = each_identity(origin, notation, settings, ep, |record, hash, key| {
-            if !repeated.contains(&hash) {
-                return;
-            }
-            match first.get(&key) {
-                Some((first_path, first_line)) => {
-                    let text_len = record.raw.len();
-                    let mut finding = Finding::cli(
-                        codes::DUPLICATE,
-                        0..text_len,
-                        format!(
-                            "duplicate position: the same position as {first_path}:{first_line}"
-                        ),
-                    );
-                    finding.severity = Severity::Warning;
-                    finding.help = Some(help.to_owned());
-                    out.push(Diagnostic::new(&path, record, finding));
+        let _ = each_identity(
+            origin,
+            notation,
+            settings,
+            ep,
+            |notation, record, hash, key| {
+                if !repeated.contains(&hash) {
+                    return;
                 }
-                None => {
-                    first.insert(key, (path.clone(), record.line));
+                match first.get(&key) {
+                    Some((first_path, first_line)) => {
+                        let text_len = record.raw.len();
+                        let mut finding = Finding::cli(
+                            codes::DUPLICATE,
+                            0..text_len,
+                            format!(
+                                "duplicate position: the same position as {first_path}:{first_line}"
+                            ),
+                        );
+                        finding.severity = Severity::Warning;
+                        finding.help = Some(help(notation, ep).to_owned());
+                        out.push(Diagnostic::new(&path, record, finding));
+                    }
+                    None => {
+                        first.insert(key, (path.clone(), record.line));
+                    }
                 }
-            }
-        });
+            },
+        );
     }
     Duplicates {
         diagnostics: out,

@@ -127,6 +127,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         stdout.flush()?;
     }
     if args.write {
+        let (mut removed, mut files) = (0, 0);
         for origin in &found.inputs {
             let Some(lines) = by_file.get(&origin.display()) else {
                 continue;
@@ -138,13 +139,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     crate::walk::describe(&error)
                 ));
                 status = Status::Error;
+            } else {
+                removed += lines.len();
+                files += 1;
             }
         }
         let _ = writeln!(
             global.stderr(),
             "removed {} from {}",
-            crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
-            crate::output::plural(by_file.len(), "file", "files")
+            crate::output::plural(removed, "repeated position", "repeated positions"),
+            crate::output::plural(files, "file", "files")
         );
     } else {
         let _ = writeln!(

@@ -14,6 +14,7 @@ mod dedupe;
 mod diff;
 mod fmt;
 mod hostile;
+mod identity;
 mod parse;
 mod rules;
 mod show;
