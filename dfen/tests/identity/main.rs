@@ -307,3 +307,59 @@ fn the_two_identities_merge_different_pairs() {
         );
     }
 }
+
+/// The first `code` span of a table cell.
+fn code_in(cell: &str) -> &str {
+    cell.split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no code in {cell:?}"))
+}
+
+#[test]
+fn the_tables_of_spec_identity_hold() {
+    const SPEC: &str = include_str!("../../../spec/identity.md");
+    let mut section = "";
+    let mut checked = [0; 3];
+    for line in SPEC.lines() {
+        if line.starts_with("## ") {
+            section = line;
+            continue;
+        }
+        if !line.starts_with("| `") {
+            continue;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").collect();
+        if section.starts_with("## 2.") {
+            let dfen: Dfen = code_in(cells[0]).parse().unwrap();
+            assert_eq!(dfen.identity_key(), code_in(cells[1]), "{line}");
+            checked[0] += 1;
+        } else if section.starts_with("## 4.") {
+            let hash = u64::from_str_radix(code_in(cells[1]).trim_start_matches("0x"), 16).unwrap();
+            assert_eq!(dfen::fnv1a64(code_in(cells[0]).as_bytes()), hash, "{line}");
+            checked[1] += 1;
+        } else if section.starts_with("## 5.") {
+            let text = code_in(cells[0]);
+            let field = |ep, game| {
+                let key = identity_key(&text.parse().unwrap(), ep, game);
+                key.split(' ').nth(3).unwrap().to_owned()
+            };
+            assert_eq!(
+                field(EpIdentity::Always, Game::DiceChess),
+                code_in(cells[1]),
+                "{line}"
+            );
+            assert_eq!(
+                field(EpIdentity::Legal, Game::DiceChess),
+                code_in(cells[2]),
+                "{line}"
+            );
+            assert_eq!(
+                field(EpIdentity::Legal, Game::Standard),
+                code_in(cells[3]),
+                "{line}"
+            );
+            checked[2] += 1;
+        }
+    }
+    assert_eq!(checked, [4, 4, 4], "rows checked per table");
+}
