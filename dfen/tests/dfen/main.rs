@@ -3,6 +3,6 @@
 
 mod cases;
 mod differential;
-mod fuzz_regressions;
 mod properties;
+mod robustness;
 mod spec_codes;

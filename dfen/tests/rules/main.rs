@@ -3,6 +3,7 @@
 mod cases;
 mod perft;
 mod properties;
+mod robustness;
 
 use dfen::Dfen;
 
