@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Dfen, Profile, SquareSet};
+use crate::{Dfen, Profile, Square, SquareSet};
 
 /// The en-passant field of `set` in the order `profile` writes: alphabetical for `spec` and
 /// `lenient`, square index (rank first) for `engine`; `-` when empty.
@@ -28,88 +28,212 @@ fn write_en_passant(out: &mut impl fmt::Write, set: SquareSet, profile: Profile)
     }
 }
 
-/// A fixed buffer that holds any DFEN this crate writes, so `Display` makes one `write_str` call.
+/// A fixed buffer that holds any DFEN this crate writes (at most about 140 bytes), so `Display`
+/// fills it byte by byte and then makes one `write_str` call. Its 256 bytes let every write index
+/// with `len & 255`, so no write needs a bounds check.
 struct LineBuffer {
-    bytes: [u8; 192],
+    bytes: [u8; 256],
     len: usize,
 }
+
+/// The FEN letter of each piece, by colour and role.
+const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+
+/// The piece code (colour × 6 + role) that stands for an empty square.
+const NO_PIECE: u8 = 12;
+
+/// The letter of each piece code (`?` for the codes that are not pieces).
+const LETTER_OF_CODE: [u8; 16] = *b"PNBRQKpnbrqk????";
+
+/// A template token that stands for the letter of the piece on file `token & 7`; other tokens are
+/// digits written as they are.
+const FILE_TOKEN: u8 = 0x80;
+
+/// How one rank is written for one occupancy mask (bit `f` set when file `f` holds a piece).
+#[derive(Clone, Copy)]
+struct RankTemplate {
+    tokens: [u8; 8],
+    len: u8,
+}
+
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static RANK_TEMPLATES: [RankTemplate; 256] = {
+    let mut table = [RankTemplate {
+        tokens: [0; 8],
+        len: 0,
+    }; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut template = RankTemplate {
+            tokens: [0; 8],
+            len: 0,
+        };
+        let mut empty = 0u8;
+        let mut file = 0u8;
+        while file < 8 {
+            if mask & (1 << file) != 0 {
+                if empty > 0 {
+                    template.tokens[template.len as usize] = b'0' + empty;
+                    template.len += 1;
+                    empty = 0;
+                }
+                template.tokens[template.len as usize] = FILE_TOKEN | file;
+                template.len += 1;
+            } else {
+                empty += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            template.tokens[template.len as usize] = b'0' + empty;
+            template.len += 1;
+        }
+        table[mask] = template;
+        mask += 1;
+    }
+    table
+};
 
 impl LineBuffer {
     const fn new() -> LineBuffer {
         LineBuffer {
-            bytes: [0; 192],
+            bytes: [0; 256],
             len: 0,
         }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.put(byte, true);
+    }
+
+    /// Writes `byte` at the end and keeps it only if `keep`: a write without a branch.
+    #[inline(always)]
+    fn put(&mut self, byte: u8, keep: bool) {
+        if let Some(slot) = self.bytes.get_mut(self.len & 255) {
+            *slot = byte;
+        }
+        self.len += usize::from(keep);
     }
 
     fn as_str(&self) -> Result<&str, fmt::Error> {
         let bytes = self.bytes.get(..self.len).ok_or(fmt::Error)?;
         std::str::from_utf8(bytes).map_err(|_| fmt::Error)
     }
-}
 
-impl fmt::Write for LineBuffer {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        let end = self.len + text.len();
-        self.bytes
-            .get_mut(self.len..end)
-            .ok_or(fmt::Error)?
-            .copy_from_slice(text.as_bytes());
-        self.len = end;
-        Ok(())
+    /// The placement field: rank 8 first, runs of empty squares merged into one digit.
+    ///
+    /// Each rank is written from a precomputed template for its occupancy, eight bytes at a
+    /// time, so no branch depends on where the pieces stand (a real position's pattern of
+    /// pieces and gaps would mispredict on most ranks).
+    #[inline(always)]
+    fn placement(&mut self, board: &crate::Board) {
+        for rank in (0..8u8).rev() {
+            let mut letters = [0u8; 8];
+            let mut occupied = 0u8;
+            for (file, letter) in (0..8u8).zip(letters.iter_mut()) {
+                let piece = Square::new(file, rank).and_then(|square| board.get(square));
+                let code = piece.map_or(NO_PIECE, |p| p.color.index() as u8 * 6 + p.role as u8);
+                *letter = LETTER_OF_CODE
+                    .get(usize::from(code & 15))
+                    .copied()
+                    .unwrap_or(b'?');
+                occupied |= u8::from(code != NO_PIECE) << file;
+            }
+            let Some(template) = RANK_TEMPLATES.get(usize::from(occupied)) else {
+                continue;
+            };
+            for (i, &token) in template.tokens.iter().enumerate() {
+                let byte = if token & FILE_TOKEN != 0 {
+                    letters.get(usize::from(token & 7)).copied().unwrap_or(b'?')
+                } else {
+                    token
+                };
+                if let Some(slot) = self.bytes.get_mut((self.len + i) & 255) {
+                    *slot = byte;
+                }
+            }
+            self.len += usize::from(template.len);
+            self.put(b'/', rank > 0);
+        }
     }
-}
 
-fn write_u32(out: &mut impl fmt::Write, mut value: u32) -> fmt::Result {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        if let Some(slot) = digits.get_mut(start) {
-            *slot = b'0' + (value % 10) as u8;
+    fn en_passant(&mut self, set: SquareSet, profile: Profile) {
+        if set.is_empty() {
+            return self.push(b'-');
         }
-        value /= 10;
-        if value == 0 {
-            break;
+        let mut write = |square: Square| {
+            let [file, rank] = square.name_bytes();
+            self.push(file);
+            self.push(rank);
+        };
+        match profile {
+            Profile::Engine => set.iter().for_each(&mut write),
+            Profile::Spec | Profile::Lenient => set.iter_alphabetical().for_each(&mut write),
         }
     }
-    let text = digits.get(start..).ok_or(fmt::Error)?;
-    out.write_str(std::str::from_utf8(text).map_err(|_| fmt::Error)?)
+
+    #[inline(always)]
+    fn number(&mut self, value: u32) {
+        if value < 10 {
+            return self.push(b'0' + value as u8);
+        }
+        let mut digits = [0u8; 10];
+        let mut start = digits.len();
+        let mut rest = value;
+        while rest > 0 {
+            start -= 1;
+            if let Some(slot) = digits.get_mut(start) {
+                *slot = b'0' + (rest % 10) as u8;
+            }
+            rest /= 10;
+        }
+        for &digit in digits.get(start..).unwrap_or_default() {
+            self.push(digit);
+        }
+    }
 }
 
 impl Dfen {
-    fn write(&self, out: &mut impl fmt::Write, profile: Profile, with_dice: bool) -> fmt::Result {
-        self.board.write_placement(out)?;
-        out.write_char(' ')?;
-        out.write_char(self.side.letter())?;
-        out.write_char(' ')?;
+    fn write(&self, out: &mut LineBuffer, profile: Profile, with_dice: bool) {
+        out.placement(&self.board);
+        out.push(b' ');
+        out.push(self.side.letter() as u8);
+        out.push(b' ');
         if self.castling.is_empty() {
-            out.write_char('-')?;
+            out.push(b'-');
         }
-        for right in self.castling.iter() {
-            out.write_char(right.letter())?;
+        for right in crate::CastlingSide::ALL {
+            if self.castling.has(right) {
+                out.push(right.letter() as u8);
+            }
         }
-        out.write_char(' ')?;
-        write_en_passant(out, self.en_passant, profile)?;
-        out.write_char(' ')?;
-        write_u32(out, self.halfmove)?;
-        out.write_char(' ')?;
-        write_u32(out, self.fullmove)?;
+        out.push(b' ');
+        out.en_passant(self.en_passant, profile);
+        out.push(b' ');
+        out.number(self.halfmove);
+        out.push(b' ');
+        out.number(self.fullmove);
         if with_dice && (profile != Profile::Engine || !self.dice.is_empty()) {
-            out.write_char(' ')?;
+            out.push(b' ');
             if self.dice.is_empty() {
-                out.write_char('-')?;
+                out.push(b'-');
             }
+            let case = LETTERS.get(self.side.index());
             for role in self.dice.iter() {
-                out.write_char(role.letter(self.side))?;
+                out.push(
+                    case.and_then(|row| row.get(role as usize))
+                        .copied()
+                        .unwrap_or(b'?'),
+                );
             }
         }
-        Ok(())
     }
 
     fn write_buffered(&self, f: &mut fmt::Formatter<'_>, profile: Profile) -> fmt::Result {
         let mut buffer = LineBuffer::new();
-        self.write(&mut buffer, profile, true)?;
+        self.write(&mut buffer, profile, true);
         f.write_str(buffer.as_str()?)
     }
 
@@ -176,9 +300,9 @@ impl Dfen {
                 self.dice.to_string_for(self.side)
             ));
         }
-        let mut out = String::with_capacity(90);
-        let _ = copy.write(&mut out, Profile::Spec, false);
-        (out, dropped)
+        let mut buffer = LineBuffer::new();
+        copy.write(&mut buffer, Profile::Spec, false);
+        (buffer.as_str().unwrap_or_default().to_owned(), dropped)
     }
 
     /// The identity key: the canonical form without the clocks (halfmove and fullmove).

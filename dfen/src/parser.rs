@@ -181,42 +181,76 @@ impl Parser {
     /// assert_eq!(err.span(), 57..60);
     /// ```
     pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
-        let mut state = State {
-            profile: self.profile,
-            input,
+        let mut parsed = Parsed {
+            dfen: EMPTY,
             findings: Vec::new(),
-            map: SourceMap::new(input),
-            census: Census::default(),
-            dfen: Dfen {
-                board: Board::empty(),
-                side: Color::White,
-                castling: CastlingRights::NONE,
-                en_passant: SquareSet::EMPTY,
-                halfmove: 0,
-                fullmove: 1,
-                dice: DicePool::EMPTY,
-            },
         };
-        state.parse()?;
-        if self.check_position {
-            position_findings(
-                &state.dfen,
-                &state.census,
-                Some(&state.map),
-                &mut state.findings,
-            );
+        let mut census = Census::default();
+        let mut map = SourceMap::new(input);
+        // Plain input (canonical DFEN or standard FEN) takes the one-pass fast path; anything else,
+        // including every input with a syntax error, is parsed again from the start by the
+        // general parser, so the results never depend on which path ran.
+        match plain::scan(input, self.profile, &mut parsed.dfen, &mut census, &mut map) {
+            Some(plain::Shape::Seven) => {}
+            Some(plain::Shape::Six) => {
+                if self.profile != Profile::Engine {
+                    // One exact allocation: most standard FENs have no other finding.
+                    parsed.findings = vec![missing_dice_field(input.len())];
+                }
+            }
+            None => {
+                let mut state = State::new(self.profile, input);
+                state.parse()?;
+                parsed = Parsed {
+                    dfen: state.dfen,
+                    findings: state.findings,
+                };
+                census = state.census;
+                map = state.map;
+            }
         }
-        let State {
-            dfen, mut findings, ..
-        } = state;
+        self.finish(&mut parsed, &census, &map);
+        Ok(parsed)
+    }
+
+    /// The position findings and the strict setting, after either path.
+    #[inline(always)]
+    fn finish(&self, parsed: &mut Parsed, census: &Census, map: &SourceMap<'_>) {
+        if self.check_position {
+            position_findings(&parsed.dfen, census, Some(map), &mut parsed.findings);
+        }
         if self.strict {
-            for finding in &mut findings {
+            for finding in &mut parsed.findings {
                 if finding.fixable {
                     finding.severity = Severity::Error;
                 }
             }
         }
-        Ok(Parsed { dfen, findings })
+    }
+}
+
+/// The value every parse starts from.
+const EMPTY: Dfen = Dfen {
+    board: Board::empty(),
+    side: Color::White,
+    castling: CastlingRights::NONE,
+    en_passant: SquareSet::EMPTY,
+    halfmove: 0,
+    fullmove: 1,
+    dice: DicePool::EMPTY,
+};
+
+/// `DFEN107` for a six-field input whose last field ends at `at`.
+fn missing_dice_field(at: usize) -> Finding {
+    Finding {
+        code: Code::MissingDiceField,
+        severity: Severity::Warning,
+        span: at..at,
+        message: Cow::Borrowed(
+            "dice field is missing: expected a seventh field (`-` when no dice are pending), found 6 fields",
+        ),
+        fixable: true,
+        help: Some(Cow::Borrowed("append ` -`: no dice are pending")),
     }
 }
 
@@ -265,6 +299,8 @@ impl std::str::FromStr for Dfen {
         Parser::new().parse(input).map(|parsed| parsed.dfen)
     }
 }
+
+mod plain;
 
 struct State<'a> {
     profile: Profile,
@@ -356,6 +392,17 @@ fn quote(text: &str) -> String {
 }
 
 impl<'a> State<'a> {
+    fn new(profile: Profile, input: &'a str) -> State<'a> {
+        State {
+            profile,
+            input,
+            findings: Vec::new(),
+            map: SourceMap::new(input),
+            census: Census::default(),
+            dfen: EMPTY,
+        }
+    }
+
     fn text(&self, span: Range<usize>) -> &'a str {
         self.input.get(span).unwrap_or("")
     }
@@ -507,12 +554,7 @@ impl<'a> State<'a> {
             Some(f) => self.dfen.dice = self.dice(f, self.dfen.side)?,
             None if self.profile != Profile::Engine && count == 6 => {
                 let at = input.trim_end_matches([' ', '\t']).len();
-                self.finding(
-                    Code::MissingDiceField,
-                    at..at,
-                    "dice field is missing: expected a seventh field (`-` when no dice are pending), found 6 fields",
-                    Some("append ` -`: no dice are pending"),
-                );
+                self.findings.push(missing_dice_field(at));
             }
             None => {}
         }
@@ -1043,4 +1085,145 @@ impl<'a> State<'a> {
 
 fn is_square_name(pair: &[u8]) -> bool {
     matches!(pair, [b'a'..=b'h', b'1'..=b'8'])
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    /// The general parser alone, without the fast path.
+    fn general(parser: &Parser, input: &str) -> Result<Parsed, ParseError> {
+        let mut state = State::new(parser.profile, input);
+        state.parse()?;
+        let mut parsed = Parsed {
+            dfen: state.dfen,
+            findings: state.findings,
+        };
+        parser.finish(&mut parsed, &state.census, &state.map);
+        Ok(parsed)
+    }
+
+    fn fast_path_taken(profile: Profile, input: &str) -> bool {
+        let mut state = State::new(profile, input);
+        plain::scan(
+            input,
+            profile,
+            &mut state.dfen,
+            &mut state.census,
+            &mut state.map,
+        )
+        .is_some()
+    }
+
+    const SEEDS: &[&str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -",
+        "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq c3a3 0 1 -",
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w Kq c6 0 2 NB",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b Qk - 12 40 pbk",
+        "4k3/8/8/8/8/8/8/4K2P w - - 0 1 -",
+        "4k2K/8/8/p7/P7/8/8/4K3 w KQ a3a6 100 1 PP",
+        "8/8/8/8/8/8/8/8 b - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 4294967295 999999999 -",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 K",
+        "bbbbbbbb/bbbbbbbb/8/8/8/8/BBBBBBBB/BBBBBBBB w - - 0 1 -",
+        "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - c3c6 0 1 QQQ",
+    ];
+
+    const ALPHABET: &[u8] = b"pnbrqkPNBRQK123456789/ -wb0acefh\t";
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn mutate(rng: &mut Rng, seed: &str) -> String {
+        let mut bytes = seed.as_bytes().to_vec();
+        for _ in 0..=rng.below(2) {
+            let at = rng.below(bytes.len() + 1);
+            let byte = ALPHABET[rng.below(ALPHABET.len())];
+            match rng.below(4) {
+                0 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => bytes[at] = byte,
+                _ => bytes.push(byte),
+            }
+        }
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn fast_path_takes_plain_inputs() {
+        for seed in SEEDS {
+            // Out-of-order squares and 10-digit clocks are left to the general parser.
+            let plain = !seed.contains("c3a3") && !seed.contains("4294967295");
+            assert_eq!(fast_path_taken(Profile::Spec, seed), plain, "{seed}");
+        }
+        assert!(!fast_path_taken(
+            Profile::Spec,
+            " 8/8/8/8/8/8/8/8 w - - 0 1 -"
+        ));
+        assert!(!fast_path_taken(
+            Profile::Spec,
+            "8/8/8/8/8/8/8/44 w - - 0 1 -"
+        ));
+        assert!(!fast_path_taken(
+            Profile::Engine,
+            "8/8/8/8/8/8/8/8 w - - 0 1 -"
+        ));
+        assert!(fast_path_taken(
+            Profile::Engine,
+            "8/8/8/8/8/8/8/8 b - c3a6 0 1"
+        ));
+        assert!(!fast_path_taken(
+            Profile::Spec,
+            "8/8/8/8/8/8/8/8 b - c3a6 0 1"
+        ));
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_parser() {
+        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let mut fast = 0usize;
+        let mut inputs: Vec<String> = SEEDS.iter().map(|s| (*s).to_owned()).collect();
+        for _ in 0..4000 {
+            let seed = SEEDS[rng.below(SEEDS.len())];
+            inputs.push(mutate(&mut rng, seed));
+        }
+        for input in &inputs {
+            for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+                fast += usize::from(fast_path_taken(profile, input));
+                for strict in [false, true] {
+                    for check in [false, true] {
+                        let parser = Parser::new()
+                            .profile(profile)
+                            .strict(strict)
+                            .check_position(check);
+                        assert_eq!(
+                            parser.parse(input),
+                            general(&parser, input),
+                            "{profile} strict={strict} check={check}: {input:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // The mutations must leave many inputs plain, or this test would compare little.
+        assert!(fast > 500, "only {fast} fast-path inputs");
+    }
 }

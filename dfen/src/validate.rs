@@ -10,7 +10,8 @@ use crate::{Code, Color, Dfen, Finding, Piece, Role, Severity, Square, SquareSet
 #[derive(Clone, Default)]
 pub(crate) struct SourceMap<'a> {
     input: &'a str,
-    fields: [Range<usize>; 7],
+    /// Start and end of each field (inputs are at most [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN)).
+    fields: [(u32, u32); 7],
 }
 
 impl<'a> SourceMap<'a> {
@@ -23,12 +24,18 @@ impl<'a> SourceMap<'a> {
 
     pub(crate) fn set_field(&mut self, number: u8, span: Range<usize>) {
         if let Some(slot) = self.fields.get_mut(usize::from(number).wrapping_sub(1)) {
-            *slot = span;
+            *slot = (span.start as u32, span.end as u32);
         }
     }
 
+    fn field(&self, number: usize) -> Range<usize> {
+        self.fields
+            .get(number.wrapping_sub(1))
+            .map_or(0..0, |&(start, end)| start as usize..end as usize)
+    }
+
     fn field_text(&self, number: usize) -> (usize, &'a [u8]) {
-        let span = self.fields.get(number - 1).cloned().unwrap_or(0..0);
+        let span = self.field(number);
         let text = self.input.as_bytes().get(span.clone()).unwrap_or_default();
         (span.start, text)
     }
@@ -75,9 +82,7 @@ struct Spans<'m, 'a>(Option<&'m SourceMap<'a>>);
 
 impl Spans<'_, '_> {
     fn field(&self, number: usize) -> Range<usize> {
-        self.0
-            .and_then(|map| map.fields.get(number - 1).cloned())
-            .unwrap_or(0..0)
+        self.0.map_or(0..0, |map| map.field(number))
     }
 
     fn piece(&self, square: Square) -> Range<usize> {
@@ -209,24 +214,42 @@ fn dead_en_passant(dfen: &Dfen, square: Square) -> Option<(Code, String)> {
     None
 }
 
-/// Collects the position findings of `dfen` into `out`.
-/// Piece counts gathered while the placement is read, so the checks need no second pass.
+/// Where each kind of piece stands, gathered while the placement is read, so the position checks
+/// need no second pass over the board: one 64-bit set per piece code (colour × 6 + role). Codes
+/// 12–15 are scratch slots, so that callers may record non-pieces without a branch.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Census {
-    /// Pieces per colour and role.
-    counts: [[u8; 6]; 2],
-    /// Bishops per colour, on dark (index 0) and light (index 1) squares.
-    bishops: [[u8; 2]; 2],
+    by_code: [u64; 16],
 }
 
+/// The light squares (b1, a2, …): a1 is dark.
+const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
+/// Ranks 1 and 8.
+const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+
 impl Census {
+    /// Records `piece` on `square`.
     #[inline]
     pub(crate) fn add(&mut self, square: Square, piece: Piece) {
-        let side = piece.color.index();
-        self.counts[side][piece.role as usize] += 1;
-        if piece.role == Role::Bishop {
-            self.bishops[side][usize::from((square.file() + square.rank()) % 2)] += 1;
+        self.add_code(
+            piece.color.index() as u8 * 6 + piece.role as u8,
+            square.index(),
+        );
+    }
+
+    /// Records the piece with code `code` (colour × 6 + role) on the square with index `index`.
+    #[inline(always)]
+    pub(crate) fn add_code(&mut self, code: u8, index: u8) {
+        if let Some(set) = self.by_code.get_mut(usize::from(code & 15)) {
+            *set |= 1u64 << (index & 63);
         }
+    }
+
+    fn set(&self, color: Color, role: Role) -> u64 {
+        self.by_code
+            .get(color.index() * 6 + role as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     fn of(board: &crate::Board) -> Census {
@@ -247,14 +270,13 @@ pub(crate) fn position_findings(
 ) {
     let spans = Spans(map);
     let board = &dfen.board;
-    let counts = census.counts.map(|row| row.map(usize::from));
-    let pieces = counts.map(|row| row.iter().sum::<usize>());
-    let bishops = census.bishops.map(|row| row.map(usize::from));
+    let count = |color: Color, role: Role| census.set(color, role).count_ones() as usize;
     let kings = [
-        counts[0][Role::King as usize],
-        counts[1][Role::King as usize],
+        count(Color::White, Role::King),
+        count(Color::Black, Role::King),
     ];
-    if counts[0][0] + counts[1][0] > 0 {
+    let pawns_set = census.set(Color::White, Role::Pawn) | census.set(Color::Black, Role::Pawn);
+    if pawns_set & BACK_RANKS != 0 {
         for index in (0u8..8).chain(56..64) {
             let Some(square) = Square::from_index(index) else {
                 continue;
@@ -304,6 +326,7 @@ pub(crate) fn position_findings(
     for color in [Color::White, Color::Black] {
         let side = color.index();
         let name = color_name(color);
+        let pieces: usize = Role::ALL.iter().map(|role| count(color, *role)).sum();
         if kings[side] == 0 {
             push(
                 out,
@@ -316,7 +339,7 @@ pub(crate) fn position_findings(
                 ),
             );
         }
-        if pieces[side] > 16 {
+        if pieces > 16 {
             push(
                 out,
                 Code::TooManyPieces,
@@ -325,12 +348,17 @@ pub(crate) fn position_findings(
                 format!(
                     "{}: expected at most 16 {name} pieces, found {}",
                     Code::TooManyPieces.title(),
-                    pieces[side]
+                    pieces
                 ),
             );
         }
-        let [pawns, knights, _, rooks, queens, _] = counts[side];
-        let [dark_bishops, light_bishops] = bishops[side];
+        let pawns = count(color, Role::Pawn);
+        let knights = count(color, Role::Knight);
+        let rooks = count(color, Role::Rook);
+        let queens = count(color, Role::Queen);
+        let bishops = census.set(color, Role::Bishop);
+        let light_bishops = (bishops & LIGHT_SQUARES).count_ones() as usize;
+        let dark_bishops = (bishops & !LIGHT_SQUARES).count_ones() as usize;
         if pawns > 8 {
             push(
                 out,

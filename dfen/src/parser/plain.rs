@@ -1,0 +1,296 @@
+//! The fast path: one pass over the bytes of an input that is already in plain form.
+//!
+//! Most inputs in a position collection are canonical DFEN or standard six-field FEN. For those,
+//! the general parser's work (splitting fields, then reading each one with room for every
+//! non-canonical spelling and every error message) is far more than needed. This scanner reads
+//! such an input in a single left-to-right pass with a byte-class table and no allocation.
+//!
+//! It accepts only inputs for which the general parser would report no syntax error and no form
+//! finding other than `DFEN107` (a standard six-field FEN under `spec` or `lenient`). At the first
+//! byte that leaves that shape it gives up and returns `None`, and the caller parses the whole
+//! input again with the general parser, which then produces the exact errors, findings and spans.
+//! So the fast path can change speed, never results; a unit test in `parser.rs` checks that both
+//! paths agree on a corpus and its mutations.
+
+#![deny(clippy::indexing_slicing)]
+
+use crate::validate::{Census, SourceMap};
+use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
+
+/// What a placement byte does, looked up once per byte so the placement loop has no
+/// data-dependent branch (those mispredict on every rank of a real position).
+#[derive(Clone, Copy)]
+struct ByteInfo {
+    /// The piece it places, if any.
+    piece: Option<Piece>,
+    /// The piece code (colour × 6 + role) for the census, or [`NO_CODE`].
+    code: u8,
+    /// How many squares it moves along the rank: 1 for a piece, `n` for the digit `n`.
+    advance: u8,
+    /// A digit 1–8.
+    digit: bool,
+    /// A `/`.
+    slash: bool,
+    /// Anything the fast path does not take.
+    other: bool,
+}
+
+/// The census slot for bytes that place no piece (never read).
+const NO_CODE: u8 = 12;
+
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static INFO: [ByteInfo; 256] = {
+    let mut table = [ByteInfo {
+        piece: None,
+        code: NO_CODE,
+        advance: 0,
+        digit: false,
+        slash: false,
+        other: true,
+    }; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(piece) = Piece::from_letter(byte as u8) {
+            table[byte] = ByteInfo {
+                piece: Some(piece),
+                code: piece.color.index() as u8 * 6 + piece.role as u8,
+                advance: 1,
+                digit: false,
+                slash: false,
+                other: false,
+            };
+        }
+        byte += 1;
+    }
+    let mut digit = 1;
+    while digit <= 8 {
+        table[(b'0' + digit) as usize] = ByteInfo {
+            piece: None,
+            code: NO_CODE,
+            advance: digit,
+            digit: true,
+            slash: false,
+            other: false,
+        };
+        digit += 1;
+    }
+    table[b'/' as usize] = ByteInfo {
+        piece: None,
+        code: NO_CODE,
+        advance: 0,
+        digit: false,
+        slash: true,
+        other: false,
+    };
+    table
+};
+
+/// Where the scan stands in the input.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    #[inline(always)]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    /// Consumes one space (the field separator), or fails.
+    #[inline(always)]
+    fn space(&mut self) -> Option<()> {
+        (self.peek()? == b' ').then(|| self.at += 1)
+    }
+
+    /// Reads a clock in plain form: 1–9 ASCII digits, no leading zero. Stops before the next
+    /// byte, which the caller checks.
+    #[inline(always)]
+    fn clock(&mut self) -> Option<u32> {
+        let start = self.at;
+        let mut value: u32 = 0;
+        while let Some(digit @ b'0'..=b'9') = self.peek() {
+            value = value.wrapping_mul(10).wrapping_add(u32::from(digit - b'0'));
+            self.at += 1;
+        }
+        let len = self.at - start;
+        // Nine digits cannot overflow a u32; a leading zero is a finding (DFEN105).
+        let leading_zero = len > 1 && self.bytes.get(start) == Some(&b'0');
+        ((1..=9).contains(&len) && !leading_zero).then_some(value)
+    }
+}
+
+/// What the scan found besides the position: whether field 7 was present.
+pub(super) enum Shape {
+    /// Seven fields.
+    Seven,
+    /// Six fields: a standard FEN (field 7 absent).
+    Six,
+}
+
+/// Scans `input` in plain form into `dfen`, `census` and `map`; `None` when the input is not in
+/// plain form for `profile` (the values written so far are then meaningless).
+#[inline(always)]
+pub(super) fn scan<'a>(
+    input: &'a str,
+    profile: Profile,
+    dfen: &mut Dfen,
+    census: &mut Census,
+    map: &mut SourceMap<'a>,
+) -> Option<Shape> {
+    let bytes = input.as_bytes();
+    if bytes.len() > super::MAX_INPUT_LEN {
+        return None;
+    }
+
+    // Field 1: the placement, with every rank adding up to 8 and no split digit runs.
+    // `reading` counts squares in reading order (a8 = 0, h8 = 7, a7 = 8, …, h1 = 63); the square
+    // index is `reading ^ 56`. Every byte writes its table entry unconditionally (a digit or `/`
+    // writes "empty" to the next square, which is empty anyway) and errors are collected in
+    // `bad`: each `/` must come exactly after 8, 16, … squares, and the field must end at 64.
+    // Squares written after an error do not matter: the result is then thrown away.
+    let mut reading: usize = 0;
+    let mut slashes: usize = 0;
+    let mut bad = false;
+    let mut after_digit = false;
+    let mut placement_end = None;
+    for (at, &byte) in bytes.iter().enumerate() {
+        if byte == b' ' {
+            placement_end = Some(at);
+            break;
+        }
+        let &info = INFO.get(usize::from(byte))?;
+        let index = ((reading ^ 56) & 63) as u8;
+        if let Some(square) = Square::from_index(index) {
+            dfen.board.set(square, info.piece);
+        }
+        census.add_code(info.code, index);
+        bad |=
+            info.other | (info.digit & after_digit) | (info.slash & (reading != 8 * (slashes + 1)));
+        slashes += usize::from(info.slash);
+        after_digit = info.digit;
+        reading += usize::from(info.advance);
+    }
+    if bad || reading != 64 || slashes != 7 {
+        return None;
+    }
+    let placement_end = placement_end?;
+    map.set_field(1, 0..placement_end);
+    let mut cur = Cursor {
+        bytes,
+        at: placement_end + 1,
+    };
+
+    // Field 2: the side to move.
+    let side_at = cur.at;
+    dfen.side = match cur.peek()? {
+        b'w' => Color::White,
+        b'b' => Color::Black,
+        _ => return None,
+    };
+    cur.at += 1;
+    map.set_field(2, side_at..cur.at);
+    cur.space()?;
+
+    // Field 3: castling, `-` or letters strictly in the order `KQkq`.
+    let castling_at = cur.at;
+    if cur.peek()? == b'-' {
+        cur.at += 1;
+    } else {
+        let mut last: i8 = -1;
+        while let Some(side) = CastlingSide::from_letter(cur.peek()?) {
+            if (side as i8) <= last {
+                return None;
+            }
+            last = side as i8;
+            dfen.castling.insert(side);
+            cur.at += 1;
+        }
+        if last < 0 {
+            return None;
+        }
+    }
+    map.set_field(3, castling_at..cur.at);
+    cur.space()?;
+
+    // Field 4: en passant, `-` or squares on ranks 3 and 6, strictly in the profile's order.
+    let en_passant_at = cur.at;
+    if cur.peek()? == b'-' {
+        cur.at += 1;
+    } else {
+        let mut last: i16 = -1;
+        loop {
+            let file = cur.peek()?.wrapping_sub(b'a');
+            let rank = cur.bytes.get(cur.at + 1)?.wrapping_sub(b'1');
+            if file >= 8 || (rank != 2 && rank != 5) {
+                return None;
+            }
+            let key = match profile {
+                Profile::Engine => rank * 8 + file,
+                Profile::Spec | Profile::Lenient => file * 8 + rank,
+            };
+            if i16::from(key) <= last {
+                return None;
+            }
+            last = i16::from(key);
+            dfen.en_passant.insert(Square::new(file, rank)?);
+            cur.at += 2;
+            if cur.peek()? == b' ' {
+                break;
+            }
+        }
+    }
+    map.set_field(4, en_passant_at..cur.at);
+    cur.space()?;
+
+    // Fields 5 and 6: the clocks.
+    let half_at = cur.at;
+    dfen.halfmove = cur.clock()?;
+    if profile == Profile::Engine && dfen.halfmove > 127 {
+        return None;
+    }
+    map.set_field(5, half_at..cur.at);
+    cur.space()?;
+    let full_at = cur.at;
+    dfen.fullmove = cur.clock()?;
+    if dfen.fullmove == 0 {
+        return None;
+    }
+    map.set_field(6, full_at..cur.at);
+    let Some(next) = cur.peek() else {
+        return Some(Shape::Six);
+    };
+    if next != b' ' {
+        return None;
+    }
+    cur.at += 1;
+
+    // Field 7: `-`, or 1–3 dice in the case of the side to move and in the order P N B R Q K.
+    let dice_at = cur.at;
+    let dice = cur.bytes.get(dice_at..)?;
+    if dice == b"-" {
+        if profile == Profile::Engine {
+            return None;
+        }
+    } else {
+        if dice.is_empty() || dice.len() > 3 {
+            return None;
+        }
+        let mut previous = Role::Pawn;
+        for &letter in dice {
+            let matching_case = match dfen.side {
+                Color::White => letter.is_ascii_uppercase(),
+                Color::Black => letter.is_ascii_lowercase(),
+            };
+            let role = Role::from_letter(letter)?;
+            if !matching_case || role < previous {
+                return None;
+            }
+            previous = role;
+            dfen.dice.push(role);
+        }
+    }
+    map.set_field(7, dice_at..bytes.len());
+    Some(Shape::Seven)
+}
