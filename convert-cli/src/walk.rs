@@ -114,9 +114,9 @@ fn walk(root: &Path, found: &mut Inputs) {
 
 fn walk_error(error: &ignore::Error) -> String {
     match error {
-        ignore::Error::WithPath { path, err } => match err.as_ref() {
-            ignore::Error::Io(io) => format!("cannot read `{}`: {}", path.display(), describe(io)),
-            other => format!("`{}`: {}", path.display(), walk_error(other)),
+        ignore::Error::WithPath { path, err } => match io_error(err) {
+            Some(io) => format!("cannot read `{}`: {}", path.display(), describe(io)),
+            None => format!("`{}`: {}", path.display(), walk_error(err)),
         },
         ignore::Error::Loop { ancestor, child } => format!(
             "skipping `{}`: a symbolic link loop leads back to `{}`",
@@ -127,6 +127,18 @@ fn walk_error(error: &ignore::Error) -> String {
             walk_error(err)
         }
         other => other.to_string(),
+    }
+}
+
+/// The I/O error inside `error`, under any depth or line-number context (an unreadable
+/// directory comes as a path around a depth around the I/O error).
+fn io_error(error: &ignore::Error) -> Option<&std::io::Error> {
+    match error {
+        ignore::Error::Io(io) => Some(io),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            io_error(err)
+        }
+        _ => None,
     }
 }
 

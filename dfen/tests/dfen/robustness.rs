@@ -52,7 +52,20 @@ const SEEDS: [&str; 4] = [
 
 /// Pieces that each edit may insert: DFEN's own bytes, and characters of 2, 3 and 4 bytes.
 const INSERTS: [&str; 14] = [
-    " ", "/", "-", "0", "8", "K", "q", "P", "e3", "\t", "\u{e9}", "\u{224}", "\u{2192}", "\u{1f600}",
+    " ",
+    "/",
+    "-",
+    "0",
+    "8",
+    "K",
+    "q",
+    "P",
+    "e3",
+    "\t",
+    "\u{e9}",
+    "\u{224}",
+    "\u{2192}",
+    "\u{1f600}",
 ];
 
 proptest! {
