@@ -261,6 +261,36 @@ impl Census {
     }
 }
 
+/// Whether `set` has at most one square (`at_most_two` for two), without counting.
+const fn at_most_one(set: u64) -> bool {
+    set & set.wrapping_sub(1) == 0
+}
+
+const fn at_most_two(set: u64) -> bool {
+    at_most_one(set & set.wrapping_sub(1))
+}
+
+/// The fewest promoted pieces `color` must have: queens beyond 1, rooks and knights beyond 2,
+/// bishops beyond 1 per square colour. Counted only when some kind is over its number.
+fn promoted_at_least(census: &Census, color: Color) -> usize {
+    let queens = census.set(color, Role::Queen);
+    let rooks = census.set(color, Role::Rook);
+    let knights = census.set(color, Role::Knight);
+    let bishops = census.set(color, Role::Bishop);
+    let light = bishops & LIGHT_SQUARES;
+    let dark = bishops & !LIGHT_SQUARES;
+    if at_most_one(queens)
+        && at_most_two(rooks)
+        && at_most_two(knights)
+        && at_most_one(light)
+        && at_most_one(dark)
+    {
+        return 0;
+    }
+    let over = |set: u64, allowed: usize| (set.count_ones() as usize).saturating_sub(allowed);
+    over(queens, 1) + over(rooks, 2) + over(dark, 1) + over(light, 1) + over(knights, 2)
+}
+
 /// Collects the position findings of `dfen` into `out`.
 pub(crate) fn position_findings(
     dfen: &Dfen,
@@ -271,10 +301,11 @@ pub(crate) fn position_findings(
     let spans = Spans(map);
     let board = &dfen.board;
     let count = |color: Color, role: Role| census.set(color, role).count_ones() as usize;
-    let kings = [
-        count(Color::White, Role::King),
-        count(Color::Black, Role::King),
-    ];
+    // 0, 1, or 2 for "two or more": all the checks need.
+    let kings = [Color::White, Color::Black].map(|color| {
+        let set = census.set(color, Role::King);
+        usize::from(set != 0) + usize::from(!at_most_one(set))
+    });
     let pawns_set = census.set(Color::White, Role::Pawn) | census.set(Color::Black, Role::Pawn);
     if pawns_set & BACK_RANKS != 0 {
         for index in (0u8..8).chain(56..64) {
@@ -326,7 +357,11 @@ pub(crate) fn position_findings(
     for color in [Color::White, Color::Black] {
         let side = color.index();
         let name = color_name(color);
-        let pieces: usize = Role::ALL.iter().map(|role| count(color, *role)).sum();
+        // The sets are disjoint, so one count of their union counts the pieces.
+        let pieces = Role::ALL
+            .iter()
+            .fold(0u64, |all, role| all | census.set(color, *role))
+            .count_ones() as usize;
         if kings[side] == 0 {
             push(
                 out,
@@ -353,12 +388,6 @@ pub(crate) fn position_findings(
             );
         }
         let pawns = count(color, Role::Pawn);
-        let knights = count(color, Role::Knight);
-        let rooks = count(color, Role::Rook);
-        let queens = count(color, Role::Queen);
-        let bishops = census.set(color, Role::Bishop);
-        let light_bishops = (bishops & LIGHT_SQUARES).count_ones() as usize;
-        let dark_bishops = (bishops & !LIGHT_SQUARES).count_ones() as usize;
         if pawns > 8 {
             push(
                 out,
@@ -371,11 +400,7 @@ pub(crate) fn position_findings(
                 ),
             );
         }
-        let promoted = queens.saturating_sub(1)
-            + rooks.saturating_sub(2)
-            + dark_bishops.saturating_sub(1)
-            + light_bishops.saturating_sub(1)
-            + knights.saturating_sub(2);
+        let promoted = promoted_at_least(census, color);
         let missing_pawns = 8usize.saturating_sub(pawns);
         if pawns <= 8 && promoted > missing_pawns {
             push(
@@ -391,8 +416,9 @@ pub(crate) fn position_findings(
                 ),
             );
         }
-        let own = own_en_passant(dfen.en_passant, color).len();
-        if own > 3 {
+        let own = own_en_passant(dfen.en_passant, color);
+        if !own.is_empty() && own.len() > 3 {
+            let own = own.len();
             push(
                 out,
                 Code::TooManyEnPassant,
