@@ -1,5 +1,9 @@
 //! Parse and canonical Display of FEN4 literals: small random boards, the 896-piece
-//! start-like position, and a full 4096-piece board.
+//! start-like position, and a full 4096-piece board; beside each parse, the line-split floor
+//! (memchr over the same bytes, parsing nothing), so the FEN4 target (parse at least a third of
+//! the floor's bytes per second) is a ratio within one run.
+//!
+//! Run: `cargo bench -p fen4 --bench parse`.
 
 use divan::{Bencher, black_box};
 use fen4::{Coord, Parser, Piece, Placement};
@@ -60,14 +64,39 @@ fn full_board() -> String {
         .to_string()
 }
 
+/// The small literals as one file, one literal per line.
+fn small_file() -> String {
+    small_literals().join("\n")
+}
+
+/// Splits `text` into lines with memchr and counts them: the floor under any parser.
+fn split_lines(text: &[u8]) -> usize {
+    let mut lines = 0usize;
+    let mut rest = text;
+    while let Some(at) = memchr::memchr(b'\n', rest) {
+        lines += 1;
+        rest = rest.get(at + 1..).unwrap_or_default();
+    }
+    lines + usize::from(!rest.is_empty())
+}
+
 #[divan::bench]
 fn parse_small(b: Bencher) {
     let inputs = small_literals();
-    b.bench(|| {
+    let bytes = inputs.iter().map(|s| s.len() + 1).sum::<usize>();
+    b.counter(divan::counter::BytesCount::new(bytes)).bench(|| {
         for s in &inputs {
             black_box(Parser::new().parse(black_box(s)).ok());
         }
     });
+}
+
+/// The floor for `parse_small`: the same literals, one per line.
+#[divan::bench]
+fn floor_small(b: Bencher) {
+    let text = small_file();
+    b.counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| split_lines(black_box(text.as_bytes())));
 }
 
 #[divan::bench]
@@ -90,7 +119,20 @@ fn parse_large(b: Bencher, which: &str) {
     } else {
         full_board()
     };
-    b.bench(|| black_box(Parser::new().parse(black_box(&s)).ok()));
+    b.counter(divan::counter::BytesCount::new(s.len()))
+        .bench(|| black_box(Parser::new().parse(black_box(&s)).ok()));
+}
+
+/// The floor for `parse_large`: the same literal as a line.
+#[divan::bench(args = ["start_896", "full_4096"])]
+fn floor_large(b: Bencher, which: &str) {
+    let s = if which == "start_896" {
+        start_like()
+    } else {
+        full_board()
+    };
+    b.counter(divan::counter::BytesCount::new(s.len()))
+        .bench(|| split_lines(black_box(s.as_bytes())));
 }
 
 #[divan::bench(args = ["start_896", "full_4096"])]
