@@ -27,10 +27,23 @@
 //!
 //! The grammar, every code and every decision against the source documents are in `spec/dfen.md`.
 
-// Panic hygiene: input-facing code may not unwrap. The parser modules also deny
-// `clippy::indexing_slicing`; the model and rules index fixed arrays by `Square`, whose index is
-// below 64 by construction.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+// Panic hygiene: no input may make the library panic. Outside tests, `unwrap`, `expect`,
+// `panic!`-like macros and unchecked indexing or slicing are denied crate-wide. The exceptions
+// index fixed-size arrays by values in range by construction; each one says why (the two
+// module-wide ones are below, the item-level ones in `model.rs`). The fuzz targets in `fuzz/`
+// check the same at run time, overflow checks included.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
 
 mod display;
 mod error;
@@ -38,7 +51,14 @@ mod finding;
 mod json;
 mod model;
 mod parser;
+// The rules engine indexes its 64-entry tables by square (a `Square`'s index, or a bit position
+// of a `u64`: both below 64), its per-colour pairs by `Color::index()` (0 or 1) and its per-role
+// tables by `Role as usize` (0 to 5). Checked access there would slow the move generator for
+// nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
+#[allow(clippy::indexing_slicing)]
 pub mod rules;
+// Position checks count kings per colour in `[_; 2]` arrays indexed by `Color::index()` (0 or 1).
+#[allow(clippy::indexing_slicing)]
 mod validate;
 
 pub use display::{LossyConversion, fnv1a64};

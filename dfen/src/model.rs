@@ -411,11 +411,15 @@ impl Board {
 
     /// The piece on `square`, if any.
     #[must_use]
+    // A `Square` holds an index below 64 by construction (its field is private).
+    #[allow(clippy::indexing_slicing)]
     pub const fn get(&self, square: Square) -> Option<Piece> {
         self.squares[square.0 as usize]
     }
 
     /// Puts `piece` on `square` (or clears it with `None`), returning what was there.
+    // A `Square` holds an index below 64 by construction (its field is private).
+    #[allow(clippy::indexing_slicing)]
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
         std::mem::replace(&mut self.squares[square.0 as usize], piece)
     }
@@ -438,6 +442,8 @@ impl Board {
     }
 
     /// Writes the placement field canonically: rank 8 first, runs of empty squares merged.
+    // `rank * 8 + file` is below 64: both loops run over 0..8.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn write_placement(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for rank in (0..8u8).rev() {
             let mut empty = 0u8;
@@ -656,21 +662,25 @@ impl DicePool {
     /// Adds a die, keeping the order; returns `false` (and changes nothing) when the pool is full.
     pub fn push(&mut self, role: Role) -> bool {
         let len = self.len();
-        if len >= Self::CAPACITY {
+        let Some(slot) = self.dice.get_mut(len) else {
             return false;
-        }
-        self.dice[len] = Some(role);
-        self.dice[..=len].sort_unstable_by_key(|d| d.map_or(u8::MAX, Role::die));
+        };
+        *slot = Some(role);
+        // Empty slots sort last, so sorting the whole array keeps them at the end.
+        self.dice
+            .sort_unstable_by_key(|d| d.map_or(u8::MAX, Role::die));
         true
     }
 
     /// Removes one die of `role`; returns whether there was one.
     pub fn remove(&mut self, role: Role) -> bool {
-        let Some(pos) = self.dice.iter().position(|d| *d == Some(role)) else {
+        let Some(slot) = self.dice.iter_mut().find(|d| **d == Some(role)) else {
             return false;
         };
-        self.dice[pos..].rotate_left(1);
-        self.dice[Self::CAPACITY - 1] = None;
+        *slot = None;
+        // Empty slots sort last: the remaining dice close up in order.
+        self.dice
+            .sort_unstable_by_key(|d| d.map_or(u8::MAX, Role::die));
         true
     }
 
