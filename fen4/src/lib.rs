@@ -27,9 +27,20 @@
 //! assert_eq!(parsed.placement.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
 //! assert!(parsed.findings.iter().all(|f| f.fixable));
 //! ```
+// Panic hygiene: no input may make the library panic. Outside tests, `unwrap`, `expect`,
+// `panic!`-like macros and unchecked indexing or slicing are denied crate-wide; the one exception
+// (in `fnv1a64`) says why. The fuzz targets in `fuzz/` check the same at run time.
 #![cfg_attr(
     not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
 )]
 
 mod error;
