@@ -16,7 +16,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The `fenkit` binary under test.
 fn fenkit_bin() -> &'static str {
@@ -580,4 +580,25 @@ fn walk_depth_of_64_directories() {
     let (_, text) = run(&mut tree.fenkit(&["check", "--output-format", "github", "walk"]));
     let text = text.replace(&format!("{}/", deep(63)), "walk/d{63}/");
     insta::assert_snapshot!(text);
+}
+
+#[test]
+fn show_reads_at_most_one_mib_of_standard_input() {
+    // A position followed by blank lines up to exactly 1 MiB is drawn; one byte more is refused
+    // (it used to be cut off at the limit, which could turn a bad input into a good one).
+    let tree = Tree::new();
+    let limit = 1 << 20;
+    let position = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -";
+    let mut at_limit = position.to_vec();
+    at_limit.resize(limit, b'\n');
+    let output = run_with_stdin(
+        &mut tree.fenkit(&["show", "--color", "never", "-"]),
+        at_limit.clone(),
+    );
+    let text = transcript(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let mut over = at_limit;
+    over.push(b'x');
+    let output = run_with_stdin(&mut tree.fenkit(&["show", "-"]), over);
+    insta::assert_snapshot!(transcript(&output));
 }

@@ -1,7 +1,7 @@
 //! `fenkit show`: draw a position in the terminal.
 
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::Write;
 
 use crate::cli::{Failure, Global, Status};
 use crate::notation::Notation;
@@ -132,11 +132,18 @@ fn draw_fen4(placement: &fen4::Placement) -> String {
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let mut text = args.position;
     if text == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .take(crate::input::MAX_RECORD_BYTES as u64)
-            .read_to_end(&mut bytes)?;
+        // Longer input is refused, not cut short: a cut could change the verdict.
+        let limit = crate::input::MAX_RECORD_BYTES as u64;
+        let bytes = match crate::input::Origin::Stdin.read_limited(limit) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                global.error(format_args!(
+                    "cannot read standard input: {}",
+                    crate::walk::describe(&error)
+                ));
+                return Ok(Status::Error);
+            }
+        };
         match String::from_utf8(bytes) {
             Ok(input) => text = input.trim_end_matches(['\n', '\r']).to_owned(),
             Err(error) => {
