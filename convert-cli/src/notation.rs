@@ -220,6 +220,8 @@ pub(crate) struct Analyzer {
     notation: Notation,
     settings: ReadSettings,
     ndjson: Option<fen4::Ndjson4Validator>,
+    /// Whether to write the canonical form (`check` needs only the findings).
+    canonical: bool,
 }
 
 impl Analyzer {
@@ -230,7 +232,31 @@ impl Analyzer {
             notation,
             settings,
             ndjson,
+            canonical: true,
         }
+    }
+
+    /// This analyser without the canonical form: [`Analysis::canonical`] stays `None` for DFEN
+    /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
+    pub(crate) fn without_canonical(mut self) -> Analyzer {
+        self.canonical = false;
+        self
+    }
+
+    /// Whether each position is analysed on its own (every notation but NDJSON4, whose checks
+    /// depend on the lines before).
+    pub(crate) fn is_stateless(&self) -> bool {
+        self.ndjson.is_none()
+    }
+
+    /// A copy for another thread, when positions are analysed each on its own.
+    pub(crate) fn stateless_copy(&self) -> Option<Analyzer> {
+        self.is_stateless().then_some(Analyzer {
+            notation: self.notation,
+            settings: self.settings,
+            ndjson: None,
+            canonical: self.canonical,
+        })
     }
 
     /// The notation this analyser reads.
@@ -241,9 +267,9 @@ impl Analyzer {
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
     pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
         match self.notation {
-            Notation::Dfen => analyze_dfen(text, self.settings),
+            Notation::Dfen => analyze_dfen(text, self.settings, self.canonical),
             Notation::Fen => analyze_fen(text, self.settings),
-            Notation::Fen4 => analyze_fen4(text, self.settings),
+            Notation::Fen4 => analyze_fen4(text, self.settings, self.canonical),
             Notation::Ndjson4 => match &mut self.ndjson {
                 Some(validator) => analyze_ndjson4(validator, line, text),
                 None => Analysis::default(),
@@ -266,17 +292,17 @@ pub(crate) fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> Strin
     }
 }
 
-fn analyze_dfen(text: &str, settings: ReadSettings) -> Analysis {
+fn analyze_dfen(text: &str, settings: ReadSettings, canonical: bool) -> Analysis {
     match dfen_parser(settings).parse(text) {
         Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
         Ok(parsed) => {
-            let canonical = write_dfen(&parsed.fixed(), settings.profile);
+            let canonical = canonical.then(|| write_dfen(&parsed.fixed(), settings.profile));
             let findings = parsed
                 .findings
                 .into_iter()
                 .map(Finding::from_dfen)
                 .collect();
-            Analysis::accepted(findings, Some(canonical))
+            Analysis::accepted(findings, canonical)
         }
     }
 }
@@ -313,17 +339,17 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
     }
 }
 
-fn analyze_fen4(text: &str, settings: ReadSettings) -> Analysis {
+fn analyze_fen4(text: &str, settings: ReadSettings, canonical: bool) -> Analysis {
     match fen4::Parser::new().strict(settings.strict).parse(text) {
         Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
         Ok(parsed) => {
-            let canonical = parsed.placement.to_string();
+            let canonical = canonical.then(|| parsed.placement.to_string());
             let findings = parsed
                 .findings
                 .into_iter()
                 .map(Finding::from_fen4)
                 .collect();
-            Analysis::accepted(findings, Some(canonical))
+            Analysis::accepted(findings, canonical)
         }
     }
 }

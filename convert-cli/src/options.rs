@@ -1,5 +1,7 @@
 //! Flags shared by several subcommands.
 
+use std::num::NonZeroUsize;
+
 use crate::notation::{Notation, ReadSettings};
 
 /// A DFEN dialect, as a command-line value.
@@ -47,5 +49,34 @@ impl ReadArgs {
             profile: self.profile.into(),
             strict: self.strict,
         }
+    }
+}
+
+/// `--threads`: how many threads analyse positions.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct ThreadsArg {
+    /// Threads that analyse positions, also within one large file [default: $FENKIT_THREADS,
+    /// else one per CPU]
+    #[arg(long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
+}
+
+impl ThreadsArg {
+    /// The thread count: the flag, else `FENKIT_THREADS`, else the number of CPUs.
+    pub(crate) fn count(&self) -> usize {
+        self.threads
+            .or_else(|| std::env::var("FENKIT_THREADS").ok()?.trim().parse().ok())
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get)
+    }
+
+    /// The thread count, after sizing the pool that spreads several files over threads.
+    pub(crate) fn apply(&self) -> usize {
+        let count = self.count();
+        // Fails only when the pool already exists (tests running several commands).
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(count)
+            .build_global();
+        count
     }
 }

@@ -1,6 +1,13 @@
 //! Reading one position file record by record and analysing each position.
+//!
+//! [`Scan::for_each`] spreads the analysis of one file over several threads: a reader thread
+//! splits the file into batches of records, worker threads analyse the batches, and the calling
+//! thread receives the items in file order. Channels are bounded, so memory stays flat whatever
+//! the size of the file.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead};
+use std::sync::{Arc, Mutex, mpsc};
 
 use crate::diag::problem_finding;
 use crate::input::{Kind, Origin, Record, RecordReader};
@@ -54,6 +61,125 @@ impl Scan {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
+        Ok(Some(analyze(&mut self.analyzer, record)))
+    }
+
+    /// Skips writing the canonical form of each position (for `check`, which reports findings
+    /// only). The findings are the same.
+    pub(crate) fn without_canonical(mut self) -> Scan {
+        self.analyzer = self.analyzer.without_canonical();
+        self
+    }
+
+    /// Hands every item to `each` with whether the file starts with a BOM (known from the first
+    /// item on), in file order, analysing on `threads` threads (the reading
+    /// and `each` run beside them). NDJSON4 files, whose checks depend on the lines before, and
+    /// `threads` below 2 are analysed in order on the calling thread.
+    ///
+    /// # Errors
+    /// The first read error, or the first error `each` returns (reading then stops).
+    pub(crate) fn for_each(
+        mut self,
+        threads: usize,
+        mut each: impl FnMut(Item, bool) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if threads < 2 || !self.analyzer.is_stateless() {
+            while let Some(item) = self.next_item()? {
+                each(item, self.bom())?;
+            }
+            return Ok(());
+        }
+        std::thread::scope(|scope| {
+            let (job_tx, job_rx) = mpsc::sync_channel::<(u64, bool, Vec<Record>)>(threads * 2);
+            let (done_tx, done_rx) = mpsc::sync_channel::<(u64, bool, Vec<Item>)>(threads * 2);
+            let job_rx = Arc::new(Mutex::new(job_rx));
+            for _ in 0..threads {
+                let job_rx = Arc::clone(&job_rx);
+                let done_tx = done_tx.clone();
+                let Some(mut analyzer) = self.analyzer.stateless_copy() else {
+                    break;
+                };
+                scope.spawn(move || {
+                    loop {
+                        let job = match job_rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok((seq, bom, records)) = job else {
+                            return;
+                        };
+                        let items = records
+                            .into_iter()
+                            .map(|record| analyze(&mut analyzer, record))
+                            .collect();
+                        if done_tx.send((seq, bom, items)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            let reader = &mut self.reader;
+            let reading = scope.spawn(move || -> io::Result<bool> {
+                let mut seq = 0u64;
+                loop {
+                    let mut batch = Vec::with_capacity(BATCH);
+                    let mut bytes = 0usize;
+                    while batch.len() < BATCH && bytes < BATCH_BYTES {
+                        match reader.next_record()? {
+                            Some(record) => {
+                                bytes += record.raw.len();
+                                batch.push(record);
+                            }
+                            None => break,
+                        }
+                    }
+                    let last = batch.len() < BATCH && bytes < BATCH_BYTES;
+                    if !batch.is_empty() && job_tx.send((seq, reader.bom(), batch)).is_err() {
+                        // The consumer stopped: nothing more is wanted.
+                        return Ok(false);
+                    }
+                    seq += 1;
+                    if last {
+                        return Ok(true);
+                    }
+                }
+            });
+            // Items come back out of order; hold the early arrivals until their turn.
+            let mut next = 0u64;
+            let mut waiting: BTreeMap<u64, (bool, Vec<Item>)> = BTreeMap::new();
+            let mut outcome = Ok(());
+            'receive: for (seq, bom, items) in done_rx.iter() {
+                waiting.insert(seq, (bom, items));
+                while let Some((bom, items)) = waiting.remove(&next) {
+                    next += 1;
+                    for item in items {
+                        if let Err(error) = each(item, bom) {
+                            outcome = Err(error);
+                            break 'receive;
+                        }
+                    }
+                }
+            }
+            // Dropping the receiver makes the workers and then the reader stop.
+            drop(done_rx);
+            let read = reading
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("the reading thread failed")));
+            outcome?;
+            read.map(drop)
+        })
+    }
+}
+
+/// Records per batch handed to a worker, and the bytes after which a batch is cut short (long
+/// FEN4 records).
+const BATCH: usize = 4096;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Analyses one record.
+fn analyze(analyzer: &mut Analyzer, record: Record) -> Item {
+    {
         let analysis = match record.kind {
             Kind::Blank | Kind::Comment => None,
             Kind::Position => Some(match &record.problem {
@@ -64,11 +190,11 @@ impl Scan {
                 },
                 None => {
                     let text = record.text().unwrap_or_default();
-                    self.analyzer.analyze(record.line, text)
+                    analyzer.analyze(record.line, text)
                 }
             }),
         };
-        Ok(Some(Item { record, analysis }))
+        Item { record, analysis }
     }
 }
 

@@ -40,6 +40,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     read: ReadArgs,
 
+    #[command(flatten)]
+    threads: crate::options::ThreadsArg,
+
     /// How to print the findings
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: OutputFormat,
@@ -86,6 +89,7 @@ struct Settings {
     duplicates: bool,
     ep: dfen::rules::EpIdentity,
     quiet: bool,
+    threads: usize,
 }
 
 /// What checking one file gave.
@@ -96,10 +100,11 @@ struct FileReport {
     error: Option<String>,
 }
 
-/// Checks one file, handing each diagnostic to `sink`.
+/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order.
 fn check_file(
     origin: &Origin,
     settings: &Settings,
+    threads: usize,
     sink: &mut dyn FnMut(Diagnostic) -> std::io::Result<()>,
 ) -> Result<Summary, (Summary, String)> {
     let mut summary = Summary {
@@ -113,29 +118,32 @@ fn check_file(
             format!("cannot read `{path}`: {}", crate::walk::describe(&error)),
         )
     };
-    let mut scan = match Scan::open(origin, settings.notation, settings.read) {
-        Ok(scan) => scan,
+    let scan = match Scan::open(origin, settings.notation, settings.read) {
+        Ok(scan) => scan.without_canonical(),
         Err(error) => return Err(fail(summary, error)),
     };
-    loop {
-        let item = match scan.next_item() {
-            Ok(Some(item)) => item,
-            Ok(None) => break,
-            Err(error) => return Err(fail(summary, error)),
-        };
+    let mut write_error = None;
+    let result = scan.for_each(threads, |item, _| {
         let Some(analysis) = item.analysis else {
-            continue;
+            return Ok(());
         };
         summary.positions += 1;
         for finding in analysis.findings {
             let diagnostic = Diagnostic::new(&path, &item.record, finding);
             summary.count(&diagnostic);
             if let Err(error) = sink(diagnostic) {
-                return Err((summary, format!("cannot write output: {error}")));
+                let message = format!("cannot write output: {error}");
+                write_error = Some(message);
+                return Err(error);
             }
         }
+        Ok(())
+    });
+    match (result, write_error) {
+        (_, Some(message)) => Err((summary, message)),
+        (Err(error), None) => Err(fail(summary, error)),
+        (Ok(()), None) => Ok(summary),
     }
-    Ok(summary)
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
@@ -149,6 +157,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         duplicates: args.duplicates,
         ep: args.ep.identity(),
         quiet: args.quiet,
+        threads: args.threads.apply(),
     };
     let mut status = Status::Clean;
     for error in &found.errors {
@@ -162,11 +171,17 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if settings.inputs.len() == 1 && settings.format.streams() {
         // One input: print as we go, so memory stays flat however many findings there are.
         let mut sink_error = None;
-        let result = check_file(&settings.inputs[0], &settings, &mut |diagnostic| {
-            emitter.emit(diagnostic).inspect_err(|error| {
-                sink_error = Some(error.kind());
-            })
-        });
+        // One file, however large, is still analysed on every thread.
+        let result = check_file(
+            &settings.inputs[0],
+            &settings,
+            settings.threads,
+            &mut |diagnostic| {
+                emitter.emit(diagnostic).inspect_err(|error| {
+                    sink_error = Some(error.kind());
+                })
+            },
+        );
         if let Some(kind) = sink_error {
             return Err(Failure::Io(kind.into()));
         }
@@ -180,13 +195,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         }
     } else {
         let progress = crate::progress::bar(settings.inputs.len() as u64, "checking");
+        let per_file = if settings.inputs.len() == 1 {
+            settings.threads
+        } else {
+            1
+        };
         let reports: Vec<FileReport> = settings
             .inputs
             .par_iter()
             .map(|origin| {
                 let mut report = FileReport::default();
                 let mut diagnostics = Vec::new();
-                match check_file(origin, &settings, &mut |diagnostic| {
+                match check_file(origin, &settings, per_file, &mut |diagnostic| {
                     diagnostics.push(diagnostic);
                     Ok(())
                 }) {

@@ -37,6 +37,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     read: ReadArgs,
 
+    #[command(flatten)]
+    threads: crate::options::ThreadsArg,
+
     /// Write nothing; list the files that would change and exit 1 if there are any
     #[arg(long)]
     check: bool,
@@ -63,6 +66,7 @@ struct Settings {
     read: ReadSettings,
     mode: Mode,
     writer: AtomicWriter,
+    threads: usize,
 }
 
 /// What formatting one file found.
@@ -75,14 +79,14 @@ struct Pass {
     positions: usize,
 }
 
-/// Formats `scan` into `out`, collecting error diagnostics. The output is byte-identical to
-/// the input except for positions whose canonical form differs.
-fn format_into(scan: &mut Scan, path: &str, out: &mut dyn Write) -> io::Result<Pass> {
+/// Formats `scan` into `out` (analysing on `threads` threads), collecting error diagnostics.
+/// The output is byte-identical to the input except for positions whose canonical form differs.
+fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> io::Result<Pass> {
     let mut pass = Pass::default();
     let mut first = true;
-    while let Some(item) = scan.next_item()? {
+    scan.for_each(threads, |item, bom| {
         if first {
-            if scan.bom() {
+            if bom {
                 out.write_all(b"\xEF\xBB\xBF")?;
             }
             first = false;
@@ -112,8 +116,8 @@ fn format_into(scan: &mut Scan, path: &str, out: &mut dyn Write) -> io::Result<P
             }
             None => out.write_all(&record.raw)?,
         }
-        out.write_all(record.eol.as_bytes())?;
-    }
+        out.write_all(record.eol.as_bytes())
+    })?;
     Ok(pass)
 }
 
@@ -127,7 +131,7 @@ struct FileOutcome {
     written: bool,
 }
 
-fn format_file(origin: &Origin, settings: &Settings, colored: bool) -> FileOutcome {
+fn format_file(origin: &Origin, settings: &Settings, threads: usize, colored: bool) -> FileOutcome {
     let path = origin.display();
     let mut outcome = FileOutcome {
         path: path.clone(),
@@ -135,7 +139,7 @@ fn format_file(origin: &Origin, settings: &Settings, colored: bool) -> FileOutco
     };
     let read_error =
         |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
-    let mut scan = match Scan::open(origin, settings.notation, settings.read) {
+    let scan = match Scan::open(origin, settings.notation, settings.read) {
         Ok(scan) => scan,
         Err(error) => {
             outcome.error = Some(read_error(error));
@@ -149,7 +153,7 @@ fn format_file(origin: &Origin, settings: &Settings, colored: bool) -> FileOutco
     } else {
         &mut io::sink()
     };
-    match format_into(&mut scan, &path, sink) {
+    match format_into(scan, threads, &path, sink) {
         Ok(pass) => outcome.pass = pass,
         Err(error) => {
             outcome.error = Some(read_error(error));
@@ -178,8 +182,8 @@ fn format_file(origin: &Origin, settings: &Settings, colored: bool) -> FileOutco
             };
             // Second pass: stream the canonical form into a temp file and rename it over.
             let result = settings.writer.replace(file, |out| {
-                let mut scan = Scan::open(origin, settings.notation, settings.read)?;
-                format_into(&mut scan, &path, out).map(drop)
+                let scan = Scan::open(origin, settings.notation, settings.read)?;
+                format_into(scan, threads, &path, out).map(drop)
             });
             match result {
                 Ok(()) => outcome.written = true,
@@ -234,7 +238,7 @@ pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) ->
 
 /// Formats standard input to standard output in one streaming pass.
 fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure> {
-    let mut scan = match Scan::open(&Origin::Stdin, settings.notation, settings.read) {
+    let scan = match Scan::open(&Origin::Stdin, settings.notation, settings.read) {
         Ok(scan) => scan,
         Err(error) => {
             global.error(format_args!(
@@ -245,7 +249,7 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
         }
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let pass = match format_into(&mut scan, "<stdin>", &mut stdout) {
+    let pass = match format_into(scan, settings.threads, "<stdin>", &mut stdout) {
         Ok(pass) => pass,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Err(error.into()),
         Err(error) => {
@@ -287,6 +291,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Mode::Write
         },
         writer: AtomicWriter::from_env(),
+        threads: args.threads.apply(),
     };
     if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" && settings.mode == Mode::Write {
         return format_stdin(&settings, global);
@@ -299,11 +304,17 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let colored = global.stdout_colored();
     let progress = crate::progress::bar(found.inputs.len() as u64, "formatting");
+    // One file, however large, is still analysed on every thread; several files go one per thread.
+    let per_file = if found.inputs.len() == 1 {
+        settings.threads
+    } else {
+        1
+    };
     let outcomes: Vec<FileOutcome> = found
         .inputs
         .par_iter()
         .map(|origin| {
-            let outcome = format_file(origin, &settings, colored);
+            let outcome = format_file(origin, &settings, per_file, colored);
             progress.inc(1);
             outcome
         })

@@ -19,6 +19,7 @@ mod parse;
 mod rules;
 mod show;
 mod snapshot;
+mod threads;
 
 /// A temp directory with the CLI fixtures copied in.
 pub(crate) struct Tree {

@@ -1,0 +1,105 @@
+//! One large file analysed on several threads gives exactly what one thread gives: the same
+//! findings in the same order, the same summary, the same exit code and the same rewritten file.
+
+use crate::Tree;
+
+/// A DFEN file of `lines` lines (more than one batch of records), mixing canonical lines,
+/// fixable forms, errors, comments, blanks, CRLF line ends and no final newline.
+fn mixed_file(lines: usize) -> Vec<u8> {
+    let kinds: [&[u8]; 8] = [
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\n",
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n",
+        b"4k3/8/8/8/8/8/8/44 w - - 0 1 -\r\n",
+        b"# a comment\n",
+        b"\n",
+        b"4k3/8/8/8/8/8/8/4K2P w - - 0 1 -\n",
+        b"8/8/8/8/8/8/8/8 x - - 0 1 -\n",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 00 1 -\n",
+    ];
+    let mut out = Vec::new();
+    let mut state: u64 = 12345;
+    for _ in 0..lines {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        out.extend_from_slice(kinds[(state % kinds.len() as u64) as usize]);
+    }
+    if out.ends_with(b"\n") {
+        out.pop();
+    }
+    out
+}
+
+fn run(tree: &Tree, args: &[&str]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    let output = tree.fenkit(args).output().unwrap();
+    (output.status.code(), output.stdout, output.stderr)
+}
+
+#[test]
+fn check_on_two_threads_matches_one_thread() {
+    let tree = Tree::empty();
+    tree.write("big.dfen", mixed_file(9_000));
+    for format in ["human", "json-lines", "json"] {
+        let one = run(
+            &tree,
+            &[
+                "check",
+                "--threads",
+                "1",
+                "--output-format",
+                format,
+                "big.dfen",
+            ],
+        );
+        let two = run(
+            &tree,
+            &[
+                "check",
+                "--threads",
+                "2",
+                "--output-format",
+                format,
+                "big.dfen",
+            ],
+        );
+        assert_eq!(one.0, Some(1), "{format}");
+        assert!(one.1.len() > 100_000, "{format}: too little output");
+        assert_eq!(one, two, "{format}");
+    }
+}
+
+#[test]
+fn threads_come_from_the_environment_too() {
+    let tree = Tree::empty();
+    tree.write("big.dfen", mixed_file(10_000));
+    let flag = run(&tree, &["check", "--threads", "3", "big.dfen"]);
+    let output = tree
+        .fenkit(&["check", "big.dfen"])
+        .env("FENKIT_THREADS", "3")
+        .output()
+        .unwrap();
+    assert_eq!(flag, (output.status.code(), output.stdout, output.stderr));
+}
+
+#[test]
+fn fmt_on_two_threads_matches_one_thread() {
+    let tree = Tree::empty();
+    let input = mixed_file(9_000);
+    tree.write("one.dfen", &input);
+    tree.write("two.dfen", &input);
+    let check_one = run(&tree, &["fmt", "--check", "--threads", "1", "one.dfen"]);
+    let check_two = run(&tree, &["fmt", "--check", "--threads", "2", "one.dfen"]);
+    assert_eq!(check_one.0, Some(1));
+    assert_eq!(check_one, check_two);
+    let write_one = run(&tree, &["fmt", "--threads", "1", "one.dfen"]);
+    let write_two = run(&tree, &["fmt", "--threads", "2", "two.dfen"]);
+    assert_eq!(
+        write_one.0,
+        write_two.0,
+        "{}",
+        String::from_utf8_lossy(&write_two.2)
+    );
+    let (one, two) = (tree.read("one.dfen"), tree.read("two.dfen"));
+    assert_ne!(one, input, "fmt changed nothing");
+    assert_eq!(one, two);
+}
