@@ -6,3 +6,5 @@ mod differential;
 mod properties;
 mod robustness;
 mod spec_codes;
+#[path = "../support/strategies.rs"]
+mod strategies;

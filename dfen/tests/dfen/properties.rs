@@ -1,59 +1,9 @@
 //! Property tests: round trips, idempotence, fixes reaching the canonical form, no panics.
 
-use dfen::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Parser, Piece, Profile, Role,
-    Square, SquareSet,
-};
+use dfen::{Dfen, Parser, Profile};
 use proptest::prelude::*;
 
-fn piece() -> impl Strategy<Value = Option<Piece>> {
-    prop_oneof![
-        3 => Just(None),
-        1 => (any::<bool>(), 0usize..6).prop_map(|(white, role)| Some(Piece {
-            color: if white { Color::White } else { Color::Black },
-            role: Role::ALL[role],
-        })),
-    ]
-}
-
-prop_compose! {
-    fn any_dfen()(
-        squares in proptest::collection::vec(piece(), 64),
-        white in any::<bool>(),
-        castling in 0u8..16,
-        ep_bits in any::<u16>(),
-        halfmove in any::<u32>(),
-        fullmove in 1u32..,
-        dice in proptest::collection::vec(0usize..6, 0..=3),
-    ) -> Dfen {
-        let mut board = Board::empty();
-        for (index, piece) in squares.into_iter().enumerate() {
-            board.set(Square::from_index(index as u8).unwrap(), piece);
-        }
-        let mut rights = CastlingRights::NONE;
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            if castling & (1 << i) != 0 {
-                rights.insert(side);
-            }
-        }
-        let mut en_passant = SquareSet::EMPTY;
-        for bit in 0..16u8 {
-            if ep_bits & (1 << bit) != 0 {
-                let rank = if bit < 8 { 2 } else { 5 };
-                en_passant.insert(Square::new(bit % 8, rank).unwrap());
-            }
-        }
-        Dfen {
-            board,
-            side: if white { Color::White } else { Color::Black },
-            castling: rights,
-            en_passant,
-            halfmove,
-            fullmove,
-            dice: DicePool::from_roles(dice.into_iter().map(|d| Role::ALL[d])).unwrap(),
-        }
-    }
-}
+use crate::strategies::any_dfen;
 
 /// Spellings of one position that differ only in form.
 fn respell(dfen: &Dfen, seed: u64) -> String {

@@ -5,10 +5,12 @@
 //! in any other single field (placement, side, castling, en-passant set, dice) changes the key.
 
 use dfen::rules::{EpIdentity, Game, identity_hash, identity_key};
-use dfen::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
-};
+use dfen::{CastlingSide, Color, Dfen, Piece, Role, Square};
 use proptest::prelude::*;
+
+#[path = "../support/strategies.rs"]
+mod strategies;
+use strategies::any_dfen;
 
 /// The thirteen contents of a square: empty, or one of the twelve pieces.
 fn content(index: usize) -> Option<Piece> {
@@ -29,44 +31,6 @@ fn content_index(piece: Option<Piece>) -> usize {
 fn ep_square(index: usize) -> Square {
     let index = index % 16;
     Square::new((index % 8) as u8, if index < 8 { 2 } else { 5 }).unwrap()
-}
-
-prop_compose! {
-    fn any_dfen()(
-        squares in proptest::collection::vec(prop_oneof![4 => Just(0usize), 1 => 1usize..13], 64),
-        white in any::<bool>(),
-        castling in 0u8..16,
-        ep_bits in any::<u16>(),
-        halfmove in any::<u32>(),
-        fullmove in 1u32..,
-        dice in proptest::collection::vec(0usize..6, 0..=3),
-    ) -> Dfen {
-        let mut board = Board::empty();
-        for (index, content_index) in squares.into_iter().enumerate() {
-            board.set(Square::from_index(index as u8).unwrap(), content(content_index));
-        }
-        let mut rights = CastlingRights::NONE;
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            if castling & (1 << i) != 0 {
-                rights.insert(side);
-            }
-        }
-        let mut en_passant = SquareSet::EMPTY;
-        for bit in 0..16 {
-            if ep_bits & (1 << bit) != 0 {
-                en_passant.insert(ep_square(bit));
-            }
-        }
-        Dfen {
-            board,
-            side: if white { Color::White } else { Color::Black },
-            castling: rights,
-            en_passant,
-            halfmove,
-            fullmove,
-            dice: DicePool::from_roles(dice.into_iter().map(|d| Role::ALL[d])).unwrap(),
-        }
-    }
 }
 
 /// One change to one field other than the clocks; every variant really changes the field.

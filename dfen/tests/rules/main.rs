@@ -4,6 +4,8 @@ mod cases;
 mod perft;
 mod properties;
 mod robustness;
+#[path = "../support/strategies.rs"]
+mod strategies;
 
 use dfen::Dfen;
 

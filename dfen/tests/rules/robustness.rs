@@ -5,59 +5,12 @@
 //! `rules` fuzz target (`fuzz/`) checks the same over much longer runs.
 
 use dfen::rules;
-use dfen::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Parser, Piece, Role, Square,
-    SquareSet,
-};
+use dfen::{Dfen, Parser};
 use proptest::prelude::*;
 
-/// Boards with few pieces most of the time, so that the pieces can move.
-fn square() -> impl Strategy<Value = Option<Piece>> {
-    prop_oneof![
-        6 => Just(None),
-        1 => (any::<bool>(), 0usize..6).prop_map(|(white, role)| Some(Piece {
-            color: if white { Color::White } else { Color::Black },
-            role: Role::ALL[role],
-        })),
-    ]
-}
-
-prop_compose! {
-    /// A position whose DFEN text parses back to it (en-passant squares on ranks 3 and 6).
-    fn any_position()(
-        squares in prop::collection::vec(square(), 64),
-        white in any::<bool>(),
-        castling in 0u8..16,
-        ep in any::<u16>(),
-        halfmove in 0u32..200,
-        dice in prop::collection::vec(0usize..6, 1..=3),
-    ) -> Dfen {
-        let mut board = Board::empty();
-        for (index, piece) in (0u8..).zip(squares) {
-            board.set(Square::from_index(index).unwrap(), piece);
-        }
-        let mut rights = CastlingRights::NONE;
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            if castling & (1 << i) != 0 {
-                rights.insert(side);
-            }
-        }
-        let mut en_passant = SquareSet::EMPTY;
-        for bit in 0..16u8 {
-            if ep & (1 << bit) != 0 {
-                en_passant.insert(Square::new(bit % 8, if bit < 8 { 2 } else { 5 }).unwrap());
-            }
-        }
-        Dfen {
-            board,
-            side: if white { Color::White } else { Color::Black },
-            castling: rights,
-            en_passant,
-            halfmove,
-            fullmove: 1,
-            dice: DicePool::from_roles(dice.into_iter().map(|d| Role::ALL[d])).unwrap(),
-        }
-    }
+/// Boards with few pieces most of the time, so that the pieces can move, and 1 to 3 dice.
+fn any_position() -> impl Strategy<Value = Dfen> {
+    crate::strategies::dfen_with(6, 0u32..200, Just(1), 1..=3)
 }
 
 #[track_caller]
