@@ -602,3 +602,15 @@ fn show_reads_at_most_one_mib_of_standard_input() {
     let output = run_with_stdin(&mut tree.fenkit(&["show", "-"]), over);
     insta::assert_snapshot!(transcript(&output));
 }
+
+#[test]
+fn perft_depth_of_64() {
+    // The library searches at most `dfen::rules::MAX_PERFT_DEPTH` plies; the CLI refuses more.
+    let tree = Tree::new();
+    let empty = "8/8/8/8/8/8/8/8 w - - 0 1";
+    let (output, text) = run(&mut tree.fenkit(&["perft", "--depth", "64", empty]));
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
+    let (_, text) = run(&mut tree.fenkit(&["perft", "--depth", "65", empty]));
+    insta::assert_snapshot!(text);
+}
