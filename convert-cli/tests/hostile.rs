@@ -80,7 +80,10 @@ impl Tree {
         }
         let mut full = vec!["--data=67108864", fenkit_bin()];
         full.extend_from_slice(args);
-        self.command("prlimit", &full)
+        let mut command = self.command("prlimit", &full);
+        // Thread stacks count against the cap too: keep their number fixed on any machine.
+        command.env("RAYON_NUM_THREADS", "2");
+        command
     }
 
     fn command(&self, program: &str, args: &[&str]) -> Command {
