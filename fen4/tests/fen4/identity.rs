@@ -7,16 +7,10 @@
 use fen4::{Coord, Parser, Piece, Placement};
 use proptest::prelude::*;
 
-fn piece() -> impl Strategy<Value = Piece> {
-    (0..Piece::ALL.len()).prop_map(|i| Piece::ALL[i])
-}
+use crate::props::placement_of;
 
 fn placement() -> impl Strategy<Value = Placement> {
-    prop::collection::vec((0u16..4096, piece()), 1..64).prop_map(|v| {
-        v.into_iter()
-            .map(|(i, p)| (Coord::from_index(i).unwrap(), p))
-            .collect()
-    })
+    placement_of(1..64)
 }
 
 /// One change to a placement; each variant really changes it.

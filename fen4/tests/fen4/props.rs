@@ -7,12 +7,17 @@ fn piece() -> impl Strategy<Value = Piece> {
     (0..Piece::ALL.len()).prop_map(|i| Piece::ALL[i])
 }
 
-fn placement() -> impl Strategy<Value = Placement> {
-    prop::collection::vec((0u16..4096, piece()), 0..200).prop_map(|v| {
+/// Placements of `sizes` pieces on random squares (a repeated square keeps the last piece).
+pub(crate) fn placement_of(sizes: std::ops::Range<usize>) -> impl Strategy<Value = Placement> {
+    prop::collection::vec((0u16..4096, piece()), sizes).prop_map(|v| {
         v.into_iter()
             .map(|(i, p)| (Coord::from_index(i).unwrap(), p))
             .collect()
     })
+}
+
+fn placement() -> impl Strategy<Value = Placement> {
+    placement_of(0..200)
 }
 
 proptest! {
