@@ -617,3 +617,16 @@ fn perft_depth_of_64() {
     let (_, text) = run(&mut tree.fenkit(&["perft", "--depth", "65", empty]));
     insta::assert_snapshot!(text);
 }
+
+#[test]
+fn diff_tells_lines_of_different_invalid_bytes_apart() {
+    // Both lines used to read as U+FFFD, and the files compared equal.
+    let tree = Tree::new();
+    tree.write("a.dfen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n\xff\n");
+    tree.write("b.dfen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n\xfe\n");
+    let (output, text) = run(&mut tree.fenkit(&["diff", "a.dfen", "b.dfen"]));
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    insta::assert_snapshot!(text);
+    let (output, text) = run(&mut tree.fenkit(&["diff", "a.dfen", "a.dfen"]));
+    assert_eq!(output.status.code(), Some(0), "{text}");
+}

@@ -54,7 +54,8 @@ struct Entry {
     line: Option<usize>,
     /// The text as written.
     text: String,
-    /// The canonical form, or the text as written when rejected.
+    /// The canonical form or, when rejected, the bytes as written (escaped, so that lines of
+    /// invalid UTF-8 that differ never compare equal).
     key: String,
     value: Option<Parsed>,
 }
@@ -117,16 +118,20 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
     }
 }
 
-fn entry(line: Option<usize>, text: &str, notation: Notation) -> Entry {
-    let value = parse(text, notation);
+fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
+    let (text, value) = match std::str::from_utf8(raw) {
+        Ok(text) => (text.to_owned(), parse(text, notation)),
+        // Not text: shown with its bytes escaped (`\xff`), never parsed.
+        Err(_) => (raw.escape_ascii().to_string(), None),
+    };
     let key = match &value {
         Some(Parsed::Dfen(d)) => d.to_string(),
         Some(Parsed::Fen4(p)) => p.to_string(),
-        None => text.to_owned(),
+        None => raw.escape_ascii().to_string(),
     };
     Entry {
         line,
-        text: text.to_owned(),
+        text,
         key,
         value,
     }
@@ -143,7 +148,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
     };
     let Some(origin) = origin else {
         let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
-        return Ok(vec![entry(None, arg, notation)]);
+        return Ok(vec![entry(None, arg.as_bytes(), notation)]);
     };
     let fail = |error: std::io::Error| {
         format!(
@@ -159,8 +164,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
         if item.analysis.is_none() {
             continue;
         }
-        let text = String::from_utf8_lossy(&item.record.raw);
-        entries.push(entry(Some(item.record.line), &text, notation));
+        entries.push(entry(Some(item.record.line), &item.record.raw, notation));
     }
     Ok(entries)
 }
