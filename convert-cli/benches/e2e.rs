@@ -1,0 +1,280 @@
+//! End-to-end benchmark of the `fenkit` binary: `check` and `fmt --check` on a 1,000,000-line
+//! DFEN file and a FEN4 file, with 1 and 2 threads, against the I/O floor (reading the same file
+//! and splitting it into lines with memchr), with peak RSS from `/usr/bin/time -f %M`.
+//!
+//! Run: `cargo bench -p convert-cli --bench e2e`. The files are generated reproducibly from a
+//! seed into `bench-data/` (git-ignored) on the first run and reused after. Environment:
+//! - `FENKIT_E2E_LINES`: DFEN lines (default 1,000,000); `FENKIT_E2E_RUNS`: runs per row, the
+//!   fastest counts (default 3);
+//! - `FENKIT_E2E_GB=1`: also check a file of at least 1 GiB (the DFEN file repeated) and report
+//!   its peak RSS.
+//!
+//! The last line is machine-readable: `RATIOS name=value …`.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+const SEED: u64 = 0x00c0_ffee_d1ce_5eed;
+
+fn main() {
+    let lines = env_usize("FENKIT_E2E_LINES", 1_000_000);
+    let runs = env_usize("FENKIT_E2E_RUNS", 3).max(1);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench-data");
+    std::fs::create_dir_all(&dir).expect("create bench-data/");
+    let dfen = dir.join(format!("e2e-{lines}-{SEED:x}.dfen"));
+    let fen4 = dir.join(format!("e2e-{}-{SEED:x}-kings.fen4", lines / 10));
+    if !dfen.exists() {
+        write_dfen(&dfen, lines);
+    }
+    if !fen4.exists() {
+        write_fen4(&fen4, lines / 10);
+    }
+
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "fenkit end to end ({runs} runs per row, fastest shown; load average {})",
+        load.split(' ').take(3).collect::<Vec<_>>().join(" ")
+    );
+    println!(
+        "{:<34} {:>10} {:>14} {:>12} {:>10} {:>6}",
+        "what", "lines", "time", "lines/s", "peak RSS", "cores"
+    );
+    let mut ratios = Vec::new();
+    for (name, path) in [("dfen", &dfen), ("fen4", &fen4)] {
+        let (floor, count) = best(runs, || floor(path));
+        row(
+            &format!("{name}: floor (read + memchr lines)"),
+            count,
+            floor,
+            None,
+            None,
+        );
+        let mut times = Vec::new();
+        for args in [&["check"][..], &["fmt", "--check"][..]] {
+            for threads in [1, 2] {
+                let label = format!("{name}: {} --threads {threads}", args.join(" "));
+                let (time, (rss, cpu)) = best(runs, || fenkit(args, threads, path));
+                row(&label, count, time, Some(rss), Some(cpu));
+                times.push(time);
+            }
+        }
+        let per = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+        ratios.push(format!(
+            "{name}_check_1t_vs_floor={:.3}",
+            per(floor, times[0])
+        ));
+        ratios.push(format!(
+            "{name}_check_2t_vs_1t={:.2}",
+            per(times[0], times[1])
+        ));
+        ratios.push(format!(
+            "{name}_fmt_check_2t_vs_1t={:.2}",
+            per(times[2], times[3])
+        ));
+    }
+    if std::env::var("FENKIT_E2E_GB").is_ok_and(|v| v == "1") {
+        let big = dir.join(format!("e2e-1gib-{SEED:x}.dfen"));
+        if !big.exists() {
+            repeat_to(&dfen, &big, 1 << 30);
+        }
+        let count = count_lines(&big);
+        let (time, (rss, cpu)) = fenkit(&["check"], 2, &big);
+        row(
+            "dfen 1 GiB: check --threads 2",
+            count,
+            time,
+            Some(rss),
+            Some(cpu),
+        );
+        ratios.push(format!("rss_1gib_mb={:.1}", rss as f64 / 1024.0));
+    }
+    println!("RATIOS {}", ratios.join(" "));
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.replace('_', "").parse().ok())
+        .unwrap_or(default)
+}
+
+/// One table row; `cpu` is the CPU time (user + system) of the run, shown as the number of
+/// cores it kept busy on average (below the thread count when other work shares the machine).
+fn row(what: &str, lines: usize, time: Duration, rss_kib: Option<u64>, cpu: Option<f64>) {
+    let rate = lines as f64 / time.as_secs_f64();
+    let rss = rss_kib.map_or_else(
+        || "-".to_owned(),
+        |k| format!("{:.1} MB", k as f64 / 1024.0),
+    );
+    let cores = cpu.map_or_else(
+        || "-".to_owned(),
+        |c| format!("{:.2}", c / time.as_secs_f64()),
+    );
+    println!(
+        "{what:<34} {lines:>10} {:>11.1} ms {:>10.2}M {rss:>10} {cores:>6}",
+        time.as_secs_f64() * 1000.0,
+        rate / 1e6
+    );
+}
+
+/// The fastest of `runs` runs (by time), with what it returned.
+fn best<T>(runs: usize, mut run: impl FnMut() -> (Duration, T)) -> (Duration, T) {
+    let mut best = run();
+    for _ in 1..runs {
+        let next = run();
+        if next.0 < best.0 {
+            best = next;
+        }
+    }
+    best
+}
+
+/// The floor: stream the file and count its lines with memchr, as fenkit's reader does.
+fn floor(path: &Path) -> (Duration, usize) {
+    let start = Instant::now();
+    let count = count_lines(path);
+    (start.elapsed(), count)
+}
+
+fn count_lines(path: &Path) -> usize {
+    let mut reader = BufReader::with_capacity(1 << 16, File::open(path).expect("open"));
+    let mut lines = 0;
+    loop {
+        let buf = reader.fill_buf().expect("read");
+        if buf.is_empty() {
+            break;
+        }
+        lines += memchr::memchr_iter(b'\n', buf).count();
+        let len = buf.len();
+        reader.consume(len);
+    }
+    lines
+}
+
+/// Runs `fenkit ARGS --threads N PATH` under `/usr/bin/time`: wall time, peak RSS (KiB, `%M`)
+/// and CPU seconds (`%U` + `%S`).
+fn fenkit(args: &[&str], threads: usize, path: &Path) -> (Duration, (u64, f64)) {
+    let rss_file = std::env::temp_dir().join(format!("fenkit-e2e-rss-{}", std::process::id()));
+    let start = Instant::now();
+    let status = Command::new("/usr/bin/time")
+        .args(["-f", "%M %U %S", "-o"])
+        .arg(&rss_file)
+        .arg(env!("CARGO_BIN_EXE_fenkit"))
+        .args(args)
+        .args(["--quiet", "--threads", &threads.to_string()])
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run /usr/bin/time (apt-get install time)");
+    let elapsed = start.elapsed();
+    assert!(
+        status.code().is_some_and(|c| c <= 1),
+        "fenkit {args:?} failed: {status}"
+    );
+    let mut text = String::new();
+    File::open(&rss_file)
+        .and_then(|mut f| f.read_to_string(&mut text))
+        .expect("read RSS");
+    let fields: Vec<&str> = text.lines().last().unwrap_or("").split(' ').collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.trim().parse::<f64>().ok());
+    let rss = number(0).unwrap_or(0.0) as u64;
+    let cpu = number(1).unwrap_or(0.0) + number(2).unwrap_or(0.0);
+    (elapsed, (rss, cpu))
+}
+
+/// A xorshift stream.
+fn rng(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// `lines` canonical DFENs: every position of seeded random games (standard chess rules), with
+/// field 7 `-`.
+fn write_dfen(path: &Path, lines: usize) {
+    eprintln!("generating {} ({lines} lines)…", path.display());
+    let mut next = rng(SEED);
+    let mut out = BufWriter::new(File::create(tmp(path)).expect("create"));
+    let mut written = 0;
+    while written < lines {
+        let mut pos = Chess::default();
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || written == lines {
+                break;
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            pos.play_unchecked(m);
+            writeln!(out, "{} -", Fen::from_position(&pos, EnPassantMode::Legal)).expect("write");
+            written += 1;
+        }
+    }
+    out.flush().expect("flush");
+    drop(out);
+    std::fs::rename(tmp(path), path).expect("rename");
+}
+
+/// `lines` canonical FEN4 literals with 2 to 64 pieces: one king of each colour and random
+/// other pieces (so that the file is clean, as a fixture collection would be).
+fn write_fen4(path: &Path, lines: usize) {
+    use fen4::{Color, Piece, Role};
+    eprintln!("generating {} ({lines} lines)…", path.display());
+    let mut next = rng(SEED ^ 4);
+    let others: Vec<Piece> = Piece::ALL
+        .into_iter()
+        .filter(|piece| piece.role != Role::King)
+        .collect();
+    let mut out = BufWriter::new(File::create(tmp(path)).expect("create"));
+    for _ in 0..lines {
+        let n = 2 + (next() % 63) as usize;
+        let mut placement = fen4::Placement::new();
+        let mut square = || loop {
+            if let Some(at) = fen4::Coord::from_index((next() % 4096) as u16) {
+                break at;
+            }
+        };
+        for color in [Color::White, Color::Black] {
+            placement.insert(square(), Piece::new(color, Role::King));
+        }
+        while placement.len() < n {
+            let at = square();
+            if placement.get(at).is_none() {
+                let piece = others[(at.index() as usize * 7 + placement.len()) % others.len()];
+                placement.insert(at, piece);
+            }
+        }
+        writeln!(out, "{placement}").expect("write");
+    }
+    out.flush().expect("flush");
+    drop(out);
+    std::fs::rename(tmp(path), path).expect("rename");
+}
+
+/// `source` repeated until the copy holds at least `bytes` bytes.
+fn repeat_to(source: &Path, path: &Path, bytes: u64) {
+    eprintln!("generating {} (at least {bytes} bytes)…", path.display());
+    let chunk = std::fs::read(source).expect("read");
+    let mut out = BufWriter::new(File::create(tmp(path)).expect("create"));
+    let mut written = 0u64;
+    while written < bytes {
+        out.write_all(&chunk).expect("write");
+        written += chunk.len() as u64;
+    }
+    out.flush().expect("flush");
+    drop(out);
+    std::fs::rename(tmp(path), path).expect("rename");
+}
+
+fn tmp(path: &Path) -> PathBuf {
+    path.with_extension("partial")
+}
