@@ -45,7 +45,7 @@ cargo bench -q -p fen4 --bench parse -- --sample-count "$samples" 2>/dev/null | 
 cargo bench -q -p convert-cli --bench e2e 2>/dev/null >"$tmp/e2e.txt"
 
 get() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { r = a / b; printf (r < 0.1 ? "%.4f" : "%.2f"), r }'; }
 d="$tmp/dfen.ns"; f="$tmp/fen4.ns"
 pad() { printf '%-34s %14s %14s %8s  %s\n' "$@"; }
 
