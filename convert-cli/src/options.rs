@@ -62,21 +62,23 @@ pub(crate) struct ThreadsArg {
 }
 
 impl ThreadsArg {
-    /// The thread count: the flag, else `FENKIT_THREADS`, else the number of CPUs.
-    pub(crate) fn count(&self) -> usize {
+    /// The thread count asked for: the flag, else `FENKIT_THREADS`.
+    fn requested(&self) -> Option<usize> {
         self.threads
             .or_else(|| std::env::var("FENKIT_THREADS").ok()?.trim().parse().ok())
-            .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, NonZeroUsize::get)
+            .map(NonZeroUsize::get)
     }
 
-    /// The thread count, after sizing the pool that spreads several files over threads.
+    /// The thread count (the flag, else `FENKIT_THREADS`, else the pool's default: one per CPU
+    /// or `RAYON_NUM_THREADS`), after sizing the pool that spreads several files over threads.
     pub(crate) fn apply(&self) -> usize {
-        let count = self.count();
-        // Fails only when the pool already exists (tests running several commands).
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(count)
-            .build_global();
-        count
+        if let Some(count) = self.requested() {
+            // Fails only when the pool already exists (tests running several commands).
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(count)
+                .build_global();
+            return count;
+        }
+        rayon::current_num_threads()
     }
 }

@@ -1,9 +1,9 @@
 //! Reading one position file record by record and analysing each position.
 //!
-//! [`Scan::for_each`] spreads the analysis of one file over several threads: a reader thread
+//! [`Scan::for_each`] spreads the analysis of one file over several threads: the calling thread
 //! splits the file into batches of records, worker threads analyse the batches, and the calling
-//! thread receives the items in file order. Channels are bounded, so memory stays flat whatever
-//! the size of the file.
+//! thread hands the items on in file order. A bounded number of batches is out at once, so
+//! memory stays flat whatever the size of the file.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
@@ -72,8 +72,8 @@ impl Scan {
     }
 
     /// Hands every item to `each` with whether the file starts with a BOM (known from the first
-    /// item on), in file order, analysing on `threads` threads (the reading
-    /// and `each` run beside them). NDJSON4 files, whose checks depend on the lines before, and
+    /// item on), in file order, analysing on `threads` threads (the reading and `each` run on
+    /// the calling thread beside them). NDJSON4 files, whose checks depend on the lines before, and
     /// `threads` below 2 are analysed in order on the calling thread.
     ///
     /// # Errors
@@ -90,8 +90,8 @@ impl Scan {
             return Ok(());
         }
         std::thread::scope(|scope| {
-            let (job_tx, job_rx) = mpsc::sync_channel::<(u64, bool, Vec<Record>)>(threads * 2);
-            let (done_tx, done_rx) = mpsc::sync_channel::<(u64, bool, Vec<Item>)>(threads * 2);
+            let (job_tx, job_rx) = mpsc::channel::<(u64, Vec<Record>)>();
+            let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Item>)>();
             let job_rx = Arc::new(Mutex::new(job_rx));
             for _ in 0..threads {
                 let job_rx = Arc::clone(&job_rx);
@@ -105,69 +105,71 @@ impl Scan {
                             Ok(rx) => rx.recv(),
                             Err(_) => return,
                         };
-                        let Ok((seq, bom, records)) = job else {
+                        let Ok((seq, records)) = job else {
                             return;
                         };
                         let items = records
                             .into_iter()
                             .map(|record| analyze(&mut analyzer, record))
                             .collect();
-                        if done_tx.send((seq, bom, items)).is_err() {
+                        if done_tx.send((seq, items)).is_err() {
                             return;
                         }
                     }
                 });
             }
             drop(done_tx);
-            let reader = &mut self.reader;
-            let reading = scope.spawn(move || -> io::Result<bool> {
-                let mut seq = 0u64;
+            // This thread reads the batches and hands the analysed items on in order, so each
+            // record is freed by the thread that allocated it. At most `2 × threads` batches are
+            // out at once, which bounds the memory.
+            let limit = 2 * threads as u64;
+            let (mut sent, mut next) = (0u64, 0u64);
+            let mut waiting: BTreeMap<u64, Vec<Item>> = BTreeMap::new();
+            let mut end = false;
+            let result = (|| -> io::Result<()> {
                 loop {
-                    let mut batch = Vec::with_capacity(BATCH);
-                    let mut bytes = 0usize;
-                    while batch.len() < BATCH && bytes < BATCH_BYTES {
-                        match reader.next_record()? {
-                            Some(record) => {
-                                bytes += record.raw.len();
-                                batch.push(record);
+                    while !end && sent - next < limit {
+                        let mut batch = Vec::with_capacity(BATCH);
+                        let mut bytes = 0usize;
+                        while batch.len() < BATCH && bytes < BATCH_BYTES {
+                            match self.reader.next_record()? {
+                                Some(record) => {
+                                    bytes += record.raw.len();
+                                    batch.push(record);
+                                }
+                                None => {
+                                    end = true;
+                                    break;
+                                }
                             }
-                            None => break,
                         }
+                        if batch.is_empty() {
+                            break;
+                        }
+                        job_tx
+                            .send((sent, batch))
+                            .map_err(|_| io::Error::other("an analysing thread failed"))?;
+                        sent += 1;
                     }
-                    let last = batch.len() < BATCH && bytes < BATCH_BYTES;
-                    if !batch.is_empty() && job_tx.send((seq, reader.bom(), batch)).is_err() {
-                        // The consumer stopped: nothing more is wanted.
-                        return Ok(false);
+                    if next == sent {
+                        return Ok(());
                     }
-                    seq += 1;
-                    if last {
-                        return Ok(true);
-                    }
-                }
-            });
-            // Items come back out of order; hold the early arrivals until their turn.
-            let mut next = 0u64;
-            let mut waiting: BTreeMap<u64, (bool, Vec<Item>)> = BTreeMap::new();
-            let mut outcome = Ok(());
-            'receive: for (seq, bom, items) in done_rx.iter() {
-                waiting.insert(seq, (bom, items));
-                while let Some((bom, items)) = waiting.remove(&next) {
-                    next += 1;
-                    for item in items {
-                        if let Err(error) = each(item, bom) {
-                            outcome = Err(error);
-                            break 'receive;
+                    let (seq, items) = done_rx
+                        .recv()
+                        .map_err(|_| io::Error::other("an analysing thread failed"))?;
+                    waiting.insert(seq, items);
+                    while let Some(items) = waiting.remove(&next) {
+                        next += 1;
+                        let bom = self.reader.bom();
+                        for item in items {
+                            each(item, bom)?;
                         }
                     }
                 }
-            }
-            // Dropping the receiver makes the workers and then the reader stop.
-            drop(done_rx);
-            let read = reading
-                .join()
-                .unwrap_or_else(|_| Err(io::Error::other("the reading thread failed")));
-            outcome?;
-            read.map(drop)
+            })();
+            // Closing the job channel stops the workers.
+            drop(job_tx);
+            result
         })
     }
 }
