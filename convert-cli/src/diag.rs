@@ -7,13 +7,44 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use crate::input::{Problem, Record};
 use crate::notation::{Finding, Severity, codes};
 
-/// The record text a diagnostic points into.
+/// The lines a diagnostic points into.
 #[derive(Debug, Clone)]
 pub(crate) struct Source {
-    /// The record's text.
+    /// The lines of the record that the span touches.
     pub(crate) text: String,
-    /// The line number of its first line.
+    /// The line number of the first of them.
     pub(crate) first_line: usize,
+    /// The span, relative to `text`.
+    pub(crate) span: Range<usize>,
+}
+
+/// The longest excerpt shown under a diagnostic. Longer lines (no DFEN is that long, but a FEN4
+/// literal or a hostile line can be) get the `-->` location only: keeping and rendering a long
+/// line once per finding costs time and memory in proportion to findings × line length.
+const MAX_EXCERPT_BYTES: usize = 4096;
+
+/// The lines of `text` (whose first line is `first_line`) that `span` touches, with the span
+/// made relative to them; `None` when they are longer than [`MAX_EXCERPT_BYTES`].
+fn excerpt(text: &str, first_line: usize, span: &Range<usize>) -> Option<Source> {
+    let floor = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let start = floor(span.start);
+    let end = floor(span.end).max(start);
+    let from = text.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
+    let to = text.get(end..)?.find('\n').map_or(text.len(), |i| end + i);
+    if to - from > MAX_EXCERPT_BYTES {
+        return None;
+    }
+    Some(Source {
+        text: text.get(from..to)?.to_owned(),
+        first_line: first_line + text.get(..from)?.matches('\n').count(),
+        span: start - from..end - from,
+    })
 }
 
 /// A finding located in a file.
@@ -65,10 +96,7 @@ impl Diagnostic {
                     end_line,
                     end_column,
                     file_span,
-                    source: Some(Source {
-                        text: text.to_owned(),
-                        first_line: record.line,
-                    }),
+                    source: excerpt(text, record.line, &finding.span),
                     finding,
                 }
             }
@@ -86,10 +114,7 @@ impl Diagnostic {
                     end_line: line,
                     end_column: column + 1,
                     file_span,
-                    source: Some(Source {
-                        text,
-                        first_line: record.line,
-                    }),
+                    source: excerpt(&text, record.line, &finding.span),
                     finding,
                 }
             }
@@ -135,7 +160,7 @@ impl Diagnostic {
                 Snippet::source(source.text.as_str())
                     .line_start(source.first_line)
                     .path(self.path.as_str())
-                    .annotation(AnnotationKind::Primary.span(self.finding.span.clone())),
+                    .annotation(AnnotationKind::Primary.span(source.span.clone())),
             ),
             None => title.element(
                 annotate_snippets::Origin::path(self.path.as_str())

@@ -630,3 +630,138 @@ fn diff_tells_lines_of_different_invalid_bytes_apart() {
     let (output, text) = run(&mut tree.fenkit(&["diff", "a.dfen", "a.dfen"]));
     assert_eq!(output.status.code(), Some(0), "{text}");
 }
+
+/// Odd files, each fed to every command that reads files: whatever each says, it must end with
+/// exit 0, 1 or 2 and without a panic, and `fmt` must keep every line it cannot format as it was.
+#[test]
+fn odd_files_through_every_command() {
+    let tree = Tree::new();
+    let mut deep = b"[".repeat(100_000);
+    deep.extend_from_slice(b"\n");
+    deep.extend_from_slice(&b"{\"a\":".repeat(50_000));
+    let full_board: Vec<String> = (0..4096u16)
+        .map(|i| format!("K@{},{},{},{}", i % 8, i / 8 % 8, i / 64 % 8, i / 512))
+        .collect();
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        ("bad.dfen", BAD.to_vec()),
+        ("bom-only.dfen", b"\xEF\xBB\xBF".to_vec()),
+        ("lone-cr.dfen", b"8/8/8/8/8/8/8/8 w - - 0 1 -\r\r\n\r".to_vec()),
+        ("empty.fen4", Vec::new()),
+        ("nul.fen", b"\0\0\0".to_vec()),
+        ("deep.ndjson4", deep),
+        (
+            "numbers.ndjson4",
+            b"{\"ply\":1e999999,\"fen4\":\"4d-fen v1:\"}\n{\"ply\":-0,\"fen4\":\"4d-fen v1:\"}\n{\"fen4\":\"4d-fen v1: K@0,0,0,0\",\"promo\":340282366920938463463374607431768211456}"
+                .to_vec(),
+        ),
+        (
+            "continued.fen4",
+            [&b"4d-fen v1:\n"[..], &b"  K@0,0,0,0;\n".repeat(5_000)].concat(),
+        ),
+        (
+            "full.fen4",
+            format!("4d-fen v1: {}\n", full_board.join("; ")).into_bytes(),
+        ),
+        ("spaces.dfen", vec![b' '; (1 << 20) + 10]),
+        (
+            "mixed.jsonl",
+            b"{\"fen4\":\"4d-fen v1: k@1,1,1,1\"}\n4d-fen v1:\n8/8/8/8/8/8/8/8 w - - 0 1\n\xc3\n"
+                .to_vec(),
+        ),
+    ];
+    for (name, bytes) in &files {
+        tree.write(name, bytes);
+    }
+    let commands: [&[&str]; 13] = [
+        &["check"],
+        &["check", "--output-format", "json"],
+        &["check", "--output-format", "sarif"],
+        &[
+            "check",
+            "--output-format",
+            "github",
+            "--strict",
+            "--duplicates",
+        ],
+        &["fmt", "--check"],
+        &["fmt", "--diff"],
+        &["convert", "--to", "json"],
+        &["convert", "--to", "fen4"],
+        &["convert", "--to", "dfen-engine", "--lossy"],
+        &["dedupe"],
+        &["snapshot", "check"],
+        &["diff"],
+        &["fmt"],
+    ];
+    for command in commands {
+        for (name, before) in &files {
+            let mut args = command.to_vec();
+            args.push(name);
+            if args == ["diff", name] {
+                args.push("bad.dfen");
+            }
+            let output = tree.fenkit(&args).output().unwrap();
+            let text = transcript(&output);
+            if args[0] == "fmt" && args.len() == 2 {
+                let after = tree.read(name);
+                if output.status.code() != Some(0) {
+                    // Anything not rewritten is kept byte for byte: compare line by line.
+                    let kept = before
+                        .split(|&b| b == b'\n')
+                        .filter(|line| after.split(|&b| b == b'\n').any(|l| l == *line))
+                        .count();
+                    assert!(kept > 0 || before.is_empty(), "{args:?}: {text}");
+                }
+                assert!(
+                    !after.is_empty() || before.is_empty(),
+                    "{args:?} emptied the file"
+                );
+            }
+        }
+    }
+    // After the rewrite, a second `fmt` changes nothing.
+    for (name, _) in &files {
+        let before = tree.read(name);
+        let output = tree.fenkit(&["fmt", name]).output().unwrap();
+        transcript(&output);
+        assert!(tree.read(name) == before, "a second fmt changed {name}");
+    }
+}
+
+#[test]
+fn thousands_of_findings_on_one_long_line() {
+    // A 1 MB FEN4 literal with 4,096 pieces and a run of spaces after every `;`: 4,095 fixable
+    // findings on one line. Each diagnostic used to keep (and render) its own copy of the whole
+    // line: about 4 GB, and minutes of rendering. Long lines now get the location only.
+    let tree = Tree::new();
+    let pieces: Vec<String> = (0..4096u16)
+        .map(|i| format!("K@{},{},{},{}", i % 8, i / 8 % 8, i / 64 % 8, i / 512))
+        .collect();
+    let literal = format!(
+        "4d-fen v1: {}\n",
+        pieces.join(&format!(";{}", " ".repeat(240)))
+    );
+    assert!(literal.len() < 1 << 20);
+    tree.write("wide.fen4", &literal);
+    for format in ["human", "json"] {
+        let (output, text) =
+            run(&mut tree.fenkit_capped(&["check", "--output-format", format, "wide.fen4"]));
+        assert_eq!(output.status.code(), Some(0), "{format}: {text}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(stdout.matches("FEN4102").count(), 4095, "{format}");
+        if format == "human" {
+            assert!(
+                stdout.lines().all(|line| line.len() < 4096),
+                "a long snippet"
+            );
+            assert!(
+                stdout.contains("--> wide.fen4:1:1022\n"),
+                "locations are still exact"
+            );
+        }
+    }
+    // Short lines keep their snippet and caret.
+    tree.write("narrow.fen4", "4d-fen v1: K@0,0,0,0;k@7,7,7,7\n");
+    let (_, text) = run(&mut tree.fenkit(&["check", "narrow.fen4"]));
+    insta::assert_snapshot!(text);
+}
