@@ -5,6 +5,22 @@
 //! tests compare against the same insta `.snap` files. Everything else is the command line,
 //! reached through [`main`].
 
+// Panic hygiene: no input may make `fenkit` panic. Outside tests, `unwrap`, `expect` and
+// `panic!`-like macros are denied. Indexing is not: the command line indexes its own buffers
+// after checking their lengths, and the hostile-input tests (`tests/hostile.rs`) and the
+// libraries' fuzz targets cover what input can reach.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 mod cli;
 mod commands;
 mod diag;
