@@ -7,8 +7,8 @@
 
 // Panic hygiene: no input may make `fenkit` panic. Outside tests, `unwrap`, `expect` and
 // `panic!`-like macros are denied. Indexing is not: the command line indexes its own buffers
-// after checking their lengths, and the hostile-input tests (`tests/hostile.rs`) and the
-// libraries' fuzz targets cover what input can reach.
+// only at positions found in them (a newline, a UTF-8 error, a diff range) or checked against
+// their length; the hostile-input tests (`tests/hostile.rs`) cover what input can reach.
 #![cfg_attr(
     not(test),
     deny(
