@@ -471,14 +471,30 @@ fn temp_files(tree: &Tree) -> Vec<String> {
 #[test]
 fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
     let tree = Tree::new();
-    let old = b"4k3/8/8/8/8/8/8/4K3  w - - 0 1\n".repeat(10_000);
-    let new = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n".repeat(10_000);
+    let old = b"4k3/8/8/8/8/8/8/4K3  w - - 0 1\n".repeat(6_000);
+    let new = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n".repeat(6_000);
     tree.write("big.dfen", &old);
 
-    // One full run: how long it takes, and what it writes.
+    // One full run: when it starts writing (its temp file appears), when it ends, and what it
+    // writes.
     let start = Instant::now();
-    let (output, text) = run(&mut tree.fenkit(&["fmt", "big.dfen"]));
+    let mut child = tree
+        .fenkit(&["fmt", "big.dfen"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut writing_from = None;
+    while child.try_wait().unwrap().is_none() {
+        if writing_from.is_none() && !temp_files(&tree).is_empty() {
+            writing_from = Some(start.elapsed());
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
     let full = start.elapsed();
+    let writing_from = writing_from.unwrap_or_default();
+    let output = child.wait_with_output().unwrap();
+    let text = transcript(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(tree.read("big.dfen") == new, "fmt wrote something else");
     assert!(
@@ -487,14 +503,15 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
     );
 
     let mut rng = Lcg(0x5eed);
-    let (mut killed_mid_run, mut saw_old, mut saw_new) = (0, 0, 0);
+    let (mut killed_mid_run, mut killed_while_writing, mut saw_old, mut saw_new) = (0, 0, 0, 0);
     for _ in 0..8 {
         tree.write("big.dfen", &old);
         for stray in temp_files(&tree) {
             fs::remove_file(tree.path(&stray)).unwrap();
         }
-        // A delay anywhere from the start to a little past the end of a full run.
-        let delay = full.mul_f64((rng.next() % 1_100) as f64 / 1_000.0);
+        // A delay anywhere from the first write to a little past the end of a full run.
+        let delay =
+            writing_from + (full - writing_from).mul_f64((rng.next() % 1_100) as f64 / 1_000.0);
         let mut child = tree
             .fenkit(&["fmt", "--quiet", "big.dfen"])
             .stdout(Stdio::null())
@@ -507,6 +524,10 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
         }
         let _ = child.kill(); // SIGKILL
         child.wait().unwrap();
+        // A temp file left behind means the kill came after fmt had started writing.
+        if !temp_files(&tree).is_empty() {
+            killed_while_writing += 1;
+        }
         let after = tree.read("big.dfen");
         if after == old {
             saw_old += 1;
@@ -519,8 +540,14 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
             );
         }
     }
-    eprintln!("{killed_mid_run} kills mid-run; {saw_old} times old content, {saw_new} times new");
-    assert!(killed_mid_run > 0, "no kill landed while fmt was running");
+    eprintln!(
+        "{killed_mid_run} kills mid-run, {killed_while_writing} while writing; \
+         {saw_old} times old content, {saw_new} times new"
+    );
+    assert!(
+        killed_while_writing > 0,
+        "no kill landed while fmt was writing"
+    );
     // After the kills, a clean run finishes the job and leaves no temp file of its own.
     tree.write("big.dfen", &old);
     for stray in temp_files(&tree) {
