@@ -285,36 +285,45 @@ fn a_file_that_vanishes_during_the_run() {
     insta::assert_snapshot!(transcript(&output));
 }
 
-/// Runs `command` as the unprivileged user `nobody` when this process is root, so that file
-/// permissions apply. Returns `None` (after saying why) when that cannot be done here.
-fn as_nobody(tree: &Tree, command: &mut Command) -> Option<()> {
+/// `fenkit ARGS…` inside the tree, run as the unprivileged user `nobody` when this process is
+/// root, so that file permissions apply. `None` (after saying why) when that cannot be done.
+#[cfg(unix)]
+fn fenkit_as_nobody(tree: &Tree, args: &[&str]) -> Option<Command> {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
     if !is_root() {
-        return Some(());
+        return Some(tree.fenkit(args));
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        use std::os::unix::process::CommandExt;
-        // The tree must be reachable, and the binary runnable, by `nobody`.
-        fs::set_permissions(tree.dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
-        let probe = Command::new(fenkit_bin())
+    // The tree must be reachable by `nobody`, and so must the binary: when its own directory is
+    // not (a checkout under /root, say), a link to it (or a copy) inside the tree is.
+    fs::set_permissions(tree.dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let runs = |program: &Path| {
+        Command::new(program)
             .arg("--version")
             .uid(65534)
             .gid(65534)
             .current_dir(tree.dir.path())
-            .output();
-        if !probe.is_ok_and(|o| o.status.success()) {
-            eprintln!("skipped: `nobody` cannot run {} here", fenkit_bin());
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let mut program = PathBuf::from(fenkit_bin());
+    if !runs(&program) {
+        let local = tree.path("bin/fenkit");
+        fs::create_dir_all(tree.path("bin")).unwrap();
+        chmod(&tree.path("bin"), 0o755);
+        if fs::hard_link(&program, &local).is_err() {
+            fs::copy(&program, &local).unwrap();
+        }
+        chmod(&local, 0o755);
+        program = local;
+        if !runs(&program) {
+            eprintln!("skipped: `nobody` cannot run fenkit here");
             return None;
         }
-        command.uid(65534).gid(65534);
-        Some(())
     }
-    #[cfg(not(unix))]
-    {
-        let _ = (tree, command);
-        None
-    }
+    let mut command = tree.command(program.to_str()?, args);
+    command.uid(65534).gid(65534);
+    Some(command)
 }
 
 #[cfg(unix)]
@@ -335,8 +344,7 @@ fn an_unreadable_file_and_an_unreadable_directory() {
     tree.write("secret.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
     chmod(&tree.path("secret.dfen"), 0o000);
     chmod(&tree.path("walk/locked"), 0o000);
-    let mut command = tree.fenkit(&["check", "secret.dfen", "walk"]);
-    let Some(()) = as_nobody(&tree, &mut command) else {
+    let Some(mut command) = fenkit_as_nobody(&tree, &["check", "secret.dfen", "walk"]) else {
         return;
     };
     let (_, text) = run(&mut command);
@@ -352,11 +360,10 @@ fn an_unwritable_directory_during_fmt() {
     tree.write("ro/a.dfen", original);
     chmod(&tree.path("ro"), 0o755);
     chmod(&tree.path("ro/a.dfen"), 0o666);
-    let mut command = tree.fenkit(&["fmt", "ro/a.dfen"]);
     if !is_root() {
         chmod(&tree.path("ro"), 0o555);
     }
-    let Some(()) = as_nobody(&tree, &mut command) else {
+    let Some(mut command) = fenkit_as_nobody(&tree, &["fmt", "ro/a.dfen"]) else {
         return;
     };
     let (_, text) = run(&mut command);
