@@ -39,14 +39,11 @@ struct LineBuffer {
 /// The FEN letter of each piece, by colour and role.
 const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
 
-/// The piece code (colour × 6 + role) that stands for an empty square.
-const NO_PIECE: u8 = 12;
+/// The letter of each piece by colour and role, and a row of zeros for an empty square.
+const LETTER_OR_EMPTY: [[u8; 6]; 3] = [*b"PNBRQK", *b"pnbrqk", [0; 6]];
 
-/// The letter of each piece code (`?` for the codes that are not pieces).
-const LETTER_OF_CODE: [u8; 16] = *b"PNBRQKpnbrqk????";
-
-/// A template token that stands for the letter of the piece on file `token & 7`; other tokens are
-/// digits written as they are.
+/// A template token that stands for the letter of the piece on file `token & 7` (the high bit
+/// marks it); other tokens are digits written as they are.
 const FILE_TOKEN: u8 = 0x80;
 
 /// How one rank is written for one occupancy mask (bit `f` set when file `f` holds a piece).
@@ -134,22 +131,27 @@ impl LineBuffer {
             let mut occupied = 0u8;
             for (file, letter) in (0..8u8).zip(letters.iter_mut()) {
                 let piece = Square::new(file, rank).and_then(|square| board.get(square));
-                let code = piece.map_or(NO_PIECE, |p| p.color.index() as u8 * 6 + p.role as u8);
-                *letter = LETTER_OF_CODE
-                    .get(usize::from(code & 15))
+                // Written so that the compiler selects instead of branching (which squares are
+                // empty follows the position and would mispredict): colour 2 stands for empty,
+                // and its row of letters is zeros.
+                let color = piece.map_or(2, |p| p.color.index());
+                let role = piece.map_or(0, |p| p.role as usize);
+                *letter = LETTER_OR_EMPTY
+                    .get(color)
+                    .and_then(|row| row.get(role))
                     .copied()
-                    .unwrap_or(b'?');
-                occupied |= u8::from(code != NO_PIECE) << file;
+                    .unwrap_or(0);
+                occupied |= u8::from(*letter != 0) << file;
             }
             let Some(template) = RANK_TEMPLATES.get(usize::from(occupied)) else {
                 continue;
             };
             for (i, &token) in template.tokens.iter().enumerate() {
-                let byte = if token & FILE_TOKEN != 0 {
-                    letters.get(usize::from(token & 7)).copied().unwrap_or(b'?')
-                } else {
-                    token
-                };
+                // A select by mask, not a branch: whether a token is a letter or a digit
+                // follows the position and would mispredict.
+                let letter = letters.get(usize::from(token & 7)).copied().unwrap_or(b'?');
+                let is_file = 0u8.wrapping_sub(token >> 7);
+                let byte = token ^ ((token ^ letter) & is_file);
                 if let Some(slot) = self.bytes.get_mut((self.len + i) & 255) {
                     *slot = byte;
                 }
