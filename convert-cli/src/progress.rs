@@ -2,6 +2,8 @@
 
 use std::io::IsTerminal;
 
+use std::time::{Duration, Instant};
+
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How many files make a run long enough to show progress.
@@ -19,4 +21,65 @@ pub(crate) fn bar(len: u64, what: &'static str) -> ProgressBar {
     }
     bar.set_message(what);
     bar
+}
+
+/// How long one input must take before its byte progress appears.
+const DELAY: Duration = Duration::from_millis(800);
+
+/// How many records go by between two looks at the clock.
+const RECORDS_PER_UPDATE: u32 = 4096;
+
+/// Progress through one large input, by bytes: drawn on stderr only when it is a terminal and
+/// the input has already taken a moment, so short runs and pipes never see it.
+pub(crate) struct ByteProgress {
+    bar: ProgressBar,
+    started: Instant,
+    terminal: bool,
+    visible: bool,
+    records: u32,
+}
+
+impl ByteProgress {
+    /// Progress over an input of `total` bytes (`None` when unknown, as for standard input).
+    pub(crate) fn new(total: Option<u64>, what: &'static str) -> ByteProgress {
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        let template = if total.is_some() {
+            "{spinner} {msg} {bytes}/{total_bytes} {wide_bar} {eta}"
+        } else {
+            "{spinner} {msg} {bytes}"
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_message(what);
+        ByteProgress {
+            bar,
+            started: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+            visible: false,
+            records: 0,
+        }
+    }
+
+    /// Notes that the input has been handled up to byte `offset`.
+    pub(crate) fn at(&mut self, offset: u64) {
+        self.records = self.records.wrapping_add(1);
+        if !self.terminal || !self.records.is_multiple_of(RECORDS_PER_UPDATE) {
+            return;
+        }
+        if !self.visible {
+            if self.started.elapsed() < DELAY {
+                return;
+            }
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.visible = true;
+        }
+        self.bar.set_position(offset);
+    }
+}
+
+impl Drop for ByteProgress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
 }

@@ -12,11 +12,15 @@ use std::sync::{Arc, Mutex, mpsc};
 use crate::diag::problem_finding;
 use crate::input::{Kind, Origin, Record, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
+use crate::progress::ByteProgress;
 
 /// A position file opened for scanning.
 pub(crate) struct Scan {
     reader: RecordReader<Box<dyn BufRead + Send>>,
     analyzer: Analyzer,
+    /// The input's size in bytes, when it is a file.
+    size: Option<u64>,
+    progress: Option<ByteProgress>,
 }
 
 /// One record and, for positions, what was found about it.
@@ -40,9 +44,15 @@ impl Scan {
             Some(notation) => notation,
             None => sniff(&mut inner)?,
         };
+        let size = origin
+            .path()
+            .and_then(|path| std::fs::metadata(path).ok())
+            .map(|meta| meta.len());
         Ok(Scan {
             reader: RecordReader::new(inner, notation.has_continuation_lines()),
             analyzer: Analyzer::new(notation, settings),
+            size,
+            progress: None,
         })
     }
 
@@ -71,6 +81,13 @@ impl Scan {
         self
     }
 
+    /// Shows progress through this input on stderr (by bytes) when it takes more than a moment
+    /// and stderr is a terminal.
+    pub(crate) fn with_progress(mut self, what: &'static str) -> Scan {
+        self.progress = Some(ByteProgress::new(self.size, what));
+        self
+    }
+
     /// Hands every item to `each` with whether the file starts with a BOM (known from the first
     /// item on), in file order, analysing on `threads` threads (the reading and `each` run on
     /// the calling thread beside them). NDJSON4 files, whose checks depend on the lines before, and
@@ -83,6 +100,13 @@ impl Scan {
         threads: usize,
         mut each: impl FnMut(Item, bool) -> io::Result<()>,
     ) -> io::Result<()> {
+        let mut progress = self.progress.take();
+        let mut each = move |item: Item, bom: bool| {
+            if let Some(progress) = progress.as_mut() {
+                progress.at(item.record.offset);
+            }
+            each(item, bom)
+        };
         if threads < 2 || !self.analyzer.is_stateless() {
             while let Some(item) = self.next_item()? {
                 each(item, self.bom())?;

@@ -119,6 +119,10 @@ fn check_file(
         )
     };
     let scan = match Scan::open(origin, settings.notation, settings.read) {
+        // A single input gets its own progress display (several get the per-file bar).
+        Ok(scan) if settings.inputs.len() == 1 => {
+            scan.without_canonical().with_progress("checking")
+        }
         Ok(scan) => scan.without_canonical(),
         Err(error) => return Err(fail(summary, error)),
     };

@@ -131,7 +131,14 @@ struct FileOutcome {
     written: bool,
 }
 
-fn format_file(origin: &Origin, settings: &Settings, threads: usize, colored: bool) -> FileOutcome {
+/// Formats one file. `single_input` gives the file its own progress display on a terminal.
+fn format_file(
+    origin: &Origin,
+    settings: &Settings,
+    threads: usize,
+    single_input: bool,
+    colored: bool,
+) -> FileOutcome {
     let path = origin.display();
     let mut outcome = FileOutcome {
         path: path.clone(),
@@ -140,6 +147,8 @@ fn format_file(origin: &Origin, settings: &Settings, threads: usize, colored: bo
     let read_error =
         |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
     let scan = match Scan::open(origin, settings.notation, settings.read) {
+        // A single input gets its own progress display (several get the per-file bar).
+        Ok(scan) if single_input => scan.with_progress("formatting"),
         Ok(scan) => scan,
         Err(error) => {
             outcome.error = Some(read_error(error));
@@ -182,7 +191,10 @@ fn format_file(origin: &Origin, settings: &Settings, threads: usize, colored: bo
             };
             // Second pass: stream the canonical form into a temp file and rename it over.
             let result = settings.writer.replace(file, |out| {
-                let scan = Scan::open(origin, settings.notation, settings.read)?;
+                let mut scan = Scan::open(origin, settings.notation, settings.read)?;
+                if single_input {
+                    scan = scan.with_progress("writing");
+                }
                 format_into(scan, threads, &path, out).map(drop)
             });
             match result {
@@ -305,16 +317,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let colored = global.stdout_colored();
     let progress = crate::progress::bar(found.inputs.len() as u64, "formatting");
     // One file, however large, is still analysed on every thread; several files go one per thread.
-    let per_file = if found.inputs.len() == 1 {
-        settings.threads
-    } else {
-        1
-    };
+    let single = found.inputs.len() == 1;
+    let per_file = if single { settings.threads } else { 1 };
     let outcomes: Vec<FileOutcome> = found
         .inputs
         .par_iter()
         .map(|origin| {
-            let outcome = format_file(origin, &settings, per_file, colored);
+            let outcome = format_file(origin, &settings, per_file, single, colored);
             progress.inc(1);
             outcome
         })
