@@ -48,6 +48,7 @@ pub mod json;
 mod model;
 pub mod ndjson4;
 mod parse;
+mod plain;
 
 pub use error::{Code, Finding, ParseError, Severity};
 pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};

@@ -1,6 +1,5 @@
 //! The FEN4 data model: coordinates, pieces and placements.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -347,32 +346,56 @@ impl<'de> Deserialize<'de> for Piece {
 /// assert_eq!("4d-fen v1: k@7,7,7,7;K@0,0,0,0".parse::<Placement>().unwrap(), p);
 /// assert_eq!(Placement::new().to_string(), "4d-fen v1:");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Placement {
-    squares: BTreeMap<Coord, Piece>,
+    // Sorted by square, at most one entry per square. A sorted vector rather than a map: a
+    // parse builds it in one push per piece (canonical input arrives in order) or one sort.
+    squares: Vec<(Coord, Piece)>,
 }
 
 impl Placement {
     /// An empty board.
     pub const fn new() -> Placement {
         Placement {
-            squares: BTreeMap::new(),
+            squares: Vec::new(),
         }
+    }
+
+    /// Entries that are already sorted by square with no square twice (checked in tests only).
+    pub(crate) fn from_sorted(squares: Vec<(Coord, Piece)>) -> Placement {
+        debug_assert!(squares.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)));
+        Placement { squares }
     }
 
     /// Puts `piece` on `at`, returning the piece that was there before.
     pub fn insert(&mut self, at: Coord, piece: Piece) -> Option<Piece> {
-        self.squares.insert(at, piece)
+        // Appending in square order is the common case.
+        if self.squares.last().is_none_or(|last| last.0 < at) {
+            self.squares.push((at, piece));
+            return None;
+        }
+        match self.squares.binary_search_by_key(&at, |e| e.0) {
+            Ok(i) => self
+                .squares
+                .get_mut(i)
+                .map(|slot| std::mem::replace(&mut slot.1, piece)),
+            Err(i) => {
+                self.squares.insert(i, (at, piece));
+                None
+            }
+        }
     }
 
     /// Removes and returns the piece on `at`.
     pub fn remove(&mut self, at: Coord) -> Option<Piece> {
-        self.squares.remove(&at)
+        let i = self.squares.binary_search_by_key(&at, |e| e.0).ok()?;
+        Some(self.squares.remove(i).1)
     }
 
     /// The piece on `at`, if any.
     pub fn get(&self, at: Coord) -> Option<Piece> {
-        self.squares.get(&at).copied()
+        let i = self.squares.binary_search_by_key(&at, |e| e.0).ok()?;
+        self.squares.get(i).map(|e| e.1)
     }
 
     /// Number of pieces (0 to 4096).
@@ -387,7 +410,7 @@ impl Placement {
 
     /// Pieces in ascending square order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Coord, Piece)> + ExactSizeIterator + '_ {
-        self.squares.iter().map(|(c, p)| (*c, *p))
+        self.squares.iter().copied()
     }
 
     /// The identity key of the placement: its canonical FEN4 string.
@@ -413,9 +436,35 @@ impl Placement {
 impl FromIterator<(Coord, Piece)> for Placement {
     /// Later pieces replace earlier ones on the same square.
     fn from_iter<T: IntoIterator<Item = (Coord, Piece)>>(iter: T) -> Self {
-        Placement {
-            squares: iter.into_iter().collect(),
-        }
+        let mut squares: Vec<(Coord, Piece)> = iter.into_iter().collect();
+        // A stable sort keeps pieces on one square in input order; the dedup keeps the last.
+        squares.sort_by_key(|e| e.0);
+        squares.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = later.1;
+            }
+            same
+        });
+        Placement { squares }
+    }
+}
+
+impl fmt::Debug for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The same shape as a map from square to piece.
+        let map = DebugSquares(&self.squares);
+        f.debug_struct("Placement").field("squares", &map).finish()
+    }
+}
+
+struct DebugSquares<'a>(&'a [(Coord, Piece)]);
+
+impl fmt::Debug for DebugSquares<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(c, p)| (c, p)))
+            .finish()
     }
 }
 

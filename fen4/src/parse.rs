@@ -10,7 +10,8 @@ use nom::{IResult, Parser as _};
 
 use crate::PREFIX;
 use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
-use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
+use crate::model::{Axis, Color, Coord, Piece, Placement, Role, SQUARES};
+use crate::plain;
 
 /// Parser settings.
 ///
@@ -66,28 +67,50 @@ impl Parser {
     /// assert_eq!(err.to_string(), "expected ';' or end of input after a piece, found 'k'");
     /// ```
     pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
+        // Canonical input takes the one-pass fast path; anything else, including every input
+        // with a finding of its own or an error, is parsed from the start by the general parser.
+        if let Some((placement, kings)) = plain::scan(input) {
+            return Ok(Parsed {
+                placement,
+                findings: kings.findings(0..PREFIX.len()),
+            });
+        }
+        self.parse_general(input)
+    }
+
+    /// The general parser: every form, every finding, every error.
+    fn parse_general(&self, input: &str) -> Result<Parsed, ParseError> {
         let mut driver = Driver {
             input,
             fixes: Vec::new(),
             pieces: Vec::new(),
+            occupied: [0; SQUARES / 64],
         };
-        let placement = driver.run()?;
+        driver.run()?;
         let Driver { fixes, pieces, .. } = driver;
         let mut fixes = fixes;
         fixes.extend(unsorted(input, &pieces));
         fixes.sort_by_key(|f| (f.span.start, f.span.end));
+        let kings = Kings::of(&pieces);
+        let mut squares: Vec<(Coord, Piece)> = pieces.iter().map(|p| (p.coord, p.piece)).collect();
+        // No square twice (the driver rejects duplicates), so an unstable sort is exact.
+        squares.sort_unstable_by_key(|e| e.0);
+        let placement = Placement::from_sorted(squares);
+        let prefix_span = {
+            let lead = input.len() - input.trim_start_matches(is_ws).len();
+            lead..lead + PREFIX.len()
+        };
         if self.strict {
             if let Some(fix) = fixes.into_iter().next() {
                 return Err(fix.into_strict_error(input));
             }
-            let findings = semantic(&pieces, input);
             return Ok(Parsed {
                 placement,
-                findings,
+                findings: kings.findings(prefix_span),
             });
         }
         let mut findings: Vec<Finding> = fixes.into_iter().map(Fix::into_finding).collect();
-        findings.extend(semantic(&pieces, input));
+        findings.extend(kings.findings(prefix_span));
         Ok(Parsed {
             placement,
             findings,
@@ -198,6 +221,8 @@ struct Driver<'a> {
     input: &'a str,
     fixes: Vec<Fix>,
     pieces: Vec<Located>,
+    /// One bit per square index: the squares `pieces` already holds.
+    occupied: [u64; SQUARES / 64],
 }
 
 /// The reference offset: characters before byte `pos`.
@@ -303,9 +328,8 @@ impl<'a> Driver<'a> {
         });
     }
 
-    fn run(&mut self) -> Result<Placement, ParseError> {
+    fn run(&mut self) -> Result<(), ParseError> {
         let input = self.input;
-        let mut placement = Placement::new();
         // Leading whitespace.
         let (rest, lead) = ws(input).unwrap_or((input, ""));
         if !lead.is_empty() {
@@ -326,7 +350,7 @@ impl<'a> Driver<'a> {
         let (mut rest, run) = ws(rest).unwrap_or((rest, ""));
         if rest.is_empty() {
             self.trailing_ws(start, run);
-            return Ok(placement);
+            return Ok(());
         }
         self.layout(start, run, " ", "after the prefix");
 
@@ -365,9 +389,21 @@ impl<'a> Driver<'a> {
             self.layout(at_end, run, "", "between '@' and the coordinate");
             let (after, coord) = self.coord(after)?;
             let coord_end = self.pos(after);
-            if let Some(prev) = placement.insert(coord, piece) {
-                // Restore the first piece: the error describes the literal as written.
-                placement.insert(coord, prev);
+            let word = usize::from(coord.index() / 64);
+            let bit = 1u64 << (coord.index() % 64);
+            let taken = self.occupied.get(word).is_some_and(|w| w & bit != 0);
+            if let Some(slot) = self.occupied.get_mut(word) {
+                *slot |= bit;
+            }
+            let prev = if taken {
+                self.pieces
+                    .iter()
+                    .find(|p| p.coord == coord)
+                    .map(|p| p.piece)
+            } else {
+                None
+            };
+            if let Some(prev) = prev {
                 return Err(self.fail(Err0 {
                     code: Code::DuplicateSquare,
                     ref_code: -5,
@@ -390,7 +426,7 @@ impl<'a> Driver<'a> {
             let (after, run) = ws(after).unwrap_or((after, ""));
             if after.is_empty() {
                 self.trailing_ws(coord_end, run);
-                return Ok(placement);
+                return Ok(());
             }
             self.layout(coord_end, run, "", "before ';'");
             let after = match semicolon(after) {
@@ -409,7 +445,7 @@ impl<'a> Driver<'a> {
                     help: None,
                 });
                 self.trailing_ws(semi_end, run);
-                return Ok(placement);
+                return Ok(());
             }
             self.layout(semi_end, run, " ", "after ';'");
             rest = after;
@@ -741,39 +777,195 @@ fn unsorted(input: &str, pieces: &[Located]) -> Option<Fix> {
     })
 }
 
-fn semantic(pieces: &[Located], input: &str) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let prefix_span = {
-        let lead = input.len() - input.trim_start_matches(is_ws).len();
-        lead..lead + PREFIX.len()
-    };
-    for color in [Color::White, Color::Black] {
-        let kings: Vec<&Located> = pieces
-            .iter()
-            .filter(|p| p.piece.color == color && p.piece.role == Role::King)
-            .collect();
-        match kings.as_slice() {
-            [] => out.push(Finding::new(
-                Code::MissingKing,
-                Severity::Warning,
-                prefix_span.clone(),
-                format!("{} has no king", color.as_str()),
-            )),
-            [_] => {}
-            [_, second, ..] => out.push(
-                Finding::new(
-                    Code::ExtraKing,
-                    Severity::Warning,
-                    second.span.clone(),
-                    format!(
-                        "{} has {} kings: expected at most one",
-                        color.as_str(),
-                        kings.len()
-                    ),
-                )
-                .help("the format allows it, but most rule sets expect one king per side"),
-            ),
+/// What the semantic findings need to know about the kings of each side.
+#[derive(Debug, Default)]
+pub(crate) struct Kings {
+    /// Per colour (white, black): how many kings, and where the second one was written.
+    pub(crate) sides: [(usize, Option<Range<usize>>); 2],
+}
+
+impl Kings {
+    fn of(pieces: &[Located]) -> Kings {
+        let mut kings = Kings::default();
+        for p in pieces {
+            kings.add(p.piece, &p.span);
+        }
+        kings
+    }
+
+    /// Counts `piece` if it is a king written at `span`.
+    #[inline]
+    pub(crate) fn add(&mut self, piece: Piece, span: &Range<usize>) {
+        if piece.role != Role::King {
+            return;
+        }
+        let [white, black] = &mut self.sides;
+        let side = match piece.color {
+            Color::White => white,
+            Color::Black => black,
+        };
+        side.0 += 1;
+        if side.0 == 2 {
+            side.1 = Some(span.clone());
         }
     }
-    out
+
+    /// The semantic warnings (`FEN42xx`); a missing king is reported at the prefix.
+    fn findings(self, prefix_span: Range<usize>) -> Vec<Finding> {
+        let mut out = Vec::new();
+        for (color, (count, second)) in [Color::White, Color::Black].into_iter().zip(self.sides) {
+            match (count, second) {
+                (0, _) => out.push(Finding::new(
+                    Code::MissingKing,
+                    Severity::Warning,
+                    prefix_span.clone(),
+                    format!("{} has no king", color.as_str()),
+                )),
+                (2.., Some(span)) => out.push(
+                    Finding::new(
+                        Code::ExtraKing,
+                        Severity::Warning,
+                        span,
+                        format!("{} has {count} kings: expected at most one", color.as_str(),),
+                    )
+                    .help("the format allows it, but most rule sets expect one king per side"),
+                ),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    const SEEDS: &[&str] = &[
+        "4d-fen v1:",
+        "4d-fen v1: K@0,0,0,0",
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7",
+        "4d-fen v1: Pw@0,1,0,0; py@0,6,7,7; N@1,0,0,0; b@1,0,0,1; R@3,3,3,3; q@5,5,5,5",
+        "4d-fen v1: K@0,0,0,0; K@0,0,0,1; K@0,0,0,2; k@4,0,0,0; k@7,7,7,6; k@7,7,7,7",
+        "4d-fen v1: Q@0,0,0,7; r@0,0,1,0; B@0,1,0,0; n@1,0,0,0; Py@6,6,6,6; pw@7,0,0,0",
+        "4d-fen v1: K@2,3,4,6; k@2,3,4,5",
+    ];
+
+    const ALPHABET: &[u8] = b"KkQqRrBbNnPpwyzW@,;: 0178/\t\n\r\0";
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// One to four byte edits drawn from FEN4's own alphabet: delete, insert, replace, or
+    /// replace with a byte of the same kind (a digit, a piece letter, an axis letter), which
+    /// often keeps the literal canonical.
+    fn mutate(rng: &mut Rng, seed: &str) -> String {
+        let mut bytes = seed.as_bytes().to_vec();
+        for _ in 0..=rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            let byte = ALPHABET[rng.below(ALPHABET.len())];
+            let kind: &[u8] = match bytes.get(at) {
+                Some(b'0'..=b'9') => b"0123456789",
+                Some(b'w' | b'y' | b'z') => b"wyz",
+                Some(b'K' | b'Q' | b'R' | b'B' | b'N' | b'k' | b'q' | b'r' | b'b' | b'n') => {
+                    b"KQRBNkqrbnP"
+                }
+                _ => b"",
+            };
+            match rng.below(5) {
+                4 if !kind.is_empty() => bytes[at] = kind[rng.below(kind.len())],
+                0 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => bytes[at] = byte,
+                _ => bytes.push(byte),
+            }
+        }
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn fast_path_takes_canonical_literals_only() {
+        for seed in SEEDS {
+            let canonical = !seed.contains("K@2,3,4,6; k@2,3,4,5");
+            assert_eq!(plain::scan(seed).is_some(), canonical, "{seed}");
+        }
+        for other in [
+            " 4d-fen v1: K@0,0,0,0",
+            "4d-fen v1:K@0,0,0,0",
+            "4d-fen v1: K@0,0,0,0;",
+            "4d-fen v1: K@0,0,0,0; ",
+            "4d-fen v1: K@0,0,0,0;k@7,7,7,7",
+            "4d-fen v1: K@0,0,0,0; K@0,0,0,0",
+            "4d-fen v1: P/w@0,0,0,0",
+            "4d-fen v1: Pz@0,0,0,0",
+            "4d-fen v1: K@0,0,0,8",
+            "4d-fen v1: K@0,0,0,0,0",
+            "4d-fen v1: K@0,0,0,07",
+            "4d-fen v1: K @0,0,0,0",
+            "4d-fen v1: ",
+        ] {
+            assert!(plain::scan(other).is_none(), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_parser() {
+        let mut rng = Rng(0x0fe4_5eed_0000_0007);
+        let mut inputs: Vec<String> = SEEDS.iter().map(|s| (*s).to_owned()).collect();
+        for _ in 0..4000 {
+            let seed = SEEDS[rng.below(SEEDS.len())];
+            inputs.push(mutate(&mut rng, seed));
+        }
+        // Random canonical boards, as written and with one edit of the same kind.
+        for _ in 0..4000 {
+            let n = rng.below(12);
+            let board: Placement = (0..n)
+                .map(|_| {
+                    let at = Coord::from_index(rng.below(SQUARES) as u16).unwrap();
+                    (at, Piece::ALL[rng.below(Piece::ALL.len())])
+                })
+                .collect();
+            let literal = board.to_string();
+            assert!(plain::scan(&literal).is_some(), "{literal}");
+            inputs.push(literal.clone());
+            let mut bytes = literal.into_bytes();
+            let at = rng.below(bytes.len());
+            let kind: &[u8] = match bytes[at] {
+                b'0'..=b'9' => b"0123456789",
+                b'w' | b'y' => b"wyz",
+                _ => b"KQRBNkqrbnP",
+            };
+            bytes[at] = kind[rng.below(kind.len())];
+            inputs.push(String::from_utf8(bytes).unwrap());
+        }
+        let mut fast = 0usize;
+        for input in &inputs {
+            fast += usize::from(plain::scan(input).is_some());
+            for strict in [false, true] {
+                let parser = Parser::new().strict(strict);
+                assert_eq!(
+                    parser.parse(input),
+                    parser.parse_general(input),
+                    "strict={strict}: {input:?}"
+                );
+            }
+        }
+        // The mutations must leave many literals canonical, or this test would compare little.
+        assert!(fast > 4000, "only {fast} fast-path inputs");
+    }
 }
