@@ -9,36 +9,39 @@
 //! the fast path changes speed, never results; a unit test in `parse.rs` checks that both paths
 //! agree on thousands of mutated literals under every setting.
 
+use std::ops::Range;
+
 use crate::PREFIX;
 use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
 use crate::parse::Kings;
 
-/// What the first byte of a piece spec starts.
-#[derive(Clone, Copy)]
-enum Lead {
-    /// Not a piece letter.
-    Other,
-    /// A one-letter piece.
-    Piece(Piece),
-    /// A pawn letter of this colour; the axis letter follows.
-    Pawn(Color),
-}
-
+/// The first byte of a piece spec: its index in [`PIECES`], with [`PAWN`] set for a pawn letter
+/// (the axis letter follows and selects the piece), or [`OTHER`].
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
-static LEAD: [Lead; 256] = {
-    let mut table = [Lead::Other; 256];
-    let mut byte = 0;
-    while byte < 128 {
-        if let Some(piece) = Piece::from_letter(byte as u8 as char) {
-            table[byte] = Lead::Piece(piece);
-        }
-        byte += 1;
+static LEAD: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut i = 0;
+    while i < PIECES.len() {
+        let piece = PIECES[i];
+        let byte = piece.letter() as usize;
+        table[byte] = match piece.role {
+            Role::Pawn(Axis::W) => i as u8 | PAWN,
+            Role::Pawn(Axis::Y) => table[byte],
+            _ => i as u8,
+        };
+        i += 1;
     }
-    table[b'P' as usize] = Lead::Pawn(Color::White);
-    table[b'p' as usize] = Lead::Pawn(Color::Black);
     table
 };
+
+/// Not a piece letter.
+const OTHER: u8 = 0x40;
+/// A pawn letter.
+const PAWN: u8 = 0x80;
+
+/// The pieces in [`LEAD`]'s order; each pawn with axis `w` comes right before its `y` twin.
+const PIECES: [Piece; 14] = Piece::ALL;
 
 /// `@0,0,0,0` as a little-endian word: XORed with the eight bytes after a spec, a canonical
 /// coordinate leaves zero in the even bytes and the digit values 0-7 in the odd ones.
@@ -46,60 +49,108 @@ const TEMPLATE: u64 = u64::from_le_bytes(*b"@0,0,0,0");
 /// The bits that must then be zero: all of each separator byte, all but the low three of each
 /// digit byte.
 const MASK: u64 = 0xF8FF_F8FF_F8FF_F8FF;
+/// With the digits `x, y, z, w` at bits 0, 16, 32 and 48, one multiplication by this moves them
+/// to bits 57, 54, 51 and 48, so bits 48..60 of the product are the square index
+/// `x<<9 | y<<6 | z<<3 | w`; every other partial product lands below bit 48 without overlapping
+/// another, or above bit 63.
+const GATHER: u64 = 1 << 57 | 1 << 38 | 1 << 19 | 1;
 
 /// Reads a canonical literal, or returns `None` for anything else.
 pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     let bytes = input.as_bytes();
     let mut kings = Kings::default();
-    let rest = bytes.strip_prefix(PREFIX.as_bytes())?;
-    if rest.is_empty() {
+    let body = bytes.strip_prefix(PREFIX.as_bytes())?;
+    if body.is_empty() {
         return Some((Placement::new(), kings));
     }
-    let mut at = PREFIX.len();
-    if rest.first() != Some(&b' ') {
-        return None;
-    }
-    at += 1;
+    let mut rest = body.strip_prefix(b" ")?;
     // The shortest canonical piece, `K@0,0,0,0; `, takes 11 bytes.
     let mut squares = Vec::with_capacity(rest.len() / 11 + 1);
-    let mut last: Option<u16> = None;
+    // The lowest square the next piece may stand on: strictly ascending squares mean no
+    // duplicate and nothing out of order.
+    let mut lowest: u16 = 0;
+    // Pieces by kind, counted without a branch (in random boards kings come at random).
+    let mut counts = [0usize; PIECES.len()];
     loop {
-        let start = at;
-        let piece = match LEAD.get(usize::from(*bytes.get(at)?))? {
-            Lead::Piece(piece) => {
-                at += 1;
-                *piece
+        // A branch on the spec's length, not a select: the predictor usually guesses it right,
+        // and then the next piece's address does not wait for this one's table lookup.
+        let lead = *LEAD.get(usize::from(*rest.first()?))?;
+        let (code, spec_len) = if lead & PAWN == 0 {
+            if lead == OTHER {
+                return None;
             }
-            Lead::Pawn(color) => {
-                let axis = match bytes.get(at + 1)? {
-                    b'w' => Axis::W,
-                    b'y' => Axis::Y,
-                    _ => return None,
-                };
-                at += 2;
-                Piece::new(*color, Role::Pawn(axis))
-            }
-            Lead::Other => return None,
+            (usize::from(lead), 1)
+        } else {
+            let axis_y = match rest.get(1)? {
+                b'w' => false,
+                b'y' => true,
+                _ => return None,
+            };
+            (usize::from(lead & 0x0F) + usize::from(axis_y), 2)
         };
-        let word: [u8; 8] = bytes.get(at..at + 8)?.try_into().ok()?;
-        let v = u64::from_le_bytes(word) ^ TEMPLATE;
-        if v & MASK != 0 {
+        let after = rest.get(spec_len..)?;
+        let coord = u64::from_le_bytes(*after.first_chunk::<8>()?) ^ TEMPLATE;
+        if coord & MASK != 0 {
             return None;
         }
-        let index = ((v >> 8 & 7) << 9 | (v >> 24 & 7) << 6 | (v >> 40 & 7) << 3 | v >> 56) as u16;
-        // Strictly ascending: no duplicate square and nothing out of order.
-        if last.is_some_and(|l| index <= l) {
+        let index = ((coord >> 8).wrapping_mul(GATHER) >> 48) as u16 & 0x0FFF;
+        if index < lowest {
             return None;
         }
-        last = Some(index);
-        at += 8;
-        squares.push((Coord::from_index(index)?, piece));
-        kings.add(piece, &(start..at));
-        match bytes.get(at) {
-            None => break,
-            Some(b';') if bytes.get(at + 1) == Some(&b' ') => at += 2,
-            Some(_) => return None,
+        lowest = index + 1;
+        squares.push((Coord::from_index(index)?, *PIECES.get(code)?));
+        if let Some(count) = counts.get_mut(code) {
+            *count += 1;
+        }
+        match after.get(8..)? {
+            [] => break,
+            [b';', b' ', more @ ..] => rest = more,
+            _ => return None,
+        }
+    }
+    for (side, king) in kings.sides.iter_mut().zip([WHITE_KING, BLACK_KING]) {
+        side.0 = counts.get(king).copied().unwrap_or_default();
+        if side.0 >= 2 {
+            side.1 = second_span(&squares, PIECES.get(king).copied()?);
         }
     }
     Some((Placement::from_sorted(squares), kings))
+}
+
+/// The indexes of the kings in [`PIECES`] (checked at compile time).
+const WHITE_KING: usize = 4;
+const BLACK_KING: usize = 11;
+const _: () = {
+    assert!(matches!(
+        PIECES[WHITE_KING],
+        Piece {
+            color: Color::White,
+            role: Role::King
+        }
+    ));
+    assert!(matches!(
+        PIECES[BLACK_KING],
+        Piece {
+            color: Color::Black,
+            role: Role::King
+        }
+    ));
+};
+
+/// Where the second `piece` of a canonical literal was written: the layout of a canonical
+/// literal follows from its pieces alone.
+fn second_span(squares: &[(Coord, Piece)], piece: Piece) -> Option<Range<usize>> {
+    let mut at = PREFIX.len() + 1;
+    let mut seen = 0;
+    for (_, p) in squares {
+        let len = p.spec().len() + 8;
+        if *p == piece {
+            seen += 1;
+            if seen == 2 {
+                return Some(at..at + len);
+            }
+        }
+        at += len + 2;
+    }
+    None
 }
