@@ -71,29 +71,10 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     let mut lowest: u16 = 0;
     // Pieces by kind, counted without a branch (in random boards kings come at random).
     let mut counts = [0usize; PIECES.len()];
-    loop {
-        // A branch on the spec's length, not a select: the predictor usually guesses it right,
-        // and then the next piece's address does not wait for this one's table lookup.
-        let lead = *LEAD.get(usize::from(*rest.first()?))?;
-        let (code, spec_len) = if lead & PAWN == 0 {
-            if lead == OTHER {
-                return None;
-            }
-            (usize::from(lead), 1)
-        } else {
-            let axis_y = match rest.get(1)? {
-                b'w' => false,
-                b'y' => true,
-                _ => return None,
-            };
-            (usize::from(lead & 0x0F) + usize::from(axis_y), 2)
-        };
-        let after = rest.get(spec_len..)?;
-        let coord = u64::from_le_bytes(*after.first_chunk::<8>()?) ^ TEMPLATE;
-        if coord & MASK != 0 {
-            return None;
-        }
-        let index = ((coord >> 8).wrapping_mul(GATHER) >> 48) as u16 & 0x0FFF;
+    // While sixteen bytes remain, the piece cannot be the last one (a piece and its separator
+    // take at most twelve), so it must be followed by "; ", and no read needs a length check.
+    while let Some(chunk) = rest.first_chunk::<16>() {
+        let (code, index, spec_len) = decode(chunk)?;
         if index < lowest {
             return None;
         }
@@ -102,11 +83,32 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
         if let Some(count) = counts.get_mut(code) {
             *count += 1;
         }
-        match after.get(8..)? {
-            [] => break,
-            [b';', b' ', more @ ..] => rest = more,
-            _ => return None,
+        if chunk.get(spec_len + 8..spec_len + 10)? != b"; " {
+            return None;
         }
+        rest = rest.get(spec_len + 10..)?;
+    }
+    // The last piece or two, from a zero-padded copy; the length checks keep every decision on
+    // bytes of the input.
+    loop {
+        let mut padded = [0u8; 16];
+        padded.get_mut(..rest.len())?.copy_from_slice(rest);
+        let (code, index, spec_len) = decode(&padded)?;
+        if index < lowest || rest.len() < spec_len + 8 {
+            return None;
+        }
+        lowest = index + 1;
+        squares.push((Coord::from_index(index)?, *PIECES.get(code)?));
+        if let Some(count) = counts.get_mut(code) {
+            *count += 1;
+        }
+        if rest.len() == spec_len + 8 {
+            break;
+        }
+        if rest.len() < spec_len + 10 || padded.get(spec_len + 8..spec_len + 10)? != b"; " {
+            return None;
+        }
+        rest = rest.get(spec_len + 10..)?;
     }
     for (side, king) in kings.sides.iter_mut().zip([WHITE_KING, BLACK_KING]) {
         side.0 = counts.get(king).copied().unwrap_or_default();
@@ -115,6 +117,35 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
         }
     }
     Some((Placement::from_sorted(squares), kings))
+}
+
+/// Reads the piece spec and coordinate at the start of `chunk`: the piece's index in [`PIECES`],
+/// the square index and the spec's length (1 or 2); `None` unless both are canonical.
+#[inline(always)]
+fn decode(chunk: &[u8; 16]) -> Option<(usize, u16, usize)> {
+    let [b0, b1, ..] = *chunk;
+    // A branch on the spec's length, not a select: the predictor usually guesses it right,
+    // and then the next piece's address does not wait for this one's table lookup.
+    let lead = *LEAD.get(usize::from(b0))?;
+    let (code, spec_len) = if lead & PAWN == 0 {
+        if lead == OTHER {
+            return None;
+        }
+        (usize::from(lead), 1)
+    } else {
+        let axis_y = match b1 {
+            b'w' => false,
+            b'y' => true,
+            _ => return None,
+        };
+        (usize::from(lead & 0x0F) + usize::from(axis_y), 2)
+    };
+    let coord = u64::from_le_bytes(*chunk.get(spec_len..)?.first_chunk::<8>()?) ^ TEMPLATE;
+    if coord & MASK != 0 {
+        return None;
+    }
+    let index = ((coord >> 8).wrapping_mul(GATHER) >> 48) as u16 & 0x0FFF;
+    Some((code, index, spec_len))
 }
 
 /// The indexes of the kings in [`PIECES`] (checked at compile time).
