@@ -777,6 +777,32 @@ fn unsorted(input: &str, pieces: &[Located]) -> Option<Fix> {
     })
 }
 
+/// `"<colour> has <count> kings: expected at most one"`, built without the formatting
+/// machinery (random boards often have several kings, and this runs once per literal).
+fn extra_kings_message(color: Color, count: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut n = count;
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        if let Some(d) = digits.get_mut(start) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || start == 0 {
+            break;
+        }
+    }
+    let mut message = String::with_capacity(48);
+    message.push_str(color.as_str());
+    message.push_str(" has ");
+    for d in digits.get(start..).unwrap_or_default() {
+        message.push(char::from(*d));
+    }
+    message.push_str(" kings: expected at most one");
+    message
+}
+
 /// What the semantic findings need to know about the kings of each side.
 #[derive(Debug, Default)]
 pub(crate) struct Kings {
@@ -831,7 +857,7 @@ impl Kings {
                         Code::ExtraKing,
                         Severity::Warning,
                         span,
-                        format!("{} has {count} kings: expected at most one", color.as_str(),),
+                        extra_kings_message(color, count),
                     )
                     .help("the format allows it, but most rule sets expect one king per side"),
                 ),
@@ -901,6 +927,18 @@ mod tests {
             }
         }
         String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn extra_kings_message_matches_the_formatted_text() {
+        for count in [2, 9, 10, 99, 100, 4096, usize::MAX] {
+            for color in [Color::White, Color::Black] {
+                assert_eq!(
+                    extra_kings_message(color, count),
+                    format!("{} has {count} kings: expected at most one", color.as_str())
+                );
+            }
+        }
     }
 
     #[test]
