@@ -473,7 +473,22 @@ impl fmt::Display for Placement {
         f.write_str(PREFIX)?;
         let mut sep = " ";
         for (at, piece) in self.iter() {
-            write!(f, "{sep}{piece}@{at}")?;
+            // Three plain writes per piece instead of the formatting machinery.
+            let [x, y, z, w] = at.to_array();
+            let coord = [
+                b'@',
+                b'0' + x,
+                b',',
+                b'0' + y,
+                b',',
+                b'0' + z,
+                b',',
+                b'0' + w,
+            ];
+            f.write_str(sep)?;
+            f.write_str(piece.spec())?;
+            // Always ASCII: each component is 0-7.
+            f.write_str(std::str::from_utf8(&coord).map_err(|_| fmt::Error)?)?;
             sep = "; ";
         }
         Ok(())
