@@ -515,3 +515,61 @@ impl<'de> Deserialize<'de> for Placement {
         s.parse().map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// An operation on a placement: insert (`Some` piece index) or remove (`None`) at a square.
+    fn op() -> impl Strategy<Value = (u16, Option<usize>)> {
+        // A small range of squares, so that operations often meet on one square.
+        (0u16..48, prop::option::of(0usize..Piece::ALL.len()))
+    }
+
+    proptest! {
+        /// The sorted vector behaves as a map from square to piece.
+        #[test]
+        fn placement_behaves_as_a_map(ops in prop::collection::vec(op(), 0..200)) {
+            let mut placement = Placement::new();
+            let mut model = BTreeMap::new();
+            for (index, piece) in ops {
+                let at = Coord::from_index(index * 85).unwrap();
+                match piece {
+                    Some(i) => {
+                        let piece = Piece::ALL[i];
+                        prop_assert_eq!(placement.insert(at, piece), model.insert(at, piece));
+                    }
+                    None => prop_assert_eq!(placement.remove(at), model.remove(&at)),
+                }
+                prop_assert_eq!(placement.get(at), model.get(&at).copied());
+                prop_assert_eq!(placement.len(), model.len());
+            }
+            let pairs: Vec<(Coord, Piece)> = placement.iter().collect();
+            let expected: Vec<(Coord, Piece)> = model.iter().map(|(c, p)| (*c, *p)).collect();
+            prop_assert_eq!(pairs, expected);
+            prop_assert_eq!(
+                format!("{placement:?}"),
+                format!("Placement {{ squares: {model:?} }}")
+            );
+        }
+
+        /// Collecting keeps the last piece given for each square, like a map.
+        #[test]
+        fn collect_keeps_the_last_piece_per_square(
+            pairs in prop::collection::vec((0u16..64, 0usize..Piece::ALL.len()), 0..100)
+        ) {
+            let pairs: Vec<(Coord, Piece)> = pairs
+                .into_iter()
+                .map(|(i, p)| (Coord::from_index(i * 64).unwrap(), Piece::ALL[p]))
+                .collect();
+            let placement: Placement = pairs.iter().copied().collect();
+            let model: BTreeMap<Coord, Piece> = pairs.into_iter().collect();
+            let expected: Vec<(Coord, Piece)> = model.into_iter().collect();
+            prop_assert_eq!(placement.iter().collect::<Vec<_>>(), expected);
+        }
+    }
+}
