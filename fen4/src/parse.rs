@@ -820,8 +820,7 @@ impl Kings {
     }
 
     /// Counts `piece` if it is a king written at `span`.
-    #[inline]
-    pub(crate) fn add(&mut self, piece: Piece, span: &Range<usize>) {
+    fn add(&mut self, piece: Piece, span: &Range<usize>) {
         if piece.role != Role::King {
             return;
         }
