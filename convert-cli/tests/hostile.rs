@@ -100,23 +100,9 @@ impl Tree {
 
 const FAIL_AFTER_VAR: &str = "FENKIT_TEST_FAIL_WRITE_AFTER";
 
-/// Runs `command` with `stdin` fed from a thread, and returns its output.
-fn run_with_stdin(command: &mut Command, stdin: Vec<u8>) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // The child may stop reading early (and exit): a broken pipe is fine here.
-        let _ = pipe.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
+#[path = "support/process.rs"]
+mod process;
+use process::output_with_stdin as run_with_stdin;
 
 /// Checks the run ended the way every hostile run must (exit 0, 1 or 2, no panic) and gives
 /// its exit code, stdout and stderr as one text for a snapshot.

@@ -159,25 +159,6 @@ fn completions() {
     }
 }
 
-/// Runs `command` with `stdin` as its standard input and returns its output.
-pub(crate) fn output_with_stdin(
-    command: &mut Command,
-    stdin: impl Into<Vec<u8>>,
-) -> std::process::Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let stdin = stdin.into();
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
+#[path = "../support/process.rs"]
+mod process;
+pub(crate) use process::output_with_stdin;
