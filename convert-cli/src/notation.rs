@@ -1,5 +1,6 @@
 //! Notations, their detection, and one uniform view of what the libraries find.
 
+use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
@@ -189,8 +190,9 @@ pub(crate) struct Analysis {
     /// Every finding, in the library's order.
     pub(crate) findings: Vec<Finding>,
     /// The canonical form with every fixable finding applied; `None` when the position is
-    /// rejected (a syntax error or an error-severity finding) or the notation has no
-    /// canonical form (NDJSON4 lines are kept as written).
+    /// rejected (a syntax error or an error-severity finding), the notation has no canonical
+    /// form (NDJSON4 lines are kept as written), or the analyser was asked to skip it (always,
+    /// or when it equals the text as written).
     pub(crate) canonical: Option<String>,
     /// Whether the position was rejected.
     pub(crate) rejected: bool,
@@ -215,13 +217,25 @@ impl Analysis {
     }
 }
 
+/// Which canonical forms an [`Analyzer`] writes into [`Analysis::canonical`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CanonicalForms {
+    /// None (`check` needs only the findings).
+    Skip,
+    /// Every accepted position's.
+    All,
+    /// Only those that differ from the text as written (`fmt`): the rest are never allocated.
+    Changed,
+}
+
 /// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
 pub(crate) struct Analyzer {
     notation: Notation,
     settings: ReadSettings,
     ndjson: Option<fen4::Ndjson4Validator>,
-    /// Whether to write the canonical form (`check` needs only the findings).
-    canonical: bool,
+    canonical: CanonicalForms,
+    /// Where canonical forms are written before they are compared with the input.
+    scratch: String,
 }
 
 impl Analyzer {
@@ -232,14 +246,22 @@ impl Analyzer {
             notation,
             settings,
             ndjson,
-            canonical: true,
+            canonical: CanonicalForms::All,
+            scratch: String::new(),
         }
     }
 
     /// This analyser without the canonical form: [`Analysis::canonical`] stays `None` for DFEN
     /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
     pub(crate) fn without_canonical(mut self) -> Analyzer {
-        self.canonical = false;
+        self.canonical = CanonicalForms::Skip;
+        self
+    }
+
+    /// This analyser with [`Analysis::canonical`] set only when the canonical form differs
+    /// from the text as written, which saves an allocation per canonical line.
+    pub(crate) fn changed_canonical_only(mut self) -> Analyzer {
+        self.canonical = CanonicalForms::Changed;
         self
     }
 
@@ -251,11 +273,12 @@ impl Analyzer {
 
     /// A copy for another thread, when positions are analysed each on its own.
     pub(crate) fn stateless_copy(&self) -> Option<Analyzer> {
-        self.is_stateless().then_some(Analyzer {
+        self.is_stateless().then(|| Analyzer {
             notation: self.notation,
             settings: self.settings,
             ndjson: None,
             canonical: self.canonical,
+            scratch: String::new(),
         })
     }
 
@@ -267,13 +290,67 @@ impl Analyzer {
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
     pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
         match self.notation {
-            Notation::Dfen => analyze_dfen(text, self.settings, self.canonical),
+            Notation::Dfen => self.analyze_dfen(text),
             Notation::Fen => analyze_fen(text, self.settings),
-            Notation::Fen4 => analyze_fen4(text, self.settings, self.canonical),
+            Notation::Fen4 => self.analyze_fen4(text),
             Notation::Ndjson4 => match &mut self.ndjson {
                 Some(validator) => analyze_ndjson4(validator, line, text),
                 None => Analysis::default(),
             },
+        }
+    }
+
+    fn analyze_dfen(&mut self, text: &str) -> Analysis {
+        match dfen_parser(self.settings).parse(text) {
+            Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
+            Ok(parsed) => {
+                let profile = self.settings.profile;
+                let canonical =
+                    self.canonical_form(text, |out| write_dfen_to(out, &parsed.fixed(), profile));
+                let findings = parsed
+                    .findings
+                    .into_iter()
+                    .map(Finding::from_dfen)
+                    .collect();
+                Analysis::accepted(findings, canonical)
+            }
+        }
+    }
+
+    fn analyze_fen4(&mut self, text: &str) -> Analysis {
+        match fen4::Parser::new().strict(self.settings.strict).parse(text) {
+            Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
+            Ok(parsed) => {
+                let canonical =
+                    self.canonical_form(text, |out| write!(out, "{}", parsed.placement));
+                let findings = parsed
+                    .findings
+                    .into_iter()
+                    .map(Finding::from_fen4)
+                    .collect();
+                Analysis::accepted(findings, canonical)
+            }
+        }
+    }
+
+    /// The canonical form `write` produces, as [`CanonicalForms`] asks.
+    fn canonical_form(
+        &mut self,
+        text: &str,
+        write: impl FnOnce(&mut String) -> std::fmt::Result,
+    ) -> Option<String> {
+        match self.canonical {
+            CanonicalForms::Skip => None,
+            CanonicalForms::All => {
+                let mut out = String::with_capacity(text.len());
+                write(&mut out).ok()?;
+                Some(out)
+            }
+            CanonicalForms::Changed => {
+                self.scratch.clear();
+                write(&mut self.scratch).ok()?;
+                (self.scratch != text).then(|| self.scratch.clone())
+            }
         }
     }
 }
@@ -286,24 +363,21 @@ fn dfen_parser(settings: ReadSettings) -> dfen::Parser {
 
 /// The text `fmt` writes for a DFEN in the requested dialect.
 pub(crate) fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> String {
-    match profile {
-        dfen::Profile::Engine => position.display_as(dfen::Profile::Engine).to_string(),
-        dfen::Profile::Spec | dfen::Profile::Lenient => position.to_string(),
-    }
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_dfen_to(&mut out, position, profile);
+    out
 }
 
-fn analyze_dfen(text: &str, settings: ReadSettings, canonical: bool) -> Analysis {
-    match dfen_parser(settings).parse(text) {
-        Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
-        Ok(parsed) => {
-            let canonical = canonical.then(|| write_dfen(&parsed.fixed(), settings.profile));
-            let findings = parsed
-                .findings
-                .into_iter()
-                .map(Finding::from_dfen)
-                .collect();
-            Analysis::accepted(findings, canonical)
-        }
+/// Writes the text `fmt` writes for a DFEN in the requested dialect to `out`.
+fn write_dfen_to(
+    out: &mut impl std::fmt::Write,
+    position: &dfen::Dfen,
+    profile: dfen::Profile,
+) -> std::fmt::Result {
+    match profile {
+        dfen::Profile::Engine => write!(out, "{}", position.display_as(dfen::Profile::Engine)),
+        dfen::Profile::Spec | dfen::Profile::Lenient => write!(out, "{position}"),
     }
 }
 
@@ -334,21 +408,6 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                     None
                 }
             };
-            Analysis::accepted(findings, canonical)
-        }
-    }
-}
-
-fn analyze_fen4(text: &str, settings: ReadSettings, canonical: bool) -> Analysis {
-    match fen4::Parser::new().strict(settings.strict).parse(text) {
-        Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
-        Ok(parsed) => {
-            let canonical = canonical.then(|| parsed.placement.to_string());
-            let findings = parsed
-                .findings
-                .into_iter()
-                .map(Finding::from_fen4)
-                .collect();
             Analysis::accepted(findings, canonical)
         }
     }

@@ -1,9 +1,9 @@
 //! Reading one position file record by record and analysing each position.
 //!
 //! [`Scan::for_each`] spreads the analysis of one file over several threads: the calling thread
-//! splits the file into batches of records, worker threads analyse the batches, and the calling
-//! thread hands the items on in file order. A bounded number of batches is out at once, so
-//! memory stays flat whatever the size of the file.
+//! splits the file into batches of records, helper threads and the calling thread itself analyse
+//! the batches, and the calling thread hands the items on in file order. A bounded number of
+//! batches is out at once, so memory stays flat whatever the size of the file.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
@@ -71,13 +71,21 @@ impl Scan {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
-        Ok(Some(analyze(&mut self.analyzer, record)))
+        let analysis = analysis(&mut self.analyzer, &record);
+        Ok(Some(Item { record, analysis }))
     }
 
     /// Skips writing the canonical form of each position (for `check`, which reports findings
     /// only). The findings are the same.
     pub(crate) fn without_canonical(mut self) -> Scan {
         self.analyzer = self.analyzer.without_canonical();
+        self
+    }
+
+    /// Sets [`Analysis::canonical`] only where it differs from the text as written (for `fmt`,
+    /// which copies the other lines as they are).
+    pub(crate) fn changed_canonical_only(mut self) -> Scan {
+        self.analyzer = self.analyzer.changed_canonical_only();
         self
     }
 
@@ -89,9 +97,11 @@ impl Scan {
     }
 
     /// Hands every item to `each` with whether the file starts with a BOM (known from the first
-    /// item on), in file order, analysing on `threads` threads (the reading and `each` run on
-    /// the calling thread beside them). NDJSON4 files, whose checks depend on the lines before, and
-    /// `threads` below 2 are analysed in order on the calling thread.
+    /// item on), in file order, analysing on `threads` threads in all: the calling thread reads
+    /// the records, hands them on and analyses batches itself whenever the `threads - 1` helper
+    /// threads already have enough queued, so that no CPU waits on another. NDJSON4 files, whose
+    /// checks depend on the lines before, and `threads` below 2 are analysed in order on the
+    /// calling thread.
     ///
     /// # Errors
     /// The first read error, or the first error `each` returns (reading then stops).
@@ -113,11 +123,12 @@ impl Scan {
             }
             return Ok(());
         }
+        let helpers = threads - 1;
         std::thread::scope(|scope| {
-            let (job_tx, job_rx) = mpsc::channel::<(u64, Vec<Record>)>();
+            let (job_tx, job_rx) = mpsc::channel::<(u64, Vec<Item>)>();
             let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Item>)>();
             let job_rx = Arc::new(Mutex::new(job_rx));
-            for _ in 0..threads {
+            for _ in 0..helpers {
                 let job_rx = Arc::clone(&job_rx);
                 let done_tx = done_tx.clone();
                 let Some(mut analyzer) = self.analyzer.stateless_copy() else {
@@ -129,72 +140,94 @@ impl Scan {
                             Ok(rx) => rx.recv(),
                             Err(_) => return,
                         };
-                        let Ok((seq, records)) = job else {
+                        let Ok((seq, mut batch)) = job else {
                             return;
                         };
-                        let items = records
-                            .into_iter()
-                            .map(|record| analyze(&mut analyzer, record))
-                            .collect();
-                        if done_tx.send((seq, items)).is_err() {
+                        analyze_batch(&mut analyzer, &mut batch);
+                        if done_tx.send((seq, batch)).is_err() {
                             return;
                         }
                     }
                 });
             }
             drop(done_tx);
-            // This thread reads the batches and hands the analysed items on in order, so each
-            // record is freed by the thread that allocated it. At most `2 × threads` batches are
-            // out at once, which bounds the memory.
-            let limit = 2 * threads as u64;
-            let (mut sent, mut next) = (0u64, 0u64);
+            let lost = || io::Error::other("an analysing thread failed");
+            // Batches queued for or held by the helpers; at most two each, so that a helper
+            // finds its next batch waiting when it finishes one.
+            let queue_limit = 2 * helpers;
+            // Batches read but not yet handed on, which bounds the memory in use.
+            let out_limit = 4 * threads;
+            let (mut read, mut queued, mut next) = (0u64, 0usize, 0u64);
             let mut waiting: BTreeMap<u64, Vec<Item>> = BTreeMap::new();
+            // Emptied batches, kept to be filled again: no batch-sized allocation per batch.
+            let mut spare: Vec<Vec<Item>> = Vec::new();
             let mut end = false;
             let result = (|| -> io::Result<()> {
                 loop {
-                    while !end && sent - next < limit {
-                        let mut batch = Vec::with_capacity(BATCH);
-                        let mut bytes = 0usize;
-                        while batch.len() < BATCH && bytes < BATCH_BYTES {
-                            match self.reader.next_record()? {
-                                Some(record) => {
-                                    bytes += record.raw.len();
-                                    batch.push(record);
-                                }
-                                None => {
-                                    end = true;
-                                    break;
-                                }
-                            }
-                        }
-                        if batch.is_empty() {
-                            break;
-                        }
-                        job_tx
-                            .send((sent, batch))
-                            .map_err(|_| io::Error::other("an analysing thread failed"))?;
-                        sent += 1;
+                    while let Ok((seq, items)) = done_rx.try_recv() {
+                        queued -= 1;
+                        waiting.insert(seq, items);
                     }
-                    if next == sent {
-                        return Ok(());
-                    }
-                    let (seq, items) = done_rx
-                        .recv()
-                        .map_err(|_| io::Error::other("an analysing thread failed"))?;
-                    waiting.insert(seq, items);
-                    while let Some(items) = waiting.remove(&next) {
+                    while let Some(mut items) = waiting.remove(&next) {
                         next += 1;
                         let bom = self.reader.bom();
-                        for item in items {
+                        for item in items.drain(..) {
                             each(item, bom)?;
                         }
+                        spare.push(items);
+                    }
+                    if end && next == read {
+                        return Ok(());
+                    }
+                    if end || (read - next) as usize >= out_limit {
+                        // Nothing to read, or enough out: wait for a helper.
+                        let (seq, items) = done_rx.recv().map_err(|_| lost())?;
+                        queued -= 1;
+                        waiting.insert(seq, items);
+                        continue;
+                    }
+                    let mut batch = spare.pop().unwrap_or_default();
+                    self.read_batch(&mut batch, &mut end)?;
+                    if batch.is_empty() {
+                        continue;
+                    }
+                    let seq = read;
+                    read += 1;
+                    if queued < queue_limit {
+                        job_tx.send((seq, batch)).map_err(|_| lost())?;
+                        queued += 1;
+                    } else {
+                        analyze_batch(&mut self.analyzer, &mut batch);
+                        waiting.insert(seq, batch);
                     }
                 }
             })();
-            // Closing the job channel stops the workers.
+            // Closing the job channel stops the helpers.
             drop(job_tx);
             result
         })
+    }
+
+    /// Reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into the empty `batch`, not yet
+    /// analysed; sets `end` at the end of the input.
+    fn read_batch(&mut self, batch: &mut Vec<Item>, end: &mut bool) -> io::Result<()> {
+        let mut bytes = 0usize;
+        while batch.len() < BATCH && bytes < BATCH_BYTES {
+            match self.reader.next_record()? {
+                Some(record) => {
+                    bytes += record.raw.len();
+                    batch.push(Item {
+                        record,
+                        analysis: None,
+                    });
+                }
+                None => {
+                    *end = true;
+                    break;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -203,24 +236,28 @@ impl Scan {
 const BATCH: usize = 4096;
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Analyses one record.
-fn analyze(analyzer: &mut Analyzer, record: Record) -> Item {
-    {
-        let analysis = match record.kind {
-            Kind::Blank | Kind::Comment => None,
-            Kind::Position => Some(match &record.problem {
-                Some(problem) => Analysis {
-                    findings: vec![problem_finding(&record, problem)],
-                    canonical: None,
-                    rejected: true,
-                },
-                None => {
-                    let text = record.text().unwrap_or_default();
-                    analyzer.analyze(record.line, text)
-                }
-            }),
-        };
-        Item { record, analysis }
+/// Analyses a batch of records read by [`Scan::read_batch`].
+fn analyze_batch(analyzer: &mut Analyzer, batch: &mut [Item]) {
+    for item in batch {
+        item.analysis = analysis(analyzer, &item.record);
+    }
+}
+
+/// What is found about one record: `None` for blank and comment lines.
+fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
+    match record.kind {
+        Kind::Blank | Kind::Comment => None,
+        Kind::Position => Some(match &record.problem {
+            Some(problem) => Analysis {
+                findings: vec![problem_finding(record, problem)],
+                canonical: None,
+                rejected: true,
+            },
+            None => {
+                let text = record.text().unwrap_or_default();
+                analyzer.analyze(record.line, text)
+            }
+        }),
     }
 }
 

@@ -84,40 +84,41 @@ struct Pass {
 fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> io::Result<Pass> {
     let mut pass = Pass::default();
     let mut first = true;
-    scan.for_each(threads, |item, bom| {
-        if first {
-            if bom {
-                out.write_all(b"\xEF\xBB\xBF")?;
+    scan.changed_canonical_only()
+        .for_each(threads, |item, bom| {
+            if first {
+                if bom {
+                    out.write_all(b"\xEF\xBB\xBF")?;
+                }
+                first = false;
             }
-            first = false;
-        }
-        let record = &item.record;
-        let mut replacement = None;
-        if let Some(analysis) = item.analysis {
-            pass.positions += 1;
-            if matches!(record.problem, Some(Problem::TooLong { .. })) {
-                pass.unformattable = true;
-            }
-            for finding in analysis.findings {
-                if finding.severity == Severity::Error {
-                    pass.errors.push(Diagnostic::new(path, record, finding));
+            let record = &item.record;
+            let mut replacement = None;
+            if let Some(analysis) = item.analysis {
+                pass.positions += 1;
+                if matches!(record.problem, Some(Problem::TooLong { .. })) {
+                    pass.unformattable = true;
+                }
+                for finding in analysis.findings {
+                    if finding.severity == Severity::Error {
+                        pass.errors.push(Diagnostic::new(path, record, finding));
+                    }
+                }
+                if let Some(canonical) = analysis.canonical
+                    && record.text() != Some(canonical.as_str())
+                {
+                    replacement = Some(canonical);
                 }
             }
-            if let Some(canonical) = analysis.canonical
-                && record.text() != Some(canonical.as_str())
-            {
-                replacement = Some(canonical);
+            match replacement {
+                Some(canonical) => {
+                    pass.changed = true;
+                    out.write_all(canonical.as_bytes())?;
+                }
+                None => out.write_all(&record.raw)?,
             }
-        }
-        match replacement {
-            Some(canonical) => {
-                pass.changed = true;
-                out.write_all(canonical.as_bytes())?;
-            }
-            None => out.write_all(&record.raw)?,
-        }
-        out.write_all(record.eol.as_bytes())
-    })?;
+            out.write_all(record.eol.as_bytes())
+        })?;
     Ok(pass)
 }
 

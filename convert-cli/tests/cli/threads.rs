@@ -35,10 +35,11 @@ fn run(tree: &Tree, args: &[&str]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
     (output.status.code(), output.stdout, output.stderr)
 }
 
+/// Five batches and more: the reading thread hands some on and analyses others itself.
 #[test]
 fn check_on_two_threads_matches_one_thread() {
     let tree = Tree::empty();
-    tree.write("big.dfen", mixed_file(9_000));
+    tree.write("big.dfen", mixed_file(21_000));
     for format in ["human", "json-lines", "json"] {
         let one = run(
             &tree,
@@ -65,6 +66,18 @@ fn check_on_two_threads_matches_one_thread() {
         assert_eq!(one.0, Some(1), "{format}");
         assert!(one.1.len() > 100_000, "{format}: too little output");
         assert_eq!(one, two, "{format}");
+        let three = run(
+            &tree,
+            &[
+                "check",
+                "--threads",
+                "3",
+                "--output-format",
+                format,
+                "big.dfen",
+            ],
+        );
+        assert_eq!(one, three, "{format}");
     }
 }
 
@@ -84,7 +97,7 @@ fn threads_come_from_the_environment_too() {
 #[test]
 fn fmt_on_two_threads_matches_one_thread() {
     let tree = Tree::empty();
-    let input = mixed_file(9_000);
+    let input = mixed_file(21_000);
     tree.write("one.dfen", &input);
     tree.write("two.dfen", &input);
     let check_one = run(&tree, &["fmt", "--check", "--threads", "1", "one.dfen"]);
