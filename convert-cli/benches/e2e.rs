@@ -1,6 +1,7 @@
 //! End-to-end benchmark of the `fenkit` binary: `check` and `fmt --check` on a 1,000,000-line
 //! DFEN file and a FEN4 file, with 1 and 2 threads, against the I/O floor (reading the same file
-//! and splitting it into lines with memchr), with peak RSS from `/usr/bin/time -f %M`.
+//! and splitting it into lines with memchr), with peak RSS from `/usr/bin/time -f %M`, and the
+//! machine's own two-CPU ceiling: two one-thread `check` processes run at once.
 //!
 //! Run: `cargo bench -p convert-cli --bench e2e`. The files are generated reproducibly from a
 //! seed into `bench-data/` (git-ignored) on the first run and reused after. Environment:
@@ -56,6 +57,7 @@ fn main() {
             (&["fmt", "--check"], 2),
         ];
         let mut floor_best: Option<(Duration, usize)> = None;
+        let mut pair_best: Option<Duration> = None;
         let mut bests: Vec<Option<(Duration, (u64, f64))>> = vec![None; configs.len()];
         for _ in 0..runs {
             let run = floor(path);
@@ -67,6 +69,10 @@ fn main() {
                 if best.is_none_or(|b| run.0 < b.0) {
                     *best = Some(run);
                 }
+            }
+            let run = two_at_once(path);
+            if pair_best.is_none_or(|best| run < best) {
+                pair_best = Some(run);
             }
         }
         let Some((floor, count)) = floor_best else {
@@ -88,10 +94,25 @@ fn main() {
             row(&label, count, time, Some(rss), Some(cpu));
             times.push(time);
         }
+        let Some(pair) = pair_best else {
+            return;
+        };
+        row(
+            &format!("{name}: 2 x check --threads 1 at once"),
+            2 * count,
+            pair,
+            None,
+            None,
+        );
         let per = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
         ratios.push(format!(
             "{name}_check_1t_vs_floor={:.3}",
             per(floor, times[0])
+        ));
+        // What two CPUs give two independent one-thread runs: the most two threads can gain.
+        ratios.push(format!(
+            "{name}_machine_2cpu_ceiling={:.2}",
+            2.0 * per(times[0], pair)
         ));
         ratios.push(format!(
             "{name}_check_2t_vs_1t={:.2}",
@@ -167,6 +188,30 @@ fn count_lines(path: &Path) -> usize {
         reader.consume(len);
     }
     lines
+}
+
+/// The wall time of two `fenkit check --threads 1 PATH` processes started together, until both
+/// have finished: how well this machine runs two busy CPUs at once.
+fn two_at_once(path: &Path) -> Duration {
+    let start = Instant::now();
+    let spawn = || {
+        Command::new(env!("CARGO_BIN_EXE_fenkit"))
+            .args(["check", "--quiet", "--threads", "1"])
+            .arg(path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run fenkit")
+    };
+    let (mut a, mut b) = (spawn(), spawn());
+    for child in [&mut a, &mut b] {
+        let status = child.wait().expect("wait for fenkit");
+        assert!(
+            status.code().is_some_and(|c| c <= 1),
+            "fenkit check failed: {status}"
+        );
+    }
+    start.elapsed()
 }
 
 /// Runs `fenkit ARGS --threads N PATH` under `/usr/bin/time`: wall time, peak RSS (KiB, `%M`)

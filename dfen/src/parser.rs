@@ -1194,6 +1194,23 @@ mod tests {
             Profile::Spec,
             "8/8/8/8/8/8/8/8 b - c3a6 0 1"
         ));
+        // Every way a slash can stand in the wrong place, with the square count still 64.
+        for placement in [
+            "8/8/8/8/8/8/8/8/",
+            "/8/8/8/8/8/8/8/8",
+            "8//8/8/8/8/8/8/8",
+            "4/4/8/8/8/8/8/8/8",
+            "88/8/8/8/8/8/8",
+            "8/8/8/8/8/8/88",
+            "8/8/8/8/8/8/8/4/4",
+            "8/8/8/8/8/8/8/8//",
+            "8/8/8/8/8/8/8/7",
+            "8/8/8/8/8/8/8/9",
+        ] {
+            let input = format!("{placement} w - - 0 1 -");
+            assert!(!fast_path_taken(Profile::Spec, &input), "{input}");
+            assert!(Parser::new().parse(&input).is_err(), "{input}");
+        }
     }
 
     #[test]

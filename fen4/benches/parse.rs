@@ -1,7 +1,13 @@
 //! Parse and canonical Display of FEN4 literals: small random boards, the 896-piece
-//! start-like position, and a full 4096-piece board; beside each parse, the line-split floor
-//! (memchr over the same bytes, parsing nothing), so the FEN4 target (parse at least a third of
-//! the floor's bytes per second) is a ratio within one run.
+//! start-like position, and a full 4096-piece board; beside each parse, two floors on the same
+//! bytes, so the FEN4 target (parse at least a third of the floor's bytes per second) is a ratio
+//! within one run:
+//!
+//! - `floor_file_*`, the I/O floor: read a file of those literals (one per line, about 8 MiB,
+//!   written to the temporary directory at start) and split it into lines with memchr; compare
+//!   with `parse_file_*`, which parses every line of the same text;
+//! - `floor_small` / `floor_large`, memchr alone over bytes already in memory, which no parser
+//!   comes near on long lines (memchr skips 32 bytes per instruction).
 //!
 //! Run: `cargo bench -p fen4 --bench parse`.
 
@@ -78,6 +84,75 @@ fn split_lines(text: &[u8]) -> usize {
         rest = rest.get(at + 1..).unwrap_or_default();
     }
     lines + usize::from(!rest.is_empty())
+}
+
+/// The three corpora, each as a text of about 8 MiB: one literal per line, repeated.
+const FILE_CORPORA: [&str; 3] = ["small", "start_896", "full_4096"];
+
+fn corpus_text(which: &str) -> String {
+    let lines = match which {
+        "small" => small_literals(),
+        "start_896" => vec![start_like()],
+        _ => vec![full_board()],
+    };
+    let mut text = String::new();
+    while text.len() < 8 << 20 {
+        for line in &lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Writes the corpus to a file in the temporary directory.
+fn corpus_file(which: &str) -> (std::path::PathBuf, usize) {
+    let text = corpus_text(which);
+    let path = std::env::temp_dir().join(format!("fenkit-fen4-bench-{which}.fen4"));
+    std::fs::write(&path, &text).expect("write the FEN4 bench corpus");
+    (path, text.len())
+}
+
+/// The I/O floor: read the file in 64 KiB blocks (as `fenkit`'s reader does) and count its
+/// lines with memchr.
+#[divan::bench(args = FILE_CORPORA)]
+fn floor_file(b: Bencher, which: &str) {
+    use std::io::Read;
+    let (path, len) = corpus_file(which);
+    let mut buf = vec![0u8; 1 << 16];
+    b.counter(divan::counter::BytesCount::new(len))
+        .bench_local(|| {
+            let mut file = std::fs::File::open(&path).expect("open");
+            let mut lines = 0usize;
+            loop {
+                let n = file.read(&mut buf).expect("read");
+                if n == 0 {
+                    break;
+                }
+                lines += memchr::memchr_iter(b'\n', buf.get(..n).unwrap_or_default()).count();
+            }
+            lines
+        });
+}
+
+/// Parses every line of the text `floor_file` reads.
+#[divan::bench(args = FILE_CORPORA)]
+fn parse_file(b: Bencher, which: &str) {
+    let text = corpus_text(which);
+    b.counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            // The lines are found with memchr, as the floor finds them, so that the two rows
+            // differ by the parser alone.
+            let text = black_box(text.as_str());
+            let mut ok = 0usize;
+            let mut start = 0;
+            for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
+                let line = text.get(start..end).unwrap_or_default();
+                ok += usize::from(Parser::new().parse(line).is_ok());
+                start = end + 1;
+            }
+            ok
+        });
 }
 
 #[divan::bench]

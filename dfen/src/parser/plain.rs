@@ -86,6 +86,9 @@ static INFO: [ByteInfo; 256] = {
     table
 };
 
+/// The squares in reading order after which a `/` stands: 8, 16, …, 56.
+const RANK_BOUNDARIES: u64 = 0x0101_0101_0101_0100;
+
 /// Where the scan stands in the input.
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -148,10 +151,14 @@ pub(super) fn scan<'a>(
     // `reading` counts squares in reading order (a8 = 0, h8 = 7, a7 = 8, …, h1 = 63); the square
     // index is `reading ^ 56`. Every byte writes its table entry unconditionally (a digit or `/`
     // writes "empty" to the next square, which is empty anyway) and errors are collected in
-    // `bad`: each `/` must come exactly after 8, 16, … squares, and the field must end at 64.
-    // Squares written after an error do not matter: the result is then thrown away.
+    // `bad`; each `/` sets bit `reading` of `slash_at`, and the field must end at 64 squares with
+    // exactly seven slashes on bits 8, 16, …, 56 (seven distinct bits from seven slashes: each
+    // came right after a full rank). `reading` never decreases, so a slash past square 63, whose
+    // bit wraps around, leaves `reading` above 64 at the end. Squares written after an error do
+    // not matter: the result is then thrown away.
     let mut reading: usize = 0;
     let mut slashes: usize = 0;
+    let mut slash_at: u64 = 0;
     let mut bad = false;
     let mut after_digit = false;
     let mut placement_end = None;
@@ -166,13 +173,13 @@ pub(super) fn scan<'a>(
             dfen.board.set(square, info.piece);
         }
         census.add_code(info.code, index);
-        bad |=
-            info.other | (info.digit & after_digit) | (info.slash & (reading != 8 * (slashes + 1)));
+        bad |= info.other | (info.digit & after_digit);
+        slash_at |= u64::from(info.slash) << (reading & 63);
         slashes += usize::from(info.slash);
         after_digit = info.digit;
         reading += usize::from(info.advance);
     }
-    if bad || reading != 64 || slashes != 7 {
+    if bad || reading != 64 || slashes != 7 || slash_at != RANK_BOUNDARIES {
         return None;
     }
     let placement_end = placement_end?;
