@@ -103,7 +103,7 @@ impl Diagnostic {
             None if matches!(record.problem, Some(Problem::InvalidUtf8 { .. })) => {
                 // Show the line with the bad bytes replaced; the prefix up to the first bad
                 // byte is unchanged, and that byte becomes U+FFFD (three bytes).
-                let text = String::from_utf8_lossy(&record.raw).into_owned();
+                let text = String::from_utf8_lossy(record.raw()).into_owned();
                 let (line, column) = line_col(&text, record.line, finding.span.start);
                 let mut finding = finding;
                 finding.span = finding.span.start..finding.span.start + '\u{FFFD}'.len_utf8();
@@ -120,7 +120,7 @@ impl Diagnostic {
             }
             None => {
                 // Not text: count columns in bytes, which is all one can do.
-                let before = &record.raw[..finding.span.start.min(record.raw.len())];
+                let before = &record.raw()[..finding.span.start.min(record.raw().len())];
                 let line = record.line + before.iter().filter(|&&b| b == b'\n').count();
                 let line_start = before
                     .iter()
@@ -200,7 +200,7 @@ pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
                 format!(
                     "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
                     record.offset + at as u64,
-                    record.raw.get(at).copied().unwrap_or(0)
+                    record.raw().get(at).copied().unwrap_or(0)
                 ),
             );
             finding.help = Some("position files must be UTF-8 text".to_owned());

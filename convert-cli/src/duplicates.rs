@@ -195,7 +195,7 @@ pub(crate) fn find(
                 }
                 match first.get(&key) {
                     Some((first_path, first_line)) => {
-                        let text_len = record.raw.len();
+                        let text_len = record.raw().len();
                         let mut finding = Finding::cli(
                             codes::DUPLICATE,
                             0..text_len,

@@ -100,7 +100,12 @@ impl<R: BufRead> LineReader<R> {
                 None => (buf, buf.len()),
             };
             let room = (self.limit + 1).saturating_sub(content.len());
-            content.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            let take = &chunk[..chunk.len().min(room)];
+            if content.capacity() == 0 {
+                // Most lines arrive in one piece: one exact allocation.
+                content = Vec::with_capacity(take.len());
+            }
+            content.extend_from_slice(take);
             if let Some(&byte) = chunk.last() {
                 last = Some(byte);
             }
@@ -193,9 +198,9 @@ pub(crate) struct Record {
     pub(crate) lines: usize,
     /// Byte offset of the record's first byte in the file (after a BOM).
     pub(crate) offset: u64,
-    /// The record's bytes, inner line ends included, the final line end excluded. Truncated
-    /// when the record is too long.
-    pub(crate) raw: Vec<u8>,
+    /// The record's bytes, inner line ends included, the final line end excluded (truncated
+    /// when the record is too long): see [`Record::raw`] and [`Record::text`].
+    bytes: Bytes,
     /// The final line end.
     pub(crate) eol: Eol,
     /// Blank, comment or position.
@@ -204,12 +209,30 @@ pub(crate) struct Record {
     pub(crate) problem: Option<Problem>,
 }
 
+/// A record's bytes, checked for UTF-8 once, when the record is read.
+#[derive(Debug)]
+enum Bytes {
+    /// Valid UTF-8.
+    Text(String),
+    /// Not valid UTF-8, or not checked (a record too long to read whole).
+    Other(Vec<u8>),
+}
+
 impl Record {
+    /// The record's bytes, inner line ends included, the final line end excluded. Truncated
+    /// when the record is too long.
+    pub(crate) fn raw(&self) -> &[u8] {
+        match &self.bytes {
+            Bytes::Text(text) => text.as_bytes(),
+            Bytes::Other(bytes) => bytes,
+        }
+    }
+
     /// The record as text, when it has no [`Problem`].
     pub(crate) fn text(&self) -> Option<&str> {
-        match self.problem {
-            None => std::str::from_utf8(&self.raw).ok(),
-            Some(_) => None,
+        match (&self.problem, &self.bytes) {
+            (None, Bytes::Text(text)) => Some(text),
+            _ => None,
         }
     }
 }
@@ -253,21 +276,23 @@ impl<R: BufRead> RecordReader<R> {
             },
         };
         let kind = classify(&first.content);
+        let mut raw = first.content;
         let mut record = Record {
             line: first.number,
             lines: 1,
             offset: first.offset,
-            raw: first.content,
+            bytes: Bytes::Other(Vec::new()),
             eol: first.eol,
             kind,
             problem: first.overflow.map(|len| Problem::TooLong { len }),
         };
         if record.problem.is_some() {
             record.kind = Kind::Position;
+            record.bytes = Bytes::Other(raw);
             return Ok(Some(record));
         }
         if self.continuation && kind == Kind::Position {
-            let mut total = record.raw.len() as u64;
+            let mut total = raw.len() as u64;
             while let Some(next) = self.lines.next_line()? {
                 let continues = matches!(next.content.first(), Some(b' ' | b'\t'))
                     && classify(&next.content) == Kind::Position;
@@ -281,8 +306,8 @@ impl<R: BufRead> RecordReader<R> {
                 if total > self.lines.limit as u64 || record.problem.is_some() {
                     record.problem = Some(Problem::TooLong { len: total });
                 } else {
-                    record.raw.extend_from_slice(record.eol.as_bytes());
-                    record.raw.extend_from_slice(&next.content);
+                    raw.extend_from_slice(record.eol.as_bytes());
+                    raw.extend_from_slice(&next.content);
                 }
                 record.eol = next.eol;
             }
@@ -290,16 +315,20 @@ impl<R: BufRead> RecordReader<R> {
                 record.problem = Some(Problem::TooLong { len: total });
             }
         }
-        if record.problem.is_none()
-            && let Err(error) = std::str::from_utf8(&record.raw)
-        {
-            record.problem = Some(Problem::InvalidUtf8 {
-                at: error.valid_up_to(),
-            });
-            if record.kind != Kind::Position {
-                record.kind = Kind::Position;
+        record.bytes = if record.problem.is_some() {
+            Bytes::Other(raw)
+        } else {
+            match String::from_utf8(raw) {
+                Ok(text) => Bytes::Text(text),
+                Err(error) => {
+                    record.problem = Some(Problem::InvalidUtf8 {
+                        at: error.utf8_error().valid_up_to(),
+                    });
+                    record.kind = Kind::Position;
+                    Bytes::Other(error.into_bytes())
+                }
             }
-        }
+        };
         Ok(Some(record))
     }
 }
@@ -425,7 +454,7 @@ mod tests {
             out.extend_from_slice(BOM);
         }
         for record in records {
-            out.extend_from_slice(&record.raw);
+            out.extend_from_slice(record.raw());
             out.extend_from_slice(record.eol.as_bytes());
         }
         out
@@ -469,7 +498,7 @@ mod tests {
                     r.offset,
                     r.kind,
                     r.eol,
-                    String::from_utf8_lossy(&r.raw).into_owned(),
+                    String::from_utf8_lossy(r.raw()).into_owned(),
                 )
             })
             .collect();
@@ -497,11 +526,11 @@ mod tests {
         input.extend_from_slice(b"\r\nok\n");
         let (records, _) = records(&input, false, 10);
         assert_eq!(records[0].problem, Some(Problem::TooLong { len: 50 }));
-        assert_eq!(records[0].raw.len(), 10);
+        assert_eq!(records[0].raw().len(), 10);
         assert_eq!(records[0].eol, Eol::CrLf);
         assert_eq!(records[1].line, 2);
         assert_eq!(records[1].offset, 52);
-        assert_eq!(records[1].raw, b"ok");
+        assert_eq!(records[1].raw(), b"ok");
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub(crate) fn report_origin(
             continue;
         };
         let record = &item.record;
-        let text = String::from_utf8_lossy(&record.raw);
+        let text = String::from_utf8_lossy(record.raw());
         body.push('\n');
         for (i, line) in text.split('\n').enumerate() {
             let _ = writeln!(body, "{} | {}", record.line + i, escape(line));

@@ -215,7 +215,7 @@ impl Scan {
         while batch.len() < BATCH && bytes < BATCH_BYTES {
             match self.reader.next_record()? {
                 Some(record) => {
-                    bytes += record.raw.len();
+                    bytes += record.raw().len();
                     batch.push(Item {
                         record,
                         analysis: None,

@@ -365,7 +365,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             };
             if record.kind != Kind::Position {
                 if !target.is_json() {
-                    stdout.write_all(&record.raw)?;
+                    stdout.write_all(record.raw())?;
                     stdout.write_all(b"\n")?;
                 }
                 continue;

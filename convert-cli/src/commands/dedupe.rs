@@ -69,7 +69,7 @@ fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io
             if let Some(eol) = pending.take() {
                 out.write_all(eol.as_bytes())?;
             }
-            out.write_all(&record.raw)?;
+            out.write_all(record.raw())?;
             pending = Some(record.eol);
         }
         // Keep the file's final-newline convention even when its last record was removed.

@@ -164,7 +164,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
         if item.analysis.is_none() {
             continue;
         }
-        entries.push(entry(Some(item.record.line), &item.record.raw, notation));
+        entries.push(entry(Some(item.record.line), item.record.raw(), notation));
     }
     Ok(entries)
 }

@@ -115,7 +115,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                     pass.changed = true;
                     out.write_all(canonical.as_bytes())?;
                 }
-                None => out.write_all(&record.raw)?,
+                None => out.write_all(record.raw())?,
             }
             out.write_all(record.eol.as_bytes())
         })?;
