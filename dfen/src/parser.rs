@@ -1243,4 +1243,64 @@ mod tests {
         // The mutations must leave many inputs plain, or this test would compare little.
         assert!(fast > 500, "only {fast} fast-path inputs");
     }
+
+    /// Placements built rank by rank, half of them well formed and the rest with one defect (a
+    /// rank of 7 or 9 squares, a doubled, missing, leading or trailing slash, a split digit
+    /// run): the fast path's placement checks against the general parser's.
+    #[test]
+    fn fast_path_agrees_on_near_miss_placements() {
+        let mut rng = Rng(0x5eed_1234_abcd_0002);
+        let (mut fast, mut rejected) = (0usize, 0usize);
+        for _ in 0..20_000 {
+            let defect = rng.below(14);
+            let odd_rank = rng.below(8);
+            let mut placement = String::new();
+            for rank in 0..8 {
+                if rank > 0 {
+                    placement.push_str(match defect {
+                        2 if rank == odd_rank => "//",
+                        3 if rank == odd_rank => "",
+                        _ => "/",
+                    });
+                }
+                let width = match defect {
+                    0 if rank == odd_rank => 7,
+                    1 if rank == odd_rank => 9,
+                    _ => 8,
+                };
+                let (mut filled, mut after_run) = (0, false);
+                while filled < width {
+                    after_run = !after_run && rng.below(3) == 0;
+                    if after_run {
+                        let run = 1 + rng.below(width - filled);
+                        if defect == 6 && run >= 2 {
+                            placement.push_str(&format!("1{}", run - 1));
+                        } else {
+                            placement.push_str(&run.to_string());
+                        }
+                        filled += run;
+                    } else {
+                        placement.push(char::from(b"PNBRQKpnbrqk"[rng.below(12)]));
+                        filled += 1;
+                    }
+                }
+            }
+            match defect {
+                4 => placement.insert(0, '/'),
+                5 => placement.push('/'),
+                _ => {}
+            }
+            let input = format!("{placement} w - - 0 1 -");
+            let parser = Parser::new();
+            let result = parser.parse(&input);
+            rejected += usize::from(result.is_err());
+            fast += usize::from(fast_path_taken(Profile::Spec, &input));
+            assert_eq!(result, general(&parser, &input), "{input:?}");
+        }
+        // Both outcomes must be common, or the test would compare little.
+        assert!(
+            fast > 5_000 && rejected > 5_000,
+            "{fast} fast, {rejected} rejected"
+        );
+    }
 }

@@ -245,6 +245,12 @@ impl Census {
         }
     }
 
+    /// The squares recorded under `code`, which may be one of the parser's own slots above the
+    /// twelve piece codes.
+    pub(crate) fn slot(&self, code: u8) -> u64 {
+        self.by_code.get(usize::from(code)).copied().unwrap_or(0)
+    }
+
     fn set(&self, color: Color, role: Role) -> u64 {
         self.by_code
             .get(color.index() * 6 + role as usize)

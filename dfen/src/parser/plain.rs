@@ -18,36 +18,42 @@ use crate::validate::{Census, SourceMap};
 use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
 
 /// What a placement byte does, looked up once per byte so the placement loop has no
-/// data-dependent branch (those mispredict on every rank of a real position).
+/// data-dependent branch (those mispredict on every rank of a real position). Eight bytes, so
+/// that the lookup's address is one shift.
 #[derive(Clone, Copy)]
+#[repr(align(8))]
 struct ByteInfo {
     /// The piece it places, if any.
     piece: Option<Piece>,
-    /// The piece code (colour × 6 + role) for the census, or [`NO_CODE`].
+    /// The census slot: the piece code (colour × 6 + role), [`EMPTY_CODE`] for a digit or
+    /// [`SLASH_CODE`] for a `/`.
     code: u8,
     /// How many squares it moves along the rank: 1 for a piece, `n` for the digit `n`.
     advance: u8,
-    /// A digit 1–8.
-    digit: bool,
-    /// A `/`.
-    slash: bool,
-    /// Anything the fast path does not take.
-    other: bool,
+    /// [`DIGIT`] or [`SLASH`], for the bytes that must not follow their own kind (`44`, `//`).
+    kind: u8,
+    /// 1 for a byte the fast path does not take.
+    other: u8,
 }
 
-/// The census slot for bytes that place no piece (never read).
-const NO_CODE: u8 = 12;
+/// The census slot of digits (never read).
+const EMPTY_CODE: u8 = 12;
+/// The census slot of slashes: its bits say where the slashes stood.
+const SLASH_CODE: u8 = 13;
+/// [`ByteInfo::kind`] of a digit 1–8.
+const DIGIT: u8 = 1;
+/// [`ByteInfo::kind`] of a `/`.
+const SLASH: u8 = 2;
 
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
 static INFO: [ByteInfo; 256] = {
     let mut table = [ByteInfo {
         piece: None,
-        code: NO_CODE,
+        code: EMPTY_CODE,
         advance: 0,
-        digit: false,
-        slash: false,
-        other: true,
+        kind: 0,
+        other: 1,
     }; 256];
     let mut byte = 0;
     while byte < 256 {
@@ -56,9 +62,8 @@ static INFO: [ByteInfo; 256] = {
                 piece: Some(piece),
                 code: piece.color.index() as u8 * 6 + piece.role as u8,
                 advance: 1,
-                digit: false,
-                slash: false,
-                other: false,
+                kind: 0,
+                other: 0,
             };
         }
         byte += 1;
@@ -67,27 +72,26 @@ static INFO: [ByteInfo; 256] = {
     while digit <= 8 {
         table[(b'0' + digit) as usize] = ByteInfo {
             piece: None,
-            code: NO_CODE,
+            code: EMPTY_CODE,
             advance: digit,
-            digit: true,
-            slash: false,
-            other: false,
+            kind: DIGIT,
+            other: 0,
         };
         digit += 1;
     }
     table[b'/' as usize] = ByteInfo {
         piece: None,
-        code: NO_CODE,
+        code: SLASH_CODE,
         advance: 0,
-        digit: false,
-        slash: true,
-        other: false,
+        kind: SLASH,
+        other: 0,
     };
     table
 };
 
-/// The squares in reading order after which a `/` stands: 8, 16, …, 56.
-const RANK_BOUNDARIES: u64 = 0x0101_0101_0101_0100;
+/// The squares a `/` must stand before: a7, a6, …, a1 (after 8, 16, …, 56 squares in reading
+/// order), as a set of square indexes (a1 = 0).
+const RANK_BOUNDARIES: u64 = 0x0001_0101_0101_0101;
 
 /// Where the scan stands in the input.
 struct Cursor<'a> {
@@ -150,39 +154,30 @@ pub(super) fn scan<'a>(
     // Field 1: the placement, with every rank adding up to 8 and no split digit runs.
     // `reading` counts squares in reading order (a8 = 0, h8 = 7, a7 = 8, …, h1 = 63); the square
     // index is `reading ^ 56`. Every byte writes its table entry unconditionally (a digit or `/`
-    // writes "empty" to the next square, which is empty anyway) and errors are collected in
-    // `bad`; each `/` sets bit `reading` of `slash_at`, and the field must end at 64 squares with
-    // exactly seven slashes on bits 8, 16, …, 56 (seven distinct bits from seven slashes: each
-    // came right after a full rank). `reading` never decreases, so a slash past square 63, whose
-    // bit wraps around, leaves `reading` above 64 at the end. Squares written after an error do
-    // not matter: the result is then thrown away.
+    // writes "empty" to the next square, which is empty anyway), and every byte records itself
+    // in the census, a `/` in its own slot: the field must end at 64 squares with slashes on
+    // exactly the seven squares that start ranks 7 to 1. Two slashes on one square are two in a
+    // row, caught with split digit runs in `bad`; a slash past square 63 would wrap round to
+    // a8, which is not one of the seven. Squares written after an error do not matter: the
+    // result is then thrown away.
+    let placement_end = memchr::memchr(b' ', bytes)?;
     let mut reading: usize = 0;
-    let mut slashes: usize = 0;
-    let mut slash_at: u64 = 0;
-    let mut bad = false;
-    let mut after_digit = false;
-    let mut placement_end = None;
-    for (at, &byte) in bytes.iter().enumerate() {
-        if byte == b' ' {
-            placement_end = Some(at);
-            break;
-        }
+    let mut bad: u8 = 0;
+    let mut previous_kind: u8 = 0;
+    for &byte in bytes.get(..placement_end)? {
         let &info = INFO.get(usize::from(byte))?;
         let index = ((reading ^ 56) & 63) as u8;
         if let Some(square) = Square::from_index(index) {
             dfen.board.set(square, info.piece);
         }
         census.add_code(info.code, index);
-        bad |= info.other | (info.digit & after_digit);
-        slash_at |= u64::from(info.slash) << (reading & 63);
-        slashes += usize::from(info.slash);
-        after_digit = info.digit;
+        bad |= info.other | (info.kind & previous_kind);
+        previous_kind = info.kind;
         reading += usize::from(info.advance);
     }
-    if bad || reading != 64 || slashes != 7 || slash_at != RANK_BOUNDARIES {
+    if bad != 0 || reading != 64 || census.slot(SLASH_CODE) != RANK_BOUNDARIES {
         return None;
     }
-    let placement_end = placement_end?;
     map.set_field(1, 0..placement_end);
     let mut cur = Cursor {
         bytes,
