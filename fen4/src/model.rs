@@ -47,6 +47,16 @@ impl Coord {
         }
     }
 
+    /// The square `0,0,0,0`.
+    pub(crate) const ORIGIN: Coord = Coord { index: 0 };
+
+    /// The square with index `index`, which the caller has shown to be below 4096 (checked in
+    /// tests only): the fast path's coordinates have four digits 0-7.
+    pub(crate) fn from_index_trusted(index: u16) -> Coord {
+        debug_assert!(usize::from(index) < SQUARES);
+        Coord { index }
+    }
+
     /// The square index `((x*8 + y)*8 + z)*8 + w`, in `0..4096`.
     pub const fn index(self) -> u16 {
         self.index

@@ -12,35 +12,66 @@
 use std::ops::Range;
 
 use crate::PREFIX;
-use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
+use crate::model::{Color, Coord, Piece, Placement, Role};
 use crate::parse::Kings;
 
-/// The first byte of a piece spec: its index in [`PIECES`], with [`PAWN`] set for a pawn letter
-/// (the axis letter follows and selects the piece), or [`OTHER`].
-// Evaluated at compile time: an index out of range would fail the build, not panic.
+/// What a piece spec's first two bytes select: the entry at the wrapping sum of those bytes.
+///
+/// A canonical spec and the byte after it are `X@` for a one-letter piece and `Pw`, `py`, ...
+/// for a pawn, and the fourteen sums of those pairs are distinct (checked at compile time).
+/// An entry is the right one only if its `lead` is the first byte: the byte after a one-letter
+/// spec is checked to be `@` with the coordinate, so the sum then names the pair, and for a
+/// pawn letter the sum leaves one second byte, the axis letter.
+#[derive(Clone, Copy)]
+struct Spec {
+    /// The piece, on the square that is written over it.
+    pair: (Coord, Piece),
+    /// The first byte, or [`NO_LEAD`] in the entries no spec selects.
+    lead: u8,
+    /// Added up over a literal's pieces: the white kings in bits 0-20, the black kings in bits
+    /// 21-41 and the other pieces above (at most 4096 each).
+    count: u64,
+}
+
+/// The counting unit of each kind in [`Spec::count`].
+const WHITE_KING_UNIT: u64 = 1;
+const BLACK_KING_UNIT: u64 = 1 << 21;
+const OTHER_UNIT: u64 = 1 << 42;
+
+/// No UTF-8 text holds this byte, so the entries no spec selects match no input.
+const NO_LEAD: u8 = 0xFF;
+
+/// The pieces by the wrapping sum of their spec's first two bytes (see [`Spec`]).
+// Evaluated at compile time: an index out of range or a collision fails the build.
 #[allow(clippy::indexing_slicing)]
-static LEAD: [u8; 256] = {
-    let mut table = [OTHER; 256];
+static SPECS: [Spec; 256] = {
+    let mut table = [NO_SPEC; 256];
     let mut i = 0;
     while i < PIECES.len() {
         let piece = PIECES[i];
-        let byte = piece.letter() as usize;
-        table[byte] = match piece.role {
-            Role::Pawn(Axis::W) => i as u8 | PAWN,
-            Role::Pawn(Axis::Y) => table[byte],
-            _ => i as u8,
+        let lead = piece.letter() as u8;
+        let second = match piece.role {
+            Role::Pawn(axis) => axis.letter() as u8,
+            _ => b'@',
+        };
+        let at = lead.wrapping_add(second) as usize;
+        assert!(table[at].lead == NO_LEAD, "two specs share a sum");
+        let count = match (piece.role, piece.color) {
+            (Role::King, Color::White) => WHITE_KING_UNIT,
+            (Role::King, Color::Black) => BLACK_KING_UNIT,
+            _ => OTHER_UNIT,
+        };
+        table[at] = Spec {
+            lead,
+            pair: (Coord::ORIGIN, piece),
+            count,
         };
         i += 1;
     }
     table
 };
 
-/// Not a piece letter.
-const OTHER: u8 = 0x40;
-/// A pawn letter.
-const PAWN: u8 = 0x80;
-
-/// The pieces in [`LEAD`]'s order; each pawn with axis `w` comes right before its `y` twin.
+/// The pieces in [`Piece::ALL`]'s order.
 const PIECES: [Piece; 14] = Piece::ALL;
 
 /// `@0,0,0,0` as a little-endian word: XORed with the eight bytes after a spec, a canonical
@@ -54,98 +85,133 @@ const MASK: u64 = 0xF8FF_F8FF_F8FF_F8FF;
 /// `x<<9 | y<<6 | z<<3 | w`; every other partial product lands below bit 48 without overlapping
 /// another, or above bit 63.
 const GATHER: u64 = 1 << 57 | 1 << 38 | 1 << 19 | 1;
+/// `"; "` as a little-endian `u16`.
+const SEPARATOR: u16 = u16::from_le_bytes(*b"; ");
+
+/// The entry for a spec's first two bytes (see [`Spec`]).
+#[inline(always)]
+fn spec(lead: u8, second: u8) -> &'static Spec {
+    SPECS
+        .get(usize::from(lead.wrapping_add(second)))
+        .unwrap_or(&NO_SPEC)
+}
+
+/// The entries no spec selects.
+const NO_SPEC: Spec = Spec {
+    lead: NO_LEAD,
+    pair: (Coord::ORIGIN, PIECES[0]),
+    count: 0,
+};
+
+/// The square of a coordinate's eight bytes (`@x,y,z,w`), or `None` unless they are canonical.
+#[inline(always)]
+fn square(coord: [u8; 8]) -> Option<u16> {
+    let coord = u64::from_le_bytes(coord) ^ TEMPLATE;
+    if coord & MASK != 0 {
+        return None;
+    }
+    // Four digits 0-7 make an index below 4096 (see GATHER).
+    Some(((coord >> 8).wrapping_mul(GATHER) >> 48) as u16)
+}
 
 /// Reads a canonical literal, or returns `None` for anything else.
 pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     let bytes = input.as_bytes();
-    let mut kings = Kings::default();
     let body = bytes.strip_prefix(PREFIX.as_bytes())?;
     if body.is_empty() {
-        return Some((Placement::new(), kings));
+        return Some((Placement::new(), Kings::default()));
     }
-    let mut rest = body.strip_prefix(b" ")?;
-    // The shortest canonical piece, `K@0,0,0,0; `, takes 11 bytes.
-    let mut squares = Vec::with_capacity(rest.len() / 11 + 1);
-    // The lowest square the next piece may stand on: strictly ascending squares mean no
-    // duplicate and nothing out of order.
-    let mut lowest: u16 = 0;
-    // Pieces by kind, counted without a branch (in random boards kings come at random).
-    let mut counts = [0usize; PIECES.len()];
-    // While sixteen bytes remain, the piece cannot be the last one (a piece and its separator
-    // take at most twelve), so it must be followed by "; ", and no read needs a length check.
-    while let Some(chunk) = rest.first_chunk::<16>() {
-        let (code, index, spec_len) = decode(chunk)?;
-        if index < lowest {
+    let rest = body.strip_prefix(b" ")?;
+    // A piece takes at least 9 bytes and 2 more for the separator after all but the last, so
+    // no literal holds more pieces than this; the slots are written in place, without a length
+    // or capacity update per piece, and the unused ones are cut off at the end.
+    let capacity = (rest.len() + 2) / 11;
+    let mut squares = vec![(Coord::ORIGIN, PIECES[0]); capacity];
+    let mut used = 0;
+    // The square of the previous piece (-1 before the first): strictly ascending squares mean
+    // no duplicate and nothing out of order.
+    let mut previous: i32 = -1;
+    // Kings of each side (see `Spec::count`).
+    let mut counts: u64 = 0;
+    let mut rest = rest;
+    // While twelve bytes remain, the piece cannot be the last one (the last takes at most ten),
+    // so "; " must follow it; a piece and its separator take at most twelve bytes.
+    while let Some(chunk) = rest.first_chunk::<12>() {
+        let [lead, second, ..] = *chunk;
+        // A pawn's spec takes two bytes: the next is not '@' (and `SPECS` accepts only a
+        // pawn's axis letter there).
+        // A branch, not a select: when the predictor guesses it, the next piece's address does
+        // not wait for this piece's bytes.
+        let extra = match second {
+            b'@' => 0,
+            b'w' | b'y' => 1,
+            _ => return None,
+        };
+        // The spec's last byte, the coordinate and the separator: `extra` is 0 or 1, so
+        // the eleven bytes are always there.
+        let [_, coord @ .., s0, s1] = *chunk.get(extra..)?.first_chunk::<11>()?;
+        if u16::from_le_bytes([s0, s1]) != SEPARATOR {
             return None;
         }
-        lowest = index + 1;
-        squares.push((Coord::from_index(index)?, *PIECES.get(code)?));
-        if let Some(count) = counts.get_mut(code) {
-            *count += 1;
-        }
-        if chunk.get(spec_len + 8..spec_len + 10)? != b"; " {
+        let spec = spec(lead, second);
+        if spec.lead != lead {
             return None;
         }
-        rest = rest.get(spec_len + 10..)?;
-    }
-    // The last piece or two, from a zero-padded copy; the length checks keep every decision on
-    // bytes of the input.
-    loop {
-        let mut padded = [0u8; 16];
-        padded.get_mut(..rest.len())?.copy_from_slice(rest);
-        let (code, index, spec_len) = decode(&padded)?;
-        if index < lowest || rest.len() < spec_len + 8 {
+        let index = square(coord)?;
+        if i32::from(index) <= previous {
             return None;
         }
-        lowest = index + 1;
-        squares.push((Coord::from_index(index)?, *PIECES.get(code)?));
-        if let Some(count) = counts.get_mut(code) {
-            *count += 1;
-        }
-        if rest.len() == spec_len + 8 {
-            break;
-        }
-        if rest.len() < spec_len + 10 || padded.get(spec_len + 8..spec_len + 10)? != b"; " {
-            return None;
-        }
-        rest = rest.get(spec_len + 10..)?;
+        place(squares.get_mut(used..=used)?, spec, index);
+        used += 1;
+        previous = i32::from(index);
+        counts += spec.count;
+        rest = rest.get(11 + extra..)?;
     }
-    for (side, king) in kings.sides.iter_mut().zip([WHITE_KING, BLACK_KING]) {
-        side.0 = counts.get(king).copied().unwrap_or_default();
-        if side.0 >= 2 {
-            side.1 = second_span(&squares, PIECES.get(king).copied()?);
-        }
+    // The last piece: exactly its spec and coordinate remain.
+    let [lead, second, ..] = *rest else {
+        return None;
+    };
+    let extra = usize::from(second != b'@');
+    if rest.len() != 9 + extra {
+        return None;
     }
+    let spec = spec(lead, second);
+    let index = square(*rest.get(1 + extra..)?.first_chunk::<8>()?)?;
+    if spec.lead != lead || i32::from(index) <= previous {
+        return None;
+    }
+    place(squares.get_mut(used..=used)?, spec, index);
+    counts += spec.count;
+    squares.truncate(used + 1);
+    let kings = kings(&squares, counts)?;
     Some((Placement::from_sorted(squares), kings))
 }
 
-/// Reads the piece spec and coordinate at the start of `chunk`: the piece's index in [`PIECES`],
-/// the square index and the spec's length (1 or 2); `None` unless both are canonical.
+/// Writes the piece of `spec` on square `index` into the one-entry `slot`.
 #[inline(always)]
-fn decode(chunk: &[u8; 16]) -> Option<(usize, u16, usize)> {
-    let [b0, b1, ..] = *chunk;
-    // A branch on the spec's length, not a select: the predictor usually guesses it right,
-    // and then the next piece's address does not wait for this one's table lookup.
-    let lead = *LEAD.get(usize::from(b0))?;
-    let (code, spec_len) = if lead & PAWN == 0 {
-        if lead == OTHER {
-            return None;
-        }
-        (usize::from(lead), 1)
-    } else {
-        let axis_y = match b1 {
-            b'w' => false,
-            b'y' => true,
-            _ => return None,
-        };
-        (usize::from(lead & 0x0F) + usize::from(axis_y), 2)
-    };
-    let coord = u64::from_le_bytes(*chunk.get(spec_len..)?.first_chunk::<8>()?) ^ TEMPLATE;
-    if coord & MASK != 0 {
-        return None;
+fn place(slot: &mut [(Coord, Piece)], spec: &Spec, index: u16) {
+    // One copy of the whole pair (a piece's fields would be copied one by one), then the square.
+    slot.copy_from_slice(std::slice::from_ref(&spec.pair));
+    if let Some(first) = slot.first_mut() {
+        first.0 = Coord::from_index_trusted(index);
     }
-    let index = ((coord >> 8).wrapping_mul(GATHER) >> 48) as u16 & 0x0FFF;
-    Some((code, index, spec_len))
+}
+
+/// The kings of each side from `counts` (see [`Spec::count`]), and where the second one of a
+/// side was written.
+fn kings(squares: &[(Coord, Piece)], counts: u64) -> Option<Kings> {
+    let mut found = Kings::default();
+    for (side, (unit, king)) in found
+        .sides
+        .iter_mut()
+        .zip([(WHITE_KING_UNIT, WHITE_KING), (BLACK_KING_UNIT, BLACK_KING)])
+    {
+        side.0 = ((counts / unit) & 0x1F_FFFF) as usize;
+        if side.0 >= 2 {
+            side.1 = second_span(squares, *PIECES.get(king)?);
+        }
+    }
+    Some(found)
 }
 
 /// The indexes of the kings in [`PIECES`] (checked at compile time).
