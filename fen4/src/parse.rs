@@ -837,7 +837,13 @@ impl Kings {
 
     /// The semantic warnings (`FEN42xx`); a missing king is reported at the prefix.
     fn findings(self, prefix_span: Range<usize>) -> Vec<Finding> {
-        let mut out = Vec::new();
+        // Exactly as many as are pushed below: one allocation, no growth.
+        let needed = self
+            .sides
+            .iter()
+            .filter(|(count, second)| *count == 0 || (*count >= 2 && second.is_some()))
+            .count();
+        let mut out = Vec::with_capacity(needed);
         for (color, (count, second)) in [Color::White, Color::Black].into_iter().zip(self.sides) {
             match (count, second) {
                 (0, _) => out.push(Finding::new(

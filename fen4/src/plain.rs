@@ -9,8 +9,6 @@
 //! the fast path changes speed, never results; a unit test in `parse.rs` checks that both paths
 //! agree on thousands of mutated literals under every setting.
 
-use std::ops::Range;
-
 use crate::PREFIX;
 use crate::model::{Color, Coord, Piece, Placement, Role};
 use crate::parse::Kings;
@@ -19,27 +17,42 @@ use crate::parse::Kings;
 ///
 /// A canonical spec and the byte after it are `X@` for a one-letter piece and `Pw`, `py`, ...
 /// for a pawn, and the fourteen sums of those pairs are distinct (checked at compile time).
-/// An entry is the right one only if its `lead` is the first byte: the byte after a one-letter
-/// spec is checked to be `@` with the coordinate, so the sum then names the pair, and for a
-/// pawn letter the sum leaves one second byte, the axis letter.
+/// An entry is the right one only if its lead byte is the first byte: the byte after a
+/// one-letter spec is checked to be `@`, so the sum then names the pair, and for a pawn letter
+/// the sum leaves one second byte, the axis letter.
+// Eight bytes, so that an entry's address is one scaled index.
 #[derive(Clone, Copy)]
 struct Spec {
-    /// The piece, on the square that is written over it.
+    /// The piece, on a square that holds the lead byte (or [`NO_LEAD`] in the entries no spec
+    /// selects): the pair is copied whole into the placement, then its square is written.
     pair: (Coord, Piece),
-    /// The first byte, or [`NO_LEAD`] in the entries no spec selects.
-    lead: u8,
-    /// Added up over a literal's pieces: the white kings in bits 0-20, the black kings in bits
-    /// 21-41 and the other pieces above (at most 4096 each).
-    count: u64,
+    /// Added up over a literal's pieces: the white kings in bits 0-12, the black kings in bits
+    /// 13-25 (at most 4096 each).
+    count: u32,
 }
 
-/// The counting unit of each kind in [`Spec::count`].
-const WHITE_KING_UNIT: u64 = 1;
-const BLACK_KING_UNIT: u64 = 1 << 21;
-const OTHER_UNIT: u64 = 1 << 42;
+/// The counting unit of each side's kings in [`Spec::count`].
+const WHITE_KING_UNIT: u32 = 1;
+const BLACK_KING_UNIT: u32 = 1 << 13;
+/// One side's count in [`Spec::count`] (4096 takes 13 bits).
+const KING_COUNT_MASK: u32 = (1 << 13) - 1;
 
 /// No UTF-8 text holds this byte, so the entries no spec selects match no input.
 const NO_LEAD: u8 = 0xFF;
+
+/// The entries no spec selects.
+const NO_SPEC: Spec = Spec {
+    pair: (lead_square(NO_LEAD), PIECES[0]),
+    count: 0,
+};
+
+/// The square whose index is `lead`: where an entry of [`SPECS`] keeps its lead byte.
+const fn lead_square(lead: u8) -> Coord {
+    match Coord::from_index(lead as u16) {
+        Some(square) => square,
+        None => Coord::ORIGIN,
+    }
+}
 
 /// The pieces by the wrapping sum of their spec's first two bytes (see [`Spec`]).
 // Evaluated at compile time: an index out of range or a collision fails the build.
@@ -55,15 +68,17 @@ static SPECS: [Spec; 256] = {
             _ => b'@',
         };
         let at = lead.wrapping_add(second) as usize;
-        assert!(table[at].lead == NO_LEAD, "two specs share a sum");
+        assert!(
+            table[at].pair.0.index() == NO_LEAD as u16,
+            "two specs share a sum"
+        );
         let count = match (piece.role, piece.color) {
             (Role::King, Color::White) => WHITE_KING_UNIT,
             (Role::King, Color::Black) => BLACK_KING_UNIT,
-            _ => OTHER_UNIT,
+            _ => 0,
         };
         table[at] = Spec {
-            lead,
-            pair: (Coord::ORIGIN, piece),
+            pair: (lead_square(lead), piece),
             count,
         };
         i += 1;
@@ -96,12 +111,11 @@ fn spec(lead: u8, second: u8) -> &'static Spec {
         .unwrap_or(&NO_SPEC)
 }
 
-/// The entries no spec selects.
-const NO_SPEC: Spec = Spec {
-    lead: NO_LEAD,
-    pair: (Coord::ORIGIN, PIECES[0]),
-    count: 0,
-};
+/// Whether `spec` is the entry of a spec that starts with `lead`.
+#[inline(always)]
+fn leads(spec: &Spec, lead: u8) -> bool {
+    spec.pair.0.index() == u16::from(lead)
+}
 
 /// The square of a coordinate's eight bytes (`@x,y,z,w`), or `None` unless they are canonical.
 #[inline(always)]
@@ -127,46 +141,32 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     // or capacity update per piece, and the unused ones are cut off at the end.
     let capacity = (rest.len() + 2) / 11;
     let mut squares = vec![(Coord::ORIGIN, PIECES[0]); capacity];
-    let mut used = 0;
-    // The square of the previous piece (-1 before the first): strictly ascending squares mean
-    // no duplicate and nothing out of order.
-    let mut previous: i32 = -1;
-    // Kings of each side (see `Spec::count`).
-    let mut counts: u64 = 0;
+    let mut state = State {
+        used: 0,
+        previous: -1,
+        counts: 0,
+    };
     let mut rest = rest;
     // While twelve bytes remain, the piece cannot be the last one (the last takes at most ten),
     // so "; " must follow it; a piece and its separator take at most twelve bytes.
     while let Some(chunk) = rest.first_chunk::<12>() {
-        let [lead, second, ..] = *chunk;
         // A pawn's spec takes two bytes: the next is not '@' (and `SPECS` accepts only a
-        // pawn's axis letter there).
-        // A branch, not a select: when the predictor guesses it, the next piece's address does
-        // not wait for this piece's bytes.
-        let extra = match second {
-            b'@' => 0,
-            b'w' | b'y' => 1,
-            _ => return None,
-        };
-        // The spec's last byte, the coordinate and the separator: `extra` is 0 or 1, so
-        // the eleven bytes are always there.
-        let [_, coord @ .., s0, s1] = *chunk.get(extra..)?.first_chunk::<11>()?;
-        if u16::from_le_bytes([s0, s1]) != SEPARATOR {
-            return None;
+        // pawn's axis letter there). A branch, not a select: when the predictor guesses it,
+        // the next piece's address does not wait for this piece's bytes, and each arm reads
+        // at fixed offsets.
+        if chunk[1] == b'@' {
+            state.piece::<0>(chunk, &mut squares)?;
+            rest = rest.get(11..)?;
+        } else {
+            state.piece::<1>(chunk, &mut squares)?;
+            rest = rest.get(12..)?;
         }
-        let spec = spec(lead, second);
-        if spec.lead != lead {
-            return None;
-        }
-        let index = square(coord)?;
-        if i32::from(index) <= previous {
-            return None;
-        }
-        place(squares.get_mut(used..=used)?, spec, index);
-        used += 1;
-        previous = i32::from(index);
-        counts += spec.count;
-        rest = rest.get(11 + extra..)?;
     }
+    let State {
+        used,
+        previous,
+        mut counts,
+    } = state;
     // The last piece: exactly its spec and coordinate remain.
     let [lead, second, ..] = *rest else {
         return None;
@@ -177,14 +177,56 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     }
     let spec = spec(lead, second);
     let index = square(*rest.get(1 + extra..)?.first_chunk::<8>()?)?;
-    if spec.lead != lead || i32::from(index) <= previous {
+    if !leads(spec, lead) || i32::from(index) <= previous {
         return None;
     }
     place(squares.get_mut(used..=used)?, spec, index);
     counts += spec.count;
     squares.truncate(used + 1);
-    let kings = kings(&squares, counts)?;
+    let kings = kings(&squares, counts);
     Some((Placement::from_sorted(squares), kings))
+}
+
+/// What the scan carries from one piece to the next.
+struct State {
+    /// Pieces written so far.
+    used: usize,
+    /// The square of the previous piece (-1 before the first): strictly ascending squares
+    /// mean no duplicate and nothing out of order.
+    previous: i32,
+    /// Kings of each side (see [`Spec::count`]).
+    counts: u32,
+}
+
+impl State {
+    /// Reads a piece that is not the last one, with a spec of `1 + EXTRA` bytes, from the start
+    /// of `chunk`, and writes it to the next slot.
+    #[inline(always)]
+    fn piece<const EXTRA: usize>(
+        &mut self,
+        chunk: &[u8; 12],
+        squares: &mut [(Coord, Piece)],
+    ) -> Option<()> {
+        let [lead, second, ..] = *chunk;
+        // The spec's last byte, the coordinate and the separator.
+        let [_, coord @ .., s0, s1] = *chunk.get(EXTRA..)?.first_chunk::<11>()?;
+        if u16::from_le_bytes([s0, s1]) != SEPARATOR {
+            return None;
+        }
+        let spec = spec(lead, second);
+        if !leads(spec, lead) {
+            return None;
+        }
+        let index = square(coord)?;
+        if i32::from(index) <= self.previous {
+            return None;
+        }
+        place(squares.get_mut(self.used..=self.used)?, spec, index);
+        self.used += 1;
+        self.previous = i32::from(index);
+        self.counts += spec.count;
+        Some(())
+    }
 }
 
 /// Writes the piece of `spec` on square `index` into the one-entry `slot`.
@@ -199,55 +241,36 @@ fn place(slot: &mut [(Coord, Piece)], spec: &Spec, index: u16) {
 
 /// The kings of each side from `counts` (see [`Spec::count`]), and where the second one of a
 /// side was written.
-fn kings(squares: &[(Coord, Piece)], counts: u64) -> Option<Kings> {
+fn kings(squares: &[(Coord, Piece)], counts: u32) -> Kings {
     let mut found = Kings::default();
-    for (side, (unit, king)) in found
-        .sides
-        .iter_mut()
-        .zip([(WHITE_KING_UNIT, WHITE_KING), (BLACK_KING_UNIT, BLACK_KING)])
-    {
-        side.0 = ((counts / unit) & 0x1F_FFFF) as usize;
-        if side.0 >= 2 {
-            side.1 = second_span(squares, *PIECES.get(king)?);
-        }
+    let [white, black] = &mut found.sides;
+    white.0 = ((counts / WHITE_KING_UNIT) & KING_COUNT_MASK) as usize;
+    black.0 = ((counts / BLACK_KING_UNIT) & KING_COUNT_MASK) as usize;
+    if white.0 < 2 && black.0 < 2 {
+        return found;
     }
-    Some(found)
-}
-
-/// The indexes of the kings in [`PIECES`] (checked at compile time).
-const WHITE_KING: usize = 4;
-const BLACK_KING: usize = 11;
-const _: () = {
-    assert!(matches!(
-        PIECES[WHITE_KING],
-        Piece {
-            color: Color::White,
-            role: Role::King
-        }
-    ));
-    assert!(matches!(
-        PIECES[BLACK_KING],
-        Piece {
-            color: Color::Black,
-            role: Role::King
-        }
-    ));
-};
-
-/// Where the second `piece` of a canonical literal was written: the layout of a canonical
-/// literal follows from its pieces alone.
-fn second_span(squares: &[(Coord, Piece)], piece: Piece) -> Option<Range<usize>> {
+    // The layout of a canonical literal follows from its pieces alone: one pass finds the
+    // second king of each side that has one.
+    let mut wanted = usize::from(white.0 >= 2) + usize::from(black.0 >= 2);
+    let mut seen = [0u8; 2];
     let mut at = PREFIX.len() + 1;
-    let mut seen = 0;
-    for (_, p) in squares {
-        let len = p.spec().len() + 8;
-        if *p == piece {
-            seen += 1;
-            if seen == 2 {
-                return Some(at..at + len);
+    for (_, piece) in squares {
+        let len = 9 + usize::from(matches!(piece.role, Role::Pawn(_)));
+        if piece.role == Role::King {
+            let (side, seen) = match piece.color {
+                Color::White => (&mut *white, &mut seen[0]),
+                Color::Black => (&mut *black, &mut seen[1]),
+            };
+            *seen += 1;
+            if *seen == 2 && side.0 >= 2 {
+                side.1 = Some(at..at + len);
+                wanted -= 1;
+                if wanted == 0 {
+                    break;
+                }
             }
         }
         at += len + 2;
     }
-    None
+    found
 }
