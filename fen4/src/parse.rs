@@ -971,6 +971,48 @@ mod tests {
         }
     }
 
+    /// Every pair of ASCII bytes as a spec, first, in the middle and last: the fast path takes
+    /// exactly the canonical specs (its table is keyed by the sum of the two bytes, so a pair
+    /// with the sum of another spec must not pass), and agrees with the general parser.
+    #[test]
+    fn fast_path_takes_exactly_the_canonical_specs() {
+        let mut accepted = 0usize;
+        for a in 0u8..128 {
+            for b in 0u8..128 {
+                let spec = format!("{}{}", char::from(a), char::from(b));
+                let (spec, canonical) = match b {
+                    // A one-byte spec: `b` is the coordinate's '@'.
+                    b'@' => {
+                        let spec = spec.trim_end_matches('@').to_owned();
+                        let canonical = Piece::from_spec(&spec).is_some();
+                        (spec, canonical)
+                    }
+                    _ => {
+                        let canonical = Piece::from_spec(&spec).is_some();
+                        (spec, canonical)
+                    }
+                };
+                for input in [
+                    format!("4d-fen v1: {spec}@1,2,3,4"),
+                    format!("4d-fen v1: {spec}@1,2,3,4; k@7,7,7,7"),
+                    format!("4d-fen v1: K@0,0,0,0; {spec}@1,2,3,4; k@7,7,7,7"),
+                    format!("4d-fen v1: K@0,0,0,0; {spec}@1,2,3,4"),
+                ] {
+                    assert_eq!(plain::scan(&input).is_some(), canonical, "{input:?}");
+                    accepted += usize::from(canonical);
+                    let parser = Parser::new();
+                    assert_eq!(
+                        parser.parse(&input),
+                        parser.parse_general(&input),
+                        "{input:?}"
+                    );
+                }
+            }
+        }
+        // The fourteen specs, four times each.
+        assert_eq!(accepted, 14 * 4);
+    }
+
     #[test]
     fn fast_path_agrees_with_the_general_parser() {
         let mut rng = Rng(0x0fe4_5eed_0000_0007);
