@@ -793,13 +793,15 @@ fn extra_kings_message(color: Color, count: usize) -> String {
             break;
         }
     }
-    let mut message = String::with_capacity(48);
-    message.push_str(color.as_str());
+    let digits = digits.get(start..).unwrap_or_default();
+    let (head, tail) = (color.as_str(), " kings: expected at most one");
+    let mut message = String::with_capacity(head.len() + 5 + digits.len() + tail.len());
+    message.push_str(head);
     message.push_str(" has ");
-    for d in digits.get(start..).unwrap_or_default() {
+    for d in digits {
         message.push(char::from(*d));
     }
-    message.push_str(" kings: expected at most one");
+    message.push_str(tail);
     message
 }
 
@@ -844,28 +846,33 @@ impl Kings {
             .filter(|(count, second)| *count == 0 || (*count >= 2 && second.is_some()))
             .count();
         let mut out = Vec::with_capacity(needed);
+        // Each finding built in place, its texts copied once: this runs once per literal, and
+        // random boards often have a side without a king or with several.
         for (color, (count, second)) in [Color::White, Color::Black].into_iter().zip(self.sides) {
             match (count, second) {
-                (0, _) => out.push(Finding::new(
-                    Code::MissingKing,
-                    Severity::Warning,
-                    prefix_span.clone(),
-                    // A fixed text, not `format!`: most small random boards have no king.
-                    match color {
+                (0, _) => out.push(Finding {
+                    code: Code::MissingKing,
+                    severity: Severity::Warning,
+                    span: prefix_span.clone(),
+                    message: match color {
                         Color::White => "white has no king",
                         Color::Black => "black has no king",
                     }
                     .to_owned(),
-                )),
-                (2.., Some(span)) => out.push(
-                    Finding::new(
-                        Code::ExtraKing,
-                        Severity::Warning,
-                        span,
-                        extra_kings_message(color, count),
-                    )
-                    .help("the format allows it, but most rule sets expect one king per side"),
-                ),
+                    fixable: false,
+                    help: None,
+                }),
+                (2.., Some(span)) => out.push(Finding {
+                    code: Code::ExtraKing,
+                    severity: Severity::Warning,
+                    span,
+                    message: extra_kings_message(color, count),
+                    fixable: false,
+                    help: Some(
+                        "the format allows it, but most rule sets expect one king per side"
+                            .to_owned(),
+                    ),
+                }),
                 _ => {}
             }
         }

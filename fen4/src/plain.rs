@@ -13,13 +13,12 @@ use crate::PREFIX;
 use crate::model::{Color, Coord, Piece, Placement, Role};
 use crate::parse::Kings;
 
-/// What a piece spec's first two bytes select: the entry at the wrapping sum of those bytes.
+/// What a piece spec selects in [`SPECS`]: a one-letter spec (followed by `@`) its letter's
+/// entry, a pawn's two-letter spec the entry at the wrapping sum of its two bytes.
 ///
-/// A canonical spec and the byte after it are `X@` for a one-letter piece and `Pw`, `py`, ...
-/// for a pawn, and the fourteen sums of those pairs are distinct (checked at compile time).
-/// An entry is the right one only if its lead byte is the first byte: the byte after a
-/// one-letter spec is checked to be `@`, so the sum then names the pair, and for a pawn letter
-/// the sum leaves one second byte, the axis letter.
+/// The four pawn sums are distinct (checked at compile time). An entry is the right one only if
+/// its lead byte is the spec's first byte: for a pawn letter the sum then leaves one second
+/// byte, the axis letter.
 // Eight bytes, so that an entry's address is one scaled index.
 #[derive(Clone, Copy)]
 struct Spec {
@@ -54,20 +53,20 @@ const fn lead_square(lead: u8) -> Coord {
     }
 }
 
-/// The pieces by the wrapping sum of their spec's first two bytes (see [`Spec`]).
+/// The one-letter pieces by their letter, then the pawns at 256 plus the wrapping sum of their
+/// spec's two bytes (see [`Spec`]).
 // Evaluated at compile time: an index out of range or a collision fails the build.
 #[allow(clippy::indexing_slicing)]
-static SPECS: [Spec; 256] = {
-    let mut table = [NO_SPEC; 256];
+static SPECS: [Spec; 512] = {
+    let mut table = [NO_SPEC; 512];
     let mut i = 0;
     while i < PIECES.len() {
         let piece = PIECES[i];
         let lead = piece.letter() as u8;
-        let second = match piece.role {
-            Role::Pawn(axis) => axis.letter() as u8,
-            _ => b'@',
+        let at = match piece.role {
+            Role::Pawn(axis) => PAWNS + lead.wrapping_add(axis.letter() as u8) as usize,
+            _ => lead as usize,
         };
-        let at = lead.wrapping_add(second) as usize;
         assert!(
             table[at].pair.0.index() == NO_LEAD as u16,
             "two specs share a sum"
@@ -103,12 +102,19 @@ const GATHER: u64 = 1 << 57 | 1 << 38 | 1 << 19 | 1;
 /// `"; "` as a little-endian `u16`.
 const SEPARATOR: u16 = u16::from_le_bytes(*b"; ");
 
-/// The entry for a spec's first two bytes (see [`Spec`]).
+/// Where the pawns' entries start in [`SPECS`].
+const PAWNS: usize = 256;
+
+/// The entry for a spec's first two bytes (see [`Spec`]), when the spec has `1 + EXTRA` bytes
+/// (the second byte is '@' exactly when `EXTRA` is 0).
 #[inline(always)]
-fn spec(lead: u8, second: u8) -> &'static Spec {
-    SPECS
-        .get(usize::from(lead.wrapping_add(second)))
-        .unwrap_or(&NO_SPEC)
+fn spec<const EXTRA: usize>(lead: u8, second: u8) -> &'static Spec {
+    let at = if EXTRA == 0 {
+        usize::from(lead)
+    } else {
+        PAWNS + usize::from(lead.wrapping_add(second))
+    };
+    SPECS.get(at).unwrap_or(&NO_SPEC)
 }
 
 /// Whether `spec` is the entry of a spec that starts with `lead`.
@@ -175,7 +181,11 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     if rest.len() != 9 + extra {
         return None;
     }
-    let spec = spec(lead, second);
+    let spec = if extra == 0 {
+        spec::<0>(lead, second)
+    } else {
+        spec::<1>(lead, second)
+    };
     let index = square(*rest.get(1 + extra..)?.first_chunk::<8>()?)?;
     if !leads(spec, lead) || i32::from(index) <= previous {
         return None;
@@ -213,7 +223,7 @@ impl State {
         if u16::from_le_bytes([s0, s1]) != SEPARATOR {
             return None;
         }
-        let spec = spec(lead, second);
+        let spec = spec::<EXTRA>(lead, second);
         if !leads(spec, lead) {
             return None;
         }
