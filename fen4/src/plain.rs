@@ -120,7 +120,8 @@ fn spec<const EXTRA: usize>(lead: u8, second: u8) -> &'static Spec {
 /// Whether `spec` is the entry of a spec that starts with `lead`.
 #[inline(always)]
 fn leads(spec: &Spec, lead: u8) -> bool {
-    spec.pair.0.index() == u16::from(lead)
+    // The index holds a byte: its low byte is all of it.
+    spec.pair.0.index() as u8 == lead
 }
 
 /// The square of a coordinate's eight bytes (`@x,y,z,w`), or `None` unless they are canonical.
