@@ -2,8 +2,10 @@
 //!
 //! Most literals in a collection are canonical: `4d-fen v1:`, then for each piece in strictly
 //! ascending square order a space-separated `SPEC@x,y,z,w` joined by `"; "`, nothing else. Such a
-//! literal has no finding of its own and no error, so this scanner reads it with a byte table,
-//! one 8-byte word per coordinate and one push per piece, and builds the placement already sorted.
+//! literal has no finding of its own and no error, so this scanner reads it with one table
+//! lookup per spec, one 8-byte word per coordinate and one write per piece into a slot sized in
+//! advance, counts the kings of both sides with one addition per piece, and builds the placement
+//! already sorted.
 //! At the first byte that leaves that shape it returns `None`, and the caller parses the whole
 //! input again with the general parser, which produces the exact errors, findings and spans. So
 //! the fast path changes speed, never results; a unit test in `parse.rs` checks that both paths
