@@ -148,11 +148,11 @@ impl Diagnostic {
             Severity::Warning => Level::WARNING,
         };
         let title = level
-            .primary_title(self.finding.message.as_str())
-            .id(self.finding.code.as_str());
+            .primary_title(&*self.finding.message)
+            .id(&*self.finding.code);
         let help = match (&self.finding.help, self.finding.fixable) {
             (Some(help), _) => Some(help.clone()),
-            (None, true) => Some("`fenkit fmt` fixes this".to_owned()),
+            (None, true) => Some("`fenkit fmt` fixes this".into()),
             (None, false) => None,
         };
         let mut group = match &self.source {
@@ -169,7 +169,7 @@ impl Diagnostic {
             ),
         };
         if let Some(help) = &help {
-            group = group.element(Level::HELP.message(help.as_str()));
+            group = group.element(Level::HELP.message(&**help));
         }
         if let Some((code, offset)) = self.finding.reference {
             group = group.element(Level::NOTE.message(format!(
@@ -203,7 +203,7 @@ pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
                     record.raw().get(at).copied().unwrap_or(0)
                 ),
             );
-            finding.help = Some("position files must be UTF-8 text".to_owned());
+            finding.help = Some("position files must be UTF-8 text".into());
             finding
         }
         Problem::TooLong { len } => {
@@ -215,8 +215,7 @@ pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
                     crate::input::MAX_RECORD_BYTES
                 ),
             );
-            finding.help =
-                Some("no position is this long; is this really a position file?".to_owned());
+            finding.help = Some("no position is this long; is this really a position file?".into());
             finding
         }
     }

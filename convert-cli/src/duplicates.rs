@@ -204,7 +204,7 @@ pub(crate) fn find(
                             ),
                         );
                         finding.severity = Severity::Warning;
-                        finding.help = Some(help(notation, ep).to_owned());
+                        finding.help = Some(help(notation, ep).into());
                         out.push(Diagnostic::new(&path, record, finding));
                     }
                     None => {

@@ -1,5 +1,6 @@
 //! Notations, their detection, and one uniform view of what the libraries find.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
@@ -91,15 +92,15 @@ impl Severity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Finding {
     /// Stable code, e.g. `DFEN012`, `FEN4003`, `FENKIT001`.
-    pub(crate) code: String,
+    pub(crate) code: Cow<'static, str>,
     /// Error or warning.
     pub(crate) severity: Severity,
     /// Bytes of the record text.
     pub(crate) span: Range<usize>,
     /// One lowercase sentence.
-    pub(crate) message: String,
+    pub(crate) message: Cow<'static, str>,
     /// A hint: what the fix does, or how to repair the input.
-    pub(crate) help: Option<String>,
+    pub(crate) help: Option<Cow<'static, str>>,
     /// Whether `fmt` repairs it.
     pub(crate) fixable: bool,
     /// For rejected FEN4 input: the reference parsers' numeric code and character offset.
@@ -108,9 +109,13 @@ pub(crate) struct Finding {
 
 impl Finding {
     /// A finding of the CLI itself.
-    pub(crate) fn cli(code: &str, span: Range<usize>, message: impl Into<String>) -> Finding {
+    pub(crate) fn cli(
+        code: &'static str,
+        span: Range<usize>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Finding {
         Finding {
-            code: code.to_owned(),
+            code: Cow::Borrowed(code),
             severity: Severity::Error,
             span,
             message: message.into(),
@@ -122,14 +127,14 @@ impl Finding {
 
     fn from_dfen(finding: dfen::Finding) -> Finding {
         Finding {
-            code: finding.code.as_str().to_owned(),
+            code: Cow::Borrowed(finding.code.as_str()),
             severity: match finding.severity {
                 dfen::Severity::Error => Severity::Error,
                 dfen::Severity::Warning => Severity::Warning,
             },
             span: finding.span,
-            message: finding.message.into(),
-            help: finding.help.map(Into::into),
+            message: finding.message,
+            help: finding.help,
             fixable: finding.fixable,
             reference: None,
         }
@@ -137,10 +142,10 @@ impl Finding {
 
     fn from_dfen_error(error: &dfen::ParseError) -> Finding {
         Finding {
-            code: error.code().as_str().to_owned(),
+            code: Cow::Borrowed(error.code().as_str()),
             severity: Severity::Error,
             span: error.span(),
-            message: error.to_string(),
+            message: error.to_string().into(),
             help: None,
             fixable: false,
             reference: None,
@@ -149,7 +154,7 @@ impl Finding {
 
     fn from_fen4(finding: fen4::Finding) -> Finding {
         Finding {
-            code: finding.code.as_str().to_owned(),
+            code: Cow::Borrowed(finding.code.as_str()),
             severity: match finding.severity {
                 fen4::Severity::Error => Severity::Error,
                 fen4::Severity::Warning => Severity::Warning,
@@ -402,7 +407,7 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                     );
                     finding.help = Some(
                         "positions with dice or several en-passant squares belong in a .dfen file"
-                            .to_owned(),
+                            .into(),
                     );
                     findings.push(finding);
                     None

@@ -186,7 +186,7 @@ impl<W: Write> Emitter<W> {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
                 };
-                let mut message = finding.message.clone();
+                let mut message = finding.message.to_string();
                 if let Some(help) = &finding.help {
                     message.push_str("\nhelp: ");
                     message.push_str(help);
@@ -248,9 +248,9 @@ fn rule_title(code: &str) -> Option<&'static str> {
 fn sarif(diagnostics: &[Diagnostic]) -> Value {
     let mut rules: BTreeMap<&str, String> = BTreeMap::new();
     for diagnostic in diagnostics {
-        let code = diagnostic.finding.code.as_str();
+        let code = &*diagnostic.finding.code;
         rules.entry(code).or_insert_with(|| {
-            rule_title(code).map_or_else(|| diagnostic.finding.message.clone(), str::to_owned)
+            rule_title(code).map_or_else(|| diagnostic.finding.message.to_string(), str::to_owned)
         });
     }
     let index: BTreeMap<&str, usize> = rules
@@ -262,14 +262,14 @@ fn sarif(diagnostics: &[Diagnostic]) -> Value {
         .iter()
         .map(|diagnostic| {
             let finding = &diagnostic.finding;
-            let mut text = finding.message.clone();
+            let mut text = finding.message.to_string();
             if let Some(help) = &finding.help {
                 text.push_str("\nhelp: ");
                 text.push_str(help);
             }
             json!({
                 "ruleId": finding.code,
-                "ruleIndex": index.get(finding.code.as_str()),
+                "ruleIndex": index.get(&*finding.code),
                 "level": finding.severity.name(),
                 "message": { "text": text },
                 "locations": [{

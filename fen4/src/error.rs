@@ -1,5 +1,6 @@
 //! Stable codes, findings and the parse error.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -194,21 +195,27 @@ pub struct Finding {
     pub severity: Severity,
     /// Byte range into the input (for NDJSON4: into the line).
     pub span: Range<usize>,
-    /// One lowercase sentence without a full stop.
-    pub message: String,
+    /// One lowercase sentence without a full stop; borrowed when the text is always the same,
+    /// so most findings allocate nothing for it.
+    pub message: Cow<'static, str>,
     /// Whether writing the canonical form removes the problem.
     pub fixable: bool,
     /// An optional hint on how to fix it.
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
 }
 
 impl Finding {
-    pub(crate) fn new(code: Code, severity: Severity, span: Range<usize>, message: String) -> Self {
+    pub(crate) fn new(
+        code: Code,
+        severity: Severity,
+        span: Range<usize>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Finding {
             code,
             severity,
             span,
-            message,
+            message: message.into(),
             fixable: false,
             help: None,
         }
@@ -219,7 +226,7 @@ impl Finding {
         self
     }
 
-    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = Some(help.into());
         self
     }
@@ -310,9 +317,9 @@ impl ParseError {
             code: self.0.code,
             severity: Severity::Error,
             span: self.0.span.clone(),
-            message: self.0.message.clone(),
+            message: self.0.message.clone().into(),
             fixable: self.0.ref_code == 0,
-            help: self.0.help.clone(),
+            help: self.0.help.clone().map(Into::into),
         }
     }
 }

@@ -21,6 +21,7 @@
 //! assert_eq!(f[0].span, 7..8);
 //! ```
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
@@ -136,7 +137,7 @@ impl Ndjson4Validator {
                 Code::NonObjectLine,
                 Severity::Warning,
                 value.span,
-                "a line that is not an object: reference readers disagree on such lines".to_owned(),
+                "a line that is not an object: reference readers disagree on such lines",
             ));
             self.reset();
             return out;
@@ -166,7 +167,7 @@ impl Ndjson4Validator {
                     Code::MissingFen4,
                     Severity::Error,
                     value.span.clone(),
-                    "missing required key \"fen4\"".to_owned(),
+                    "missing required key \"fen4\"",
                 ));
                 None
             }
@@ -200,9 +201,10 @@ impl Ndjson4Validator {
                                     e.code(),
                                     e.ref_code(),
                                     e.offset()
-                                ),
+                                )
+                                .into(),
                                 fixable: false,
-                                help: e.help().map(str::to_owned),
+                                help: e.help().map(|help| Cow::Owned(help.to_owned())),
                             });
                             None
                         }
@@ -239,7 +241,7 @@ impl Ndjson4Validator {
                         Code::NonIntegerPly,
                         Severity::Warning,
                         span,
-                        "a non-integer ply: reference readers disagree on it".to_owned(),
+                        "a non-integer ply: reference readers disagree on it",
                     ));
                 }
                 other => out.push(bad_ply(span, other.type_name())),
@@ -291,7 +293,7 @@ impl Ndjson4Validator {
                         Code::PromoString,
                         Severity::Warning,
                         m.value.span.clone(),
-                        "promo given as a string: reference readers disagree on it".to_owned(),
+                        "promo given as a string: reference readers disagree on it",
                     ));
                 }
                 _ => out.push(bad_byte(Code::BadPromo, "promo", &m.value)),
@@ -306,7 +308,7 @@ impl Ndjson4Validator {
                         Code::FlagsNull,
                         Severity::Warning,
                         m.value.span.clone(),
-                        "flags given as null: reference readers disagree on it".to_owned(),
+                        "flags given as null: reference readers disagree on it",
                     ));
                 }
                 _ => out.push(bad_byte(Code::BadFlags, "flags", &m.value)),

@@ -1,6 +1,7 @@
 //! The FEN4 v1 parser. nom does the lexing; the driver below follows the reference
 //! parsers' state machine so that verdicts, codes and offsets match theirs exactly.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use nom::bytes::complete::{tag, take_while};
@@ -188,7 +189,7 @@ struct Fix {
 impl Fix {
     fn into_finding(self) -> Finding {
         let mut f = Finding::new(self.code, Severity::Warning, self.span, self.message).fixable();
-        f.help = self.help;
+        f.help = self.help.map(Into::into);
         f
     }
 
@@ -854,11 +855,10 @@ impl Kings {
                     code: Code::MissingKing,
                     severity: Severity::Warning,
                     span: prefix_span.clone(),
-                    message: match color {
+                    message: Cow::Borrowed(match color {
                         Color::White => "white has no king",
                         Color::Black => "black has no king",
-                    }
-                    .to_owned(),
+                    }),
                     fixable: false,
                     help: None,
                 }),
@@ -866,12 +866,11 @@ impl Kings {
                     code: Code::ExtraKing,
                     severity: Severity::Warning,
                     span,
-                    message: extra_kings_message(color, count),
+                    message: extra_kings_message(color, count).into(),
                     fixable: false,
-                    help: Some(
-                        "the format allows it, but most rule sets expect one king per side"
-                            .to_owned(),
-                    ),
+                    help: Some(Cow::Borrowed(
+                        "the format allows it, but most rule sets expect one king per side",
+                    )),
                 }),
                 _ => {}
             }

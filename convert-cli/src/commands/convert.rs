@@ -158,7 +158,11 @@ enum Value {
 /// Why one input could not be converted: a finding (with a span into the input).
 type Rejection = Finding;
 
-fn reject(code: &str, span: std::ops::Range<usize>, message: impl Into<String>) -> Rejection {
+fn reject(
+    code: &'static str,
+    span: std::ops::Range<usize>,
+    message: impl Into<std::borrow::Cow<'static, str>>,
+) -> Rejection {
     Finding::cli(code, span, message)
 }
 
@@ -272,7 +276,7 @@ fn write(
                         dropped.join(", ")
                     ),
                 );
-                finding.help = Some("pass --lossy to convert anyway".to_owned());
+                finding.help = Some("pass --lossy to convert anyway".into());
                 Err(finding)
             }
         }

@@ -226,7 +226,7 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
     }
 }
 
-fn failure_line(code: &str, message: &str) -> String {
+fn failure_line(code: &'static str, message: String) -> String {
     let finding = Finding::cli(code, 0..0, message);
     to_line(&Answer::reject(&finding))
 }
@@ -267,7 +267,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
             }
             failure_line(
                 codes::TOO_LONG,
-                &format!(
+                format!(
                     "line is too long: expected at most {MAX_RECORD_BYTES} bytes, found {}",
                     line.len() + rest
                 ),
@@ -279,7 +279,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
                     Ok(text) => answer(settings, text.as_bytes()),
                     Err(error) => failure_line(
                         codes::NOT_A_JSON_STRING,
-                        &format!("expected a JSON string, found invalid JSON: {error}"),
+                        format!("expected a JSON string, found invalid JSON: {error}"),
                     ),
                 }
             } else {

@@ -169,10 +169,10 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
         .find(|f| f.severity == Severity::Error)
     {
         Some(error) => Got::Reject {
-            code: Some(error.code.clone()),
+            code: Some(error.code.to_string()),
             ref_code: error.reference.map(|(code, _)| i64::from(code)),
             offset: error.reference.map(|(_, offset)| offset as u64),
-            message: error.message.clone(),
+            message: error.message.to_string(),
         },
         None => Got::Accept {
             canonical: analysis.canonical.unwrap_or_default(),
@@ -180,7 +180,7 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
                 analysis
                     .findings
                     .iter()
-                    .map(|f| f.code.clone())
+                    .map(|f| f.code.to_string())
                     .collect::<std::collections::BTreeSet<_>>()
                     .into_iter()
                     .collect(),

@@ -240,7 +240,7 @@ fn warns(input: &str, warnings: &[(Code, &str)]) {
     let got: Vec<(Code, String)> = parsed
         .findings
         .iter()
-        .map(|f| (f.code, f.message.clone()))
+        .map(|f| (f.code, f.message.to_string()))
         .collect();
     let want: Vec<(Code, String)> = warnings
         .iter()
