@@ -9,13 +9,113 @@
 //! - `floor_small` / `floor_large`, memchr alone over bytes already in memory, which no parser
 //!   comes near on long lines (memchr skips 32 bytes per instruction).
 //!
-//! Run: `cargo bench -p fen4 --bench parse`.
+//! Run: `cargo bench -p fen4 --bench parse`. `INTERLEAVED=15 cargo bench -p fen4 --bench parse`
+//! instead times each floor and its parse back to back (15 rounds, fastest counts) and prints
+//! the ratios.
 
 use divan::{Bencher, black_box};
 use fen4::{Coord, Parser, Piece, Placement};
 
 fn main() {
+    if let Ok(rounds) = std::env::var("INTERLEAVED") {
+        interleaved(rounds.parse().unwrap_or(15));
+        return;
+    }
     divan::main();
+}
+
+/// `INTERLEAVED=N cargo bench -p fen4 --bench parse`: for each corpus, the I/O floor and the
+/// parse of the same text are timed back to back, N rounds, and the fastest of each counts, so
+/// both sides of a ratio see the same machine however busy it is. Ends with a `RATIOS` line.
+fn interleaved(rounds: usize) {
+    use std::fmt::Write as _;
+    let corpora: Vec<(&str, std::path::PathBuf, String, Vec<Placement>)> = FILE_CORPORA
+        .iter()
+        .map(|which| {
+            let text = corpus_text(which);
+            let boards = text.lines().filter_map(|line| line.parse().ok()).collect();
+            (*which, corpus_file(which).0, text, boards)
+        })
+        .collect();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut out = String::new();
+    // Per corpus: the floor, the parse, the canonical Display of the parsed boards.
+    let mut best = vec![[f64::MAX; 3]; corpora.len()];
+    let time = |run: &mut dyn FnMut()| {
+        let start = std::time::Instant::now();
+        run();
+        start.elapsed().as_secs_f64()
+    };
+    // One round to warm up, then `rounds` that count.
+    for round in 0..=rounds {
+        for ((_, path, text, boards), best) in corpora.iter().zip(&mut best) {
+            let floor = time(&mut || {
+                black_box(read_and_split(path, &mut buf));
+            });
+            let parse = time(&mut || {
+                black_box(parse_lines(text));
+            });
+            let display = time(&mut || {
+                for board in boards {
+                    out.clear();
+                    let _ = write!(out, "{board}");
+                    black_box(&out);
+                }
+            });
+            if round > 0 {
+                for (slot, value) in best.iter_mut().zip([floor, parse, display]) {
+                    *slot = slot.min(value);
+                }
+            }
+        }
+    }
+    println!("interleaved, fastest of {rounds} rounds; each corpus is about 8 MiB of literals");
+    let mut ratios = Vec::new();
+    for ((which, _, text, _), [floor, parse, display]) in corpora.iter().zip(&best) {
+        let gbps = |seconds: f64| text.len() as f64 / seconds / 1e9;
+        println!(
+            "{:<22} parse {:>7.3} ms {:>5.2} GB/s  floor {:>7.3} ms {:>5.2} GB/s  {:.2}x  display {:>7.3} ms {:>5.2} GB/s",
+            format!("fen4_{which}"),
+            parse * 1e3,
+            gbps(*parse),
+            floor * 1e3,
+            gbps(*floor),
+            floor / parse,
+            display * 1e3,
+            gbps(*display),
+        );
+        ratios.push(format!("fen4_parse_{which}_vs_floor={:.2}", floor / parse));
+    }
+    println!("RATIOS {}", ratios.join(" "));
+}
+
+/// The I/O floor: reads the file at `path` in 64 KiB blocks (as `fenkit`'s reader does) and
+/// counts its lines with memchr.
+fn read_and_split(path: &std::path::Path, buf: &mut [u8]) -> usize {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).expect("open");
+    let mut lines = 0usize;
+    loop {
+        let n = file.read(buf).expect("read");
+        if n == 0 {
+            break;
+        }
+        lines += memchr::memchr_iter(b'\n', buf.get(..n).unwrap_or_default()).count();
+    }
+    lines
+}
+
+/// Parses every line of `text`; the lines are found with memchr, as the floor finds them, so
+/// that the floor and this differ by the parser alone.
+fn parse_lines(text: &str) -> usize {
+    let mut ok = 0usize;
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        let line = text.get(start..end).unwrap_or_default();
+        ok += usize::from(Parser::new().parse(line).is_ok());
+        start = end + 1;
+    }
+    ok
 }
 
 /// A deterministic SplitMix64 stream.
@@ -113,26 +213,13 @@ fn corpus_file(which: &str) -> (std::path::PathBuf, usize) {
     (path, text.len())
 }
 
-/// The I/O floor: read the file in 64 KiB blocks (as `fenkit`'s reader does) and count its
-/// lines with memchr.
+/// The I/O floor: [`read_and_split`] on a file of the corpus.
 #[divan::bench(args = FILE_CORPORA)]
 fn floor_file(b: Bencher, which: &str) {
-    use std::io::Read;
     let (path, len) = corpus_file(which);
     let mut buf = vec![0u8; 1 << 16];
     b.counter(divan::counter::BytesCount::new(len))
-        .bench_local(|| {
-            let mut file = std::fs::File::open(&path).expect("open");
-            let mut lines = 0usize;
-            loop {
-                let n = file.read(&mut buf).expect("read");
-                if n == 0 {
-                    break;
-                }
-                lines += memchr::memchr_iter(b'\n', buf.get(..n).unwrap_or_default()).count();
-            }
-            lines
-        });
+        .bench_local(|| read_and_split(&path, &mut buf));
 }
 
 /// Parses every line of the text `floor_file` reads.
@@ -140,19 +227,7 @@ fn floor_file(b: Bencher, which: &str) {
 fn parse_file(b: Bencher, which: &str) {
     let text = corpus_text(which);
     b.counter(divan::counter::BytesCount::new(text.len()))
-        .bench(|| {
-            // The lines are found with memchr, as the floor finds them, so that the two rows
-            // differ by the parser alone.
-            let text = black_box(text.as_str());
-            let mut ok = 0usize;
-            let mut start = 0;
-            for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
-                let line = text.get(start..end).unwrap_or_default();
-                ok += usize::from(Parser::new().parse(line).is_ok());
-                start = end + 1;
-            }
-            ok
-        });
+        .bench(|| parse_lines(black_box(text.as_str())));
 }
 
 #[divan::bench]
