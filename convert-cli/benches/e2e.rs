@@ -29,7 +29,7 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench-data");
     std::fs::create_dir_all(&dir).expect("create bench-data/");
     let dfen = dir.join(format!("e2e-{lines}-{SEED:x}.dfen"));
-    let fen4 = dir.join(format!("e2e-{}-{SEED:x}-kings.fen4", lines / 10));
+    let fen4 = dir.join(format!("e2e-{}-{SEED:x}-two-kings.fen4", lines / 10));
     if !dfen.exists() {
         write_dfen(&dfen, lines);
     }
@@ -301,7 +301,14 @@ fn write_fen4(path: &Path, lines: usize) {
             }
         };
         for color in [Color::White, Color::Black] {
-            placement.insert(square(), Piece::new(color, Role::King));
+            // On a square of its own: the second king must not replace the first.
+            let at = loop {
+                let at = square();
+                if placement.get(at).is_none() {
+                    break at;
+                }
+            };
+            placement.insert(at, Piece::new(color, Role::King));
         }
         while placement.len() < n {
             let at = square();
