@@ -1,13 +1,14 @@
 //! Reading one position file record by record and analysing each position.
 //!
-//! [`Scan::for_each`] spreads the analysis of one file over several threads: the calling thread
-//! splits the file into batches of records, helper threads and the calling thread itself analyse
-//! the batches, and the calling thread hands the items on in file order. A bounded number of
-//! batches is out at once, so memory stays flat whatever the size of the file.
+//! [`Scan::for_each`] spreads one file over several threads: each thread, the calling one
+//! included, takes the next batch of records, reads it (one thread at a time) and analyses it on
+//! its own CPU, where the record bytes it has just read are still in cache; the calling thread
+//! hands the analysed items on in file order. A bounded number of batches is out at once, so
+//! memory stays flat whatever the size of the file.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Condvar, Mutex, mpsc};
 
 use crate::diag::problem_finding;
 use crate::input::{Kind, Origin, Record, RecordReader};
@@ -97,14 +98,16 @@ impl Scan {
     }
 
     /// Hands every item to `each` with whether the file starts with a BOM (known from the first
-    /// item on), in file order, analysing on `threads` threads in all: the calling thread reads
-    /// the records, hands them on and analyses batches itself whenever the `threads - 1` helper
-    /// threads already have enough queued, so that no CPU waits on another. NDJSON4 files, whose
-    /// checks depend on the lines before, and `threads` below 2 are analysed in order on the
-    /// calling thread.
+    /// item on), in file order, analysing on `threads` threads in all. Every thread, the calling
+    /// one included, takes the next batch of records, reads it (one thread at a time) and
+    /// analyses it, so a batch is analysed on the CPU that has its bytes in cache; the calling
+    /// thread also hands the analysed items on in order. At most `4 × threads` batches are out
+    /// at once, so memory stays flat. NDJSON4 files, whose checks depend on the lines before,
+    /// and `threads` below 2 are analysed in order on the calling thread.
     ///
     /// # Errors
-    /// The first read error, or the first error `each` returns (reading then stops).
+    /// The first read error (after every record before it has been handed on), or the first
+    /// error `each` returns (reading then stops).
     pub(crate) fn for_each(
         mut self,
         threads: usize,
@@ -123,118 +126,194 @@ impl Scan {
             }
             return Ok(());
         }
-        let helpers = threads - 1;
+        let Scan {
+            reader,
+            mut analyzer,
+            ..
+        } = self;
+        let helpers: Vec<Analyzer> = (1..threads)
+            .filter_map(|_| analyzer.stateless_copy())
+            .collect();
+        let feed = Mutex::new(Feed {
+            reader,
+            read: 0,
+            handed_on: 0,
+            limit: 4 * threads as u64,
+            end: false,
+            error: None,
+            spare: Vec::new(),
+        });
+        // Signalled when batches have been handed on, so that there is room to read more.
+        let room = Condvar::new();
+        let lost = || io::Error::other("an analysing thread failed");
         std::thread::scope(|scope| {
-            let (job_tx, job_rx) = mpsc::channel::<(u64, Vec<Item>)>();
-            let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Item>)>();
-            let job_rx = Arc::new(Mutex::new(job_rx));
-            for _ in 0..helpers {
-                let job_rx = Arc::clone(&job_rx);
+            let (done_tx, done_rx) = mpsc::channel::<Batch>();
+            for mut analyzer in helpers {
                 let done_tx = done_tx.clone();
-                let Some(mut analyzer) = self.analyzer.stateless_copy() else {
-                    break;
-                };
+                let (feed, room) = (&feed, &room);
                 scope.spawn(move || {
-                    loop {
-                        let job = match job_rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        let Ok((seq, mut batch)) = job else {
-                            return;
-                        };
-                        analyze_batch(&mut analyzer, &mut batch);
-                        if done_tx.send((seq, batch)).is_err() {
+                    while let Some(mut batch) = take_waiting(feed, room) {
+                        analyze_batch(&mut analyzer, &mut batch.items);
+                        if done_tx.send(batch).is_err() {
                             return;
                         }
                     }
                 });
             }
             drop(done_tx);
-            let lost = || io::Error::other("an analysing thread failed");
-            // Batches queued for or held by the helpers; at most two each, so that a helper
-            // finds its next batch waiting when it finishes one.
-            let queue_limit = 2 * helpers;
-            // Batches read but not yet handed on, which bounds the memory in use.
-            let out_limit = 4 * threads;
-            let (mut read, mut queued, mut next) = (0u64, 0usize, 0u64);
-            let mut waiting: BTreeMap<u64, Vec<Item>> = BTreeMap::new();
-            // Emptied batches, kept to be filled again: no batch-sized allocation per batch.
-            let mut spare: Vec<Vec<Item>> = Vec::new();
-            let mut end = false;
             let result = (|| -> io::Result<()> {
+                let mut waiting: BTreeMap<u64, Batch> = BTreeMap::new();
+                let mut next = 0u64;
+                let mut emptied = Vec::new();
                 loop {
-                    while let Ok((seq, items)) = done_rx.try_recv() {
-                        queued -= 1;
-                        waiting.insert(seq, items);
+                    while let Ok(batch) = done_rx.try_recv() {
+                        waiting.insert(batch.seq, batch);
                     }
-                    while let Some(mut items) = waiting.remove(&next) {
+                    while let Some(mut batch) = waiting.remove(&next) {
                         next += 1;
-                        let bom = self.reader.bom();
-                        for item in items.drain(..) {
-                            each(item, bom)?;
+                        for item in batch.items.drain(..) {
+                            each(item, batch.bom)?;
                         }
-                        spare.push(items);
+                        emptied.push(batch.items);
                     }
-                    if end && next == read {
-                        return Ok(());
-                    }
-                    if end || (read - next) as usize >= out_limit {
-                        // Nothing to read, or enough out: wait for a helper.
-                        let (seq, items) = done_rx.recv().map_err(|_| lost())?;
-                        queued -= 1;
-                        waiting.insert(seq, items);
-                        continue;
-                    }
-                    let mut batch = spare.pop().unwrap_or_default();
-                    self.read_batch(&mut batch, &mut end)?;
-                    if batch.is_empty() {
-                        continue;
-                    }
-                    let seq = read;
-                    read += 1;
-                    if queued < queue_limit {
-                        job_tx.send((seq, batch)).map_err(|_| lost())?;
-                        queued += 1;
-                    } else {
-                        analyze_batch(&mut self.analyzer, &mut batch);
-                        waiting.insert(seq, batch);
+                    let (taken, finished) = {
+                        let mut feed = feed.lock().map_err(|_| lost())?;
+                        if !emptied.is_empty() {
+                            feed.handed_on = next;
+                            feed.spare.append(&mut emptied);
+                            room.notify_all();
+                        }
+                        let taken = feed.take();
+                        (taken, feed.end && next == feed.read)
+                    };
+                    match taken {
+                        Some(mut batch) => {
+                            analyze_batch(&mut analyzer, &mut batch.items);
+                            waiting.insert(batch.seq, batch);
+                        }
+                        None if finished => break,
+                        // No room to read, or the helpers hold the rest: wait for one.
+                        None => {
+                            let batch = done_rx.recv().map_err(|_| lost())?;
+                            waiting.insert(batch.seq, batch);
+                        }
                     }
                 }
+                match feed.lock().map_err(|_| lost())?.error.take() {
+                    Some(error) => Err(error),
+                    None => Ok(()),
+                }
             })();
-            // Closing the job channel stops the helpers.
-            drop(job_tx);
+            // Stops the helpers, which may still be reading after an error.
+            if let Ok(mut feed) = feed.lock() {
+                feed.end = true;
+            }
+            room.notify_all();
             result
         })
     }
+}
 
-    /// Reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into the empty `batch`, not yet
-    /// analysed; sets `end` at the end of the input.
-    fn read_batch(&mut self, batch: &mut Vec<Item>, end: &mut bool) -> io::Result<()> {
-        let mut bytes = 0usize;
-        while batch.len() < BATCH && bytes < BATCH_BYTES {
-            match self.reader.next_record()? {
-                Some(record) => {
-                    bytes += record.raw().len();
-                    batch.push(Item {
-                        record,
-                        analysis: None,
-                    });
-                }
-                None => {
-                    *end = true;
-                    break;
-                }
-            }
+/// A batch of records, read in one go and analysed on one thread.
+struct Batch {
+    /// Its place in the file: batches are numbered from 0 in the order they were read.
+    seq: u64,
+    items: Vec<Item>,
+    /// Whether the file starts with a BOM.
+    bom: bool,
+}
+
+/// The reading side of a parallel scan, shared by all its threads.
+struct Feed {
+    reader: RecordReader<Box<dyn BufRead + Send>>,
+    /// Batches read so far: the number of the next one.
+    read: u64,
+    /// Batches handed on to the caller so far.
+    handed_on: u64,
+    /// How many batches may be out (read and not yet handed on) at once.
+    limit: u64,
+    /// Set when no batch is left: at the end of the input, after a read error, or when the
+    /// scan stops early.
+    end: bool,
+    /// The read error that ended the input.
+    error: Option<io::Error>,
+    /// Emptied batches, to be filled again: no batch-sized allocation per batch.
+    spare: Vec<Vec<Item>>,
+}
+
+impl Feed {
+    /// Reads the next batch, unless none is left or `limit` batches are out.
+    fn take(&mut self) -> Option<Batch> {
+        if self.end || self.read - self.handed_on >= self.limit {
+            return None;
         }
-        Ok(())
+        let mut items = self.spare.pop().unwrap_or_default();
+        if let Err(error) = read_batch(&mut self.reader, &mut items, &mut self.end) {
+            self.error = Some(error);
+            self.end = true;
+        }
+        if items.is_empty() {
+            self.end = true;
+            return None;
+        }
+        let seq = self.read;
+        self.read += 1;
+        Some(Batch {
+            seq,
+            items,
+            bom: self.reader.bom(),
+        })
     }
 }
 
-/// Records per batch handed to a worker, and the bytes after which a batch is cut short (long
-/// FEN4 records).
+/// The next batch for a helper thread, waiting while `limit` batches are out; `None` when no
+/// batch is left.
+fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
+    let mut feed = feed.lock().ok()?;
+    loop {
+        if feed.end {
+            return None;
+        }
+        if let Some(batch) = feed.take() {
+            return Some(batch);
+        }
+        if !feed.end {
+            feed = room.wait(feed).ok()?;
+        }
+    }
+}
+
+/// Reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into the empty `batch`, not yet
+/// analysed; sets `end` at the end of the input.
+fn read_batch(
+    reader: &mut RecordReader<Box<dyn BufRead + Send>>,
+    batch: &mut Vec<Item>,
+    end: &mut bool,
+) -> io::Result<()> {
+    let mut bytes = 0usize;
+    while batch.len() < BATCH && bytes < BATCH_BYTES {
+        match reader.next_record()? {
+            Some(record) => {
+                bytes += record.raw().len();
+                batch.push(Item {
+                    record,
+                    analysis: None,
+                });
+            }
+            None => {
+                *end = true;
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Records per batch, and the bytes after which a batch is cut short (long FEN4 records): about
+/// a millisecond of work either way, so the threads finish within a millisecond of each other
+/// and at most a few MiB are in flight.
 const BATCH: usize = 4096;
-const BATCH_BYTES: usize = 1 << 20;
+const BATCH_BYTES: usize = 1 << 18;
 
 /// Analyses a batch of records read by [`Scan::read_batch`].
 fn analyze_batch(analyzer: &mut Analyzer, batch: &mut [Item]) {
@@ -272,4 +351,78 @@ fn sniff(reader: &mut Box<dyn BufRead + Send>) -> io::Result<Notation> {
         }
     }
     Ok(Notation::Dfen)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, BufRead, BufReader, Read};
+
+    use super::Scan;
+    use crate::input::RecordReader;
+    use crate::notation::{Analyzer, Notation, ReadSettings};
+
+    /// `good` bytes, then a read error.
+    struct FailsAfter {
+        good: io::Cursor<Vec<u8>>,
+    }
+
+    impl Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.good.read(buf)? {
+                0 => Err(io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    fn scan_of(lines: usize) -> Scan {
+        let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\n".repeat(lines);
+        let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
+            4096,
+            FailsAfter {
+                good: io::Cursor::new(text.into_bytes()),
+            },
+        ));
+        Scan {
+            reader: RecordReader::new(reader, false),
+            analyzer: Analyzer::new(Notation::Dfen, ReadSettings::default()),
+            size: None,
+            progress: None,
+        }
+    }
+
+    /// A read error ends the scan with that error, after every record before it has been
+    /// handed on, in order, on any number of threads.
+    #[test]
+    fn a_read_error_comes_after_every_record_before_it() {
+        let lines = 20_000;
+        for threads in [1, 2, 3] {
+            let mut seen = Vec::new();
+            let result = scan_of(lines).for_each(threads, |item, _| {
+                assert!(item.analysis.is_some_and(|a| a.findings.is_empty()));
+                seen.push(item.record.line);
+                Ok(())
+            });
+            let error = result.expect_err("the read error");
+            assert_eq!(error.to_string(), "the disk went away", "{threads} threads");
+            assert_eq!(seen, (1..=lines).collect::<Vec<_>>(), "{threads} threads");
+        }
+    }
+
+    /// An error from the consumer stops the scan at once, on any number of threads.
+    #[test]
+    fn an_error_from_the_consumer_stops_the_scan() {
+        for threads in [1, 2, 3] {
+            let mut seen = 0;
+            let result = scan_of(50_000).for_each(threads, |_, _| {
+                seen += 1;
+                if seen == 9_000 {
+                    return Err(io::Error::other("stdout closed"));
+                }
+                Ok(())
+            });
+            assert_eq!(result.expect_err("stop").to_string(), "stdout closed");
+            assert_eq!(seen, 9_000, "{threads} threads");
+        }
+    }
 }
