@@ -39,8 +39,9 @@ struct LineBuffer {
 /// The FEN letter of each piece, by colour and role.
 const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
 
-/// The letter of each piece by colour and role, and a row of zeros for an empty square.
-const LETTER_OR_EMPTY: [[u8; 6]; 3] = [*b"PNBRQK", *b"pnbrqk", [0; 6]];
+/// The letter of each board byte (see `Board`): none for 0 (empty), then White's `PNBRQK`
+/// and Black's `pnbrqk`.
+const LETTER_OF_CODE: [u8; 16] = *b"\0PNBRQKpnbrqk\0\0\0";
 
 /// A template token that stands for the letter of the piece on file `token & 7` (the high bit
 /// marks it); other tokens are digits written as they are.
@@ -129,19 +130,15 @@ impl LineBuffer {
         for rank in (0..8u8).rev() {
             let mut letters = [0u8; 8];
             let mut occupied = 0u8;
-            for (file, letter) in (0..8u8).zip(letters.iter_mut()) {
-                let piece = Square::new(file, rank).and_then(|square| board.get(square));
-                // Written so that the compiler selects instead of branching (which squares are
-                // empty follows the position and would mispredict): colour 2 stands for empty,
-                // and its row of letters is zeros.
-                let color = piece.map_or(2, |p| p.color.index());
-                let role = piece.map_or(0, |p| p.role as usize);
-                *letter = LETTER_OR_EMPTY
-                    .get(color)
-                    .and_then(|row| row.get(role))
+            for (file, (letter, code)) in letters.iter_mut().zip(board.rank_codes(rank)).enumerate()
+            {
+                // A table lookup and a flag, no branch: which squares are empty follows the
+                // position and would mispredict. Board byte 0 (empty) has no letter.
+                *letter = LETTER_OF_CODE
+                    .get(usize::from(code & 15))
                     .copied()
                     .unwrap_or(0);
-                occupied |= u8::from(*letter != 0) << file;
+                occupied |= u8::from(code != 0) << file;
             }
             let Some(template) = RANK_TEMPLATES.get(usize::from(occupied)) else {
                 continue;
@@ -382,3 +379,28 @@ impl fmt::Display for LossyConversion {
 }
 
 impl std::error::Error for LossyConversion {}
+
+#[cfg(test)]
+mod tests {
+    use super::LETTER_OF_CODE;
+    use crate::model::piece_code;
+    use crate::{Color, Piece, Role};
+
+    /// The writer's letter table agrees with the board's byte for every piece, and has no
+    /// letter for an empty square.
+    #[test]
+    fn letters_follow_the_board_bytes() {
+        assert_eq!(LETTER_OF_CODE[usize::from(piece_code(None))], 0);
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let code = usize::from(piece_code(Some(piece)));
+                assert_eq!(
+                    char::from(LETTER_OF_CODE[code]),
+                    piece.letter(),
+                    "{piece:?}"
+                );
+            }
+        }
+    }
+}

@@ -391,8 +391,44 @@ impl FromIterator<Square> for SquareSet {
 /// The 8×8 placement of pieces.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; 64],
+    // One byte per square, a1 first: 0 for an empty square, else `1 + colour × 6 + role` (see
+    // [`piece_code`]). One byte rather than an `Option<Piece>` (two): the board is half the size
+    // to copy, and a rank's eight squares are one 8-byte word for the writer.
+    squares: [u8; 64],
 }
+
+/// The board byte of a square holding `piece`: 0 for none, else `1 + colour × 6 + role`.
+pub(crate) const fn piece_code(piece: Option<Piece>) -> u8 {
+    match piece {
+        None => 0,
+        Some(piece) => 1 + piece.color.index() as u8 * 6 + piece.role as u8,
+    }
+}
+
+/// The piece of each board byte; bytes 13–15 never occur.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+const PIECE_OF_CODE: [Option<Piece>; 16] = {
+    let mut table = [None; 16];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let piece = Piece {
+                color: if color == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                role: Role::ALL[role],
+            };
+            table[piece_code(Some(piece)) as usize] = Some(piece);
+            role += 1;
+        }
+        color += 1;
+    }
+    table
+};
 
 impl Default for Board {
     fn default() -> Self {
@@ -404,41 +440,59 @@ impl Board {
     /// A board with no pieces.
     #[must_use]
     pub const fn empty() -> Board {
-        Board {
-            squares: [None; 64],
-        }
+        Board { squares: [0; 64] }
     }
 
     /// The piece on `square`, if any.
     #[must_use]
-    // A `Square` holds an index below 64 by construction (its field is private).
+    // A `Square` holds an index below 64 by construction (its field is private), and a board
+    // byte is below 16.
     #[allow(clippy::indexing_slicing)]
     pub const fn get(&self, square: Square) -> Option<Piece> {
-        self.squares[square.0 as usize]
+        PIECE_OF_CODE[(self.squares[square.0 as usize] & 15) as usize]
     }
 
     /// Puts `piece` on `square` (or clears it with `None`), returning what was there.
     // A `Square` holds an index below 64 by construction (its field is private).
     #[allow(clippy::indexing_slicing)]
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
-        std::mem::replace(&mut self.squares[square.0 as usize], piece)
+        let before = self.get(square);
+        self.squares[square.0 as usize] = piece_code(piece);
+        before
+    }
+
+    /// Writes the board byte `code` (see [`piece_code`]) to the square with index `index & 63`.
+    #[inline(always)]
+    pub(crate) fn set_code(&mut self, index: u8, code: u8) {
+        if let Some(slot) = self.squares.get_mut(usize::from(index & 63)) {
+            *slot = code;
+        }
+    }
+
+    /// The board bytes of one rank (0 = rank 1), file a first.
+    #[inline(always)]
+    pub(crate) fn rank_codes(&self, rank: u8) -> [u8; 8] {
+        let start = usize::from(rank & 7) * 8;
+        self.squares
+            .get(start..start + 8)
+            .and_then(|codes| codes.first_chunk::<8>())
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The occupied squares with their pieces, in index order (a1 first).
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.squares
-            .iter()
-            .enumerate()
-            .filter_map(|(index, piece)| piece.map(|p| (Square(index as u8), p)))
+        (0..64u8).filter_map(|index| {
+            let square = Square(index);
+            self.get(square).map(|piece| (square, piece))
+        })
     }
 
     /// How many pieces of `color` with `role` stand on the board.
     #[must_use]
     pub fn count(&self, color: Color, role: Role) -> usize {
-        self.squares
-            .iter()
-            .filter(|p| **p == Some(Piece { color, role }))
-            .count()
+        let code = piece_code(Some(Piece { color, role }));
+        self.squares.iter().filter(|&&c| c == code).count()
     }
 
     /// Writes the placement field canonically: rank 8 first, runs of empty squares merged.
@@ -448,7 +502,7 @@ impl Board {
         for rank in (0..8u8).rev() {
             let mut empty = 0u8;
             for file in 0..8u8 {
-                match self.squares[(rank * 8 + file) as usize] {
+                match self.get(Square(rank * 8 + file)) {
                     Some(piece) => {
                         if empty > 0 {
                             out.write_char((b'0' + empty) as char)?;
@@ -749,4 +803,39 @@ pub struct Dfen {
     pub fullmove: u32,
     /// Field 7: the dice still to play this turn; empty at a fresh turn.
     pub dice: DicePool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, Color, Piece, Role, Square};
+
+    /// Every piece, and no piece, reads back from every square as it was put there, and `set`
+    /// returns what stood there before.
+    #[test]
+    fn a_board_gives_back_what_was_put_on_it() {
+        let mut pieces = vec![None];
+        for color in [Color::White, Color::Black] {
+            pieces.extend(Role::ALL.map(|role| Some(Piece { color, role })));
+        }
+        let mut board = Board::empty();
+        for index in 0..64 {
+            let square = Square::from_index(index).unwrap();
+            let mut before = None;
+            for &piece in pieces.iter().chain([&pieces[usize::from(index) % 13]]) {
+                assert_eq!(board.set(square, piece), before);
+                assert_eq!(board.get(square), piece);
+                before = piece;
+            }
+        }
+        let expected: Vec<_> = (0..64u8)
+            .filter_map(|i| {
+                pieces[usize::from(i) % 13].map(|p| (Square::from_index(i).unwrap(), p))
+            })
+            .collect();
+        assert_eq!(board.pieces().collect::<Vec<_>>(), expected);
+        assert_eq!(
+            board.count(Color::White, Role::Pawn),
+            expected.iter().filter(|(_, p)| p.letter() == 'P').count()
+        );
+    }
 }

@@ -14,6 +14,7 @@
 
 #![deny(clippy::indexing_slicing)]
 
+use crate::model::piece_code;
 use crate::validate::{Census, SourceMap};
 use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
 
@@ -23,8 +24,8 @@ use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
 #[derive(Clone, Copy)]
 #[repr(align(8))]
 struct ByteInfo {
-    /// The piece it places, if any.
-    piece: Option<Piece>,
+    /// The board byte it writes (see `piece_code`): its piece, or 0 for none.
+    board: u8,
     /// The census slot: the piece code (colour × 6 + role), [`EMPTY_CODE`] for a digit or
     /// [`SLASH_CODE`] for a `/`.
     code: u8,
@@ -49,7 +50,7 @@ const SLASH: u8 = 2;
 #[allow(clippy::indexing_slicing)]
 static INFO: [ByteInfo; 256] = {
     let mut table = [ByteInfo {
-        piece: None,
+        board: 0,
         code: EMPTY_CODE,
         advance: 0,
         kind: 0,
@@ -59,7 +60,7 @@ static INFO: [ByteInfo; 256] = {
     while byte < 256 {
         if let Some(piece) = Piece::from_letter(byte as u8) {
             table[byte] = ByteInfo {
-                piece: Some(piece),
+                board: piece_code(Some(piece)),
                 code: piece.color.index() as u8 * 6 + piece.role as u8,
                 advance: 1,
                 kind: 0,
@@ -71,7 +72,7 @@ static INFO: [ByteInfo; 256] = {
     let mut digit = 1;
     while digit <= 8 {
         table[(b'0' + digit) as usize] = ByteInfo {
-            piece: None,
+            board: 0,
             code: EMPTY_CODE,
             advance: digit,
             kind: DIGIT,
@@ -80,7 +81,7 @@ static INFO: [ByteInfo; 256] = {
         digit += 1;
     }
     table[b'/' as usize] = ByteInfo {
-        piece: None,
+        board: 0,
         code: SLASH_CODE,
         advance: 0,
         kind: SLASH,
@@ -167,9 +168,7 @@ pub(super) fn scan<'a>(
     for &byte in bytes.get(..placement_end)? {
         let &info = INFO.get(usize::from(byte))?;
         let index = ((reading ^ 56) & 63) as u8;
-        if let Some(square) = Square::from_index(index) {
-            dfen.board.set(square, info.piece);
-        }
+        dfen.board.set_code(index, info.board);
         census.add_code(info.code, index);
         bad |= info.other | (info.kind & previous_kind);
         previous_kind = info.kind;
