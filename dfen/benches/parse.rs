@@ -120,12 +120,7 @@ fn pass_parse_findings() {
 }
 
 fn pass_display() {
-    let mut out = String::with_capacity(128);
-    for dfen in PARSED.iter() {
-        out.clear();
-        std::fmt::Write::write_fmt(&mut out, format_args!("{dfen}")).unwrap();
-        black_box(out.len());
-    }
+    write_all(&PARSED);
 }
 
 fn pass_parse_findings_write() {
@@ -147,10 +142,15 @@ fn pass_shakmaty_parse() {
 }
 
 fn pass_shakmaty_display() {
+    write_all(&SHAKMATY_PARSED);
+}
+
+/// Writes every value with `Display` into one reused buffer: the same loop for both peers.
+fn write_all<T: std::fmt::Display>(values: &[T]) {
     let mut out = String::with_capacity(128);
-    for fen in SHAKMATY_PARSED.iter() {
+    for value in values {
         out.clear();
-        std::fmt::Write::write_fmt(&mut out, format_args!("{fen}")).unwrap();
+        std::fmt::Write::write_fmt(&mut out, format_args!("{value}")).unwrap();
         black_box(out.len());
     }
 }
@@ -214,109 +214,56 @@ fn corpus_bytes() -> divan::counter::BytesCount {
     divan::counter::BytesCount::new(CORPUS_TEXT.len())
 }
 
+// The divan rows run the same passes that `INTERLEAVED` mode alternates.
+
 /// fenkit: syntax only (no position findings).
 #[divan::bench]
 fn dfen_parse(bencher: divan::Bencher) {
-    let parser = dfen::Parser::new().check_position(false);
-    bencher.counter(corpus_bytes()).bench(|| {
-        for fen in CORPUS.iter() {
-            black_box(parser.parse(black_box(fen)).is_ok());
-        }
-    });
+    bencher.counter(corpus_bytes()).bench(pass_parse);
 }
 
 /// fenkit: parse and every finding.
 #[divan::bench]
 fn dfen_parse_findings(bencher: divan::Bencher) {
-    let parser = dfen::Parser::new();
-    bencher.counter(corpus_bytes()).bench(|| {
-        for fen in CORPUS.iter() {
-            black_box(parser.parse(black_box(fen)).map(|p| p.findings.len()).ok());
-        }
-    });
+    bencher.counter(corpus_bytes()).bench(pass_parse_findings);
 }
 
 /// fenkit: canonical `Display` of parsed values.
 #[divan::bench]
 fn dfen_display(bencher: divan::Bencher) {
-    bench_display(bencher, &PARSED);
+    bencher.bench(pass_display);
 }
 
 /// fenkit: parse, findings, fixes and canonical write.
 #[divan::bench]
 fn dfen_parse_findings_write(bencher: divan::Bencher) {
-    let parser = dfen::Parser::new();
-    let mut out = String::with_capacity(128);
-    bencher.counter(corpus_bytes()).bench_local(|| {
-        for fen in CORPUS.iter() {
-            if let Ok(parsed) = parser.parse(black_box(fen)) {
-                out.clear();
-                std::fmt::Write::write_fmt(&mut out, format_args!("{}", parsed.fixed())).unwrap();
-                black_box(out.len());
-            }
-        }
-    });
+    bencher
+        .counter(corpus_bytes())
+        .bench(pass_parse_findings_write);
 }
 
 /// shakmaty: `Fen::from_ascii`.
 #[divan::bench]
 fn shakmaty_parse(bencher: divan::Bencher) {
-    bencher.counter(corpus_bytes()).bench(|| {
-        for fen in CORPUS.iter() {
-            black_box(Fen::from_ascii(black_box(fen.as_bytes())).is_ok());
-        }
-    });
+    bencher.counter(corpus_bytes()).bench(pass_shakmaty_parse);
 }
 
 /// shakmaty: `Fen` Display.
 #[divan::bench]
 fn shakmaty_display(bencher: divan::Bencher) {
-    bench_display(bencher, &SHAKMATY_PARSED);
-}
-
-/// Writes every value with `Display` into one reused buffer: the same loop for both peers.
-fn bench_display<T: std::fmt::Display + Sync>(bencher: divan::Bencher, values: &[T]) {
-    let mut out = String::with_capacity(128);
-    bencher.bench_local(|| {
-        for value in values {
-            out.clear();
-            std::fmt::Write::write_fmt(&mut out, format_args!("{value}")).unwrap();
-            black_box(out.len());
-        }
-    });
+    bencher.bench(pass_shakmaty_display);
 }
 
 /// shakmaty: parse, validate into a position, and write.
 #[divan::bench]
 fn shakmaty_parse_validate_write(bencher: divan::Bencher) {
-    let mut out = String::with_capacity(128);
-    bencher.counter(corpus_bytes()).bench_local(|| {
-        for fen in CORPUS.iter() {
-            let Ok(parsed) = Fen::from_ascii(black_box(fen.as_bytes())) else {
-                continue;
-            };
-            let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
-                continue;
-            };
-            out.clear();
-            let fen = Fen::from_position(&pos, EnPassantMode::Legal);
-            std::fmt::Write::write_fmt(&mut out, format_args!("{fen}")).unwrap();
-            black_box(out.len());
-        }
-    });
+    bencher
+        .counter(corpus_bytes())
+        .bench(pass_shakmaty_parse_validate_write);
 }
 
 /// The floor: split the same bytes into lines with memchr, parse nothing.
 #[divan::bench]
 fn io_floor_split_lines(bencher: divan::Bencher) {
-    let text = CORPUS_TEXT.as_bytes();
-    bencher.counter(corpus_bytes()).bench(|| {
-        let mut lines = 0usize;
-        let mut rest = black_box(text);
-        while let Some(at) = memchr::memchr(b'\n', rest) {
-            lines += 1;
-            rest = &rest[at + 1..];
-        }
-        black_box(lines + usize::from(!rest.is_empty()))
-    });
+    bencher.counter(corpus_bytes()).bench(pass_floor);
 }
