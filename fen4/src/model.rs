@@ -377,6 +377,13 @@ impl Placement {
         Placement { squares }
     }
 
+    /// Takes the entries out and leaves an empty board. The vector keeps its capacity, so a
+    /// parse can refill it and hand it back through [`Placement::from_sorted`]; an empty board
+    /// in the meantime keeps the sorted invariant.
+    pub(crate) fn take_squares(&mut self) -> Vec<(Coord, Piece)> {
+        std::mem::take(&mut self.squares)
+    }
+
     /// Puts `piece` on `at`, returning the piece that was there before.
     pub fn insert(&mut self, at: Coord, piece: Piece) -> Option<Piece> {
         // Appending in square order is the common case.

@@ -33,13 +33,42 @@ pub struct Parser {
 }
 
 /// A successful parse: the placement and every finding about the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// [`Parser::parse`] returns a new one per literal; [`Parser::parse_into`] refills one that
+/// the caller keeps, so that a loop over many literals reuses its storage.
+///
+/// ```
+/// use fen4::{Parsed, Parser};
+/// let mut parsed = Parsed::new();
+/// assert!(parsed.placement.is_empty() && parsed.findings.is_empty());
+/// Parser::new().parse_into("4d-fen v1: K@0,0,0,0; k@7,7,7,7", &mut parsed).unwrap();
+/// assert_eq!(parsed.placement.len(), 2);
+/// assert_eq!(Parsed::default(), Parsed::new());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     /// The pieces.
     pub placement: Placement,
     /// Fixable non-canonical forms (`FEN41xx`, in input order), then semantic warnings
     /// (`FEN42xx`). All have severity `Warning`.
     pub findings: Vec<Finding>,
+}
+
+impl Parsed {
+    /// An empty board without findings, to be filled by [`Parser::parse_into`]. Allocates
+    /// nothing.
+    ///
+    /// ```
+    /// let parsed = fen4::Parsed::new();
+    /// assert_eq!(parsed.placement.to_string(), "4d-fen v1:");
+    /// assert!(parsed.findings.is_empty());
+    /// ```
+    pub const fn new() -> Parsed {
+        Parsed {
+            placement: Placement::new(),
+            findings: Vec::new(),
+        }
+    }
 }
 
 impl Parser {
@@ -57,6 +86,9 @@ impl Parser {
 
     /// Parses a FEN4 v1 literal.
     ///
+    /// This is [`Parser::parse_into`] on a new [`Parsed`]. To parse many literals, call
+    /// `parse_into` with one `Parsed` instead: it reuses the storage of the previous result.
+    ///
     /// # Errors
     ///
     /// Returns a [`ParseError`] for every input the reference parsers reject, with their
@@ -68,19 +100,71 @@ impl Parser {
     /// assert_eq!(err.to_string(), "expected ';' or end of input after a piece, found 'k'");
     /// ```
     pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
-        // Canonical input takes the one-pass fast path; anything else, including every input
-        // with a finding of its own or an error, is parsed from the start by the general parser.
-        if let Some((placement, kings)) = plain::scan(input) {
-            return Ok(Parsed {
-                placement,
-                findings: kings.findings(0..PREFIX.len()),
-            });
-        }
-        self.parse_general(input)
+        let mut parsed = Parsed::new();
+        self.parse_into(input, &mut parsed)?;
+        Ok(parsed)
     }
 
-    /// The general parser: every form, every finding, every error.
-    fn parse_general(&self, input: &str) -> Result<Parsed, ParseError> {
+    /// Parses a FEN4 v1 literal into `out`, reusing its storage, as `BufRead::read_line`
+    /// reuses a `String`.
+    ///
+    /// `out.placement` and `out.findings` are cleared first, keeping the capacity of their
+    /// vectors, and then filled: after `Ok(())`, `out` equals what [`Parser::parse`] returns
+    /// for the same input, whatever it held before.
+    ///
+    /// # Errors
+    ///
+    /// The same [`ParseError`] as [`Parser::parse`]. After an error, `out` is empty: no
+    /// pieces and no findings (neither from this input nor from an earlier one), with the
+    /// capacity kept.
+    ///
+    /// ```
+    /// use fen4::{Code, Parsed, Parser};
+    /// let parser = Parser::new();
+    /// let mut parsed = Parsed::new();
+    /// let mut pieces = 0;
+    /// for line in ["4d-fen v1: K@0,0,0,0; k@7,7,7,7", "4d-fen v1: k@1,0,0,0; K@0,0,0,0;"] {
+    ///     parser.parse_into(line, &mut parsed).unwrap();
+    ///     pieces += parsed.placement.len();
+    /// }
+    /// assert_eq!(pieces, 4);
+    /// // The second literal was out of order and ended with ';': two fixable findings.
+    /// let codes: Vec<Code> = parsed.findings.iter().map(|f| f.code).collect();
+    /// assert_eq!(codes, [Code::Unsorted, Code::TrailingSemicolon]);
+    ///
+    /// let err = parser.parse_into("4d-fen v1: K@0,0,0,8", &mut parsed).unwrap_err();
+    /// assert_eq!(err.code(), Code::DigitOutOfRange);
+    /// assert!(parsed.placement.is_empty() && parsed.findings.is_empty());
+    /// ```
+    pub fn parse_into(&self, input: &str, out: &mut Parsed) -> Result<(), ParseError> {
+        out.findings.clear();
+        let mut squares = out.placement.take_squares();
+        // Canonical input takes the one-pass fast path; anything else, including every input
+        // with a finding of its own or an error, is parsed from the start by the general parser.
+        let parsed = match plain::scan(input, &mut squares) {
+            Some(kings) => {
+                kings.findings_into(0..PREFIX.len(), &mut out.findings);
+                Ok(())
+            }
+            None => self.parse_general(input, &mut squares, &mut out.findings),
+        };
+        if parsed.is_err() {
+            squares.clear();
+            out.findings.clear();
+        }
+        out.placement = Placement::from_sorted(squares);
+        parsed
+    }
+
+    /// The general parser: every form, every finding, every error. Overwrites `squares` and
+    /// appends to `findings` (which the caller has cleared); after an error both hold partial
+    /// results for the caller to clear.
+    fn parse_general(
+        &self,
+        input: &str,
+        squares: &mut Vec<(Coord, Piece)>,
+        findings: &mut Vec<Finding>,
+    ) -> Result<(), ParseError> {
         let mut driver = Driver {
             input,
             fixes: Vec::new(),
@@ -93,10 +177,10 @@ impl Parser {
         fixes.extend(unsorted(input, &pieces));
         fixes.sort_by_key(|f| (f.span.start, f.span.end));
         let kings = Kings::of(&pieces);
-        let mut squares: Vec<(Coord, Piece)> = pieces.iter().map(|p| (p.coord, p.piece)).collect();
+        squares.clear();
+        squares.extend(pieces.iter().map(|p| (p.coord, p.piece)));
         // No square twice (the driver rejects duplicates), so an unstable sort is exact.
         squares.sort_unstable_by_key(|e| e.0);
-        let placement = Placement::from_sorted(squares);
         let prefix_span = {
             let lead = input.len() - input.trim_start_matches(is_ws).len();
             lead..lead + PREFIX.len()
@@ -105,17 +189,11 @@ impl Parser {
             if let Some(fix) = fixes.into_iter().next() {
                 return Err(fix.into_strict_error(input));
             }
-            return Ok(Parsed {
-                placement,
-                findings: kings.findings(prefix_span),
-            });
+        } else {
+            findings.extend(fixes.into_iter().map(Fix::into_finding));
         }
-        let mut findings: Vec<Finding> = fixes.into_iter().map(Fix::into_finding).collect();
-        findings.extend(kings.findings(prefix_span));
-        Ok(Parsed {
-            placement,
-            findings,
-        })
+        kings.findings_into(prefix_span, findings);
+        Ok(())
     }
 }
 
@@ -778,9 +856,30 @@ fn unsorted(input: &str, pieces: &[Located]) -> Option<Fix> {
     })
 }
 
-/// `"<colour> has <count> kings: expected at most one"`, built without the formatting
-/// machinery (random boards often have several kings, and this runs once per literal).
-fn extra_kings_message(color: Color, count: usize) -> String {
+/// The texts of [`extra_kings_message`] for 2 to 17 kings, by colour, so that the counts
+/// random boards have cost no allocation.
+macro_rules! extra_kings_texts {
+    ($($count:literal)*) => {
+        [
+            [$(concat!("white has ", $count, " kings: expected at most one"),)*],
+            [$(concat!("black has ", $count, " kings: expected at most one"),)*],
+        ]
+    };
+}
+
+/// See [`extra_kings_texts`]: `EXTRA_KINGS[colour][count - 2]`.
+const EXTRA_KINGS: [[&str; 16]; 2] = extra_kings_texts!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17);
+
+/// `"<colour> has <count> kings: expected at most one"`: a static text for small counts,
+/// otherwise built without the formatting machinery (this runs once per literal).
+fn extra_kings_message(color: Color, count: usize) -> Cow<'static, str> {
+    let side = match color {
+        Color::White => &EXTRA_KINGS[0],
+        Color::Black => &EXTRA_KINGS[1],
+    };
+    if let Some(text) = count.checked_sub(2).and_then(|i| side.get(i)) {
+        return Cow::Borrowed(text);
+    }
     let mut digits = [0u8; 20];
     let mut n = count;
     let mut start = digits.len();
@@ -803,7 +902,7 @@ fn extra_kings_message(color: Color, count: usize) -> String {
         message.push(char::from(*d));
     }
     message.push_str(tail);
-    message
+    Cow::Owned(message)
 }
 
 /// What the semantic findings need to know about the kings of each side.
@@ -838,15 +937,17 @@ impl Kings {
         }
     }
 
-    /// The semantic warnings (`FEN42xx`); a missing king is reported at the prefix.
-    fn findings(self, prefix_span: Range<usize>) -> Vec<Finding> {
-        // Exactly as many as are pushed below: one allocation, no growth.
+    /// Appends the semantic warnings (`FEN42xx`) to `out`; a missing king is reported at the
+    /// prefix.
+    pub(crate) fn findings_into(self, prefix_span: Range<usize>, out: &mut Vec<Finding>) {
+        // Exactly as many as are pushed below: at most one allocation, none when `out` has
+        // room left from an earlier parse.
         let needed = self
             .sides
             .iter()
             .filter(|(count, second)| *count == 0 || (*count >= 2 && second.is_some()))
             .count();
-        let mut out = Vec::with_capacity(needed);
+        out.reserve(needed);
         // Each finding built in place, its texts copied once: this runs once per literal, and
         // random boards often have a side without a king or with several.
         for (color, (count, second)) in [Color::White, Color::Black].into_iter().zip(self.sides) {
@@ -866,7 +967,7 @@ impl Kings {
                     code: Code::ExtraKing,
                     severity: Severity::Warning,
                     span,
-                    message: extra_kings_message(color, count).into(),
+                    message: extra_kings_message(color, count),
                     fixable: false,
                     help: Some(Cow::Borrowed(
                         "the format allows it, but most rule sets expect one king per side",
@@ -875,7 +976,6 @@ impl Kings {
                 _ => {}
             }
         }
-        out
     }
 }
 
@@ -942,21 +1042,38 @@ mod tests {
 
     #[test]
     fn extra_kings_message_matches_the_formatted_text() {
-        for count in [2, 9, 10, 99, 100, 4096, usize::MAX] {
+        for count in (2..=40).chain([99, 100, 4096, usize::MAX]) {
             for color in [Color::White, Color::Black] {
+                let message = extra_kings_message(color, count);
                 assert_eq!(
-                    extra_kings_message(color, count),
+                    message,
                     format!("{} has {count} kings: expected at most one", color.as_str())
                 );
+                // The counts random boards have come from the static table.
+                assert_eq!(matches!(message, Cow::Borrowed(_)), count <= 17, "{count}");
             }
         }
+    }
+
+    /// The general parser alone, into new storage.
+    fn general(parser: Parser, input: &str) -> Result<Parsed, ParseError> {
+        let mut out = Parsed::new();
+        let mut squares = Vec::new();
+        parser.parse_general(input, &mut squares, &mut out.findings)?;
+        out.placement = Placement::from_sorted(squares);
+        Ok(out)
+    }
+
+    /// The fast path alone: whether it takes `input`.
+    fn scans(input: &str) -> bool {
+        plain::scan(input, &mut Vec::new()).is_some()
     }
 
     #[test]
     fn fast_path_takes_canonical_literals_only() {
         for seed in SEEDS {
             let canonical = !seed.contains("K@2,3,4,6; k@2,3,4,5");
-            assert_eq!(plain::scan(seed).is_some(), canonical, "{seed}");
+            assert_eq!(scans(seed), canonical, "{seed}");
         }
         for other in [
             " 4d-fen v1: K@0,0,0,0",
@@ -973,7 +1090,7 @@ mod tests {
             "4d-fen v1: K @0,0,0,0",
             "4d-fen v1: ",
         ] {
-            assert!(plain::scan(other).is_none(), "{other:?}");
+            assert!(!scans(other), "{other:?}");
         }
     }
 
@@ -1004,14 +1121,10 @@ mod tests {
                     format!("4d-fen v1: K@0,0,0,0; {spec}@1,2,3,4; k@7,7,7,7"),
                     format!("4d-fen v1: K@0,0,0,0; {spec}@1,2,3,4"),
                 ] {
-                    assert_eq!(plain::scan(&input).is_some(), canonical, "{input:?}");
+                    assert_eq!(scans(&input), canonical, "{input:?}");
                     accepted += usize::from(canonical);
                     let parser = Parser::new();
-                    assert_eq!(
-                        parser.parse(&input),
-                        parser.parse_general(&input),
-                        "{input:?}"
-                    );
+                    assert_eq!(parser.parse(&input), general(parser, &input), "{input:?}");
                 }
             }
         }
@@ -1037,7 +1150,7 @@ mod tests {
                 })
                 .collect();
             let literal = board.to_string();
-            assert!(plain::scan(&literal).is_some(), "{literal}");
+            assert!(scans(&literal), "{literal}");
             inputs.push(literal.clone());
             let mut bytes = literal.into_bytes();
             let at = rng.below(bytes.len());
@@ -1051,12 +1164,12 @@ mod tests {
         }
         let mut fast = 0usize;
         for input in &inputs {
-            fast += usize::from(plain::scan(input).is_some());
+            fast += usize::from(scans(input));
             for strict in [false, true] {
                 let parser = Parser::new().strict(strict);
                 assert_eq!(
                     parser.parse(input),
-                    parser.parse_general(input),
+                    general(parser, input),
                     "strict={strict}: {input:?}"
                 );
             }

@@ -4,15 +4,15 @@
 //! ascending square order a space-separated `SPEC@x,y,z,w` joined by `"; "`, nothing else. Such a
 //! literal has no finding of its own and no error, so this scanner reads it with one table
 //! lookup per spec, one 8-byte word per coordinate and one write per piece into a slot sized in
-//! advance, counts the kings of both sides with one addition per piece, and builds the placement
-//! already sorted.
+//! advance (reusing the caller's storage from the previous literal), counts the kings of both
+//! sides with one addition per piece, and builds the placement already sorted.
 //! At the first byte that leaves that shape it returns `None`, and the caller parses the whole
 //! input again with the general parser, which produces the exact errors, findings and spans. So
 //! the fast path changes speed, never results; a unit test in `parse.rs` checks that both paths
 //! agree on thousands of mutated literals under every setting.
 
 use crate::PREFIX;
-use crate::model::{Color, Coord, Piece, Placement, Role};
+use crate::model::{Color, Coord, Piece, Role};
 use crate::parse::Kings;
 
 /// What a piece spec selects in [`SPECS`]: a one-letter spec (followed by `@`) its letter's
@@ -137,19 +137,28 @@ fn square(coord: [u8; 8]) -> Option<u16> {
     Some(((coord >> 8).wrapping_mul(GATHER) >> 48) as u16)
 }
 
-/// Reads a canonical literal, or returns `None` for anything else.
-pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
+/// Reads a canonical literal into `squares`, or returns `None` for anything else.
+///
+/// `squares` is storage from an earlier parse: its contents are overwritten, never read, and
+/// its capacity is kept. After `Some`, it holds exactly the literal's pieces in square order;
+/// after `None`, its contents are unspecified and the caller must clear it.
+pub(crate) fn scan(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<Kings> {
     let bytes = input.as_bytes();
     let body = bytes.strip_prefix(PREFIX.as_bytes())?;
     if body.is_empty() {
-        return Some((Placement::new(), Kings::default()));
+        squares.clear();
+        return Some(Kings::default());
     }
     let rest = body.strip_prefix(b" ")?;
     // A piece takes at least 9 bytes and 2 more for the separator after all but the last, so
     // no literal holds more pieces than this; the slots are written in place, without a length
-    // or capacity update per piece, and the unused ones are cut off at the end.
+    // or capacity update per piece, and the unused ones are cut off at the end. Slots left from
+    // an earlier parse are simply overwritten: only those this scan writes are kept.
     let capacity = (rest.len() + 2) / 11;
-    let mut squares = vec![(Coord::ORIGIN, PIECES[0]); capacity];
+    if squares.len() < capacity {
+        squares.resize(capacity, (Coord::ORIGIN, PIECES[0]));
+    }
+    let slots = squares.as_mut_slice();
     let mut state = State {
         used: 0,
         previous: -1,
@@ -164,10 +173,10 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
         // the next piece's address does not wait for this piece's bytes, and each arm reads
         // at fixed offsets.
         if chunk[1] == b'@' {
-            state.piece::<0>(chunk, &mut squares)?;
+            state.piece::<0>(chunk, slots)?;
             rest = rest.get(11..)?;
         } else {
-            state.piece::<1>(chunk, &mut squares)?;
+            state.piece::<1>(chunk, slots)?;
             rest = rest.get(12..)?;
         }
     }
@@ -193,11 +202,10 @@ pub(crate) fn scan(input: &str) -> Option<(Placement, Kings)> {
     if !leads(spec, lead) || i32::from(index) <= previous {
         return None;
     }
-    place(squares.get_mut(used..=used)?, spec, index);
+    place(slots.get_mut(used..=used)?, spec, index);
     counts += spec.count;
     squares.truncate(used + 1);
-    let kings = kings(&squares, counts);
-    Some((Placement::from_sorted(squares), kings))
+    Some(kings(squares, counts))
 }
 
 /// What the scan carries from one piece to the next.

@@ -6,5 +6,6 @@ mod json;
 mod ndjson4;
 mod oracle;
 mod props;
+mod reuse;
 mod snapshots;
 mod table;
