@@ -312,12 +312,7 @@ impl Analyzer {
                 let profile = self.settings.profile;
                 let canonical =
                     self.canonical_form(text, |out| write_dfen_to(out, &parsed.fixed(), profile));
-                let findings = parsed
-                    .findings
-                    .into_iter()
-                    .map(Finding::from_dfen)
-                    .collect();
-                Analysis::accepted(findings, canonical)
+                Analysis::accepted(converted(parsed.findings, Finding::from_dfen), canonical)
             }
         }
     }
@@ -328,12 +323,7 @@ impl Analyzer {
             Ok(parsed) => {
                 let canonical =
                     self.canonical_form(text, |out| write!(out, "{}", parsed.placement));
-                let findings = parsed
-                    .findings
-                    .into_iter()
-                    .map(Finding::from_fen4)
-                    .collect();
-                Analysis::accepted(findings, canonical)
+                Analysis::accepted(converted(parsed.findings, Finding::from_fen4), canonical)
             }
         }
     }
@@ -358,6 +348,14 @@ impl Analyzer {
             }
         }
     }
+}
+
+/// A library's findings in the CLI's form. Most positions have none, and then nothing is done.
+fn converted<T>(findings: Vec<T>, convert: fn(T) -> Finding) -> Vec<Finding> {
+    if findings.is_empty() {
+        return Vec::new();
+    }
+    findings.into_iter().map(convert).collect()
 }
 
 fn dfen_parser(settings: ReadSettings) -> dfen::Parser {

@@ -22,6 +22,8 @@ pub(crate) struct Scan {
     /// The input's size in bytes, when it is a file.
     size: Option<u64>,
     progress: Option<ByteProgress>,
+    /// Standard input on one thread is handed on line by line, as it arrives, not in batches.
+    line_by_line: bool,
 }
 
 /// One record and, for positions, what was found about it.
@@ -54,6 +56,7 @@ impl Scan {
             analyzer: Analyzer::new(notation, settings),
             size,
             progress: None,
+            line_by_line: *origin == Origin::Stdin,
         })
     }
 
@@ -120,9 +123,24 @@ impl Scan {
             }
             each(item, bom)
         };
-        if threads < 2 || !self.analyzer.is_stateless() {
+        if threads < 2 && self.line_by_line {
             while let Some(item) = self.next_item()? {
                 each(item, self.bom())?;
+            }
+            return Ok(());
+        }
+        if threads < 2 || !self.analyzer.is_stateless() {
+            // One thread: the same batches, read, analysed and handed on in turn.
+            let mut items = Vec::new();
+            let mut end = false;
+            while !end {
+                let read = read_batch(&mut self.reader, &mut items, &mut end);
+                analyze_batch(&mut self.analyzer, &mut items);
+                let bom = self.reader.bom();
+                for item in items.drain(..) {
+                    each(item, bom)?;
+                }
+                read?;
             }
             return Ok(());
         }
@@ -290,22 +308,12 @@ fn read_batch(
     batch: &mut Vec<Item>,
     end: &mut bool,
 ) -> io::Result<()> {
-    let mut bytes = 0usize;
-    while batch.len() < BATCH && bytes < BATCH_BYTES {
-        match reader.next_record()? {
-            Some(record) => {
-                bytes += record.raw().len();
-                batch.push(Item {
-                    record,
-                    analysis: None,
-                });
-            }
-            None => {
-                *end = true;
-                break;
-            }
-        }
-    }
+    *end = reader.read_many(BATCH, BATCH_BYTES, |record| {
+        batch.push(Item {
+            record,
+            analysis: None,
+        });
+    })?;
     Ok(())
 }
 
@@ -375,7 +383,11 @@ mod tests {
         }
     }
 
-    fn scan_of(lines: usize) -> Scan {
+    /// The modes `for_each` has: one thread line by line (standard input), one thread in
+    /// batches, and several threads.
+    const MODES: [(usize, bool); 4] = [(1, true), (1, false), (2, false), (3, false)];
+
+    fn scan_of(lines: usize, line_by_line: bool) -> Scan {
         let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\n".repeat(lines);
         let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
             4096,
@@ -388,6 +400,7 @@ mod tests {
             analyzer: Analyzer::new(Notation::Dfen, ReadSettings::default()),
             size: None,
             progress: None,
+            line_by_line,
         }
     }
 
@@ -396,9 +409,9 @@ mod tests {
     #[test]
     fn a_read_error_comes_after_every_record_before_it() {
         let lines = 20_000;
-        for threads in [1, 2, 3] {
+        for (threads, line_by_line) in MODES {
             let mut seen = Vec::new();
-            let result = scan_of(lines).for_each(threads, |item, _| {
+            let result = scan_of(lines, line_by_line).for_each(threads, |item, _| {
                 assert!(item.analysis.is_some_and(|a| a.findings.is_empty()));
                 seen.push(item.record.line);
                 Ok(())
@@ -412,9 +425,9 @@ mod tests {
     /// An error from the consumer stops the scan at once, on any number of threads.
     #[test]
     fn an_error_from_the_consumer_stops_the_scan() {
-        for threads in [1, 2, 3] {
+        for (threads, line_by_line) in MODES {
             let mut seen = 0;
-            let result = scan_of(50_000).for_each(threads, |_, _| {
+            let result = scan_of(50_000, line_by_line).for_each(threads, |_, _| {
                 seen += 1;
                 if seen == 9_000 {
                     return Err(io::Error::other("stdout closed"));

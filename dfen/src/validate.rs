@@ -279,26 +279,79 @@ const fn at_most_two(set: u64) -> bool {
 /// The fewest promoted pieces `color` must have: queens beyond 1, rooks and knights beyond 2,
 /// bishops beyond 1 per square colour. Counted only when some kind is over its number.
 fn promoted_at_least(census: &Census, color: Color) -> usize {
+    if no_piece_over_its_number(census, color) {
+        return 0;
+    }
     let queens = census.set(color, Role::Queen);
     let rooks = census.set(color, Role::Rook);
     let knights = census.set(color, Role::Knight);
     let bishops = census.set(color, Role::Bishop);
     let light = bishops & LIGHT_SQUARES;
     let dark = bishops & !LIGHT_SQUARES;
-    if at_most_one(queens)
-        && at_most_two(rooks)
-        && at_most_two(knights)
-        && at_most_one(light)
-        && at_most_one(dark)
-    {
-        return 0;
-    }
     let over = |set: u64, allowed: usize| (set.count_ones() as usize).saturating_sub(allowed);
     over(queens, 1) + over(rooks, 2) + over(dark, 1) + over(light, 1) + over(knights, 2)
 }
 
+/// Whether `color` has at most the queens, rooks, knights and bishops (one per square colour)
+/// of the starting position.
+fn no_piece_over_its_number(census: &Census, color: Color) -> bool {
+    let bishops = census.set(color, Role::Bishop);
+    at_most_one(census.set(color, Role::Queen))
+        && at_most_two(census.set(color, Role::Rook))
+        && at_most_two(census.set(color, Role::Knight))
+        && at_most_one(bishops & LIGHT_SQUARES)
+        && at_most_one(bishops & !LIGHT_SQUARES)
+}
+
+/// Whether [`position_findings`] certainly finds nothing, decided with a few set operations: no
+/// en-passant square, no pawn on a back rank, one king and at most the starting pieces and
+/// pawns a side, and every castling right's king and rook at home. Most positions in a
+/// collection are like that, and then the full checks are skipped. A position this says no to
+/// may still be sound: the full checks decide.
+fn clearly_sound(dfen: &Dfen, census: &Census) -> bool {
+    // With no en-passant square there is no en-passant finding, and the turn's budget holds:
+    // a dice pool has at most three dice.
+    if !dfen.en_passant.is_empty() {
+        return false;
+    }
+    let pawns = census.set(Color::White, Role::Pawn) | census.set(Color::Black, Role::Pawn);
+    if pawns & BACK_RANKS != 0 {
+        return false;
+    }
+    // One king, at most the starting pieces and at most 8 pawns: then at most 16 pieces too.
+    let side_sound = |color: Color| {
+        let king = census.set(color, Role::King);
+        king != 0
+            && at_most_one(king)
+            && no_piece_over_its_number(census, color)
+            && census.set(color, Role::Pawn).count_ones() <= 8
+    };
+    if !side_sound(Color::White) || !side_sound(Color::Black) {
+        return false;
+    }
+    crate::CastlingSide::ALL.into_iter().all(|right| {
+        let color = right.color();
+        !dfen.castling.has(right)
+            || (census.set(color, Role::King) & (1 << right.king_square().index()) != 0
+                && census.set(color, Role::Rook) & (1 << right.rook_square().index()) != 0)
+    })
+}
+
 /// Collects the position findings of `dfen` into `out`.
 pub(crate) fn position_findings(
+    dfen: &Dfen,
+    census: &Census,
+    map: Option<&SourceMap<'_>>,
+    out: &mut Vec<Finding>,
+) {
+    if clearly_sound(dfen, census) {
+        return;
+    }
+    all_position_findings(dfen, census, map, out);
+}
+
+/// The full checks behind [`position_findings`].
+fn all_position_findings(
     dfen: &Dfen,
     census: &Census,
     map: Option<&SourceMap<'_>>,
@@ -541,5 +594,91 @@ impl Dfen {
             fixed.fullmove = 1;
         }
         fixed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CastlingRights, CastlingSide, DicePool};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A position near the sound ones: the starting pieces, thinned out, moved about, with now
+    /// and then an extra king, queen, pawn or bishop, a missing king, a pawn on a back rank,
+    /// random castling rights, en-passant squares and dice.
+    fn near_sound(rng: &mut Rng) -> Dfen {
+        let mut dfen: Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"
+            .parse()
+            .unwrap();
+        for _ in 0..rng.below(16) {
+            let from = Square::from_index(rng.below(64) as u8).unwrap();
+            let to = Square::from_index(rng.below(64) as u8).unwrap();
+            let piece = dfen.board.set(from, None);
+            if rng.below(3) > 0 {
+                dfen.board.set(to, piece);
+            }
+        }
+        for _ in 0..rng.below(3) / 2 {
+            let square = Square::from_index(rng.below(64) as u8).unwrap();
+            let letter = b"KkQqPpBbNnRr"[rng.below(12)];
+            dfen.board.set(square, Piece::from_letter(letter));
+        }
+        dfen.side = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        dfen.castling = CastlingRights::NONE;
+        for side in CastlingSide::ALL {
+            if rng.below(2) == 0 {
+                dfen.castling.insert(side);
+            }
+        }
+        if rng.below(4) == 0 {
+            for _ in 0..1 + rng.below(4) {
+                let rank = if rng.below(2) == 0 { 2 } else { 5 };
+                dfen.en_passant
+                    .insert(Square::new(rng.below(8) as u8, rank).unwrap());
+            }
+        }
+        dfen.dice = DicePool::EMPTY;
+        for _ in 0..rng.below(4) {
+            dfen.dice.push(Role::ALL[rng.below(6)]);
+        }
+        dfen
+    }
+
+    /// The shortcut must never hide a finding: whenever it says "sound", the full checks find
+    /// nothing.
+    #[test]
+    fn clearly_sound_positions_have_no_findings() {
+        let mut rng = Rng(0x5eed_0000_c1ea_2001);
+        let (mut sound, mut with_findings) = (0usize, 0usize);
+        for _ in 0..50_000 {
+            let dfen = near_sound(&mut rng);
+            let census = Census::of(&dfen.board);
+            let mut full = Vec::new();
+            all_position_findings(&dfen, &census, None, &mut full);
+            with_findings += usize::from(!full.is_empty());
+            if clearly_sound(&dfen, &census) {
+                sound += 1;
+                assert!(full.is_empty(), "{dfen}: {full:?}");
+            }
+        }
+        // Both kinds must be common, or the test would compare little.
+        assert!(
+            sound > 5_000 && with_findings > 5_000,
+            "{sound} clearly sound, {with_findings} with findings"
+        );
     }
 }
