@@ -11,6 +11,7 @@
 //! Every byte is accounted for, so that writing each record's `raw` bytes followed by its line
 //! end (and the BOM, if the file had one) reproduces the input exactly.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -189,9 +190,10 @@ pub(crate) enum Problem {
     },
 }
 
-/// One position (or blank or comment line) of a position file.
+/// One position (or blank or comment line) of a position file. Its bytes are its own, or
+/// borrowed from the [`RecordBatch`] it was read into.
 #[derive(Debug)]
-pub(crate) struct Record {
+pub(crate) struct Record<'a> {
     /// The number of the record's first line, from 1.
     pub(crate) line: usize,
     /// How many physical lines the record spans.
@@ -200,7 +202,7 @@ pub(crate) struct Record {
     pub(crate) offset: u64,
     /// The record's bytes, inner line ends included, the final line end excluded (truncated
     /// when the record is too long): see [`Record::raw`] and [`Record::text`].
-    bytes: Bytes,
+    bytes: Bytes<'a>,
     /// The final line end.
     pub(crate) eol: Eol,
     /// Blank, comment or position.
@@ -211,14 +213,14 @@ pub(crate) struct Record {
 
 /// A record's bytes, checked for UTF-8 once, when the record is read.
 #[derive(Debug)]
-enum Bytes {
+enum Bytes<'a> {
     /// Valid UTF-8.
-    Text(String),
+    Text(Cow<'a, str>),
     /// Not valid UTF-8, or not checked (a record too long to read whole).
-    Other(Vec<u8>),
+    Other(Cow<'a, [u8]>),
 }
 
-impl Record {
+impl Record<'_> {
     /// The record's bytes, inner line ends included, the final line end excluded. Truncated
     /// when the record is too long.
     pub(crate) fn raw(&self) -> &[u8] {
@@ -234,6 +236,96 @@ impl Record {
             (None, Bytes::Text(text)) => Some(text),
             _ => None,
         }
+    }
+}
+
+/// Records read together. Their bytes are kept back to back in two buffers (text, and the
+/// rare records that are not text), so a batch that is cleared and filled again allocates
+/// nothing per record once its buffers have grown.
+#[derive(Debug, Default)]
+pub(crate) struct RecordBatch {
+    text: String,
+    other: Vec<u8>,
+    entries: Vec<Entry>,
+}
+
+/// A record of a [`RecordBatch`]: a [`Record`] whose bytes are a range of one of the batch's
+/// buffers.
+#[derive(Debug)]
+struct Entry {
+    line: usize,
+    lines: usize,
+    offset: u64,
+    eol: Eol,
+    kind: Kind,
+    problem: Option<Problem>,
+    is_text: bool,
+    start: usize,
+    end: usize,
+}
+
+impl RecordBatch {
+    /// Empties the batch, keeping its storage.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.other.clear();
+        self.entries.clear();
+    }
+
+    /// Whether the batch holds no record.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The records, in the order they were read.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Record<'_>> {
+        self.entries.iter().map(|entry| {
+            let bytes = if entry.is_text {
+                Bytes::Text(Cow::Borrowed(
+                    self.text.get(entry.start..entry.end).unwrap_or_default(),
+                ))
+            } else {
+                Bytes::Other(Cow::Borrowed(
+                    self.other.get(entry.start..entry.end).unwrap_or_default(),
+                ))
+            };
+            Record {
+                line: entry.line,
+                lines: entry.lines,
+                offset: entry.offset,
+                bytes,
+                eol: entry.eol,
+                kind: entry.kind,
+                problem: entry.problem.clone(),
+            }
+        })
+    }
+
+    /// Adds a record, copying its bytes into the batch.
+    fn push(&mut self, record: Record<'_>) {
+        let (is_text, start, end) = match &record.bytes {
+            Bytes::Text(text) => {
+                let start = self.text.len();
+                self.text.push_str(text);
+                (true, start, self.text.len())
+            }
+            Bytes::Other(bytes) => {
+                let start = self.other.len();
+                self.other.extend_from_slice(bytes);
+                (false, start, self.other.len())
+            }
+        };
+        self.entries.push(Entry {
+            line: record.line,
+            lines: record.lines,
+            offset: record.offset,
+            eol: record.eol,
+            kind: record.kind,
+            problem: record.problem,
+            is_text,
+            start,
+            end,
+        });
     }
 }
 
@@ -266,22 +358,22 @@ impl<R: BufRead> RecordReader<R> {
         self.lines.bom
     }
 
-    /// Reads records and hands them to `push` until `max_records` records or `max_bytes` bytes
-    /// of them have been read, or the input ends; returns whether it ended. The records are
-    /// exactly those of repeated [`next_record`](Self::next_record) calls. Lines that lie whole
-    /// in the read buffer are taken from it directly, with one UTF-8 check for all of them;
-    /// the rest (the first line, a line across the buffer's end, a long line, a record that may
-    /// go on in continuation lines) take the general path.
+    /// Reads records into `batch` until it holds `max_records` records or `max_bytes` bytes of
+    /// them, or the input ends; returns whether it ended. The records are exactly those of
+    /// repeated [`next_record`](Self::next_record) calls. Lines that lie whole in the read
+    /// buffer are taken from it directly, with one UTF-8 check and one copy for all of them;
+    /// the rest (the first line, a line across the buffer's end, a long line, a record that
+    /// may go on in continuation lines) take the general path.
     pub(crate) fn read_many(
         &mut self,
         max_records: usize,
         max_bytes: usize,
-        mut push: impl FnMut(Record),
+        batch: &mut RecordBatch,
     ) -> io::Result<bool> {
         let (mut records, mut bytes) = (0usize, 0usize);
         while records < max_records && bytes < max_bytes {
             let (taken, taken_bytes) =
-                self.take_buffered(max_records - records, max_bytes - bytes, &mut push);
+                self.take_buffered(max_records - records, max_bytes - bytes, batch);
             records += taken;
             bytes += taken_bytes;
             if records >= max_records || bytes >= max_bytes {
@@ -291,7 +383,7 @@ impl<R: BufRead> RecordReader<R> {
                 Some(record) => {
                     records += 1;
                     bytes += record.raw().len();
-                    push(record);
+                    batch.push(record);
                 }
                 None => return Ok(true),
             }
@@ -307,7 +399,7 @@ impl<R: BufRead> RecordReader<R> {
         &mut self,
         max_records: usize,
         max_bytes: usize,
-        push: &mut impl FnMut(Record),
+        batch: &mut RecordBatch,
     ) -> (usize, usize) {
         // The first line may start with a byte-order mark; a pending line is already read.
         if self.pending.is_some() || self.lines.next_number == 1 {
@@ -323,7 +415,9 @@ impl<R: BufRead> RecordReader<R> {
         };
         let region = buffer.get(..=last_newline).unwrap_or_default();
         // Every line of valid text is valid text: a newline never falls inside a character.
+        // Then the lines are copied into the batch in one piece, below.
         let text = std::str::from_utf8(region).ok();
+        let base = batch.text.len();
         let (mut at, mut records, mut bytes) = (0usize, 0usize, 0usize);
         for newline in memchr::memchr_iter(b'\n', region) {
             if records >= max_records || bytes >= max_bytes {
@@ -345,31 +439,44 @@ impl<R: BufRead> RecordReader<R> {
             {
                 break;
             }
-            let (bytes_of, kind, problem) =
-                match text.and_then(|text| text.get(at..at + content.len())) {
-                    Some(text) => (Bytes::Text(text.to_owned()), kind, None),
-                    None => match String::from_utf8(content.to_vec()) {
-                        Ok(text) => (Bytes::Text(text), kind, None),
-                        Err(error) => {
-                            let at = error.utf8_error().valid_up_to();
-                            let problem = Some(Problem::InvalidUtf8 { at });
-                            (Bytes::Other(error.into_bytes()), Kind::Position, problem)
-                        }
-                    },
-                };
-            push(Record {
+            let mut entry = Entry {
                 line: number,
                 lines: 1,
                 offset: start_offset + at as u64,
-                bytes: bytes_of,
                 eol,
                 kind,
-                problem,
-            });
+                problem: None,
+                is_text: true,
+                start: base + at,
+                end: base + at + content.len(),
+            };
+            if text.is_none() {
+                match std::str::from_utf8(content) {
+                    Ok(line_text) => {
+                        entry.start = batch.text.len();
+                        batch.text.push_str(line_text);
+                        entry.end = batch.text.len();
+                    }
+                    Err(error) => {
+                        entry.kind = Kind::Position;
+                        entry.problem = Some(Problem::InvalidUtf8 {
+                            at: error.valid_up_to(),
+                        });
+                        entry.is_text = false;
+                        entry.start = batch.other.len();
+                        batch.other.extend_from_slice(content);
+                        entry.end = batch.other.len();
+                    }
+                }
+            }
+            batch.entries.push(entry);
             number += 1;
             records += 1;
             bytes += content.len();
             at = newline + 1;
+        }
+        if let Some(taken) = text.and_then(|text| text.get(..at)) {
+            batch.text.push_str(taken);
         }
         self.lines.inner.consume(at);
         self.lines.offset += at as u64;
@@ -378,7 +485,7 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// The next record, or `None` at the end of the input.
-    pub(crate) fn next_record(&mut self) -> io::Result<Option<Record>> {
+    pub(crate) fn next_record(&mut self) -> io::Result<Option<Record<'static>>> {
         let first = match self.pending.take() {
             Some(line) => line,
             None => match self.lines.next_line()? {
@@ -392,14 +499,14 @@ impl<R: BufRead> RecordReader<R> {
             line: first.number,
             lines: 1,
             offset: first.offset,
-            bytes: Bytes::Other(Vec::new()),
+            bytes: Bytes::Other(Cow::Owned(Vec::new())),
             eol: first.eol,
             kind,
             problem: first.overflow.map(|len| Problem::TooLong { len }),
         };
         if record.problem.is_some() {
             record.kind = Kind::Position;
-            record.bytes = Bytes::Other(raw);
+            record.bytes = Bytes::Other(Cow::Owned(raw));
             return Ok(Some(record));
         }
         if self.continuation && kind == Kind::Position {
@@ -427,16 +534,16 @@ impl<R: BufRead> RecordReader<R> {
             }
         }
         record.bytes = if record.problem.is_some() {
-            Bytes::Other(raw)
+            Bytes::Other(Cow::Owned(raw))
         } else {
             match String::from_utf8(raw) {
-                Ok(text) => Bytes::Text(text),
+                Ok(text) => Bytes::Text(Cow::Owned(text)),
                 Err(error) => {
                     record.problem = Some(Problem::InvalidUtf8 {
                         at: error.utf8_error().valid_up_to(),
                     });
                     record.kind = Kind::Position;
-                    Bytes::Other(error.into_bytes())
+                    Bytes::Other(Cow::Owned(error.into_bytes()))
                 }
             }
         };
@@ -549,7 +656,7 @@ fn file_kind(kind: &std::fs::FileType) -> &'static str {
 mod tests {
     use super::*;
 
-    fn records(input: &[u8], continuation: bool, limit: usize) -> (Vec<Record>, bool) {
+    fn records(input: &[u8], continuation: bool, limit: usize) -> (Vec<Record<'static>>, bool) {
         let mut reader = RecordReader::with_limit(input, continuation, limit);
         let mut out = Vec::new();
         while let Some(record) = reader.next_record().unwrap() {
@@ -715,18 +822,25 @@ mod tests {
                 continuation,
                 limit,
             );
+            // One batch, cleared and filled again, as the scan uses it.
+            let mut batch = RecordBatch::default();
             let mut got = Vec::new();
             let mut calls = 0;
-            while !reader
-                .read_many(max_records, max_bytes, |record| got.push(record))
-                .unwrap()
-            {
+            loop {
+                batch.clear();
+                let ended = reader
+                    .read_many(max_records, max_bytes, &mut batch)
+                    .unwrap();
+                assert!(batch.iter().count() <= max_records);
+                got.extend(batch.iter().map(|record| fields(&record)));
+                if ended {
+                    break;
+                }
                 calls += 1;
                 assert!(calls < 10_000, "read_many makes no progress on {input:?}");
             }
             fast_records += got.len();
             let expected: Vec<_> = expected.iter().map(fields).collect();
-            let got: Vec<_> = got.iter().map(fields).collect();
             assert_eq!(
                 got, expected,
                 "input {input:?}, continuation {continuation}, limit {limit}, capacity {capacity}"

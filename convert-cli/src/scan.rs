@@ -11,7 +11,7 @@ use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
 use crate::diag::problem_finding;
-use crate::input::{Kind, Origin, Record, RecordReader};
+use crate::input::{Kind, Origin, Record, RecordBatch, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
 use crate::progress::ByteProgress;
 
@@ -27,9 +27,9 @@ pub(crate) struct Scan {
 }
 
 /// One record and, for positions, what was found about it.
-pub(crate) struct Item {
+pub(crate) struct Item<'a> {
     /// The record, bytes and all.
-    pub(crate) record: Record,
+    pub(crate) record: Record<'a>,
     /// `None` for blank and comment lines.
     pub(crate) analysis: Option<Analysis>,
 }
@@ -71,7 +71,7 @@ impl Scan {
     }
 
     /// The next record, analysed.
-    pub(crate) fn next_item(&mut self) -> io::Result<Option<Item>> {
+    pub(crate) fn next_item(&mut self) -> io::Result<Option<Item<'static>>> {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
@@ -114,10 +114,10 @@ impl Scan {
     pub(crate) fn for_each(
         mut self,
         threads: usize,
-        mut each: impl FnMut(Item, bool) -> io::Result<()>,
+        mut each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut progress = self.progress.take();
-        let mut each = move |item: Item, bom: bool| {
+        let mut each = move |item: Item<'_>, bom: bool| {
             if let Some(progress) = progress.as_mut() {
                 progress.at(item.record.offset);
             }
@@ -131,15 +131,12 @@ impl Scan {
         }
         if threads < 2 || !self.analyzer.is_stateless() {
             // One thread: the same batches, read, analysed and handed on in turn.
-            let mut items = Vec::new();
-            let mut end = false;
-            while !end {
-                let read = read_batch(&mut self.reader, &mut items, &mut end);
-                analyze_batch(&mut self.analyzer, &mut items);
-                let bom = self.reader.bom();
-                for item in items.drain(..) {
-                    each(item, bom)?;
-                }
+            let mut batch = Batch::default();
+            while !batch.end {
+                let read = batch.read(&mut self.reader);
+                batch.analyze(&mut self.analyzer);
+                batch.bom = self.reader.bom();
+                batch.hand_on(&mut each)?;
                 read?;
             }
             return Ok(());
@@ -171,7 +168,7 @@ impl Scan {
                 let (feed, room) = (&feed, &room);
                 scope.spawn(move || {
                     while let Some(mut batch) = take_waiting(feed, room) {
-                        analyze_batch(&mut analyzer, &mut batch.items);
+                        batch.analyze(&mut analyzer);
                         if done_tx.send(batch).is_err() {
                             return;
                         }
@@ -189,10 +186,8 @@ impl Scan {
                     }
                     while let Some(mut batch) = waiting.remove(&next) {
                         next += 1;
-                        for item in batch.items.drain(..) {
-                            each(item, batch.bom)?;
-                        }
-                        emptied.push(batch.items);
+                        batch.hand_on(&mut each)?;
+                        emptied.push(batch);
                     }
                     let (taken, finished) = {
                         let mut feed = feed.lock().map_err(|_| lost())?;
@@ -206,7 +201,7 @@ impl Scan {
                     };
                     match taken {
                         Some(mut batch) => {
-                            analyze_batch(&mut analyzer, &mut batch.items);
+                            batch.analyze(&mut analyzer);
                             waiting.insert(batch.seq, batch);
                         }
                         None if finished => break,
@@ -232,60 +227,89 @@ impl Scan {
     }
 }
 
-/// A batch of records, read in one go and analysed on one thread.
+/// Records read together, analysed on one thread and handed on together. Emptied batches are
+/// reused, so their storage is allocated once.
+#[derive(Default)]
 struct Batch {
-    /// Its place in the file: batches are numbered from 0 in the order they were read.
+    /// The batch's place in the file.
     seq: u64,
-    items: Vec<Item>,
-    /// Whether the file starts with a BOM.
+    records: RecordBatch,
+    /// One analysis per record, filled in by [`Batch::analyze`].
+    analyses: Vec<Option<Analysis>>,
     bom: bool,
+    /// Set when the input ended with this batch.
+    end: bool,
 }
 
-/// The reading side of a parallel scan, shared by all its threads.
+impl Batch {
+    /// Empties the batch and reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into it,
+    /// not yet analysed.
+    fn read(&mut self, reader: &mut RecordReader<Box<dyn BufRead + Send>>) -> io::Result<()> {
+        self.records.clear();
+        self.analyses.clear();
+        self.end = true;
+        self.end = reader.read_many(BATCH, BATCH_BYTES, &mut self.records)?;
+        Ok(())
+    }
+
+    fn analyze(&mut self, analyzer: &mut Analyzer) {
+        self.analyses.clear();
+        self.analyses.extend(
+            self.records
+                .iter()
+                .map(|record| analysis(analyzer, &record)),
+        );
+    }
+
+    /// Hands every record and its analysis to `each`, in order.
+    fn hand_on(
+        &mut self,
+        each: &mut impl FnMut(Item<'_>, bool) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut analyses = self.analyses.drain(..);
+        for record in self.records.iter() {
+            let analysis = analyses.next().flatten();
+            each(Item { record, analysis }, self.bom)?;
+        }
+        Ok(())
+    }
+}
+
+/// What the threads share: the reader, and the count of batches read and handed on.
 struct Feed {
     reader: RecordReader<Box<dyn BufRead + Send>>,
-    /// Batches read so far: the number of the next one.
     read: u64,
-    /// Batches handed on to the caller so far.
     handed_on: u64,
-    /// How many batches may be out (read and not yet handed on) at once.
     limit: u64,
-    /// Set when no batch is left: at the end of the input, after a read error, or when the
-    /// scan stops early.
     end: bool,
-    /// The read error that ended the input.
     error: Option<io::Error>,
-    /// Emptied batches, to be filled again: no batch-sized allocation per batch.
-    spare: Vec<Vec<Item>>,
+    /// Batches handed on, to be filled again.
+    spare: Vec<Batch>,
 }
 
 impl Feed {
-    /// Reads the next batch, unless none is left or `limit` batches are out.
+    /// Reads the next batch, if there is room for one and the input has not ended.
     fn take(&mut self) -> Option<Batch> {
         if self.end || self.read - self.handed_on >= self.limit {
             return None;
         }
-        let mut items = self.spare.pop().unwrap_or_default();
-        if let Err(error) = read_batch(&mut self.reader, &mut items, &mut self.end) {
+        let mut batch = self.spare.pop().unwrap_or_default();
+        if let Err(error) = batch.read(&mut self.reader) {
             self.error = Some(error);
-            self.end = true;
         }
-        if items.is_empty() {
+        self.end = batch.end;
+        if batch.records.is_empty() {
             self.end = true;
             return None;
         }
-        let seq = self.read;
+        batch.seq = self.read;
+        batch.bom = self.reader.bom();
         self.read += 1;
-        Some(Batch {
-            seq,
-            items,
-            bom: self.reader.bom(),
-        })
+        Some(batch)
     }
 }
 
-/// The next batch for a helper thread, waiting while `limit` batches are out; `None` when no
-/// batch is left.
+/// Takes the next batch to analyse, waiting for room; `None` once the input has ended.
 fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
     let mut feed = feed.lock().ok()?;
     loop {
@@ -301,34 +325,10 @@ fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
     }
 }
 
-/// Reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into the empty `batch`, not yet
-/// analysed; sets `end` at the end of the input.
-fn read_batch(
-    reader: &mut RecordReader<Box<dyn BufRead + Send>>,
-    batch: &mut Vec<Item>,
-    end: &mut bool,
-) -> io::Result<()> {
-    *end = reader.read_many(BATCH, BATCH_BYTES, |record| {
-        batch.push(Item {
-            record,
-            analysis: None,
-        });
-    })?;
-    Ok(())
-}
-
-/// Records per batch, and the bytes after which a batch is cut short (long FEN4 records): about
-/// a millisecond of work either way, so the threads finish within a millisecond of each other
-/// and at most a few MiB are in flight.
+/// Records a batch holds at most.
 const BATCH: usize = 4096;
+/// Bytes of records after which a batch is full.
 const BATCH_BYTES: usize = 1 << 18;
-
-/// Analyses a batch of records read by [`Scan::read_batch`].
-fn analyze_batch(analyzer: &mut Analyzer, batch: &mut [Item]) {
-    for item in batch {
-        item.analysis = analysis(analyzer, &item.record);
-    }
-}
 
 /// What is found about one record: `None` for blank and comment lines.
 fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
