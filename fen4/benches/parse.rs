@@ -9,12 +9,22 @@
 //! - `floor_small` / `floor_large`, memchr alone over bytes already in memory, which no parser
 //!   comes near on long lines (memchr skips 32 bytes per instruction).
 //!
+//! Every parse row calls `Parser::parse_into` with one `Parsed` reused for the whole pass, the
+//! way a caller that reads a file line by line parses it; one more row (`fen4_small_alloc`, `parse_file_alloc`) calls the allocating
+//! `Parser::parse` on the small literals for comparison.
+//!
 //! Run: `cargo bench -p fen4 --bench parse`. `INTERLEAVED=15 cargo bench -p fen4 --bench parse`
 //! instead times each floor and its parse back to back (15 rounds, fastest counts) and prints
 //! the ratios.
+//!
+//! Instruction counts: build with `cargo bench -p fen4 --bench parse --no-run`, then run
+//! `valgrind --tool=callgrind --toggle-collect='parse::parse_lines' BENCH --bench --exact
+//! parse::parse_file::small --sample-count 1 --sample-size 1` (or `start_896`, `full_4096`;
+//! `parse::parse_lines_alloc` with `parse::parse_file_alloc::small`), and divide by the
+//! corpus's line count.
 
 use divan::{Bencher, black_box};
-use fen4::{Coord, Parser, Piece, Placement};
+use fen4::{Coord, Parsed, Parser, Piece, Placement};
 
 fn main() {
     if let Ok(rounds) = std::env::var("INTERLEAVED") {
@@ -26,7 +36,9 @@ fn main() {
 
 /// `INTERLEAVED=N cargo bench -p fen4 --bench parse`: for each corpus, the I/O floor and the
 /// parse of the same text are timed back to back, N rounds, and the fastest of each counts, so
-/// both sides of a ratio see the same machine however busy it is. Ends with a `RATIOS` line.
+/// both sides of a ratio see the same machine however busy it is. The small corpus is also
+/// parsed with the allocating `Parser::parse`, in a row of its own (`fen4_small_alloc`), which
+/// the `RATIOS` line leaves out. Ends with a `RATIOS` line.
 fn interleaved(rounds: usize) {
     use std::fmt::Write as _;
     let corpora: Vec<(&str, std::path::PathBuf, String, Vec<Placement>)> = FILE_CORPORA
@@ -39,8 +51,9 @@ fn interleaved(rounds: usize) {
         .collect();
     let mut buf = vec![0u8; 1 << 16];
     let mut out = String::new();
-    // Per corpus: the floor, the parse, the canonical Display of the parsed boards.
-    let mut best = vec![[f64::MAX; 3]; corpora.len()];
+    // Per corpus: the floor, the parse, the canonical Display of the parsed boards, the
+    // allocating parse (small literals only).
+    let mut best = vec![[f64::MAX; 4]; corpora.len()];
     let time = |run: &mut dyn FnMut()| {
         let start = std::time::Instant::now();
         run();
@@ -48,13 +61,20 @@ fn interleaved(rounds: usize) {
     };
     // One round to warm up, then `rounds` that count.
     for round in 0..=rounds {
-        for ((_, path, text, boards), best) in corpora.iter().zip(&mut best) {
+        for ((which, path, text, boards), best) in corpora.iter().zip(&mut best) {
             let floor = time(&mut || {
                 black_box(read_and_split(path, &mut buf));
             });
             let parse = time(&mut || {
                 black_box(parse_lines(text));
             });
+            let alloc = if *which == "small" {
+                time(&mut || {
+                    black_box(parse_lines_alloc(text));
+                })
+            } else {
+                f64::MAX
+            };
             let display = time(&mut || {
                 for board in boards {
                     out.clear();
@@ -63,7 +83,7 @@ fn interleaved(rounds: usize) {
                 }
             });
             if round > 0 {
-                for (slot, value) in best.iter_mut().zip([floor, parse, display]) {
+                for (slot, value) in best.iter_mut().zip([floor, parse, display, alloc]) {
                     *slot = slot.min(value);
                 }
             }
@@ -71,7 +91,8 @@ fn interleaved(rounds: usize) {
     }
     println!("interleaved, fastest of {rounds} rounds; each corpus is about 8 MiB of literals");
     let mut ratios = Vec::new();
-    for ((which, _, text, _), [floor, parse, display]) in corpora.iter().zip(&best) {
+    let mut alloc_row = None;
+    for ((which, _, text, _), [floor, parse, display, alloc]) in corpora.iter().zip(&best) {
         let gbps = |seconds: f64| text.len() as f64 / seconds / 1e9;
         println!(
             "{:<22} parse {:>7.3} ms {:>5.2} GB/s  floor {:>7.3} ms {:>5.2} GB/s  {:.2}x  display {:>7.3} ms {:>5.2} GB/s",
@@ -85,6 +106,20 @@ fn interleaved(rounds: usize) {
             gbps(*display),
         );
         ratios.push(format!("fen4_parse_{which}_vs_floor={:.2}", floor / parse));
+        if *which == "small" {
+            alloc_row = Some(format!(
+                "{:<22} parse {:>7.3} ms {:>5.2} GB/s  floor {:>7.3} ms {:>5.2} GB/s  {:.2}x  (Parser::parse, a new Parsed per line)",
+                "fen4_small_alloc",
+                alloc * 1e3,
+                gbps(*alloc),
+                floor * 1e3,
+                gbps(*floor),
+                floor / alloc,
+            ));
+        }
+    }
+    if let Some(row) = alloc_row {
+        println!("{row}");
     }
     println!("RATIOS {}", ratios.join(" "));
 }
@@ -105,17 +140,39 @@ fn read_and_split(path: &std::path::Path, buf: &mut [u8]) -> usize {
     lines
 }
 
-/// Parses every line of `text`; the lines are found with memchr, as the floor finds them, so
-/// that the floor and this differ by the parser alone.
+/// Parses every line of `text` into one reused `Parsed`, as a line-by-line reader does; the
+/// lines are found with memchr, as the floor finds them, so that the floor and this differ by the parser alone.
+// Not inlined, so that callgrind can count it alone (`--toggle-collect=parse::parse_lines`).
+#[inline(never)]
 fn parse_lines(text: &str) -> usize {
-    let mut ok = 0usize;
+    let parser = Parser::new();
+    let mut parsed = Parsed::new();
+    let mut pieces = 0usize;
     let mut start = 0;
     for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
         let line = text.get(start..end).unwrap_or_default();
-        ok += usize::from(Parser::new().parse(line).is_ok());
+        if parser.parse_into(line, &mut parsed).is_ok() {
+            pieces += parsed.placement.len();
+        }
         start = end + 1;
     }
-    ok
+    pieces
+}
+
+/// [`parse_lines`] with the allocating `Parser::parse`: a new `Parsed` per line, dropped.
+#[inline(never)]
+fn parse_lines_alloc(text: &str) -> usize {
+    let parser = Parser::new();
+    let mut pieces = 0usize;
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        let line = text.get(start..end).unwrap_or_default();
+        if let Ok(parsed) = parser.parse(line) {
+            pieces += parsed.placement.len();
+        }
+        start = end + 1;
+    }
+    pieces
 }
 
 /// A deterministic SplitMix64 stream.
@@ -222,7 +279,7 @@ fn floor_file(b: Bencher, which: &str) {
         .bench_local(|| read_and_split(&path, &mut buf));
 }
 
-/// Parses every line of the text `floor_file` reads.
+/// Parses every line of the text `floor_file` reads, into one reused `Parsed` per pass.
 #[divan::bench(args = FILE_CORPORA)]
 fn parse_file(b: Bencher, which: &str) {
     let text = corpus_text(which);
@@ -230,15 +287,28 @@ fn parse_file(b: Bencher, which: &str) {
         .bench(|| parse_lines(black_box(text.as_str())));
 }
 
+/// `parse_file` with the allocating `Parser::parse`, for comparison.
+#[divan::bench(args = ["small"])]
+fn parse_file_alloc(b: Bencher, which: &str) {
+    let text = corpus_text(which);
+    b.counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| parse_lines_alloc(black_box(text.as_str())));
+}
+
+/// The 100 small literals, into one reused `Parsed` per pass.
 #[divan::bench]
 fn parse_small(b: Bencher) {
     let inputs = small_literals();
     let bytes = inputs.iter().map(|s| s.len() + 1).sum::<usize>();
-    b.counter(divan::counter::BytesCount::new(bytes)).bench(|| {
-        for s in &inputs {
-            black_box(Parser::new().parse(black_box(s)).ok());
-        }
-    });
+    let parser = Parser::new();
+    let mut parsed = Parsed::new();
+    b.counter(divan::counter::BytesCount::new(bytes))
+        .bench_local(|| {
+            for s in &inputs {
+                black_box(parser.parse_into(black_box(s), &mut parsed).is_ok());
+                black_box(&parsed);
+            }
+        });
 }
 
 /// The floor for `parse_small`: the same literals, one per line.
@@ -269,8 +339,13 @@ fn parse_large(b: Bencher, which: &str) {
     } else {
         full_board()
     };
+    let parser = Parser::new();
+    let mut parsed = Parsed::new();
     b.counter(divan::counter::BytesCount::new(s.len()))
-        .bench(|| black_box(Parser::new().parse(black_box(&s)).ok()));
+        .bench_local(|| {
+            black_box(parser.parse_into(black_box(&s), &mut parsed).is_ok());
+            black_box(&parsed);
+        });
 }
 
 /// The floor for `parse_large`: the same literal as a line.

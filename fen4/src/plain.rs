@@ -143,11 +143,22 @@ fn square(coord: [u8; 8]) -> Option<u16> {
 /// its capacity is kept. After `Some`, it holds exactly the literal's pieces in square order;
 /// after `None`, its contents are unspecified and the caller must clear it.
 pub(crate) fn scan(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<Kings> {
+    let counts = pieces(input, squares)?;
+    Some(kings(squares, counts))
+}
+
+/// The piece loop of [`scan`]: fills `squares` and returns the kings' counts (see
+/// [`Spec::count`]).
+// Kept apart so that its result comes back in a register: returning the whole `Kings` through
+// memory would hold the destination's address in a register across the loop, and the loop
+// needs every register it has.
+#[inline(never)]
+fn pieces(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
     let bytes = input.as_bytes();
     let body = bytes.strip_prefix(PREFIX.as_bytes())?;
     if body.is_empty() {
         squares.clear();
-        return Some(Kings::default());
+        return Some(0);
     }
     let rest = body.strip_prefix(b" ")?;
     // A piece takes at least 9 bytes and 2 more for the separator after all but the last, so
@@ -205,7 +216,7 @@ pub(crate) fn scan(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<Kin
     place(slots.get_mut(used..=used)?, spec, index);
     counts += spec.count;
     squares.truncate(used + 1);
-    Some(kings(squares, counts))
+    Some(counts)
 }
 
 /// What the scan carries from one piece to the next.
