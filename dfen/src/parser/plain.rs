@@ -33,9 +33,11 @@ struct ByteInfo {
     advance: u8,
     /// [`DIGIT`] or [`SLASH`], for the bytes that must not follow their own kind (`44`, `//`).
     kind: u8,
-    /// 1 for a byte the fast path does not take.
-    other: u8,
 }
+
+/// [`ByteInfo::advance`] of a byte the fast path does not take: more than a whole board, so
+/// that the square count, which never goes down, cannot end at 64.
+const NOT_TAKEN: u8 = 65;
 
 /// The census slot of digits (never read).
 const EMPTY_CODE: u8 = 12;
@@ -52,9 +54,8 @@ static INFO: [ByteInfo; 256] = {
     let mut table = [ByteInfo {
         board: 0,
         code: EMPTY_CODE,
-        advance: 0,
+        advance: NOT_TAKEN,
         kind: 0,
-        other: 1,
     }; 256];
     let mut byte = 0;
     while byte < 256 {
@@ -64,7 +65,6 @@ static INFO: [ByteInfo; 256] = {
                 code: piece.color.index() as u8 * 6 + piece.role as u8,
                 advance: 1,
                 kind: 0,
-                other: 0,
             };
         }
         byte += 1;
@@ -76,7 +76,6 @@ static INFO: [ByteInfo; 256] = {
             code: EMPTY_CODE,
             advance: digit,
             kind: DIGIT,
-            other: 0,
         };
         digit += 1;
     }
@@ -85,7 +84,6 @@ static INFO: [ByteInfo; 256] = {
         code: SLASH_CODE,
         advance: 0,
         kind: SLASH,
-        other: 0,
     };
     table
 };
@@ -159,8 +157,9 @@ pub(super) fn scan<'a>(
     // in the census, a `/` in its own slot: the field must end at 64 squares with slashes on
     // exactly the seven squares that start ranks 7 to 1. Two slashes on one square are two in a
     // row, caught with split digit runs in `bad`; a slash past square 63 would wrap round to
-    // a8, which is not one of the seven. Squares written after an error do not matter: the
-    // result is then thrown away.
+    // a8, which is not one of the seven. A byte that has no place in a placement moves the
+    // count past 64 for good. Squares written after an error do not matter: the result is then
+    // thrown away.
     let placement_end = memchr::memchr(b' ', bytes)?;
     let mut reading: usize = 0;
     let mut bad: u8 = 0;
@@ -170,7 +169,7 @@ pub(super) fn scan<'a>(
         let index = ((reading ^ 56) & 63) as u8;
         dfen.board.set_code(index, info.board);
         census.add_code(info.code, index);
-        bad |= info.other | (info.kind & previous_kind);
+        bad |= info.kind & previous_kind;
         previous_kind = info.kind;
         reading += usize::from(info.advance);
     }
