@@ -511,7 +511,20 @@ impl<R: BufRead> RecordReader<R> {
         }
         if self.continuation && kind == Kind::Position {
             let mut total = raw.len() as u64;
-            while let Some(next) = self.lines.next_line()? {
+            loop {
+                // Only a line that starts with a space or a tab can go on with the record, so
+                // the next line is read here only then (a read error is left to `next_line`).
+                let may_continue = self
+                    .lines
+                    .inner
+                    .fill_buf()
+                    .map_or(true, |buffer| matches!(buffer.first(), Some(b' ' | b'\t')));
+                if !may_continue {
+                    break;
+                }
+                let Some(next) = self.lines.next_line()? else {
+                    break;
+                };
                 let continues = matches!(next.content.first(), Some(b' ' | b'\t'))
                     && classify(&next.content) == Kind::Position;
                 if !continues {

@@ -241,6 +241,8 @@ pub(crate) struct Analyzer {
     canonical: CanonicalForms,
     /// Where canonical forms are written before they are compared with the input.
     scratch: String,
+    /// The FEN4 parse of the line before, whose storage the next line reuses.
+    fen4: fen4::Parsed,
 }
 
 impl Analyzer {
@@ -253,6 +255,7 @@ impl Analyzer {
             ndjson,
             canonical: CanonicalForms::All,
             scratch: String::new(),
+            fen4: fen4::Parsed::new(),
         }
     }
 
@@ -284,6 +287,7 @@ impl Analyzer {
             ndjson: None,
             canonical: self.canonical,
             scratch: String::new(),
+            fen4: fen4::Parsed::new(),
         })
     }
 
@@ -318,14 +322,26 @@ impl Analyzer {
     }
 
     fn analyze_fen4(&mut self, text: &str) -> Analysis {
-        match fen4::Parser::new().strict(self.settings.strict).parse(text) {
+        // One `Parsed` serves every line, so its storage is allocated once.
+        let mut parsed = std::mem::take(&mut self.fen4);
+        let result = fen4::Parser::new()
+            .strict(self.settings.strict)
+            .parse_into(text, &mut parsed);
+        let analysis = match result {
             Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
-            Ok(parsed) => {
+            Ok(()) => {
                 let canonical =
                     self.canonical_form(text, |out| write!(out, "{}", parsed.placement));
-                Analysis::accepted(converted(parsed.findings, Finding::from_fen4), canonical)
+                let findings = if parsed.findings.is_empty() {
+                    Vec::new()
+                } else {
+                    parsed.findings.drain(..).map(Finding::from_fen4).collect()
+                };
+                Analysis::accepted(findings, canonical)
             }
-        }
+        };
+        self.fen4 = parsed;
+        analysis
     }
 
     /// The canonical form `write` produces, as [`CanonicalForms`] asks.
