@@ -164,6 +164,70 @@ pub(crate) enum Kind {
     Position,
 }
 
+/// The run of whole lines at the front of `buffer` that the fast lane may take: its length in
+/// bytes (ending just after a newline) and its number of lines, or `None` for none. It takes
+/// about `max_records` lines or `max_bytes` bytes and no line longer than `limit` (without its
+/// line end). With `continuation`, the byte after the run must be known, and not a space or a
+/// tab: else the run's last record could go on after it.
+fn whole_lines(
+    buffer: &[u8],
+    continuation: bool,
+    limit: usize,
+    max_records: usize,
+    max_bytes: usize,
+) -> Option<(usize, usize)> {
+    let mut end = memchr::memrchr(b'\n', buffer)? + 1;
+    // Cut at the first newline at or after `max_bytes`.
+    if end > max_bytes {
+        end = max_bytes + memchr::memchr(b'\n', buffer.get(max_bytes..end)?)? + 1;
+    }
+    let mut lines = count_newlines(buffer.get(..end)?);
+    if lines > max_records {
+        // Rare (many short lines): find the newline that ends line `max_records`.
+        let nth = memchr::memchr_iter(b'\n', buffer.get(..end)?).nth(max_records - 1)?;
+        end = nth + 1;
+        lines = max_records;
+    }
+    if continuation {
+        while !matches!(buffer.get(end), Some(byte) if *byte != b' ' && *byte != b'\t') {
+            // Drop the last line of the run.
+            end = memchr::memrchr(b'\n', buffer.get(..end - 1)?)? + 1;
+            lines -= 1;
+        }
+    }
+    // A line over the limit is left to the general path, which stores only its start.
+    if end > limit && longest_line(buffer.get(..end)?) > limit {
+        return None;
+    }
+    Some((end, lines))
+}
+
+/// How many newlines `bytes` holds (written so that it compiles to vector instructions).
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            usize::from(
+                chunk
+                    .iter()
+                    .fold(0u8, |count, &byte| count + u8::from(byte == b'\n')),
+            )
+        })
+        .sum()
+}
+
+/// The length of the longest line of `bytes` (line ends excluded, a CR before an LF included:
+/// an upper bound of what the general path compares with the limit).
+fn longest_line(bytes: &[u8]) -> usize {
+    let mut longest = 0;
+    let mut at = 0;
+    for newline in memchr::memchr_iter(b'\n', bytes) {
+        longest = longest.max(newline - at);
+        at = newline + 1;
+    }
+    longest
+}
+
 fn classify(content: &[u8]) -> Kind {
     match content
         .iter()
@@ -239,19 +303,48 @@ impl Record<'_> {
     }
 }
 
-/// Records read together. Their bytes are kept back to back in two buffers (text, and the
-/// rare records that are not text), so a batch that is cleared and filled again allocates
-/// nothing per record once its buffers have grown.
+/// Records read together, in two steps. [`RecordReader::fill`] copies the bytes of whole lines
+/// from the read buffer, with little more work than the copy: that step runs one thread at a
+/// time. [`RecordBatch::index`] then finds the records in those bytes, checks their UTF-8 and
+/// classifies them, on the thread that analyses the batch. The bytes stay in the batch, which
+/// is cleared and filled again, so reading allocates nothing per record once its buffers have
+/// grown.
 #[derive(Debug, Default)]
 pub(crate) struct RecordBatch {
+    /// Bytes as filled: runs of whole lines, and the records of the general path.
+    raw: Vec<u8>,
+    /// What `raw` holds, in file order.
+    pieces: Vec<Piece>,
+    /// After indexing, the bytes of the text records.
     text: String,
+    /// The bytes of the records that are not text.
     other: Vec<u8>,
+    /// After indexing, one per record.
     entries: Vec<Entry>,
+    /// Whether lines that start with a space or tab continue a position (set by the reader).
+    continuation: bool,
+    /// The longest record stored whole (set by the reader).
+    limit: usize,
+}
+
+/// A stretch of [`RecordBatch::raw`].
+#[derive(Debug)]
+enum Piece {
+    /// Whole lines, one record each, not yet split: `raw[start..end]`, ending with a newline.
+    Lines {
+        start: usize,
+        end: usize,
+        first_line: usize,
+        offset: u64,
+    },
+    /// A record of the general path, already complete; its `start..end` is in `raw` when it
+    /// is text, else in `other`.
+    Record(Entry),
 }
 
 /// A record of a [`RecordBatch`]: a [`Record`] whose bytes are a range of one of the batch's
 /// buffers.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Entry {
     line: usize,
     lines: usize,
@@ -267,17 +360,19 @@ struct Entry {
 impl RecordBatch {
     /// Empties the batch, keeping its storage.
     pub(crate) fn clear(&mut self) {
+        self.raw.clear();
+        self.pieces.clear();
         self.text.clear();
         self.other.clear();
         self.entries.clear();
     }
 
-    /// Whether the batch holds no record.
+    /// Whether the batch holds no record (before or after indexing).
     pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.pieces.is_empty() && self.entries.is_empty()
     }
 
-    /// The records, in the order they were read.
+    /// The records, in the order they were read (after [`RecordBatch::index`]).
     pub(crate) fn iter(&self) -> impl Iterator<Item = Record<'_>> {
         self.entries.iter().map(|entry| {
             let bytes = if entry.is_text {
@@ -301,13 +396,13 @@ impl RecordBatch {
         })
     }
 
-    /// Adds a record, copying its bytes into the batch.
-    fn push(&mut self, record: Record<'_>) {
+    /// Adds a record of the general path, copying its bytes.
+    fn push_record(&mut self, record: Record<'_>) {
         let (is_text, start, end) = match &record.bytes {
             Bytes::Text(text) => {
-                let start = self.text.len();
-                self.text.push_str(text);
-                (true, start, self.text.len())
+                let start = self.raw.len();
+                self.raw.extend_from_slice(text.as_bytes());
+                (true, start, self.raw.len())
             }
             Bytes::Other(bytes) => {
                 let start = self.other.len();
@@ -315,7 +410,7 @@ impl RecordBatch {
                 (false, start, self.other.len())
             }
         };
-        self.entries.push(Entry {
+        self.pieces.push(Piece::Record(Entry {
             line: record.line,
             lines: record.lines,
             offset: record.offset,
@@ -325,7 +420,165 @@ impl RecordBatch {
             is_text,
             start,
             end,
-        });
+        }));
+    }
+
+    /// Finds the records in the filled bytes: the second step of reading, which needs no
+    /// access to the reader. The bytes are checked as UTF-8 all at once; only when some are
+    /// not text is each line checked on its own.
+    pub(crate) fn index(&mut self) {
+        self.entries.clear();
+        // The text buffer of the last round becomes the next round's raw buffer, and the raw
+        // bytes become the text without a copy when they are valid UTF-8.
+        let mut spare = std::mem::take(&mut self.text).into_bytes();
+        spare.clear();
+        let raw = std::mem::replace(&mut self.raw, spare);
+        let pieces = std::mem::take(&mut self.pieces);
+        match String::from_utf8(raw) {
+            Ok(text) => {
+                self.text = text;
+                for piece in &pieces {
+                    match piece {
+                        Piece::Lines {
+                            start,
+                            end,
+                            first_line,
+                            offset,
+                        } => self.index_lines(*start..*end, *first_line, *offset, None),
+                        Piece::Record(entry) => self.entries.push(entry.clone()),
+                    }
+                }
+            }
+            Err(error) => {
+                let raw = error.into_bytes();
+                for piece in &pieces {
+                    match piece {
+                        Piece::Lines {
+                            start,
+                            end,
+                            first_line,
+                            offset,
+                        } => self.index_lines(*start..*end, *first_line, *offset, Some(&raw)),
+                        Piece::Record(entry) => {
+                            let mut entry = entry.clone();
+                            if entry.is_text {
+                                // Text by construction: copied as such.
+                                let bytes = raw.get(entry.start..entry.end).unwrap_or_default();
+                                entry.start = self.text.len();
+                                self.text.push_str(&String::from_utf8_lossy(bytes));
+                                entry.end = self.text.len();
+                            }
+                            self.entries.push(entry);
+                        }
+                    }
+                }
+                self.raw = raw;
+                self.raw.clear();
+            }
+        }
+        self.pieces = pieces;
+        self.pieces.clear();
+    }
+
+    /// Indexes the lines of `span`, joining continuation lines onto the position before them
+    /// as [`RecordReader::next_record`] does. With `raw`, the bytes are in `raw`, not all of
+    /// them text, and each record is checked and copied into `text` or `other`; without, `span`
+    /// is in `text` already.
+    fn index_lines(
+        &mut self,
+        span: std::ops::Range<usize>,
+        first_line: usize,
+        offset: u64,
+        raw: Option<&[u8]>,
+    ) {
+        let source = match raw {
+            Some(raw) => raw,
+            None => self.text.as_bytes(),
+        };
+        let lines = source.get(span.clone()).unwrap_or_default();
+        let before = self.entries.len();
+        let mut at = 0usize;
+        // The position record that the next line may continue, and its length so far.
+        let mut open: Option<usize> = None;
+        let mut total = 0u64;
+        for (line, newline) in (first_line..).zip(memchr::memchr_iter(b'\n', lines)) {
+            let whole = lines.get(at..newline).unwrap_or_default();
+            let (content, eol) = match whole.strip_suffix(b"\r") {
+                Some(content) => (content, Eol::CrLf),
+                None => (whole, Eol::Lf),
+            };
+            let kind = classify(content);
+            let end = span.start + at + content.len();
+            let continued = match open {
+                Some(index)
+                    if matches!(content.first(), Some(b' ' | b'\t')) && kind == Kind::Position =>
+                {
+                    self.entries.get_mut(index)
+                }
+                _ => None,
+            };
+            if let Some(record) = continued {
+                total += (record.eol.as_bytes().len() + content.len()) as u64;
+                record.lines += 1;
+                if total > self.limit as u64 || record.problem.is_some() {
+                    record.problem = Some(Problem::TooLong { len: total });
+                } else {
+                    record.end = end;
+                }
+                record.eol = eol;
+            } else {
+                open = (self.continuation && kind == Kind::Position).then_some(self.entries.len());
+                total = content.len() as u64;
+                self.entries.push(Entry {
+                    line,
+                    lines: 1,
+                    offset: offset + at as u64,
+                    eol,
+                    kind,
+                    problem: None,
+                    is_text: true,
+                    start: span.start + at,
+                    end,
+                });
+            }
+            at = newline + 1;
+        }
+        for entry in self.entries.get_mut(before..).unwrap_or_default() {
+            if entry.problem.is_some() {
+                // A record too long is kept as bytes, not text, as the general path keeps it.
+                let bytes = match raw {
+                    Some(raw) => raw,
+                    None => self.text.as_bytes(),
+                };
+                let bytes = bytes.get(entry.start..entry.end).unwrap_or_default();
+                entry.is_text = false;
+                entry.start = self.other.len();
+                self.other.extend_from_slice(bytes);
+                entry.end = self.other.len();
+                continue;
+            }
+            let Some(raw) = raw else {
+                continue;
+            };
+            let bytes = raw.get(entry.start..entry.end).unwrap_or_default();
+            match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    entry.start = self.text.len();
+                    self.text.push_str(text);
+                    entry.end = self.text.len();
+                }
+                Err(error) => {
+                    entry.kind = Kind::Position;
+                    entry.problem = Some(Problem::InvalidUtf8 {
+                        at: error.valid_up_to(),
+                    });
+                    entry.is_text = false;
+                    entry.start = self.other.len();
+                    self.other.extend_from_slice(bytes);
+                    entry.end = self.other.len();
+                }
+            }
+        }
     }
 }
 
@@ -358,13 +611,27 @@ impl<R: BufRead> RecordReader<R> {
         self.lines.bom
     }
 
-    /// Reads records into `batch` until it holds `max_records` records or `max_bytes` bytes of
-    /// them, or the input ends; returns whether it ended. The records are exactly those of
-    /// repeated [`next_record`](Self::next_record) calls. Lines that lie whole in the read
-    /// buffer are taken from it directly, with one UTF-8 check and one copy for all of them;
-    /// the rest (the first line, a line across the buffer's end, a long line, a record that
-    /// may go on in continuation lines) take the general path.
+    /// Reads records into `batch` and indexes them: [`fill`](Self::fill) and then
+    /// [`RecordBatch::index`]. Returns whether the input ended.
+    #[cfg(test)]
     pub(crate) fn read_many(
+        &mut self,
+        max_records: usize,
+        max_bytes: usize,
+        batch: &mut RecordBatch,
+    ) -> io::Result<bool> {
+        let ended = self.fill(max_records, max_bytes, batch);
+        batch.index();
+        ended
+    }
+
+    /// Fills `batch` with about `max_records` records or `max_bytes` bytes (a run of whole
+    /// lines may go a little over), or what is left of the input; returns whether it ended.
+    /// The records are exactly those of repeated [`next_record`](Self::next_record) calls,
+    /// once [`RecordBatch::index`] has found them. Runs of whole lines in the read buffer are
+    /// only copied here; the rest (the first line, a line across the buffer's end, a long
+    /// line, a record that may go on in continuation lines) take the general path.
+    pub(crate) fn fill(
         &mut self,
         max_records: usize,
         max_bytes: usize,
@@ -373,7 +640,7 @@ impl<R: BufRead> RecordReader<R> {
         let (mut records, mut bytes) = (0usize, 0usize);
         while records < max_records && bytes < max_bytes {
             let (taken, taken_bytes) =
-                self.take_buffered(max_records - records, max_bytes - bytes, batch);
+                self.copy_lines(max_records - records, max_bytes - bytes, batch);
             records += taken;
             bytes += taken_bytes;
             if records >= max_records || bytes >= max_bytes {
@@ -383,7 +650,7 @@ impl<R: BufRead> RecordReader<R> {
                 Some(record) => {
                     records += 1;
                     bytes += record.raw().len();
-                    batch.push(record);
+                    batch.push_record(record);
                 }
                 None => return Ok(true),
             }
@@ -391,11 +658,11 @@ impl<R: BufRead> RecordReader<R> {
         Ok(false)
     }
 
-    /// The fast lane of [`read_many`](Self::read_many): takes the whole lines at the front of
-    /// the read buffer that need nothing of the general path, and returns how many records and
+    /// The fast lane of [`fill`](Self::fill): copies the run of whole lines at the front of
+    /// the read buffer that needs nothing of the general path, and returns how many lines and
     /// bytes it took. Takes none where it cannot tell (a read error included: the general
     /// path then meets it and reports it).
-    fn take_buffered(
+    fn copy_lines(
         &mut self,
         max_records: usize,
         max_bytes: usize,
@@ -406,82 +673,29 @@ impl<R: BufRead> RecordReader<R> {
             return (0, 0);
         }
         let (continuation, limit) = (self.continuation, self.lines.limit);
-        let (mut number, start_offset) = (self.lines.next_number, self.lines.offset);
         let Ok(buffer) = self.lines.inner.fill_buf() else {
             return (0, 0);
         };
-        let Some(last_newline) = memchr::memrchr(b'\n', buffer) else {
+        let Some(run) = whole_lines(buffer, continuation, limit, max_records, max_bytes) else {
             return (0, 0);
         };
-        let region = buffer.get(..=last_newline).unwrap_or_default();
-        // Every line of valid text is valid text: a newline never falls inside a character.
-        // Then the lines are copied into the batch in one piece, below.
-        let text = std::str::from_utf8(region).ok();
-        let base = batch.text.len();
-        let (mut at, mut records, mut bytes) = (0usize, 0usize, 0usize);
-        for newline in memchr::memchr_iter(b'\n', region) {
-            if records >= max_records || bytes >= max_bytes {
-                break;
-            }
-            let line = region.get(at..newline).unwrap_or_default();
-            let (content, eol) = match line.strip_suffix(b"\r") {
-                Some(content) => (content, Eol::CrLf),
-                None => (line, Eol::Lf),
-            };
-            if content.len() > limit {
-                break;
-            }
-            let kind = classify(content);
-            // A record that the next line may continue is left to the general path.
-            if continuation
-                && kind == Kind::Position
-                && matches!(buffer.get(newline + 1), Some(b' ' | b'\t') | None)
-            {
-                break;
-            }
-            let mut entry = Entry {
-                line: number,
-                lines: 1,
-                offset: start_offset + at as u64,
-                eol,
-                kind,
-                problem: None,
-                is_text: true,
-                start: base + at,
-                end: base + at + content.len(),
-            };
-            if text.is_none() {
-                match std::str::from_utf8(content) {
-                    Ok(line_text) => {
-                        entry.start = batch.text.len();
-                        batch.text.push_str(line_text);
-                        entry.end = batch.text.len();
-                    }
-                    Err(error) => {
-                        entry.kind = Kind::Position;
-                        entry.problem = Some(Problem::InvalidUtf8 {
-                            at: error.valid_up_to(),
-                        });
-                        entry.is_text = false;
-                        entry.start = batch.other.len();
-                        batch.other.extend_from_slice(content);
-                        entry.end = batch.other.len();
-                    }
-                }
-            }
-            batch.entries.push(entry);
-            number += 1;
-            records += 1;
-            bytes += content.len();
-            at = newline + 1;
-        }
-        if let Some(taken) = text.and_then(|text| text.get(..at)) {
-            batch.text.push_str(taken);
-        }
-        self.lines.inner.consume(at);
-        self.lines.offset += at as u64;
-        self.lines.next_number = number;
-        (records, bytes)
+        batch.continuation = continuation;
+        batch.limit = limit;
+        let (taken, lines) = run;
+        let start = batch.raw.len();
+        batch
+            .raw
+            .extend_from_slice(buffer.get(..taken).unwrap_or_default());
+        batch.pieces.push(Piece::Lines {
+            start,
+            end: batch.raw.len(),
+            first_line: self.lines.next_number,
+            offset: self.lines.offset,
+        });
+        self.lines.inner.consume(taken);
+        self.lines.offset += taken as u64;
+        self.lines.next_number += lines;
+        (lines, taken)
     }
 
     /// The next record, or `None` at the end of the input.

@@ -242,17 +242,20 @@ struct Batch {
 }
 
 impl Batch {
-    /// Empties the batch and reads up to [`BATCH`] records or [`BATCH_BYTES`] bytes into it,
-    /// not yet analysed.
+    /// Empties the batch and fills it with up to about [`BATCH`] records or [`BATCH_BYTES`]
+    /// bytes, not yet indexed nor analysed: the part of reading that is done one thread at a
+    /// time.
     fn read(&mut self, reader: &mut RecordReader<Box<dyn BufRead + Send>>) -> io::Result<()> {
         self.records.clear();
         self.analyses.clear();
         self.end = true;
-        self.end = reader.read_many(BATCH, BATCH_BYTES, &mut self.records)?;
+        self.end = reader.fill(BATCH, BATCH_BYTES, &mut self.records)?;
         Ok(())
     }
 
+    /// Finds the records in the batch's bytes and analyses them.
     fn analyze(&mut self, analyzer: &mut Analyzer) {
+        self.records.index();
         self.analyses.clear();
         self.analyses.extend(
             self.records
