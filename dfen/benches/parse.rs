@@ -108,7 +108,7 @@ fn pass_floor() {
 fn pass_parse() {
     let parser = dfen::Parser::new().check_position(false);
     for fen in CORPUS.iter() {
-        black_box(parser.parse(black_box(fen)).is_ok());
+        let _ = black_box(parser.parse(black_box(fen)));
     }
 }
 
@@ -137,7 +137,7 @@ fn pass_parse_findings_write() {
 
 fn pass_shakmaty_parse() {
     for fen in CORPUS.iter() {
-        black_box(Fen::from_ascii(black_box(fen.as_bytes())).is_ok());
+        let _ = black_box(Fen::from_ascii(black_box(fen.as_bytes())));
     }
 }
 
