@@ -1,12 +1,13 @@
 //! End-to-end benchmark of the `fenkit` binary: `check` and `fmt --check` on a 1,000,000-line
-//! DFEN file and a FEN4 file, with 1 and 2 threads, against the I/O floor (reading the same file
+//! DFEN file and a 250,000-line FEN4 file, with 1 and 2 threads, against the I/O floor (reading the same file
 //! and splitting it into lines with memchr), with peak RSS from `/usr/bin/time -f %M`, and the
 //! machine's own two-CPU ceiling: two one-thread `check` processes run at once.
 //!
 //! Run: `cargo bench -p convert-cli --bench e2e`. The files are generated reproducibly from a
 //! seed into `bench-data/` (git-ignored) on the first run and reused after. Environment:
-//! - `FENKIT_E2E_LINES`: DFEN lines (default 1,000,000); `FENKIT_E2E_RUNS`: runs per row, the
-//!   fastest counts (default 3);
+//! - `FENKIT_E2E_LINES`: DFEN lines (default 1,000,000; the FEN4 file has a quarter as many,
+//!   whose runs last about as long); `FENKIT_E2E_RUNS`: runs per row, the fastest counts
+//!   (default 3);
 //! - `FENKIT_E2E_GB=1`: also check a file of at least 1 GiB (the DFEN file repeated) and report
 //!   its peak RSS.
 //!
@@ -29,12 +30,14 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench-data");
     std::fs::create_dir_all(&dir).expect("create bench-data/");
     let dfen = dir.join(format!("e2e-{lines}-{SEED:x}.dfen"));
-    let fen4 = dir.join(format!("e2e-{}-{SEED:x}-two-kings.fen4", lines / 10));
+    // FEN4 lines are about nine times as long as DFEN ones: a quarter as many take about as
+    // long, so that the fixed cost of starting a process weighs alike in both.
+    let fen4 = dir.join(format!("e2e-{}-{SEED:x}-two-kings.fen4", lines / 4));
     if !dfen.exists() {
         write_dfen(&dfen, lines);
     }
     if !fen4.exists() {
-        write_fen4(&fen4, lines / 10);
+        write_fen4(&fen4, lines / 4);
     }
 
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -47,6 +50,15 @@ fn main() {
         "what", "lines", "time", "lines/s", "peak RSS", "cores"
     );
     let mut ratios = Vec::new();
+    // The fixed cost of a run: starting the process and checking an empty file.
+    let empty = dir.join("e2e-empty.dfen");
+    File::create(&empty).expect("create an empty file");
+    let startup = (0..runs)
+        .map(|_| fenkit(&["check"], 1, &empty).0)
+        .min()
+        .unwrap_or_default();
+    row("start-up: check an empty file", 0, startup, None, None);
+    ratios.push(format!("startup_ms={:.1}", startup.as_secs_f64() * 1e3));
     for (name, path) in [("dfen", &dfen), ("fen4", &fen4)] {
         // Every row's runs are taken round by round (floor, check 1, check 2, fmt 1, fmt 2, then
         // again), so that a slow spell of the machine hits every row alike.
