@@ -4,7 +4,7 @@
 #
 #   scripts/quick-compare.sh
 #
-# It builds the benchmarks first (cached after the first time), then runs, in about a minute on
+# It builds the benchmarks first (cached after the first time), then runs, in about 90 seconds on
 # 2 cores: the DFEN parse benchmark (fenkit and shakmaty on the same 100,000 FENs, and the
 # memchr line-split floor), the FEN4 benchmark (parse beside the I/O floor: reading a file of the
 # same literals and splitting it with memchr) and the end-to-end benchmark (`fenkit check` /
