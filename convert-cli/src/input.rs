@@ -58,9 +58,76 @@ struct RawLine {
     overflow: Option<u64>,
 }
 
+/// What a file or standard input is read through: a buffered reader that can also be read
+/// past its buffer, straight into a batch (see [`DirectRead`]).
+pub(crate) type Input = BufReader<Box<dyn Read + Send>>;
+
+/// A buffered reader that can also hand over its bytes without its buffer.
+pub(crate) trait DirectRead: BufRead {
+    /// The bytes buffered now, without reading.
+    fn buffered(&self) -> &[u8];
+
+    /// Appends up to `max` bytes read from past the buffer to `out`, in as few reads as it
+    /// takes to get them or reach the end. Called only when [`buffered`](Self::buffered) is
+    /// empty.
+    fn read_past_buffer(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<usize>;
+}
+
+impl<R: Read> DirectRead for BufReader<R> {
+    fn buffered(&self) -> &[u8] {
+        self.buffer()
+    }
+
+    fn read_past_buffer(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<usize> {
+        // `read_to_end` reads into the vector's spare capacity without zeroing it first.
+        self.get_mut().take(max as u64).read_to_end(out)
+    }
+}
+
+/// A buffered reader with bytes put back in front of it: the part of a direct read that a
+/// batch did not take.
+struct Rewind<R> {
+    front: Vec<u8>,
+    at: usize,
+    inner: R,
+}
+
+impl<R: BufRead> Read for Rewind<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out.get_mut(..n)
+            .unwrap_or_default()
+            .copy_from_slice(available.get(..n).unwrap_or_default());
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Rewind<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.at < self.front.len() {
+            return Ok(self.front.get(self.at..).unwrap_or_default());
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.at < self.front.len() {
+            self.at = (self.at + amount).min(self.front.len());
+            if self.at == self.front.len() {
+                self.front.clear();
+                self.at = 0;
+            }
+        } else {
+            self.inner.consume(amount);
+        }
+    }
+}
+
 /// Splits a byte stream into lines, keeping line ends and a leading BOM apart.
 struct LineReader<R> {
-    inner: R,
+    inner: Rewind<R>,
     next_number: usize,
     offset: u64,
     bom: bool,
@@ -70,7 +137,11 @@ struct LineReader<R> {
 impl<R: BufRead> LineReader<R> {
     fn new(inner: R, limit: usize) -> Self {
         LineReader {
-            inner,
+            inner: Rewind {
+                front: Vec::new(),
+                at: 0,
+                inner,
+            },
             next_number: 1,
             offset: 0,
             bom: false,
@@ -183,9 +254,7 @@ fn whole_lines(
     }
     let mut lines = count_newlines(buffer.get(..end)?);
     if lines > max_records {
-        // Rare (many short lines): find the newline that ends line `max_records`.
-        let nth = memchr::memchr_iter(b'\n', buffer.get(..end)?).nth(max_records - 1)?;
-        end = nth + 1;
+        end = nth_newline(buffer.get(..end)?, max_records)? + 1;
         lines = max_records;
     }
     if continuation {
@@ -205,6 +274,23 @@ fn whole_lines(
 /// How many newlines `bytes` holds (counted with vector instructions).
 fn count_newlines(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// Where the `n`th newline of `bytes` is (`n` from 1): counted a block at a time, and only
+/// the last block searched newline by newline.
+fn nth_newline(bytes: &[u8], n: usize) -> Option<usize> {
+    let mut seen = 0;
+    let mut at = 0;
+    for block in bytes.chunks(4096) {
+        let count = count_newlines(block);
+        if seen + count >= n {
+            let within = memchr::memchr_iter(b'\n', block).nth(n - seen - 1)?;
+            return Some(at + within);
+        }
+        seen += count;
+        at += block.len();
+    }
+    None
 }
 
 /// The length of the longest line of `bytes` (line ends excluded, a CR before an LF included:
@@ -578,6 +664,9 @@ pub(crate) struct RecordReader<R> {
     lines: LineReader<R>,
     pending: Option<RawLine>,
     continuation: bool,
+    /// Bytes per line in the last run read straight into a batch, to read about as much as a
+    /// batch's record count needs.
+    bytes_per_line: usize,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -593,6 +682,7 @@ impl<R: BufRead> RecordReader<R> {
             lines: LineReader::new(inner, limit),
             pending: None,
             continuation,
+            bytes_per_line: usize::MAX,
         }
     }
 
@@ -600,93 +690,6 @@ impl<R: BufRead> RecordReader<R> {
     /// has been read.
     pub(crate) fn bom(&self) -> bool {
         self.lines.bom
-    }
-
-    /// Reads records into `batch` and indexes them: [`fill`](Self::fill) and then
-    /// [`RecordBatch::index`]. Returns whether the input ended.
-    #[cfg(test)]
-    pub(crate) fn read_many(
-        &mut self,
-        max_records: usize,
-        max_bytes: usize,
-        batch: &mut RecordBatch,
-    ) -> io::Result<bool> {
-        let ended = self.fill(max_records, max_bytes, batch);
-        batch.index();
-        ended
-    }
-
-    /// Fills `batch` with about `max_records` records or `max_bytes` bytes (a run of whole
-    /// lines may go a little over), or what is left of the input; returns whether it ended.
-    /// The records are exactly those of repeated [`next_record`](Self::next_record) calls,
-    /// once [`RecordBatch::index`] has found them. Runs of whole lines in the read buffer are
-    /// only copied here; the rest (the first line, a line across the buffer's end, a long
-    /// line, a record that may go on in continuation lines) take the general path.
-    pub(crate) fn fill(
-        &mut self,
-        max_records: usize,
-        max_bytes: usize,
-        batch: &mut RecordBatch,
-    ) -> io::Result<bool> {
-        let (mut records, mut bytes) = (0usize, 0usize);
-        while records < max_records && bytes < max_bytes {
-            let (taken, taken_bytes) =
-                self.copy_lines(max_records - records, max_bytes - bytes, batch);
-            records += taken;
-            bytes += taken_bytes;
-            if records >= max_records || bytes >= max_bytes {
-                break;
-            }
-            match self.next_record()? {
-                Some(record) => {
-                    records += 1;
-                    bytes += record.raw().len();
-                    batch.push_record(record);
-                }
-                None => return Ok(true),
-            }
-        }
-        Ok(false)
-    }
-
-    /// The fast lane of [`fill`](Self::fill): copies the run of whole lines at the front of
-    /// the read buffer that needs nothing of the general path, and returns how many lines and
-    /// bytes it took. Takes none where it cannot tell (a read error included: the general
-    /// path then meets it and reports it).
-    fn copy_lines(
-        &mut self,
-        max_records: usize,
-        max_bytes: usize,
-        batch: &mut RecordBatch,
-    ) -> (usize, usize) {
-        // The first line may start with a byte-order mark; a pending line is already read.
-        if self.pending.is_some() || self.lines.next_number == 1 {
-            return (0, 0);
-        }
-        let (continuation, limit) = (self.continuation, self.lines.limit);
-        let Ok(buffer) = self.lines.inner.fill_buf() else {
-            return (0, 0);
-        };
-        let Some(run) = whole_lines(buffer, continuation, limit, max_records, max_bytes) else {
-            return (0, 0);
-        };
-        batch.continuation = continuation;
-        batch.limit = limit;
-        let (taken, lines) = run;
-        let start = batch.raw.len();
-        batch
-            .raw
-            .extend_from_slice(buffer.get(..taken).unwrap_or_default());
-        batch.pieces.push(Piece::Lines {
-            start,
-            end: batch.raw.len(),
-            first_line: self.lines.next_number,
-            offset: self.lines.offset,
-        });
-        self.lines.inner.consume(taken);
-        self.lines.offset += taken as u64;
-        self.lines.next_number += lines;
-        (lines, taken)
     }
 
     /// The next record, or `None` at the end of the input.
@@ -769,6 +772,173 @@ impl<R: BufRead> RecordReader<R> {
     }
 }
 
+impl<R: DirectRead> RecordReader<R> {
+    /// Reads records into `batch` and indexes them: [`fill`](Self::fill) and then
+    /// [`RecordBatch::index`]. Returns whether the input ended.
+    #[cfg(test)]
+    pub(crate) fn read_many(
+        &mut self,
+        max_records: usize,
+        max_bytes: usize,
+        batch: &mut RecordBatch,
+    ) -> io::Result<bool> {
+        let ended = self.fill(max_records, max_bytes, batch);
+        batch.index();
+        ended
+    }
+
+    /// Fills `batch` with about `max_records` records or `max_bytes` bytes (a run of whole
+    /// lines may go a little over), or what is left of the input; returns whether it ended.
+    /// The records are exactly those of repeated [`next_record`](Self::next_record) calls,
+    /// once [`RecordBatch::index`] has found them. Whole lines are taken in runs: those already
+    /// buffered are copied, and the rest of the input is read straight into the batch, with no
+    /// copy. What needs more (the first line, a long line, a line split by a read error, a
+    /// record that may go on in continuation lines) takes the general path.
+    pub(crate) fn fill(
+        &mut self,
+        max_records: usize,
+        max_bytes: usize,
+        batch: &mut RecordBatch,
+    ) -> io::Result<bool> {
+        batch.continuation = self.continuation;
+        batch.limit = self.lines.limit;
+        let (mut records, mut bytes) = (0usize, 0usize);
+        while records < max_records && bytes < max_bytes {
+            let (taken, taken_bytes) =
+                self.copy_lines(max_records - records, max_bytes - bytes, batch);
+            records += taken;
+            bytes += taken_bytes;
+            if records >= max_records || bytes >= max_bytes {
+                break;
+            }
+            if taken > 0 {
+                continue;
+            }
+            if let Some((taken, taken_bytes)) =
+                self.read_lines(max_records - records, max_bytes - bytes, batch)
+            {
+                records += taken;
+                bytes += taken_bytes;
+                continue;
+            }
+            match self.next_record()? {
+                Some(record) => {
+                    records += 1;
+                    bytes += record.raw().len();
+                    batch.push_record(record);
+                }
+                None => return Ok(true),
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the fast lanes may run: the first line may start with a byte-order mark, and a
+    /// pending line is already read.
+    fn fast_lane_open(&self) -> bool {
+        self.pending.is_none() && self.lines.next_number > 1
+    }
+
+    /// Adds the run of `lines` whole lines at `raw[start..end]` to the batch and counts it read.
+    fn take_run(&mut self, batch: &mut RecordBatch, start: usize, end: usize, lines: usize) {
+        batch.pieces.push(Piece::Lines {
+            start,
+            end,
+            first_line: self.lines.next_number,
+            offset: self.lines.offset,
+        });
+        self.lines.offset += (end - start) as u64;
+        self.lines.next_number += lines;
+    }
+
+    /// The first fast lane: copies the run of whole lines at the front of what is buffered now
+    /// (without reading), and returns how many lines and bytes it took.
+    fn copy_lines(
+        &mut self,
+        max_records: usize,
+        max_bytes: usize,
+        batch: &mut RecordBatch,
+    ) -> (usize, usize) {
+        if !self.fast_lane_open() {
+            return (0, 0);
+        }
+        let (continuation, limit) = (self.continuation, self.lines.limit);
+        let rewind = &self.lines.inner;
+        let buffered = if rewind.at < rewind.front.len() {
+            rewind.front.get(rewind.at..).unwrap_or_default()
+        } else {
+            rewind.inner.buffered()
+        };
+        let Some((taken, lines)) =
+            whole_lines(buffered, continuation, limit, max_records, max_bytes)
+        else {
+            return (0, 0);
+        };
+        let start = batch.raw.len();
+        batch
+            .raw
+            .extend_from_slice(buffered.get(..taken).unwrap_or_default());
+        self.lines.inner.consume(taken);
+        self.take_run(batch, start, start + taken, lines);
+        (lines, taken)
+    }
+
+    /// The second fast lane: reads up to `max_bytes` straight into the batch, after what is
+    /// still buffered (a part line), takes the run of whole lines there, and puts the rest back
+    /// in front of the reader. Returns how many lines and
+    /// bytes it took, or `None` when it took none (everything read is then put back, and a
+    /// read error is left to the general path, which meets it again).
+    fn read_lines(
+        &mut self,
+        max_records: usize,
+        max_bytes: usize,
+        batch: &mut RecordBatch,
+    ) -> Option<(usize, usize)> {
+        if !self.fast_lane_open() {
+            return None;
+        }
+        let (continuation, limit) = (self.continuation, self.lines.limit);
+        let start = batch.raw.len();
+        // What is still buffered starts a line (the whole lines before it are taken): it goes
+        // first. Bytes put back leave the reader's own buffer empty.
+        let rewind = &mut self.lines.inner;
+        if rewind.at < rewind.front.len() {
+            batch
+                .raw
+                .extend_from_slice(rewind.front.get(rewind.at..).unwrap_or_default());
+            rewind.front.clear();
+            rewind.at = 0;
+        } else {
+            let buffered = rewind.inner.buffered();
+            let count = buffered.len();
+            batch.raw.extend_from_slice(buffered);
+            rewind.inner.consume(count);
+        }
+        let put_back = batch.raw.len() - start;
+        // Enough for the records still wanted, by the line length seen so far, and some more:
+        // what is read past them is put back and copied again.
+        let enough = max_records
+            .saturating_mul(self.bytes_per_line)
+            .saturating_add(4096);
+        let wanted = max_bytes.min(enough).saturating_sub(put_back).max(1);
+        let read = rewind.inner.read_past_buffer(&mut batch.raw, wanted);
+        let region = batch.raw.get(start..).unwrap_or_default();
+        let run = match read {
+            Ok(_) => whole_lines(region, continuation, limit, max_records, max_bytes),
+            Err(_) => None,
+        };
+        let taken = run.map_or(0, |(taken, _)| taken);
+        rewind
+            .front
+            .extend_from_slice(region.get(taken..).unwrap_or_default());
+        batch.raw.truncate(start + taken);
+        let (taken, lines) = run?;
+        self.bytes_per_line = taken.div_ceil(lines.max(1));
+        self.take_run(batch, start, start + taken, lines);
+        Some((lines, taken))
+    }
+}
+
 /// Where a position file comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Origin {
@@ -797,14 +967,12 @@ impl Origin {
 
     /// Opens the input for reading. Refuses anything but regular files (a FIFO without a
     /// writer would block forever), with a message that says what the path is instead.
-    pub(crate) fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        match self {
-            Origin::Stdin => Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
-            Origin::File(path) => Ok(Box::new(BufReader::with_capacity(
-                1 << 16,
-                open_regular(path)?,
-            ))),
-        }
+    pub(crate) fn open(&self) -> io::Result<Input> {
+        let inner: Box<dyn Read + Send> = match self {
+            Origin::Stdin => Box::new(io::stdin()),
+            Origin::File(path) => Box::new(open_regular(path)?),
+        };
+        Ok(BufReader::with_capacity(1 << 16, inner))
     }
 
     /// Reads the whole input, at most `limit` bytes.

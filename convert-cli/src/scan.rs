@@ -11,13 +11,13 @@ use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
 use crate::diag::problem_finding;
-use crate::input::{Kind, Origin, Record, RecordBatch, RecordReader};
+use crate::input::{Input, Kind, Origin, Record, RecordBatch, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
 use crate::progress::ByteProgress;
 
 /// A position file opened for scanning.
 pub(crate) struct Scan {
-    reader: RecordReader<Box<dyn BufRead + Send>>,
+    reader: RecordReader<Input>,
     analyzer: Analyzer,
     /// The input's size in bytes, when it is a file.
     size: Option<u64>,
@@ -245,7 +245,7 @@ impl Batch {
     /// Empties the batch and fills it with up to about [`BATCH`] records or [`BATCH_BYTES`]
     /// bytes, not yet indexed nor analysed: the part of reading that is done one thread at a
     /// time.
-    fn read(&mut self, reader: &mut RecordReader<Box<dyn BufRead + Send>>) -> io::Result<()> {
+    fn read(&mut self, reader: &mut RecordReader<Input>) -> io::Result<()> {
         self.records.clear();
         self.analyses.clear();
         self.end = true;
@@ -280,7 +280,7 @@ impl Batch {
 
 /// What the threads share: the reader, and the count of batches read and handed on.
 struct Feed {
-    reader: RecordReader<Box<dyn BufRead + Send>>,
+    reader: RecordReader<Input>,
     read: u64,
     handed_on: u64,
     limit: u64,
@@ -352,7 +352,7 @@ fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
 }
 
 /// Guesses the notation from the first position line in the reader's buffer.
-fn sniff(reader: &mut Box<dyn BufRead + Send>) -> io::Result<Notation> {
+fn sniff(reader: &mut Input) -> io::Result<Notation> {
     let buffer = reader.fill_buf()?;
     let buffer = buffer.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buffer);
     for line in buffer.split(|&b| b == b'\n') {
@@ -366,7 +366,7 @@ fn sniff(reader: &mut Box<dyn BufRead + Send>) -> io::Result<Notation> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::{self, BufRead, BufReader, Read};
+    use std::io::{self, BufReader, Read};
 
     use super::Scan;
     use crate::input::RecordReader;
@@ -392,12 +392,10 @@ mod tests {
 
     fn scan_of(lines: usize, line_by_line: bool) -> Scan {
         let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\n".repeat(lines);
-        let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
-            4096,
-            FailsAfter {
-                good: io::Cursor::new(text.into_bytes()),
-            },
-        ));
+        let failing: Box<dyn Read + Send> = Box::new(FailsAfter {
+            good: io::Cursor::new(text.into_bytes()),
+        });
+        let reader = BufReader::with_capacity(4096, failing);
         Scan {
             reader: RecordReader::new(reader, false),
             analyzer: Analyzer::new(Notation::Dfen, ReadSettings::default()),
