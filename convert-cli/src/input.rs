@@ -451,26 +451,38 @@ impl RecordBatch {
 
     /// The records, in the order they were read (after [`RecordBatch::index`]).
     pub(crate) fn iter(&self) -> impl Iterator<Item = Record<'_>> {
-        self.entries.iter().map(|entry| {
-            let bytes = if entry.is_text {
-                Bytes::Text(Cow::Borrowed(
-                    self.text.get(entry.start..entry.end).unwrap_or_default(),
-                ))
-            } else {
-                Bytes::Other(Cow::Borrowed(
-                    self.other.get(entry.start..entry.end).unwrap_or_default(),
-                ))
-            };
-            Record {
-                line: entry.line,
-                lines: entry.lines,
-                offset: entry.offset,
-                bytes,
-                eol: entry.eol,
-                kind: entry.kind,
-                problem: entry.problem.clone(),
-            }
-        })
+        self.entries.iter().map(|entry| self.record_of(entry))
+    }
+
+    /// Record `index` (after [`RecordBatch::index`]).
+    pub(crate) fn get(&self, index: usize) -> Option<Record<'_>> {
+        self.entries.get(index).map(|entry| self.record_of(entry))
+    }
+
+    /// Where the last record starts in the file (after [`RecordBatch::index`]).
+    pub(crate) fn last_offset(&self) -> Option<u64> {
+        self.entries.last().map(|entry| entry.offset)
+    }
+
+    fn record_of(&self, entry: &Entry) -> Record<'_> {
+        let bytes = if entry.is_text {
+            Bytes::Text(Cow::Borrowed(
+                self.text.get(entry.start..entry.end).unwrap_or_default(),
+            ))
+        } else {
+            Bytes::Other(Cow::Borrowed(
+                self.other.get(entry.start..entry.end).unwrap_or_default(),
+            ))
+        };
+        Record {
+            line: entry.line,
+            lines: entry.lines,
+            offset: entry.offset,
+            bytes,
+            eol: entry.eol,
+            kind: entry.kind,
+            problem: entry.problem.clone(),
+        }
     }
 
     /// Adds a record of the general path, copying its bytes.

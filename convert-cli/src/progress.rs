@@ -26,9 +26,6 @@ pub(crate) fn bar(len: u64, what: &'static str) -> ProgressBar {
 /// How long one input must take before its byte progress appears.
 const DELAY: Duration = Duration::from_millis(800);
 
-/// How many records go by between two looks at the clock.
-const RECORDS_PER_UPDATE: u32 = 4096;
-
 /// Progress through one large input, by bytes: drawn on stderr only when it is a terminal and
 /// the input has already taken a moment, so short runs and pipes never see it.
 pub(crate) struct ByteProgress {
@@ -36,7 +33,6 @@ pub(crate) struct ByteProgress {
     started: Instant,
     terminal: bool,
     visible: bool,
-    records: u32,
 }
 
 impl ByteProgress {
@@ -57,14 +53,13 @@ impl ByteProgress {
             started: Instant::now(),
             terminal: std::io::stderr().is_terminal(),
             visible: false,
-            records: 0,
         }
     }
 
-    /// Notes that the input has been handled up to byte `offset`.
-    pub(crate) fn at(&mut self, offset: u64) {
-        self.records = self.records.wrapping_add(1);
-        if !self.terminal || !self.records.is_multiple_of(RECORDS_PER_UPDATE) {
+    /// Notes that the input has been handled up to byte `offset`. Called once per batch of
+    /// records (or every so many records), so it may look at the clock each time.
+    pub(crate) fn show(&mut self, offset: u64) {
+        if !self.terminal {
             return;
         }
         if !self.visible {

@@ -112,19 +112,47 @@ impl Scan {
     /// The first read error (after every record before it has been handed on), or the first
     /// error `each` returns (reading then stops).
     pub(crate) fn for_each(
+        self,
+        threads: usize,
+        each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.hand_on_each(threads, None, each)
+    }
+
+    /// Like [`for_each`](Self::for_each), but positions without a finding are only counted
+    /// into `quiet`, and blank and comment lines skipped, not handed on: what `check` needs, and much less work on the thread that
+    /// hands on, which is the one part of a scan that runs in file order.
+    pub(crate) fn for_each_reported(
+        self,
+        threads: usize,
+        quiet: &mut usize,
+        each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.hand_on_each(threads, Some(quiet), each)
+    }
+
+    fn hand_on_each(
         mut self,
         threads: usize,
+        mut quiet: Option<&mut usize>,
         mut each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut progress = self.progress.take();
-        let mut each = move |item: Item<'_>, bom: bool| {
+        let mut shown = |offset: u64| {
             if let Some(progress) = progress.as_mut() {
-                progress.at(item.record.offset);
+                progress.show(offset);
             }
-            each(item, bom)
         };
         if threads < 2 && self.line_by_line {
+            let mut records = 0u64;
             while let Some(item) = self.next_item()? {
+                records += 1;
+                if records.is_multiple_of(BATCH as u64) {
+                    shown(item.record.offset);
+                }
+                if left_out(item.analysis.as_ref(), quiet.as_deref_mut()) {
+                    continue;
+                }
                 each(item, self.bom())?;
             }
             return Ok(());
@@ -136,7 +164,7 @@ impl Scan {
                 let read = batch.read(&mut self.reader);
                 batch.analyze(&mut self.analyzer);
                 batch.bom = self.reader.bom();
-                batch.hand_on(&mut each)?;
+                batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown)?;
                 read?;
             }
             return Ok(());
@@ -186,7 +214,7 @@ impl Scan {
                     }
                     while let Some(mut batch) = waiting.remove(&next) {
                         next += 1;
-                        batch.hand_on(&mut each)?;
+                        batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown)?;
                         emptied.push(batch);
                     }
                     let (taken, finished) = {
@@ -264,17 +292,45 @@ impl Batch {
         );
     }
 
-    /// Hands every record and its analysis to `each`, in order.
+    /// Hands every record and its analysis to `each`, in order; with `quiet`, positions
+    /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
         &mut self,
         each: &mut impl FnMut(Item<'_>, bool) -> io::Result<()>,
+        mut quiet: Option<&mut usize>,
+        shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
-        let mut analyses = self.analyses.drain(..);
-        for record in self.records.iter() {
-            let analysis = analyses.next().flatten();
+        let mut last_offset = None;
+        for (index, analysis) in self.analyses.drain(..).enumerate() {
+            if left_out(analysis.as_ref(), quiet.as_deref_mut()) {
+                continue;
+            }
+            let Some(record) = self.records.get(index) else {
+                continue;
+            };
+            last_offset = Some(record.offset);
             each(Item { record, analysis }, self.bom)?;
         }
+        if let Some(offset) = self.records.last_offset().or(last_offset) {
+            shown(offset);
+        }
         Ok(())
+    }
+}
+
+/// With `quiet`, whether an item is left out of the hand-on: a blank or comment line (no
+/// analysis), or a position without a finding, which is counted.
+fn left_out(analysis: Option<&Analysis>, quiet: Option<&mut usize>) -> bool {
+    let Some(count) = quiet else {
+        return false;
+    };
+    match analysis {
+        None => true,
+        Some(analysis) if analysis.findings.is_empty() => {
+            *count += 1;
+            true
+        }
+        Some(_) => false,
     }
 }
 
@@ -420,6 +476,46 @@ mod tests {
             let error = result.expect_err("the read error");
             assert_eq!(error.to_string(), "the disk went away", "{threads} threads");
             assert_eq!(seen, (1..=lines).collect::<Vec<_>>(), "{threads} threads");
+        }
+    }
+
+    /// `for_each_reported` hands on exactly the positions with findings, in order, and counts
+    /// the others, in every mode.
+    #[test]
+    fn only_positions_with_findings_are_handed_on() {
+        let good = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for line in 1..=30_000usize {
+            match line % 11 {
+                0 => {
+                    text.push_str("8/8/8/8/8/8/8/8 w - - 0 1 x\n");
+                    expected.push(line);
+                }
+                5 => text.push_str("# a comment\n"),
+                7 => text.push('\n'),
+                _ => {
+                    text.push_str(good);
+                    text.push('\n');
+                }
+            }
+        }
+        let positions = (1..=30_000usize)
+            .filter(|l| l % 11 != 5 && l % 11 != 7)
+            .count();
+        for (threads, line_by_line) in MODES {
+            let input: Box<dyn Read + Send> = Box::new(io::Cursor::new(text.clone()));
+            let mut scan = scan_of(0, line_by_line);
+            scan.reader = RecordReader::new(BufReader::with_capacity(4096, input), false);
+            let (mut handed, mut quiet) = (Vec::new(), 0);
+            scan.for_each_reported(threads, &mut quiet, |item, _| {
+                assert!(item.analysis.is_some_and(|a| !a.findings.is_empty()));
+                handed.push(item.record.line);
+                Ok(())
+            })
+            .expect("no read error");
+            assert_eq!(handed, expected, "{threads} threads");
+            assert_eq!(quiet + handed.len(), positions, "{threads} threads");
         }
     }
 

@@ -127,7 +127,9 @@ fn check_file(
         Err(error) => return Err(fail(summary, error)),
     };
     let mut write_error = None;
-    let result = scan.for_each(threads, |item, _| {
+    // Positions without a finding are only counted, which keeps the in-order hand-on light.
+    let mut quiet = 0;
+    let result = scan.for_each_reported(threads, &mut quiet, |item, _| {
         let Some(analysis) = item.analysis else {
             return Ok(());
         };
@@ -143,6 +145,7 @@ fn check_file(
         }
         Ok(())
     });
+    summary.positions += quiet;
     match (result, write_error) {
         (_, Some(message)) => Err((summary, message)),
         (Err(error), None) => Err(fail(summary, error)),
