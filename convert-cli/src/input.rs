@@ -523,47 +523,40 @@ impl RecordBatch {
         spare.clear();
         let raw = std::mem::replace(&mut self.raw, spare);
         let pieces = std::mem::take(&mut self.pieces);
-        match String::from_utf8(raw) {
+        // `None` when all the bytes are text (they are then in `text` already).
+        let raw = match String::from_utf8(raw) {
             Ok(text) => {
                 self.text = text;
-                for piece in &pieces {
-                    match piece {
-                        Piece::Lines {
-                            start,
-                            end,
-                            first_line,
-                            offset,
-                        } => self.index_lines(*start..*end, *first_line, *offset, None),
-                        Piece::Record(entry) => self.entries.push(entry.clone()),
+                None
+            }
+            Err(error) => Some(error.into_bytes()),
+        };
+        for piece in &pieces {
+            match piece {
+                Piece::Lines {
+                    start,
+                    end,
+                    first_line,
+                    offset,
+                } => self.index_lines(*start..*end, *first_line, *offset, raw.as_deref()),
+                Piece::Record(entry) => {
+                    let mut entry = entry.clone();
+                    if let Some(raw) = &raw
+                        && entry.is_text
+                    {
+                        // Text by construction: copied as such.
+                        let bytes = raw.get(entry.start..entry.end).unwrap_or_default();
+                        entry.start = self.text.len();
+                        self.text.push_str(&String::from_utf8_lossy(bytes));
+                        entry.end = self.text.len();
                     }
+                    self.entries.push(entry);
                 }
             }
-            Err(error) => {
-                let raw = error.into_bytes();
-                for piece in &pieces {
-                    match piece {
-                        Piece::Lines {
-                            start,
-                            end,
-                            first_line,
-                            offset,
-                        } => self.index_lines(*start..*end, *first_line, *offset, Some(&raw)),
-                        Piece::Record(entry) => {
-                            let mut entry = entry.clone();
-                            if entry.is_text {
-                                // Text by construction: copied as such.
-                                let bytes = raw.get(entry.start..entry.end).unwrap_or_default();
-                                entry.start = self.text.len();
-                                self.text.push_str(&String::from_utf8_lossy(bytes));
-                                entry.end = self.text.len();
-                            }
-                            self.entries.push(entry);
-                        }
-                    }
-                }
-                self.raw = raw;
-                self.raw.clear();
-            }
+        }
+        if let Some(mut raw) = raw {
+            raw.clear();
+            self.raw = raw;
         }
         self.pieces = pieces;
         self.pieces.clear();
