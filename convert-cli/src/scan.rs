@@ -120,8 +120,8 @@ impl Scan {
     }
 
     /// Like [`for_each`](Self::for_each), but positions without a finding are only counted
-    /// into `quiet`, and blank and comment lines skipped, not handed on: what `check` needs, and much less work on the thread that
-    /// hands on, which is the one part of a scan that runs in file order.
+    /// into `quiet`, and blank and comment lines are skipped: what `check` needs. It is much
+    /// less work for the thread that hands on, the one part of a scan that runs in file order.
     pub(crate) fn for_each_reported(
         self,
         threads: usize,
@@ -259,11 +259,12 @@ impl Scan {
 /// reused, so their storage is allocated once.
 #[derive(Default)]
 struct Batch {
-    /// The batch's place in the file.
+    /// Its place in the file: batches are numbered from 0 in the order they were read.
     seq: u64,
     records: RecordBatch,
     /// One analysis per record, filled in by [`Batch::analyze`].
     analyses: Vec<Option<Analysis>>,
+    /// Whether the file starts with a BOM.
     bom: bool,
     /// Set when the input ended with this batch.
     end: bool,
@@ -276,6 +277,7 @@ impl Batch {
     fn read(&mut self, reader: &mut RecordReader<Input>) -> io::Result<()> {
         self.records.clear();
         self.analyses.clear();
+        // A read error ends the input too.
         self.end = true;
         self.end = reader.fill(BATCH, BATCH_BYTES, &mut self.records)?;
         Ok(())
@@ -300,7 +302,6 @@ impl Batch {
         mut quiet: Option<&mut usize>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
-        let mut last_offset = None;
         for (index, analysis) in self.analyses.drain(..).enumerate() {
             if left_out(analysis.as_ref(), quiet.as_deref_mut()) {
                 continue;
@@ -308,10 +309,9 @@ impl Batch {
             let Some(record) = self.records.get(index) else {
                 continue;
             };
-            last_offset = Some(record.offset);
             each(Item { record, analysis }, self.bom)?;
         }
-        if let Some(offset) = self.records.last_offset().or(last_offset) {
+        if let Some(offset) = self.records.last_offset() {
             shown(offset);
         }
         Ok(())
@@ -334,20 +334,26 @@ fn left_out(analysis: Option<&Analysis>, quiet: Option<&mut usize>) -> bool {
     }
 }
 
-/// What the threads share: the reader, and the count of batches read and handed on.
+/// The reading side of a parallel scan, shared by all its threads.
 struct Feed {
     reader: RecordReader<Input>,
+    /// Batches read so far: the number of the next one.
     read: u64,
+    /// Batches handed on to the caller so far.
     handed_on: u64,
+    /// How many batches may be out (read and not yet handed on) at once.
     limit: u64,
+    /// Set when no batch is left: at the end of the input, after a read error, or when the
+    /// scan stops early.
     end: bool,
+    /// The read error that ended the input.
     error: Option<io::Error>,
-    /// Batches handed on, to be filled again.
+    /// Emptied batches, to be filled again: their storage is allocated once.
     spare: Vec<Batch>,
 }
 
 impl Feed {
-    /// Reads the next batch, if there is room for one and the input has not ended.
+    /// Reads the next batch, unless none is left or `limit` batches are out.
     fn take(&mut self) -> Option<Batch> {
         if self.end || self.read - self.handed_on >= self.limit {
             return None;
@@ -368,7 +374,8 @@ impl Feed {
     }
 }
 
-/// Takes the next batch to analyse, waiting for room; `None` once the input has ended.
+/// The next batch for a helper thread, waiting while `limit` batches are out; `None` when no
+/// batch is left.
 fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
     let mut feed = feed.lock().ok()?;
     loop {
@@ -384,9 +391,10 @@ fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
     }
 }
 
-/// Records a batch holds at most.
+/// Records per batch, and the bytes after which a batch is cut short (long FEN4 records): about
+/// a millisecond of work either way, so the threads finish within a millisecond of each other
+/// and at most a few MiB are in flight.
 const BATCH: usize = 4096;
-/// Bytes of records after which a batch is full.
 const BATCH_BYTES: usize = 1 << 18;
 
 /// What is found about one record: `None` for blank and comment lines.
