@@ -144,7 +144,7 @@ fn square(coord: [u8; 8]) -> Option<u16> {
 /// after `None`, its contents are unspecified and the caller must clear it.
 pub(crate) fn scan(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<Kings> {
     let counts = pieces(input, squares)?;
-    Some(kings(squares, counts))
+    Some(kings(input, counts))
 }
 
 /// The piece loop of [`scan`]: fills `squares` and returns the kings' counts (see
@@ -272,37 +272,21 @@ fn place(slot: &mut [(Coord, Piece)], spec: &Spec, index: u16) {
 }
 
 /// The kings of each side from `counts` (see [`Spec::count`]), and where the second one of a
-/// side was written.
-fn kings(squares: &[(Coord, Piece)], counts: u32) -> Kings {
+/// side was written in the canonical literal `input`.
+fn kings(input: &str, counts: u32) -> Kings {
     let mut found = Kings::default();
     let [white, black] = &mut found.sides;
     white.0 = ((counts / WHITE_KING_UNIT) & KING_COUNT_MASK) as usize;
     black.0 = ((counts / BLACK_KING_UNIT) & KING_COUNT_MASK) as usize;
-    if white.0 < 2 && black.0 < 2 {
-        return found;
-    }
-    // The layout of a canonical literal follows from its pieces alone: one pass finds the
-    // second king of each side that has one.
-    let mut wanted = usize::from(white.0 >= 2) + usize::from(black.0 >= 2);
-    let mut seen = [0u8; 2];
-    let mut at = PREFIX.len() + 1;
-    for (_, piece) in squares {
-        let len = 9 + usize::from(matches!(piece.role, Role::Pawn(_)));
-        if piece.role == Role::King {
-            let (side, seen) = match piece.color {
-                Color::White => (&mut *white, &mut seen[0]),
-                Color::Black => (&mut *black, &mut seen[1]),
-            };
-            *seen += 1;
-            if *seen == 2 && side.0 >= 2 {
-                side.1 = Some(at..at + len);
-                wanted -= 1;
-                if wanted == 0 {
-                    break;
-                }
-            }
+    // A canonical literal writes `K` and `k` only as kings: the prefix, the other pieces'
+    // letters, the pawns' axes and the coordinates have neither. So a side's second king is
+    // where its letter stands the second time, and a king's spec is 9 bytes (`K@0,0,0,0`).
+    for (side, letter) in [(white, b'K'), (black, b'k')] {
+        if side.0 >= 2 {
+            side.1 = memchr::memchr_iter(letter, input.as_bytes())
+                .nth(1)
+                .map(|at| at..at + 9);
         }
-        at += len + 2;
     }
     found
 }
