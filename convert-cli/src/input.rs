@@ -1240,6 +1240,29 @@ mod tests {
         assert!(fast_records > 5_000, "only {fast_records} records compared");
     }
 
+    /// Bytes put back are read first, through `read` as through `fill_buf`, then the reader's.
+    #[test]
+    fn a_rewind_reads_what_was_put_back_first() {
+        let mut rewind = Rewind {
+            front: b"ab".to_vec(),
+            at: 0,
+            inner: BufReader::with_capacity(2, &b"cdef"[..]),
+        };
+        let mut out = [0u8; 3];
+        assert_eq!(
+            rewind.read(&mut out).unwrap(),
+            2,
+            "the put-back bytes first"
+        );
+        assert_eq!(&out[..2], b"ab");
+        assert!(rewind.front.is_empty(), "emptied once read");
+        assert_eq!(rewind.fill_buf().unwrap(), b"cd");
+        rewind.consume(1);
+        let mut rest = Vec::new();
+        rewind.read_to_end(&mut rest).unwrap();
+        assert_eq!(rest, b"def");
+    }
+
     #[test]
     fn invalid_utf8_is_located() {
         let (records, _) = records(b"ok\nab\xffc\n", false, 100);
