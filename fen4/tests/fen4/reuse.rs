@@ -46,13 +46,7 @@ fn literal(rng: &mut Rng) -> String {
         5 => full_board(rng).to_string(),
         6 => {
             // A full board written backwards: the general path, one `Unsorted` finding.
-            let board = full_board(rng);
-            let pieces: Vec<String> = board
-                .iter()
-                .rev()
-                .map(|(c, p)| format!("{p}@{c}"))
-                .collect();
-            format!("4d-fen v1: {}", pieces.join(";"))
+            written_backwards(&full_board(rng), ";")
         }
         7..=8 => corpus::valid_literal(rng),
         9 => corpus::duplicate_literal(rng),
@@ -117,15 +111,7 @@ proptest! {
 fn reuse_after_large_boards_and_errors_keeps_nothing_stale() {
     let mut rng = Rng::new(0x4096);
     let full = full_board(&mut rng).to_string();
-    let backwards = {
-        let board: Placement = full.parse().unwrap();
-        let pieces: Vec<String> = board
-            .iter()
-            .rev()
-            .map(|(c, p)| format!("{p}@{c}"))
-            .collect();
-        format!("4d-fen v1: {}", pieces.join("; "))
-    };
+    let backwards = written_backwards(&full.parse().unwrap(), "; ");
     let sequence = [
         full.as_str(),
         "4d-fen v1: K@0,0,0,0; k@7,7,7,7",
@@ -191,4 +177,14 @@ fn reuse_after_large_boards_and_errors_keeps_nothing_stale() {
     parser.parse_into("4d-fen v1:", &mut reused).unwrap();
     assert!(reused.placement.is_empty());
     assert_eq!(reused.findings.len(), 2);
+}
+
+/// `board` as a literal with its pieces in reverse square order, joined by `separator`.
+fn written_backwards(board: &Placement, separator: &str) -> String {
+    let pieces: Vec<String> = board
+        .iter()
+        .rev()
+        .map(|(c, p)| format!("{p}@{c}"))
+        .collect();
+    format!("4d-fen v1: {}", pieces.join(separator))
 }
