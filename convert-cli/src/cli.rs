@@ -1,6 +1,6 @@
 //! The top level of the command line: global flags, exit statuses and error plumbing.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{ColorChoice, Parser};
@@ -31,6 +31,12 @@ pub(crate) struct Cli {
     command: Command,
 }
 
+/// Standard output as [`Global::stdout`] returns it.
+pub(crate) type Stdout = anstream::AutoStream<Box<dyn Write>>;
+
+/// The buffer of [`Global::stdout`] when it is not a terminal.
+const STDOUT_BUFFER: usize = 64 * 1024;
+
 /// Settings shared by every subcommand.
 #[derive(Debug)]
 pub(crate) struct Global {
@@ -38,9 +44,20 @@ pub(crate) struct Global {
 }
 
 impl Global {
-    /// Standard output; strips colour when it is not a terminal or NO_COLOR is set.
-    pub(crate) fn stdout(&self) -> anstream::AutoStream<io::StdoutLock<'static>> {
-        anstream::AutoStream::auto(io::stdout().lock())
+    /// Standard output for results. It strips colour when it is not a terminal or NO_COLOR is
+    /// set. When it is not a terminal it is buffered beneath the colour stripping, so that a
+    /// long result (a diff or a conversion of a million lines) costs one write call per
+    /// [`STDOUT_BUFFER`] bytes rather than one or more per line. On a terminal lines appear as
+    /// they are written. Call `flush` at the end, so that a failed write (a full disk) is
+    /// reported rather than lost on drop.
+    pub(crate) fn stdout(&self) -> Stdout {
+        let stdout = io::stdout();
+        if stdout.is_terminal() {
+            return anstream::AutoStream::auto(Box::new(stdout.lock()));
+        }
+        let choice = anstream::AutoStream::choice(&stdout);
+        let buffered = io::BufWriter::with_capacity(STDOUT_BUFFER, stdout.lock());
+        anstream::AutoStream::new(Box::new(buffered), choice)
     }
 
     /// Standard error, like [`Global::stdout`].

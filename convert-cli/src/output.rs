@@ -26,9 +26,10 @@ pub(crate) enum OutputFormat {
 }
 
 impl OutputFormat {
-    /// Whether diagnostics can be written as they are found.
+    /// Whether diagnostics can be written as they are found (all but SARIF, which must see
+    /// every diagnostic before it writes the first).
     pub(crate) fn streams(self) -> bool {
-        !matches!(self, OutputFormat::Json | OutputFormat::Sarif)
+        !matches!(self, OutputFormat::Sarif)
     }
 }
 
@@ -158,7 +159,11 @@ pub(crate) struct Emitter<W: Write> {
     format: OutputFormat,
     out: W,
     colored: bool,
+    /// SARIF's diagnostics, held to the end: each result names its rule by its index in the
+    /// sorted list of every code found, which is known only then.
     held: Vec<Diagnostic>,
+    /// How many diagnostics the `json` document has written (it streams them).
+    written: usize,
 }
 
 impl<W: Write> Emitter<W> {
@@ -169,6 +174,7 @@ impl<W: Write> Emitter<W> {
             out,
             colored,
             held: Vec::new(),
+            written: 0,
         }
     }
 
@@ -203,7 +209,24 @@ impl<W: Write> Emitter<W> {
                     github_data(&message)
                 )
             }
-            OutputFormat::Json | OutputFormat::Sarif => {
+            OutputFormat::Json => {
+                // The document is written as it grows, so that memory does not grow with the
+                // number of findings; it comes out byte for byte as a whole pretty-printed
+                // document would.
+                let opening: &[u8] = if self.written == 0 {
+                    b"{\n  \"diagnostics\": [\n    "
+                } else {
+                    b",\n    "
+                };
+                self.out.write_all(opening)?;
+                write_pretty_indented(&mut self.out, &diagnostic_json(&diagnostic), "    ")?;
+                self.written += 1;
+                Ok(())
+            }
+            OutputFormat::Sarif => {
+                // The record text (for human snippets) is not part of a SARIF result.
+                let mut diagnostic = diagnostic;
+                diagnostic.source = None;
                 self.held.push(diagnostic);
                 Ok(())
             }
@@ -214,21 +237,44 @@ impl<W: Write> Emitter<W> {
     pub(crate) fn finish(mut self, summary: &Summary) -> io::Result<()> {
         match self.format {
             OutputFormat::Json => {
-                let document = json!({
-                    "diagnostics": self.held.iter().map(diagnostic_json).collect::<Vec<_>>(),
-                    "summary": summary.to_json(),
-                });
-                serde_json::to_writer_pretty(&mut self.out, &document)?;
-                writeln!(self.out)?;
+                let closing: &[u8] = if self.written == 0 {
+                    b"{\n  \"diagnostics\": [],\n  \"summary\": "
+                } else {
+                    b"\n  ],\n  \"summary\": "
+                };
+                self.out.write_all(closing)?;
+                write_pretty_indented(&mut self.out, &summary.to_json(), "  ")?;
+                self.out.write_all(b"\n}\n")?;
             }
             OutputFormat::Sarif => {
-                serde_json::to_writer_pretty(&mut self.out, &sarif(&self.held))?;
+                write_sarif(&mut self.out, &self.held)?;
                 writeln!(self.out)?;
             }
             OutputFormat::Human | OutputFormat::JsonLines | OutputFormat::Github => {}
         }
         self.out.flush()
     }
+}
+
+/// Writes `value` pretty-printed (two spaces a level) as if it stood nested in a larger
+/// document, its lines after the first indented by `indent`. Pretty JSON has no line breaks
+/// inside strings (they are escaped), so indenting after each line break is exact.
+pub(crate) fn write_pretty_indented(
+    out: &mut impl Write,
+    value: &impl serde::Serialize,
+    indent: &str,
+) -> io::Result<()> {
+    let text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
+    let mut lines = text.split(|&byte| byte == b'\n');
+    if let Some(first) = lines.next() {
+        out.write_all(first)?;
+    }
+    for line in lines {
+        out.write_all(b"\n")?;
+        out.write_all(indent.as_bytes())?;
+        out.write_all(line)?;
+    }
+    Ok(())
 }
 
 /// The short description of a code, for SARIF rules.
@@ -244,8 +290,9 @@ fn rule_title(code: &str) -> Option<&'static str> {
     }
 }
 
-/// A SARIF 2.1.0 log of the diagnostics.
-fn sarif(diagnostics: &[Diagnostic]) -> Value {
+/// Writes a SARIF 2.1.0 log of the diagnostics, one result at a time: the whole log is never
+/// built in memory. It comes out as the pretty-printed log document would, keys in order.
+fn write_sarif(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
     let mut rules: BTreeMap<&str, String> = BTreeMap::new();
     for diagnostic in diagnostics {
         let code = &*diagnostic.finding.code;
@@ -258,58 +305,66 @@ fn sarif(diagnostics: &[Diagnostic]) -> Value {
         .enumerate()
         .map(|(i, code)| (*code, i))
         .collect();
-    let results: Vec<Value> = diagnostics
-        .iter()
-        .map(|diagnostic| {
-            let finding = &diagnostic.finding;
-            let mut text = finding.message.to_string();
-            if let Some(help) = &finding.help {
-                text.push_str("\nhelp: ");
-                text.push_str(help);
-            }
-            json!({
-                "ruleId": finding.code,
-                "ruleIndex": index.get(&*finding.code),
-                "level": finding.severity.name(),
-                "message": { "text": text },
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": { "uri": sarif_uri(&diagnostic.path) },
-                        "region": {
-                            "startLine": diagnostic.line,
-                            "startColumn": diagnostic.column,
-                            "endLine": diagnostic.end_line,
-                            "endColumn": diagnostic.end_column,
-                            "byteOffset": diagnostic.file_span.start,
-                            "byteLength": diagnostic.file_span.end - diagnostic.file_span.start,
-                        }
-                    }
-                }],
-                "properties": { "fixable": finding.fixable },
-            })
-        })
-        .collect();
+    out.write_all(
+        b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [",
+    )?;
+    for (at, diagnostic) in diagnostics.iter().enumerate() {
+        out.write_all(if at == 0 {
+            b"\n        "
+        } else {
+            b",\n        "
+        })?;
+        let result = sarif_result(diagnostic, index.get(&*diagnostic.finding.code).copied());
+        write_pretty_indented(out, &result, "        ")?;
+    }
+    if !diagnostics.is_empty() {
+        out.write_all(b"\n      ")?;
+    }
+    out.write_all(b"],\n      \"tool\": ")?;
+    let tool = json!({
+        "driver": {
+            "name": "fenkit",
+            "version": env!("CARGO_PKG_VERSION"),
+            "rules": rules.iter().map(|(code, title)| json!({
+                "id": code,
+                "shortDescription": { "text": title },
+            })).collect::<Vec<_>>(),
+        }
+    });
+    write_pretty_indented(out, &tool, "      ")?;
+    out.write_all(b"\n    }\n  ],\n  \"version\": \"2.1.0\"\n}")
+}
+
+/// One SARIF result; `rule_index` is the code's place in the log's list of rules.
+fn sarif_result(diagnostic: &Diagnostic, rule_index: Option<usize>) -> Value {
+    let finding = &diagnostic.finding;
+    let mut text = finding.message.to_string();
+    if let Some(help) = &finding.help {
+        text.push_str("\nhelp: ");
+        text.push_str(help);
+    }
     json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {
-                "driver": {
-                    "name": "fenkit",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "rules": rules.iter().map(|(code, title)| json!({
-                        "id": code,
-                        "shortDescription": { "text": title },
-                    })).collect::<Vec<_>>(),
+        "ruleId": finding.code,
+        "ruleIndex": rule_index,
+        "level": finding.severity.name(),
+        "message": { "text": text },
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": { "uri": sarif_uri(&diagnostic.path) },
+                "region": {
+                    "startLine": diagnostic.line,
+                    "startColumn": diagnostic.column,
+                    "endLine": diagnostic.end_line,
+                    "endColumn": diagnostic.end_column,
+                    "byteOffset": diagnostic.file_span.start,
+                    "byteLength": diagnostic.file_span.end - diagnostic.file_span.start,
                 }
-            },
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }]
+            }
+        }],
+        "properties": { "fixable": finding.fixable },
     })
 }
 
-/// A relative URI reference for a path as given (forward slashes, `./` dropped).
 fn sarif_uri(path: &str) -> String {
     let path = path.replace('\\', "/");
     let path = path.strip_prefix("./").unwrap_or(&path);
@@ -322,4 +377,102 @@ fn sarif_uri(path: &str) -> String {
         }
     }
     uri
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+    use crate::notation::Finding;
+
+    fn diagnostic(code: &'static str, line: usize, message: &str) -> Diagnostic {
+        Diagnostic {
+            path: format!("dir/a file {line}.dfen"),
+            finding: Finding {
+                code: Cow::Borrowed(code),
+                severity: Severity::Warning,
+                span: 3..5,
+                message: Cow::Owned(format!("{message} \"quoted\"\nand a line break")),
+                help: line.is_multiple_of(2).then_some(Cow::Borrowed("write `x`")),
+                fixable: line.is_multiple_of(2),
+                reference: None,
+            },
+            line,
+            column: 4,
+            end_line: line,
+            end_column: 6,
+            file_span: 100..102,
+            source: None,
+        }
+    }
+
+    /// Emits `diagnostics` in `format` and returns what was written.
+    fn emitted(format: OutputFormat, diagnostics: &[Diagnostic]) -> String {
+        let mut out = Vec::new();
+        let mut emitter = Emitter::new(format, &mut out, false);
+        let mut summary = Summary::default();
+        for diagnostic in diagnostics {
+            summary.count(diagnostic);
+            emitter.emit(diagnostic.clone()).unwrap();
+        }
+        emitter.finish(&summary).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// What the pretty printer writes for the document that `text` holds: the streamed text
+    /// must be exactly that (keys in order, the same indentation), or a consumer comparing
+    /// bytes with an earlier run would see a change.
+    fn repretty(text: &str) -> String {
+        let value: Value = serde_json::from_str(text).unwrap();
+        serde_json::to_string_pretty(&value).unwrap() + "\n"
+    }
+
+    fn samples(count: usize) -> Vec<Diagnostic> {
+        let codes = ["DFEN104", "DFEN012", "FEN4003", "DFEN012"];
+        (0..count)
+            .map(|i| diagnostic(codes[i % codes.len()], i + 1, &format!("finding {i}")))
+            .collect()
+    }
+
+    #[test]
+    fn streamed_json_is_the_pretty_document() {
+        for count in [0, 1, 2, 5] {
+            let text = emitted(OutputFormat::Json, &samples(count));
+            assert_eq!(text, repretty(&text), "{count} diagnostics");
+            let document: Value = serde_json::from_str(&text).unwrap();
+            let listed = document["diagnostics"].as_array().unwrap();
+            assert_eq!(listed.len(), count);
+            assert_eq!(document["summary"]["warnings"], count);
+            for (i, entry) in listed.iter().enumerate() {
+                assert_eq!(entry["line"], i + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn streamed_sarif_is_the_pretty_log_with_rule_indexes() {
+        for count in [0, 1, 2, 5] {
+            let text = emitted(OutputFormat::Sarif, &samples(count));
+            assert_eq!(text, repretty(&text), "{count} diagnostics");
+            let log: Value = serde_json::from_str(&text).unwrap();
+            let run = &log["runs"][0];
+            let results = run["results"].as_array().unwrap();
+            assert_eq!(results.len(), count);
+            let rules: Vec<&str> = run["tool"]["driver"]["rules"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|rule| rule["id"].as_str().unwrap())
+                .collect();
+            let mut sorted = rules.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(rules, sorted, "rules are listed once each, in order");
+            for result in results {
+                let index = result["ruleIndex"].as_u64().unwrap() as usize;
+                assert_eq!(result["ruleId"], rules[index]);
+            }
+        }
+    }
 }

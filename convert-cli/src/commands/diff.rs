@@ -414,5 +414,6 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
         }
     }
+    stdout.flush()?;
     Ok(status)
 }

@@ -15,6 +15,7 @@ mod diff;
 mod fmt;
 mod hostile;
 mod identity;
+mod output;
 mod parse;
 mod rules;
 mod show;

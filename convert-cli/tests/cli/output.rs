@@ -1,0 +1,114 @@
+//! Long results: standard output is buffered when it is not a terminal, so these check that a
+//! result of many 64 KiB buffers arrives whole and that a write that fails is reported.
+
+use std::process::Stdio;
+
+use crate::Tree;
+
+/// `count` positions, each missing its dice field (one warning per line).
+fn warned_positions(count: usize) -> String {
+    (0..count)
+        .map(|i| {
+            format!(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 {}\n",
+                i + 1
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_long_json_report_arrives_whole() {
+    let tree = Tree::empty();
+    tree.write("many.dfen", warned_positions(5_000));
+    for threads in ["1", "2"] {
+        let output = tree
+            .fenkit(&[
+                "check",
+                "--threads",
+                threads,
+                "--output-format",
+                "json",
+                "many.dfen",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "warnings only");
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let diagnostics = document["diagnostics"].as_array().unwrap();
+        assert_eq!(diagnostics.len(), 5_000);
+        assert_eq!(diagnostics[4_999]["line"], 5_000);
+        assert_eq!(document["summary"]["warnings"], 5_000);
+    }
+}
+
+#[test]
+fn a_long_diff_and_conversion_arrive_whole() {
+    let tree = Tree::empty();
+    let positions = warned_positions(4_000);
+    tree.write("old.dfen", &positions);
+    tree.write("new.dfen", positions.replace(" w KQkq", " b KQkq"));
+    let diff = tree
+        .fenkit(&["diff", "old.dfen", "new.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(diff.status.code(), Some(1));
+    let text = String::from_utf8(diff.stdout).unwrap();
+    assert_eq!(text.matches(": changed").count(), 4_000);
+    assert!(
+        text.ends_with("side to move: w → b\n"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+
+    let convert = tree
+        .fenkit(&["convert", "--to", "json", "old.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(convert.status.code(), Some(0));
+    let lines: Vec<&[u8]> = convert.stdout.split(|&b| b == b'\n').collect();
+    assert_eq!(lines.len(), 4_001, "4,000 documents and the final newline");
+    let last: serde_json::Value = serde_json::from_slice(lines[3_999]).unwrap();
+    assert_eq!(last["fullmove"], 4_000);
+}
+
+/// Writing to a full disk must fail the run (exit 2, with the reason), not be lost when the
+/// buffer is dropped.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_disk_is_reported() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full here; skipped");
+        return;
+    };
+    let tree = Tree::empty();
+    tree.write("many.dfen", warned_positions(3_000));
+    tree.write(
+        "other.dfen",
+        warned_positions(3_000).replace(" w KQkq", " b KQkq"),
+    );
+    tree.write("one.dfen", warned_positions(1));
+    // Long results fail while the buffer is emptied part way; short ones only when it is
+    // flushed at the end.
+    let runs: [&[&str]; 9] = [
+        &["check", "--output-format", "json", "many.dfen"],
+        &["check", "--output-format", "sarif", "many.dfen"],
+        &["check", "many.dfen"],
+        &["convert", "--to", "json", "many.dfen"],
+        &["diff", "many.dfen", "other.dfen"],
+        &["check", "--output-format", "json", "one.dfen"],
+        &["convert", "--to", "json", "one.dfen"],
+        &["diff", "one.dfen", "other.dfen"],
+        &["show", "8/8/8/8/8/8/8/K6k w - - 0 1 -"],
+    ];
+    for args in runs {
+        let output = tree
+            .fenkit(args)
+            .stdout(Stdio::from(full.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("cannot write output"), "{args:?}: {stderr}");
+    }
+}
