@@ -48,16 +48,24 @@ enum DiffFormat {
     Json,
 }
 
-/// One position of a side of the diff.
+/// One position of a side of the diff. Kept small (a file side holds one per line): the
+/// parsed position is not kept, only re-read for the few pairs whose fields are compared.
 #[derive(Debug, Clone)]
 struct Entry {
     line: Option<usize>,
-    /// The text as written.
-    text: String,
+    /// The text as written (escaped, `\xff`, when it is not UTF-8).
+    text: Box<str>,
     /// The canonical form or, when rejected, the bytes as written (escaped, so that lines of
-    /// invalid UTF-8 that differ never compare equal).
-    key: String,
-    value: Option<Parsed>,
+    /// invalid UTF-8 that differ never compare equal); `None` when that is the text itself.
+    key: Option<Box<str>>,
+    /// Whether the bytes were UTF-8 (only then is the text parsed).
+    is_text: bool,
+}
+
+impl Entry {
+    fn key(&self) -> &str {
+        self.key.as_deref().unwrap_or(&self.text)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -76,24 +84,18 @@ struct FieldChange {
 
 /// One change between the two sides.
 #[derive(Debug, Serialize)]
-struct Change {
+struct Change<'a> {
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     old_line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     new_line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    old: Option<String>,
+    old: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    new: Option<String>,
+    new: Option<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fields: Vec<FieldChange>,
-}
-
-#[derive(Debug, Serialize)]
-struct Document {
-    equal: bool,
-    changes: Vec<Change>,
 }
 
 fn parse(text: &str, notation: Notation) -> Option<Parsed> {
@@ -119,26 +121,32 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
 }
 
 fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
-    let (text, value) = match std::str::from_utf8(raw) {
-        Ok(text) => (text.to_owned(), parse(text, notation)),
+    let (text, is_text) = match std::str::from_utf8(raw) {
+        Ok(text) => (text.into(), true),
         // Not text: shown with its bytes escaped (`\xff`), never parsed.
-        Err(_) => (raw.escape_ascii().to_string(), None),
+        Err(_) => (raw.escape_ascii().to_string().into_boxed_str(), false),
     };
-    let key = match &value {
+    let key = match is_text.then(|| parse(&text, notation)).flatten() {
         Some(Parsed::Dfen(d)) => d.to_string(),
         Some(Parsed::Fen4(p)) => p.to_string(),
         None => raw.escape_ascii().to_string(),
     };
     Entry {
         line,
+        key: (*key != *text).then(|| key.into_boxed_str()),
         text,
-        key,
-        value,
+        is_text,
     }
 }
 
+/// One side of the diff: its positions, in order, and their notation.
+struct Side {
+    entries: Vec<Entry>,
+    notation: Notation,
+}
+
 /// Reads one side: a file (or `-`) or a literal position.
-fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
+fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     let origin = if arg == "-" {
         Some(Origin::Stdin)
     } else if Path::new(arg).exists() {
@@ -148,7 +156,10 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
     };
     let Some(origin) = origin else {
         let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
-        return Ok(vec![entry(None, arg.as_bytes(), notation)]);
+        return Ok(Side {
+            entries: vec![entry(None, arg.as_bytes(), notation)],
+            notation,
+        });
     };
     let fail = |error: std::io::Error| {
         format!(
@@ -157,7 +168,9 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
             crate::walk::describe(&error)
         )
     };
-    let mut scan = Scan::open(&origin, forced, ReadSettings::default()).map_err(fail)?;
+    let mut scan = Scan::open(&origin, forced, ReadSettings::default())
+        .map_err(fail)?
+        .without_canonical();
     let notation = scan.notation();
     let mut entries = Vec::new();
     while let Some(item) = scan.next_item().map_err(fail)? {
@@ -166,7 +179,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Vec<Entry>, String> {
         }
         entries.push(entry(Some(item.record.line), item.record.raw(), notation));
     }
-    Ok(entries)
+    Ok(Side { entries, notation })
 }
 
 fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
@@ -266,83 +279,101 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
     changes
 }
 
-fn fields(old: &Entry, new: &Entry) -> Vec<FieldChange> {
-    match (&old.value, &new.value) {
-        (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => dfen_fields(a, b),
-        (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => fen4_fields(a, b),
+fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Vec<FieldChange> {
+    let parsed = |entry: &Entry, notation| {
+        entry
+            .is_text
+            .then(|| parse(&entry.text, notation))
+            .flatten()
+    };
+    match (parsed(old, notations.0), parsed(new, notations.1)) {
+        (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => dfen_fields(&a, &b),
+        (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => fen4_fields(&a, &b),
         _ => vec![FieldChange {
             field: "text".to_owned(),
-            old: old.text.clone(),
-            new: new.text.clone(),
+            old: old.text.to_string(),
+            new: new.text.to_string(),
         }],
     }
 }
 
-fn changes(old: &[Entry], new: &[Entry]) -> Vec<Change> {
-    let old_keys: Vec<&str> = old.iter().map(|e| e.key.as_str()).collect();
-    let new_keys: Vec<&str> = new.iter().map(|e| e.key.as_str()).collect();
-    let mut out = Vec::new();
-    let removed = |e: &Entry| Change {
-        kind: "removed",
-        old_line: e.line,
-        new_line: None,
-        old: Some(e.text.clone()),
-        new: None,
-        fields: Vec::new(),
-    };
-    let added = |e: &Entry| Change {
-        kind: "added",
-        old_line: None,
-        new_line: e.line,
-        old: None,
-        new: Some(e.text.clone()),
-        fields: Vec::new(),
-    };
-    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &old_keys, &new_keys) {
-        match op {
+/// The changes between the two sides, aligned on their keys, handed to `each` in order; stops
+/// at the first error. `ops` is the alignment.
+fn for_each_change<E>(
+    (old, new): (&Side, &Side),
+    ops: &[similar::DiffOp],
+    mut each: impl FnMut(Change<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    fn removed(e: &Entry) -> Change<'_> {
+        Change {
+            kind: "removed",
+            old_line: e.line,
+            new_line: None,
+            old: Some(&e.text),
+            new: None,
+            fields: Vec::new(),
+        }
+    }
+    fn added(e: &Entry) -> Change<'_> {
+        Change {
+            kind: "added",
+            old_line: None,
+            new_line: e.line,
+            old: None,
+            new: Some(&e.text),
+            fields: Vec::new(),
+        }
+    }
+    fn slice(side: &Side, start: usize, len: usize) -> &[Entry] {
+        side.entries.get(start..start + len).unwrap_or_default()
+    }
+    for op in ops {
+        match *op {
             similar::DiffOp::Equal { .. } => {}
             similar::DiffOp::Delete {
                 old_index, old_len, ..
-            } => {
-                out.extend(old[old_index..old_index + old_len].iter().map(removed));
-            }
+            } => slice(old, old_index, old_len)
+                .iter()
+                .try_for_each(|e| each(removed(e)))?,
             similar::DiffOp::Insert {
                 new_index, new_len, ..
-            } => {
-                out.extend(new[new_index..new_index + new_len].iter().map(added));
-            }
+            } => slice(new, new_index, new_len)
+                .iter()
+                .try_for_each(|e| each(added(e)))?,
             similar::DiffOp::Replace {
                 old_index,
                 old_len,
                 new_index,
                 new_len,
             } => {
-                let pairs = old_len.min(new_len);
-                for i in 0..pairs {
-                    let (a, b) = (&old[old_index + i], &new[new_index + i]);
-                    out.push(Change {
+                let (olds, news) = (
+                    slice(old, old_index, old_len),
+                    slice(new, new_index, new_len),
+                );
+                for (a, b) in olds.iter().zip(news) {
+                    each(Change {
                         kind: "changed",
                         old_line: a.line,
                         new_line: b.line,
-                        old: Some(a.text.clone()),
-                        new: Some(b.text.clone()),
-                        fields: fields(a, b),
-                    });
+                        old: Some(&a.text),
+                        new: Some(&b.text),
+                        fields: fields(a, b, (old.notation, new.notation)),
+                    })?;
                 }
-                out.extend(
-                    old[old_index + pairs..old_index + old_len]
-                        .iter()
-                        .map(removed),
-                );
-                out.extend(
-                    new[new_index + pairs..new_index + new_len]
-                        .iter()
-                        .map(added),
-                );
+                let pairs = old_len.min(new_len);
+                olds.iter().skip(pairs).try_for_each(|e| each(removed(e)))?;
+                news.iter().skip(pairs).try_for_each(|e| each(added(e)))?;
             }
         }
     }
-    out
+    Ok(())
+}
+
+/// How the two sides line up: runs of equal, removed, added and replaced positions.
+fn alignment(old: &Side, new: &Side) -> Vec<similar::DiffOp> {
+    let old_keys: Vec<&str> = old.entries.iter().map(Entry::key).collect();
+    let new_keys: Vec<&str> = new.entries.iter().map(Entry::key).collect();
+    similar::capture_diff_slices(similar::Algorithm::Myers, &old_keys, &new_keys)
 }
 
 fn line_label(line: Option<usize>) -> String {
@@ -358,62 +389,88 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             return Ok(Status::Error);
         }
     };
-    let changes = changes(&old, &new);
+    let ops = alignment(&old, &new);
+    let equal = ops
+        .iter()
+        .all(|op| matches!(op, similar::DiffOp::Equal { .. }));
     let mut stdout = global.stdout();
-    let status = if changes.is_empty() {
-        Status::Clean
-    } else {
-        Status::Findings
-    };
+    // The changes are written as they are worked out: only the alignment is held.
     match args.output_format {
         DiffFormat::Json => {
-            let document = Document {
-                equal: changes.is_empty(),
-                changes,
-            };
-            serde_json::to_writer_pretty(&mut stdout, &document).map_err(std::io::Error::other)?;
-            writeln!(stdout)?;
+            // As the pretty printer would write `{"equal": …, "changes": […]}`.
+            write!(stdout, "{{\n  \"equal\": {equal},\n  \"changes\": [")?;
+            let mut first = true;
+            for_each_change((&old, &new), &ops, |change| {
+                stdout.write_all(if first { b"\n    " } else { b",\n    " })?;
+                first = false;
+                crate::output::write_pretty_indented(&mut stdout, &change, "    ")
+            })?;
+            let closing = if first { "]\n}\n" } else { "\n  ]\n}\n" };
+            stdout.write_all(closing.as_bytes())?;
         }
         DiffFormat::Human => {
-            let red = anstyle::AnsiColor::Red.on_default();
-            let green = anstyle::AnsiColor::Green.on_default();
-            let bold = anstyle::Style::new().bold();
-            for change in &changes {
-                match change.kind {
+            // Without colour the styles are empty, so the output holds no escape sequences,
+            // and each change is written in one piece: stripping colour from many small
+            // pieces cost more than working the changes out.
+            let colored = global.stdout_colored();
+            let style = |style: anstyle::Style| {
+                if colored {
+                    style
+                } else {
+                    anstyle::Style::new()
+                }
+            };
+            let red = style(anstyle::AnsiColor::Red.on_default());
+            let green = style(anstyle::AnsiColor::Green.on_default());
+            let bold = style(anstyle::Style::new().bold());
+            let mut text = String::new();
+            for_each_change((&old, &new), &ops, |change| {
+                use std::fmt::Write as _;
+                text.clear();
+                // Writing to a String cannot fail.
+                let _ = match change.kind {
                     "removed" => writeln!(
-                        stdout,
+                        text,
                         "{bold}{}: removed{bold:#}\n  {red}- {}{red:#}",
                         line_label(change.old_line),
-                        change.old.as_deref().unwrap_or_default()
-                    )?,
+                        change.old.unwrap_or_default()
+                    ),
                     "added" => writeln!(
-                        stdout,
+                        text,
                         "{bold}{}: added{bold:#}\n  {green}+ {}{green:#}",
                         line_label(change.new_line),
-                        change.new.as_deref().unwrap_or_default()
-                    )?,
+                        change.new.unwrap_or_default()
+                    ),
                     _ => {
-                        let heading = match (change.old_line, change.new_line) {
-                            (Some(a), Some(b)) if a == b => format!("line {a}: changed"),
-                            (Some(a), Some(b)) => format!("line {a} → line {b}: changed"),
-                            _ => "position changed".to_owned(),
+                        let _ = match (change.old_line, change.new_line) {
+                            (Some(a), Some(b)) if a == b => {
+                                writeln!(text, "{bold}line {a}: changed{bold:#}")
+                            }
+                            (Some(a), Some(b)) => {
+                                writeln!(text, "{bold}line {a} → line {b}: changed{bold:#}")
+                            }
+                            _ => writeln!(text, "{bold}position changed{bold:#}"),
                         };
-                        writeln!(stdout, "{bold}{heading}{bold:#}")?;
-                        for field in &change.fields {
+                        change.fields.iter().try_for_each(|field| {
                             writeln!(
-                                stdout,
+                                text,
                                 "  {}: {red}{}{red:#} → {green}{}{green:#}",
                                 field.field, field.old, field.new
-                            )?;
-                        }
+                            )
+                        })
                     }
-                }
-            }
-            if changes.is_empty() {
+                };
+                stdout.write_all(text.as_bytes())
+            })?;
+            if equal {
                 let _ = writeln!(global.stderr(), "no differences");
             }
         }
     }
     stdout.flush()?;
-    Ok(status)
+    Ok(if equal {
+        Status::Clean
+    } else {
+        Status::Findings
+    })
 }
