@@ -60,6 +60,19 @@ impl Global {
         anstream::AutoStream::new(Box::new(buffered), choice)
     }
 
+    /// Standard output for data (converted positions): written exactly as given, never
+    /// touched by colour handling (a comment line passed through keeps every byte), and
+    /// buffered like [`Global::stdout`] when it is not a terminal. Call `flush` at the end.
+    pub(crate) fn data_stdout(&self) -> io::BufWriter<io::StdoutLock<'static>> {
+        let stdout = io::stdout();
+        let capacity = if stdout.is_terminal() {
+            0
+        } else {
+            STDOUT_BUFFER
+        };
+        io::BufWriter::with_capacity(capacity, stdout.lock())
+    }
+
     /// Standard error, like [`Global::stdout`].
     pub(crate) fn stderr(&self) -> anstream::AutoStream<io::StderrLock<'static>> {
         anstream::AutoStream::auto(io::stderr().lock())

@@ -176,9 +176,69 @@ impl TryFrom<DfenJson> for Dfen {
     }
 }
 
+/// Writes the same fields as [`DfenJson`], straight from the position: no map or strings are
+/// built (a conversion of a million positions would otherwise allocate for every piece).
 impl Serialize for Dfen {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        DfenJson::from(self).serialize(serializer)
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("DfenJson", 7)?;
+        out.serialize_field("board", &BoardJson(&self.board))?;
+        out.serialize_field(
+            "side",
+            match self.side {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+        )?;
+        out.serialize_field(
+            "castling",
+            &SeqJson(|| self.castling.iter().map(|s| s.letter())),
+        )?;
+        out.serialize_field(
+            "en_passant",
+            &SeqJson(|| self.en_passant.iter_alphabetical().map(square_name)),
+        )?;
+        out.serialize_field("halfmove", &self.halfmove)?;
+        out.serialize_field("fullmove", &self.fullmove)?;
+        out.serialize_field("dice", &SeqJson(|| self.dice.iter().map(Role::upper)))?;
+        out.end()
+    }
+}
+
+/// The names of the 64 squares, two bytes each, in the order of [`Square::index`].
+const SQUARE_NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4\
+                            a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+
+/// The name of `square`, for example `"e3"`.
+fn square_name(square: Square) -> &'static str {
+    let at = usize::from(square.index()) * 2;
+    SQUARE_NAMES.get(at..at + 2).unwrap_or_default()
+}
+
+/// The board as a JSON object from square names to piece letters, its keys in the order a
+/// `BTreeMap` of names would give (`a1`, `a2`, …, `a8`, `b1`, …).
+struct BoardJson<'a>(&'a Board);
+
+impl Serialize for BoardJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let by_name = (0..8u8)
+            .flat_map(|file| (0..8u8).filter_map(move |rank| Square::new(file, rank)))
+            .filter_map(|square| Some((square_name(square), self.0.get(square)?.letter())));
+        serializer.collect_map(by_name)
+    }
+}
+
+/// A sequence written from an iterator made afresh for each serialization.
+struct SeqJson<F>(F);
+
+impl<F, I> Serialize for SeqJson<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
     }
 }
 

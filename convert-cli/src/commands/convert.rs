@@ -333,7 +333,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             .collect()
     };
     let mut status = Status::Clean;
-    let mut stdout = global.stdout();
+    let mut stdout = global.data_stdout();
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     for origin in &inputs {
         let path = origin.display();

@@ -112,3 +112,24 @@ fn a_full_disk_is_reported() {
         assert!(stderr.contains("cannot write output"), "{args:?}: {stderr}");
     }
 }
+
+/// Converted output is data: a comment line passed through keeps every byte, escape
+/// sequences included, even though standard output is not a terminal.
+#[test]
+fn conversion_passes_comment_bytes_through_untouched() {
+    let tree = Tree::empty();
+    let comment = "# \u{1b}[31mred\u{1b}[0m and \u{1b}]8;;x\u{7}a link\n";
+    tree.write(
+        "colour.dfen",
+        format!("{comment}4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"),
+    );
+    let output = tree
+        .fenkit(&["convert", "--to", "fen", "colour.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!("{comment}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    );
+}
