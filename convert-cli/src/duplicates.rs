@@ -148,9 +148,10 @@ pub(crate) fn find(
     let files: Vec<&Origin> = inputs
         .iter()
         .filter(|origin| match origin {
-            Origin::File(path) => {
+            Origin::File(path) | Origin::SpooledStdin(path) => {
                 names.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
             }
+            // Read once by the check itself, it cannot be read again (see `SpooledStdin`).
             Origin::Stdin => false,
         })
         .collect();

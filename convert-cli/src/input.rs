@@ -951,13 +951,16 @@ pub(crate) enum Origin {
     Stdin,
     /// A file on disk.
     File(PathBuf),
+    /// Standard input, copied to the temporary file at this path first, so that it can be
+    /// read more than once (`check --duplicates` reads its inputs twice). Named `<stdin>`.
+    SpooledStdin(PathBuf),
 }
 
 impl Origin {
     /// The name used in messages: the path as given, or `<stdin>`.
     pub(crate) fn display(&self) -> String {
         match self {
-            Origin::Stdin => "<stdin>".to_owned(),
+            Origin::Stdin | Origin::SpooledStdin(_) => "<stdin>".to_owned(),
             Origin::File(path) => path.display().to_string(),
         }
     }
@@ -965,7 +968,7 @@ impl Origin {
     /// The path on disk, if any.
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
-            Origin::Stdin => None,
+            Origin::Stdin | Origin::SpooledStdin(_) => None,
             Origin::File(path) => Some(path),
         }
     }
@@ -975,7 +978,7 @@ impl Origin {
     pub(crate) fn open(&self) -> io::Result<Input> {
         let inner: Box<dyn Read + Send> = match self {
             Origin::Stdin => Box::new(io::stdin()),
-            Origin::File(path) => Box::new(open_regular(path)?),
+            Origin::File(path) | Origin::SpooledStdin(path) => Box::new(open_regular(path)?),
         };
         Ok(BufReader::with_capacity(1 << 16, inner))
     }
@@ -992,6 +995,39 @@ impl Origin {
         }
         Ok(bytes)
     }
+}
+
+/// For searches that read their inputs twice (duplicates): copies standard input, if it is
+/// among `inputs`, to a new temporary file (in `TMPDIR`) and names that copy in its place
+/// ([`Origin::SpooledStdin`]). The copy is removed when the returned handle is dropped, so keep
+/// it to the end of the run. The error is a whole sentence for the user.
+pub(crate) fn spool_stdin(
+    inputs: &mut [Origin],
+) -> Result<Option<tempfile::NamedTempFile>, String> {
+    if !inputs.contains(&Origin::Stdin) {
+        return Ok(None);
+    }
+    let copy = || -> io::Result<tempfile::NamedTempFile> {
+        let mut spooled = tempfile::Builder::new()
+            .prefix("fenkit-stdin-")
+            .tempfile()?;
+        io::copy(&mut io::stdin().lock(), spooled.as_file_mut())?;
+        io::Write::flush(spooled.as_file_mut())?;
+        Ok(spooled)
+    };
+    let spooled = copy().map_err(|error| {
+        format!(
+            "the duplicate search reads its inputs twice, so standard input is copied to a \
+             temporary file first, and that failed: {}",
+            crate::walk::describe(&error)
+        )
+    })?;
+    for origin in inputs.iter_mut() {
+        if *origin == Origin::Stdin {
+            *origin = Origin::SpooledStdin(spooled.path().to_owned());
+        }
+    }
+    Ok(Some(spooled))
 }
 
 /// Opens `path` if it is a regular file (symbolic links followed).

@@ -51,6 +51,8 @@ pub(crate) struct Args {
 
     /// Also report every position that already appeared (in any of the files), as a warning
     /// naming the first occurrence. Positions are the same when all fields but the clocks agree.
+    /// The inputs are read twice; standard input (`-`) is first copied to a temporary file
+    /// (in TMPDIR), which is removed at the end
     #[arg(long)]
     duplicates: bool,
 
@@ -248,8 +250,21 @@ fn check_file(
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let found = crate::walk::expand(&args.paths);
+    let mut inputs = found.inputs;
+    // Kept to the end of the run: the copy is removed when this is dropped.
+    let _spooled = if args.duplicates {
+        match crate::input::spool_stdin(&mut inputs) {
+            Ok(spooled) => spooled,
+            Err(error) => {
+                global.error(error);
+                return Ok(Status::Error);
+            }
+        }
+    } else {
+        None
+    };
     let settings = Settings {
-        inputs: found.inputs,
+        inputs,
         notation: args.read.notation,
         read: args.read.settings(),
         format: args.output_format,
@@ -324,12 +339,6 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         written?;
     }
     if settings.duplicates {
-        if settings.inputs.contains(&Origin::Stdin) {
-            errors.push(
-                "`--duplicates` reads files twice; standard input was not searched for duplicates"
-                    .to_owned(),
-            );
-        }
         let found = crate::duplicates::find(
             &settings.inputs,
             settings.notation,

@@ -16,6 +16,7 @@ Examples:
   fenkit dedupe fixtures/                 list every repeated position (exit 1 if any)
   fenkit dedupe --write fixtures/         keep the first occurrence of each, remove the others
   fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
+  zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
 placement). With `--ep legal` an en-passant square counts only when a pawn can capture onto
@@ -88,7 +89,22 @@ fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let found = crate::walk::expand(&args.paths);
+    let mut found = crate::walk::expand(&args.paths);
+    if args.write && found.inputs.contains(&Origin::Stdin) {
+        return Err(Failure::Usage(
+            "`--write` rewrites files in place, and standard input (`-`) is not a file; \
+             list its repeats without `--write`"
+                .to_owned(),
+        ));
+    }
+    // Kept to the end of the run: the copy is removed when this is dropped.
+    let _spooled = match crate::input::spool_stdin(&mut found.inputs) {
+        Ok(spooled) => spooled,
+        Err(error) => {
+            global.error(error);
+            return Ok(Status::Error);
+        }
+    };
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);

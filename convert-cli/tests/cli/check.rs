@@ -194,3 +194,51 @@ fn duplicates_across_files() {
         "c.fen4"
     ]));
 }
+
+/// Standard input is read once by the check, so `--duplicates` copies it to a temporary file
+/// first: its positions repeat each other and the files' like any file's do.
+#[test]
+fn duplicates_in_standard_input() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    let stdin = "8/8/8/8/8/8/8/K6k w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 w - - 7 9 -\n\
+                 8/8/8/8/8/8/8/K6k w - - 2 3 -\n";
+    assert_cmd_snapshot!(
+        tree.fenkit(&[
+            "check",
+            "--duplicates",
+            "--output-format",
+            "github",
+            "a.dfen",
+            "-"
+        ])
+        .pass_stdin(stdin)
+    );
+    // Alone, and where the temporary copy is made.
+    let temp = tree.path("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let mut alone = tree
+        .fenkit(&[
+            "check",
+            "--duplicates",
+            "--output-format",
+            "json-lines",
+            "-",
+        ])
+        .env("TMPDIR", &temp)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut alone.stdin.take().unwrap(), stdin.as_bytes()).unwrap();
+    let alone = alone.wait_with_output().unwrap();
+    let text = String::from_utf8(alone.stdout).unwrap();
+    assert_eq!(text.matches("FENKIT020").count(), 1, "{text}");
+    assert!(text.contains("<stdin>:1"), "{text}");
+    assert_eq!(
+        std::fs::read_dir(&temp).unwrap().count(),
+        0,
+        "the copy of standard input is removed"
+    );
+}

@@ -27,3 +27,11 @@ fn lists_then_removes_repeats_keeping_the_first() {
         .unwrap();
     assert_eq!(again.status.code(), Some(0));
 }
+
+#[test]
+fn standard_input_is_searched_but_not_rewritten() {
+    let tree = Tree::empty();
+    let stdin = "8/8/8/8/8/8/8/K6k w - - 3 4 -\n# a comment\n8/8/8/8/8/8/8/K6k w - - 0 9 -\n";
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "-"]).pass_stdin(stdin));
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--write", "-"]).pass_stdin(stdin));
+}
