@@ -11,6 +11,9 @@
 //! - `FENKIT_E2E_GB=1`: also check a file of at least 1 GiB (the DFEN file repeated) and report
 //!   its peak RSS.
 //!
+//! Then the cost of reporting: `check` with a finding on each of 100,000 lines in the human,
+//! `json` and `sarif` formats, and `diff` of two 100,000-line files beside `diff(1)`.
+//!
 //! The last line is machine-readable: `RATIOS name=value …`.
 
 use std::fs::File;
@@ -135,6 +138,7 @@ fn main() {
             per(times[2], times[3])
         ));
     }
+    reporting(&dir, &dfen, runs, &mut ratios);
     if std::env::var("FENKIT_E2E_GB").is_ok_and(|v| v == "1") {
         let big = dir.join(format!("e2e-1gib-{SEED:x}.dfen"));
         if !big.exists() {
@@ -226,22 +230,151 @@ fn two_at_once(path: &Path) -> Duration {
     start.elapsed()
 }
 
-/// Runs `fenkit ARGS --threads N PATH` under `/usr/bin/time`: wall time, peak RSS (KiB, `%M`)
-/// and CPU seconds (`%U` + `%S`).
+/// Lines of the reporting rows' files.
+const REPORT_LINES: usize = 100_000;
+
+/// The cost of reporting many findings, which the rows above (clean positions, `--quiet`)
+/// never pay: a 100,000-line file whose every position has a finding (the DFEN file's lines
+/// without their dice field) through `check` in the human, `json` and `sarif` formats; and
+/// `diff` of two 100,000-line files with nothing in common, beside the text-diff tool `diff(1)`
+/// on the same files. Output goes to a pipe that is read and thrown away, as in a CI job.
+fn reporting(dir: &Path, dfen: &Path, runs: usize, ratios: &mut Vec<String>) {
+    let findings = dir.join(format!("e2e-{REPORT_LINES}-{SEED:x}-no-dice.dfen"));
+    let (old, new) = (
+        dir.join(format!("e2e-{REPORT_LINES}-{SEED:x}-diff-a.dfen")),
+        dir.join(format!("e2e-{REPORT_LINES}-{SEED:x}-diff-b.dfen")),
+    );
+    if !findings.exists() || !old.exists() || !new.exists() {
+        let source = BufReader::new(File::open(dfen).expect("open the DFEN file"));
+        let lines: Vec<String> = source.lines().map_while(Result::ok).collect();
+        let write = |path: &Path, lines: &mut dyn Iterator<Item = String>| {
+            let mut out = BufWriter::new(File::create(tmp(path)).expect("create"));
+            for line in lines {
+                writeln!(out, "{line}").expect("write");
+            }
+            out.flush().expect("flush");
+            drop(out);
+            std::fs::rename(tmp(path), path).expect("rename");
+        };
+        let head = || lines.iter().take(REPORT_LINES).cloned();
+        write(
+            &findings,
+            &mut head().map(|l| l.strip_suffix(" -").unwrap_or(&l).to_owned()),
+        );
+        write(&old, &mut head());
+        let middle = lines.len() / 2;
+        write(
+            &new,
+            &mut lines.iter().skip(middle).take(REPORT_LINES).cloned(),
+        );
+    }
+    let findings_arg = findings.to_string_lossy().into_owned();
+    let configs: Vec<(String, Vec<String>)> = vec![
+        (
+            "report: check (human)".into(),
+            vec!["check".into(), findings_arg.clone()],
+        ),
+        (
+            "report: check --output-format json".into(),
+            vec![
+                "check".into(),
+                "--output-format".into(),
+                "json".into(),
+                findings_arg.clone(),
+            ],
+        ),
+        (
+            "report: check --output-format sarif".into(),
+            vec![
+                "check".into(),
+                "--output-format".into(),
+                "sarif".into(),
+                findings_arg,
+            ],
+        ),
+        (
+            "report: diff, nothing in common".into(),
+            vec![
+                "diff".into(),
+                old.to_string_lossy().into_owned(),
+                new.to_string_lossy().into_owned(),
+            ],
+        ),
+    ];
+    let mut bests: Vec<Option<(Duration, (u64, f64))>> = vec![None; configs.len()];
+    for _ in 0..runs {
+        for (best, (_, args)) in bests.iter_mut().zip(&configs) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = timed(&args);
+            if best.is_none_or(|b| run.0 < b.0) {
+                *best = Some(run);
+            }
+        }
+    }
+    // The text-diff tool on the same two files, for scale: it compares bytes, not positions.
+    let text_diff = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let _ = Command::new("diff")
+                .arg(&old)
+                .arg(&new)
+                .stdout(Stdio::null())
+                .status();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default();
+    for (best, (label, _)) in bests.iter().zip(&configs) {
+        let Some((time, (rss, cpu))) = *best else {
+            return;
+        };
+        row(label, REPORT_LINES, time, Some(rss), Some(cpu));
+    }
+    row(
+        "report: diff(1) of the same files",
+        REPORT_LINES,
+        text_diff,
+        None,
+        None,
+    );
+    let rss_mb = |i: usize| bests[i].map_or(0.0, |(_, (rss, _))| rss as f64 / 1024.0);
+    let time = |i: usize| bests[i].map_or(0.0, |(time, _)| time.as_secs_f64());
+    ratios.push(format!(
+        "report_diff_vs_text_diff={:.2}",
+        time(3) / text_diff.as_secs_f64()
+    ));
+    ratios.push(format!("report_json_rss_mb={:.1}", rss_mb(1)));
+    ratios.push(format!("report_sarif_rss_mb={:.1}", rss_mb(2)));
+    ratios.push(format!("report_diff_rss_mb={:.1}", rss_mb(3)));
+}
+
+/// Runs `fenkit ARGS --quiet --threads N PATH` (see [`timed`]).
 fn fenkit(args: &[&str], threads: usize, path: &Path) -> (Duration, (u64, f64)) {
+    let threads = threads.to_string();
+    let path = path.to_string_lossy();
+    let mut all = args.to_vec();
+    all.extend(["--quiet", "--threads", &threads, &path]);
+    timed(&all)
+}
+
+/// Runs `fenkit ARGS` under `/usr/bin/time`, its output read from a pipe and dropped: wall
+/// time, peak RSS (KiB, `%M`) and CPU seconds (`%U` + `%S`).
+fn timed(args: &[&str]) -> (Duration, (u64, f64)) {
     let rss_file = std::env::temp_dir().join(format!("fenkit-e2e-rss-{}", std::process::id()));
     let start = Instant::now();
-    let status = Command::new("/usr/bin/time")
+    let mut child = Command::new("/usr/bin/time")
         .args(["-f", "%M %U %S", "-o"])
         .arg(&rss_file)
         .arg(env!("CARGO_BIN_EXE_fenkit"))
         .args(args)
-        .args(["--quiet", "--threads", &threads.to_string()])
-        .arg(path)
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .status()
+        .spawn()
         .expect("run /usr/bin/time (apt-get install time)");
+    if let Some(mut out) = child.stdout.take() {
+        std::io::copy(&mut out, &mut std::io::sink()).expect("read the output");
+    }
+    let status = child.wait().expect("wait for fenkit");
     let elapsed = start.elapsed();
     assert!(
         status.code().is_some_and(|c| c <= 1),
