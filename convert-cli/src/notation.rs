@@ -314,8 +314,18 @@ impl Analyzer {
             Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
             Ok(parsed) => {
                 let profile = self.settings.profile;
-                let canonical =
-                    self.canonical_form(text, |out| write_dfen_to(out, &parsed.fixed(), profile));
+                let fixed = parsed.fixed();
+                // Most positions of a formatted file are written canonically already: then
+                // (the library says so, and no fix changes the position) the canonical form is
+                // the text itself, and `fmt` need not write it to find that out.
+                let unchanged = self.canonical == CanonicalForms::Changed
+                    && parsed.written_canonically()
+                    && fixed == parsed.dfen;
+                let canonical = if unchanged {
+                    None
+                } else {
+                    self.canonical_form(text, |out| write_dfen_to(out, &fixed, profile))
+                };
                 Analysis::accepted(converted(parsed.findings, Finding::from_dfen), canonical)
             }
         }
@@ -330,8 +340,13 @@ impl Analyzer {
         let analysis = match result {
             Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
             Ok(()) => {
+                // As for DFEN: a literal written canonically is its own canonical form.
                 let canonical =
-                    self.canonical_form(text, |out| write!(out, "{}", parsed.placement));
+                    if self.canonical == CanonicalForms::Changed && parsed.written_canonically() {
+                        None
+                    } else {
+                        self.canonical_form(text, |out| write!(out, "{}", parsed.placement))
+                    };
                 let findings = if parsed.findings.is_empty() {
                     Vec::new()
                 } else {

@@ -184,6 +184,7 @@ impl Parser {
         let mut parsed = Parsed {
             dfen: EMPTY,
             findings: Vec::new(),
+            written_canonically: false,
         };
         let mut census = Census::default();
         let mut map = SourceMap::new(input);
@@ -191,7 +192,11 @@ impl Parser {
         // including every input with a syntax error, is parsed again from the start by the
         // general parser, so the results never depend on which path ran.
         match plain::scan(input, self.profile, &mut parsed.dfen, &mut census, &mut map) {
-            Some(plain::Shape::Seven) => {}
+            Some(plain::Shape::Seven) => {
+                // The one-pass reader takes seven fields only in the spelling `Display` writes;
+                // the engine profile's own orders differ from it.
+                parsed.written_canonically = self.profile != Profile::Engine;
+            }
             Some(plain::Shape::Six) => {
                 if self.profile != Profile::Engine {
                     // One exact allocation: most standard FENs have no other finding.
@@ -204,6 +209,7 @@ impl Parser {
                 parsed = Parsed {
                     dfen: state.dfen,
                     findings: state.findings,
+                    written_canonically: false,
                 };
                 census = state.census;
                 map = state.map;
@@ -267,6 +273,8 @@ pub struct Parsed {
     pub dfen: Dfen,
     /// Every finding, in input order within each phase (form first, then position).
     pub findings: Vec<Finding>,
+    /// See [`Parsed::written_canonically`].
+    written_canonically: bool,
 }
 
 impl Parsed {
@@ -281,6 +289,29 @@ impl Parsed {
     #[must_use]
     pub fn fixed(&self) -> Dfen {
         self.dfen.fixed()
+    }
+
+    /// Whether the input was found to be spelled exactly as [`Display`](std::fmt::Display)
+    /// writes [`Parsed::dfen`]: the canonical spec form, seven fields. `true` only when it is;
+    /// `false` when it is not, and also for canonical input that the parser did not establish
+    /// as such (under [`Profile::Engine`], or in the rare spellings left to the general
+    /// parser, such as a ten-digit clock). A formatter may skip writing the canonical form of
+    /// an input for which this holds and [`Parsed::fixed`] equals [`Parsed::dfen`]: it would
+    /// write the input back.
+    ///
+    /// ```
+    /// let parser = dfen::Parser::new();
+    /// let canonical = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -";
+    /// let parsed = parser.parse(canonical).unwrap();
+    /// assert!(parsed.written_canonically());
+    /// assert_eq!(parsed.dfen.to_string(), canonical);
+    ///
+    /// assert!(!parser.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().written_canonically());
+    /// assert!(!parser.parse("4k3/8/8/8/8/8/8/4K3 w - - 00 1 -").unwrap().written_canonically());
+    /// ```
+    #[must_use]
+    pub fn written_canonically(&self) -> bool {
+        self.written_canonically
     }
 
     /// Whether any finding has error severity.
@@ -1099,9 +1130,15 @@ mod tests {
         let mut parsed = Parsed {
             dfen: state.dfen,
             findings: state.findings,
+            written_canonically: false,
         };
         parser.finish(&mut parsed, &state.census, &state.map);
         Ok(parsed)
+    }
+
+    /// What both paths must agree on (the fast path alone says `written_canonically`).
+    fn outcome(result: Result<Parsed, ParseError>) -> Result<(Dfen, Vec<Finding>), ParseError> {
+        result.map(|parsed| (parsed.dfen, parsed.findings))
     }
 
     fn fast_path_taken(profile: Profile, input: &str) -> bool {
@@ -1216,7 +1253,7 @@ mod tests {
     #[test]
     fn fast_path_agrees_with_the_general_parser() {
         let mut rng = Rng(0x5eed_1234_abcd_0001);
-        let mut fast = 0usize;
+        let (mut fast, mut canonical) = (0usize, 0usize);
         let mut inputs: Vec<String> = SEEDS.iter().map(|s| (*s).to_owned()).collect();
         for _ in 0..4000 {
             let seed = SEEDS[rng.below(SEEDS.len())];
@@ -1231,9 +1268,16 @@ mod tests {
                             .profile(profile)
                             .strict(strict)
                             .check_position(check);
+                        let parsed = parser.parse(input);
+                        if let Ok(parsed) = &parsed
+                            && parsed.written_canonically()
+                        {
+                            assert_eq!(parsed.dfen.to_string(), *input, "{profile}");
+                            canonical += 1;
+                        }
                         assert_eq!(
-                            parser.parse(input),
-                            general(&parser, input),
+                            outcome(parsed),
+                            outcome(general(&parser, input)),
                             "{profile} strict={strict} check={check}: {input:?}"
                         );
                     }
@@ -1242,6 +1286,7 @@ mod tests {
         }
         // The mutations must leave many inputs plain, or this test would compare little.
         assert!(fast > 500, "only {fast} fast-path inputs");
+        assert!(canonical > 500, "only {canonical} inputs known canonical");
     }
 
     /// Placements built rank by rank, half of them well formed and the rest with one defect (a
@@ -1295,7 +1340,16 @@ mod tests {
             let result = parser.parse(&input);
             rejected += usize::from(result.is_err());
             fast += usize::from(fast_path_taken(Profile::Spec, &input));
-            assert_eq!(result, general(&parser, &input), "{input:?}");
+            if let Ok(parsed) = &result
+                && parsed.written_canonically()
+            {
+                assert_eq!(parsed.dfen.to_string(), input);
+            }
+            assert_eq!(
+                outcome(result),
+                outcome(general(&parser, &input)),
+                "{input:?}"
+            );
         }
         // Both outcomes must be common, or the test would compare little.
         assert!(

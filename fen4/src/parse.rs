@@ -52,6 +52,8 @@ pub struct Parsed {
     /// Fixable non-canonical forms (`FEN41xx`, in input order), then semantic warnings
     /// (`FEN42xx`). All have severity `Warning`.
     pub findings: Vec<Finding>,
+    /// See [`Parsed::written_canonically`].
+    written_canonically: bool,
 }
 
 impl Parsed {
@@ -67,7 +69,29 @@ impl Parsed {
         Parsed {
             placement: Placement::new(),
             findings: Vec::new(),
+            written_canonically: false,
         }
+    }
+
+    /// Whether the literal was found to be spelled exactly as
+    /// [`Display`](std::fmt::Display) writes [`Parsed::placement`], its canonical form. `true`
+    /// only when it is; `false` when it is not (a literal in another spelling, one spread over
+    /// continuation lines). A formatter may skip writing the canonical form of a literal for
+    /// which this holds: it would write the literal back.
+    ///
+    /// ```
+    /// let parser = fen4::Parser::new();
+    /// let canonical = "4d-fen v1: K@0,0,0,0; k@7,7,7,7";
+    /// let parsed = parser.parse(canonical).unwrap();
+    /// assert!(parsed.written_canonically());
+    /// assert_eq!(parsed.placement.to_string(), canonical);
+    ///
+    /// let spaced = parser.parse("4d-fen v1: K@0,0,0,0 ; k@7,7,7,7").unwrap();
+    /// assert!(!spaced.written_canonically());
+    /// ```
+    #[must_use]
+    pub fn written_canonically(&self) -> bool {
+        self.written_canonically
     }
 }
 
@@ -141,9 +165,12 @@ impl Parser {
         let mut squares = out.placement.take_squares();
         // Canonical input takes the one-pass fast path; anything else, including every input
         // with a finding of its own or an error, is parsed from the start by the general parser.
+        // The fast path takes exactly the canonical spelling.
+        out.written_canonically = false;
         let parsed = match plain::scan(input, &mut squares) {
             Some(kings) => {
                 kings.findings_into(0..PREFIX.len(), &mut out.findings);
+                out.written_canonically = true;
                 Ok(())
             }
             None => self.parse_general(input, &mut squares, &mut out.findings),
@@ -1061,6 +1088,8 @@ mod tests {
         let mut squares = Vec::new();
         parser.parse_general(input, &mut squares, &mut out.findings)?;
         out.placement = Placement::from_sorted(squares);
+        // Worked out independently: the input is its own canonical form.
+        out.written_canonically = out.placement.to_string() == input;
         Ok(out)
     }
 
