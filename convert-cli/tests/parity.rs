@@ -21,12 +21,16 @@ fn known(file: &str) -> String {
     python_dir().join(file).display().to_string()
 }
 
+/// `fenkit parity ARGS`. Unless a test sets its own, answers get a generous timeout: the
+/// default (1 s) can pass while a loaded CI machine starts Python, and the snapshot would then
+/// show a timeout instead of the answer under test.
 fn parity(args: &[&str]) -> Output {
-    Command::new(fenkit())
-        .arg("parity")
-        .args(args)
-        .output()
-        .expect("fenkit runs")
+    let mut command = Command::new(fenkit());
+    command.arg("parity").args(args);
+    if !args.contains(&"--timeout") {
+        command.args(["--timeout", "30s"]);
+    }
+    command.output().expect("fenkit runs")
 }
 
 fn stdout(output: &Output) -> String {
