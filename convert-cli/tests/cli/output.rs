@@ -133,3 +133,44 @@ fn conversion_passes_comment_bytes_through_untouched() {
         format!("{comment}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
     );
 }
+
+/// The progress bar over many files: drawn on stderr when it is a terminal (run here inside
+/// a pseudo-terminal by `script(1)`), cleared before the summary, and never drawn into a pipe.
+#[test]
+#[cfg(target_os = "linux")]
+fn progress_is_drawn_on_a_terminal_and_cleared() {
+    let tree = Tree::empty();
+    for i in 1..=80 {
+        tree.write(
+            &format!("many/f{i:02}.dfen"),
+            format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {i} -\n"),
+        );
+    }
+    let fenkit = insta_cmd::get_cargo_bin("fenkit");
+    let command = format!("{} check --threads 1 many", fenkit.display());
+    let Ok(output) = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .current_dir(tree.path(""))
+        .env_remove("NO_COLOR")
+        .output()
+    else {
+        eprintln!("no script(1) here; skipped");
+        return;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("checking"), "{text:?}");
+    assert!(text.contains("/80 files"), "{text:?}");
+    // The bar's line is erased (`ESC [2K`) before the summary is written.
+    let after_bar = text.rsplit("\u{1b}[2K").next().unwrap_or_default();
+    assert!(
+        after_bar.starts_with("checked 80 files, 80 positions"),
+        "{after_bar:?}"
+    );
+
+    let piped = tree
+        .fenkit(&["check", "--threads", "1", "many"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert_eq!(stderr, "checked 80 files, 80 positions: no findings\n");
+}
