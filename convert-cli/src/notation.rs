@@ -314,17 +314,23 @@ impl Analyzer {
             Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
             Ok(parsed) => {
                 let profile = self.settings.profile;
-                let fixed = parsed.fixed();
-                // Most positions of a formatted file are written canonically already: then
-                // (the library says so, and no fix changes the position) the canonical form is
-                // the text itself, and `fmt` need not write it to find that out.
-                let unchanged = self.canonical == CanonicalForms::Changed
-                    && parsed.written_canonically()
-                    && fixed == parsed.dfen;
-                let canonical = if unchanged {
-                    None
-                } else {
-                    self.canonical_form(text, |out| write_dfen_to(out, &fixed, profile))
+                let canonical = match self.canonical {
+                    CanonicalForms::Skip => None,
+                    CanonicalForms::All | CanonicalForms::Changed => {
+                        let fixed = parsed.fixed();
+                        // Most positions of a formatted file are written canonically already:
+                        // then (the library says so, and no fix changes the position) the
+                        // canonical form is the text itself, and `fmt` need not write it to
+                        // find that out.
+                        let unchanged = self.canonical == CanonicalForms::Changed
+                            && parsed.written_canonically()
+                            && fixed == parsed.dfen;
+                        if unchanged {
+                            None
+                        } else {
+                            self.canonical_form(text, |out| write_dfen_to(out, &fixed, profile))
+                        }
+                    }
                 };
                 Analysis::accepted(converted(parsed.findings, Finding::from_dfen), canonical)
             }
