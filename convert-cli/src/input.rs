@@ -973,6 +973,14 @@ impl Origin {
         }
     }
 
+    /// Where the bytes can be read again: the file, or the copy of standard input.
+    pub(crate) fn stored_path(&self) -> Option<&Path> {
+        match self {
+            Origin::Stdin => None,
+            Origin::File(path) | Origin::SpooledStdin(path) => Some(path),
+        }
+    }
+
     /// Opens the input for reading. Refuses anything but regular files (a FIFO without a
     /// writer would block forever), with a message that says what the path is instead.
     pub(crate) fn open(&self) -> io::Result<Input> {
@@ -997,7 +1005,7 @@ impl Origin {
     }
 }
 
-/// For searches that read their inputs twice (duplicates): copies standard input, if it is
+/// For work that reads its inputs twice (the duplicate search, `fmt --diff`): copies standard input, if it is
 /// among `inputs`, to a new temporary file (in `TMPDIR`) and names that copy in its place
 /// ([`Origin::SpooledStdin`]). The copy is removed when the returned handle is dropped, so keep
 /// it to the end of the run. The error is a whole sentence for the user.
@@ -1017,8 +1025,8 @@ pub(crate) fn spool_stdin(
     };
     let spooled = copy().map_err(|error| {
         format!(
-            "the duplicate search reads its inputs twice, so standard input is copied to a \
-             temporary file first, and that failed: {}",
+            "standard input must be read twice here, so it is copied to a temporary file \
+             first, and that failed: {}",
             crate::walk::describe(&error)
         )
     })?;

@@ -176,7 +176,7 @@ fn format_file(
     match settings.mode {
         Mode::Check => {}
         Mode::Diff => {
-            let old = match origin.path().map(std::fs::read) {
+            let old = match origin.stored_path().map(std::fs::read) {
                 Some(Ok(old)) => old,
                 Some(Err(error)) => {
                     outcome.error = Some(read_error(error));
@@ -293,6 +293,21 @@ fn report_errors(errors: &[Diagnostic], global: &Global) -> io::Result<()> {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    if args.read.strict {
+        return Err(Failure::Usage(
+            "`--strict` makes fixable forms errors, which `fmt` would then leave as they are; \
+             `fmt` fixes them instead (use `fenkit check --strict` to fail on them)"
+                .to_owned(),
+        ));
+    }
+    let stdin_named = args.paths.iter().any(|path| path.as_os_str() == "-");
+    if stdin_named && args.paths.len() > 1 && !args.check && !args.diff {
+        return Err(Failure::Usage(
+            "`-` formats standard input to standard output, while files are rewritten in \
+             place: name `-` on its own (or add --check or --diff)"
+                .to_owned(),
+        ));
+    }
     let settings = Settings {
         notation: args.read.notation,
         read: args.read.settings(),
@@ -309,7 +324,20 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" && settings.mode == Mode::Write {
         return format_stdin(&settings, global);
     }
-    let found = crate::walk::expand(&args.paths);
+    let mut found = crate::walk::expand(&args.paths);
+    // A diff needs the text as it was after the formatting pass has read it: standard input
+    // is copied to a temporary file first (removed when this is dropped).
+    let _spooled = if settings.mode == Mode::Diff {
+        match crate::input::spool_stdin(&mut found.inputs) {
+            Ok(spooled) => spooled,
+            Err(error) => {
+                global.error(error);
+                return Ok(Status::Error);
+            }
+        }
+    } else {
+        None
+    };
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);

@@ -207,3 +207,32 @@ fn permissions_are_kept() {
         );
     }
 }
+
+#[test]
+fn standard_input_with_files_is_refused_when_writing() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_cmd_snapshot!(
+        tree.fenkit(&["fmt", "-", "a.dfen"])
+            .pass_stdin("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    );
+    assert_eq!(tree.read("a.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+}
+
+#[test]
+fn diff_of_standard_input_is_against_what_was_read() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 b - - 0 1\n");
+    assert_cmd_snapshot!(
+        tree.fenkit(&["fmt", "--diff", "-", "a.dfen"])
+            .pass_stdin("# kept\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    );
+}
+
+#[test]
+fn strict_is_refused() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--strict", "a.dfen"]));
+    assert_eq!(tree.read("a.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+}
