@@ -185,6 +185,8 @@ pub(crate) mod codes {
     pub(crate) const NOT_SIX_FIELDS: &str = "FENKIT003";
     /// `parse --batch --json-strings`: a line that is not a JSON string.
     pub(crate) const NOT_A_JSON_STRING: &str = "FENKIT004";
+    /// A position in a `.fen` file written with a seventh field (`-`), which `fmt` drops.
+    pub(crate) const SEVENTH_FIELD: &str = "FENKIT005";
     /// `check --duplicates`: a position that already appeared.
     pub(crate) const DUPLICATE: &str = "FENKIT020";
 }
@@ -426,6 +428,10 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
         Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
         Ok(parsed) => {
             let fixed = parsed.fixed();
+            let six_fields = parsed
+                .findings
+                .iter()
+                .any(|f| f.code == dfen::Code::MissingDiceField);
             let mut findings: Vec<Finding> = parsed
                 .findings
                 .into_iter()
@@ -433,12 +439,20 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                 .map(Finding::from_dfen)
                 .collect();
             let canonical = match fixed.to_fen() {
-                Ok(fen) => Some(fen),
+                Ok(fen) => {
+                    if !six_fields {
+                        findings.push(seventh_field(text, settings.strict));
+                    }
+                    Some(fen)
+                }
                 Err(error) => {
                     let mut finding = Finding::cli(
                         codes::NOT_SIX_FIELDS,
                         0..text.len(),
-                        format!("a six-field FEN cannot hold this position: {error}"),
+                        format!(
+                            "a six-field FEN cannot hold this position: it would drop {}",
+                            error.dropped.join(" and ")
+                        ),
                     );
                     finding.help = Some(
                         "positions with dice or several en-passant squares belong in a .dfen file"
@@ -451,6 +465,32 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
             Analysis::accepted(findings, canonical)
         }
     }
+}
+
+/// The finding for a `.fen` line with a seventh field that six fields can do without (no
+/// dice pending): fixable, as `fmt` drops it; an error under `--strict`.
+fn seventh_field(text: &str, strict: bool) -> Finding {
+    let content_end = text.trim_end().len();
+    let start = text
+        .get(..content_end)
+        .and_then(|content| content.rfind([' ', '\t']))
+        .map_or(0, |space| space + 1);
+    let mut finding = Finding::cli(
+        codes::SEVENTH_FIELD,
+        start..content_end,
+        format!(
+            "seventh field in a six-field FEN: expected six fields in a .fen file, found a seventh, `{}`",
+            text.get(start..content_end).unwrap_or_default()
+        ),
+    );
+    finding.severity = if strict {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    finding.fixable = true;
+    finding.help = Some("`fenkit fmt` drops it; positions with dice belong in a .dfen file".into());
+    finding
 }
 
 fn analyze_ndjson4(validator: &mut fen4::Ndjson4Validator, line: usize, text: &str) -> Analysis {

@@ -281,7 +281,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
 
     let mut emitter = Emitter::new(settings.format, global.stdout(), global.stdout_colored());
-    let mut total = Summary::default();
+    // A path that could not be walked or opened counts as a file that could not be read.
+    let mut total = Summary {
+        unreadable: found.errors.len(),
+        ..Summary::default()
+    };
     let mut errors = Vec::new();
     if settings.inputs.len() == 1 && settings.format.streams() {
         // One input: print as we go, so memory stays flat however many findings there are.

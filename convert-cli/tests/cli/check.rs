@@ -242,3 +242,53 @@ fn duplicates_in_standard_input() {
         "the copy of standard input is removed"
     );
 }
+
+/// In a `.fen` file a seventh field is reported (fixable, as `fmt` drops it; an error under
+/// `--strict`), and a position six fields cannot hold is an error that says what would go.
+#[test]
+fn seventh_fields_in_fen_files() {
+    let tree = Tree::empty();
+    tree.write(
+        "six.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "six.fen"]));
+    let strict = tree
+        .fenkit(&[
+            "check",
+            "--strict",
+            "--output-format",
+            "json-lines",
+            "six.fen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+    let text = String::from_utf8(strict.stdout).unwrap();
+    assert!(
+        text.contains(r#""code":"FENKIT005""#) && text.contains(r#""severity":"error""#),
+        "{text}"
+    );
+}
+
+/// A path that cannot be read is counted in the summary (exit 2), in every format.
+#[test]
+fn unreadable_paths_are_counted() {
+    let tree = Tree::with_fixtures();
+    let output = tree
+        .fenkit(&[
+            "check",
+            "--output-format",
+            "json",
+            "missing.dfen",
+            "clean.dfen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["summary"]["unreadable"], 1);
+    assert_eq!(document["summary"]["files"], 1);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("1 file could not be read"), "{stderr}");
+}
