@@ -40,7 +40,8 @@ use crate::{
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DfenJson {
-    /// Square name → piece letter.
+    /// Square name → piece letter. Reading rejects a square name given twice.
+    #[serde(deserialize_with = "board_without_repeats")]
     pub board: BTreeMap<String, String>,
     /// `"white"` or `"black"`.
     pub side: String,
@@ -89,6 +90,41 @@ impl From<&Dfen> for DfenJson {
             fullmove: dfen.fullmove,
             dice: dfen.dice.iter().map(|r| r.upper().to_string()).collect(),
         }
+    }
+}
+
+/// Reads the `board` object, failing on a square name given twice (a map would otherwise
+/// keep the last piece and silently drop the first).
+fn board_without_repeats<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    deserializer.deserialize_map(BoardVisitor)
+}
+
+struct BoardVisitor;
+
+impl<'de> serde::de::Visitor<'de> for BoardVisitor {
+    type Value = BTreeMap<String, String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an object from square names to piece letters")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> Result<BTreeMap<String, String>, A::Error> {
+        let mut board = BTreeMap::new();
+        while let Some((name, letter)) = map.next_entry::<String, String>()? {
+            if let Some(first) = board.get(&name) {
+                return Err(serde::de::Error::custom(format!(
+                    "duplicate square `{name}` in `board`: expected each square at most once, \
+                     found `{first}` and then `{letter}`"
+                )));
+            }
+            board.insert(name, letter);
+        }
+        Ok(board)
     }
 }
 

@@ -11,6 +11,12 @@
 //! Reading collects every problem in one pass; each [`JsonIssue`] names the offending
 //! value by a path such as `$["4096"]` or `$[2].at[1]`.
 //!
+//! A [`Value`] keeps only one value per object key, so a repeated key is lost before
+//! [`from_pieces_value`] or [`from_structured_value`] can see it. Read JSON *text* with
+//! [`from_pieces_str`] or [`from_structured_str`] to have repeated keys reported
+//! (`FEN4405` for a square named twice in a pieces object, `FEN4406` for a field given
+//! twice in a structured entry).
+//!
 //! ```
 //! use fen4::{json, Placement};
 //! let p: Placement = "4d-fen v1: K@0,0,0,0; Py@0,1,0,0".parse().unwrap();
@@ -162,21 +168,62 @@ pub fn to_pieces_string(p: &Placement) -> String {
 /// ```
 pub fn from_pieces_value(v: &Value) -> Result<Converted, JsonErrors> {
     let Value::Object(map) = v else {
-        return Err(JsonErrors {
-            issues: vec![issue(
-                Code::JsonShape,
-                Severity::Error,
-                "$".to_owned(),
-                format!(
-                    "expected a pieces object {{\"<square>\": \"<piece>\"}}, found {}",
-                    type_name(v)
-                ),
-            )],
-        });
+        return Err(not_a_pieces_object(type_name(v)));
     };
+    pieces_from_entries(map.iter().map(|(key, value)| (key.as_str(), value)))
+}
+
+/// Reads a pieces object from JSON text, reporting a square index given twice.
+///
+/// Unlike [`from_pieces_value`] this sees every key as written, in document order, so
+/// `{"0": "K", "0": "k"}` is an error instead of silently keeping one of the kings.
+///
+/// # Errors
+///
+/// The codes of [`from_pieces_value`], plus `FEN4405` for a key repeated in the object
+/// (the first piece is kept and the repetition is reported at its key), and `FEN4401`
+/// when the text is not JSON at all.
+///
+/// ```
+/// use fen4::{json, Code};
+/// let errs = json::from_pieces_str(r#"{"0": "K", "0": "k"}"#).unwrap_err();
+/// assert_eq!(errs.issues[0].code, Code::JsonDuplicateSquare);
+/// assert_eq!(errs.issues[0].path, r#"$["0"]"#);
+/// assert_eq!(errs.issues[0].message, "duplicate square 0,0,0,0: it already holds 'K'");
+/// let ok = json::from_pieces_str(r#"{"0": "K", "4095": "k"}"#).unwrap();
+/// assert_eq!(ok.placement.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
+/// ```
+pub fn from_pieces_str(text: &str) -> Result<Converted, JsonErrors> {
+    match read_text(text)? {
+        Node::Object(entries) => {
+            let entries: Vec<(String, Value)> = entries
+                .into_iter()
+                .map(|(key, node)| (key, node.into_value()))
+                .collect();
+            pieces_from_entries(entries.iter().map(|(key, value)| (key.as_str(), value)))
+        }
+        other => Err(not_a_pieces_object(other.type_name())),
+    }
+}
+
+fn not_a_pieces_object(found: &str) -> JsonErrors {
+    JsonErrors {
+        issues: vec![issue(
+            Code::JsonShape,
+            Severity::Error,
+            "$".to_owned(),
+            format!("expected a pieces object {{\"<square>\": \"<piece>\"}}, found {found}"),
+        )],
+    }
+}
+
+/// Checks the keys and values of a pieces object, in the order given.
+fn pieces_from_entries<'a>(
+    entries: impl Iterator<Item = (&'a str, &'a Value)>,
+) -> Result<Converted, JsonErrors> {
     let mut placement = Placement::new();
     let mut issues = Vec::new();
-    for (key, value) in map {
+    for (key, value) in entries {
         let path = format!("$[{key:?}]");
         let coord = parse_square_key(key);
         if coord.is_none() {
@@ -224,8 +271,16 @@ pub fn from_pieces_value(v: &Value) -> Result<Converted, JsonErrors> {
                 None
             }
         };
-        if let (Some(c), Some(p)) = (coord, piece) {
-            placement.insert(c, p);
+        if let (Some(c), Some(p)) = (coord, piece)
+            && let Some(prev) = placement.insert(c, p)
+        {
+            placement.insert(c, prev);
+            issues.push(issue(
+                Code::JsonDuplicateSquare,
+                Severity::Error,
+                path,
+                format!("duplicate square {c}: it already holds '{prev}'"),
+            ));
         }
     }
     finish(placement, issues)
@@ -333,19 +388,95 @@ pub fn to_structured_value(p: &Placement) -> Value {
 /// ```
 pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
     let Value::Array(entries) = v else {
-        return Err(JsonErrors {
-            issues: vec![issue(
-                Code::JsonShape,
-                Severity::Error,
-                "$".to_owned(),
-                format!("expected an array of piece entries, found {}", type_name(v)),
-            )],
-        });
+        return Err(not_a_structured_array(type_name(v)));
     };
+    structured_from_entries(entries, &[])
+}
+
+/// Reads the structured form from JSON text, reporting a field given twice in an entry.
+///
+/// Unlike [`from_structured_value`] this sees every field as written, so an entry such as
+/// `{"piece":"K","color":"white","at":[0,0,0,0],"at":[1,0,0,0]}` is an error instead of
+/// silently placing the king on one of the two squares.
+///
+/// # Errors
+///
+/// The codes of [`from_structured_value`], plus `FEN4406` for a field repeated in an
+/// entry (reported at the repetition; the first value is the one checked), and `FEN4401`
+/// when the text is not JSON at all.
+///
+/// ```
+/// use fen4::{json, Code};
+/// let text = r#"[{"piece":"K","color":"white","color":"black","at":[0,0,0,0]}]"#;
+/// let errs = json::from_structured_str(text).unwrap_err();
+/// assert_eq!(errs.issues[0].code, Code::BadEntryField);
+/// assert_eq!(errs.issues[0].path, "$[0].color");
+/// assert_eq!(
+///     errs.issues[0].message,
+///     r#"expected field "color" at most once, found it again with "black""#
+/// );
+/// ```
+pub fn from_structured_str(text: &str) -> Result<Converted, JsonErrors> {
+    let nodes = match read_text(text)? {
+        Node::Array(nodes) => nodes,
+        other => return Err(not_a_structured_array(other.type_name())),
+    };
+    let mut repeated = Vec::with_capacity(nodes.len());
+    let entries: Vec<Value> = nodes
+        .into_iter()
+        .enumerate()
+        .map(|(i, node)| {
+            let Node::Object(fields) = node else {
+                repeated.push(Vec::new());
+                return node.into_value();
+            };
+            let mut map = Map::new();
+            let mut found = Vec::new();
+            for (key, node) in fields {
+                let value = node.into_value();
+                if map.contains_key(&key) {
+                    found.push(issue(
+                        Code::BadEntryField,
+                        Severity::Error,
+                        format!("$[{i}].{key}"),
+                        format!(
+                            "expected field {key:?} at most once, found it again with {}",
+                            show_briefly(&value)
+                        ),
+                    ));
+                } else {
+                    map.insert(key, value);
+                }
+            }
+            repeated.push(found);
+            Value::Object(map)
+        })
+        .collect();
+    structured_from_entries(&entries, &repeated)
+}
+
+fn not_a_structured_array(found: &str) -> JsonErrors {
+    JsonErrors {
+        issues: vec![issue(
+            Code::JsonShape,
+            Severity::Error,
+            "$".to_owned(),
+            format!("expected an array of piece entries, found {found}"),
+        )],
+    }
+}
+
+/// Checks the entries of the structured form; `repeated[i]` holds the issues for fields
+/// repeated in entry `i` (empty when the entries come from a [`Value`]).
+fn structured_from_entries(
+    entries: &[Value],
+    repeated: &[Vec<JsonIssue>],
+) -> Result<Converted, JsonErrors> {
     let mut placement = Placement::new();
     let mut issues = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         let base = format!("$[{i}]");
+        issues.extend(repeated.get(i).into_iter().flatten().cloned());
         let Value::Object(m) = entry else {
             issues.push(issue(
                 Code::JsonShape,
@@ -503,5 +634,139 @@ fn show(v: &Value) -> String {
     match v {
         Value::Array(_) | Value::Object(_) => type_name(v).to_owned(),
         other => other.to_string(),
+    }
+}
+
+/// Like [`show`], but writes out a short array or object, e.g. `[1,0,0,0]`.
+fn show_briefly(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() <= 32 {
+        text
+    } else {
+        show(v)
+    }
+}
+
+/// Reads JSON text into a [`Node`], or reports why it is not JSON.
+fn read_text(text: &str) -> Result<Node, JsonErrors> {
+    serde_json::from_str(text).map_err(|error| JsonErrors {
+        issues: vec![issue(
+            Code::JsonShape,
+            Severity::Error,
+            "$".to_owned(),
+            format!("expected JSON text, found a syntax error: {error}"),
+        )],
+    })
+}
+
+/// A JSON value that keeps every key of an object as written, repeats included, in
+/// document order (a [`Value`] keeps one value per key).
+enum Node {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    String(String),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+impl Node {
+    fn type_name(&self) -> &'static str {
+        match self {
+            Node::Null => "null",
+            Node::Bool(_) => "a boolean",
+            Node::Number(_) => "a number",
+            Node::String(_) => "a string",
+            Node::Array(_) => "an array",
+            Node::Object(_) => "an object",
+        }
+    }
+
+    /// The [`Value`]; of a repeated key, the first value is kept.
+    fn into_value(self) -> Value {
+        match self {
+            Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(b),
+            Node::Number(n) => Value::Number(n),
+            Node::String(s) => Value::String(s),
+            Node::Array(items) => Value::Array(items.into_iter().map(Node::into_value).collect()),
+            Node::Object(fields) => {
+                let mut map = Map::new();
+                for (key, node) in fields {
+                    if !map.contains_key(&key) {
+                        map.insert(key, node.into_value());
+                    }
+                }
+                Value::Object(map)
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
+        deserializer.deserialize_any(NodeVisitor)
+    }
+}
+
+struct NodeVisitor;
+
+impl<'de> serde::de::Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        Node::deserialize(d)
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
+        Ok(Node::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Node, E> {
+        Ok(Node::Number(n.into()))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Node, E> {
+        Ok(Node::Number(n.into()))
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Node, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Node::Null, Node::Number))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Node, E> {
+        Ok(Node::String(s.to_owned()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Node, E> {
+        Ok(Node::String(s))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Node::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut fields = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Node>()? {
+            fields.push(entry);
+        }
+        Ok(Node::Object(fields))
     }
 }

@@ -146,3 +146,90 @@ fn serde_of_model_types() {
         Code::Unsorted
     );
 }
+
+/// JSON text with repeated keys, read by the text functions, which see every key.
+fn text_cases() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("pieces repeated square", r#"{"0":"K","0":"k"}"#),
+        (
+            "pieces repeated square thrice",
+            r#"{"4095":"k","0":"K","4095":"Q","4095":"k"}"#,
+        ),
+        ("pieces repeated bad key", r#"{"x":"K","x":"k"}"#),
+        ("pieces escaped repeat", r#"{"1":"N","\u0031":"n"}"#),
+        ("pieces not json", r#"{"0":"K""#),
+        ("pieces not object text", r#"["K"]"#),
+        (
+            "structured repeated fields",
+            r#"[{"piece":"K","color":"white","at":[0,0,0,0],"at":[1,0,0,0]},
+                {"piece":"Q","piece":"K","color":"black","color":"black","axis":null,"at":[7,7,7,7]}]"#,
+        ),
+        ("structured not json", "[{]"),
+        ("structured not array text", r#"{"piece":"K"}"#),
+    ]
+}
+
+#[test]
+fn json_text_messages() {
+    let mut out = String::new();
+    for (name, text) in text_cases() {
+        let result = if name.starts_with("pieces") {
+            json::from_pieces_str(text)
+        } else {
+            json::from_structured_str(text)
+        };
+        writeln!(out, "{name}: {text}").unwrap();
+        let issues = match result {
+            Ok(c) => {
+                writeln!(out, "  ok {}", c.placement).unwrap();
+                c.warnings
+            }
+            Err(JsonErrors { issues }) => issues,
+        };
+        for i in issues {
+            writeln!(out, "  {i}").unwrap();
+        }
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn pieces_text_rejects_a_repeated_square() {
+    let errs = json::from_pieces_str(r#"{"0":"K","0":"k"}"#).unwrap_err();
+    assert_eq!(errs.issues.len(), 1);
+    assert_eq!(errs.issues[0].code, Code::JsonDuplicateSquare);
+    assert_eq!(errs.issues[0].code.as_str(), "FEN4405");
+    assert_eq!(errs.issues[0].path, r#"$["0"]"#);
+    assert_eq!(
+        errs.to_string(),
+        r#"$["0"]: duplicate square 0,0,0,0: it already holds 'K'"#
+    );
+}
+
+#[test]
+fn structured_text_rejects_a_repeated_field() {
+    let text = r#"[{"piece":"K","color":"white","at":[0,0,0,0],"at":[1,0,0,0]}]"#;
+    let errs = json::from_structured_str(text).unwrap_err();
+    assert_eq!(errs.issues.len(), 1);
+    assert_eq!(errs.issues[0].code, Code::BadEntryField);
+    assert_eq!(
+        errs.to_string(),
+        "$[0].at: expected field \"at\" at most once, found it again with [1,0,0,0]"
+    );
+}
+
+#[test]
+fn text_and_value_readers_agree_without_repeats() {
+    for (name, v) in cases() {
+        let text = v.to_string();
+        let (from_text, from_value) = if name.starts_with("pieces") {
+            (json::from_pieces_str(&text), json::from_pieces_value(&v))
+        } else {
+            (
+                json::from_structured_str(&text),
+                json::from_structured_value(&v),
+            )
+        };
+        assert_eq!(from_text, from_value, "{name}: {text}");
+    }
+}
