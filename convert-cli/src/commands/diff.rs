@@ -108,7 +108,7 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
             .profile(dfen::Profile::Lenient)
             .parse(text)
             .ok()
-            .map(|p| Parsed::Dfen(Box::new(p.fixed()))),
+            .map(|p| Parsed::Dfen(Box::new(p.dfen))),
         Notation::Ndjson4 => {
             let value: serde_json::Value = serde_json::from_str(text).ok()?;
             let literal = value.get("fen4")?.as_str()?;
@@ -139,6 +139,21 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
     }
 }
 
+/// Why `arg`, given as a position, is not one (`None` when it is).
+fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
+    match notation {
+        Notation::Fen4 | Notation::Ndjson4 => fen4::Parser::new()
+            .parse(arg)
+            .err()
+            .map(|error| format!("{error}")),
+        Notation::Dfen | Notation::Fen => dfen::Parser::new()
+            .profile(dfen::Profile::Lenient)
+            .parse(arg)
+            .err()
+            .map(|error| format!("{}: {error}", error.code().as_str())),
+    }
+}
+
 /// One side of the diff: its positions, in order, and their notation.
 struct Side {
     entries: Vec<Entry>,
@@ -156,6 +171,12 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     };
     let Some(origin) = origin else {
         let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
+        if let Some(problem) = literal_problem(arg, notation) {
+            return Err(format!(
+                "`{arg}` is neither a file nor a position: there is no such file, and as a \
+                 position: {problem}"
+            ));
+        }
         return Ok(Side {
             entries: vec![entry(None, arg.as_bytes(), notation)],
             notation,

@@ -41,3 +41,18 @@ fn files_are_aligned() {
     assert_cmd_snapshot!(tree.fenkit(&["diff", "old.dfen", "new.dfen"]));
     assert_cmd_snapshot!(tree.fenkit(&["diff", "--output-format", "json", "old.dfen", "new.dfen"]));
 }
+
+/// An argument that is neither a file nor a position is an error (exit 2), not a position
+/// diffed as text; and positions are compared as written, not with their fixes applied (the
+/// dead en-passant square `e3` still counts).
+#[test]
+fn arguments_must_be_files_or_positions() {
+    let tree = Tree::empty();
+    tree.write("old.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "old.dfen", "missing.dfen"]));
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "4k3/8/8/8/8/8/8/4K3 w - a3c3e3 0 1 PNB",
+        "4k3/8/8/8/8/8/8/4K3 w - a3c3 0 1 NB"
+    ]));
+}
