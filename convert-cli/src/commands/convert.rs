@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::cli::{Failure, Global, Status};
 use crate::diag::{Diagnostic, problem_finding, renderer};
 use crate::input::{Kind, Origin, RecordReader};
-use crate::notation::{Finding, write_dfen};
+use crate::notation::{Finding, Severity, write_dfen};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -22,8 +22,16 @@ Conversions: dfen <-> fen, dfen <-> json, dfen <-> dfen-engine, fen4 <-> json <-
 ndjson4 -> fen4. `json` means the DFEN structured form next to dfen, fen and dfen-engine, and
 the FEN4 structured form next to fen4, fen4-pieces and ndjson4.
 
-Text outputs keep comment and blank lines; JSON outputs drop them. An input that cannot be
-converted is reported on stderr, skipped, and makes the exit status 1.";
+Lossy conversions: six-field FEN holds at most one en-passant square and no pending dice, and
+the engine dialect (dfen-engine) holds a halfmove clock of at most 127. A position that the
+target cannot hold is an error unless --lossy, which drops the en-passant squares and the dice,
+writes a larger halfmove clock as 127, and says on stderr what it dropped.
+
+Text outputs keep comment and blank lines; JSON outputs drop them. NDJSON4 header records
+(objects with a `bridge_version` key) are skipped. A warning of the FEN4 JSON readers (such
+as FEN4404: a bare `P` in a fen4-pieces object is read as `Pw`) is printed on stderr and
+leaves the exit status 0. An input that cannot be converted is reported on stderr, skipped,
+and makes the exit status 1.";
 
 /// Convert between notations, streaming line by line to standard output.
 #[derive(Debug, clap::Args)]
@@ -37,7 +45,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FORMAT")]
     from: Option<Format>,
 
-    /// Convert even when the target cannot hold everything, and say what was dropped
+    /// Convert even when the target cannot hold everything, and say what was dropped or changed
     #[arg(long)]
     lossy: bool,
 
@@ -138,7 +146,11 @@ impl Format {
         }
         if line.starts_with('{') {
             return match serde_json::from_str::<serde_json::Value>(line) {
-                Ok(serde_json::Value::Object(map)) if map.contains_key("fen4") => Format::Ndjson4,
+                Ok(serde_json::Value::Object(map))
+                    if map.contains_key("fen4") || map.contains_key(HEADER_KEY) =>
+                {
+                    Format::Ndjson4
+                }
                 Ok(serde_json::Value::Object(map)) if map.contains_key("board") => Format::DfenJson,
                 Ok(serde_json::Value::Object(_)) => Format::Fen4Pieces,
                 _ if target == Family::Dfen => Format::DfenJson,
@@ -149,10 +161,24 @@ impl Format {
     }
 }
 
+/// The key that makes an NDJSON4 record a header (spec/ndjson4.md §1): skipped, not converted.
+const HEADER_KEY: &str = "bridge_version";
+
+/// The largest halfmove clock the engine dialect holds (spec/dfen.md §4, `DFEN020`).
+const ENGINE_MAX_HALFMOVE: u32 = 127;
+
 /// A position in either model.
 enum Value {
     Dfen(dfen::Dfen),
     Fen4(fen4::Placement),
+}
+
+/// What one input line held.
+enum Input {
+    /// A position, with the warnings found while reading it (reported, not fatal).
+    Position(Value, Vec<Finding>),
+    /// An NDJSON4 header record: nothing to convert.
+    Header,
 }
 
 /// Why one input could not be converted: a finding (with a span into the input).
@@ -166,12 +192,44 @@ fn reject(
     Finding::cli(code, span, message)
 }
 
-fn read(format: Format, text: &str) -> Result<Value, Rejection> {
+/// The first error-severity DFEN finding as a rejection: text input and JSON input are refused
+/// alike. `span` overrides the finding's span (JSON input has no field spans).
+fn dfen_error_finding(
+    findings: &[dfen::Finding],
+    span: Option<std::ops::Range<usize>>,
+) -> Result<(), Rejection> {
+    match findings
+        .iter()
+        .find(|f| f.severity == dfen::Severity::Error)
+    {
+        Some(finding) => Err(reject(
+            finding.code.as_str(),
+            span.unwrap_or_else(|| finding.span.clone()),
+            finding.message.clone(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// What a JSON value is, for "found …" in messages.
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "JSON null",
+        serde_json::Value::Bool(_) => "a JSON boolean",
+        serde_json::Value::Number(_) => "a JSON number",
+        serde_json::Value::String(_) => "a JSON string",
+        serde_json::Value::Array(_) => "a JSON array",
+        serde_json::Value::Object(_) => "a JSON object",
+    }
+}
+
+fn read(format: Format, text: &str) -> Result<Input, Rejection> {
     let dfen_error = |error: dfen::ParseError| {
         let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
         finding.help = None;
         finding
     };
+    let position = |value| Ok(Input::Position(value, Vec::new()));
     match format {
         Format::Dfen | Format::Fen | Format::DfenEngine => {
             let profile = if format == Format::DfenEngine {
@@ -183,70 +241,109 @@ fn read(format: Format, text: &str) -> Result<Value, Rejection> {
                 .profile(profile)
                 .parse(text)
                 .map_err(dfen_error)?;
-            if let Some(finding) = parsed
-                .findings
-                .iter()
-                .find(|f| f.severity == dfen::Severity::Error)
-            {
-                return Err(reject(
-                    finding.code.as_str(),
-                    finding.span.clone(),
-                    finding.message.clone(),
-                ));
-            }
-            Ok(Value::Dfen(parsed.fixed()))
+            dfen_error_finding(&parsed.findings, None)?;
+            position(Value::Dfen(parsed.fixed()))
         }
-        Format::Json | Format::DfenJson => serde_json::from_str::<dfen::Dfen>(text)
-            .map(Value::Dfen)
-            .map_err(|error| {
+        Format::Json | Format::DfenJson => {
+            let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
                 reject(
                     "FENKIT010",
                     0..text.len(),
                     format!("not a DFEN JSON object: {error}"),
                 )
-            }),
+            })?;
+            // The same position findings as text input; JSON has no field spans, so an error
+            // points at the whole line.
+            dfen_error_finding(&dfen.validate(), Some(0..text.len()))?;
+            position(Value::Dfen(dfen.fixed()))
+        }
         Format::Fen4 => fen4::Parser::new()
             .parse(text)
-            .map(|parsed| Value::Fen4(parsed.placement))
+            .map(|parsed| Input::Position(Value::Fen4(parsed.placement), Vec::new()))
             .map_err(|error| {
                 let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
                 finding.reference = Some((error.ref_code(), error.offset()));
                 finding
             }),
         Format::Fen4Json | Format::Fen4Pieces => {
-            let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
-                reject("FENKIT010", 0..text.len(), format!("invalid JSON: {error}"))
-            })?;
+            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                return Err(reject(
+                    "FENKIT010",
+                    0..text.len(),
+                    format!("invalid JSON: {error}"),
+                ));
+            }
+            // Read from the text, not a parsed value: a value has already lost a repeated key
+            // (a square named twice), which the text readers report.
             let converted = if format == Format::Fen4Pieces {
-                fen4::json::from_pieces_value(&value)
+                fen4::json::from_pieces_str(text)
             } else {
-                fen4::json::from_structured_value(&value)
+                fen4::json::from_structured_str(text)
             };
-            converted
-                .map(|converted| Value::Fen4(converted.placement))
-                .map_err(|errors| reject("FENKIT010", 0..text.len(), errors.to_string()))
+            // The library's own code and path for the first problem; more are counted.
+            let converted = converted.map_err(|errors| match errors.issues.first() {
+                Some(first) => {
+                    let more = errors.issues.len() - 1;
+                    let mut message = format!("{}: {}", first.path, first.message);
+                    if more > 0 {
+                        message.push_str(&format!(" (and {more} more)"));
+                    }
+                    reject(first.code.as_str(), 0..text.len(), message)
+                }
+                None => reject("FENKIT010", 0..text.len(), errors.to_string()),
+            })?;
+            // JSON issues are located by a path, not a span: name the path in the message.
+            let warnings = converted
+                .warnings
+                .iter()
+                .map(|issue| {
+                    let mut finding = reject(
+                        issue.code.as_str(),
+                        0..text.len(),
+                        format!("{}: {}", issue.path, issue.message),
+                    );
+                    finding.severity = match issue.severity {
+                        fen4::Severity::Error => Severity::Error,
+                        fen4::Severity::Warning => Severity::Warning,
+                    };
+                    finding
+                })
+                .collect();
+            Ok(Input::Position(Value::Fen4(converted.placement), warnings))
         }
         Format::Ndjson4 => {
             let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
                 reject("FENKIT010", 0..text.len(), format!("invalid JSON: {error}"))
             })?;
-            let Some(literal) = value.get("fen4").and_then(serde_json::Value::as_str) else {
-                return Err(reject(
-                    "FENKIT010",
-                    0..text.len(),
-                    "expected an object with a `fen4` string",
-                ));
+            let found = match &value {
+                serde_json::Value::Object(map) if map.contains_key(HEADER_KEY) => {
+                    return Ok(Input::Header);
+                }
+                serde_json::Value::Object(map) => match map.get("fen4") {
+                    Some(serde_json::Value::String(literal)) => {
+                        return fen4::Parser::new()
+                            .parse(literal)
+                            .map(|parsed| {
+                                Input::Position(Value::Fen4(parsed.placement), Vec::new())
+                            })
+                            .map_err(|error| {
+                                reject(
+                                    error.code().as_str(),
+                                    0..text.len(),
+                                    format!("in `fen4`: {error}"),
+                                )
+                            });
+                    }
+                    Some(other) => format!("an object whose `fen4` is {}", json_kind(other)),
+                    None => "an object without `fen4`".to_owned(),
+                },
+                other => json_kind(other).to_owned(),
             };
-            fen4::Parser::new()
-                .parse(literal)
-                .map(|parsed| Value::Fen4(parsed.placement))
-                .map_err(|error| {
-                    reject(
-                        error.code().as_str(),
-                        0..text.len(),
-                        format!("in `fen4`: {error}"),
-                    )
-                })
+            Err(reject(
+                "FENKIT010",
+                0..text.len(),
+                format!("expected an object with a `fen4` string, found {found}"),
+            ))
         }
     }
 }
@@ -261,7 +358,35 @@ fn write(
     match (format, value) {
         (Format::Dfen, Value::Dfen(d)) => Ok((write_dfen(d, dfen::Profile::Spec), Vec::new())),
         (Format::DfenEngine, Value::Dfen(d)) => {
-            Ok((write_dfen(d, dfen::Profile::Engine), Vec::new()))
+            if d.halfmove <= ENGINE_MAX_HALFMOVE {
+                Ok((write_dfen(d, dfen::Profile::Engine), Vec::new()))
+            } else if lossy {
+                let mut clamped = d.clone();
+                clamped.halfmove = ENGINE_MAX_HALFMOVE;
+                Ok((
+                    write_dfen(&clamped, dfen::Profile::Engine),
+                    vec![format!(
+                        "the halfmove clock `{}` (the engine dialect holds 0 to \
+                         {ENGINE_MAX_HALFMOVE}; wrote {ENGINE_MAX_HALFMOVE})",
+                        d.halfmove
+                    )],
+                ))
+            } else {
+                let mut finding = reject(
+                    dfen::Code::EngineHalfmoveRange.as_str(),
+                    0..len,
+                    format!(
+                        "the engine dialect cannot hold this position: expected a halfmove \
+                         clock from 0 to {ENGINE_MAX_HALFMOVE}, found `{}`",
+                        d.halfmove
+                    ),
+                );
+                finding.help = Some(
+                    format!("pass --lossy to write the halfmove clock as {ENGINE_MAX_HALFMOVE}")
+                        .into(),
+                );
+                Err(finding)
+            }
         }
         (Format::Fen, Value::Dfen(d)) => {
             let (fen, dropped) = d.to_fen_lossy();
@@ -400,16 +525,35 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             ),
                         ))
                     } else {
-                        read(source, text)
-                            .and_then(|value| write(target, &value, args.lossy, text.len()))
+                        match read(source, text) {
+                            Ok(Input::Header) => continue,
+                            Ok(Input::Position(value, warnings)) => {
+                                write(target, &value, args.lossy, text.len())
+                                    .map(|(text, dropped)| (text, dropped, warnings))
+                            }
+                            Err(finding) => Err(finding),
+                        }
                     }
                 }
             };
+            let show = |finding: Finding| {
+                let diagnostic = Diagnostic::new(&path, &record, finding);
+                let _ = writeln!(
+                    global.stderr(),
+                    "{}\n",
+                    diagnostic.render(&renderer(colored))
+                );
+            };
             match outcome {
-                Ok((text, dropped)) => {
+                Ok((text, dropped, warnings)) => {
                     writeln!(stdout, "{text}")?;
-                    if !dropped.is_empty() {
+                    if !warnings.is_empty() || !dropped.is_empty() {
                         stdout.flush()?;
+                    }
+                    for warning in warnings {
+                        show(warning);
+                    }
+                    if !dropped.is_empty() {
                         global.warning(format_args!(
                             "{path}:{}: dropped {}",
                             record.line,
@@ -419,12 +563,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 }
                 Err(finding) => {
                     stdout.flush()?;
-                    let diagnostic = Diagnostic::new(&path, &record, finding);
-                    let _ = writeln!(
-                        global.stderr(),
-                        "{}\n",
-                        diagnostic.render(&renderer(colored))
-                    );
+                    show(finding);
                     status = status.worst(Status::Findings);
                 }
             }

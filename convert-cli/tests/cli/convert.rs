@@ -98,3 +98,176 @@ fn dfen_and_fen4_do_not_mix() {
     let tree = Tree::empty();
     assert_cmd_snapshot!(tree.fenkit(&["convert", "--from", "fen4", "--to", "dfen", "-"]));
 }
+
+#[test]
+fn convert_help_describes_lossy_conversions() {
+    // Only the part after the options, which belongs to `convert` alone.
+    let help = Tree::empty()
+        .fenkit(&["convert", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    let (_, examples) = help.split_once("Examples:\n").unwrap();
+    insta::assert_snapshot!(examples);
+}
+
+/// A halfmove clock the engine dialect cannot hold (spec/dfen.md §4), between two it can.
+const LONG_CLOCK: &str = "4k3/8/8/8/8/8/8/4K3 w - - 127 90 -\n4k3/8/8/p7/2P5/8/8/4K3 w - a6c3 200 1 N\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n";
+
+#[test]
+fn dfen_engine_refuses_a_halfmove_clock_above_127() {
+    let tree = Tree::empty();
+    tree.write("clock.dfen", LONG_CLOCK);
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "dfen-engine", "clock.dfen"]));
+    // The same from the JSON form.
+    let json = tree
+        .fenkit(&["convert", "--to", "json", "clock.dfen"])
+        .output()
+        .unwrap();
+    let engine = crate::output_with_stdin(
+        &mut tree.fenkit(&["convert", "--from", "json", "--to", "dfen-engine", "-"]),
+        json.stdout,
+    );
+    assert_eq!(engine.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(engine.stdout).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 127 90\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n"
+    );
+}
+
+#[test]
+fn dfen_engine_lossy_writes_127_and_says_so() {
+    let tree = Tree::empty();
+    tree.write("clock.dfen", LONG_CLOCK);
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "dfen-engine", "--lossy", "clock.dfen"]));
+    // What it writes is engine DFEN that `check --profile engine` accepts.
+    let engine = tree
+        .fenkit(&["convert", "--to", "dfen-engine", "--lossy", "clock.dfen"])
+        .output()
+        .unwrap();
+    let check = crate::output_with_stdin(
+        &mut tree.fenkit(&["check", "--profile", "engine", "--notation", "dfen", "-"]),
+        engine.stdout,
+    );
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+}
+
+/// The workspace fixture: a header record, then three frames.
+fn replay_with_header() -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures/fen4/valid/replay.ndjson4"),
+    )
+    .unwrap()
+}
+
+#[test]
+fn ndjson4_header_records_are_skipped() {
+    let tree = Tree::empty();
+    tree.write("replay.ndjson4", replay_with_header());
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "fen4", "replay.ndjson4"]));
+    // Without a name to go by, the header is recognised by its content.
+    let sniffed = crate::output_with_stdin(
+        &mut tree.fenkit(&["convert", "--to", "fen4"]),
+        replay_with_header(),
+    );
+    assert_eq!(sniffed.status.code(), Some(0));
+    assert_eq!(sniffed.stderr, b"");
+    assert_eq!(
+        String::from_utf8(sniffed.stdout).unwrap(),
+        "4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7\n\
+         4d-fen v1: K@0,0,0,0; Pw@1,1,0,1; k@7,7,7,7\n\
+         4d-fen v1: K@0,0,0,0; Pw@1,1,0,1; k@7,7,7,6\n"
+    );
+}
+
+#[test]
+fn ndjson4_records_that_are_not_frames_say_what_they_are() {
+    let tree = Tree::empty();
+    tree.write(
+        "odd.ndjson4",
+        "[1,2]\n{\"ply\":0}\n{\"ply\":0,\"fen4\":5}\n\"4d-fen v1: K@0,0,0,0\"\nnull\n{\"bridge_version\":\"1.0\"}\n{\"fen4\":\"4d-fen v1: K@0,0,0,0\"}\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "fen4", "odd.ndjson4"]));
+}
+
+/// Positions with error findings (DFEN201, DFEN202, DFEN203), and one with only fixable ones
+/// (castling rights without their rooks, an en-passant square without its pawn).
+const CHECKED_JSON: &str = concat!(
+    r#"{"board":{"e1":"K","e2":"K","h8":"P"},"side":"white","castling":[],"en_passant":["a3","b3","c3","d3"],"halfmove":0,"fullmove":1,"dice":[]}"#,
+    "\n",
+    r#"{"board":{"e1":"K","e2":"K","e8":"k"},"side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
+    "\n",
+    r#"{"board":{"e1":"K","e8":"k"},"side":"black","castling":["K","Q"],"en_passant":["e3"],"halfmove":0,"fullmove":1,"dice":[]}"#,
+    "\n",
+);
+
+/// The same positions as DFEN text.
+const CHECKED_TEXT: &str = "7P/8/8/8/8/8/4K3/4K3 w - a3b3c3d3 0 1 -\n4k3/8/8/8/8/8/4K3/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1 -\n";
+
+#[test]
+fn dfen_json_gets_the_position_checks_of_text() {
+    let tree = Tree::empty();
+    tree.write("checked.jsonl", CHECKED_JSON);
+    tree.write("checked.dfen", CHECKED_TEXT);
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "convert",
+        "--from",
+        "json",
+        "--to",
+        "dfen",
+        "checked.jsonl"
+    ]));
+    // Text input is refused with the same codes and writes the same, and so exits the same.
+    let text = tree
+        .fenkit(&["convert", "--to", "dfen", "checked.dfen"])
+        .output()
+        .unwrap();
+    let json = tree
+        .fenkit(&["convert", "--from", "json", "--to", "dfen", "checked.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), text.status.code());
+    assert_eq!(json.stdout, text.stdout);
+    let codes = |stderr: &[u8]| -> Vec<String> {
+        String::from_utf8_lossy(stderr)
+            .lines()
+            .filter_map(|line| line.strip_prefix("error["))
+            .map(|rest| rest.split(']').next().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(codes(&json.stderr), codes(&text.stderr));
+    assert_eq!(codes(&json.stderr), ["DFEN201", "DFEN202"]);
+}
+
+#[test]
+fn fen4_json_warnings_are_printed() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["convert", "--from", "fen4-pieces", "--to", "fen4", "-"])
+            .pass_stdin("{\"0\":\"P\",\"4095\":\"p\",\"7\":\"K\"}\n{\"0\":\"Pw\"}\n")
+    );
+}
+
+/// A square named twice in a FEN4 pieces object, or a field given twice in a structured
+/// entry, is an error with the library's code: JSON text is read as written, so no piece is
+/// silently dropped.
+#[test]
+fn fen4_json_with_a_repeated_key_is_refused() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["convert", "--from", "fen4-pieces", "--to", "fen4", "-"])
+            .pass_stdin("{\"0\":\"K\",\"0\":\"k\"}\n")
+    );
+    assert_cmd_snapshot!(
+        tree.fenkit(&["convert", "--from", "fen4-json", "--to", "fen4", "-"])
+            .pass_stdin(
+                "[{\"piece\":\"K\",\"color\":\"white\",\"at\":[0,0,0,0],\"at\":[1,0,0,0]}]\n"
+            )
+    );
+}
