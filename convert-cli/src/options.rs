@@ -1,7 +1,5 @@
 //! Flags shared by several subcommands.
 
-use std::num::NonZeroUsize;
-
 use crate::notation::{Notation, ReadSettings};
 
 /// A DFEN dialect, as a command-line value.
@@ -53,26 +51,45 @@ impl ReadArgs {
 }
 
 /// `--threads`: how many threads analyse positions.
+/// The most threads `--threads` and `FENKIT_THREADS` accept: more than any machine this runs
+/// on has cores, and few enough that a typo (`--threads 10000`) cannot start thousands.
+pub(crate) const MAX_THREADS: u64 = 256;
+
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct ThreadsArg {
-    /// Threads that analyse positions, also within one large file [default: $FENKIT_THREADS,
-    /// else one per CPU]
-    #[arg(long, value_name = "N")]
-    threads: Option<NonZeroUsize>,
+    /// Threads that analyse positions, also within one large file, 1 to 256 [default:
+    /// $FENKIT_THREADS, else one per CPU]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
 }
 
 impl ThreadsArg {
-    /// The thread count asked for: the flag, else `FENKIT_THREADS`.
-    fn requested(&self) -> Option<usize> {
-        self.threads
-            .or_else(|| std::env::var("FENKIT_THREADS").ok()?.trim().parse().ok())
-            .map(NonZeroUsize::get)
+    /// The thread count asked for: the flag, else `FENKIT_THREADS` (a value that is not a
+    /// count from 1 to [`MAX_THREADS`] is reported on stderr and ignored).
+    fn requested(&self, global: &crate::cli::Global) -> Option<usize> {
+        let count = match self.threads {
+            Some(count) => count,
+            None => {
+                let text = std::env::var("FENKIT_THREADS").ok()?;
+                match text.trim().parse::<u64>() {
+                    Ok(count) if (1..=MAX_THREADS).contains(&count) => count,
+                    _ => {
+                        global.warning(format_args!(
+                            "FENKIT_THREADS: expected a thread count from 1 to {MAX_THREADS}, \
+                             found `{text}`; using one thread per CPU"
+                        ));
+                        return None;
+                    }
+                }
+            }
+        };
+        usize::try_from(count).ok()
     }
 
     /// The thread count (the flag, else `FENKIT_THREADS`, else the pool's default: one per CPU
     /// or `RAYON_NUM_THREADS`), after sizing the pool that spreads several files over threads.
-    pub(crate) fn apply(&self) -> usize {
-        if let Some(count) = self.requested() {
+    pub(crate) fn apply(&self, global: &crate::cli::Global) -> usize {
+        if let Some(count) = self.requested(global) {
             // Fails only when the pool already exists (tests running several commands).
             let _ = rayon::ThreadPoolBuilder::new()
                 .num_threads(count)

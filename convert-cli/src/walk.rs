@@ -55,9 +55,19 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
             )),
         }
     }
-    // A file named twice (or named and also found by a walk) is read once, reported once.
+    // A file named twice, named and also found by a walk, or reached through a symbolic link
+    // as well as by its own name, is read once (under the first name), reported once, and
+    // rewritten once by `fmt`.
     let mut seen = std::collections::HashSet::new();
-    found.inputs.retain(|origin| seen.insert(origin.clone()));
+    found.inputs.retain(|origin| {
+        let key = match origin {
+            Origin::File(path) => {
+                Origin::File(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
+            }
+            other => other.clone(),
+        };
+        seen.insert(key)
+    });
     let mut seen = std::collections::HashSet::new();
     found.errors.retain(|error| seen.insert(error.clone()));
     found

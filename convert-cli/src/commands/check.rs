@@ -272,7 +272,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         duplicates: args.duplicates,
         ep: args.ep.identity(),
         quiet: args.quiet,
-        threads: args.threads.apply(),
+        threads: args.threads.apply(global),
     };
     let mut status = Status::Clean;
     for error in &found.errors {

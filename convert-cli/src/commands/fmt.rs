@@ -319,7 +319,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Mode::Write
         },
         writer: AtomicWriter::from_env(),
-        threads: args.threads.apply(),
+        threads: args.threads.apply(global),
     };
     if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" && settings.mode == Mode::Write {
         return format_stdin(&settings, global);

@@ -292,3 +292,23 @@ fn unreadable_paths_are_counted() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("1 file could not be read"), "{stderr}");
 }
+
+/// A walk that reaches one file by its name and through a symbolic link reads it once
+/// (`fmt` would otherwise rewrite it twice at once).
+#[test]
+#[cfg(unix)]
+fn a_file_and_a_link_to_it_are_read_once() {
+    let tree = Tree::empty();
+    tree.write("dir/target.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    std::os::unix::fs::symlink("target.dfen", tree.path("dir/link.dfen")).unwrap();
+    let output = tree.fenkit(&["check", "dir"]).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("checked 1 file, 1 position"), "{stderr}");
+    let fmt = tree.fenkit(&["fmt", "dir"]).output().unwrap();
+    let stderr = String::from_utf8(fmt.stderr).unwrap();
+    assert_eq!(stderr, "1 file reformatted, 0 files already formatted\n");
+    assert_eq!(
+        tree.read("dir/target.dfen"),
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
+    );
+}

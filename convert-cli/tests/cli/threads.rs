@@ -116,3 +116,32 @@ fn fmt_on_two_threads_matches_one_thread() {
     assert_ne!(one, input, "fmt changed nothing");
     assert_eq!(one, two);
 }
+
+/// `--threads` takes 1 to 256; a bad `FENKIT_THREADS` is reported and the default used.
+#[test]
+fn thread_counts_out_of_range() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    let many = tree
+        .fenkit(&["check", "--threads", "1000", "a.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(many.status.code(), Some(2));
+    let stderr = String::from_utf8(many.stderr).unwrap();
+    assert!(stderr.contains("1000 is not in 1..=256"), "{stderr}");
+    for bad in ["abc", "0", "257"] {
+        let output = tree
+            .fenkit(&["check", "a.dfen"])
+            .env("FENKIT_THREADS", bad)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{bad}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!(
+                "warning: FENKIT_THREADS: expected a thread count from 1 to 256, found `{bad}`"
+            )),
+            "{stderr}"
+        );
+    }
+}
