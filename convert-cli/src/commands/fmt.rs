@@ -16,7 +16,7 @@ use crate::write::AtomicWriter;
 
 const AFTER_HELP: &str = "\
 Examples:
-  fenkit fmt                                   format every position file below the current directory
+  fenkit fmt                                   format every position file below this directory
   fenkit fmt --check .                         list the files that would change (exit 1 if any)
   fenkit fmt --diff games.dfen                 show the changes as a unified diff, write nothing
   fenkit fmt --profile engine engine.dfen      rewrite a file into the engine dialect
