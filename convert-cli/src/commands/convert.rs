@@ -69,7 +69,7 @@ enum Format {
     DfenJson,
     /// FEN4 placement literal
     Fen4,
-    /// the FEN4 structured JSON form, `[{"piece":"K","color":"white","axis":null,"at":[x,y,z,w]}]`
+    /// the FEN4 structured JSON form, `[{"at":[x,y,z,w],"axis":null,"color":"white","piece":"K"}]`
     Fen4Json,
     /// the reference fixtures' FEN4 `pieces` object, `{"<square index>":"K"}`
     Fen4Pieces,
