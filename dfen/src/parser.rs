@@ -1041,6 +1041,16 @@ impl<'a> State<'a> {
             }
             return Ok(DicePool::EMPTY);
         }
+        if field.text.first() == Some(&b'-') {
+            // `-` followed by more: the whole field is what is wrong, not its `-`.
+            return Err(ParseError::new(
+                Code::UnknownDie,
+                Some(7),
+                field.span(),
+                "`-` alone or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
+                quote(&String::from_utf8_lossy(field.text)),
+            ));
+        }
         let mut pool = DicePool::EMPTY;
         let mut upper = 0usize;
         let mut lower = 0usize;
