@@ -2,31 +2,33 @@
 
 use std::io::Write;
 
-use super::moves::{read_position, rules_error};
+use super::moves::{DieArg, parse_dice, read_position, rules_error};
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
   fenkit perft --depth 4 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-  fenkit perft --depth 2 --divide --standard 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+  fenkit perft --depth 2 --divide --standard '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
   fenkit perft --depth 3 --die 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   fenkit perft --depth 1 --roll PNB 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  echo 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' | fenkit perft --depth 3 -
 
 Modes: --standard (the default) counts legal chess moves with check, one move per turn;
---die N counts Dice Chess micro-moves of the side to move using die N at every ply (the side
-never changes; a king capture ends its line); --roll DICE counts full Dice Chess turns, every
-turn rolling DICE and played under the Maximum Micro-moves rule (DEPTH counts turns; a pass is
-one way to play a turn). --divide prints each first move with its count. --unique also counts
-the distinct positions at the final depth (clocks ignored) and the transpositions; --ep
-chooses how en passant enters a position's identity. The last line is the total.";
+--die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the
+side never changes; a king capture ends its line); --roll DICE counts full Dice Chess turns,
+every turn rolling DICE and played under the Maximum Micro-moves rule (--depth counts turns;
+a pass is one way to play a turn). --divide prints each first move with its count. --unique
+also counts the distinct positions at the final depth (clocks ignored) and the
+transpositions; --ep chooses how en passant enters a position's identity. The last line is
+the total.";
 
 /// Count the nodes of the move tree to a given depth.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 #[command(group(clap::ArgGroup::new("mode").args(["standard", "die", "roll"])))]
 pub(crate) struct Args {
-    /// The position (for --roll, at a fresh turn)
+    /// The position (for --roll, at a fresh turn); `-` reads it from standard input
     #[arg(value_name = "FEN")]
     position: String,
 
@@ -38,13 +40,15 @@ pub(crate) struct Args {
     #[arg(long)]
     standard: bool,
 
-    /// Dice Chess micro-moves of the side to move with die N (1-6 or PNBRQK) at every ply
-    #[arg(long, value_name = "N")]
-    die: Option<String>,
+    /// Dice Chess micro-moves of the side to move with DIE (PNBRQK, either case, or 1-6) at
+    /// every ply
+    #[arg(long, value_name = "DIE", ignore_case = true)]
+    die: Option<DieArg>,
 
-    /// Full Dice Chess turns, each rolling DICE (`PNB` or `1 2 3`)
-    #[arg(long, value_name = "DICE")]
-    roll: Option<String>,
+    /// Full Dice Chess turns, each rolling DICE: 1 to 3 dice, each PNBRQK (either case) or 1-6
+    /// (`PNB` or `1 2 3`)
+    #[arg(long, value_name = "DICE", value_parser = parse_dice)]
+    roll: Option<dfen::DicePool>,
 
     /// Print every first move with the count below it
     #[arg(long, conflicts_with = "unique")]
@@ -69,33 +73,12 @@ pub(crate) struct Args {
     profile: ProfileArg,
 }
 
-/// The die of `--die`, or a usage failure.
-fn one_die(text: &str) -> Result<Result<dfen::Role, dfen::rules::RulesError>, Failure> {
-    let pool = match dfen::rules::parse_roll(text) {
-        Ok(pool) => pool,
-        Err(error) => return Ok(Err(error)),
-    };
-    let mut dice = pool.iter();
-    match (dice.next(), dice.next()) {
-        (Some(role), None) => Ok(Ok(role)),
-        _ => Err(Failure::Usage(format!(
-            "--die takes one die (1-6 or PNBRQK), found `{text}`"
-        ))),
-    }
-}
-
 fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
     use dfen::rules::PerftMode;
-    let mode = if let Some(die) = &args.die {
-        match one_die(die)? {
-            Ok(role) => PerftMode::Die(role),
-            Err(error) => return Ok(rules_error(&error, global)),
-        }
-    } else if let Some(roll) = &args.roll {
-        match dfen::rules::parse_roll(roll) {
-            Ok(dice) => PerftMode::Roll(dice),
-            Err(error) => return Ok(rules_error(&error, global)),
-        }
+    let mode = if let Some(die) = args.die {
+        PerftMode::Die(die.into())
+    } else if let Some(dice) = args.roll {
+        PerftMode::Roll(dice)
     } else {
         PerftMode::Standard
     };
@@ -114,34 +97,30 @@ fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Sta
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let Some(position) = read_position(&args.position, args.profile, global) else {
-        return Ok(Status::Findings);
+    let position = match read_position(&args.position, args.profile, global) {
+        Ok(position) => position,
+        Err(status) => return Ok(status),
     };
     if args.unique {
         return run_unique(&args, &position, global);
     }
     let depth = args.depth;
-    let divide = if let Some(die) = &args.die {
-        let role = match one_die(die)? {
-            Ok(role) => role,
-            Err(error) => return Ok(rules_error(&error, global)),
-        };
+    let divide = if let Some(die) = args.die {
+        let role = die.into();
         if args.divide {
             dfen::rules::perft_die_divide(&position, role, depth)
         } else {
             return total(global, dfen::rules::perft_die(&position, role, depth));
         }
-    } else if let Some(roll) = &args.roll {
-        let counted = dfen::rules::parse_roll(roll).and_then(|dice| {
-            if args.divide {
-                dfen::rules::perft_roll_divide(&position, dice, depth)
-            } else {
-                dfen::rules::perft_roll(&position, dice, depth).map(|total| dfen::rules::Divide {
-                    entries: Vec::new(),
-                    total,
-                })
-            }
-        });
+    } else if let Some(dice) = args.roll {
+        let counted = if args.divide {
+            dfen::rules::perft_roll_divide(&position, dice, depth)
+        } else {
+            dfen::rules::perft_roll(&position, dice, depth).map(|total| dfen::rules::Divide {
+                entries: Vec::new(),
+                total,
+            })
+        };
         match counted {
             Ok(divide) => divide,
             Err(error) => return Ok(rules_error(&error, global)),

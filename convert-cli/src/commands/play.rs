@@ -11,6 +11,7 @@ Examples:
   fenkit play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PPP' a2a4 c2c4 e2e4
   fenkit play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 RRK' e1g1 f1f8 pnb
   fenkit play '4k3/8/8/8/8/8/8/4K3 w - - 0 1 QQQ' 0000
+  echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK' | fenkit play - e2e4 e1d1
 
 Each MOVE is a UCI micro-move (e2e4, e7e8q, castling as the king's move e1g1), `0000` to pass
 when no pending die can be played, or 1 to 3 dice letters (PNB, pnb) to roll at a fresh turn.
@@ -21,7 +22,7 @@ run with exit status 1 and lists the legal moves; the positions before it are pr
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
-    /// The starting position
+    /// The starting position; `-` reads it from standard input
     #[arg(value_name = "DFEN")]
     position: String,
 
@@ -46,8 +47,9 @@ fn is_roll(token: &str) -> bool {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let Some(mut position) = read_position(&args.position, args.profile, global) else {
-        return Ok(Status::Findings);
+    let mut position = match read_position(&args.position, args.profile, global) {
+        Ok(position) => position,
+        Err(status) => return Ok(status),
     };
     let profile: dfen::Profile = args.profile.into();
     let mut stdout = global.stdout();

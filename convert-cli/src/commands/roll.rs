@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::moves::{read_position, rules_error};
+use super::moves::{parse_dice, read_position, rules_error};
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
 
@@ -10,23 +10,24 @@ const AFTER_HELP: &str = "\
 Examples:
   fenkit roll 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -' PNB
   fenkit roll 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1' 1 2 3
+  echo '4k3/8/8/8/8/8/8/4K3 w - - 0 1' | fenkit roll - QK
 
 DICE is 1 to 3 dice as letters (PNBRQK, either case) or digits 1-6 (1 = pawn ... 6 = king),
 in one argument or several. Prints the position with the dice in field 7, written in the case
-of the side to move and sorted. Exit status 1 when dice are already pending or the roll is
-invalid.";
+of the side to move and sorted. Exit status 1 when the position is rejected or dice are
+already pending, 2 when DICE is not 1 to 3 valid dice.";
 
 /// Set the dice of a fresh turn and print the position.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
-    /// The position at a fresh turn (field 7 `-` or absent)
+    /// The position at a fresh turn (field 7 `-` or absent); `-` reads it from standard input
     #[arg(value_name = "DFEN")]
     position: String,
 
-    /// The dice: `PNB`, `pnb` or `1 2 3`
-    #[arg(value_name = "DICE", required = true, num_args = 1..)]
-    dice: Vec<String>,
+    /// The dice, 1 to 3 in all, each PNBRQK (either case) or 1-6: `PNB`, `pnb` or `1 2 3`
+    #[arg(value_name = "DICE", required = true, num_args = 1.., value_parser = parse_dice)]
+    dice: Vec<dfen::DicePool>,
 
     /// The DFEN dialect to read (and write)
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
@@ -34,12 +35,18 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let Some(position) = read_position(&args.position, args.profile, global) else {
-        return Ok(Status::Findings);
+    let all = args.dice.iter().flat_map(|pool| pool.iter());
+    let Some(dice) = dfen::DicePool::from_roles(all) else {
+        let count: usize = args.dice.iter().map(dfen::DicePool::len).sum();
+        return Err(Failure::Usage(format!(
+            "<DICE>: expected 1 to 3 dice in all, found {count} dice"
+        )));
     };
-    let rolled = dfen::rules::parse_roll(&args.dice.join(" "))
-        .and_then(|dice| dfen::rules::roll(&position, dice));
-    match rolled {
+    let position = match read_position(&args.position, args.profile, global) {
+        Ok(position) => position,
+        Err(status) => return Ok(status),
+    };
+    match dfen::rules::roll(&position, dice) {
         Ok(rolled) => {
             let mut stdout = global.stdout();
             writeln!(

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use super::moves::position_text;
 use crate::cli::{Failure, Global, Status};
 use crate::notation::Notation;
 use crate::options::ProfileArg;
@@ -27,11 +28,22 @@ pub(crate) struct Args {
 
     /// The notation [default: fen4 if it starts with `4d-fen`, else dfen]
     #[arg(long, value_name = "NOTATION")]
-    notation: Option<Notation>,
+    notation: Option<ShowNotation>,
 
     /// The DFEN dialect to read
     #[arg(long, value_name = "PROFILE", default_value = "lenient")]
     profile: ProfileArg,
+}
+
+/// The notations of one position (`show` draws no NDJSON4 replay: it is a list of frames).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ShowNotation {
+    /// Dice Chess FEN, seven fields
+    Dfen,
+    /// Standard six-field FEN, read with the DFEN parser
+    Fen,
+    /// A 4D placement literal
+    Fen4,
 }
 
 fn role_name(role: dfen::Role) -> &'static str {
@@ -130,43 +142,26 @@ fn draw_fen4(placement: &fen4::Placement) -> String {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let mut text = args.position;
-    if text == "-" {
-        // Longer input is refused, not cut short: a cut could change the verdict.
-        let limit = crate::input::MAX_RECORD_BYTES as u64;
-        let bytes = match crate::input::Origin::Stdin.read_limited(limit) {
-            Ok(bytes) => bytes,
-            Err(error) => {
-                global.error(format_args!(
-                    "cannot read standard input: {}",
-                    crate::walk::describe(&error)
-                ));
-                return Ok(Status::Error);
-            }
-        };
-        match String::from_utf8(bytes) {
-            Ok(input) => text = input.trim_end_matches(['\n', '\r']).to_owned(),
-            Err(error) => {
-                global.error(format_args!(
-                    "invalid UTF-8 at byte offset {}",
-                    error.utf8_error().valid_up_to()
-                ));
-                return Ok(Status::Error);
-            }
+    let text = match position_text(&args.position, global) {
+        Ok(text) => text,
+        Err(status) => return Ok(status),
+    };
+    let notation = args.notation.unwrap_or_else(|| {
+        if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
+            ShowNotation::Fen4
+        } else {
+            ShowNotation::Dfen
         }
-    }
-    let notation = args
-        .notation
-        .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+    });
     let diagram = match notation {
-        Notation::Fen4 => match fen4::Parser::new().parse(&text) {
+        ShowNotation::Fen4 => match fen4::Parser::new().parse(&text) {
             Ok(parsed) => draw_fen4(&parsed.placement),
             Err(error) => {
                 global.error(format_args!("{}: {error}", error.code()));
                 return Ok(Status::Findings);
             }
         },
-        Notation::Dfen | Notation::Fen => {
+        ShowNotation::Dfen | ShowNotation::Fen => {
             match dfen::Parser::new()
                 .profile(args.profile.into())
                 .parse(&text)
@@ -177,11 +172,6 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     return Ok(Status::Findings);
                 }
             }
-        }
-        Notation::Ndjson4 => {
-            return Err(Failure::Usage(
-                "`show` draws one position: dfen, fen or fen4".to_owned(),
-            ));
         }
     };
     let mut stdout = global.stdout();

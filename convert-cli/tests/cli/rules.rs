@@ -1,6 +1,8 @@
 //! `fenkit moves`, `play`, `roll` and `perft`: the Dice Chess rules on the command line.
 
-use insta_cmd::assert_cmd_snapshot;
+use std::process::{Command, Stdio};
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 use crate::Tree;
 
@@ -206,4 +208,183 @@ fn perft_unique_over_full_turns() {
         "--unique",
         "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"
     ]));
+}
+
+#[test]
+fn moves_reads_the_position_from_standard_input() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["moves", "-"])
+            .pass_stdin("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK\n")
+    );
+}
+
+#[test]
+fn play_reads_the_position_from_standard_input() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["play", "-", "e2e4", "e1d1"])
+            .pass_stdin("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK\r\n")
+    );
+}
+
+#[test]
+fn roll_reads_the_position_from_standard_input() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["roll", "-", "QK"])
+            .pass_stdin(format!("{START}\n"))
+    );
+}
+
+#[test]
+fn perft_reads_the_position_from_standard_input() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["perft", "--depth", "3", "-"])
+            .pass_stdin(format!("{START}\n"))
+    );
+}
+
+#[test]
+fn position_on_standard_input_is_checked_like_an_argument() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["perft", "--depth", "1", "-"])
+            .pass_stdin("8/8/8/8/8/8/8/8 x - - 0 1\n")
+    );
+}
+
+#[test]
+fn standard_input_over_the_limit_is_refused_with_exit_2() {
+    // The limit of `show -`: 1 MiB. One byte more is refused, not cut short.
+    let tree = Tree::empty();
+    for args in [
+        &["moves", "-"][..],
+        &["play", "-", "e2e4"],
+        &["roll", "-", "P"],
+        &["perft", "--depth", "1", "-"],
+        &["show", "-"],
+    ] {
+        let output = crate::output_with_stdin(&mut tree.fenkit(args), vec![b' '; (1 << 20) + 1]);
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr,
+            "error: cannot read standard input: input is larger than the limit of 1048576 bytes\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn roll_dice_over_several_arguments_are_at_most_three() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["roll", START, "PN", "BR"]));
+}
+
+#[test]
+fn roll_digit_out_of_range_is_a_usage_error() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["roll", START, "1", "9"]));
+}
+
+#[test]
+fn perft_die_out_of_range_is_a_usage_error() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["perft", "--depth", "1", "--die", "9", START]));
+}
+
+#[test]
+fn perft_die_reads_a_letter_of_either_case_or_a_digit() {
+    let tree = Tree::empty();
+    let count = |die: &str| {
+        let output = tree
+            .fenkit(&["perft", "--depth", "2", "--die", die, START])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "--die {die}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // White knights only, white moving twice. By hand: Na3 leaves a3 with b1, b5, c4 and g1
+    // with f3, h3 (5); Nc3 leaves c3 with b1, a4, b5, d5, e4 and g1 with 2 (7); Nf3 and Nh3
+    // mirror these. 5 + 7 + 7 + 5 = 24.
+    assert_eq!(count("N"), "24\n");
+    assert_eq!(count("n"), "24\n");
+    assert_eq!(count("2"), "24\n");
+}
+
+#[test]
+fn perft_roll_of_four_dice_is_a_usage_error() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["perft", "--depth", "1", "--roll", "PPPP", START]));
+}
+
+#[test]
+fn perft_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["perft", "--help"]));
+}
+
+/// The lines under `Examples:` of `fenkit NAME --help`, up to the first blank line.
+fn help_examples(tree: &Tree, name: &str) -> Vec<String> {
+    let output = tree.fenkit(&[name, "--help"]).output().unwrap();
+    assert!(output.status.success(), "{name} --help failed");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let (_, examples) = text
+        .split_once("\nExamples:\n")
+        .unwrap_or_else(|| panic!("{name} --help has no examples:\n{text}"));
+    examples
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn help_examples_fit_on_one_line_and_run() {
+    let tree = Tree::empty();
+    let bin = get_cargo_bin("fenkit");
+    let bin_dir = bin.parent().unwrap();
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let mut ran = 0;
+    for name in ["show", "moves", "play", "roll", "perft"] {
+        for line in help_examples(&tree, name) {
+            let Some(example) = line.strip_prefix("  ") else {
+                panic!("{name} --help: example line `{line}` is not indented");
+            };
+            assert!(
+                line.len() <= 100,
+                "{name} --help: `{line}` is wider than 100 columns"
+            );
+            // Every example here is self-contained: `fenkit …` with the position in its
+            // arguments, or `echo '…' | fenkit … -` that brings its own standard input; none
+            // names a file, so none is skipped. The tail of a command clap wrapped onto a line
+            // of its own (at 100 columns) is neither, and its head fails with exit 2.
+            assert!(
+                example.starts_with("fenkit ")
+                    || (example.starts_with("echo ") && example.contains("| fenkit ")),
+                "{name} --help: `{example}` is neither `fenkit …` nor `echo … | fenkit …` \
+                 (a command split across lines?)"
+            );
+            let output = Command::new("sh")
+                .arg("-c")
+                .arg(example)
+                .env("PATH", &path)
+                .current_dir(tree.path(""))
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let code = output.status.code();
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "{name} --help example `{example}` exited with {code:?}:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 15, "only {ran} examples ran");
 }

@@ -25,3 +25,28 @@ fn rejected_position() {
     let tree = Tree::empty();
     assert_cmd_snapshot!(tree.fenkit(&["show", "8/8/8/8/8/8/8/8 x - - 0 1"]));
 }
+
+#[test]
+fn reads_the_position_from_standard_input() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["show", "-"])
+            .pass_stdin("4d-fen v1: K@0,0,0,0; k@7,7,0,0\n")
+    );
+}
+
+#[test]
+fn ndjson4_is_not_a_notation_it_accepts() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "show",
+        "--notation",
+        "ndjson4",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    ]));
+}
+
+#[test]
+fn show_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["show", "--help"]));
+}
