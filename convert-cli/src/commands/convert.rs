@@ -424,7 +424,9 @@ fn write(
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if args.to == Format::Ndjson4 {
         return Err(Failure::Usage(
-            "ndjson4 can be read but not written".to_owned(),
+            "`--to ndjson4`: expected a format to write (dfen, fen, dfen-engine, json, fen4, \
+             fen4-json or fen4-pieces), found ndjson4, which can be read but not written"
+                .to_owned(),
         ));
     }
     if let (Some(from), Some(to)) = (args.from.and_then(Format::family), args.to.family())
