@@ -115,7 +115,7 @@ fn pass_parse() {
 fn pass_parse_findings() {
     let parser = dfen::Parser::new();
     for fen in CORPUS.iter() {
-        black_box(parser.parse(black_box(fen)).map(|p| p.findings.len()).ok());
+        let _ = black_box(parser.parse(black_box(fen)));
     }
 }
 
