@@ -1055,9 +1055,9 @@ pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
 pub(crate) fn not_regular(metadata: &std::fs::Metadata) -> String {
     let what = file_kind(&metadata.file_type());
     if metadata.is_dir() {
-        "is a directory".to_owned()
+        "it is a directory".to_owned()
     } else {
-        format!("is not a regular file (it is a {what}); pipe it into `-` instead")
+        format!("it is not a regular file (it is a {what}); pipe it into `-` instead")
     }
 }
 

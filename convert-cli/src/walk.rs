@@ -49,7 +49,7 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
             Ok(metadata) if metadata.is_dir() => walk(path, &mut found),
             Ok(metadata) if metadata.is_file() => found.inputs.push(Origin::File(path.clone())),
             Ok(metadata) => found.errors.push(format!(
-                "cannot read `{}`: it {}",
+                "cannot read `{}`: {}",
                 path.display(),
                 crate::input::not_regular(&metadata)
             )),
@@ -117,7 +117,7 @@ fn walk(root: &Path, found: &mut Inputs) {
             };
             found
                 .errors
-                .push(format!("cannot read `{}`: it {what}", path.display()));
+                .push(format!("cannot read `{}`: {what}", path.display()));
         }
     }
 }
