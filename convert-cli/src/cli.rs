@@ -121,6 +121,8 @@ pub(crate) enum Failure {
     Io(io::Error),
     /// The arguments make no sense together; the message says why.
     Usage(String),
+    /// The run cannot start (a resource it needs is missing); the message says why.
+    Stopped(String),
 }
 
 impl From<io::Error> for Failure {
@@ -152,7 +154,7 @@ pub fn main() -> ExitCode {
             global.error(format_args!("cannot write output: {error}"));
             Status::Error
         }
-        Err(Failure::Usage(message)) => {
+        Err(Failure::Usage(message) | Failure::Stopped(message)) => {
             global.error(message);
             Status::Error
         }

@@ -253,13 +253,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let mut inputs = found.inputs;
     // Kept to the end of the run: the copy is removed when this is dropped.
     let _spooled = if args.duplicates {
-        match crate::input::spool_stdin(&mut inputs) {
-            Ok(spooled) => spooled,
-            Err(error) => {
-                global.error(error);
-                return Ok(Status::Error);
-            }
-        }
+        crate::input::spool_stdin(&mut inputs).map_err(Failure::Stopped)?
     } else {
         None
     };

@@ -98,13 +98,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         ));
     }
     // Kept to the end of the run: the copy is removed when this is dropped.
-    let _spooled = match crate::input::spool_stdin(&mut found.inputs) {
-        Ok(spooled) => spooled,
-        Err(error) => {
-            global.error(error);
-            return Ok(Status::Error);
-        }
-    };
+    let _spooled = crate::input::spool_stdin(&mut found.inputs).map_err(Failure::Stopped)?;
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);

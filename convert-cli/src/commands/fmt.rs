@@ -328,13 +328,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     // A diff needs the text as it was after the formatting pass has read it: standard input
     // is copied to a temporary file first (removed when this is dropped).
     let _spooled = if settings.mode == Mode::Diff {
-        match crate::input::spool_stdin(&mut found.inputs) {
-            Ok(spooled) => spooled,
-            Err(error) => {
-                global.error(error);
-                return Ok(Status::Error);
-            }
-        }
+        crate::input::spool_stdin(&mut found.inputs).map_err(Failure::Stopped)?
     } else {
         None
     };

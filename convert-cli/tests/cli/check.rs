@@ -312,3 +312,25 @@ fn a_file_and_a_link_to_it_are_read_once() {
         b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
     );
 }
+
+/// When standard input cannot be copied for `--duplicates` (no temporary directory), the run
+/// stops with exit 2 and says why, before checking anything.
+#[test]
+fn duplicates_without_a_temporary_directory_stop_with_the_reason() {
+    let tree = Tree::empty();
+    let output = tree
+        .fenkit(&["check", "--duplicates", "-"])
+        .env("TMPDIR", tree.path("no-such-dir"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(
+            "error: standard input must be read twice here, so it is copied to a temporary \
+             file first, and that failed: "
+        ),
+        "{stderr}"
+    );
+}
