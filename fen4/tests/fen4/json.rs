@@ -59,6 +59,15 @@ fn render(name: &str, v: &Value, codes: &mut BTreeSet<Code>) -> String {
         json::from_structured_value(v)
     };
     let mut out = format!("{name}: {v}\n");
+    for code in write_outcome(&mut out, result) {
+        codes.insert(code);
+    }
+    out
+}
+
+/// Writes a reading's outcome under its case (`ok` and the placement, then each warning or
+/// error) and returns the codes it reported.
+fn write_outcome(out: &mut String, result: Result<json::Converted, JsonErrors>) -> Vec<Code> {
     let issues = match result {
         Ok(c) => {
             writeln!(out, "  ok {}", c.placement).unwrap();
@@ -66,11 +75,10 @@ fn render(name: &str, v: &Value, codes: &mut BTreeSet<Code>) -> String {
         }
         Err(JsonErrors { issues }) => issues,
     };
-    for i in issues {
-        codes.insert(i.code);
+    for i in &issues {
         writeln!(out, "  {i}").unwrap();
     }
-    out
+    issues.into_iter().map(|i| i.code).collect()
 }
 
 pub(crate) fn codes() -> BTreeSet<Code> {
@@ -179,16 +187,7 @@ fn json_text_messages() {
             json::from_structured_str(text)
         };
         writeln!(out, "{name}: {text}").unwrap();
-        let issues = match result {
-            Ok(c) => {
-                writeln!(out, "  ok {}", c.placement).unwrap();
-                c.warnings
-            }
-            Err(JsonErrors { issues }) => issues,
-        };
-        for i in issues {
-            writeln!(out, "  {i}").unwrap();
-        }
+        write_outcome(&mut out, result);
     }
     insta::assert_snapshot!(out);
 }
