@@ -52,12 +52,14 @@ impl Global {
     /// reported rather than lost on drop.
     pub(crate) fn stdout(&self) -> Stdout {
         let stdout = io::stdout();
-        if stdout.is_terminal() {
-            return anstream::AutoStream::auto(Box::new(stdout.lock()));
-        }
+        // Decided on the real stream: the boxed writer below cannot tell a terminal.
         let choice = anstream::AutoStream::choice(&stdout);
-        let buffered = io::BufWriter::with_capacity(STDOUT_BUFFER, stdout.lock());
-        anstream::AutoStream::new(Box::new(buffered), choice)
+        let raw: Box<dyn Write> = if stdout.is_terminal() {
+            Box::new(stdout.lock())
+        } else {
+            Box::new(io::BufWriter::with_capacity(STDOUT_BUFFER, stdout.lock()))
+        };
+        anstream::AutoStream::new(raw, choice)
     }
 
     /// Standard output for data (converted positions): written exactly as given, never

@@ -174,3 +174,39 @@ fn progress_is_drawn_on_a_terminal_and_cleared() {
     let stderr = String::from_utf8_lossy(&piped.stderr);
     assert_eq!(stderr, "checked 80 files, 80 positions: no findings\n");
 }
+
+/// Findings are coloured on a terminal (here a `script(1)` pseudo-terminal), not with
+/// `NO_COLOR`, and never in a pipe unless `--color always` asks.
+#[test]
+#[cfg(target_os = "linux")]
+fn colour_on_a_terminal_only() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let fenkit = insta_cmd::get_cargo_bin("fenkit");
+    let on_terminal = |env: &str| {
+        let command = format!("{env} {} check a.dfen", fenkit.display());
+        std::process::Command::new("script")
+            .args(["-qfec", &command, "/dev/null"])
+            .current_dir(tree.path(""))
+            .env_remove("NO_COLOR")
+            .output()
+            .ok()
+            .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let Some(coloured) = on_terminal("env") else {
+        eprintln!("no script(1) here; skipped");
+        return;
+    };
+    assert!(coloured.contains("\u{1b}[1m"), "{coloured:?}");
+    let plain = on_terminal("env NO_COLOR=1").unwrap_or_default();
+    assert!(plain.contains("warning[DFEN107]"), "{plain:?}");
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+
+    let piped = tree.fenkit(&["check", "a.dfen"]).output().unwrap();
+    assert!(!piped.stdout.contains(&0x1b));
+    let forced = tree
+        .fenkit(&["--color", "always", "check", "a.dfen"])
+        .output()
+        .unwrap();
+    assert!(forced.stdout.contains(&0x1b));
+}
