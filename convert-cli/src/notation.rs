@@ -428,10 +428,12 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
         Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
         Ok(parsed) => {
             let fixed = parsed.fixed();
-            let six_fields = parsed
-                .findings
-                .iter()
-                .any(|f| f.code == dfen::Code::MissingDiceField);
+            // A seventh field, unless the engine dialect already reports it (DFEN108).
+            let seventh = text.split_ascii_whitespace().nth(6).is_some()
+                && !parsed
+                    .findings
+                    .iter()
+                    .any(|f| f.code == dfen::Code::EngineEmptyDiceField);
             let mut findings: Vec<Finding> = parsed
                 .findings
                 .into_iter()
@@ -440,7 +442,7 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                 .collect();
             let canonical = match fixed.to_fen() {
                 Ok(fen) => {
-                    if !six_fields {
+                    if seventh {
                         findings.push(seventh_field(text, settings.strict));
                     }
                     Some(fen)

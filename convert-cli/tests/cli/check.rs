@@ -269,6 +269,31 @@ fn seventh_fields_in_fen_files() {
         text.contains(r#""code":"FENKIT005""#) && text.contains(r#""severity":"error""#),
         "{text}"
     );
+    // Six fields are six fields in every dialect; the engine's own finding for `-` (DFEN108)
+    // is not doubled.
+    for profile in ["spec", "lenient", "engine"] {
+        let output = tree
+            .fenkit(&[
+                "check",
+                "--profile",
+                profile,
+                "--output-format",
+                "json-lines",
+                "six.fen",
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let on_line = |n: usize| {
+            lines
+                .iter()
+                .filter(|l| l.contains(&format!(r#""line":{n},"#)))
+                .count()
+        };
+        assert_eq!(on_line(1), 1, "{profile}: {text}");
+        assert_eq!(on_line(2), 0, "{profile}: {text}");
+    }
 }
 
 /// A path that cannot be read is counted in the summary (exit 2), in every format.
