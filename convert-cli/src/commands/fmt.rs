@@ -356,6 +356,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let mut stdout = global.stdout();
     let (mut changed, mut unchanged, mut failed, mut with_errors) = (0, 0, 0, 0);
     for outcome in &outcomes {
+        if !outcome.pass.errors.is_empty() || outcome.pass.unformattable || outcome.error.is_some()
+        {
+            // What this file prints on stderr comes after what the files before it printed
+            // on stdout, also where both go to one log.
+            stdout.flush()?;
+        }
         report_errors(&outcome.pass.errors, global)?;
         if outcome.pass.unformattable {
             global.error(format_args!(
