@@ -162,20 +162,24 @@ pub(crate) struct Emitter<W: Write> {
     /// SARIF's diagnostics, held to the end: each result names its rule by its index in the
     /// sorted list of every code found, which is known only then.
     held: Vec<Diagnostic>,
-    /// How many diagnostics the `json` document has written (it streams them).
-    written: usize,
+    /// The `json` document's diagnostics, written as they come (its opening is written by
+    /// [`Emitter::new`]).
+    diagnostics: PrettyArray,
 }
 
 impl<W: Write> Emitter<W> {
-    /// An emitter writing to `out`.
-    pub(crate) fn new(format: OutputFormat, out: W, colored: bool) -> Emitter<W> {
-        Emitter {
+    /// An emitter writing to `out`; for `json`, the document's opening is written at once.
+    pub(crate) fn new(format: OutputFormat, mut out: W, colored: bool) -> io::Result<Emitter<W>> {
+        if format == OutputFormat::Json {
+            out.write_all(b"{\n  \"diagnostics\": ")?;
+        }
+        Ok(Emitter {
             format,
             out,
             colored,
             held: Vec::new(),
-            written: 0,
-        }
+            diagnostics: PrettyArray::new(1),
+        })
     }
 
     /// Writes (or, for whole-document formats, holds) one diagnostic.
@@ -213,15 +217,8 @@ impl<W: Write> Emitter<W> {
                 // The document is written as it grows, so that memory does not grow with the
                 // number of findings; it comes out byte for byte as a whole pretty-printed
                 // document would.
-                let opening: &[u8] = if self.written == 0 {
-                    b"{\n  \"diagnostics\": [\n    "
-                } else {
-                    b",\n    "
-                };
-                self.out.write_all(opening)?;
-                write_pretty_indented(&mut self.out, &diagnostic_json(&diagnostic), "    ")?;
-                self.written += 1;
-                Ok(())
+                self.diagnostics
+                    .push(&mut self.out, &diagnostic_json(&diagnostic))
             }
             OutputFormat::Sarif => {
                 // The record text (for human snippets) is not part of a SARIF result.
@@ -237,12 +234,9 @@ impl<W: Write> Emitter<W> {
     pub(crate) fn finish(mut self, summary: &Summary) -> io::Result<()> {
         match self.format {
             OutputFormat::Json => {
-                let closing: &[u8] = if self.written == 0 {
-                    b"{\n  \"diagnostics\": [],\n  \"summary\": "
-                } else {
-                    b"\n  ],\n  \"summary\": "
-                };
-                self.out.write_all(closing)?;
+                let diagnostics = std::mem::replace(&mut self.diagnostics, PrettyArray::new(1));
+                diagnostics.finish(&mut self.out)?;
+                self.out.write_all(b",\n  \"summary\": ")?;
                 write_pretty_indented(&mut self.out, &summary.to_json(), "  ")?;
                 self.out.write_all(b"\n}\n")?;
             }
@@ -259,7 +253,7 @@ impl<W: Write> Emitter<W> {
 /// Writes `value` pretty-printed (two spaces a level) as if it stood nested in a larger
 /// document, its lines after the first indented by `indent`. Pretty JSON has no line breaks
 /// inside strings (they are escaped), so indenting after each line break is exact.
-pub(crate) fn write_pretty_indented(
+fn write_pretty_indented(
     out: &mut impl Write,
     value: &impl serde::Serialize,
     indent: &str,
@@ -275,6 +269,44 @@ pub(crate) fn write_pretty_indented(
         out.write_all(line)?;
     }
     Ok(())
+}
+
+/// A JSON array written one element at a time, exactly as the pretty printer writes it when it
+/// stands `depth` levels (two spaces each) deep in a larger document: `[]` when it stays
+/// empty. The caller writes what comes before it (the key) and after it.
+pub(crate) struct PrettyArray {
+    depth: usize,
+    len: usize,
+}
+
+impl PrettyArray {
+    /// An array whose key stands `depth` levels deep.
+    pub(crate) fn new(depth: usize) -> PrettyArray {
+        PrettyArray { depth, len: 0 }
+    }
+
+    /// Writes the next element (and the opening bracket before the first).
+    pub(crate) fn push(
+        &mut self,
+        out: &mut impl Write,
+        element: &impl serde::Serialize,
+    ) -> io::Result<()> {
+        let indent = "  ".repeat(self.depth + 1);
+        out.write_all(if self.len == 0 { b"[\n" } else { b",\n" })?;
+        out.write_all(indent.as_bytes())?;
+        write_pretty_indented(out, element, &indent)?;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Writes the closing bracket.
+    pub(crate) fn finish(self, out: &mut impl Write) -> io::Result<()> {
+        if self.len == 0 {
+            out.write_all(b"[]")
+        } else {
+            write!(out, "\n{}]", "  ".repeat(self.depth))
+        }
+    }
 }
 
 /// The short description of a code, for SARIF rules.
@@ -306,21 +338,15 @@ fn write_sarif(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<(
         .map(|(i, code)| (*code, i))
         .collect();
     out.write_all(
-        b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [",
+        b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ",
     )?;
-    for (at, diagnostic) in diagnostics.iter().enumerate() {
-        out.write_all(if at == 0 {
-            b"\n        "
-        } else {
-            b",\n        "
-        })?;
+    let mut results = PrettyArray::new(3);
+    for diagnostic in diagnostics {
         let result = sarif_result(diagnostic, index.get(&*diagnostic.finding.code).copied());
-        write_pretty_indented(out, &result, "        ")?;
+        results.push(out, &result)?;
     }
-    if !diagnostics.is_empty() {
-        out.write_all(b"\n      ")?;
-    }
-    out.write_all(b"],\n      \"tool\": ")?;
+    results.finish(out)?;
+    out.write_all(b",\n      \"tool\": ")?;
     let tool = json!({
         "driver": {
             "name": "fenkit",
@@ -410,7 +436,7 @@ mod tests {
     /// Emits `diagnostics` in `format` and returns what was written.
     fn emitted(format: OutputFormat, diagnostics: &[Diagnostic]) -> String {
         let mut out = Vec::new();
-        let mut emitter = Emitter::new(format, &mut out, false);
+        let mut emitter = Emitter::new(format, &mut out, false).unwrap();
         let mut summary = Summary::default();
         for diagnostic in diagnostics {
             summary.count(diagnostic);
@@ -433,6 +459,42 @@ mod tests {
         (0..count)
             .map(|i| diagnostic(codes[i % codes.len()], i + 1, &format!("finding {i}")))
             .collect()
+    }
+
+    /// An array written element by element, at any depth, is what the pretty printer writes
+    /// for the same array nested that deep.
+    #[test]
+    fn a_pretty_array_matches_the_pretty_printer_at_any_depth() {
+        for depth in 1..=4 {
+            for len in [0, 1, 3] {
+                let elements: Vec<Value> = (0..len)
+                    .map(|i| json!({"n": i, "list": [i, {"deep": "x\ny"}], "empty": []}))
+                    .collect();
+                // `{"k": {"k": … {"k": ARRAY}}}`, the array's key `depth` levels deep.
+                let mut out = Vec::new();
+                for level in 0..depth {
+                    write!(out, "{{\n{}\"k\": ", "  ".repeat(level + 1)).unwrap();
+                }
+                let mut array = PrettyArray::new(depth);
+                for element in &elements {
+                    array.push(&mut out, element).unwrap();
+                }
+                array.finish(&mut out).unwrap();
+                for level in (0..depth).rev() {
+                    write!(out, "\n{}}}", "  ".repeat(level)).unwrap();
+                }
+                let mut whole = Value::Array(elements);
+                for _ in 0..depth {
+                    whole = json!({ "k": whole });
+                }
+                let text = String::from_utf8(out).unwrap();
+                assert_eq!(
+                    text,
+                    serde_json::to_string_pretty(&whole).unwrap(),
+                    "{depth} {len}"
+                );
+            }
+        }
     }
 
     #[test]

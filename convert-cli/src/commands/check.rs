@@ -274,7 +274,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         status = Status::Error;
     }
 
-    let mut emitter = Emitter::new(settings.format, global.stdout(), global.stdout_colored());
+    let mut emitter = Emitter::new(settings.format, global.stdout(), global.stdout_colored())?;
     // A path that could not be walked or opened counts as a file that could not be read.
     let mut total = Summary {
         unreadable: found.errors.len(),

@@ -419,15 +419,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     match args.output_format {
         DiffFormat::Json => {
             // As the pretty printer would write `{"equal": …, "changes": […]}`.
-            write!(stdout, "{{\n  \"equal\": {equal},\n  \"changes\": [")?;
-            let mut first = true;
+            write!(stdout, "{{\n  \"equal\": {equal},\n  \"changes\": ")?;
+            let mut changes = crate::output::PrettyArray::new(1);
             for_each_change((&old, &new), &ops, |change| {
-                stdout.write_all(if first { b"\n    " } else { b",\n    " })?;
-                first = false;
-                crate::output::write_pretty_indented(&mut stdout, &change, "    ")
+                changes.push(&mut stdout, &change)
             })?;
-            let closing = if first { "]\n}\n" } else { "\n  ]\n}\n" };
-            stdout.write_all(closing.as_bytes())?;
+            changes.finish(&mut stdout)?;
+            stdout.write_all(b"\n}\n")?;
         }
         DiffFormat::Human => {
             // Without colour the styles are empty, so the output holds no escape sequences,
