@@ -5,7 +5,7 @@
 #
 #   -m MINUTES   how long to fuzz each target (default 10)
 #   --seeds      only run every committed seed once (a quick regression check)
-#   TARGET...    dfen_parse fen4_parse ndjson4_lines rules (default: all four)
+#   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules (default: all five)
 #
 # Works on the stable toolchain: cargo-fuzz builds with `--sanitizer none` (the libraries forbid
 # unsafe code, so AddressSanitizer, which needs nightly, adds nothing). Install the runner once
@@ -28,7 +28,7 @@ while (($#)); do
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines rules)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -44,6 +44,7 @@ dict_of() {
         dfen_parse) echo dicts/dfen.dict ;;
         fen4_parse) echo dicts/fen4.dict ;;
         ndjson4_lines) echo dicts/ndjson4.dict ;;
+        json_input) echo dicts/json.dict ;;
         *) echo "" ;;
     esac
 }

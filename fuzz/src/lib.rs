@@ -2,8 +2,10 @@
 //!
 //! Each function takes arbitrary bytes and panics only when an invariant of the libraries is
 //! broken (that panic is what the fuzzer reports). The libraries themselves must never panic.
-//! The same functions are run over the committed seed corpus by `cargo test` in this package,
-//! and every crash found so far is kept as a regression test in the crate it was found in.
+//! The workspace's `cargo test` runs the same functions over the committed seeds
+//! (`tests/tests/fuzz_seeds.rs` compiles this file as a module of its own, so it must need no
+//! dependency beyond `dfen`, `fen4` and `serde_json`), and every crash found so far is kept as
+//! a regression test in the crate it was found in.
 
 use dfen::rules;
 use dfen::{
@@ -150,6 +152,80 @@ pub fn check_fen4(data: &[u8]) {
             assert_eq!(canonical, text, "strict accepted a non-canonical literal");
         }
         Err(err) => assert!(text.get(err.span()).is_some()),
+    }
+}
+
+/// The JSON forms as input: for any text, the DFEN reader and both FEN4 readers never panic.
+/// A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
+/// JSON form reads back to it too. A FEN4 placement accepted from either form writes a
+/// canonical literal that parses back strictly to the same pieces, and converting it to the
+/// other form and back loses nothing. A rejection names at least one issue, each with a code
+/// of the JSON range and a path into the document, and at least one of them is an error.
+pub fn check_json(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(dfen) = serde_json::from_str::<Dfen>(text) {
+        let canonical = dfen.to_string();
+        let parsed = Parser::new()
+            .parse(&canonical)
+            .unwrap_or_else(|e| panic!("{canonical:?} (from JSON {text:?}) fails: {e}"));
+        assert_eq!(parsed.dfen, dfen, "{canonical:?} from JSON {text:?}");
+        // Canonical: no spelling finding, and writing it again changes nothing.
+        assert!(
+            parsed
+                .findings
+                .iter()
+                .all(|f| !f.code.as_str().starts_with("DFEN1")),
+            "{canonical:?} from JSON {text:?} has spelling findings {:?}",
+            parsed.findings
+        );
+        assert_eq!(parsed.dfen.to_string(), canonical);
+        let json = serde_json::to_string(&dfen).unwrap_or_else(|e| panic!("to json: {e}"));
+        let back: Dfen = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(back, dfen, "json round trip of {json}");
+    }
+    let readers: [fn(&str) -> Result<fen4::json::Converted, fen4::json::JsonErrors>; 2] =
+        [fen4::json::from_pieces_str, fen4::json::from_structured_str];
+    for read in readers {
+        match read(text) {
+            Ok(converted) => {
+                assert!(
+                    converted
+                        .warnings
+                        .iter()
+                        .all(|issue| issue.severity == fen4::Severity::Warning)
+                );
+                let canonical = converted.placement.to_string();
+                let again = fen4::Parser::new()
+                    .strict(true)
+                    .parse(&canonical)
+                    .unwrap_or_else(|e| panic!("{canonical:?} (from JSON {text:?}) fails: {e}"));
+                assert_eq!(again.placement, converted.placement);
+                let pieces = fen4::json::to_pieces_string(&converted.placement);
+                let back = fen4::json::from_pieces_str(&pieces)
+                    .unwrap_or_else(|e| panic!("pieces json {pieces}: {e:?}"));
+                assert_eq!(back.placement, converted.placement);
+                let structured = fen4::json::to_structured_value(&converted.placement);
+                let back = fen4::json::from_structured_value(&structured)
+                    .unwrap_or_else(|e| panic!("structured json of {canonical:?}: {e:?}"));
+                assert_eq!(back.placement, converted.placement);
+            }
+            Err(errors) => {
+                assert!(
+                    errors
+                        .issues
+                        .iter()
+                        .any(|issue| issue.severity == fen4::Severity::Error),
+                    "a rejection without an error: {errors:?}"
+                );
+                for issue in &errors.issues {
+                    assert!(issue.code.as_str().starts_with("FEN44"), "{:?}", issue.code);
+                    assert!(issue.path.starts_with('$'), "path {:?}", issue.path);
+                    assert!(!issue.message.is_empty());
+                }
+            }
+        }
     }
 }
 
