@@ -155,6 +155,9 @@ pub fn check_fen4(data: &[u8]) {
     }
 }
 
+/// A FEN4 JSON reader: text in, a placement or every issue out.
+type JsonReader = fn(&str) -> Result<fen4::json::Converted, fen4::json::JsonErrors>;
+
 /// The JSON forms as input: for any text, the DFEN reader and both FEN4 readers never panic.
 /// A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
 /// JSON form reads back to it too. A FEN4 placement accepted from either form writes a
@@ -185,8 +188,7 @@ pub fn check_json(data: &[u8]) {
         let back: Dfen = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
         assert_eq!(back, dfen, "json round trip of {json}");
     }
-    let readers: [fn(&str) -> Result<fen4::json::Converted, fen4::json::JsonErrors>; 2] =
-        [fen4::json::from_pieces_str, fen4::json::from_structured_str];
+    let readers: [JsonReader; 2] = [fen4::json::from_pieces_str, fen4::json::from_structured_str];
     for read in readers {
         match read(text) {
             Ok(converted) => {
