@@ -152,7 +152,7 @@ pub(crate) fn find(
                 names.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
             }
             // Read once by the check itself, it cannot be read again (see `SpooledStdin`).
-            Origin::Stdin => false,
+            Origin::Stdin | Origin::Stream(_) => false,
         })
         .collect();
     // Pass 1: hashes only.

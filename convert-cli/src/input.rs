@@ -954,6 +954,10 @@ pub(crate) enum Origin {
     /// Standard input, copied to the temporary file at this path first, so that it can be
     /// read more than once (`check --duplicates` reads its inputs twice). Named `<stdin>`.
     SpooledStdin(PathBuf),
+    /// A named pipe or character device given by name where one pass over the input is all
+    /// that is needed (each side of `diff`, as in `fenkit diff <(zcat a.gz) <(zcat b.gz)`):
+    /// read once, as it arrives, like standard input.
+    Stream(PathBuf),
 }
 
 impl Origin {
@@ -961,7 +965,7 @@ impl Origin {
     pub(crate) fn display(&self) -> String {
         match self {
             Origin::Stdin | Origin::SpooledStdin(_) => "<stdin>".to_owned(),
-            Origin::File(path) => path.display().to_string(),
+            Origin::File(path) | Origin::Stream(path) => path.display().to_string(),
         }
     }
 
@@ -969,24 +973,26 @@ impl Origin {
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
             Origin::Stdin | Origin::SpooledStdin(_) => None,
-            Origin::File(path) => Some(path),
+            Origin::File(path) | Origin::Stream(path) => Some(path),
         }
     }
 
     /// Where the bytes can be read again: the file, or the copy of standard input.
     pub(crate) fn stored_path(&self) -> Option<&Path> {
         match self {
-            Origin::Stdin => None,
+            Origin::Stdin | Origin::Stream(_) => None,
             Origin::File(path) | Origin::SpooledStdin(path) => Some(path),
         }
     }
 
-    /// Opens the input for reading. Refuses anything but regular files (a FIFO without a
-    /// writer would block forever), with a message that says what the path is instead.
+    /// Opens the input for reading. A [`Origin::File`] must be a regular file (a FIFO found
+    /// by chance, without a writer, would block forever), refused otherwise with a message
+    /// that says what the path is instead; a [`Origin::Stream`] is opened as it is.
     pub(crate) fn open(&self) -> io::Result<Input> {
         let inner: Box<dyn Read + Send> = match self {
             Origin::Stdin => Box::new(io::stdin()),
             Origin::File(path) | Origin::SpooledStdin(path) => Box::new(open_regular(path)?),
+            Origin::Stream(path) => Box::new(File::open(path)?),
         };
         Ok(BufReader::with_capacity(1 << 16, inner))
     }

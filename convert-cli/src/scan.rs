@@ -56,7 +56,7 @@ impl Scan {
             analyzer: Analyzer::new(notation, settings),
             size,
             progress: None,
-            line_by_line: *origin == Origin::Stdin,
+            line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
         })
     }
 

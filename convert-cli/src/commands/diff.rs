@@ -12,12 +12,18 @@ use crate::scan::Scan;
 
 const AFTER_HELP: &str = "\
 Examples:
-  fenkit diff '4k3/8/8/8/8/8/8/4K3 w - a3c3e3 0 1 PNB' '4k3/8/8/8/8/8/8/4K3 w - a3c3 0 1 NB'
+  fenkit diff '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -' '4k3/8/8/8/P1P5/8/8/4K3 b - c3 0 1 -'
   fenkit diff old.dfen new.dfen                  align two files and diff the changed positions
   fenkit diff --output-format json a.fen4 b.fen4
 
-Each argument is a file if one exists by that name (`-` is standard input), else a position.
-Files are aligned on the canonical forms of their positions. Exit status 1 when they differ.";
+Each argument is a file if one exists by that name (`-` is standard input, for one side at most;
+a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives), else a position. Positions
+are read with the lenient profile, so spellings that differ but mean the same compare equal; both
+sides must be DFEN (or FEN), or both FEN4 (or NDJSON4).
+Files are aligned on the canonical forms of their positions; a line that is not a position is
+shown as removed or added, never as a changed version of a position. In JSON, fields are named
+as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`), an empty square is
+null, and a FEN4 move is two changes, one per square. Exit status 1 when they differ.";
 
 /// Show a semantic diff of two positions or two position files, field by field.
 #[derive(Debug, clap::Args)]
@@ -60,6 +66,8 @@ struct Entry {
     key: Option<Box<str>>,
     /// Whether the bytes were UTF-8 (only then is the text parsed).
     is_text: bool,
+    /// Whether the text is a position (it parsed).
+    is_position: bool,
 }
 
 impl Entry {
@@ -74,12 +82,62 @@ enum Parsed {
     Fen4(fen4::Placement),
 }
 
-/// One field that differs.
+/// One field that differs. In JSON a field is named as in the position's JSON form (a
+/// square such as `e4`, `side`, `castling`, …; a FEN4 coordinate `x,y,z,w`), and an empty
+/// square or a field that is not there is `null`. The human output shows `label` instead of
+/// `field`, and writes `(empty)` for `null`.
 #[derive(Debug, Serialize)]
 struct FieldChange {
     field: String,
-    old: String,
-    new: String,
+    old: Option<String>,
+    new: Option<String>,
+    /// What the human output calls the change, when it says more than `field`.
+    #[serde(skip)]
+    label: Option<String>,
+    /// The second square of a FEN4 move, which the JSON form shows as two changes (the
+    /// piece leaves `field` and arrives on this one) and the human output as one line.
+    #[serde(skip)]
+    moved_to: Option<String>,
+}
+
+impl FieldChange {
+    fn new(field: impl Into<String>, old: Option<String>, new: Option<String>) -> Self {
+        FieldChange {
+            field: field.into(),
+            old,
+            new,
+            label: None,
+            moved_to: None,
+        }
+    }
+
+    fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+}
+
+/// The field changes as the JSON form lists them: a FEN4 move is two changes, one per square.
+fn json_fields(fields: &[FieldChange]) -> Vec<FieldChange> {
+    let mut out = Vec::with_capacity(fields.len());
+    for change in fields {
+        match &change.moved_to {
+            Some(to) => {
+                out.push(FieldChange::new(
+                    change.field.clone(),
+                    change.old.clone(),
+                    None,
+                ));
+                out.push(FieldChange::new(to.clone(), None, change.new.clone()));
+            }
+            None => out.push(FieldChange::new(
+                change.field.clone(),
+                change.old.clone(),
+                change.new.clone(),
+            )),
+        }
+    }
+    out
 }
 
 /// One change between the two sides.
@@ -126,7 +184,9 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
         // Not text: shown with its bytes escaped (`\xff`), never parsed.
         Err(_) => (raw.escape_ascii().to_string().into_boxed_str(), false),
     };
-    let key = match is_text.then(|| parse(&text, notation)).flatten() {
+    let parsed = is_text.then(|| parse(&text, notation)).flatten();
+    let is_position = parsed.is_some();
+    let key = match parsed {
         Some(Parsed::Dfen(d)) => d.to_string(),
         Some(Parsed::Fen4(p)) => p.to_string(),
         None => raw.escape_ascii().to_string(),
@@ -136,6 +196,7 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
         key: (*key != *text).then(|| key.into_boxed_str()),
         text,
         is_text,
+        is_position,
     }
 }
 
@@ -154,6 +215,20 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
     }
 }
 
+/// Whether a file of this type is read as a stream: a named pipe or a character device.
+fn is_stream(kind: &std::fs::FileType) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        kind.is_fifo() || kind.is_char_device()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = kind;
+        false
+    }
+}
+
 /// One side of the diff: its positions, in order, and their notation.
 struct Side {
     entries: Vec<Entry>,
@@ -164,10 +239,15 @@ struct Side {
 fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     let origin = if arg == "-" {
         Some(Origin::Stdin)
-    } else if Path::new(arg).exists() {
-        Some(Origin::File(arg.into()))
     } else {
-        None
+        match std::fs::metadata(arg) {
+            // One pass over each side is all a diff needs, so a named pipe (`<(zcat a.gz)`)
+            // or a character device is read as it arrives, like standard input.
+            Ok(metadata) if is_stream(&metadata.file_type()) => Some(Origin::Stream(arg.into())),
+            Ok(_) => Some(Origin::File(arg.into())),
+            Err(_) if Path::new(arg).symlink_metadata().is_ok() => Some(Origin::File(arg.into())),
+            Err(_) => None,
+        }
     };
     let Some(origin) = origin else {
         let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
@@ -212,35 +292,28 @@ fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
             };
             let (a, b) = (old.board.get(square), new.board.get(square));
             if a != b {
-                let show = |p: Option<dfen::Piece>| {
-                    p.map_or_else(|| "(empty)".to_owned(), |p| p.letter().to_string())
-                };
-                changes.push(FieldChange {
-                    field: square.to_string(),
-                    old: show(a),
-                    new: show(b),
-                });
+                let show = |p: Option<dfen::Piece>| p.map(|p| p.letter().to_string());
+                changes.push(FieldChange::new(square.to_string(), show(a), show(b)));
             }
         }
     }
     let old_text = old.to_string();
     let new_text = new.to_string();
+    // Each field by its key in the JSON form and by what people call it.
     let names = [
-        "placement",
-        "side to move",
-        "castling",
-        "en passant",
-        "halfmove clock",
-        "fullmove number",
-        "dice",
+        ("placement", "placement"),
+        ("side", "side to move"),
+        ("castling", "castling"),
+        ("en_passant", "en passant"),
+        ("halfmove", "halfmove clock"),
+        ("fullmove", "fullmove number"),
+        ("dice", "dice"),
     ];
-    for (i, (a, b)) in old_text.split(' ').zip(new_text.split(' ')).enumerate() {
-        if i > 0 && a != b {
-            changes.push(FieldChange {
-                field: names[i].to_owned(),
-                old: a.to_owned(),
-                new: b.to_owned(),
-            });
+    for ((a, b), (key, label)) in old_text.split(' ').zip(new_text.split(' ')).zip(names) {
+        if key != "placement" && a != b {
+            changes.push(
+                FieldChange::new(key, Some(a.to_owned()), Some(b.to_owned())).labelled(label),
+            );
         }
     }
     changes
@@ -253,11 +326,14 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
     for (at, piece) in old.iter() {
         match new.get(at) {
             None => removed.push((at, piece)),
-            Some(other) if other != piece => changes.push(FieldChange {
-                field: format!("changed {at}"),
-                old: piece.spec().to_owned(),
-                new: other.spec().to_owned(),
-            }),
+            Some(other) if other != piece => changes.push(
+                FieldChange::new(
+                    at.to_string(),
+                    Some(piece.spec().to_owned()),
+                    Some(other.spec().to_owned()),
+                )
+                .labelled(format!("changed {at}")),
+            ),
             Some(_) => {}
         }
     }
@@ -272,11 +348,11 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
         |&(from, piece)| match added.iter().position(|&(_, p)| p == piece) {
             Some(i) => {
                 let (to, _) = added.remove(i);
-                moves.push(FieldChange {
-                    field: format!("moved {}", piece.spec()),
-                    old: from.to_string(),
-                    new: to.to_string(),
-                });
+                let spec = piece.spec().to_owned();
+                let mut change = FieldChange::new(from.to_string(), Some(spec.clone()), Some(spec))
+                    .labelled(format!("moved {}", piece.spec()));
+                change.moved_to = Some(to.to_string());
+                moves.push(change);
                 false
             }
             None => true,
@@ -284,23 +360,23 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
     );
     changes.extend(moves);
     for (at, piece) in removed {
-        changes.push(FieldChange {
-            field: format!("removed {at}"),
-            old: piece.spec().to_owned(),
-            new: "(empty)".to_owned(),
-        });
+        changes.push(
+            FieldChange::new(at.to_string(), Some(piece.spec().to_owned()), None)
+                .labelled(format!("removed {at}")),
+        );
     }
     for (at, piece) in added {
-        changes.push(FieldChange {
-            field: format!("added {at}"),
-            old: "(empty)".to_owned(),
-            new: piece.spec().to_owned(),
-        });
+        changes.push(
+            FieldChange::new(at.to_string(), None, Some(piece.spec().to_owned()))
+                .labelled(format!("added {at}")),
+        );
     }
     changes
 }
 
-fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Vec<FieldChange> {
+/// The fields that differ between two positions, or `None` unless both are positions of one
+/// notation: a line that is not a position is not a changed version of the one beside it.
+fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Option<Vec<FieldChange>> {
     let parsed = |entry: &Entry, notation| {
         entry
             .is_text
@@ -308,13 +384,9 @@ fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Vec<Fiel
             .flatten()
     };
     match (parsed(old, notations.0), parsed(new, notations.1)) {
-        (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => dfen_fields(&a, &b),
-        (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => fen4_fields(&a, &b),
-        _ => vec![FieldChange {
-            field: "text".to_owned(),
-            old: old.text.to_string(),
-            new: new.text.to_string(),
-        }],
+        (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => Some(dfen_fields(&a, &b)),
+        (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => Some(fen4_fields(&a, &b)),
+        _ => None,
     }
 }
 
@@ -371,19 +443,39 @@ fn for_each_change<E>(
                     slice(old, old_index, old_len),
                     slice(new, new_index, new_len),
                 );
-                for (a, b) in olds.iter().zip(news) {
-                    each(Change {
-                        kind: "changed",
-                        old_line: a.line,
-                        new_line: b.line,
-                        old: Some(&a.text),
-                        new: Some(&b.text),
-                        fields: fields(a, b, (old.notation, new.notation)),
-                    })?;
+                // The positions of the run are paired in order, the first removed one with
+                // the first added one, and shown as changed; lines that are not positions,
+                // and the positions left over, are shown as removed or added.
+                let mut partners = news.iter().enumerate().filter(|(_, e)| e.is_position);
+                let mut taken = vec![false; news.len()];
+                for a in olds {
+                    let partner = if a.is_position { partners.next() } else { None };
+                    let change = partner.and_then(|(index, b)| {
+                        let fields = fields(a, b, (old.notation, new.notation))?;
+                        Some((index, b, fields))
+                    });
+                    match change {
+                        Some((index, b, fields)) => {
+                            if let Some(taken) = taken.get_mut(index) {
+                                *taken = true;
+                            }
+                            each(Change {
+                                kind: "changed",
+                                old_line: a.line,
+                                new_line: b.line,
+                                old: Some(&a.text),
+                                new: Some(&b.text),
+                                fields,
+                            })?;
+                        }
+                        None => each(removed(a))?,
+                    }
                 }
-                let pairs = old_len.min(new_len);
-                olds.iter().skip(pairs).try_for_each(|e| each(removed(e)))?;
-                news.iter().skip(pairs).try_for_each(|e| each(added(e)))?;
+                for (b, taken) in news.iter().zip(taken) {
+                    if !taken {
+                        each(added(b))?;
+                    }
+                }
             }
         }
     }
@@ -397,11 +489,28 @@ fn alignment(old: &Side, new: &Side) -> Vec<similar::DiffOp> {
     similar::capture_diff_slices(similar::Algorithm::Myers, &old_keys, &new_keys)
 }
 
+/// What kind of position a notation holds: DFEN and standard FEN are read alike, and so are
+/// FEN4 literals and NDJSON4 frames.
+fn family(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Dfen | Notation::Fen => "DFEN positions",
+        Notation::Fen4 | Notation::Ndjson4 => "FEN4 placements",
+    }
+}
+
 fn line_label(line: Option<usize>) -> String {
     line.map_or_else(String::new, |l| format!("line {l}"))
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    if args.a == "-" && args.b == "-" {
+        return Err(Failure::Usage(
+            "`-` is given for both sides, but standard input can be read only once: give it \
+             for one side, and a file, a named pipe such as `<(zcat old.dfen.gz)`, or a \
+             position for the other"
+                .to_owned(),
+        ));
+    }
     let sides = (side(&args.a, args.notation), side(&args.b, args.notation));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
@@ -410,6 +519,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             return Ok(Status::Error);
         }
     };
+    if family(old.notation) != family(new.notation) {
+        global.error(format!(
+            "cannot compare {} with {}: the two sides must hold the same kind of position",
+            family(old.notation),
+            family(new.notation)
+        ));
+        return Ok(Status::Error);
+    }
     let ops = alignment(&old, &new);
     let equal = ops
         .iter()
@@ -421,7 +538,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             // As the pretty printer would write `{"equal": …, "changes": […]}`.
             write!(stdout, "{{\n  \"equal\": {equal},\n  \"changes\": ")?;
             let mut changes = crate::output::PrettyArray::new(1);
-            for_each_change((&old, &new), &ops, |change| {
+            for_each_change((&old, &new), &ops, |mut change| {
+                change.fields = json_fields(&change.fields);
                 changes.push(&mut stdout, &change)
             })?;
             changes.finish(&mut stdout)?;
@@ -471,10 +589,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             _ => writeln!(text, "{bold}position changed{bold:#}"),
                         };
                         change.fields.iter().try_for_each(|field| {
+                            let label = field.label.as_deref().unwrap_or(&field.field);
+                            let (old, new) = match &field.moved_to {
+                                Some(to) => (Some(field.field.as_str()), Some(to.as_str())),
+                                None => (field.old.as_deref(), field.new.as_deref()),
+                            };
                             writeln!(
                                 text,
-                                "  {}: {red}{}{red:#} → {green}{}{green:#}",
-                                field.field, field.old, field.new
+                                "  {label}: {red}{}{red:#} → {green}{}{green:#}",
+                                old.unwrap_or("(empty)"),
+                                new.unwrap_or("(empty)")
                             )
                         })
                     }

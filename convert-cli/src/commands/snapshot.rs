@@ -154,7 +154,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         .into_iter()
         .filter_map(|origin| match origin {
             Origin::File(path) => Some(path),
-            Origin::Stdin | Origin::SpooledStdin(_) => {
+            Origin::Stdin | Origin::SpooledStdin(_) | Origin::Stream(_) => {
                 global.error("`-`: snapshots are kept beside files; standard input has none");
                 None
             }

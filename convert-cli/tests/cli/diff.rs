@@ -56,3 +56,88 @@ fn arguments_must_be_files_or_positions() {
         "4k3/8/8/8/8/8/8/4K3 w - a3c3 0 1 NB"
     ]));
 }
+
+/// Standard input can serve one side only: `diff - -` is a usage error, not a diff against an
+/// empty second side.
+#[test]
+fn standard_input_for_both_sides_is_refused() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["diff", "-", "-"])
+            .pass_stdin("8/8/8/8/8/8/8/8 w - - 0 1 -\n")
+    );
+}
+
+/// A DFEN position and a FEN4 placement are not two versions of one thing.
+#[test]
+fn notations_must_match() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -",
+        "4d-fen v1: K@0,0,0,0"
+    ]));
+}
+
+/// A line that is not a position is shown as removed (or added), never as the old version of
+/// the position beside it; the positions of a changed run are paired with each other.
+#[test]
+fn lines_that_are_not_positions_are_not_paired() {
+    let tree = Tree::empty();
+    tree.write(
+        "old.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\nxx\n4k3/8/8/8/8/8/8/3K4 b - - 0 1 -\n",
+    );
+    tree.write(
+        "new.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/2K5 b - - 0 1 -\nyy\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "old.dfen", "new.dfen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "--output-format", "json", "old.dfen", "new.dfen"]));
+}
+
+/// In JSON, a FEN4 move is two changes (one per square) and an empty square is null.
+#[test]
+fn fen4_json_names_squares_and_uses_null() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "--output-format",
+        "json",
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7; Pw@1,1,1,1; n@3,3,3,3",
+        "4d-fen v1: K@1,0,0,0; k@7,7,7,7; N@2,2,2,2; N@3,3,3,3",
+    ]));
+}
+
+/// Named pipes are read as they arrive, so generated files can be diffed without temporary
+/// copies (`fenkit diff <(zcat a.gz) <(zcat b.gz)`).
+#[test]
+fn named_pipes_are_read() {
+    #[cfg(unix)]
+    {
+        let tree = Tree::empty();
+        for name in ["old.pipe", "new.pipe"] {
+            let status = std::process::Command::new("mkfifo")
+                .arg(tree.path(name))
+                .status();
+            if !matches!(status, Ok(s) if s.success()) {
+                eprintln!("skipped: mkfifo is not available");
+                return;
+            }
+        }
+        let writers: Vec<_> = [
+            ("old.pipe", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"),
+            ("new.pipe", "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n"),
+        ]
+        .into_iter()
+        .map(|(name, text)| {
+            let path = tree.path(name);
+            std::thread::spawn(move || std::fs::write(path, text))
+        })
+        .collect();
+        assert_cmd_snapshot!(tree.fenkit(&["diff", "--notation", "dfen", "old.pipe", "new.pipe"]));
+        for writer in writers {
+            writer.join().unwrap().unwrap();
+        }
+    }
+}
