@@ -46,6 +46,8 @@ pub(crate) struct Duplicates {
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// Whether any FEN4 placement took part (`--ep` does not apply to them).
     pub(crate) saw_fen4: bool,
+    /// The positions compared (those that parsed), in all the inputs.
+    pub(crate) positions: usize,
 }
 
 impl Duplicates {
@@ -169,6 +171,7 @@ pub(crate) fn find(
         .collect();
     let saw_fen4 = scanned.iter().any(|(_, fen4)| *fen4);
     let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, _)| hashes).collect();
+    let positions = hashes.iter().map(Vec::len).sum();
     let mut seen = HashSet::new();
     let mut repeated = HashSet::new();
     for hash in hashes.iter().flatten() {
@@ -218,5 +221,6 @@ pub(crate) fn find(
     Duplicates {
         diagnostics: out,
         saw_fen4,
+        positions,
     }
 }

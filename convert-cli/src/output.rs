@@ -15,9 +15,9 @@ pub(crate) enum OutputFormat {
     /// rustc-style reports with the source line and a caret
     #[default]
     Human,
-    /// One JSON document with every diagnostic and the summary
+    /// one JSON document with every diagnostic and the summary
     Json,
-    /// One JSON object per diagnostic, one per line
+    /// one JSON object per diagnostic, one per line
     JsonLines,
     /// GitHub Actions workflow commands (`::error file=…`)
     Github,

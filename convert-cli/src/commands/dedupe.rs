@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::cli::{Failure, Global, Status};
-use crate::diag::renderer;
 use crate::input::{Eol, Origin};
 use crate::options::ReadArgs;
+use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::Scan;
 use crate::write::AtomicWriter;
 
@@ -17,6 +17,7 @@ Examples:
   fenkit dedupe --write fixtures/         keep the first occurrence of each, remove the others
   fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
+  fenkit dedupe --output-format json .    the repeats as JSON, with a summary
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
 placement). With `--ep legal` an en-passant square counts only when a pawn can capture onto
@@ -37,6 +38,11 @@ pub(crate) struct Args {
     /// Remove the repeats in place, keeping each first occurrence
     #[arg(long)]
     write: bool,
+
+    /// How to list the repeats (without `--write`): the formats of `check`, each repeat a
+    /// FENKIT020 warning that names the first occurrence
+    #[arg(long, value_name = "FORMAT", default_value = "human")]
+    output_format: OutputFormat,
 
     /// `always` counts every en-passant square (as the canonical DFEN keeps it), `legal` only
     /// squares a pawn of the side to move can capture onto now (standard chess rules for .fen
@@ -122,19 +128,26 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let duplicates = search.diagnostics;
     let mut by_file: HashMap<String, HashSet<usize>> = HashMap::new();
-    {
-        let colored = global.stdout_colored();
-        let mut stdout = global.stdout();
+    for diagnostic in &duplicates {
+        by_file
+            .entry(diagnostic.path.clone())
+            .or_default()
+            .insert(diagnostic.line);
+    }
+    if !args.write {
+        let mut summary = Summary {
+            files: found.inputs.len(),
+            positions: search.positions,
+            unreadable: found.errors.len(),
+            ..Summary::default()
+        };
+        let mut emitter =
+            Emitter::new(args.output_format, global.stdout(), global.stdout_colored())?;
         for diagnostic in &duplicates {
-            by_file
-                .entry(diagnostic.path.clone())
-                .or_default()
-                .insert(diagnostic.line);
-            if !args.write {
-                writeln!(stdout, "{}\n", diagnostic.render(&renderer(colored)))?;
-            }
+            summary.count(diagnostic);
+            emitter.emit(diagnostic.clone())?;
         }
-        stdout.flush()?;
+        emitter.finish(&summary)?;
     }
     if args.write {
         let (mut removed, mut files) = (0, 0);

@@ -35,3 +35,16 @@ fn standard_input_is_searched_but_not_rewritten() {
     assert_cmd_snapshot!(tree.fenkit(&["dedupe", "-"]).pass_stdin(stdin));
     assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--write", "-"]).pass_stdin(stdin));
 }
+
+/// The listing speaks `check`'s formats: in JSON, one FENKIT020 warning per repeat and a
+/// summary that counts the files and positions compared.
+#[test]
+fn listing_in_json() {
+    let tree = Tree::empty();
+    tree.write(
+        "a.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/3K4 b - - 0 1 -\n",
+    );
+    tree.write("b.dfen", "# again\n4k3/8/8/8/8/8/8/4K3 w - - 5 9 -\nxx\n");
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--output-format", "json", "a.dfen", "b.dfen"]));
+}
