@@ -10,19 +10,75 @@
 //! Field 4 may hold several en-passant squares (a turn has up to three micro-moves), written
 //! alphabetically; field 7 holds the dice the side to move has left, or `-` at a fresh turn.
 //!
-//! ```
-//! use dfen::{Dfen, Parser, Profile};
+//! # Parse and validate
 //!
-//! // Parse loosely, print strictly.
+//! [`Parser::parse`] reads one DFEN (or a standard FEN) and collects every finding in one pass:
+//! non-canonical spellings (`DFEN1xx`, fixable) and problems of the position (`DFEN2xx`). A
+//! syntax error (`DFEN0xx`) stops the parse and is the `Err`. **An `Ok` can still hold errors**:
+//! a position with two white kings parses, and [`Parsed::has_errors`] says it is not sound.
+//!
+//! ```
+//! use dfen::{Parser, Severity};
+//!
+//! // Parse loosely, print strictly: the squares are out of order and field 7 is missing.
 //! let parsed = Parser::new()
 //!     .parse("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1")
 //!     .unwrap();
 //! let codes: Vec<_> = parsed.findings.iter().map(|f| f.code.as_str()).collect();
 //! assert_eq!(codes, ["DFEN101", "DFEN107"]);
+//! assert!(!parsed.has_errors());
 //! assert_eq!(
 //!     parsed.fixed().to_string(),
 //!     "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"
 //! );
+//!
+//! // Sound spelling, unsound position: parsed, with an error finding and its byte span.
+//! let parsed = Parser::new().parse("4k3/8/8/8/8/8/8/3KK3 w - - 0 1 -").unwrap();
+//! let finding = &parsed.findings[0];
+//! assert_eq!((finding.code.as_str(), finding.severity), ("DFEN202", Severity::Error));
+//! assert!(parsed.has_errors());
+//!
+//! // A syntax error: a stable code, a message that says what was expected, and a span.
+//! let err = Parser::new().parse("8/8/8/8/8/8/8/4X3 w - - 0 1 -").unwrap_err();
+//! assert_eq!((err.code().as_str(), err.span()), ("DFEN004", 15..16));
+//! ```
+//!
+//! `str::parse::<Dfen>()` ([`FromStr`](std::str::FromStr)) keeps the position and **drops the
+//! findings**: use it for input you trust, and [`Parser`] for input you check.
+//!
+//! # Write and convert
+//!
+//! [`Display`](std::fmt::Display) writes the canonical form; [`Dfen::display_as`] writes a
+//! dialect ([`Profile::Engine`], the reference engine's); [`Dfen::to_fen`] writes standard FEN
+//! when that loses nothing; the JSON form comes with serde.
+//!
+//! ```
+//! use dfen::{Dfen, Profile};
+//!
+//! let dfen: Dfen = "4k3/8/8/8/P1P5/8/8/4K3 b - c3a3 0 1".parse().unwrap();
+//! assert_eq!(dfen.to_string(), "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -");
+//! assert_eq!(dfen.display_as(Profile::Engine).to_string(), "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1");
+//! // Standard FEN holds one en-passant square at most.
+//! assert!(dfen.to_fen().is_err());
+//!
+//! let json = serde_json::to_string(&dfen).unwrap();
+//! assert_eq!(
+//!     json,
+//!     r#"{"board":{"a4":"P","c4":"P","e1":"K","e8":"k"},"side":"black","castling":[],"en_passant":["a3","c3"],"halfmove":0,"fullmove":1,"dice":[]}"#
+//! );
+//! assert_eq!(serde_json::from_str::<Dfen>(&json).unwrap(), dfen);
+//! ```
+//!
+//! # The rules
+//!
+//! [`rules`] generates the legal micro-moves under the Maximum Micro-moves rule and plays them:
+//!
+//! ```
+//! let position: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 KK".parse().unwrap();
+//! let legal = dfen::rules::legal_moves(&position).unwrap();
+//! assert_eq!(legal.len(), 5); // the king's five steps
+//! let outcome = dfen::rules::play_uci(&position, "e1e2").unwrap();
+//! assert_eq!(outcome.position.to_string(), "4k3/8/8/8/8/8/4K3/8 w - - 1 1 K");
 //! ```
 //!
 //! The grammar, every code and every decision against the source documents are in `spec/dfen.md`.

@@ -27,6 +27,60 @@
 //! assert_eq!(parsed.placement.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
 //! assert!(parsed.findings.iter().all(|f| f.fixable));
 //! ```
+//!
+//! # Validate
+//!
+//! A rejection is a [`ParseError`] with a stable code, the reference parsers' numeric code and
+//! character offset, and a byte span. An accepted literal can still carry warnings about the
+//! position (`FEN42xx`, such as a side with two kings, which the format allows); `strict`
+//! turns every fixable finding into a rejection.
+//!
+//! ```
+//! use fen4::{Code, Parser};
+//!
+//! let err = Parser::new().parse("4d-fen v1: K@0,0,0,8").unwrap_err();
+//! assert_eq!(err.code(), Code::DigitOutOfRange);
+//! assert_eq!(err.span(), 19..20); // the `8`
+//!
+//! let parsed = Parser::new().parse("4d-fen v1: K@0,0,0,0; K@1,0,0,0; k@7,7,7,7").unwrap();
+//! assert_eq!(parsed.findings[0].code, Code::ExtraKing);
+//! assert!(!parsed.findings[0].fixable);
+//!
+//! assert!(Parser::new().strict(true).parse("4d-fen v1: k@7,7,7,7; K@0,0,0,0").is_err());
+//! ```
+//!
+//! # Convert
+//!
+//! [`json`] reads and writes the two JSON forms: the structured array and the reference
+//! fixtures' `pieces` object, keyed by square index (`x·512 + y·64 + z·8 + w`). Readers report
+//! every problem with a JSON path.
+//!
+//! ```
+//! use fen4::{Placement, json};
+//!
+//! let placement: Placement = "4d-fen v1: K@0,0,0,0; Pw@1,0,0,0".parse().unwrap();
+//! assert_eq!(json::to_pieces_string(&placement), r#"{"0":"K","512":"Pw"}"#);
+//! let structured = json::to_structured_value(&placement);
+//! assert_eq!(structured[1]["axis"], "w");
+//! let back = json::from_structured_value(&structured).unwrap();
+//! assert_eq!(back.placement, placement);
+//!
+//! let errors = json::from_pieces_str(r#"{"0":"K","0":"k"}"#).unwrap_err();
+//! assert_eq!(errors.issues[0].path, r#"$["0"]"#);
+//! ```
+//!
+//! # NDJSON4 replay files
+//!
+//! [`Ndjson4Validator`] checks a replay file line by line, as it streams (each frame's `fen4`
+//! literal, and that the plies count up); [`validate_ndjson4`] does a whole text at once.
+//!
+//! ```
+//! let mut validator = fen4::Ndjson4Validator::new();
+//! let line = r#"{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0; k@7,7,7,7"}"#;
+//! assert!(validator.check_line(1, line).is_empty());
+//! let findings = validator.check_line(2, r#"{"ply":0,"fen4":"4d-fen v1: K@0,0,0,9"}"#);
+//! assert!(!findings.is_empty());
+//! ```
 // Panic hygiene: no input may make the library panic. Outside tests, `unwrap`, `expect`,
 // `panic!`-like macros and unchecked indexing or slicing are denied crate-wide; the one exception
 // (in `fnv1a64`) says why. The fuzz targets in `fuzz/` check the same at run time.
