@@ -306,6 +306,15 @@ fn fuzzing_fenkit_against_itself_agrees_and_a_broken_adapter_is_caught() {
     let text = stdout(&first);
     assert!(text.contains("DISAGREE fuzz input"), "{text}");
     assert!(text.contains("minimised:"), "{text}");
+    // Each minimised input disagrees in the same way as the input it came from.
+    for block in text.split("\n\n").filter(|b| b.contains("minimised:")) {
+        let problems: Vec<&str> = block
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("problem:"))
+            .collect();
+        assert_eq!(problems.len(), 2, "{block}");
+        assert_eq!(problems[0], problems[1], "{block}");
+    }
     // The same seed gives the same run.
     assert_eq!(text, stdout(&run()));
 }
@@ -313,11 +322,7 @@ fn fuzzing_fenkit_against_itself_agrees_and_a_broken_adapter_is_caught() {
 #[test]
 fn suite_copy_writes_a_suite_parity_can_read() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let output = Command::new(fenkit())
-        .args(["suite", "copy"])
-        .arg(dir.path())
-        .output()
-        .expect("fenkit runs");
+    let output = suite_copy(dir.path(), &[]);
     assert_exit(&output, 0);
     let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/conformance/v1");
     for file in [
@@ -337,17 +342,530 @@ fn suite_copy_writes_a_suite_parity_can_read() {
     assert!(dir.path().join("README.md").exists());
     // Copying again is a no-op; a changed file needs --force.
     std::fs::write(dir.path().join("v1/rules.jsonl"), "").expect("write");
-    let output = Command::new(fenkit())
-        .args(["suite", "copy"])
-        .arg(dir.path())
-        .output()
-        .expect("fenkit runs");
-    assert_exit(&output, 2);
+    assert_exit(&suite_copy(dir.path(), &[]), 2);
+    assert_exit(&suite_copy(dir.path(), &["--force"]), 0);
     let cmd = format!("'{}' moves \"$(cat)\"", fenkit());
     let suite = dir.path().display().to_string();
     let output = parity(&["--notation", "rules", "--suite", &suite, "--cmd", &cmd]);
     assert_exit(&output, 0);
-    assert_eq!(last_line(&output), "0 passed, 0 failed, 0 skipped");
+    assert_eq!(
+        last_line(&output),
+        format!("{} passed, 0 failed, 0 skipped", suite_count("rules"))
+    );
+}
+
+fn suite_copy(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(fenkit())
+        .args(["suite", "copy"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .expect("fenkit runs")
+}
+
+/// Every relative link of every Markdown file in a copy, and every spec path of its manifest,
+/// names a file of the copy: a vendored suite needs nothing from fenkit's repository.
+#[test]
+fn a_suite_copy_is_complete_on_its_own() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let output = suite_copy(dir.path(), &[]);
+    assert_exit(&output, 0);
+    let mut files: Vec<String> = Vec::new();
+    let mut pending = vec![dir.path().to_path_buf()];
+    while let Some(at) = pending.pop() {
+        for entry in std::fs::read_dir(&at).expect("a directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(dir.path()).expect("inside");
+                files.push(relative.display().to_string());
+            }
+        }
+    }
+    files.sort();
+    insta::assert_snapshot!(files.join("\n"), @r"
+    README.md
+    spec/adapter-protocol.md
+    spec/conformance.md
+    spec/dfen.md
+    spec/fen4.md
+    spec/identity.md
+    spec/ndjson4.md
+    spec/rules.md
+    v1/dfen.jsonl
+    v1/fen4.jsonl
+    v1/manifest.json
+    v1/ndjson4.jsonl
+    v1/rules.jsonl
+    ");
+    let mut links = 0;
+    for file in files.iter().filter(|f| f.ends_with(".md")) {
+        let path = dir.path().join(file);
+        let text = std::fs::read_to_string(&path).expect("text");
+        for (at, _) in text.match_indices("](") {
+            let target: String = text[at + 2..].chars().take_while(|&c| c != ')').collect();
+            let target = target.split('#').next().unwrap_or_default();
+            if target.is_empty() || target.contains("://") {
+                continue;
+            }
+            let resolved = path.parent().expect("a parent").join(target);
+            assert!(
+                resolved.is_file(),
+                "{file} links to {target}, not in the copy"
+            );
+            links += 1;
+        }
+    }
+    assert!(links >= 10, "only {links} links checked");
+    let manifest: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.path().join("v1/manifest.json")).expect("the manifest"),
+    )
+    .expect("JSON");
+    for entry in manifest["files"].as_array().expect("files") {
+        let spec = entry["spec"].as_str().expect("a spec path");
+        let spec = spec.split_whitespace().next().unwrap_or_default();
+        assert!(dir.path().join(spec).is_file(), "the manifest cites {spec}");
+    }
+    let format = manifest["format"].as_str().expect("a format note");
+    let cited = format.rsplit(' ').next().unwrap_or_default();
+    assert!(
+        dir.path().join(cited).is_file(),
+        "the manifest cites {cited}"
+    );
+}
+
+/// The error text of a run, with the temporary directory written as `DIR`.
+fn errors_in(output: &Output, dir: &Path) -> String {
+    String::from_utf8_lossy(&output.stderr).replace(&dir.display().to_string(), "DIR")
+}
+
+#[test]
+fn a_vendored_suite_must_match_its_manifest() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    assert_exit(&suite_copy(dir.path(), &[]), 0);
+    let suite = dir.path().display().to_string();
+    let fen4 = dir.path().join("v1/fen4.jsonl");
+    let original = std::fs::read_to_string(&fen4).expect("the FEN4 cases");
+    let first = original.lines().next().expect("a case");
+    // One case appended: well formed, but not in the manifest.
+    let extra = first.replacen("\"name\":\"", "\"name\":\"extra_", 1);
+    std::fs::write(&fen4, format!("{original}{extra}\n")).expect("write");
+    let output = parity(&["--notation", "fen4", "--suite", &suite, "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    let text = errors_in(&output, dir.path());
+    let count = suite_count("fen4");
+    assert!(
+        text.starts_with(&format!(
+            "error: --suite DIR: DIR/v1/fen4.jsonl does not match DIR/v1/manifest.json: \
+             expected {count} cases with SHA-256 "
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(", found {} cases with SHA-256 ", count + 1)),
+        "{text}"
+    );
+    // The same count with other bytes is caught by the digest.
+    std::fs::write(
+        &fen4,
+        original.replacen("\"reason\":\"", "\"reason\":\"x", 1),
+    )
+    .expect("write");
+    let output = parity(&["--notation", "fen4", "--suite", &suite, "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    assert!(
+        errors_in(&output, dir.path()).contains(&format!("found {count} cases with SHA-256 ")),
+        "{}",
+        errors_in(&output, dir.path())
+    );
+    // A corrupt line is named with the directory.
+    std::fs::write(&fen4, format!("{original}{{not json\n")).expect("write");
+    let output = parity(&["--notation", "fen4", "--suite", &suite, "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        errors_in(&output, dir.path()).replace(&(count + 1).to_string(), "N"),
+        @"error: --suite DIR: DIR/v1/fen4.jsonl:N: invalid case: key must be a string at line 1 column 2"
+    );
+    // The DFEN file is untouched, so a DFEN run from the same copy goes ahead.
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--suite",
+        &suite,
+        "--run",
+        "y_dfen_start_fresh",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 0);
+}
+
+#[test]
+fn options_name_themselves_in_errors() {
+    let output = parity(&["--known-failures", "/nonexistent/known.txt", "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: --known-failures /nonexistent/known.txt: cannot read it: No such file or directory (os error 2)"
+    );
+    let output = parity(&["--suite", "/nonexistent/suite", "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: --suite /nonexistent/suite: cannot read /nonexistent/suite/v1/manifest.json: No such file or directory (os error 2)"
+    );
+}
+
+#[test]
+fn a_run_glob_that_matches_nothing_is_an_error() {
+    let output = parity(&[
+        "--run",
+        "nomatch*",
+        "--run",
+        "y_dfen_start_fresh",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: --run `nomatch*` matches no dfen or fen4 case (`fenkit suite list` prints the names)"
+    );
+    // The same in fuzzing.
+    let output = parity(&["--fuzz", "5", "--run", "nomatch*", "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    // A FEN4 name under --notation dfen matches nothing either.
+    let output = parity(&["--notation", "dfen", "--run", "y_fen4_*", "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    // A --skip glob that matches nothing only warns.
+    let output = parity(&[
+        "--run",
+        "y_dfen_start_fresh",
+        "--skip",
+        "nomatch*",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).contains("warning: --skip `nomatch*` matches no case\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// Cases that --run leaves out are "not selected"; "skipped" is only for selected cases that
+/// cannot be sent; cases of other notations are not counted at all.
+#[test]
+fn not_selected_is_not_skipped() {
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--run",
+        "y_dfen_start_*",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 0);
+    let total = suite_count("dfen");
+    let selected = stdout(
+        &Command::new(fenkit())
+            .args(["suite", "list", "--notation", "dfen"])
+            .output()
+            .expect("fenkit runs"),
+    )
+    .lines()
+    .filter(|name| name.starts_with("y_dfen_start_"))
+    .count();
+    assert_eq!(
+        last_line(&output),
+        format!(
+            "{selected} passed, 0 failed, 0 skipped, {} not selected",
+            total - selected
+        )
+    );
+    // A selected input that is not UTF-8 cannot travel as a JSON string: it is skipped.
+    let cmd = format!(
+        "'{}' parse --batch --json-strings --notation {{notation}} --profile {{profile}}",
+        fenkit()
+    );
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--batch",
+        "--json-strings",
+        "--run",
+        "n_dfen_invalid_utf8",
+        "--run",
+        "y_dfen_start_fresh",
+        "--output-format",
+        "json",
+        "--cmd",
+        &cmd,
+    ]);
+    assert_exit(&output, 0);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["not_selected"], total - 2, "{report}");
+    assert_eq!(report["skipped"], 1, "{report}");
+    assert_eq!(report["passed"], 1, "{report}");
+    assert_eq!(
+        report["results"][0]["name"], "n_dfen_invalid_utf8",
+        "{report}"
+    );
+    assert_eq!(report["results"][0]["status"], "skipped", "{report}");
+    assert_eq!(
+        report["results"].as_array().map(Vec::len),
+        Some(1),
+        "only the skipped case is listed: {report}"
+    );
+}
+
+#[test]
+fn ndjson4_cases_are_not_a_parity_notation() {
+    let output = parity(&["--notation", "ndjson4", "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    let help = Command::new(fenkit())
+        .args(["parity", "--help"])
+        .output()
+        .expect("fenkit runs");
+    assert_exit(&help, 0);
+    let text = stdout(&help);
+    assert!(
+        text.contains("The suite's NDJSON4 cases (v1/ndjson4.jsonl) are not run by parity"),
+        "{text}"
+    );
+    assert!(
+        text.contains("They are data for your own test harness."),
+        "{text}"
+    );
+}
+
+/// A Python adapter that dies of an uncaught exception exits with status 1. That is not a
+/// rejection: it passes nothing, and the report says why.
+#[test]
+fn a_crashing_python_adapter_passes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = dir.path().join("crash.py");
+    std::fs::write(
+        &script,
+        "import sys\nsys.stdin.read()\nraise SystemExit(undefined_name)\n",
+    )
+    .expect("write");
+    let cmd = format!("python3 '{}'", script.display());
+    let output = parity(&["--notation", "dfen", "--run", "n_dfen_01*", "--cmd", &cmd]);
+    assert_exit(&output, 1);
+    let text = stdout(&output);
+    let count = text.matches("FAIL ").count();
+    assert!(count >= 5, "{text}");
+    assert_eq!(
+        last_line(&output),
+        format!(
+            "0 passed, {count} failed, 0 skipped, {} not selected",
+            suite_count("dfen") - count
+        )
+    );
+    assert!(
+        text.contains(&format!(
+            "warning: {count} answers were out of the protocol's shape (exit status 1 without \
+             one `CODE: message` line on standard error"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("stderr| NameError: name 'undefined_name' is not defined\n"),
+        "{text}"
+    );
+}
+
+/// The wording of answers in a report: a rejection's code is shown once, a traceback stays
+/// inside its block, the output cap is named, and counts are in words that agree.
+#[test]
+fn answers_are_reported_in_their_own_words() {
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--codes",
+        "--run",
+        "n_dfen_010_odd_length",
+        "--cmd",
+        "cat >/dev/null; echo 'XYZ: nope' >&2; exit 1",
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!("a_rejection_with_another_code", stdout(&output));
+
+    let traceback = "cat >/dev/null; printf 'Traceback (most recent call last):\\n  \
+                     File \"adapter.py\", line 9, in <module>\\n    check(text)\\n\
+                     ValueError: boom\\n' >&2; exit 1";
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--run",
+        "n_dfen_010_odd_length",
+        "--cmd",
+        traceback,
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!("a_traceback_with_exit_status_1", stdout(&output));
+
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--run",
+        "y_dfen_start_fresh",
+        "--cmd",
+        "cat >/dev/null; yes",
+    ]);
+    assert_exit(&output, 1);
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "problem:  the adapter failed: it wrote more than 4 MiB to standard output, the \
+             runner's cap per answer; the runner stopped reading, and the adapter then "
+        ),
+        "{text}"
+    );
+
+    let one_answer = r#"read line; echo '{"ok":true,"canonical":"x"}'"#;
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--batch",
+        "--run",
+        "y_dfen_start_fresh",
+        "--run",
+        "y_dfen_start_rolled_pnb",
+        "--cmd",
+        one_answer,
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!("a_batch_adapter_that_stops_early", stdout(&output));
+
+    let output = parity(&[
+        "--notation",
+        "rules",
+        "--run",
+        "rules_promotion_knight_only",
+        "--cmd",
+        "cat >/dev/null; echo e7e8q",
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!("one_move", stdout(&output));
+}
+
+/// fenkit's own adapter words the turn-budget error with the right number.
+#[test]
+fn fenkit_parse_counts_dice_in_words() {
+    let mut child = Command::new(fenkit())
+        .args(["parse", "--notation", "dfen"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fenkit runs");
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR w KQkq a3c3e3 0 1 P")
+        .expect("write");
+    let output = child.wait_with_output().expect("fenkit ends");
+    assert_exit(&output, 1);
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"DFEN204: en-passant squares and dice exceed one turn: expected at most 3 micro-moves in one turn, found 3 double pushes already played and 1 die left"
+    );
+}
+
+/// Each minimised fuzz input is shown with fenkit's answer, the adapter's and the problem for
+/// that same input, and it disagrees in the same way as the input it came from.
+#[test]
+fn fuzz_reports_agree_with_themselves() {
+    // `cat` echoes every input back as its canonical form.
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--fuzz",
+        "5",
+        "--seed",
+        "7",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!("fuzz_echo_adapter", stdout(&output));
+
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--fuzz",
+        "200",
+        "--seed",
+        "7",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 1);
+    let text = stdout(&output);
+    let mut minimised = 0;
+    for block in text.split("\n\n").filter(|b| b.starts_with("DISAGREE")) {
+        let field = |indent: &str, label: &str| -> Vec<String> {
+            block
+                .lines()
+                .filter_map(|l| l.strip_prefix(&format!("{indent}{label}")))
+                .map(|v| v.trim().to_owned())
+                .collect()
+        };
+        let (fenkit, got, problem) = (
+            field("  ", "fenkit:"),
+            field("  ", "got:"),
+            field("  ", "problem:"),
+        );
+        assert_eq!(
+            (fenkit.len(), got.len(), problem.len()),
+            (1, 1, 1),
+            "{block}"
+        );
+        let small = (
+            field("    ", "fenkit:"),
+            field("    ", "got:"),
+            field("    ", "problem:"),
+        );
+        if block.contains("\n  minimised: ") {
+            minimised += 1;
+            assert_eq!(
+                (small.0.len(), small.1.len(), small.2.len()),
+                (1, 1, 1),
+                "{block}"
+            );
+            // The same kind of disagreement, with the same fenkit code.
+            assert_eq!(small.2[0], problem[0], "{block}");
+            let code = |answer: &str| answer.starts_with("reject ").then(|| answer.to_owned());
+            assert_eq!(code(&small.0[0]), code(&fenkit[0]), "{block}");
+            assert_eq!(
+                small.1[0].split(' ').next(),
+                got[0].split(' ').next(),
+                "{block}"
+            );
+        }
+        for (f, g, p) in [(&fenkit, &got, &problem), (&small.0, &small.1, &small.2)] {
+            if let (Some(f), Some(g), Some(p)) = (f.first(), g.first(), p.first()) {
+                if f.starts_with("reject") && g.starts_with("accept") {
+                    assert_eq!(p, "accepted, but fenkit rejects it", "{block}");
+                }
+                if p == "accepted, but the canonical form differs" {
+                    assert!(
+                        f.starts_with("accept") && g.starts_with("accept"),
+                        "{block}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(minimised >= 3, "{text}");
 }
 
 #[test]

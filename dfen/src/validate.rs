@@ -500,9 +500,10 @@ fn all_position_findings(
                 Severity::Error,
                 spans.field(7),
                 format!(
-                    "{}: expected at most 3 micro-moves in one turn, found {own} double push{} already played and {dice} dice left",
+                    "{}: expected at most 3 micro-moves in one turn, found {own} double push{} already played and {dice} {} left",
                     Code::TurnOverBudget.title(),
-                    if own == 1 { "" } else { "es" }
+                    if own == 1 { "" } else { "es" },
+                    if dice == 1 { "die" } else { "dice" }
                 ),
             );
         }

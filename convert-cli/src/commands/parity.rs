@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::cli::{Failure, Global, Status};
 use crate::parity::exec::{Adapter, Context};
 use crate::parity::judge::{self, Verdict};
-use crate::parity::known::{KnownFailures, Selection};
+use crate::parity::known::{KnownFailures, Selection, glob_match};
 use crate::parity::report::{self, Outcome, Status as CaseStatus, Summary};
 use crate::parity::suite::{self, Expect, Kind};
 use crate::parity::{Job, Mode, answers, fuzz, unsendable};
@@ -18,10 +18,16 @@ case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
 FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case).
 
 Per case (default): the input on stdin; exit 0 and the canonical form on stdout means
-accepted, exit 1 and `CODE: message` on stderr means rejected; anything else, a signal or a
-timeout is a failure of the implementation. --batch: one process per notation and profile,
-one input per line, one JSON answer per line (the `fenkit parse --batch` protocol). Rules
-(--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per line.
+accepted; exit 1 with one line `CODE: message` on stderr and nothing on stdout means rejected.
+Exit 1 in any other shape (an uncaught exception's traceback, say), any other exit status, a
+signal, a timeout, or more than 4 MiB of output is a failure of the implementation: catch
+every internal error in the adapter and exit with 2. --batch: one process per notation and
+profile, one input per line, one JSON answer per line (the `fenkit parse --batch` protocol).
+Rules (--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per
+line. The full protocol is spec/adapter-protocol.md (also written by `fenkit suite copy`).
+
+The suite's NDJSON4 cases (v1/ndjson4.jsonl) are not run by parity: there is no adapter
+protocol for whole replay files. They are data for your own test harness.
 
 Examples:
   fenkit parity --cmd 'fenkit parse --notation {notation} --profile {profile}'
@@ -31,7 +37,11 @@ Examples:
   fenkit parity --notation rules --cmd 'my-engine legal-moves'
   fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
 
-The last line is `N passed, N failed, N skipped`. Exit status 1 when anything failed.";
+The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined
+differences and cases left out by --run/--skip (`N not selected`) when there are any.
+Skipped cases are selected cases whose input cannot be sent in the chosen mode. Exit status 1
+when anything failed; 2 on usage or I/O errors, a --run glob that matches no case, or a
+--suite directory whose files do not match its manifest.";
 
 /// The notations `parity` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -62,7 +72,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "COMMAND")]
     cmd: String,
 
-    /// Run only these cases [default: dfen and fen4]
+    /// Run only these cases [default: dfen and fen4]; NDJSON4 cases cannot be run by parity
     #[arg(long, value_name = "NOTATION")]
     notation: Option<ParityNotation>,
 
@@ -83,7 +93,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
     timeout: Duration,
 
-    /// Run only cases whose name matches this glob (`*`, `?`); may be repeated
+    /// Run only cases whose name matches this glob (`*`, `?`); may be repeated. A glob that
+    /// matches no case is an error
     #[arg(long = "run", value_name = "GLOB")]
     run: Vec<String>,
 
@@ -96,7 +107,7 @@ pub(crate) struct Args {
     known_failures: Option<PathBuf>,
 
     /// Read the suite from this directory (as written by `fenkit suite copy`) instead of the
-    /// copy built into fenkit
+    /// copy built into fenkit; its case files must match its v1/manifest.json
     #[arg(long, value_name = "DIR")]
     suite: Option<PathBuf>,
 
@@ -164,23 +175,45 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let cases = match suite::load(&kinds, args.suite.as_deref()) {
         Ok(cases) => cases,
         Err(message) => {
-            global.error(message);
+            match &args.suite {
+                Some(dir) => global.error(format_args!("--suite {}: {message}", dir.display())),
+                None => global.error(message),
+            }
             return Ok(Status::Error);
         }
     };
     let known = match &args.known_failures {
         None => KnownFailures::default(),
         Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
+            .map_err(|e| format!("cannot read it: {e}"))
             .and_then(|text| KnownFailures::parse(&text))
         {
             Ok(known) => known,
             Err(message) => {
-                global.error(format_args!("{}: {message}", path.display()));
+                global.error(format_args!(
+                    "--known-failures {}: {message}",
+                    path.display()
+                ));
                 return Ok(Status::Error);
             }
         },
     };
+    let unmatched: Vec<&str> = args
+        .run
+        .iter()
+        .filter(|glob| !cases.iter().any(|c| glob_match(glob, &c.name)))
+        .map(String::as_str)
+        .collect();
+    if !unmatched.is_empty() {
+        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        for glob in unmatched {
+            global.error(format_args!(
+                "--run `{glob}` matches no {} case (`fenkit suite list` prints the names)",
+                names.join(" or ")
+            ));
+        }
+        return Ok(Status::Error);
+    }
     let adapter = Adapter {
         command: args.cmd.clone(),
         timeout: args.timeout,
@@ -213,7 +246,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         if !selected {
             outcomes.push(Outcome {
                 case,
-                status: CaseStatus::Skipped,
+                status: CaseStatus::NotSelected,
                 got: None,
                 note: String::new(),
             });
@@ -232,10 +265,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         };
         let (status, note) = match judge::judge(case, &answer, args.codes) {
             Verdict::Pass => (CaseStatus::Passed, String::new()),
-            Verdict::Fail(problem) => match known.find(&case.name) {
-                Some(entry) => (CaseStatus::Known, format!("{} ({problem})", entry.reason)),
-                None if case.implementation_defined() => (CaseStatus::Differs, problem),
-                None => (CaseStatus::Failed, problem),
+            Verdict::Fail(mismatch) => match known.find(&case.name) {
+                Some(entry) => (
+                    CaseStatus::Known,
+                    format!("{} ({})", entry.reason, mismatch.text),
+                ),
+                None if case.implementation_defined() => (CaseStatus::Differs, mismatch.text),
+                None => (CaseStatus::Failed, mismatch.text),
             },
         };
         outcomes.push(Outcome {
@@ -246,14 +282,21 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         });
     }
 
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<String> = report::bad_rejection_warning(&outcomes)
+        .into_iter()
+        .collect();
+    for glob in &args.skip {
+        if !cases.iter().any(|c| glob_match(glob, &c.name)) {
+            warnings.push(format!("--skip `{glob}` matches no case"));
+        }
+    }
     if let Some(path) = &args.known_failures {
         for entry in &known.entries {
             let matched: Vec<&Outcome<'_>> = outcomes
                 .iter()
-                .filter(|o| crate::parity::known::glob_match(&entry.pattern, &o.case.name))
+                .filter(|o| glob_match(&entry.pattern, &o.case.name))
                 .collect();
-            if matched.is_empty() {
+            if !matched.iter().any(|o| o.status != CaseStatus::NotSelected) {
                 warnings.push(format!(
                     "{}:{}: `{}` matches no case of this run",
                     path.display(),
@@ -317,8 +360,7 @@ fn fuzz_run(
         passed: result.agreed,
         failed: result.disagreements.len(),
         skipped: count - result.agreed - result.disagreements.len(),
-        known: 0,
-        differs: 0,
+        ..Summary::default()
     };
     let mut out = global.stdout();
     match args.output_format {
@@ -330,21 +372,23 @@ fn fuzz_run(
                     d.index,
                     args.seed,
                     d.base,
-                    d.original.kind.name(),
-                    d.original.profile
+                    d.original.case.kind.name(),
+                    d.original.case.profile
                 )?;
                 writeln!(
                     out,
                     "  input:     {}",
-                    report::show_input(&d.original.input)
+                    report::show_input(&d.original.case.input)
                 )?;
-                let shown = d.minimised.as_ref().unwrap_or(&d.original);
+                write_probe(&mut out, "  ", &d.original)?;
                 if let Some(small) = &d.minimised {
-                    writeln!(out, "  minimised: {}", report::show_input(&small.input))?;
+                    writeln!(
+                        out,
+                        "  minimised: {}",
+                        report::show_input(&small.case.input)
+                    )?;
+                    write_probe(&mut out, "    ", small)?;
                 }
-                writeln!(out, "  fenkit:    {}", report::show_expected(&shown.expect))?;
-                writeln!(out, "  got:       {}", report::show_got(&d.got))?;
-                writeln!(out, "  problem:   {}", d.problem)?;
                 writeln!(out)?;
             }
             writeln!(out, "{}", summary.line())?;
@@ -354,18 +398,16 @@ fn fuzz_run(
                 .disagreements
                 .iter()
                 .map(|d| {
-                    let shown = d.minimised.as_ref().unwrap_or(&d.original);
-                    serde_json::json!({
-                        "index": d.index,
-                        "base": d.base,
-                        "notation": d.original.kind.name(),
-                        "profile": d.original.profile,
-                        "input": String::from_utf8_lossy(&d.original.input),
-                        "minimised": d.minimised.as_ref().map(|m| String::from_utf8_lossy(&m.input).into_owned()),
-                        "fenkit": report::show_expected(&shown.expect),
-                        "got": serde_json::to_value(&d.got).unwrap_or_default(),
-                        "problem": d.problem,
-                    })
+                    let mut item = probe_json(&d.original);
+                    item["index"] = serde_json::json!(d.index);
+                    item["base"] = serde_json::json!(d.base);
+                    item["notation"] = serde_json::json!(d.original.case.kind.name());
+                    item["profile"] = serde_json::json!(d.original.case.profile);
+                    item["minimised"] = d
+                        .minimised
+                        .as_ref()
+                        .map_or(serde_json::Value::Null, probe_json);
+                    item
                 })
                 .collect();
             let document = serde_json::json!({
@@ -385,6 +427,33 @@ fn fuzz_run(
         Status::Findings
     } else {
         Status::Clean
+    })
+}
+
+/// Writes fenkit's answer, the adapter's and how they differ, for one fuzz input.
+fn write_probe(out: &mut impl Write, indent: &str, probe: &fuzz::Probe) -> std::io::Result<()> {
+    let pad = |label: &str| format!("{indent}{label:<11}");
+    writeln!(
+        out,
+        "{}{}",
+        pad("fenkit:"),
+        report::show_expected(&probe.case.expect)
+    )?;
+    report::field(
+        out,
+        &pad("got:"),
+        &report::show_got_beside_problem(&probe.got),
+    )?;
+    writeln!(out, "{}{}", pad("problem:"), probe.problem)
+}
+
+/// One fuzz input as JSON: the input, fenkit's answer, the adapter's and how they differ.
+fn probe_json(probe: &fuzz::Probe) -> serde_json::Value {
+    serde_json::json!({
+        "input": String::from_utf8_lossy(&probe.case.input),
+        "fenkit": report::show_expected(&probe.case.expect),
+        "got": serde_json::to_value(&probe.got).unwrap_or_default(),
+        "problem": probe.problem,
     })
 }
 

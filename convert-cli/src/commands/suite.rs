@@ -10,7 +10,15 @@ const AFTER_HELP: &str = "\
 Examples:
   fenkit suite list                       every case name, one per line
   fenkit suite list --notation rules      the rules cases only
-  fenkit suite copy vendor/fenkit-suite   write README.md and v1/ (manifest and JSON lines)";
+  fenkit suite copy vendor/fenkit-suite   write README.md, spec/ and v1/
+
+A copy is complete on its own: README.md says what is where; spec/ holds the suite's
+documentation (conformance.md), the adapter protocol and every spec the cases cite; v1/ holds
+the manifest and the case files. `fenkit parity --suite DIR` checks the case files against
+the manifest (case counts and SHA-256) before it runs them.
+
+The NDJSON4 cases (v1/ndjson4.jsonl) are data for your own test harness: `fenkit parity`
+cannot run them, as there is no adapter protocol for whole replay files.";
 
 /// List the conformance suite's cases, or copy the suite into a directory.
 #[derive(Debug, clap::Args)]
@@ -28,7 +36,7 @@ enum Action {
         #[arg(long, value_name = "NOTATION")]
         notation: Option<Kind>,
     },
-    /// Write the suite (README.md, v1/manifest.json, v1/*.jsonl) into DIR
+    /// Write the suite (README.md, spec/*.md, v1/manifest.json, v1/*.jsonl) into DIR
     Copy {
         /// The directory to write; created if missing
         dir: PathBuf,

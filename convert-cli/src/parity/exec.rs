@@ -10,8 +10,18 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The most output kept from one adapter process, per stream.
-const MAX_OUTPUT: u64 = 4 << 20;
+/// The most output kept from one adapter process, per stream, in per-case mode. The runner
+/// stops reading there and closes the pipe, so an adapter that writes more typically dies of
+/// `SIGPIPE` (exit status 141 from `sh`); [`Run::overflow`] records that it happened.
+pub(crate) const MAX_OUTPUT: u64 = 4 << 20;
+
+/// The most standard output kept from one batch adapter process.
+pub(crate) const MAX_BATCH_OUTPUT: u64 = MAX_OUTPUT * 16;
+
+/// A byte count in MiB, for messages about the caps.
+pub(crate) fn mib(bytes: u64) -> String {
+    format!("{} MiB", bytes >> 20)
+}
 
 /// The adapter command and how to run it.
 #[derive(Debug, Clone)]
@@ -45,6 +55,19 @@ pub(crate) enum Ending {
     Spawn(String),
 }
 
+impl Ending {
+    /// What happened, as a clause after "the adapter": `exited with status 0`,
+    /// `was killed by signal 9`, `timed out`, `could not start: …`.
+    pub(crate) fn clause(&self) -> String {
+        match self {
+            Ending::Exit(code) => format!("exited with status {code}"),
+            Ending::Signal(signal) => format!("was killed by signal {signal}"),
+            Ending::Timeout => "timed out".to_owned(),
+            Ending::Spawn(error) => format!("could not start: {error}"),
+        }
+    }
+}
+
 impl std::fmt::Display for Ending {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -65,6 +88,20 @@ pub(crate) struct Run {
     pub(crate) stdout: Vec<u8>,
     /// Its standard error.
     pub(crate) stderr: Vec<u8>,
+    /// The stream that passed the output cap, if one did (`standard output` or
+    /// `standard error`); the runner stopped reading it there.
+    pub(crate) overflow: Option<&'static str>,
+}
+
+impl Run {
+    fn spawn_failure(error: &std::io::Error) -> Run {
+        Run {
+            ending: Ending::Spawn(error.to_string()),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            overflow: None,
+        }
+    }
 }
 
 impl Adapter {
@@ -94,13 +131,7 @@ impl Adapter {
     pub(crate) fn run_one(&self, context: &Context, case: Option<&str>, input: &[u8]) -> Run {
         let mut child = match self.command(context, case).spawn() {
             Ok(child) => child,
-            Err(error) => {
-                return Run {
-                    ending: Ending::Spawn(error.to_string()),
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                };
-            }
+            Err(error) => return Run::spawn_failure(&error),
         };
         let writer = child.stdin.take().map(|mut stdin| {
             let input = input.to_vec();
@@ -115,10 +146,20 @@ impl Adapter {
         if let Some(writer) = writer {
             let _ = writer.join();
         }
+        let (stdout, stdout_full) = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
+        let (stderr, stderr_full) = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+        let overflow = if stdout_full {
+            Some("standard output")
+        } else if stderr_full {
+            Some("standard error")
+        } else {
+            None
+        };
         Run {
             ending,
-            stdout: stdout.and_then(|h| h.join().ok()).unwrap_or_default(),
-            stderr: stderr.and_then(|h| h.join().ok()).unwrap_or_default(),
+            stdout,
+            stderr,
+            overflow,
         }
     }
 
@@ -129,14 +170,7 @@ impl Adapter {
         let expected = lines.len();
         let mut child = match self.command(context, None).spawn() {
             Ok(child) => child,
-            Err(error) => {
-                let run = Run {
-                    ending: Ending::Spawn(error.to_string()),
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                };
-                return (Vec::new(), run);
-            }
+            Err(error) => return (Vec::new(), Run::spawn_failure(&error)),
         };
         let writer = child.stdin.take().map(|mut stdin| {
             thread::spawn(move || {
@@ -151,11 +185,13 @@ impl Adapter {
         let (sender, receiver) = mpsc::channel();
         let reader = child.stdout.take().map(|stdout| {
             thread::spawn(move || {
-                let mut reader = BufReader::new(stdout.take(MAX_OUTPUT * 16));
+                let mut reader = BufReader::new(stdout.take(MAX_BATCH_OUTPUT));
                 loop {
                     let mut line = Vec::new();
                     match reader.read_until(b'\n', &mut line) {
                         Ok(0) | Err(_) => break,
+                        // The cap cut this line short: it is not an answer.
+                        Ok(_) if reader.get_ref().limit() == 0 && !line.ends_with(b"\n") => break,
                         Ok(_) => {
                             let text = String::from_utf8_lossy(&line);
                             let text = text.strip_suffix('\n').unwrap_or(&text);
@@ -166,6 +202,7 @@ impl Adapter {
                         }
                     }
                 }
+                reader.get_ref().limit() == 0
             })
         });
         let mut answers = Vec::with_capacity(expected);
@@ -190,23 +227,33 @@ impl Adapter {
         if let Some(writer) = writer {
             let _ = writer.join();
         }
-        if let Some(reader) = reader {
-            let _ = reader.join();
-        }
+        let stdout_full = reader.and_then(|h| h.join().ok()).unwrap_or(false);
+        let (stderr, stderr_full) = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+        let overflow = if stdout_full {
+            Some("standard output")
+        } else if stderr_full {
+            Some("standard error")
+        } else {
+            None
+        };
         let run = Run {
             ending,
             stdout: Vec::new(),
-            stderr: stderr.and_then(|h| h.join().ok()).unwrap_or_default(),
+            stderr,
+            overflow,
         };
         (answers, run)
     }
 }
 
-fn read_all(stream: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+/// Reads a stream up to [`MAX_OUTPUT`] bytes; the flag says whether it had more.
+fn read_all(stream: impl Read + Send + 'static) -> thread::JoinHandle<(Vec<u8>, bool)> {
     thread::spawn(move || {
         let mut out = Vec::new();
-        let _ = stream.take(MAX_OUTPUT).read_to_end(&mut out);
-        out
+        let _ = stream.take(MAX_OUTPUT + 1).read_to_end(&mut out);
+        let full = out.len() as u64 > MAX_OUTPUT;
+        out.truncate(MAX_OUTPUT as usize);
+        (out, full)
     })
 }
 

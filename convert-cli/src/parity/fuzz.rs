@@ -7,7 +7,7 @@
 use crate::notation::{Analyzer, Notation, ReadSettings, Severity};
 
 use super::exec::{Adapter, Context};
-use super::judge::{self, Got, Verdict};
+use super::judge::{self, Got, MismatchKind, Verdict};
 use super::suite::{Case, Expect, Kind};
 use super::{Job, Mode, answers, unsendable};
 
@@ -147,7 +147,7 @@ pub(crate) fn mutate(rng: &mut Rng, kind: Kind, base: &[u8], donors: &[&[u8]]) -
 pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
-            code: Some(crate::notation::codes::INVALID_UTF8.to_owned()),
+            code: crate::notation::codes::INVALID_UTF8.to_owned(),
             ref_code: None,
             offset: None,
             message: String::new(),
@@ -169,7 +169,7 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
         .find(|f| f.severity == Severity::Error)
     {
         Some(error) => Got::Reject {
-            code: Some(error.code.to_string()),
+            code: error.code.to_string(),
             ref_code: error.reference.map(|(code, _)| i64::from(code)),
             offset: error.reference.map(|(_, offset)| offset as u64),
             message: error.message.to_string(),
@@ -205,11 +205,11 @@ fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
             offset,
             ..
         } => Expect::Reject {
-            code: code.unwrap_or_default(),
+            code,
             ref_code: ref_code.and_then(|r| i32::try_from(r).ok()),
             offset,
         },
-        Got::Moves { .. } | Got::Broken { .. } => Expect::Lines,
+        Got::Moves { .. } | Got::BadRejection { .. } | Got::Broken { .. } => Expect::Lines,
     };
     Case {
         name,
@@ -221,6 +221,17 @@ fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
     }
 }
 
+/// One input on which the adapter and fenkit disagree.
+#[derive(Debug, Clone)]
+pub(crate) struct Probe {
+    /// The input, with fenkit's answer as the expectation.
+    pub(crate) case: Case,
+    /// The adapter's answer.
+    pub(crate) got: Got,
+    /// How the two differ.
+    pub(crate) problem: String,
+}
+
 /// One disagreement between the adapter and fenkit.
 #[derive(Debug, Clone)]
 pub(crate) struct Disagreement {
@@ -228,14 +239,10 @@ pub(crate) struct Disagreement {
     pub(crate) index: usize,
     /// The suite case it was mutated from.
     pub(crate) base: String,
-    /// The generated input, fenkit's answer, and the adapter's.
-    pub(crate) original: Case,
-    /// The smallest input found that still disagrees, when minimised.
-    pub(crate) minimised: Option<Case>,
-    /// The adapter's answer (for the minimised input when there is one).
-    pub(crate) got: Got,
-    /// How they differ.
-    pub(crate) problem: String,
+    /// The generated input, fenkit's answer and the adapter's.
+    pub(crate) original: Probe,
+    /// The smallest input found that disagrees in the same way, when minimised.
+    pub(crate) minimised: Option<Probe>,
 }
 
 /// The result of a fuzz run.
@@ -247,12 +254,53 @@ pub(crate) struct FuzzRun {
     pub(crate) disagreements: Vec<Disagreement>,
 }
 
-/// Removes ever smaller chunks while the input still disagrees. Each round sends every
-/// candidate of one chunk size at once (one batch process, or parallel processes) and keeps the
-/// first that still disagrees.
-fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Case) -> Option<(Case, Got)> {
-    let mut best: Option<(Case, Got)> = None;
-    let mut current = start.input.clone();
+/// Compares the adapter's answer with fenkit's, in the fuzzer's words.
+fn compare(case: &Case, got: &Got, codes: bool) -> Verdict {
+    judge::judge_by(case, got, codes, "fenkit")
+}
+
+/// What makes two disagreements the same kind: how they differ, fenkit's rejection code and
+/// the adapter's rejection code. A failure of the adapter is one kind whatever the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Signature {
+    kind: MismatchKind,
+    fenkit: Option<String>,
+    adapter: Option<String>,
+}
+
+fn signature(case: &Case, got: &Got, kind: MismatchKind) -> Signature {
+    if kind == MismatchKind::AdapterFailed {
+        return Signature {
+            kind,
+            fenkit: None,
+            adapter: None,
+        };
+    }
+    Signature {
+        kind,
+        fenkit: match &case.expect {
+            Expect::Reject { code, .. } => Some(code.clone()),
+            _ => None,
+        },
+        adapter: match got {
+            Got::Reject { code, .. } => Some(code.clone()),
+            _ => None,
+        },
+    }
+}
+
+/// Removes ever smaller chunks while the input still disagrees in the same way: the same
+/// [`Signature`] as the start (so a wrong canonical form is not "minimised" into an input that
+/// fails for another reason, such as the empty input). Each round sends every candidate of
+/// one chunk size at once (one batch process, or parallel processes) and keeps the first that
+/// still disagrees in that way.
+fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Probe) -> Option<Probe> {
+    let Verdict::Fail(first) = compare(&start.case, &start.got, codes) else {
+        return None;
+    };
+    let wanted = signature(&start.case, &start.got, first.kind);
+    let mut best: Option<Probe> = None;
+    let mut current = start.case.input.clone();
     let mut chunk = current.len().div_ceil(2).max(1);
     let mut probes = 0;
     while probes < PROBES_PER_DISAGREEMENT && !current.is_empty() {
@@ -265,7 +313,14 @@ fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Case) -> Option<
                 input
             })
             .filter(|input| unsendable(mode, input).is_none())
-            .map(|input| as_case(start.kind, &start.profile, start.name.clone(), input))
+            .map(|input| {
+                as_case(
+                    start.case.kind,
+                    &start.case.profile,
+                    start.case.name.clone(),
+                    input,
+                )
+            })
             .collect();
         probes += candidates.len();
         let jobs: Vec<Job<'_>> = candidates
@@ -282,16 +337,22 @@ fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Case) -> Option<
         let got = answers(adapter, mode, &jobs);
         let found = candidates.into_iter().zip(got).find_map(|(case, got)| {
             let got = got?;
-            match judge::judge(&case, &got, codes) {
-                Verdict::Fail(_) => Some((case, got)),
-                Verdict::Pass => None,
+            match compare(&case, &got, codes) {
+                Verdict::Fail(mismatch) if signature(&case, &got, mismatch.kind) == wanted => {
+                    Some(Probe {
+                        case,
+                        got,
+                        problem: mismatch.text,
+                    })
+                }
+                _ => None,
             }
         });
         match found {
-            Some((case, got)) => {
-                current = case.input.clone();
+            Some(probe) => {
+                current = probe.case.input.clone();
                 chunk = chunk.min(current.len().div_ceil(2)).max(1);
-                best = Some((case, got));
+                best = Some(probe);
             }
             None if chunk == 1 => break,
             None => chunk = chunk.div_ceil(2),
@@ -352,27 +413,25 @@ pub(crate) fn run(
     let mut result = FuzzRun::default();
     for (index, ((base, case), got)) in generated.into_iter().zip(got).enumerate() {
         let Some(got) = got else { continue };
-        match judge::judge(&case, &got, codes) {
+        match compare(&case, &got, codes) {
             Verdict::Pass => result.agreed += 1,
-            Verdict::Fail(problem) => {
+            Verdict::Fail(mismatch) => {
+                let original = Probe {
+                    case,
+                    got,
+                    problem: mismatch.text,
+                };
                 let minimised = if result.disagreements.len() < MINIMISE_AT_MOST {
-                    minimise(adapter, mode, codes, &case)
+                    minimise(adapter, mode, codes, &original)
+                        .filter(|small| small.case.input.len() < original.case.input.len())
                 } else {
                     None
-                };
-                let (minimised, got) = match minimised {
-                    Some((small, got)) if small.input.len() < case.input.len() => {
-                        (Some(small), got)
-                    }
-                    _ => (None, got),
                 };
                 result.disagreements.push(Disagreement {
                     index,
                     base,
-                    original: case,
+                    original,
                     minimised,
-                    got,
-                    problem,
                 });
             }
         }
@@ -408,7 +467,7 @@ mod tests {
     fn own_answers_follow_the_protocol() {
         assert!(matches!(
             own_answer(Kind::Dfen, "spec", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
-            Got::Reject { code: Some(ref c), .. } if c == "DFEN012"
+            Got::Reject { ref code, .. } if code == "DFEN012"
         ));
         assert!(matches!(
             own_answer(Kind::Fen4, "spec", b"4d-fen v1: K@0,0,8,0"),
@@ -420,7 +479,7 @@ mod tests {
         ));
         assert!(matches!(
             own_answer(Kind::Dfen, "spec", b"\xff"),
-            Got::Reject { code: Some(ref c), .. } if c == "FENKIT001"
+            Got::Reject { ref code, .. } if code == "FENKIT001"
         ));
     }
 }

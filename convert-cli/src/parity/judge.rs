@@ -9,7 +9,7 @@ use super::suite::{Case, Expect};
 
 /// An adapter's answer to one input, in the suite's terms.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "lowercase")]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
 pub(crate) enum Got {
     /// Exit 0 (or `"ok":true`): the canonical form, and the finding codes when batch mode
     /// reported them.
@@ -20,18 +20,18 @@ pub(crate) enum Got {
         #[serde(skip_serializing_if = "Option::is_none")]
         findings: Option<Vec<String>>,
     },
-    /// Exit 1 (or `"ok":false`).
+    /// Exit 1 with one `CODE: message` line on standard error (or `"ok":false` with a
+    /// `"code"`).
     Reject {
-        /// The `CODE:` at the start of standard error, or the batch answer's `code`.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        code: Option<String>,
+        /// The `CODE` of the `CODE: message` line, or the batch answer's `code`.
+        code: String,
         /// The batch answer's `ref_code`.
         #[serde(skip_serializing_if = "Option::is_none")]
         ref_code: Option<i64>,
         /// The batch answer's `offset`.
         #[serde(skip_serializing_if = "Option::is_none")]
         offset: Option<u64>,
-        /// Standard error (per case) or the answer's `message` (batch), trimmed.
+        /// The message after `CODE: ` (per case) or the answer's `message` (batch).
         #[serde(skip_serializing_if = "String::is_empty")]
         message: String,
     },
@@ -39,6 +39,16 @@ pub(crate) enum Got {
     Moves {
         /// The distinct moves.
         moves: BTreeSet<String>,
+    },
+    /// Exit 1 (or `"ok":false`) without a rejection in the protocol's shape: most often an
+    /// uncaught exception, which many runtimes report with exit status 1. It counts as a
+    /// failure of the adapter, not as a rejection.
+    BadRejection {
+        /// What is wrong with it.
+        problem: String,
+        /// The start of its standard error, if any.
+        #[serde(skip_serializing_if = "String::is_empty")]
+        stderr: String,
     },
     /// The adapter failed: another exit status, a signal, a timeout, or an unreadable answer.
     Broken {
@@ -56,30 +66,97 @@ pub(crate) fn trim_line_end(text: &str) -> &str {
     text.strip_suffix('\r').unwrap_or(text)
 }
 
+/// Lines of standard error kept in a report: the first few and the last few (where an
+/// exception's own message usually is).
+const HEAD_LINES: usize = 3;
+const TAIL_LINES: usize = 4;
+/// Characters kept of one standard-error line.
+const LINE_CHARS: usize = 200;
+
+/// The start and end of an adapter's standard error, trimmed, at most
+/// `HEAD_LINES + TAIL_LINES` lines of at most `LINE_CHARS` characters each.
 fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let text = text.trim();
-    match text.char_indices().nth(400) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
+    let lines: Vec<&str> = text.trim().lines().map(str::trim_end).collect();
+    let cut = |line: &str| match line.char_indices().nth(LINE_CHARS) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_owned(),
+    };
+    if lines.len() <= HEAD_LINES + TAIL_LINES {
+        return lines.iter().map(|l| cut(l)).collect::<Vec<_>>().join("\n");
+    }
+    let left_out = lines.len() - HEAD_LINES - TAIL_LINES;
+    let mut kept: Vec<String> = lines[..HEAD_LINES].iter().map(|l| cut(l)).collect();
+    kept.push(format!(
+        "… ({left_out} {} left out)",
+        plural(left_out, "line", "lines")
+    ));
+    kept.extend(lines[lines.len() - TAIL_LINES..].iter().map(|l| cut(l)));
+    kept.join("\n")
+}
+
+/// `one` when `n` is 1, else `many`.
+pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// Whether `code` can be the `CODE` of a `CODE: message` line: 1 to 32 ASCII letters, digits,
+/// `-` or `_` (so `DFEN012`, `FEN4008` and reference numbers such as `-4` all qualify).
+fn plausible_code(code: &str) -> bool {
+    (1..=32).contains(&code.len())
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Reads the standard error of an exit-1 run as a rejection: exactly one line `CODE: message`
+/// (one final line end allowed) and nothing on standard output. The error says what is wrong.
+fn rejection(stdout: &[u8], stderr: &[u8]) -> Result<(String, String), String> {
+    if !stdout.iter().all(u8::is_ascii_whitespace) {
+        return Err("it wrote to standard output".to_owned());
+    }
+    let text = String::from_utf8_lossy(stderr);
+    let text = trim_line_end(&text);
+    if text.trim().is_empty() {
+        return Err("standard error is empty".to_owned());
+    }
+    let lines = text.lines().count();
+    let first = text.lines().next().unwrap_or_default();
+    let parsed = first
+        .split_once(':')
+        .map(|(code, message)| (code, message.trim()))
+        .filter(|(code, message)| plausible_code(code) && !message.is_empty());
+    match parsed {
+        None => Err("standard error does not start with a `CODE: message` line".to_owned()),
+        Some(_) if lines > 1 => Err(format!(
+            "standard error holds {lines} lines, not one `CODE: message` line"
+        )),
+        Some((code, message)) => Ok((code.to_owned(), message.to_owned())),
     }
 }
 
-/// The `CODE` of a `CODE: message` line, when the line starts with one.
-fn leading_code(stderr: &str) -> Option<String> {
-    let first = stderr.lines().next()?;
-    let (code, _) = first.split_once(':')?;
-    let code = code.trim();
-    let plausible = !code.is_empty()
-        && code.len() <= 32
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    plausible.then(|| code.to_owned())
+/// The answer when an adapter passed the output cap.
+fn overflowed(run: &Run, stream: &str) -> Got {
+    Got::Broken {
+        problem: format!(
+            "it wrote more than {} to {stream}, the runner's cap per answer; the runner \
+             stopped reading, and the adapter then {}",
+            super::exec::mib(super::exec::MAX_OUTPUT),
+            run.ending.clause()
+        ),
+        stderr: if stream == "standard error" {
+            String::new()
+        } else {
+            excerpt(&run.stderr)
+        },
+    }
 }
 
 /// Reads a per-case run of a parse adapter.
 pub(crate) fn per_case(run: &Run) -> Got {
+    if let Some(stream) = run.overflow {
+        return overflowed(run, stream);
+    }
     match run.ending {
         Ending::Exit(0) => match std::str::from_utf8(&run.stdout) {
             Ok(text) => Got::Accept {
@@ -91,15 +168,18 @@ pub(crate) fn per_case(run: &Run) -> Got {
                 stderr: excerpt(&run.stderr),
             },
         },
-        Ending::Exit(1) => {
-            let stderr = String::from_utf8_lossy(&run.stderr);
-            Got::Reject {
-                code: leading_code(&stderr),
+        Ending::Exit(1) => match rejection(&run.stdout, &run.stderr) {
+            Ok((code, message)) => Got::Reject {
+                code,
                 ref_code: None,
                 offset: None,
-                message: excerpt(&run.stderr),
-            }
-        }
+                message,
+            },
+            Err(why) => Got::BadRejection {
+                problem: format!("exit status 1, but not a rejection: {why}"),
+                stderr: excerpt(&run.stderr),
+            },
+        },
         ref other => Got::Broken {
             problem: other.to_string(),
             stderr: excerpt(&run.stderr),
@@ -109,6 +189,9 @@ pub(crate) fn per_case(run: &Run) -> Got {
 
 /// Reads a rules-mode run: exit 0 and one UCI move per line.
 pub(crate) fn moves(run: &Run) -> Got {
+    if let Some(stream) = run.overflow {
+        return overflowed(run, stream);
+    }
     match run.ending {
         Ending::Exit(0) => Got::Moves {
             moves: String::from_utf8_lossy(&run.stdout)
@@ -157,11 +240,17 @@ pub(crate) fn batch_line(line: &str) -> Got {
                 "\"ok\":true without a \"canonical\" string: {line}"
             )),
         },
-        Some(false) => Got::Reject {
-            code: text("code"),
-            ref_code: value.get("ref_code").and_then(serde_json::Value::as_i64),
-            offset: value.get("offset").and_then(serde_json::Value::as_u64),
-            message: text("message").unwrap_or_default(),
+        Some(false) => match text("code") {
+            Some(code) if !code.is_empty() => Got::Reject {
+                code,
+                ref_code: value.get("ref_code").and_then(serde_json::Value::as_i64),
+                offset: value.get("offset").and_then(serde_json::Value::as_u64),
+                message: text("message").unwrap_or_default(),
+            },
+            _ => Got::BadRejection {
+                problem: format!("\"ok\":false, but not a rejection: no \"code\" string: {line}"),
+                stderr: String::new(),
+            },
         },
         None => broken(format!("the answer has no boolean \"ok\": {line}")),
     }
@@ -169,10 +258,19 @@ pub(crate) fn batch_line(line: &str) -> Got {
 
 /// The adapter failed before answering this input.
 pub(crate) fn missing(run: &Run, answered: usize) -> Got {
+    let cap = match run.overflow {
+        Some("standard output") => format!(
+            " (it wrote more than {} to standard output, the runner's cap for a batch, so the \
+             runner stopped reading)",
+            super::exec::mib(super::exec::MAX_BATCH_OUTPUT)
+        ),
+        _ => String::new(),
+    };
     Got::Broken {
         problem: format!(
-            "no answer: the batch adapter {} after {answered} answers",
-            run.ending
+            "no answer: the batch adapter {} after {answered} {}{cap}",
+            run.ending.clause(),
+            plural(answered, "answer", "answers")
         ),
         stderr: excerpt(&run.stderr),
     }
@@ -183,16 +281,66 @@ pub(crate) fn missing(run: &Run, answered: usize) -> Got {
 pub(crate) enum Verdict {
     /// It agrees.
     Pass,
-    /// It does not; the sentence says how.
-    Fail(String),
+    /// It does not.
+    Fail(Mismatch),
+}
+
+/// How an answer disagrees with a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Mismatch {
+    /// The kind of disagreement.
+    pub(crate) kind: MismatchKind,
+    /// One sentence saying how they differ.
+    pub(crate) text: String,
+}
+
+/// The kinds of disagreement. The fuzzer's minimiser keeps only smaller inputs that show the
+/// same kind (and the same codes) as the input it started from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum MismatchKind {
+    /// The adapter failed, or answered out of the protocol's shape.
+    AdapterFailed,
+    /// Rejected, but it should be accepted.
+    Rejected,
+    /// Accepted, but it should be rejected.
+    Accepted,
+    /// Both accept, with different canonical forms.
+    Canonical,
+    /// Both accept, with different finding codes.
+    Findings,
+    /// Both reject, with different codes.
+    Code,
+    /// Both reject, with different FEN4 reference codes.
+    ReferenceCode,
+    /// Both reject, at different FEN4 reference offsets.
+    Offset,
+    /// Different sets of legal moves.
+    Moves,
+    /// The answer is of a kind the case cannot be compared with.
+    Incomparable,
+}
+
+fn fail(kind: MismatchKind, text: impl Into<String>) -> Verdict {
+    Verdict::Fail(Mismatch {
+        kind,
+        text: text.into(),
+    })
 }
 
 /// Compares an answer with a case. With `codes`, rejection codes (and, when the answer gives
 /// them, FEN4 reference codes, offsets and finding codes) must match as well.
 pub(crate) fn judge(case: &Case, got: &Got, codes: bool) -> Verdict {
-    use Verdict::{Fail, Pass};
+    judge_by(case, got, codes, "the spec")
+}
+
+/// [`judge`], naming the source of the expected answer (`the spec`, or `fenkit` when fuzzing)
+/// in the sentences that say how an answer differs.
+pub(crate) fn judge_by(case: &Case, got: &Got, codes: bool, authority: &str) -> Verdict {
+    use MismatchKind as K;
     match (&case.expect, got) {
-        (_, Got::Broken { problem, .. }) => Fail(format!("the adapter failed: {problem}")),
+        (_, Got::Broken { problem, .. } | Got::BadRejection { problem, .. }) => {
+            fail(K::AdapterFailed, format!("the adapter failed: {problem}"))
+        }
         (
             Expect::Accept {
                 canonical,
@@ -204,22 +352,25 @@ pub(crate) fn judge(case: &Case, got: &Got, codes: bool) -> Verdict {
             },
         ) => {
             if c != canonical {
-                return Fail("accepted, but the canonical form differs".to_owned());
+                return fail(K::Canonical, "accepted, but the canonical form differs");
             }
             match f {
-                Some(f) if codes && f != findings => Fail(format!(
-                    "accepted with finding codes {}, expected {}",
-                    list(f),
-                    list(findings)
-                )),
-                _ => Pass,
+                Some(f) if codes && f != findings => fail(
+                    K::Findings,
+                    format!(
+                        "accepted with finding codes {}, expected {}",
+                        list(f),
+                        list(findings)
+                    ),
+                ),
+                _ => Verdict::Pass,
             }
         }
         (Expect::Accept { .. }, Got::Reject { .. }) => {
-            Fail("rejected, but the spec accepts it".to_owned())
+            fail(K::Rejected, format!("rejected, but {authority} accepts it"))
         }
         (Expect::Reject { .. }, Got::Accept { .. }) => {
-            Fail("accepted, but the spec rejects it".to_owned())
+            fail(K::Accepted, format!("accepted, but {authority} rejects it"))
         }
         (
             Expect::Reject {
@@ -235,49 +386,51 @@ pub(crate) fn judge(case: &Case, got: &Got, codes: bool) -> Verdict {
             },
         ) => {
             if !codes {
-                return Pass;
+                return Verdict::Pass;
             }
             let reference = ref_code.map(|r| r.to_string());
-            let code_ok = match c {
-                Some(c) => c == code || reference.as_deref() == Some(c.as_str()),
-                None => false,
-            };
-            if !code_ok {
-                return Fail(format!(
-                    "rejected with code {}, expected {code}",
-                    c.as_deref().unwrap_or("(none)")
-                ));
+            if c != code && reference.as_deref() != Some(c.as_str()) {
+                return fail(K::Code, format!("rejected with code {c}, expected {code}"));
             }
             if let (Some(want), Some(got)) = (ref_code, r)
                 && i64::from(*want) != *got
             {
-                return Fail(format!("reference code {got}, expected {want}"));
+                return fail(
+                    K::ReferenceCode,
+                    format!("reference code {got}, expected {want}"),
+                );
             }
             if let (Some(want), Some(got)) = (offset, o)
                 && want != got
             {
-                return Fail(format!("offset {got}, expected {want}"));
+                return fail(K::Offset, format!("offset {got}, expected {want}"));
             }
-            Pass
+            Verdict::Pass
         }
         (Expect::Moves(want), Got::Moves { moves }) => {
             if want == moves {
-                Pass
+                Verdict::Pass
             } else {
                 let missing: Vec<_> = want.difference(moves).cloned().collect();
                 let extra: Vec<_> = moves.difference(want).cloned().collect();
-                Fail(format!(
-                    "moves differ: missing {}, unexpected {}",
-                    list(&missing),
-                    list(&extra)
-                ))
+                fail(
+                    K::Moves,
+                    format!(
+                        "moves differ: missing {}, unexpected {}",
+                        list(&missing),
+                        list(&extra)
+                    ),
+                )
             }
         }
-        (expect, got) => Fail(format!(
-            "cannot compare {} with {}",
-            expected_kind(expect),
-            got_kind(got)
-        )),
+        (expect, got) => fail(
+            K::Incomparable,
+            format!(
+                "cannot compare {} with {}",
+                expected_kind(expect),
+                got_kind(got)
+            ),
+        ),
     }
 }
 
@@ -295,7 +448,7 @@ fn got_kind(got: &Got) -> &'static str {
         Got::Accept { .. } => "an acceptance",
         Got::Reject { .. } => "a rejection",
         Got::Moves { .. } => "a move list",
-        Got::Broken { .. } => "a failure",
+        Got::BadRejection { .. } | Got::Broken { .. } => "a failure",
     }
 }
 
@@ -328,6 +481,16 @@ mod tests {
             ending: Ending::Exit(code),
             stdout: stdout.as_bytes().to_vec(),
             stderr: stderr.as_bytes().to_vec(),
+            overflow: None,
+        }
+    }
+
+    fn reject(code: &str, message: &str) -> Got {
+        Got::Reject {
+            code: code.to_owned(),
+            ref_code: None,
+            offset: None,
+            message: message.to_owned(),
         }
     }
 
@@ -340,15 +503,118 @@ mod tests {
                 findings: None
             }
         );
-        let Got::Reject { code, .. } = per_case(&run(1, "", "FEN4008: out of range\n")) else {
-            panic!("a rejection")
-        };
-        assert_eq!(code.as_deref(), Some("FEN4008"));
-        let Got::Reject { code, .. } = per_case(&run(1, "", "error at offset 3\n")) else {
-            panic!("a rejection")
-        };
-        assert_eq!(code, None);
+        assert_eq!(
+            per_case(&run(1, "", "FEN4008: out of range\n")),
+            reject("FEN4008", "out of range")
+        );
+        assert_eq!(
+            per_case(&run(1, "", "-4: out of range\r\n")),
+            reject("-4", "out of range")
+        );
         assert!(matches!(per_case(&run(2, "", "")), Got::Broken { .. }));
+    }
+
+    /// Exit status 1 is a rejection only in the protocol's shape; anything else (most often an
+    /// uncaught exception) is a failure of the adapter.
+    #[test]
+    fn exit_1_out_of_shape_is_not_a_rejection() {
+        for (stdout, stderr, why) in [
+            ("", "", "standard error is empty"),
+            (
+                "",
+                "error at offset 3\n",
+                "standard error does not start with a `CODE: message` line",
+            ),
+            (
+                "",
+                "DFEN012:\n",
+                "standard error does not start with a `CODE: message` line",
+            ),
+            (
+                "",
+                "Traceback (most recent call last):\n  File \"crash.py\", line 3, in <module>\n\
+                 NameError: name 'undefined_name' is not defined\n",
+                "standard error does not start with a `CODE: message` line",
+            ),
+            (
+                "",
+                "DFEN012: bad dice\nat Checker.check(Checker.java:12)\n",
+                "standard error holds 2 lines, not one `CODE: message` line",
+            ),
+            (
+                "partial\n",
+                "DFEN012: bad dice\n",
+                "it wrote to standard output",
+            ),
+        ] {
+            assert_eq!(
+                per_case(&run(1, stdout, stderr)),
+                Got::BadRejection {
+                    problem: format!("exit status 1, but not a rejection: {why}"),
+                    stderr: excerpt(stderr.as_bytes()),
+                },
+                "{stderr:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_rejection_fails_every_case() {
+        let bad = per_case(&run(1, "", "Traceback (most recent call last):\n  boom\n"));
+        let rejecting = case(Expect::Reject {
+            code: "FEN4008".to_owned(),
+            ref_code: None,
+            offset: None,
+        });
+        assert!(matches!(
+            judge(&rejecting, &bad, false),
+            Verdict::Fail(Mismatch {
+                kind: MismatchKind::AdapterFailed,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn long_standard_error_keeps_its_head_and_tail() {
+        let stderr: String = (1..=20).map(|i| format!("line {i}\n")).collect();
+        assert_eq!(
+            excerpt(stderr.as_bytes()),
+            "line 1\nline 2\nline 3\n… (13 lines left out)\nline 17\nline 18\nline 19\nline 20"
+        );
+        assert_eq!(excerpt(b"  one\ntwo  \n\n"), "one\ntwo");
+    }
+
+    #[test]
+    fn an_output_overflow_is_named() {
+        let mut overflow = run(141, "yyyy", "");
+        overflow.overflow = Some("standard output");
+        let Got::Broken { problem, .. } = per_case(&overflow) else {
+            panic!("a failure")
+        };
+        assert_eq!(
+            problem,
+            "it wrote more than 4 MiB to standard output, the runner's cap per answer; the \
+             runner stopped reading, and the adapter then exited with status 141"
+        );
+    }
+
+    #[test]
+    fn missing_batch_answers_are_counted_in_words() {
+        let Got::Broken { problem, .. } = missing(&run(0, "", ""), 1) else {
+            panic!("a failure")
+        };
+        assert_eq!(
+            problem,
+            "no answer: the batch adapter exited with status 0 after 1 answer"
+        );
+        let Got::Broken { problem, .. } = missing(&run(3, "", ""), 8) else {
+            panic!("a failure")
+        };
+        assert_eq!(
+            problem,
+            "no answer: the batch adapter exited with status 3 after 8 answers"
+        );
     }
 
     #[test]
@@ -359,22 +625,26 @@ mod tests {
             offset: Some(17),
         };
         let reject = |code: &str, offset| Got::Reject {
-            code: Some(code.to_owned()),
+            code: code.to_owned(),
             ref_code: None,
             offset,
             message: String::new(),
         };
         let c = case(expect);
+        let kind = |verdict| match verdict {
+            Verdict::Pass => None,
+            Verdict::Fail(m) => Some(m.kind),
+        };
         assert_eq!(judge(&c, &reject("FEN4008", None), true), Verdict::Pass);
         assert_eq!(judge(&c, &reject("-4", Some(17)), true), Verdict::Pass);
-        assert!(matches!(
-            judge(&c, &reject("-3", None), true),
-            Verdict::Fail(_)
-        ));
-        assert!(matches!(
-            judge(&c, &reject("-4", Some(16)), true),
-            Verdict::Fail(_)
-        ));
+        assert_eq!(
+            kind(judge(&c, &reject("-3", None), true)),
+            Some(MismatchKind::Code)
+        );
+        assert_eq!(
+            kind(judge(&c, &reject("-4", Some(16)), true)),
+            Some(MismatchKind::Offset)
+        );
         assert_eq!(judge(&c, &reject("-3", None), false), Verdict::Pass);
     }
 
@@ -389,5 +659,9 @@ mod tests {
         );
         assert!(matches!(batch_line("nope"), Got::Broken { .. }));
         assert!(matches!(batch_line(r#"{"ok":1}"#), Got::Broken { .. }));
+        assert!(matches!(
+            batch_line(r#"{"ok":false,"message":"boom"}"#),
+            Got::BadRejection { .. }
+        ));
     }
 }

@@ -6,12 +6,14 @@
 //! - [`known`]: known-failures files and `--run`/`--skip` globs.
 //! - [`report`]: the human and JSON reports.
 //! - [`fuzz`]: differential fuzzing against fenkit's own libraries.
+//! - [`sha256`]: the digest a suite directory's manifest records for each case file.
 
 pub(crate) mod exec;
 pub(crate) mod fuzz;
 pub(crate) mod judge;
 pub(crate) mod known;
 pub(crate) mod report;
+pub(crate) mod sha256;
 pub(crate) mod suite;
 
 use rayon::prelude::*;

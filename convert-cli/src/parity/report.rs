@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use super::judge::Got;
+use super::judge::{Got, plural};
 use super::suite::{Case, Expect};
 
 /// What became of one case.
@@ -14,8 +14,10 @@ pub(crate) enum Status {
     Passed,
     /// It does not.
     Failed,
-    /// The case was not run; the outcome's note says why.
+    /// The case was selected but cannot be sent in this mode; the outcome's note says why.
     Skipped,
+    /// `--run` or `--skip` left the case out.
+    NotSelected,
     /// It does not agree, and the known-failures file says why.
     Known,
     /// An implementation-defined (`i_`) case answered differently.
@@ -28,6 +30,7 @@ impl Status {
             Status::Passed => "passed",
             Status::Failed => "failed",
             Status::Skipped => "skipped",
+            Status::NotSelected => "not-selected",
             Status::Known => "known-failure",
             Status::Differs => "implementation-defined",
         }
@@ -54,8 +57,10 @@ pub(crate) struct Summary {
     pub(crate) passed: usize,
     /// Cases that did not.
     pub(crate) failed: usize,
-    /// Cases not run.
+    /// Selected cases that cannot be sent in this mode.
     pub(crate) skipped: usize,
+    /// Cases that `--run` or `--skip` left out.
+    pub(crate) not_selected: usize,
     /// Failures listed in the known-failures file.
     pub(crate) known: usize,
     /// Implementation-defined cases that answered differently.
@@ -71,6 +76,7 @@ impl Summary {
                 Status::Passed => summary.passed += 1,
                 Status::Failed => summary.failed += 1,
                 Status::Skipped => summary.skipped += 1,
+                Status::NotSelected => summary.not_selected += 1,
                 Status::Known => summary.known += 1,
                 Status::Differs => summary.differs += 1,
             }
@@ -78,21 +84,33 @@ impl Summary {
         summary
     }
 
-    /// The final line: `N passed, N failed, N skipped`, then known failures and differences
-    /// when there are any.
+    /// The final line: `N passed, N failed, N skipped`, then known failures,
+    /// implementation-defined differences and cases not selected when there are any.
     pub(crate) fn line(&self) -> String {
         let mut line = format!(
             "{} passed, {} failed, {} skipped",
             self.passed, self.failed, self.skipped
         );
         if self.known > 0 {
-            line.push_str(&format!(", {} known failures", self.known));
+            line.push_str(&format!(
+                ", {} {}",
+                self.known,
+                plural(self.known, "known failure", "known failures")
+            ));
         }
         if self.differs > 0 {
             line.push_str(&format!(
-                ", {} implementation-defined differences",
-                self.differs
+                ", {} {}",
+                self.differs,
+                plural(
+                    self.differs,
+                    "implementation-defined difference",
+                    "implementation-defined differences"
+                )
             ));
+        }
+        if self.not_selected > 0 {
+            line.push_str(&format!(", {} not selected", self.not_selected));
         }
         line
     }
@@ -174,10 +192,15 @@ fn show_moves<'a>(moves: impl ExactSizeIterator<Item = &'a String>) -> String {
     }
     let count = moves.len();
     let list: Vec<&str> = moves.map(String::as_str).collect();
-    format!("{count} moves: {}", list.join(" "))
+    format!(
+        "{count} {}: {}",
+        plural(count, "move", "moves"),
+        list.join(" ")
+    )
 }
 
-/// One line saying what came back.
+/// What came back: one line, then the adapter's standard error, if it matters, one line per
+/// line after `stderr| `. Write it with [`field`] so that the later lines are indented.
 pub(crate) fn show_got(got: &Got) -> String {
     match got {
         Got::Accept {
@@ -196,7 +219,7 @@ pub(crate) fn show_got(got: &Got) -> String {
             offset,
             message,
         } => {
-            let mut text = format!("reject {}", code.as_deref().unwrap_or("(no code)"));
+            let mut text = format!("reject {code}");
             if let Some(r) = ref_code {
                 text.push_str(&format!(" (reference code {r}"));
                 if let Some(o) = offset {
@@ -205,19 +228,73 @@ pub(crate) fn show_got(got: &Got) -> String {
                 text.push(')');
             }
             if !message.is_empty() {
-                text.push_str(&format!(": {}", shorten(message)));
+                // A batch message can hold line breaks; the report keeps it on one line.
+                let message = message.replace('\r', "\\r").replace('\n', "\\n");
+                text.push_str(&format!(": {}", shorten(&message)));
             }
             text
         }
         Got::Moves { moves } => show_moves(moves.iter()),
-        Got::Broken { problem, stderr } => {
+        Got::Broken { problem, stderr } | Got::BadRejection { problem, stderr } => {
             let mut text = format!("failure: {problem}");
-            if !stderr.is_empty() {
-                text.push_str(&format!("; stderr: {}", shorten(stderr)));
+            for line in stderr.lines() {
+                text.push_str(&format!("\nstderr| {line}"));
             }
             text
         }
     }
+}
+
+/// What came back, in a block whose `problem:` line already says how the adapter failed: a
+/// failure shows only its standard error, so that the sentence is not repeated.
+pub(crate) fn show_got_beside_problem(got: &Got) -> String {
+    match got {
+        Got::Broken { stderr, .. } | Got::BadRejection { stderr, .. } => {
+            let mut text = "failure (see problem)".to_owned();
+            for line in stderr.lines() {
+                text.push_str(&format!("\nstderr| {line}"));
+            }
+            text
+        }
+        _ => show_got(got),
+    }
+}
+
+/// Writes `label` and `text`, indenting every line of `text` after the first to the column
+/// where the first began, so that multi-line text stays inside its block.
+pub(crate) fn field(out: &mut impl Write, label: &str, text: &str) -> io::Result<()> {
+    hanging(out, label, &" ".repeat(label.chars().count()), text)
+}
+
+/// Writes `first` and the first line of `text`, then every other line after `indent`.
+fn hanging(out: &mut impl Write, first: &str, indent: &str, text: &str) -> io::Result<()> {
+    let mut lines = text.lines();
+    writeln!(out, "{first}{}", lines.next().unwrap_or_default())?;
+    for line in lines {
+        writeln!(out, "{indent}{line}")?;
+    }
+    Ok(())
+}
+
+/// The answers that exited with status 1 (or `"ok":false`) without a rejection in the
+/// protocol's shape, and a warning about them when there are any.
+pub(crate) fn bad_rejection_warning(outcomes: &[Outcome<'_>]) -> Option<String> {
+    let count = outcomes
+        .iter()
+        .filter(|o| matches!(o.got, Some(Got::BadRejection { .. })))
+        .count();
+    (count > 0).then(|| {
+        format!(
+            "{count} {} out of the protocol's shape (exit status 1 without one `CODE: message` \
+             line on standard error, or \"ok\":false without a \"code\"), so {} counted as \
+             {} of the adapter, not as {}; many runtimes exit with status 1 on an uncaught \
+             exception (adapter-protocol.md: catch every error and exit with status 2)",
+            plural(count, "answer was", "answers were"),
+            plural(count, "it is", "they are"),
+            plural(count, "a failure", "failures"),
+            plural(count, "a rejection", "rejections"),
+        )
+    })
 }
 
 /// Writes the human report: every failure in full, then known failures, implementation-defined
@@ -239,7 +316,7 @@ pub(crate) fn human(
         writeln!(out, "  input:    {}", show_input(&case.input))?;
         writeln!(out, "  expected: {}", show_expected(&case.expect))?;
         if let Some(got) = &outcome.got {
-            writeln!(out, "  got:      {}", show_got(got))?;
+            field(out, "  got:      ", &show_got_beside_problem(got))?;
         }
         writeln!(out, "  problem:  {}", outcome.note)?;
         writeln!(out, "  case:     {}", case.reason)?;
@@ -250,16 +327,16 @@ pub(crate) fn human(
     }
     for outcome in outcomes.iter().filter(|o| o.status == Status::Differs) {
         let got = outcome.got.as_ref().map(show_got).unwrap_or_default();
-        writeln!(
-            out,
+        let text = format!(
             "implementation-defined {}: expected {}, got {got}",
             outcome.case.name,
             show_expected(&outcome.case.expect)
-        )?;
+        );
+        hanging(out, "", "    ", &text)?;
     }
     let skipped: Vec<_> = outcomes
         .iter()
-        .filter(|o| o.status == Status::Skipped && !o.note.is_empty())
+        .filter(|o| o.status == Status::Skipped)
         .collect();
     for outcome in skipped {
         writeln!(out, "skipped {}: {}", outcome.case.name, outcome.note)?;
@@ -304,9 +381,7 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
     let summary = Summary::of(outcomes);
     let results: Vec<Value> = outcomes
         .iter()
-        .filter(|o| {
-            o.status != Status::Passed && !(o.status == Status::Skipped && o.note.is_empty())
-        })
+        .filter(|o| !matches!(o.status, Status::Passed | Status::NotSelected))
         .map(|o| {
             let mut value = json!({
                 "name": o.case.name,
@@ -331,6 +406,7 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
         "passed": summary.passed,
         "failed": summary.failed,
         "skipped": summary.skipped,
+        "not_selected": summary.not_selected,
         "known_failures": summary.known,
         "implementation_defined": summary.differs,
         "warnings": warnings,

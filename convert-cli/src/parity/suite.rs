@@ -1,7 +1,8 @@
 //! The conformance suite: its files, embedded in the binary, and the cases they hold.
 //!
 //! The suite lives in `spec/conformance/v1/`: a `manifest.json` and one JSON-lines file per
-//! notation. `spec/conformance.md` documents the case format; this module reads it.
+//! notation. `spec/conformance.md` documents the case format; this module reads it. A suite
+//! read from a directory (`parity --suite DIR`) is first checked against its manifest.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -11,9 +12,52 @@ use serde::Deserialize;
 /// The suite version this binary carries.
 pub(crate) const VERSION: u32 = 1;
 
-/// Every file of the suite, by its path relative to the suite root, with its contents.
+/// The `README.md` of a copy written by `fenkit suite copy`: what is where.
+const COPY_README: &str = "\
+# fenkit conformance suite, version 1
+
+A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4 and the Dice Chess rules,
+written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
+
+- [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
+  the suite with `fenkit parity` or with your own harness.
+- [spec/adapter-protocol.md](spec/adapter-protocol.md): what an adapter command must answer.
+- [spec/dfen.md](spec/dfen.md), [spec/fen4.md](spec/fen4.md),
+  [spec/ndjson4.md](spec/ndjson4.md), [spec/rules.md](spec/rules.md) and
+  [spec/identity.md](spec/identity.md): the specs the cases follow. A case's `reason` cites
+  their sections: `(s3)` is section 3 of the spec of the case's notation.
+- `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
+  SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
+- `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`: the cases.
+
+Run a parser over this copy:
+
+```console
+$ fenkit parity --suite DIR --cmd 'my-parser --notation {notation} --profile {profile}'
+```
+";
+
+/// Every file of the suite, by its path relative to the suite root, with its contents: the
+/// case files and manifest, and every document they and the README refer to, so that a copy
+/// is complete on its own.
 pub(crate) const FILES: &[(&str, &str)] = &[
-    ("README.md", include_str!("../../../spec/conformance.md")),
+    ("README.md", COPY_README),
+    (
+        "spec/conformance.md",
+        include_str!("../../../spec/conformance.md"),
+    ),
+    (
+        "spec/adapter-protocol.md",
+        include_str!("../../../spec/adapter-protocol.md"),
+    ),
+    ("spec/dfen.md", include_str!("../../../spec/dfen.md")),
+    ("spec/fen4.md", include_str!("../../../spec/fen4.md")),
+    ("spec/ndjson4.md", include_str!("../../../spec/ndjson4.md")),
+    ("spec/rules.md", include_str!("../../../spec/rules.md")),
+    (
+        "spec/identity.md",
+        include_str!("../../../spec/identity.md"),
+    ),
     (
         "v1/manifest.json",
         include_str!("../../../spec/conformance/v1/manifest.json"),
@@ -43,7 +87,7 @@ pub(crate) enum Kind {
     Dfen,
     /// FEN4 placement literals
     Fen4,
-    /// NDJSON4 replay files (listed and copied, not run by `parity`)
+    /// NDJSON4 replay files (data for your own harness: `parity` cannot run them)
     Ndjson4,
     /// Legal first moves under the Maximum Micro-moves rule
     Rules,
@@ -63,7 +107,8 @@ impl Kind {
         }
     }
 
-    fn file(self) -> String {
+    /// The case file's path relative to the suite root, e.g. `v1/dfen.jsonl`.
+    pub(crate) fn file(self) -> String {
         format!("v{VERSION}/{}.jsonl", self.name())
     }
 }
@@ -243,49 +288,122 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
     })
 }
 
-/// Reads the cases of one notation from the text of its JSON-lines file.
+/// Reads the cases of one notation from the text of its JSON-lines file; `source` names the
+/// file in messages.
 ///
 /// # Errors
-/// A message with the line number of the first malformed case.
-pub(crate) fn parse_cases(kind: Kind, text: &str) -> Result<Vec<Case>, String> {
+/// A message with the file and line number of the first malformed case.
+pub(crate) fn parse_cases(kind: Kind, source: &str, text: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         let raw: RawCase = serde_json::from_str(line)
-            .map_err(|e| format!("{}:{}: invalid case: {e}", kind.file(), i + 1))?;
-        cases.push(convert(raw, kind).map_err(|e| format!("{}:{}: {e}", kind.file(), i + 1))?);
+            .map_err(|e| format!("{source}:{}: invalid case: {e}", i + 1))?;
+        cases.push(convert(raw, kind).map_err(|e| format!("{source}:{}: {e}", i + 1))?);
     }
     Ok(cases)
 }
 
-/// The embedded text of one notation's case file.
-fn embedded(kind: Kind) -> &'static str {
-    let file = kind.file();
+/// The embedded text of a suite file.
+fn embedded(file: &str) -> &'static str {
     FILES
         .iter()
         .find(|(path, _)| *path == file)
         .map_or("", |(_, text)| *text)
 }
 
+/// The manifest, as far as it is checked.
+#[derive(Deserialize)]
+struct Manifest {
+    version: u32,
+    files: Vec<ManifestFile>,
+}
+
+/// One file entry of the manifest.
+#[derive(Deserialize)]
+struct ManifestFile {
+    path: String,
+    cases: usize,
+    sha256: String,
+}
+
+impl Manifest {
+    fn parse(source: &str, text: &str) -> Result<Manifest, String> {
+        let manifest: Manifest = serde_json::from_str(text)
+            .map_err(|e| format!("{source}: not a suite manifest: {e}"))?;
+        if manifest.version != VERSION {
+            return Err(format!(
+                "{source}: expected suite version {VERSION}, found version {}",
+                manifest.version
+            ));
+        }
+        Ok(manifest)
+    }
+
+    /// Checks the bytes of one case file, holding `cases` cases, against its entry.
+    fn check(
+        &self,
+        source: &str,
+        kind: Kind,
+        file: &str,
+        bytes: &[u8],
+        cases: usize,
+    ) -> Result<(), String> {
+        let name = format!("{}.jsonl", kind.name());
+        let entry = self
+            .files
+            .iter()
+            .find(|f| f.path == name)
+            .ok_or_else(|| format!("{source}: expected an entry for {name}, found none"))?;
+        let digest = super::sha256::hex_digest(bytes);
+        if entry.cases != cases || !entry.sha256.eq_ignore_ascii_case(&digest) {
+            return Err(format!(
+                "{file} does not match {source}: expected {} {} with SHA-256 {}, found {cases} \
+                 {} with SHA-256 {digest}; a released suite's files never change (restore the \
+                 file, e.g. with `fenkit suite copy --force`)",
+                entry.cases,
+                super::judge::plural(entry.cases, "case", "cases"),
+                entry.sha256,
+                super::judge::plural(cases, "case", "cases"),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The cases of the given notations, from the embedded suite or from a suite directory (a copy
-/// written by `fenkit suite copy`, or `spec/conformance`).
+/// written by `fenkit suite copy`, or `spec/conformance`). The files of a directory must match
+/// its manifest: the case count and the SHA-256 of each file read.
 ///
 /// # Errors
-/// A message when a file cannot be read or a case is malformed.
+/// A message naming the file (with the directory) when a file cannot be read, a case is
+/// malformed, or a file does not match the manifest.
 pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
+    let Some(dir) = dir else {
+        for &kind in kinds {
+            let source = format!("the built-in suite's {}", kind.file());
+            cases.extend(parse_cases(kind, &source, embedded(&kind.file()))?);
+        }
+        return Ok(cases);
+    };
+    let read = |relative: &str| {
+        let path = dir.join(relative);
+        std::fs::read(&path)
+            .map(|bytes| (path.display().to_string(), bytes))
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+    };
+    let (source, bytes) = read(&format!("v{VERSION}/manifest.json"))?;
+    let manifest = Manifest::parse(&source, &String::from_utf8_lossy(&bytes))?;
     for &kind in kinds {
-        let text = match dir {
-            None => embedded(kind).to_owned(),
-            Some(dir) => {
-                let path = dir.join(kind.file());
-                std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-            }
-        };
-        cases.extend(parse_cases(kind, &text)?);
+        let (file, bytes) = read(&kind.file())?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| format!("{file}: the file is not UTF-8: {e}"))?;
+        let parsed = parse_cases(kind, &file, text)?;
+        manifest.check(&source, kind, &file, &bytes, parsed.len())?;
+        cases.extend(parsed);
     }
     Ok(cases)
 }
@@ -304,6 +422,27 @@ mod tests {
         assert!(count(Kind::Ndjson4) >= 20);
         let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
+    }
+
+    /// The built-in files agree with the built-in manifest, as a copy must.
+    #[test]
+    fn the_embedded_manifest_matches_the_embedded_files() {
+        let manifest = Manifest::parse("manifest", embedded("v1/manifest.json")).unwrap();
+        assert_eq!(manifest.files.len(), Kind::ALL.len());
+        for kind in Kind::ALL {
+            let text = embedded(&kind.file());
+            let count = parse_cases(kind, "file", text).unwrap().len();
+            manifest
+                .check("manifest", kind, "file", text.as_bytes(), count)
+                .unwrap();
+        }
+        let text = embedded("v1/rules.jsonl");
+        let error = manifest
+            .check("manifest", Kind::Rules, "rules", text.as_bytes(), 1)
+            .unwrap_err();
+        let count = parse_cases(Kind::Rules, "file", text).unwrap().len();
+        let want = format!("rules does not match manifest: expected {count} cases with SHA-256 ");
+        assert!(error.starts_with(&want), "{error}");
     }
 
     #[test]
