@@ -10,7 +10,7 @@ pub(crate) enum ProfileArg {
     Spec,
     /// accept every unambiguous form and report it (writes the spec form)
     Lenient,
-    /// the reference engine's dialect: field 7 omitted when empty, en passant by square index
+    /// the reference engine's dialect: field 7 omitted when empty, en passant in square-index order
     Engine,
 }
 

@@ -380,6 +380,15 @@ pub fn check_rules(data: &[u8]) {
     let Some(mut position) = position(&mut bytes) else {
         return;
     };
+    // A side without a king has lost: the rules refuse the finished game with a code.
+    if [Color::White, Color::Black]
+        .into_iter()
+        .any(|color| position.board.count(color, Role::King) == 0)
+    {
+        let err = rules::legal_moves(&position).expect_err("the game is over");
+        assert_eq!(err.code(), "RULE007");
+        return;
+    }
     let mut clean = None;
     for _turn in 0..4 {
         if position.dice.is_empty() {

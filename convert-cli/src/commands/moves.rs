@@ -1,11 +1,13 @@
 //! `fenkit moves`: the legal first micro-moves of a Dice Chess position.
 //!
 //! Also home of the small helpers `show`, `play`, `roll` and `perft` share: reading the
-//! position argument (`-` for standard input), parsing dice arguments and printing a rules
-//! error.
+//! position argument (`-` for standard input) and refusing it the same way everywhere (a syntax
+//! error, text that is not UTF-8, or an error-severity finding unless `--allow-errors`),
+//! parsing dice arguments and printing a rules error.
 
 use std::borrow::Cow;
 use std::io::Write;
+use std::ops::Range;
 
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
@@ -21,9 +23,24 @@ One UCI move per line, ordered by die, then from-square, then to-square (a1, b1,
 then promotion q, r, b, n. Castling is the king's move (e1g1). Under the Maximum Micro-moves
 rule a first move is listed when some sequence starting with it plays as many dice as
 possible (L*), or when it captures the king. When nothing can be played the turn passes:
-stdout is empty, stderr says so, and the exit status is 0. A position without pending dice
-(field 7 `-`) is an error: roll first (`fenkit roll`). Exit status 1 for a rejected
-position.";
+stdout is empty, stderr says so, and the exit status is 0.
+
+Errors (exit status 1, `error: CODE: message` on stderr): a position that does not parse
+(DFENxxx) or is not UTF-8 (FENKIT001); a position with an error-severity finding
+(DFEN201-DFEN204, as `fenkit check` reports them; --allow-errors goes on with it); no pending
+dice (RULE001: roll first, `fenkit roll`); a side without a king (RULE007: the game is over).
+Warnings are not shown (`fenkit check` lists them). Exit status 2: usage or I/O errors.
+
+JSON (--output-format json): one document on stdout, also for the errors of exit status 1
+(stderr stays empty). Keys are left out when they do not apply, never null:
+  {\"ok\": true, \"position\": \"...\", \"l_star\": 1, \"moves\": [{\"uci\": \"e7e8q\",
+   \"from\": \"e7\", \"to\": \"e8\", \"promotion\": \"q\", \"die\": \"P\", \"kind\": \"quiet\"}],
+   \"findings\": [...]}
+  {\"ok\": false, \"code\": \"RULE001\", \"message\": \"...\", \"findings\": [...]}
+`l_star` is L*; `die` the die's letter P N B R Q K (upper case for either side); `kind` one of
+quiet, double-push, capture, en-passant, castling, king-capture. `findings` lists every
+finding of the position as `parse --batch` does (code, severity, message, span, fixable). An
+error in the input's text also has `span`, its byte range (`[start, end]`).";
 
 /// List the legal first micro-moves of a position with pending dice.
 #[derive(Debug, clap::Args)]
@@ -40,76 +57,200 @@ pub(crate) struct Args {
     /// How to print the moves
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: MovesFormat,
+
+    /// Go on with a position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    allow_errors: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum MovesFormat {
     /// one UCI move per line
     Human,
-    /// one JSON document with L* and from, to, promotion, die and kind of each move
+    /// one JSON document: L* and uci, from, to, promotion, die and kind of each move
     Json,
+}
+
+/// The note after the findings of a refused position.
+const REFUSED_NOTE: &str =
+    "a position with error findings is refused; pass --allow-errors to go on anyway";
+
+/// What refuses the input of a rules command, with a stable code (exit status 1).
+pub(super) struct Rejection {
+    /// The stable code: `FENKIT001`, `DFENxxx` or `RULExxx`.
+    code: Cow<'static, str>,
+    /// One lowercase sentence: what was expected and what was found.
+    message: String,
+    /// The byte range of the position text, when the problem is in that text.
+    span: Option<Range<usize>>,
+    /// Every finding, when the position parsed.
+    findings: Vec<dfen::Finding>,
+    /// Whether the position parsed and its error findings refused it.
+    refused: bool,
+}
+
+impl Rejection {
+    fn rules(error: &dfen::rules::RulesError, findings: Vec<dfen::Finding>) -> Rejection {
+        Rejection {
+            code: Cow::Borrowed(error.code()),
+            message: format!(
+                "{}: expected {}, found {}",
+                error.kind().title(),
+                error.expected(),
+                error.found()
+            ),
+            span: None,
+            findings,
+            refused: false,
+        }
+    }
+
+    /// Prints the rejection on stderr (`error: CODE: message`; for a refused position every
+    /// error finding, then a note) and returns the status to exit with.
+    pub(super) fn print(&self, global: &Global) -> Status {
+        if self.refused {
+            print_errors(&self.findings, global);
+            let _ = writeln!(global.stderr(), "note: {REFUSED_NOTE}");
+        } else {
+            global.error(format_args!("{}: {}", self.code, self.message));
+        }
+        Status::Findings
+    }
+}
+
+/// Why a rules command stops before its work.
+pub(super) enum Stop {
+    /// The input is refused; nothing has been printed yet.
+    Rejected(Rejection),
+    /// Standard input could not be read; the error has been printed (exit status 2).
+    Failed,
+}
+
+/// Prints every error-severity finding as `error: CODE: message`.
+fn print_errors(findings: &[dfen::Finding], global: &Global) {
+    for finding in findings {
+        if finding.severity == dfen::Severity::Error {
+            global.error(format_args!("{}: {}", finding.code, finding.message));
+        }
+    }
 }
 
 /// The text of a position argument: `-` reads standard input (at most
 /// [`crate::input::MAX_RECORD_BYTES`], trailing line ends dropped). When standard input cannot
-/// be read, or is not UTF-8, prints why and returns the status to exit with.
-pub(super) fn position_text<'a>(
-    argument: &'a str,
-    global: &Global,
-) -> Result<Cow<'a, str>, Status> {
+/// be read the error is printed ([`Stop::Failed`]); input that is not UTF-8 is rejected with
+/// `FENKIT001`, as `fenkit parse` rejects it.
+pub(super) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Cow<'a, str>, Stop> {
     if argument != "-" {
         return Ok(Cow::Borrowed(argument));
     }
     // Longer input is refused, not cut short: a cut could change the verdict.
     let limit = crate::input::MAX_RECORD_BYTES as u64;
-    let bytes = match crate::input::Origin::Stdin.read_limited(limit) {
+    let mut bytes = match crate::input::Origin::Stdin.read_limited(limit) {
         Ok(bytes) => bytes,
         Err(error) => {
             global.error(format_args!(
                 "cannot read standard input: {}",
                 crate::walk::describe(&error)
             ));
-            return Err(Status::Error);
+            return Err(Stop::Failed);
         }
     };
+    let kept = bytes.len()
+        - bytes
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'\n' | b'\r'))
+            .count();
+    bytes.truncate(kept);
     match String::from_utf8(bytes) {
-        Ok(mut text) => {
-            let kept = text.trim_end_matches(['\n', '\r']).len();
-            text.truncate(kept);
-            Ok(Cow::Owned(text))
-        }
+        Ok(text) => Ok(Cow::Owned(text)),
         Err(error) => {
-            global.error(format_args!(
-                "invalid UTF-8 at byte offset {}",
-                error.utf8_error().valid_up_to()
-            ));
-            Err(Status::Error)
+            let at = error.utf8_error().valid_up_to();
+            let byte = error.as_bytes()[at];
+            Err(Stop::Rejected(Rejection {
+                code: Cow::Borrowed(crate::notation::codes::INVALID_UTF8),
+                message: format!(
+                    "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
+                ),
+                span: Some(at..at + 1),
+                findings: Vec::new(),
+                refused: false,
+            }))
         }
     }
 }
 
-/// Parses the position argument (`-`: standard input, see [`position_text`]); on an error
-/// prints it and returns the status to exit with. Findings of error severity are shown as
-/// warnings: the rules still apply to such a position.
+/// A position that may be used, with every finding it carries.
+pub(super) struct Accepted {
+    pub(super) dfen: dfen::Dfen,
+    pub(super) findings: Vec<dfen::Finding>,
+}
+
+impl Accepted {
+    /// Prints its error-severity findings (a position used under `--allow-errors`).
+    pub(super) fn print_errors(&self, global: &Global) {
+        print_errors(&self.findings, global);
+    }
+}
+
+/// Parses a position. A syntax error rejects it, and so does an error-severity finding unless
+/// `allow_errors`.
+pub(super) fn parse_position(
+    text: &str,
+    profile: ProfileArg,
+    allow_errors: bool,
+) -> Result<Accepted, Rejection> {
+    match dfen::Parser::new().profile(profile.into()).parse(text) {
+        Ok(parsed) => {
+            let first_error = parsed
+                .findings
+                .iter()
+                .find(|f| f.severity == dfen::Severity::Error);
+            match first_error {
+                Some(error) if !allow_errors => Err(Rejection {
+                    code: Cow::Owned(error.code.to_string()),
+                    message: error.message.to_string(),
+                    span: Some(error.span.clone()),
+                    refused: true,
+                    findings: parsed.findings,
+                }),
+                _ => Ok(Accepted {
+                    dfen: parsed.dfen,
+                    findings: parsed.findings,
+                }),
+            }
+        }
+        Err(error) => Err(Rejection {
+            code: Cow::Owned(error.code().to_string()),
+            message: error.to_string(),
+            span: Some(error.span()),
+            findings: Vec::new(),
+            refused: false,
+        }),
+    }
+}
+
+/// Reads and parses the position argument (`-`: standard input, see [`position_text`]) for a
+/// command with human output. A rejection is printed and turned into the status to exit with;
+/// the error findings of a position used under `allow_errors` are printed.
 pub(super) fn read_position(
     argument: &str,
     profile: ProfileArg,
+    allow_errors: bool,
     global: &Global,
 ) -> Result<dfen::Dfen, Status> {
-    let text = position_text(argument, global)?;
-    match dfen::Parser::new().profile(profile.into()).parse(&text) {
-        Ok(parsed) => {
-            for finding in &parsed.findings {
-                if finding.severity == dfen::Severity::Error {
-                    global.warning(format_args!("{}: {}", finding.code, finding.message));
-                }
-            }
-            Ok(parsed.dfen)
+    let text = match position_text(argument, global) {
+        Ok(text) => text,
+        Err(Stop::Failed) => return Err(Status::Error),
+        Err(Stop::Rejected(rejection)) => return Err(rejection.print(global)),
+    };
+    match parse_position(&text, profile, allow_errors) {
+        Ok(accepted) => {
+            accepted.print_errors(global);
+            Ok(accepted.dfen)
         }
-        Err(error) => {
-            global.error(format_args!("{}: {error}", error.code()));
-            Err(Status::Findings)
-        }
+        Err(rejection) => Err(rejection.print(global)),
     }
 }
 
@@ -165,8 +306,126 @@ pub(super) fn rules_error(error: &dfen::rules::RulesError, global: &Global) -> S
 pub(super) const PASS_NOTE: &str =
     "the turn passes: none of the pending dice can be played (L* = 0)";
 
+/// A finding in the JSON document, as `parse --batch` writes it.
+#[derive(serde::Serialize)]
+struct FindingOut<'a> {
+    code: &'a str,
+    severity: &'static str,
+    message: &'a str,
+    span: [usize; 2],
+    fixable: bool,
+}
+
+impl<'a> FindingOut<'a> {
+    fn new(finding: &'a dfen::Finding) -> FindingOut<'a> {
+        FindingOut {
+            code: finding.code.as_str(),
+            severity: match finding.severity {
+                dfen::Severity::Error => "error",
+                dfen::Severity::Warning => "warning",
+            },
+            message: &finding.message,
+            span: [finding.span.start, finding.span.end],
+            fixable: finding.fixable,
+        }
+    }
+}
+
+/// The JSON document of `moves`; keys that do not apply are left out.
+#[derive(serde::Serialize)]
+struct Answer<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    span: Option<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    l_star: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [dfen::rules::Move]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    findings: Option<Vec<FindingOut<'a>>>,
+}
+
+impl<'a> Answer<'a> {
+    fn rejected(rejection: &'a Rejection, parsed: bool) -> Answer<'a> {
+        Answer {
+            ok: false,
+            code: Some(&rejection.code),
+            span: rejection.span.as_ref().map(|span| [span.start, span.end]),
+            message: Some(&rejection.message),
+            position: None,
+            l_star: None,
+            moves: None,
+            findings: parsed.then(|| rejection.findings.iter().map(FindingOut::new).collect()),
+        }
+    }
+}
+
+fn write_json(answer: &Answer<'_>, global: &Global) -> Result<(), Failure> {
+    let mut stdout = global.stdout();
+    let text = serde_json::to_string_pretty(answer).map_err(std::io::Error::other)?;
+    writeln!(stdout, "{text}")?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// `moves --output-format json`: every outcome but a failure to read standard input is one
+/// JSON document on stdout.
+fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
+    let text = match position_text(&args.position, global) {
+        Ok(text) => text,
+        Err(Stop::Failed) => return Ok(Status::Error),
+        Err(Stop::Rejected(rejection)) => {
+            write_json(&Answer::rejected(&rejection, false), global)?;
+            return Ok(Status::Findings);
+        }
+    };
+    let accepted = match parse_position(&text, args.profile, args.allow_errors) {
+        Ok(accepted) => accepted,
+        Err(rejection) => {
+            write_json(&Answer::rejected(&rejection, rejection.refused), global)?;
+            return Ok(Status::Findings);
+        }
+    };
+    match dfen::rules::legal_moves(&accepted.dfen) {
+        Ok(legal) => {
+            let findings = accepted.findings.iter().map(FindingOut::new).collect();
+            write_json(
+                &Answer {
+                    ok: true,
+                    code: None,
+                    span: None,
+                    message: None,
+                    position: Some(crate::notation::write_dfen(
+                        &accepted.dfen,
+                        args.profile.into(),
+                    )),
+                    l_star: Some(legal.max_len()),
+                    moves: Some(legal.moves()),
+                    findings: Some(findings),
+                },
+                global,
+            )?;
+            Ok(Status::Clean)
+        }
+        Err(error) => {
+            let rejection = Rejection::rules(&error, accepted.findings);
+            write_json(&Answer::rejected(&rejection, true), global)?;
+            Ok(Status::Findings)
+        }
+    }
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let position = match read_position(&args.position, args.profile, global) {
+    if args.output_format == MovesFormat::Json {
+        return run_json(&args, global);
+    }
+    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
@@ -175,20 +434,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(error) => return Ok(rules_error(&error, global)),
     };
     let mut stdout = global.stdout();
-    match args.output_format {
-        MovesFormat::Human => {
-            for mv in &legal {
-                writeln!(stdout, "{mv}")?;
-            }
-        }
-        MovesFormat::Json => {
-            let document = serde_json::json!({
-                "position": crate::notation::write_dfen(&position, args.profile.into()),
-                "max_len": legal.max_len(),
-                "moves": legal.moves(),
-            });
-            writeln!(stdout, "{document:#}")?;
-        }
+    for mv in &legal {
+        writeln!(stdout, "{mv}")?;
     }
     stdout.flush()?;
     if legal.is_empty() {

@@ -19,9 +19,15 @@ Modes: --standard (the default) counts legal chess moves with check, one move pe
 side never changes; a king capture ends its line); --roll DICE counts full Dice Chess turns,
 every turn rolling DICE and played under the Maximum Micro-moves rule (--depth counts turns;
 a pass is one way to play a turn). --divide prints each first move with its count. --unique
-also counts the distinct positions at the final depth (clocks ignored) and the
-transpositions; --ep chooses how en passant enters a position's identity. The last line is
-the total.";
+prints `unique: N` (the distinct positions at the final depth, clocks ignored) and
+`collisions: N` (the leaves that repeat one of them) above the total; --ep chooses how en
+passant enters a position's identity. The last line is the total.
+
+Exit status 1, with `error: CODE: message` on stderr, when the position does not parse
+(DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204;
+--allow-errors goes on with it), and for --roll when dice are already pending (RULE002) or a
+side has no king (RULE007: the game is over). --standard and --die count any position.
+Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003).";
 
 /// Count the nodes of the move tree to a given depth.
 #[derive(Debug, clap::Args)]
@@ -54,7 +60,8 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with = "unique")]
     divide: bool,
 
-    /// Also count the distinct positions at the final depth and the transpositions
+    /// Also count the distinct positions at the final depth and the collisions (leaves that
+    /// repeat a position already counted)
     #[arg(long)]
     unique: bool,
 
@@ -71,6 +78,11 @@ pub(crate) struct Args {
     /// The DFEN dialect to read
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
+
+    /// Go on with a position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    allow_errors: bool,
 }
 
 fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
@@ -97,7 +109,7 @@ fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Sta
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let position = match read_position(&args.position, args.profile, global) {
+    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

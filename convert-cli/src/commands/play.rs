@@ -15,8 +15,16 @@ Examples:
 
 Each MOVE is a UCI micro-move (e2e4, e7e8q, castling as the king's move e1g1), `0000` to pass
 when no pending die can be played, or 1 to 3 dice letters (PNB, pnb) to roll at a fresh turn.
-Prints the position after each step, turn transitions included. An illegal move stops the
-run with exit status 1 and lists the legal moves; the positions before it are printed.";
+Prints the position after each step, turn transitions included; only the starting position is
+checked for findings. A step that fails stops the run with exit status 1, after the positions
+before it, and prints `error: step N `MOVE`: CODE: message` on stderr: RULE001 (no dice: roll
+first), RULE002 (a roll while dice are pending), RULE003 (a bad roll), RULE004 (not UCI),
+RULE005 (an illegal move; the message lists the legal ones), RULE006 (a pass while a move
+exists), RULE007 (the game is over: a king was captured).
+
+The starting position is refused with exit status 1, before any step, when it does not parse
+(DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204;
+--allow-errors goes on with it). Exit status 2: usage or I/O errors.";
 
 /// Apply micro-moves (and rolls) one at a time and print the position after each.
 #[derive(Debug, clap::Args)]
@@ -33,6 +41,11 @@ pub(crate) struct Args {
     /// The DFEN dialect to read (and write)
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
+
+    /// Go on with a position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    allow_errors: bool,
 }
 
 /// Whether `token` is a roll: 1 to 3 dice letters (a UCI move always has digits).
@@ -47,7 +60,8 @@ fn is_roll(token: &str) -> bool {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let mut position = match read_position(&args.position, args.profile, global) {
+    let mut position = match read_position(&args.position, args.profile, args.allow_errors, global)
+    {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
@@ -58,8 +72,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let step = index + 1;
         if let Some(color) = winner {
             stdout.flush()?;
+            let over = dfen::rules::RulesErrorKind::GameOver;
             global.error(format_args!(
-                "step {step} `{token}`: the game is over: {} captured the king",
+                "step {step} `{token}`: {}: {}: expected no step after {} captured the king, \
+                 found `{token}`",
+                over.code(),
+                over.title(),
                 side_name(color)
             ));
             return Ok(Status::Findings);

@@ -14,8 +14,13 @@ Examples:
 
 DICE is 1 to 3 dice as letters (PNBRQK, either case) or digits 1-6 (1 = pawn ... 6 = king),
 in one argument or several. Prints the position with the dice in field 7, written in the case
-of the side to move and sorted. Exit status 1 when the position is rejected or dice are
-already pending, 2 when DICE is not 1 to 3 valid dice.";
+of the side to move and sorted.
+
+Exit status 2 when DICE is not 1 to 3 valid dice in all (RULE003, a usage error). Exit status
+1, with `error: CODE: message` on stderr, when the position does not parse (DFENxxx), is not
+UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204; --allow-errors goes on
+with it), when dice are already pending (RULE002), or when a side has no king (RULE007: the
+game is over).";
 
 /// Set the dice of a fresh turn and print the position.
 #[derive(Debug, clap::Args)]
@@ -32,17 +37,32 @@ pub(crate) struct Args {
     /// The DFEN dialect to read (and write)
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
+
+    /// Go on with a position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    allow_errors: bool,
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let all = args.dice.iter().flat_map(|pool| pool.iter());
     let Some(dice) = dfen::DicePool::from_roles(all) else {
-        let count: usize = args.dice.iter().map(dfen::DicePool::len).sum();
-        return Err(Failure::Usage(format!(
-            "<DICE>: expected 1 to 3 dice in all, found {count} dice"
-        )));
+        // Too many dice in all: the library says so, with its code, for the dice together.
+        let together: Vec<String> = args
+            .dice
+            .iter()
+            .map(|pool| pool.to_string_for(dfen::Color::White))
+            .collect();
+        let message = match dfen::rules::parse_roll(&together.join(" ")) {
+            Err(error) => error.to_string(),
+            Ok(_) => format!(
+                "{}: too many dice",
+                dfen::rules::RulesErrorKind::BadRoll.code()
+            ),
+        };
+        return Err(Failure::Usage(format!("<DICE>: {message}")));
     };
-    let position = match read_position(&args.position, args.profile, global) {
+    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

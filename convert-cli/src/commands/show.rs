@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::moves::position_text;
+use super::moves::{Stop, parse_position, position_text};
 use crate::cli::{Failure, Global, Status};
 use crate::notation::Notation;
 use crate::options::ProfileArg;
@@ -16,7 +16,13 @@ Examples:
 
 DFEN: the board with coordinates, en-passant targets marked `*`, then the side to move,
 castling, en passant, dice and clocks. FEN4: one x-y board for each (z, w) slice that holds
-a piece.";
+a piece.
+
+Exit status 1, with `error: CODE: message` on stderr and nothing drawn, when the position does
+not parse (DFENxxx, FEN4xxx) or is not UTF-8 (FENKIT001), and when a DFEN position has an
+error-severity finding (DFEN201-DFEN204, as `fenkit check` reports them): --allow-errors draws
+it anyway. Warnings are not shown (`fenkit check` lists them). Exit status 2: usage or I/O
+errors.";
 
 /// Draw a position as a diagram in the terminal.
 #[derive(Debug, clap::Args)]
@@ -31,8 +37,13 @@ pub(crate) struct Args {
     notation: Option<ShowNotation>,
 
     /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "lenient")]
+    #[arg(long, value_name = "PROFILE", default_value = "spec")]
     profile: ProfileArg,
+
+    /// Draw a DFEN position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    allow_errors: bool,
 }
 
 /// The notations of one position (`show` draws no NDJSON4 replay: it is a list of frames).
@@ -144,7 +155,8 @@ fn draw_fen4(placement: &fen4::Placement) -> String {
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let text = match position_text(&args.position, global) {
         Ok(text) => text,
-        Err(status) => return Ok(status),
+        Err(Stop::Failed) => return Ok(Status::Error),
+        Err(Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
     };
     let notation = args.notation.unwrap_or_else(|| {
         if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
@@ -162,15 +174,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
         },
         ShowNotation::Dfen | ShowNotation::Fen => {
-            match dfen::Parser::new()
-                .profile(args.profile.into())
-                .parse(&text)
-            {
-                Ok(parsed) => draw_dfen(&parsed.dfen),
-                Err(error) => {
-                    global.error(format_args!("{}: {error}", error.code()));
-                    return Ok(Status::Findings);
+            match parse_position(&text, args.profile, args.allow_errors) {
+                Ok(accepted) => {
+                    accepted.print_errors(global);
+                    draw_dfen(&accepted.dfen)
                 }
+                Err(rejection) => return Ok(rejection.print(global)),
             }
         }
     };

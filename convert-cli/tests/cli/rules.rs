@@ -325,6 +325,21 @@ fn perft_help() {
     assert_cmd_snapshot!(Tree::empty().fenkit(&["perft", "--help"]));
 }
 
+#[test]
+fn moves_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["moves", "--help"]));
+}
+
+#[test]
+fn play_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["play", "--help"]));
+}
+
+#[test]
+fn roll_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["roll", "--help"]));
+}
+
 /// The lines under `Examples:` of `fenkit NAME --help`, up to the first blank line.
 fn help_examples(tree: &Tree, name: &str) -> Vec<String> {
     let output = tree.fenkit(&[name, "--help"]).output().unwrap();
@@ -387,4 +402,256 @@ fn help_examples_fit_on_one_line_and_run() {
         }
     }
     assert!(ran >= 15, "only {ran} examples ran");
+}
+
+// ---- Positions with error findings, codes of every rules error, JSON -------------------------
+
+/// Exit status, stdout and stderr of `fenkit ARGS…`, for snapshots of several runs at once.
+fn transcript(tree: &Tree, args: &[&str]) -> String {
+    written(args, &tree.fenkit(args).output().unwrap())
+}
+
+/// The command line (arguments with spaces quoted), exit status, stdout and stderr of a run.
+fn written(args: &[&str], output: &std::process::Output) -> String {
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|arg| {
+            if arg.contains(' ') {
+                format!("'{arg}'")
+            } else {
+                (*arg).to_owned()
+            }
+        })
+        .collect();
+    format!(
+        "$ fenkit {}\nexit: {:?}\n--- stdout\n{}--- stderr\n{}",
+        quoted.join(" "),
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn every_rules_command_refuses_a_position_with_error_findings() {
+    // DFEN204: one own en-passant target (a3, a double push already played) and three dice
+    // left make four micro-moves in one turn. `check` reports it as an error; so do these, and
+    // they stop with exit status 1.
+    let tree = Tree::empty();
+    let position = "4k3/8/8/8/P7/8/8/4K3 w - a3 0 1 KRR";
+    let fresh = "4k3/8/8/8/P7/8/8/4K3 b - a3c3e3d3 0 1";
+    let runs = [
+        transcript(&tree, &["moves", position]),
+        transcript(&tree, &["play", position, "e1e2"]),
+        transcript(&tree, &["perft", "--depth", "1", position]),
+        transcript(&tree, &["roll", fresh, "P"]),
+        transcript(&tree, &["show", position]),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn allow_errors_goes_on_and_still_prints_the_errors() {
+    let tree = Tree::empty();
+    let position = "4k3/8/8/8/P7/8/8/4K3 w - a3 0 1 KRR";
+    let runs = [
+        transcript(&tree, &["moves", "--allow-errors", position]),
+        transcript(&tree, &["play", "--allow-errors", position, "e1e2"]),
+        transcript(
+            &tree,
+            &["perft", "--allow-errors", "--depth", "1", position],
+        ),
+        transcript(
+            &tree,
+            &[
+                "roll",
+                "--allow-errors",
+                "4k3/8/8/8/P7/8/8/4K3 b - a3c3e3d3 0 1",
+                "p",
+            ],
+        ),
+        transcript(&tree, &["show", "--allow-errors", position]),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn pawns_on_the_back_ranks_are_errors_not_warnings() {
+    // DFEN201 and DFEN203, both errors in `fenkit check`.
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["moves", "4k2P/8/8/8/PPPP4/8/8/4K3 b - a3b3c3d3 0 1 ppp"]));
+}
+
+#[test]
+fn moves_and_play_agree_that_the_game_is_over_after_a_king_capture() {
+    let tree = Tree::empty();
+    let runs = [
+        // The queen takes the king with the first die; the next step is refused.
+        transcript(
+            &tree,
+            &[
+                "play",
+                "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1 QKK",
+                "e7e8",
+                "e1e2",
+            ],
+        ),
+        // The position that play printed, with dice written in: no turn to pass.
+        transcript(&tree, &["moves", "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k"]),
+        transcript(&tree, &["play", "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k", "0000"]),
+        transcript(&tree, &["roll", "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 -", "k"]),
+        transcript(
+            &tree,
+            &[
+                "perft",
+                "--depth",
+                "1",
+                "--roll",
+                "k",
+                "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 -",
+            ],
+        ),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn bad_bytes_on_standard_input_are_fenkit001_as_in_parse() {
+    let tree = Tree::empty();
+    let mut runs = Vec::new();
+    for args in [
+        &["moves", "-"][..],
+        &["moves", "--output-format", "json", "-"],
+        &["play", "-", "e2e4"],
+        &["roll", "-", "P"],
+        &["perft", "--depth", "1", "-"],
+        &["show", "-"],
+    ] {
+        let output = crate::output_with_stdin(
+            &mut tree.fenkit(args),
+            b"4k3/8/8/8/8/8/8/4K3 w\xff".to_vec(),
+        );
+        runs.push(written(args, &output));
+    }
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn moves_json_reports_errors_as_json_on_stdout() {
+    let tree = Tree::empty();
+    let json = |position: &str| transcript(&tree, &["moves", "--output-format", "json", position]);
+    let runs = [
+        json("garbage"),
+        json(START),
+        json("4k3/8/8/8/P7/8/8/4K3 w - a3 0 1 KRR"),
+        json("4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k"),
+        transcript(
+            &tree,
+            &[
+                "moves",
+                "--output-format",
+                "json",
+                "--allow-errors",
+                "4k3/8/8/8/P7/8/8/4K3 w - a3 0 1 KRR",
+            ],
+        ),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn moves_json_is_the_documented_shape() {
+    // Black to move, a promotion and a double push: `die` is the upper-case letter for either
+    // side, `promotion` is left out unless the move promotes, nothing is null.
+    let tree = Tree::empty();
+    let output = tree
+        .fenkit(&[
+            "moves",
+            "--output-format",
+            "json",
+            "4k3/6p1/8/8/8/8/3p4/4K3 b - - 0 1 p",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let keys: Vec<&str> = doc
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys.len(), 5, "{doc}");
+    for key in ["ok", "position", "l_star", "moves", "findings"] {
+        assert!(doc.get(key).is_some(), "no {key} in {doc}");
+    }
+    assert_eq!(doc["l_star"], 1);
+    let uci: Vec<&str> = doc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    // d2 promotes on d1 (four ways) or takes the king on e1 without promoting; g7 pushes one
+    // or two squares. Ordered by from-square (d2 before g7), then to-square (g5 before g6).
+    assert_eq!(
+        uci,
+        ["d2d1q", "d2d1r", "d2d1b", "d2d1n", "d2e1", "g7g5", "g7g6"]
+    );
+    for mv in doc["moves"].as_array().unwrap() {
+        assert_eq!(mv["die"], "P", "{mv}");
+        let promotes = mv["uci"].as_str().unwrap().len() == 5;
+        assert_eq!(mv.get("promotion").is_some(), promotes, "{mv}");
+        assert!(
+            mv.as_object().unwrap().values().all(|v| !v.is_null()),
+            "{mv}"
+        );
+    }
+}
+
+#[test]
+fn every_rules_code_in_the_spec_table_has_an_example_that_gives_it() {
+    // spec/rules.md section 7: each row names a code and a `fenkit …` command that must fail
+    // with exactly that code.
+    let spec = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/rules.md"),
+    )
+    .unwrap();
+    let (_, section) = spec.split_once("## 7. Error codes").unwrap();
+    let section = section.split("\n## ").next().unwrap();
+    let tree = Tree::empty();
+    let mut codes = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with("| `RULE")) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let code = cells[0].trim_start_matches("| ").trim_matches('`');
+        let example = cells
+            .last()
+            .unwrap()
+            .trim_end_matches(" |")
+            .trim_matches('`');
+        let example = example
+            .strip_prefix("fenkit ")
+            .unwrap_or_else(|| panic!("{code}: `{example}` is not a fenkit command"));
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$FENKIT\" {example}"))
+            .env("FENKIT", get_cargo_bin("fenkit"))
+            .current_dir(tree.path(""))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(1 | 2)),
+            "{code}: `{example}` exited with {:?}",
+            output.status.code()
+        );
+        assert!(
+            stderr.contains(&format!("{code}: ")),
+            "{code}: `{example}` said {stderr}"
+        );
+        codes.push(code.to_owned());
+    }
+    let expected: Vec<String> = (1..=7).map(|n| format!("RULE{n:03}")).collect();
+    assert_eq!(codes, expected);
 }

@@ -50,3 +50,28 @@ fn ndjson4_is_not_a_notation_it_accepts() {
 fn show_help() {
     assert_cmd_snapshot!(Tree::empty().fenkit(&["show", "--help"]));
 }
+
+#[test]
+fn reads_the_spec_profile_by_default_like_every_other_command() {
+    // Dice in Black's lower case with White to move: DFEN012, an error in `spec` and a fixable
+    // warning in `lenient`.
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["show", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn"]));
+    let lenient = tree
+        .fenkit(&[
+            "show",
+            "--profile",
+            "lenient",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(lenient.status.code(), Some(0));
+}
+
+#[test]
+fn an_error_position_is_refused_with_its_findings() {
+    // DFEN204: three own en-passant targets (three double pushes) and three dice left.
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["show", "4k3/8/8/8/8/8/8/4K3 w - a3c3e3 0 1 PNB"]));
+}

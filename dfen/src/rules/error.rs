@@ -21,6 +21,9 @@ pub enum RulesErrorKind {
     IllegalMove,
     /// `RULE006`: a pass while a legal move exists.
     CannotPass,
+    /// `RULE007`: the game is over: a side has no king (a king was captured), so no side
+    /// rolls or moves any more.
+    GameOver,
 }
 
 impl RulesErrorKind {
@@ -34,6 +37,7 @@ impl RulesErrorKind {
             RulesErrorKind::BadMove => "RULE004",
             RulesErrorKind::IllegalMove => "RULE005",
             RulesErrorKind::CannotPass => "RULE006",
+            RulesErrorKind::GameOver => "RULE007",
         }
     }
 
@@ -47,6 +51,7 @@ impl RulesErrorKind {
             RulesErrorKind::BadMove => "invalid move syntax",
             RulesErrorKind::IllegalMove => "illegal move",
             RulesErrorKind::CannotPass => "cannot pass: a legal move exists",
+            RulesErrorKind::GameOver => "game over: a king was captured",
         }
     }
 }
@@ -54,8 +59,9 @@ impl RulesErrorKind {
 /// An error of the rules engine.
 ///
 /// The span is a byte range of the text the error is about: the move or roll text for
-/// `RULE003`–`RULE005`, and field 7 of the position's canonical form (its
-/// [`Display`](fmt::Display)) for `RULE001`, `RULE002` and `RULE006`.
+/// `RULE003`–`RULE005`, field 7 of the position's canonical form (its
+/// [`Display`](fmt::Display)) for `RULE001`, `RULE002` and `RULE006`, and field 1 (the board)
+/// of the canonical form for `RULE007`.
 ///
 /// ```
 /// let fresh: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -".parse().unwrap();

@@ -8,7 +8,8 @@
 //! - Die 1 is the pawn, 2 the knight, 3 the bishop, 4 the rook, 5 the queen and 6 the king. A
 //!   micro-move moves one piece of the die's role and consumes that die.
 //! - There is no check: a king may move into, through and stay in check. Capturing the king
-//!   ends the game.
+//!   ends the game: in a position where a side has no king nothing can be rolled or played
+//!   (`RULE007`).
 //! - Castling needs the right, the king and rook on their home squares and empty squares
 //!   between them (attacked squares do not matter). It is offered only when a King and a Rook
 //!   die are both pending, and it consumes both.
@@ -73,6 +74,9 @@ use crate::{Color, Dfen, DicePool, Role};
 /// The moves are in a stable order: by die, then from-square, then to-square (a1 < b1 < … <
 /// h8), then promotion `q`, `r`, `b`, `n`. An empty list means the turn passes.
 ///
+/// With `serde` it is written as `{"l_star": 3, "moves": [...]}`, the names of the
+/// conformance suite's rules cases; see [`Move`] for one move.
+///
 /// ```
 /// let position: dfen::Dfen =
 ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PRR".parse().unwrap();
@@ -84,6 +88,7 @@ use crate::{Color, Dfen, DicePool, Role};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct LegalMoves {
+    #[serde(rename = "l_star")]
     max_len: u8,
     moves: Vec<Move>,
 }
@@ -154,7 +159,31 @@ fn field7_span(position: &Dfen) -> std::ops::Range<usize> {
     start..text.len()
 }
 
+fn board_span(position: &Dfen) -> std::ops::Range<usize> {
+    let text = position.to_string();
+    0..text.find(' ').unwrap_or(text.len())
+}
+
+/// `RULE007` when a side has no king: a king was captured and the game is over.
+fn require_both_kings(position: &Dfen) -> Result<(), RulesError> {
+    let white = position.board.count(Color::White, Role::King) > 0;
+    let black = position.board.count(Color::Black, Role::King) > 0;
+    let found = match (white, black) {
+        (true, true) => return Ok(()),
+        (false, true) => "no White king",
+        (true, false) => "no Black king",
+        (false, false) => "no king of either side",
+    };
+    Err(RulesError::new(
+        RulesErrorKind::GameOver,
+        board_span(position),
+        "a king of each side on the board".to_owned(),
+        found.to_owned(),
+    ))
+}
+
 fn require_dice(position: &Dfen) -> Result<Dice, RulesError> {
+    require_both_kings(position)?;
     if position.dice.is_empty() {
         return Err(RulesError::new(
             RulesErrorKind::NoDice,
@@ -180,7 +209,8 @@ fn sort_moves(moves: &mut [Move]) {
 /// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`.
 ///
 /// # Errors
-/// `RULE001` when no dice are pending (field 7 is `-`): roll first.
+/// `RULE007` when a side has no king (the game is over); `RULE001` when no dice are pending
+/// (field 7 is `-`): roll first.
 ///
 /// ```
 /// use dfen::rules;
@@ -192,6 +222,15 @@ fn sort_moves(moves: &mut [Move]) {
 ///
 /// let fresh: dfen::Dfen = "r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 0 1 -".parse().unwrap();
 /// assert_eq!(rules::legal_moves(&fresh).unwrap_err().code(), "RULE001");
+///
+/// // White took the black king: Black has dice but no game left to play them in.
+/// let over: dfen::Dfen = "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k".parse().unwrap();
+/// let err = rules::legal_moves(&over).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "RULE007: game over: a king was captured: expected a king of each side on the board, \
+///      found no Black king"
+/// );
 /// ```
 pub fn legal_moves(position: &Dfen) -> Result<LegalMoves, RulesError> {
     let dice = require_dice(position)?;
@@ -205,7 +244,8 @@ pub fn legal_moves(position: &Dfen) -> Result<LegalMoves, RulesError> {
 /// is empty, when no remaining die can be played, or when the move captured the king.
 ///
 /// # Errors
-/// `RULE001` when no dice are pending; `RULE005` when the move is not legal (the error's
+/// `RULE007` when a side has no king; `RULE001` when no dice are pending; `RULE005` when the
+/// move is not legal (the error's
 /// [`legal_moves`](RulesError::legal_moves) lists what is).
 ///
 /// ```
@@ -285,7 +325,8 @@ pub fn play_uci(position: &Dfen, text: &str) -> Result<Outcome, RulesError> {
 /// Ends the turn without a move, which is legal exactly when no pending die can be played.
 ///
 /// # Errors
-/// `RULE001` when no dice are pending; `RULE006` when a legal move exists.
+/// `RULE007` when a side has no king; `RULE001` when no dice are pending; `RULE006` when a
+/// legal move exists.
 ///
 /// ```
 /// let position: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b - - 0 7 qqq".parse().unwrap();
@@ -318,7 +359,8 @@ pub fn pass(position: &Dfen) -> Result<Outcome, RulesError> {
 /// Sets the dice of a fresh turn.
 ///
 /// # Errors
-/// `RULE002` when dice are already pending; `RULE003` for an empty roll.
+/// `RULE007` when a side has no king (the game is over); `RULE002` when dice are already
+/// pending; `RULE003` for an empty roll.
 ///
 /// ```
 /// use dfen::rules;
@@ -328,6 +370,7 @@ pub fn pass(position: &Dfen) -> Result<Outcome, RulesError> {
 /// assert_eq!(rules::roll(&rolled, rules::parse_roll("P").unwrap()).unwrap_err().code(), "RULE002");
 /// ```
 pub fn roll(position: &Dfen, dice: DicePool) -> Result<Dfen, RulesError> {
+    require_both_kings(position)?;
     if !position.dice.is_empty() {
         return Err(RulesError::new(
             RulesErrorKind::AlreadyRolled,
@@ -538,7 +581,8 @@ pub fn perft_die_divide(position: &Dfen, die: Role, depth: u32) -> Divide {
 /// capture ends its line.
 ///
 /// # Errors
-/// `RULE002` when the position already has dice pending; `RULE003` for an empty roll.
+/// As [`roll`]: `RULE007` when a side has no king, `RULE002` when the position already has
+/// dice pending, `RULE003` for an empty roll.
 ///
 /// ```
 /// use dfen::rules::{parse_roll, perft_roll};
@@ -623,9 +667,9 @@ pub enum PerftMode {
     Roll(DicePool),
 }
 
-/// A perft that also counts the distinct positions at the final depth and the transpositions.
-/// Two positions are the same when they agree on every field but the clocks; `ep` chooses
-/// how en-passant squares take part.
+/// A perft that also counts the distinct positions at the final depth and the collisions (leaves
+/// that repeat a position already counted). Two positions are the same when they agree on every
+/// field but the clocks; `ep` chooses how en-passant squares take part.
 ///
 /// # Errors
 /// As [`perft_roll`] for [`PerftMode::Roll`]; the other modes do not fail.

@@ -123,20 +123,32 @@ impl fmt::Display for Move {
 }
 
 impl serde::Serialize for Move {
-    /// `{"uci": "e7e8q", "from": "e7", "to": "e8", "promotion": "q", "die": 1, "kind": "quiet"}`.
+    /// `{"uci": "e7e8q", "from": "e7", "to": "e8", "promotion": "q", "die": "P", "kind":
+    /// "quiet"}`: `promotion` is left out when the move does not promote (never `null`), and
+    /// `die` is the die's letter `P N B R Q K` (upper case for either side).
+    ///
+    /// ```
+    /// let position: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P".parse().unwrap();
+    /// let legal = dfen::rules::legal_moves(&position).unwrap();
+    /// assert_eq!(
+    ///     serde_json::to_string(&legal.moves()[1]).unwrap(),
+    ///     r#"{"uci":"e2e4","from":"e2","to":"e4","die":"P","kind":"double-push"}"#
+    /// );
+    /// ```
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("Move", 6)?;
+        let fields = if self.promotion.is_some() { 6 } else { 5 };
+        let mut s = serializer.serialize_struct("Move", fields)?;
         s.serialize_field("uci", &self.to_string())?;
         s.serialize_field("from", &self.from.to_string())?;
         s.serialize_field("to", &self.to.to_string())?;
-        s.serialize_field(
-            "promotion",
-            &self
-                .promotion
-                .map(|r| r.upper().to_ascii_lowercase().to_string()),
-        )?;
-        s.serialize_field("die", &self.die.die())?;
+        match self.promotion {
+            Some(role) => {
+                s.serialize_field("promotion", &role.upper().to_ascii_lowercase().to_string())?
+            }
+            None => s.skip_field("promotion")?,
+        }
+        s.serialize_field("die", &self.die.upper().to_string())?;
         s.serialize_field("kind", self.kind.as_str())?;
         s.end()
     }

@@ -165,6 +165,39 @@ fn a_pawn_capturing_the_king_on_the_last_rank_does_not_promote() {
     );
 }
 
+#[test]
+fn after_a_king_capture_nothing_more_is_rolled_or_played() {
+    // White's queen takes the king on e8 with the first of two dice; the turn ends at once and
+    // Black, without a king, has lost: it can neither roll nor play.
+    let outcome = rules::play_uci(&dfen("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1 QK"), "e7e8").unwrap();
+    assert_eq!(outcome.winner, Some(dfen::Color::White));
+    assert!(outcome.turn_ended);
+    let over = outcome.position;
+    assert_eq!(over.to_string(), "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 -");
+    let roll = rules::roll(&over, rules::parse_roll("k").unwrap()).unwrap_err();
+    assert_eq!(roll.code(), "RULE007");
+    // With dice written into the finished position, the moves are refused the same way, not
+    // reported as a pass.
+    let rolled = dfen("4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k");
+    assert_eq!(rules::legal_moves(&rolled).unwrap_err().code(), "RULE007");
+    assert_eq!(rules::pass(&rolled).unwrap_err().code(), "RULE007");
+}
+
+#[test]
+fn moves_serialize_in_the_suite_vocabulary() {
+    // `l_star` as in the conformance suite's rules cases, dice as letters, and no `null`: a move
+    // that does not promote has no `promotion` key.
+    let legal = rules::legal_moves(&dfen("3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P")).unwrap();
+    let json = serde_json::to_string(&legal).unwrap();
+    insta::assert_snapshot!(json.replace("},{", "},\n{"), @r#"
+    {"l_star":1,"moves":[{"uci":"e7d8","from":"e7","to":"d8","die":"P","kind":"king-capture"},
+    {"uci":"e7e8q","from":"e7","to":"e8","promotion":"q","die":"P","kind":"quiet"},
+    {"uci":"e7e8r","from":"e7","to":"e8","promotion":"r","die":"P","kind":"quiet"},
+    {"uci":"e7e8b","from":"e7","to":"e8","promotion":"b","die":"P","kind":"quiet"},
+    {"uci":"e7e8n","from":"e7","to":"e8","promotion":"n","die":"P","kind":"quiet"}]}
+    "#);
+}
+
 // ---------------------------------------------------------------- castling
 
 #[test]
@@ -397,6 +430,12 @@ fn errors_say_what_was_expected_and_found() {
         rules::play_uci(&rolled, "e2").unwrap_err(),
         rules::play_uci(&rolled, "e2e5").unwrap_err(),
         rules::pass(&rolled).unwrap_err(),
+        rules::legal_moves(&dfen("4k3/8/8/8/8/8/8/8 b - - 0 1 k")).unwrap_err(),
+        rules::roll(
+            &dfen("8/8/8/8/8/8/8/8 w - - 0 1 -"),
+            rules::parse_roll("P").unwrap(),
+        )
+        .unwrap_err(),
     ]
     .iter()
     .map(|e| format!("{e:?}"))
@@ -411,5 +450,7 @@ fn errors_say_what_was_expected_and_found() {
     RULE004: invalid move syntax: expected a UCI move of 4 or 5 characters such as `e2e4` or `e7e8q`, found `e2` (at 0..2)
     RULE005: illegal move: expected one of e2e3, e2e4, e1d1, e1f1, e1d2, e1f2, found e2e5 (at 0..4)
     RULE006: cannot pass: a legal move exists: expected one of e2e3, e2e4, e1d1, e1f1, e1d2, e1f2, found a pass (at 32..34)
+    RULE007: game over: a king was captured: expected a king of each side on the board, found no White king (at 0..17)
+    RULE007: game over: a king was captured: expected a king of each side on the board, found no king of either side (at 0..15)
     ");
 }

@@ -1,11 +1,12 @@
-//! The rules on any valid DFEN, not only on positions reached by play: odd boards (no king, nine
-//! queens, pawns about to promote, castling rights with pieces at home, en-passant targets)
+//! The rules on any valid DFEN, not only on positions reached by play: odd boards (nine queens,
+//! two kings, pawns about to promote, castling rights with pieces at home, en-passant targets)
 //! and any dice. Move generation, the Maximum Micro-moves filter and every legal move's
-//! application must work, and every position they produce must parse back to itself. The
+//! application must work, and every position they produce must parse back to itself. A board
+//! where a side has no king is a finished game: every rules call refuses it with `RULE007`. The
 //! `rules` fuzz target (`fuzz/`) checks the same over much longer runs.
 
 use dfen::rules;
-use dfen::{Dfen, Parser};
+use dfen::{Color, Dfen, DicePool, Parser, Piece, Role, Square};
 use proptest::prelude::*;
 
 /// Boards with few pieces most of the time, so that the pieces can move, and 1 to 3 dice.
@@ -22,11 +23,65 @@ fn parses_back(position: &Dfen) {
     }
 }
 
+/// Whether each side has a king; without one the game is over.
+fn both_kings(position: &Dfen) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .all(|color| position.board.count(color, Role::King) > 0)
+}
+
+/// The position with a king put on the first empty square (from a1 for White, from h8 for
+/// Black) of each side that has none, so that the rules apply to it.
+fn with_both_kings(mut position: Dfen) -> Dfen {
+    for (color, squares) in [
+        (Color::White, (0u8..64).collect::<Vec<_>>()),
+        (Color::Black, (0u8..64).rev().collect()),
+    ] {
+        if position.board.count(color, Role::King) > 0 {
+            continue;
+        }
+        let empty = squares
+            .into_iter()
+            .filter_map(Square::from_index)
+            .find(|&square| position.board.get(square).is_none());
+        if let Some(square) = empty {
+            position.board.set(
+                square,
+                Some(Piece {
+                    color,
+                    role: Role::King,
+                }),
+            );
+        }
+    }
+    position
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
+    fn a_side_without_a_king_has_finished_its_game(position in any_position()) {
+        // The generator leaves a king out of most of its sparse boards.
+        prop_assume!(!both_kings(&position));
+        parses_back(&position);
+        let fresh = Dfen { dice: DicePool::EMPTY, ..position.clone() };
+        for err in [
+            rules::legal_moves(&position).unwrap_err(),
+            rules::pass(&position).unwrap_err(),
+            rules::play_uci(&position, "a1a2").unwrap_err(),
+            rules::roll(&fresh, position.dice).unwrap_err(),
+            rules::perft_roll(&fresh, position.dice, 1).unwrap_err(),
+        ] {
+            prop_assert_eq!(err.code(), "RULE007", "{} on {}", err, position);
+            let board_len = position.to_string().find(' ').unwrap();
+            prop_assert_eq!(err.span(), 0..board_len);
+        }
+    }
+
+    #[test]
     fn every_legal_move_of_any_position_applies(position in any_position()) {
+        let position = with_both_kings(position);
         parses_back(&position);
         let legal = rules::legal_moves(&position).unwrap();
         prop_assert!(usize::from(legal.max_len()) <= position.dice.len());
