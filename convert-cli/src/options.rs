@@ -31,7 +31,7 @@ pub(crate) struct ReadArgs {
     #[arg(long, value_name = "NOTATION")]
     pub(crate) notation: Option<Notation>,
 
-    /// The DFEN dialect to read (and for `fmt`, to write)
+    /// The DFEN dialect to read
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
     pub(crate) profile: ProfileArg,
 

@@ -28,7 +28,10 @@ Positions with errors are left exactly as they were and reported (exit 1).";
 
 /// Rewrite position files into canonical form, in place.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("profile", |arg| arg.help("The DFEN dialect to read and to write"))
+)]
 pub(crate) struct Args {
     /// Files or directories to format; `-` formats standard input to standard output [default: .]
     #[arg(value_name = "PATH")]
