@@ -423,8 +423,12 @@ fn a_suite_copy_is_complete_on_its_own() {
     )
     .expect("JSON");
     for entry in manifest["files"].as_array().expect("files") {
+        // A path, nothing more (conformance.md section 1).
         let spec = entry["spec"].as_str().expect("a spec path");
-        let spec = spec.split_whitespace().next().unwrap_or_default();
+        assert!(
+            spec.starts_with("spec/") && spec.ends_with(".md") && !spec.contains(' '),
+            "the manifest's spec {spec:?} is not a path"
+        );
         assert!(dir.path().join(spec).is_file(), "the manifest cites {spec}");
     }
     let format = manifest["format"].as_str().expect("a format note");
@@ -508,13 +512,56 @@ fn options_name_themselves_in_errors() {
     assert_exit(&output, 2);
     insta::assert_snapshot!(
         String::from_utf8_lossy(&output.stderr),
-        @"error: --known-failures /nonexistent/known.txt: cannot read it: No such file or directory (os error 2)"
+        @"error: --known-failures /nonexistent/known.txt: cannot read it: no such file or directory"
     );
     let output = parity(&["--suite", "/nonexistent/suite", "--cmd", "cat"]);
     assert_exit(&output, 2);
     insta::assert_snapshot!(
         String::from_utf8_lossy(&output.stderr),
-        @"error: --suite /nonexistent/suite: cannot read /nonexistent/suite/v1/manifest.json: No such file or directory (os error 2)"
+        @"error: --suite /nonexistent/suite: no such file or directory"
+    );
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("a.dfen");
+    std::fs::write(&file, "").expect("write");
+    let output = parity(&["--suite", &file.display().to_string(), "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        errors_in(&output, dir.path()),
+        @"error: --suite DIR/a.dfen: not a directory"
+    );
+    let output = parity(&["--suite", &dir.path().display().to_string(), "--cmd", "cat"]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        errors_in(&output, dir.path()),
+        @"error: --suite DIR: cannot read `DIR/v1/manifest.json`: no such file or directory"
+    );
+}
+
+/// `suite copy` to a path that is a file says so once, instead of failing on every file.
+#[test]
+fn suite_copy_to_a_file_is_one_error() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("a.dfen");
+    std::fs::write(&file, "not a suite").expect("write");
+    let output = suite_copy(&file, &[]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    insta::assert_snapshot!(
+        errors_in(&output, dir.path()),
+        @"error: cannot write the suite to `DIR/a.dfen`: not a directory"
+    );
+    assert_eq!(std::fs::read(&file).expect("the file"), b"not a suite");
+    // A directory in the way of a suite file: one error, in the CLI's words.
+    let copy = dir.path().join("copy");
+    std::fs::create_dir_all(copy.join("README.md")).expect("a directory");
+    let output = suite_copy(&copy, &[]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        errors_in(&output, dir.path()),
+        @r"
+    error: cannot write `DIR/copy/README.md`: it is a directory
+    wrote 0 of 13 suite files (version 1) to DIR/copy
+    "
     );
 }
 
@@ -554,6 +601,57 @@ fn a_run_glob_that_matches_nothing_is_an_error() {
         stdout(&output).contains("warning: --skip `nomatch*` matches no case\n"),
         "{}",
         stdout(&output)
+    );
+}
+
+/// A run that selects nothing passes nothing: like a --run glob that matches no case, it is a
+/// usage error (exit status 2), per case, in fuzzing and whatever the adapter.
+#[test]
+fn selecting_nothing_is_an_error() {
+    let output = parity(&[
+        "--notation",
+        "rules",
+        "--skip",
+        "*",
+        "--cmd",
+        "fenkit moves -",
+    ]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: nothing to run: --skip `*` leaves out every rules case"
+    );
+    let output = parity(&[
+        "--run",
+        "y_dfen_start_*",
+        "--skip",
+        "y_dfen_*",
+        "--skip",
+        "nomatch",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: nothing to run: --skip `y_dfen_*` and --skip `nomatch` leave out every dfen or fen4 case that --run selects"
+    );
+    let output = parity(&[
+        "--notation",
+        "fen4",
+        "--fuzz",
+        "5",
+        "--skip",
+        "*_fen4_*",
+        "--cmd",
+        "cat",
+    ]);
+    assert_exit(&output, 2);
+    insta::assert_snapshot!(
+        String::from_utf8_lossy(&output.stderr),
+        @"error: nothing to run: --skip `*_fen4_*` leaves out every fen4 case"
     );
 }
 
@@ -670,7 +768,7 @@ fn a_crashing_python_adapter_passes_nothing() {
     assert!(
         text.contains(&format!(
             "warning: {count} answers were out of the protocol's shape (exit status 1 without \
-             one `CODE: message` line on standard error"
+             exactly one `CODE: message` line on standard error"
         )),
         "{text}"
     );
@@ -753,6 +851,88 @@ fn answers_are_reported_in_their_own_words() {
     ]);
     assert_exit(&output, 1);
     insta::assert_snapshot!("one_move", stdout(&output));
+}
+
+/// The runner reads a per-case answer exactly as adapter-protocol.md's table says: a rejection
+/// is one line, `CODE`, a colon and a space, and a message; an acceptance is UTF-8. Each other
+/// shape is a failure of the adapter, and the report says what is wrong with it.
+#[test]
+fn answers_out_of_the_protocols_shape_fail() {
+    let mut report = String::new();
+    for cmd in [
+        r#"cat >/dev/null; printf "DFEN002:x\n" >&2; exit 1"#,
+        r#"cat >/dev/null; printf "DFEN002: x\n\n" >&2; exit 1"#,
+        r#"cat >/dev/null; printf "DFEN002: \n" >&2; exit 1"#,
+        r#"cat >/dev/null; printf "DFEN002: x\n" >&2; echo partial; exit 1"#,
+        // White space on standard output and one final `\r\n` are allowed: a rejection.
+        r#"cat >/dev/null; printf "DFEN002: x\r\n" >&2; echo ' '; exit 1"#,
+        r#"cat >/dev/null; printf '\377\n'"#,
+    ] {
+        let output = parity(&[
+            "--notation",
+            "dfen",
+            "--codes",
+            "--run",
+            "n_dfen_lenient_002_three_fields",
+            "--cmd",
+            cmd,
+        ]);
+        let status = output.status.code().unwrap_or(-1);
+        report.push_str(&format!("$ {cmd}\n(exit status {status})\n"));
+        report.push_str(&stdout(&output));
+        report.push('\n');
+    }
+    insta::assert_snapshot!(report);
+}
+
+/// A batch adapter that writes more answer lines than it was sent inputs has answered some
+/// input twice (or written a blank line): no answer can be matched to its input, so every
+/// input of that process fails.
+#[test]
+fn a_batch_adapter_that_answers_twice_fails_every_input() {
+    let twice = r#"while read line; do echo '{"ok":true,"canonical":"x"}'; echo '{"ok":true,"canonical":"x"}'; done"#;
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--batch",
+        "--run",
+        "y_dfen_start_fresh",
+        "--run",
+        "y_dfen_start_rolled_pnb",
+        "--cmd",
+        twice,
+    ]);
+    assert_exit(&output, 1);
+    insta::assert_snapshot!(stdout(&output));
+    // Right answers with one extra line after them fail too.
+    let cmd = format!(
+        "'{}' parse --batch --notation {{notation}} --profile {{profile}}; echo",
+        fenkit()
+    );
+    let output = parity(&[
+        "--notation",
+        "dfen",
+        "--batch",
+        "--run",
+        "y_dfen_start_*",
+        "--output-format",
+        "json",
+        "--cmd",
+        &cmd,
+    ]);
+    assert_exit(&output, 1);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let failed = report["failed"].as_u64().expect("a count");
+    assert!(failed >= 2, "{report}");
+    assert_eq!(report["passed"], 0, "{report}");
+    let problem = format!(
+        "the adapter failed: the batch adapter wrote {} answer lines for {failed} inputs, so no \
+         answer can be matched to its input (the protocol asks for exactly one line per input)",
+        failed + 1
+    );
+    for result in report["results"].as_array().expect("results") {
+        assert_eq!(result["note"], problem.as_str(), "{result}");
+    }
 }
 
 /// fenkit's own adapter words the turn-budget error with the right number.

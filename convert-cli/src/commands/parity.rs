@@ -17,12 +17,15 @@ The command runs through `sh -c`. `{notation}` and `{profile}` in it are replace
 case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
 FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case).
 
-Per case (default): the input on stdin; exit 0 and the canonical form on stdout means
-accepted; exit 1 with one line `CODE: message` on stderr and nothing on stdout means rejected.
-Exit 1 in any other shape (an uncaught exception's traceback, say), any other exit status, a
-signal, a timeout, or more than 4 MiB of output is a failure of the implementation: catch
-every internal error in the adapter and exit with 2. --batch: one process per notation and
-profile, one input per line, one JSON answer per line (the `fenkit parse --batch` protocol).
+Per case (default): the input on stdin; exit 0 and the canonical form (UTF-8) on stdout means
+accepted; exit 1 with exactly one line `CODE: message` on stderr (a colon and a space after
+the code, then a message) and nothing on stdout means rejected. Exit 1 in any other shape (an
+uncaught exception's traceback, `CODE:x`, an empty message, a second line), exit 0 with stdout
+that is not UTF-8, any other exit status, a signal, a timeout, or more than 4 MiB of output is
+a failure of the implementation: catch every internal error in the adapter and exit with 2.
+--batch: one process per notation and profile, one input per line, exactly one JSON answer
+line per input (the `fenkit parse --batch` protocol); a process that writes more answer lines
+than inputs fails every one of its inputs.
 Rules (--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per
 line. The full protocol is spec/adapter-protocol.md (also written by `fenkit suite copy`).
 
@@ -40,8 +43,9 @@ Examples:
 The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined
 differences and cases left out by --run/--skip (`N not selected`) when there are any.
 Skipped cases are selected cases whose input cannot be sent in the chosen mode. Exit status 1
-when anything failed; 2 on usage or I/O errors, a --run glob that matches no case, or a
---suite directory whose files do not match its manifest.";
+when anything failed; 2 on usage or I/O errors, a --run glob that matches no case, a
+selection that leaves no case to run, or a --suite directory whose files do not match its
+manifest.";
 
 /// The notations `parity` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -98,7 +102,8 @@ pub(crate) struct Args {
     #[arg(long = "run", value_name = "GLOB")]
     run: Vec<String>,
 
-    /// Skip cases whose name matches this glob; may be repeated
+    /// Skip cases whose name matches this glob; may be repeated. Skipping every selected case
+    /// is an error
     #[arg(long = "skip", value_name = "GLOB")]
     skip: Vec<String>,
 
@@ -185,7 +190,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let known = match &args.known_failures {
         None => KnownFailures::default(),
         Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read it: {e}"))
+            .map_err(|e| format!("cannot read it: {}", crate::walk::describe(&e)))
             .and_then(|text| KnownFailures::parse(&text))
         {
             Ok(known) => known,
@@ -214,13 +219,17 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         }
         return Ok(Status::Error);
     }
-    let adapter = Adapter {
-        command: args.cmd.clone(),
-        timeout: args.timeout,
-    };
     let selection = Selection {
         run: args.run.clone(),
         skip: args.skip.clone(),
+    };
+    if !cases.iter().any(|c| selection.selects(&c.name)) {
+        global.error(nothing_selected(&kinds, &args.run, &args.skip));
+        return Ok(Status::Error);
+    }
+    let adapter = Adapter {
+        command: args.cmd.clone(),
+        timeout: args.timeout,
     };
     if let Some(count) = args.fuzz {
         return fuzz_run(&args, global, &adapter, mode, &cases, &selection, count);
@@ -335,6 +344,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         Status::Clean
     })
+}
+
+/// The error for a run that selects no case. Each `--run` glob matched some case before this
+/// is asked, so either `--skip` left out every case or the suite holds none.
+fn nothing_selected(kinds: &[Kind], run: &[String], skip: &[String]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    let skips: Vec<String> = skip.iter().map(|glob| format!("--skip `{glob}`")).collect();
+    let skips = match skips.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => {
+            return format!(
+                "nothing to run: the suite holds no {} case",
+                names.join(" or ")
+            );
+        }
+    };
+    let verb = if skip.len() == 1 { "leaves" } else { "leave" };
+    let which = if run.is_empty() {
+        format!("every {} case", names.join(" and "))
+    } else {
+        format!("every {} case that --run selects", names.join(" or "))
+    };
+    format!("nothing to run: {skips} {verb} out {which}")
 }
 
 fn fuzz_run(

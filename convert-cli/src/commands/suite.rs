@@ -1,7 +1,7 @@
 //! `fenkit suite`: list the conformance suite's cases, or write the suite out for vendoring.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::cli::{Failure, Global, Status};
 use crate::parity::suite::{self, FILES, Kind};
@@ -68,6 +68,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Ok(Status::Clean)
         }
         Action::Copy { dir, force } => {
+            if let Err(problem) = make_directory(&dir) {
+                global.error(format_args!(
+                    "cannot write the suite to `{}`: {problem}",
+                    dir.display()
+                ));
+                return Ok(Status::Error);
+            }
             let mut status = Status::Clean;
             let mut written = 0;
             for (relative, contents) in FILES {
@@ -91,8 +98,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 match result {
                     Ok(()) => written += 1,
                     Err(error) => {
-                        global.error(format_args!("cannot write {}: {error}", path.display()));
+                        // The next files would most likely fail the same way: one error is
+                        // enough.
+                        global.error(format_args!(
+                            "cannot write `{}`: {}",
+                            path.display(),
+                            crate::walk::describe(&error)
+                        ));
                         status = Status::Error;
+                        break;
                     }
                 }
             }
@@ -106,5 +120,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             )?;
             Ok(status)
         }
+    }
+}
+
+/// Creates `dir` (and its parents) unless it is a directory already. The error says what is in
+/// the way: `not a directory` when `dir` is a file, or the I/O error in the CLI's words.
+fn make_directory(dir: &Path) -> Result<(), String> {
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(_) => Err("not a directory".to_owned()),
+        Err(_) => std::fs::create_dir_all(dir).map_err(|e| crate::walk::describe(&e)),
     }
 }

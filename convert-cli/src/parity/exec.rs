@@ -93,6 +93,18 @@ pub(crate) struct Run {
     pub(crate) overflow: Option<&'static str>,
 }
 
+/// Everything one batch adapter process produced.
+#[derive(Debug, Clone)]
+pub(crate) struct BatchRun {
+    /// The answer lines awaited, one per input, without their line ends; fewer than the inputs
+    /// when the adapter stopped early or timed out.
+    pub(crate) answers: Vec<Vec<u8>>,
+    /// The lines it wrote after the last awaited answer: more answers than inputs.
+    pub(crate) extra: usize,
+    /// How it ended, and its standard error.
+    pub(crate) run: Run,
+}
+
 impl Run {
     fn spawn_failure(error: &std::io::Error) -> Run {
         Run {
@@ -164,13 +176,20 @@ impl Adapter {
     }
 
     /// Runs the adapter once in batch mode: every line of `lines` goes to standard input, and
-    /// one answer line is awaited per input, each within the timeout. Returns the answers
-    /// received (fewer than the inputs when the adapter stopped early) and how it ended.
-    pub(crate) fn run_batch(&self, context: &Context, lines: Vec<Vec<u8>>) -> (Vec<String>, Run) {
+    /// one answer line is awaited per input, each within the timeout. Then the rest of standard
+    /// output is read until the adapter exits (within the timeout), and its lines are counted:
+    /// an adapter that answers some input twice is caught there.
+    pub(crate) fn run_batch(&self, context: &Context, lines: Vec<Vec<u8>>) -> BatchRun {
         let expected = lines.len();
         let mut child = match self.command(context, None).spawn() {
             Ok(child) => child,
-            Err(error) => return (Vec::new(), Run::spawn_failure(&error)),
+            Err(error) => {
+                return BatchRun {
+                    answers: Vec::new(),
+                    extra: 0,
+                    run: Run::spawn_failure(&error),
+                };
+            }
         };
         let writer = child.stdin.take().map(|mut stdin| {
             thread::spawn(move || {
@@ -193,10 +212,13 @@ impl Adapter {
                         // The cap cut this line short: it is not an answer.
                         Ok(_) if reader.get_ref().limit() == 0 && !line.ends_with(b"\n") => break,
                         Ok(_) => {
-                            let text = String::from_utf8_lossy(&line);
-                            let text = text.strip_suffix('\n').unwrap_or(&text);
-                            let text = text.strip_suffix('\r').unwrap_or(text);
-                            if sender.send(text.to_owned()).is_err() {
+                            if line.ends_with(b"\n") {
+                                line.pop();
+                                if line.ends_with(b"\r") {
+                                    line.pop();
+                                }
+                            }
+                            if sender.send(line).is_err() {
                                 break;
                             }
                         }
@@ -228,6 +250,13 @@ impl Adapter {
             let _ = writer.join();
         }
         let stdout_full = reader.and_then(|h| h.join().ok()).unwrap_or(false);
+        // The reader has ended, so every line it read is in the channel. Lines that came after
+        // a timeout are late answers, not extra ones.
+        let extra = if answers.len() == expected {
+            receiver.try_iter().count()
+        } else {
+            0
+        };
         let (stderr, stderr_full) = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
         let overflow = if stdout_full {
             Some("standard output")
@@ -236,13 +265,16 @@ impl Adapter {
         } else {
             None
         };
-        let run = Run {
-            ending,
-            stdout: Vec::new(),
-            stderr,
-            overflow,
-        };
-        (answers, run)
+        BatchRun {
+            answers,
+            extra,
+            run: Run {
+                ending,
+                stdout: Vec::new(),
+                stderr,
+                overflow,
+            },
+        }
     }
 }
 

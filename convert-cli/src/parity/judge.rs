@@ -109,30 +109,50 @@ fn plausible_code(code: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Reads the standard error of an exit-1 run as a rejection: exactly one line `CODE: message`
-/// (one final line end allowed) and nothing on standard output. The error says what is wrong.
+/// Reads the standard error of an exit-1 run as a rejection, exactly as adapter-protocol.md's
+/// table says: nothing but ASCII white space on standard output, and standard error (read as
+/// UTF-8, a bad byte as U+FFFD) exactly one line `CODE: message` after one final `\n` or
+/// `\r\n` is removed: a plausible `CODE`, a colon and a space, then a message that is not
+/// only white space. The error says what is wrong.
 fn rejection(stdout: &[u8], stderr: &[u8]) -> Result<(String, String), String> {
     if !stdout.iter().all(u8::is_ascii_whitespace) {
-        return Err("it wrote to standard output".to_owned());
+        return Err("standard output holds more than white space".to_owned());
     }
-    let text = String::from_utf8_lossy(stderr);
-    let text = trim_line_end(&text);
-    if text.trim().is_empty() {
+    if stderr.is_empty() {
         return Err("standard error is empty".to_owned());
     }
-    let lines = text.lines().count();
-    let first = text.lines().next().unwrap_or_default();
-    let parsed = first
-        .split_once(':')
-        .map(|(code, message)| (code, message.trim()))
-        .filter(|(code, message)| plausible_code(code) && !message.is_empty());
-    match parsed {
-        None => Err("standard error does not start with a `CODE: message` line".to_owned()),
-        Some(_) if lines > 1 => Err(format!(
-            "standard error holds {lines} lines, not one `CODE: message` line"
-        )),
-        Some((code, message)) => Ok((code.to_owned(), message.to_owned())),
+    let text = String::from_utf8_lossy(stderr);
+    if text.trim().is_empty() {
+        return Err("standard error holds only white space".to_owned());
     }
+    let text = trim_line_end(&text);
+    let first = text.split('\n').next().unwrap_or_default();
+    let first = first.strip_suffix('\r').unwrap_or(first);
+    let Some((code, rest)) = first
+        .split_once(':')
+        .filter(|(code, _)| plausible_code(code))
+    else {
+        return Err("standard error does not start with a `CODE: message` line".to_owned());
+    };
+    let message = match rest.strip_prefix(' ') {
+        Some(message) => message,
+        None if rest.trim().is_empty() => "",
+        None => {
+            return Err(format!(
+                "`{code}:` is not followed by a space, as `CODE: message` needs"
+            ));
+        }
+    };
+    if message.trim().is_empty() {
+        return Err(format!("the message after `{code}:` is empty"));
+    }
+    let lines = text.split('\n').count();
+    if lines > 1 {
+        return Err(format!(
+            "standard error holds {lines} lines, not one `CODE: message` line"
+        ));
+    }
+    Ok((code.to_owned(), message.trim().to_owned()))
 }
 
 /// The answer when an adapter passed the output cap.
@@ -163,8 +183,16 @@ pub(crate) fn per_case(run: &Run) -> Got {
                 canonical: trim_line_end(text).to_owned(),
                 findings: None,
             },
-            Err(_) => Got::Broken {
-                problem: "exit status 0 but standard output is not UTF-8".to_owned(),
+            Err(error) => Got::Broken {
+                problem: format!(
+                    "exit status 0, but standard output is not UTF-8 (byte 0x{:02x} at offset \
+                     {}), so it is not an acceptance",
+                    run.stdout
+                        .get(error.valid_up_to())
+                        .copied()
+                        .unwrap_or_default(),
+                    error.valid_up_to()
+                ),
                 stderr: excerpt(&run.stderr),
             },
         },
@@ -208,11 +236,24 @@ pub(crate) fn moves(run: &Run) -> Got {
     }
 }
 
-/// Reads one batch answer line.
-pub(crate) fn batch_line(line: &str) -> Got {
+/// Reads one batch answer line (without its line end), as adapter-protocol.md's batch table
+/// says: UTF-8 JSON with a boolean `"ok"`; `"ok":true` with a `"canonical"` string is an
+/// acceptance, `"ok":false` with a `"code"` of a `CODE`'s form a rejection.
+pub(crate) fn batch_line(line: &[u8]) -> Got {
     let broken = |problem: String| Got::Broken {
         problem,
         stderr: String::new(),
+    };
+    let line = match std::str::from_utf8(line) {
+        Ok(line) => line,
+        Err(error) => {
+            return broken(format!(
+                "the answer is not UTF-8 (byte 0x{:02x} at offset {}): {:?}",
+                line.get(error.valid_up_to()).copied().unwrap_or_default(),
+                error.valid_up_to(),
+                String::from_utf8_lossy(line)
+            ));
+        }
     };
     let value: serde_json::Value = match serde_json::from_str(line) {
         Ok(value) => value,
@@ -241,18 +282,38 @@ pub(crate) fn batch_line(line: &str) -> Got {
             )),
         },
         Some(false) => match text("code") {
-            Some(code) if !code.is_empty() => Got::Reject {
+            Some(code) if plausible_code(&code) => Got::Reject {
                 code,
                 ref_code: value.get("ref_code").and_then(serde_json::Value::as_i64),
                 offset: value.get("offset").and_then(serde_json::Value::as_u64),
                 message: text("message").unwrap_or_default(),
             },
-            _ => Got::BadRejection {
+            Some(_) => Got::BadRejection {
+                problem: format!(
+                    "\"ok\":false, but not a rejection: \"code\" is not 1 to 32 ASCII letters, \
+                     digits, `-` or `_`: {line}"
+                ),
+                stderr: String::new(),
+            },
+            None => Got::BadRejection {
                 problem: format!("\"ok\":false, but not a rejection: no \"code\" string: {line}"),
                 stderr: String::new(),
             },
         },
         None => broken(format!("the answer has no boolean \"ok\": {line}")),
+    }
+}
+
+/// Every input of a batch process that wrote more answers than it was sent inputs: with an
+/// answer too many, no answer can be matched to its input.
+pub(crate) fn too_many(run: &Run, inputs: usize, answers: usize) -> Got {
+    Got::Broken {
+        problem: format!(
+            "the batch adapter wrote {answers} answer lines for {inputs} {}, so no answer can \
+             be matched to its input (the protocol asks for exactly one line per input)",
+            plural(inputs, "input", "inputs")
+        ),
+        stderr: excerpt(&run.stderr),
     }
 }
 
@@ -512,6 +573,40 @@ mod tests {
             reject("-4", "out of range")
         );
         assert!(matches!(per_case(&run(2, "", "")), Got::Broken { .. }));
+        // One final line end is allowed, a missing one too, and white space on standard output.
+        assert_eq!(
+            per_case(&run(1, " \n", "DFEN002: x")),
+            reject("DFEN002", "x")
+        );
+        // The message is what follows `: `; a lone `\r` inside it is no line end.
+        assert_eq!(
+            per_case(&run(1, "", "DFEN002:  two: parts\rmore\n")),
+            reject("DFEN002", "two: parts\rmore")
+        );
+    }
+
+    /// An acceptance needs UTF-8 on standard output: the canonical form is text.
+    #[test]
+    fn exit_0_without_utf8_is_not_an_acceptance() {
+        let mut bad = run(0, "", "");
+        bad.stdout = b"8/8 \xff\n".to_vec();
+        assert_eq!(
+            per_case(&bad),
+            Got::Broken {
+                problem: "exit status 0, but standard output is not UTF-8 (byte 0xff at offset \
+                          4), so it is not an acceptance"
+                    .to_owned(),
+                stderr: String::new(),
+            }
+        );
+        // The four characters `\xff` are text.
+        assert_eq!(
+            per_case(&run(0, "\\xff\n", "")),
+            Got::Accept {
+                canonical: "\\xff".to_owned(),
+                findings: None
+            }
+        );
     }
 
     /// Exit status 1 is a rejection only in the protocol's shape; anything else (most often an
@@ -525,10 +620,33 @@ mod tests {
                 "error at offset 3\n",
                 "standard error does not start with a `CODE: message` line",
             ),
+            ("", "\n", "standard error holds only white space"),
+            ("", "DFEN012:\n", "the message after `DFEN012:` is empty"),
+            ("", "DFEN002: \n", "the message after `DFEN002:` is empty"),
             (
                 "",
-                "DFEN012:\n",
+                "DFEN002:  \t\r\n",
+                "the message after `DFEN002:` is empty",
+            ),
+            (
+                "",
+                "DFEN002:x\n",
+                "`DFEN002:` is not followed by a space, as `CODE: message` needs",
+            ),
+            (
+                "",
+                "DFEN002 x: y\n",
                 "standard error does not start with a `CODE: message` line",
+            ),
+            (
+                "",
+                "DFEN002: x\n\n",
+                "standard error holds 2 lines, not one `CODE: message` line",
+            ),
+            (
+                "",
+                "DFEN002: x\r\n\r\n",
+                "standard error holds 2 lines, not one `CODE: message` line",
             ),
             (
                 "",
@@ -544,7 +662,7 @@ mod tests {
             (
                 "partial\n",
                 "DFEN012: bad dice\n",
-                "it wrote to standard output",
+                "standard output holds more than white space",
             ),
         ] {
             assert_eq!(
@@ -650,18 +768,71 @@ mod tests {
 
     #[test]
     fn batch_lines() {
+        let line = |text: &str| batch_line(text.as_bytes());
         assert_eq!(
-            batch_line(r#"{"ok":true,"canonical":"c","findings":[{"code":"B"},{"code":"A"}]}"#),
+            line(r#"{"ok":true,"canonical":"c","findings":[{"code":"B"},{"code":"A"}]}"#),
             Got::Accept {
                 canonical: "c".to_owned(),
                 findings: Some(vec!["A".to_owned(), "B".to_owned()])
             }
         );
-        assert!(matches!(batch_line("nope"), Got::Broken { .. }));
-        assert!(matches!(batch_line(r#"{"ok":1}"#), Got::Broken { .. }));
-        assert!(matches!(
-            batch_line(r#"{"ok":false,"message":"boom"}"#),
-            Got::BadRejection { .. }
-        ));
+        assert_eq!(
+            line(r#"{"ok":false,"code":"-4","ref_code":-4,"offset":3,"message":"m"}"#),
+            Got::Reject {
+                code: "-4".to_owned(),
+                ref_code: Some(-4),
+                offset: Some(3),
+                message: "m".to_owned()
+            }
+        );
+        let problem = |got: Got| match got {
+            Got::Broken { problem, .. } => format!("broken: {problem}"),
+            Got::BadRejection { problem, .. } => format!("bad rejection: {problem}"),
+            other => format!("an answer: {other:?}"),
+        };
+        for (text, want) in [
+            (
+                "nope",
+                "broken: the answer is not JSON (expected ident at line 1 column 2): \"nope\"",
+            ),
+            (
+                r#"{"ok":1}"#,
+                r#"broken: the answer has no boolean "ok": {"ok":1}"#,
+            ),
+            (
+                r#"{"ok":true}"#,
+                r#"broken: "ok":true without a "canonical" string: {"ok":true}"#,
+            ),
+            (
+                r#"{"ok":false,"message":"boom"}"#,
+                r#"bad rejection: "ok":false, but not a rejection: no "code" string: {"ok":false,"message":"boom"}"#,
+            ),
+            (
+                r#"{"ok":false,"code":""}"#,
+                r#"bad rejection: "ok":false, but not a rejection: "code" is not 1 to 32 ASCII letters, digits, `-` or `_`: {"ok":false,"code":""}"#,
+            ),
+            (
+                r#"{"ok":false,"code":"DFEN 2"}"#,
+                r#"bad rejection: "ok":false, but not a rejection: "code" is not 1 to 32 ASCII letters, digits, `-` or `_`: {"ok":false,"code":"DFEN 2"}"#,
+            ),
+        ] {
+            assert_eq!(problem(line(text)), want, "{text}");
+        }
+        assert_eq!(
+            problem(batch_line(b"{\"ok\":true,\"canonical\":\"\xff\"}")),
+            "broken: the answer is not UTF-8 (byte 0xff at offset 24): \"{\\\"ok\\\":true,\\\"canonical\\\":\\\"\u{fffd}\\\"}\""
+        );
+    }
+
+    #[test]
+    fn too_many_answers_name_both_counts() {
+        let Got::Broken { problem, .. } = too_many(&run(0, "", ""), 1, 2) else {
+            panic!("a failure")
+        };
+        assert_eq!(
+            problem,
+            "the batch adapter wrote 2 answer lines for 1 input, so no answer can be matched to \
+             its input (the protocol asks for exactly one line per input)"
+        );
     }
 }

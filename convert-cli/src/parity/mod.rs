@@ -109,14 +109,19 @@ pub(crate) fn answers(adapter: &Adapter, mode: Mode, jobs: &[Job<'_>]) -> Vec<Op
                             }
                         })
                         .collect();
-                    let (lines, run) = adapter.run_batch(context, lines);
+                    let batch = adapter.run_batch(context, lines);
+                    let inputs = members.len();
+                    let written = batch.answers.len() + batch.extra;
                     members
                         .iter()
                         .enumerate()
                         .map(|(k, &i)| {
-                            let got = match lines.get(k) {
+                            let got = match batch.answers.get(k) {
+                                _ if batch.extra > 0 => {
+                                    judge::too_many(&batch.run, inputs, written)
+                                }
                                 Some(line) => judge::batch_line(line),
-                                None => judge::missing(&run, lines.len()),
+                                None => judge::missing(&batch.run, batch.answers.len()),
                             };
                             (i, got)
                         })

@@ -285,8 +285,8 @@ pub(crate) fn bad_rejection_warning(outcomes: &[Outcome<'_>]) -> Option<String> 
         .count();
     (count > 0).then(|| {
         format!(
-            "{count} {} out of the protocol's shape (exit status 1 without one `CODE: message` \
-             line on standard error, or \"ok\":false without a \"code\"), so {} counted as \
+            "{count} {} out of the protocol's shape (exit status 1 without exactly one `CODE: message` \
+             line on standard error, or \"ok\":false without a valid \"code\"), so {} counted as \
              {} of the adapter, not as {}; many runtimes exit with status 1 on an uncaught \
              exception (adapter-protocol.md: catch every error and exit with status 2)",
             plural(count, "answer was", "answers were"),

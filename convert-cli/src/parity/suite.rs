@@ -379,7 +379,8 @@ impl Manifest {
 ///
 /// # Errors
 /// A message naming the file (with the directory) when a file cannot be read, a case is
-/// malformed, or a file does not match the manifest.
+/// malformed, or a file does not match the manifest; saying only what is wrong when `dir`
+/// itself is missing or not a directory (the caller names it).
 pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let Some(dir) = dir else {
@@ -389,11 +390,22 @@ pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, Stri
         }
         return Ok(cases);
     };
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err("not a directory".to_owned()),
+        Err(error) => return Err(crate::walk::describe(&error)),
+    }
     let read = |relative: &str| {
         let path = dir.join(relative);
         std::fs::read(&path)
             .map(|bytes| (path.display().to_string(), bytes))
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .map_err(|e| {
+                format!(
+                    "cannot read `{}`: {}",
+                    path.display(),
+                    crate::walk::describe(&e)
+                )
+            })
     };
     let (source, bytes) = read(&format!("v{VERSION}/manifest.json"))?;
     let manifest = Manifest::parse(&source, &String::from_utf8_lossy(&bytes))?;
@@ -443,6 +455,32 @@ mod tests {
         let count = parse_cases(Kind::Rules, "file", text).unwrap().len();
         let want = format!("rules does not match manifest: expected {count} cases with SHA-256 ");
         assert!(error.starts_with(&want), "{error}");
+    }
+
+    /// Each manifest entry's `spec` is one path (conformance.md section 1), and a copy carries
+    /// the file it names.
+    #[test]
+    fn the_manifest_cites_specs_by_path() {
+        let manifest: serde_json::Value =
+            serde_json::from_str(embedded("v1/manifest.json")).unwrap();
+        let specs: Vec<&str> = manifest["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| entry["spec"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            specs,
+            [
+                "spec/dfen.md",
+                "spec/fen4.md",
+                "spec/ndjson4.md",
+                "spec/rules.md"
+            ]
+        );
+        for spec in specs {
+            assert!(FILES.iter().any(|(path, _)| *path == spec), "{spec}");
+        }
     }
 
     #[test]

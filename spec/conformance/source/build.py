@@ -23,7 +23,7 @@ SPECS = {
     "dfen": "spec/dfen.md",
     "fen4": "spec/fen4.md",
     "ndjson4": "spec/ndjson4.md",
-    "rules": "spec/dfen.md and dfen::rules (the Maximum Micro-moves rule)",
+    "rules": "spec/rules.md",
 }
 
 
