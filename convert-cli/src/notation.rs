@@ -187,6 +187,11 @@ pub(crate) mod codes {
     pub(crate) const NOT_A_JSON_STRING: &str = "FENKIT004";
     /// A position in a `.fen` file written with a seventh field (`-`), which `fmt` drops.
     pub(crate) const SEVENTH_FIELD: &str = "FENKIT005";
+    /// `moves`, `play`, `roll`, `perft`, `show` with `-`: standard input does not hold exactly
+    /// one position.
+    pub(crate) const NOT_ONE_POSITION: &str = "FENKIT006";
+    /// An input that is not the JSON form it should be (`convert`), or not an NDJSON4 frame.
+    pub(crate) const BAD_JSON_INPUT: &str = "FENKIT010";
     /// `check --duplicates`: a position that already appeared.
     pub(crate) const DUPLICATE: &str = "FENKIT020";
 }

@@ -26,10 +26,13 @@ possible (L*), or when it captures the king. When nothing can be played the turn
 stdout is empty, stderr says so, and the exit status is 0.
 
 Errors (exit status 1, `error: CODE: message` on stderr): a position that does not parse
-(DFENxxx) or is not UTF-8 (FENKIT001); a position with an error-severity finding
-(DFEN201-DFEN204, as `fenkit check` reports them; --allow-errors goes on with it); no pending
-dice (RULE001: roll first, `fenkit roll`); a side without a king (RULE007: the game is over).
-Warnings are not shown (`fenkit check` lists them). Exit status 2: usage or I/O errors.
+(DFENxxx) or is not UTF-8 (FENKIT001); a side without a king (RULE007: the game is over; it
+comes before the findings, as a finished game may hold the pawn that took the king on the
+last rank); a position with an error-severity finding (DFEN201-DFEN204, as `fenkit check`
+reports them; --allow-errors goes on with it); no pending dice (RULE001: roll first).
+Standard input (`-`) must hold one position (FENKIT006), read as `fenkit check` reads a
+file: a BOM, blank lines and `#` comment lines are skipped. Warnings are not shown (`fenkit
+check` lists them). Exit status 2: usage or I/O errors.
 
 JSON (--output-format json): one document on stdout, also for the errors of exit status 1
 (stderr stays empty). Keys are left out when they do not apply, never null:
@@ -40,7 +43,8 @@ JSON (--output-format json): one document on stdout, also for the errors of exit
 `l_star` is L*; `die` the die's letter P N B R Q K (upper case for either side); `kind` one of
 quiet, double-push, capture, en-passant, castling, king-capture. `findings` lists every
 finding of the position as `parse --batch` does (code, severity, message, span, fixable). An
-error in the input's text also has `span`, its byte range (`[start, end]`).";
+error in the input's text also has `span`, its byte range (`[start, end]`) in the position's
+line (for FENKIT001 and FENKIT006, in standard input).";
 
 /// List the legal first micro-moves of a position with pending dice.
 #[derive(Debug, clap::Args)]
@@ -78,14 +82,15 @@ const REFUSED_NOTE: &str =
 
 /// What refuses the input of a rules command, with a stable code (exit status 1).
 pub(super) struct Rejection {
-    /// The stable code: `FENKIT001`, `DFENxxx` or `RULExxx`.
+    /// The stable code: `FENKIT001`, `FENKIT006`, `DFENxxx` or `RULExxx`.
     code: Cow<'static, str>,
     /// One lowercase sentence: what was expected and what was found.
     message: String,
-    /// The byte range of the position text, when the problem is in that text.
+    /// The byte range of the problem in the position's text (for `FENKIT001` and `FENKIT006`,
+    /// in standard input), when the problem is in the text.
     span: Option<Range<usize>>,
     /// Every finding, when the position parsed.
-    findings: Vec<dfen::Finding>,
+    findings: Option<Vec<dfen::Finding>>,
     /// Whether the position parsed and its error findings refused it.
     refused: bool,
 }
@@ -101,7 +106,18 @@ impl Rejection {
                 error.found()
             ),
             span: None,
-            findings,
+            findings: Some(findings),
+            refused: false,
+        }
+    }
+
+    /// A rejection of the text itself (it is not one position, or not UTF-8).
+    fn text(code: &'static str, message: String, span: Range<usize>) -> Rejection {
+        Rejection {
+            code: Cow::Borrowed(code),
+            message,
+            span: Some(span),
+            findings: None,
             refused: false,
         }
     }
@@ -109,11 +125,12 @@ impl Rejection {
     /// Prints the rejection on stderr (`error: CODE: message`; for a refused position every
     /// error finding, then a note) and returns the status to exit with.
     pub(super) fn print(&self, global: &Global) -> Status {
-        if self.refused {
-            print_errors(&self.findings, global);
-            let _ = writeln!(global.stderr(), "note: {REFUSED_NOTE}");
-        } else {
-            global.error(format_args!("{}: {}", self.code, self.message));
+        match &self.findings {
+            Some(findings) if self.refused => {
+                print_errors(findings, global);
+                let _ = writeln!(global.stderr(), "note: {REFUSED_NOTE}");
+            }
+            _ => global.error(format_args!("{}: {}", self.code, self.message)),
         }
         Status::Findings
     }
@@ -137,16 +154,15 @@ fn print_errors(findings: &[dfen::Finding], global: &Global) {
 }
 
 /// The text of a position argument: `-` reads standard input (at most
-/// [`crate::input::MAX_RECORD_BYTES`], trailing line ends dropped). When standard input cannot
-/// be read the error is printed ([`Stop::Failed`]); input that is not UTF-8 is rejected with
-/// `FENKIT001`, as `fenkit parse` rejects it.
+/// [`crate::input::MAX_RECORD_BYTES`]), which must hold one position (see [`one_position`]).
+/// When standard input cannot be read the error is printed ([`Stop::Failed`]).
 pub(super) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Cow<'a, str>, Stop> {
     if argument != "-" {
         return Ok(Cow::Borrowed(argument));
     }
     // Longer input is refused, not cut short: a cut could change the verdict.
     let limit = crate::input::MAX_RECORD_BYTES as u64;
-    let mut bytes = match crate::input::Origin::Stdin.read_limited(limit) {
+    let bytes = match crate::input::Origin::Stdin.read_limited(limit) {
         Ok(bytes) => bytes,
         Err(error) => {
             global.error(format_args!(
@@ -156,29 +172,108 @@ pub(super) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Co
             return Err(Stop::Failed);
         }
     };
-    let kept = bytes.len()
-        - bytes
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b'\n' | b'\r'))
-            .count();
-    bytes.truncate(kept);
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Cow::Owned(text)),
-        Err(error) => {
-            let at = error.utf8_error().valid_up_to();
-            let byte = error.as_bytes()[at];
-            Err(Stop::Rejected(Rejection {
-                code: Cow::Borrowed(crate::notation::codes::INVALID_UTF8),
-                message: format!(
-                    "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
-                ),
-                span: Some(at..at + 1),
-                findings: Vec::new(),
-                refused: false,
-            }))
+    one_position(&bytes).map(Cow::Owned).map_err(Stop::Rejected)
+}
+
+/// The notation of the first position line (after a BOM, blank lines and comments), as
+/// `fenkit check` tells a file's notation when it has no extension to go by.
+fn sniff(bytes: &[u8]) -> crate::notation::Notation {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    bytes
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .find(|line| !line.is_empty() && !line.starts_with(b"#"))
+        .map_or(crate::notation::Notation::Dfen, |line| {
+            crate::notation::Notation::sniff(line)
+        })
+}
+
+/// The one position standard input holds, read as `fenkit check` reads a position file: a
+/// leading UTF-8 BOM, blank lines and `#` comment lines are skipped, a line ends with `\n` or
+/// `\r\n`, and a FEN4 literal may go on in lines that start with a space or a tab. A line
+/// that is not UTF-8 is `FENKIT001` (checked first, as `fenkit check` reports it); anything but
+/// exactly one position is `FENKIT006`. Their spans are byte ranges of standard input.
+fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
+    use crate::input::{Kind, Problem, RecordReader};
+    let mut reader = RecordReader::new(bytes, sniff(bytes).has_continuation_lines());
+    let mut first = None;
+    let mut lines = Vec::new();
+    let mut surplus = None;
+    // Reading from memory cannot fail.
+    while let Ok(Some(record)) = reader.next_record() {
+        if record.kind != Kind::Position {
+            continue;
+        }
+        let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
+        if let Some(problem) = &record.problem {
+            let finding = crate::diag::problem_finding(&record, problem);
+            let code = match problem {
+                Problem::InvalidUtf8 { .. } => crate::notation::codes::INVALID_UTF8,
+                Problem::TooLong { .. } => crate::notation::codes::TOO_LONG,
+            };
+            let span =
+                offset.saturating_add(finding.span.start)..offset.saturating_add(finding.span.end);
+            return Err(Rejection::text(code, finding.message.into_owned(), span));
+        }
+        lines.push(record.line);
+        match first {
+            None => first = Some(record),
+            Some(_) if surplus.is_none() => {
+                surplus = Some(offset..offset.saturating_add(record.raw().len()));
+            }
+            Some(_) => {}
         }
     }
+    let code = crate::notation::codes::NOT_ONE_POSITION;
+    let Some(record) = first else {
+        let why = if bytes.is_empty() {
+            "it is empty"
+        } else {
+            "only blank lines and # comments"
+        };
+        return Err(Rejection::text(
+            code,
+            format!("expected one position on standard input, found none ({why})"),
+            0..bytes.len(),
+        ));
+    };
+    if let Some(span) = surplus {
+        return Err(Rejection::text(
+            code,
+            format!(
+                "expected one position on standard input, found {} (lines {})",
+                lines.len(),
+                line_list(&lines)
+            ),
+            span,
+        ));
+    }
+    Ok(record.text().unwrap_or_default().to_owned())
+}
+
+/// `1 and 2`, `1, 2, 5 and 6`, `1, 2, 3 and 7 more`.
+fn line_list(lines: &[usize]) -> String {
+    let shown: Vec<String> = lines.iter().take(4).map(ToString::to_string).collect();
+    if lines.len() > 4 {
+        let head = shown.get(..3).unwrap_or(&shown);
+        return format!("{} and {} more", head.join(", "), lines.len() - 3);
+    }
+    match shown.split_last() {
+        Some((last, head)) if !head.is_empty() => format!("{} and {last}", head.join(", ")),
+        _ => shown.join(", "),
+    }
+}
+
+/// What a command does with its position, which decides what refuses it first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Purpose {
+    /// It plays on (`moves`, `play`, `roll`, `perft --roll`): a finished game (a side without
+    /// a king) is refused with `RULE007` before its findings are judged, since it
+    /// legitimately holds what a game in play may not (the pawn that took the king on the
+    /// last rank, `DFEN201`), and `--allow-errors` could only lead to `RULE007`.
+    Play,
+    /// It takes the board as it is (`show`, `perft --standard`, `perft --die`).
+    Board,
 }
 
 /// A position that may be used, with every finding it carries.
@@ -194,15 +289,21 @@ impl Accepted {
     }
 }
 
-/// Parses a position. A syntax error rejects it, and so does an error-severity finding unless
-/// `allow_errors`.
+/// Parses a position. A syntax error rejects it; so does, for [`Purpose::Play`], a side
+/// without a king (`RULE007`); then an error-severity finding unless `allow_errors`.
 pub(super) fn parse_position(
     text: &str,
     profile: ProfileArg,
     allow_errors: bool,
+    purpose: Purpose,
 ) -> Result<Accepted, Rejection> {
     match dfen::Parser::new().profile(profile.into()).parse(text) {
         Ok(parsed) => {
+            if purpose == Purpose::Play
+                && let Err(error) = dfen::rules::require_kings(&parsed.dfen)
+            {
+                return Err(Rejection::rules(&error, parsed.findings));
+            }
             let first_error = parsed
                 .findings
                 .iter()
@@ -213,7 +314,7 @@ pub(super) fn parse_position(
                     message: error.message.to_string(),
                     span: Some(error.span.clone()),
                     refused: true,
-                    findings: parsed.findings,
+                    findings: Some(parsed.findings),
                 }),
                 _ => Ok(Accepted {
                     dfen: parsed.dfen,
@@ -225,7 +326,7 @@ pub(super) fn parse_position(
             code: Cow::Owned(error.code().to_string()),
             message: error.to_string(),
             span: Some(error.span()),
-            findings: Vec::new(),
+            findings: None,
             refused: false,
         }),
     }
@@ -238,6 +339,7 @@ pub(super) fn read_position(
     argument: &str,
     profile: ProfileArg,
     allow_errors: bool,
+    purpose: Purpose,
     global: &Global,
 ) -> Result<dfen::Dfen, Status> {
     let text = match position_text(argument, global) {
@@ -245,7 +347,7 @@ pub(super) fn read_position(
         Err(Stop::Failed) => return Err(Status::Error),
         Err(Stop::Rejected(rejection)) => return Err(rejection.print(global)),
     };
-    match parse_position(&text, profile, allow_errors) {
+    match parse_position(&text, profile, allow_errors, purpose) {
         Ok(accepted) => {
             accepted.print_errors(global);
             Ok(accepted.dfen)
@@ -352,7 +454,7 @@ struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
-    fn rejected(rejection: &'a Rejection, parsed: bool) -> Answer<'a> {
+    fn rejected(rejection: &'a Rejection) -> Answer<'a> {
         Answer {
             ok: false,
             code: Some(&rejection.code),
@@ -361,7 +463,10 @@ impl<'a> Answer<'a> {
             position: None,
             l_star: None,
             moves: None,
-            findings: parsed.then(|| rejection.findings.iter().map(FindingOut::new).collect()),
+            findings: rejection
+                .findings
+                .as_ref()
+                .map(|findings| findings.iter().map(FindingOut::new).collect()),
         }
     }
 }
@@ -381,14 +486,14 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
         Ok(text) => text,
         Err(Stop::Failed) => return Ok(Status::Error),
         Err(Stop::Rejected(rejection)) => {
-            write_json(&Answer::rejected(&rejection, false), global)?;
+            write_json(&Answer::rejected(&rejection), global)?;
             return Ok(Status::Findings);
         }
     };
-    let accepted = match parse_position(&text, args.profile, args.allow_errors) {
+    let accepted = match parse_position(&text, args.profile, args.allow_errors, Purpose::Play) {
         Ok(accepted) => accepted,
         Err(rejection) => {
-            write_json(&Answer::rejected(&rejection, rejection.refused), global)?;
+            write_json(&Answer::rejected(&rejection), global)?;
             return Ok(Status::Findings);
         }
     };
@@ -415,7 +520,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
         }
         Err(error) => {
             let rejection = Rejection::rules(&error, accepted.findings);
-            write_json(&Answer::rejected(&rejection, true), global)?;
+            write_json(&Answer::rejected(&rejection), global)?;
             Ok(Status::Findings)
         }
     }
@@ -425,7 +530,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if args.output_format == MovesFormat::Json {
         return run_json(&args, global);
     }
-    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
+    let position = match read_position(
+        &args.position,
+        args.profile,
+        args.allow_errors,
+        Purpose::Play,
+        global,
+    ) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::moves::{DieArg, parse_dice, read_position, rules_error};
+use super::moves::{DieArg, Purpose, parse_dice, read_position, rules_error};
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
 
@@ -23,10 +23,13 @@ prints `unique: N` (the distinct positions at the final depth, clocks ignored) a
 `collisions: N` (the leaves that repeat one of them) above the total; --ep chooses how en
 passant enters a position's identity. The last line is the total.
 
-Exit status 1, with `error: CODE: message` on stderr, when the position does not parse
-(DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204;
---allow-errors goes on with it), and for --roll when dice are already pending (RULE002) or a
-side has no king (RULE007: the game is over). --standard and --die count any position.
+Exit status 1, with `error: CODE: message` on stderr, in every mode when the position does
+not parse (DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding
+(DFEN201-DFEN204, such as two kings of one colour; --allow-errors goes on with it). --roll
+also refuses a side without a king (RULE007: the game is over; it comes before the findings)
+and dice already pending (RULE002). --standard and --die ignore field 7 and count a position
+without a king, the board as it is. Standard input (`-`) must hold one position (FENKIT006),
+read as `fenkit check` reads a file: a BOM, blank lines and `#` comment lines are skipped.
 Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003).";
 
 /// Count the nodes of the move tree to a given depth.
@@ -109,7 +112,19 @@ fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Sta
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
+    // --roll plays the game on; --standard and --die count the board as it is.
+    let purpose = if args.roll.is_some() {
+        Purpose::Play
+    } else {
+        Purpose::Board
+    };
+    let position = match read_position(
+        &args.position,
+        args.profile,
+        args.allow_errors,
+        purpose,
+        global,
+    ) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

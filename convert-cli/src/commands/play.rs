@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::moves::{PASS_NOTE, read_position};
+use super::moves::{PASS_NOTE, Purpose, read_position};
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
 
@@ -14,17 +14,21 @@ Examples:
   echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK' | fenkit play - e2e4 e1d1
 
 Each MOVE is a UCI micro-move (e2e4, e7e8q, castling as the king's move e1g1), `0000` to pass
-when no pending die can be played, or 1 to 3 dice letters (PNB, pnb) to roll at a fresh turn.
-Prints the position after each step, turn transitions included; only the starting position is
-checked for findings. A step that fails stops the run with exit status 1, after the positions
-before it, and prints `error: step N `MOVE`: CODE: message` on stderr: RULE001 (no dice: roll
-first), RULE002 (a roll while dice are pending), RULE003 (a bad roll), RULE004 (not UCI),
-RULE005 (an illegal move; the message lists the legal ones), RULE006 (a pass while a move
-exists), RULE007 (the game is over: a king was captured).
+when no pending die can be played, or a roll at a fresh turn: a word of dice letters PNBRQK
+(either case), 1 to 3 of them (PNB, pnb). Prints the position after each step, turn
+transitions included; only the starting position is checked for findings. A step that fails
+stops the run with exit status 1, after the positions before it, and prints
+`error: step N `MOVE`: CODE: message` on stderr: RULE001 (no dice: roll first), RULE002 (a
+roll while dice are pending), RULE003 (a word of more than 3 dice letters, such as PNBR),
+RULE004 (neither UCI nor dice letters), RULE005 (an illegal move; the message lists the legal
+ones), RULE006 (a pass while a move exists), RULE007 (the game is over: a king was captured).
 
 The starting position is refused with exit status 1, before any step, when it does not parse
-(DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204;
---allow-errors goes on with it). Exit status 2: usage or I/O errors.";
+(DFENxxx) or is not UTF-8 (FENKIT001), when a side has no king (RULE007, before the findings:
+a finished game may hold the pawn that took the king on the last rank), and when it has an
+error-severity finding (DFEN201-DFEN204; --allow-errors goes on with it). Standard input (`-`)
+must hold one position (FENKIT006), read as `fenkit check` reads a file: a BOM, blank lines and
+`#` comment lines are skipped. Exit status 2: usage or I/O errors.";
 
 /// Apply micro-moves (and rolls) one at a time and print the position after each.
 #[derive(Debug, clap::Args)]
@@ -48,9 +52,10 @@ pub(crate) struct Args {
     allow_errors: bool,
 }
 
-/// Whether `token` is a roll: 1 to 3 dice letters (a UCI move always has digits).
+/// Whether `token` is a roll: dice letters only, however many (a UCI move always has digits).
+/// More than three are a roll all the same, which `parse_roll` refuses with `RULE003`.
 fn is_roll(token: &str) -> bool {
-    (1..=3).contains(&token.len())
+    !token.is_empty()
         && token.bytes().all(|b| {
             matches!(
                 b.to_ascii_uppercase(),
@@ -60,8 +65,13 @@ fn is_roll(token: &str) -> bool {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let mut position = match read_position(&args.position, args.profile, args.allow_errors, global)
-    {
+    let mut position = match read_position(
+        &args.position,
+        args.profile,
+        args.allow_errors,
+        Purpose::Play,
+        global,
+    ) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

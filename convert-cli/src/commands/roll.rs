@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::moves::{parse_dice, read_position, rules_error};
+use super::moves::{Purpose, parse_dice, read_position, rules_error};
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
 
@@ -17,10 +17,12 @@ in one argument or several. Prints the position with the dice in field 7, writte
 of the side to move and sorted.
 
 Exit status 2 when DICE is not 1 to 3 valid dice in all (RULE003, a usage error). Exit status
-1, with `error: CODE: message` on stderr, when the position does not parse (DFENxxx), is not
-UTF-8 (FENKIT001) or has an error-severity finding (DFEN201-DFEN204; --allow-errors goes on
-with it), when dice are already pending (RULE002), or when a side has no king (RULE007: the
-game is over).";
+1, with `error: CODE: message` on stderr, when the position does not parse (DFENxxx) or is not
+UTF-8 (FENKIT001), when a side has no king (RULE007: the game is over; it comes before the
+findings, as a finished game may hold the pawn that took the king on the last rank), when it
+has an error-severity finding (DFEN201-DFEN204; --allow-errors goes on with it), or when dice
+are already pending (RULE002). Standard input (`-`) must hold one position (FENKIT006), read
+as `fenkit check` reads a file: a BOM, blank lines and `#` comment lines are skipped.";
 
 /// Set the dice of a fresh turn and print the position.
 #[derive(Debug, clap::Args)]
@@ -62,7 +64,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         };
         return Err(Failure::Usage(format!("<DICE>: {message}")));
     };
-    let position = match read_position(&args.position, args.profile, args.allow_errors, global) {
+    let position = match read_position(
+        &args.position,
+        args.profile,
+        args.allow_errors,
+        Purpose::Play,
+        global,
+    ) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::moves::{Stop, parse_position, position_text};
+use super::moves::{Purpose, Stop, parse_position, position_text};
 use crate::cli::{Failure, Global, Status};
 use crate::notation::Notation;
 use crate::options::ProfileArg;
@@ -21,8 +21,10 @@ a piece.
 Exit status 1, with `error: CODE: message` on stderr and nothing drawn, when the position does
 not parse (DFENxxx, FEN4xxx) or is not UTF-8 (FENKIT001), and when a DFEN position has an
 error-severity finding (DFEN201-DFEN204, as `fenkit check` reports them): --allow-errors draws
-it anyway. Warnings are not shown (`fenkit check` lists them). Exit status 2: usage or I/O
-errors.";
+it anyway. Warnings are not shown (`fenkit check` lists them). Standard input (`-`) must hold
+one position (FENKIT006), read as `fenkit check` reads a file: a BOM, blank lines and `#`
+comment lines are skipped, and a FEN4 literal may go on in lines that start with a space.
+Exit status 2: usage or I/O errors.";
 
 /// Draw a position as a diagram in the terminal.
 #[derive(Debug, clap::Args)]
@@ -174,7 +176,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
         },
         ShowNotation::Dfen | ShowNotation::Fen => {
-            match parse_position(&text, args.profile, args.allow_errors) {
+            match parse_position(&text, args.profile, args.allow_errors, Purpose::Board) {
                 Ok(accepted) => {
                     accepted.print_errors(global);
                     draw_dfen(&accepted.dfen)

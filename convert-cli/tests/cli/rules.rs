@@ -655,3 +655,110 @@ fn every_rules_code_in_the_spec_table_has_an_example_that_gives_it() {
     let expected: Vec<String> = (1..=7).map(|n| format!("RULE{n:03}")).collect();
     assert_eq!(codes, expected);
 }
+
+// ---- A finished game, rolls in `play`, what perft refuses, one position on stdin ------------
+
+#[test]
+fn a_finished_game_is_rule007_before_its_findings() {
+    // The pawn takes the king on d8 and stays a pawn there: `play` prints a position that
+    // carries DFEN201 and has no Black king. Every command that plays on says RULE007 (the game
+    // is over), not DFEN201 with a note that sends to --allow-errors; those that take the board
+    // as it is judge its findings as usual.
+    let tree = Tree::empty();
+    let over = "3P4/8/8/8/8/8/8/4K3 b - - 0 1 -";
+    let rolled = "3P4/8/8/8/8/8/8/4K3 b - - 0 1 p";
+    let runs = [
+        transcript(
+            &tree,
+            &["play", "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P", "e7d8"],
+        ),
+        transcript(&tree, &["moves", rolled]),
+        transcript(&tree, &["moves", "--allow-errors", rolled]),
+        transcript(&tree, &["moves", "--output-format", "json", rolled]),
+        transcript(&tree, &["roll", over, "1"]),
+        transcript(&tree, &["play", rolled, "0000"]),
+        transcript(&tree, &["perft", "--depth", "1", "--roll", "p", over]),
+        transcript(&tree, &["perft", "--depth", "1", over]),
+        transcript(&tree, &["perft", "--depth", "1", "--allow-errors", over]),
+        transcript(&tree, &["show", over]),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn play_roll_of_more_than_three_dice_is_rule003() {
+    // A MOVE made only of dice letters is a roll (a UCI move always has digits), so four or
+    // more are a bad roll, as `play --help` says, not a move of bad syntax.
+    let tree = Tree::empty();
+    let fresh = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let runs = [
+        transcript(&tree, &["play", fresh, "PNBR"]),
+        transcript(&tree, &["play", fresh, "KKKK"]),
+        transcript(&tree, &["play", fresh, "PPPPPP"]),
+        transcript(&tree, &["play", fresh, "kk", "e1e2", "e2e3", "pnbrq"]),
+        // Letters that are not all dice stay a move of bad syntax.
+        transcript(&tree, &["play", fresh, "PNX"]),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn perft_counts_a_board_without_a_king_but_refuses_error_findings() {
+    // `perft --help`: every mode refuses an error finding (two White kings: DFEN202);
+    // --standard and --die count a position without a king; --roll refuses it (RULE007).
+    let tree = Tree::empty();
+    let two_kings = "4k3/8/8/8/8/8/8/3KK3 w - - 0 1 K";
+    let kingless = "4Q3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let runs = [
+        transcript(&tree, &["perft", "--depth", "1", two_kings]),
+        transcript(&tree, &["perft", "--depth", "1", "--die", "K", two_kings]),
+        transcript(&tree, &["perft", "--depth", "1", "--standard", kingless]),
+        transcript(&tree, &["perft", "--depth", "1", "--die", "Q", kingless]),
+        transcript(&tree, &["perft", "--depth", "1", "--roll", "Q", kingless]),
+    ];
+    insta::assert_snapshot!(runs.join("\n"));
+}
+
+#[test]
+fn standard_input_holds_exactly_one_position() {
+    // Read as `fenkit check` reads a file: BOM, blank lines and comments aside, CRLF allowed;
+    // anything but one position is FENKIT006.
+    let tree = Tree::empty();
+    let two = b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 K\n";
+    let many = b"# positions\n8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/8/8/8/8 w - - 0 1\nx\ny\nz\n";
+    let commented = b"\xEF\xBB\xBF# the position\n\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P\r\n\n";
+    let bom_then_bad = b"\xEF\xBB\xBF# x\n4k3/8/8/8/8/8/8/4K3 w\xff\n";
+    let fen4 = b"4d-fen v1: K@0,0,0,0;\n    k@7,7,0,0\n";
+    let cases: [(&[&str], &[u8]); 14] = [
+        (&["moves", "-"], two),
+        (&["moves", "--output-format", "json", "-"], two),
+        (&["play", "-", "e2e4"], two),
+        (&["roll", "-", "P"], two),
+        (&["perft", "--depth", "1", "-"], two),
+        (&["show", "-"], two),
+        (&["moves", "-"], many),
+        (&["moves", "-"], b""),
+        (
+            &["moves", "--output-format", "json", "-"],
+            b"# nothing here\n\n",
+        ),
+        (&["moves", "-"], commented),
+        (&["moves", "--output-format", "json", "-"], commented),
+        (
+            &["roll", "-", "N"],
+            b"\xEF\xBB\xBF4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        ),
+        (&["moves", "--output-format", "json", "-"], bom_then_bad),
+        (&["show", "-"], fen4),
+    ];
+    let mut runs = Vec::new();
+    for (args, stdin) in cases {
+        let output = crate::output_with_stdin(&mut tree.fenkit(args), stdin.to_vec());
+        runs.push(format!(
+            "stdin: {}\n{}",
+            stdin.escape_ascii(),
+            written(args, &output)
+        ));
+    }
+    insta::assert_snapshot!(runs.join("\n"));
+}

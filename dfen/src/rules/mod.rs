@@ -164,8 +164,28 @@ fn board_span(position: &Dfen) -> std::ops::Range<usize> {
     0..text.find(' ').unwrap_or(text.len())
 }
 
-/// `RULE007` when a side has no king: a king was captured and the game is over.
-fn require_both_kings(position: &Dfen) -> Result<(), RulesError> {
+/// Whether the game goes on: `RULE007` when a side has no king (a king was captured and the
+/// game is over).
+///
+/// Every function here that rolls or plays checks this first, before anything else about
+/// the position. A caller that also judges the position's findings should ask it first too:
+/// a finished game legitimately holds what a game in play may not, such as the pawn that took
+/// the king on the last rank (`DFEN201`).
+///
+/// # Errors
+/// `RULE007`, with the span of the board in the position's canonical form.
+///
+/// ```
+/// use dfen::rules;
+/// let playing: dfen::Dfen = "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P".parse().unwrap();
+/// assert!(rules::require_kings(&playing).is_ok());
+///
+/// // The pawn took the king on d8 and stays a pawn there: the game is over.
+/// let over = dfen::Parser::new().parse("3P4/8/8/8/8/8/8/4K3 b - - 0 1 -").unwrap().dfen;
+/// let err = rules::require_kings(&over).unwrap_err();
+/// assert_eq!((err.code(), err.found()), ("RULE007", "no Black king"));
+/// ```
+pub fn require_kings(position: &Dfen) -> Result<(), RulesError> {
     let white = position.board.count(Color::White, Role::King) > 0;
     let black = position.board.count(Color::Black, Role::King) > 0;
     let found = match (white, black) {
@@ -183,7 +203,7 @@ fn require_both_kings(position: &Dfen) -> Result<(), RulesError> {
 }
 
 fn require_dice(position: &Dfen) -> Result<Dice, RulesError> {
-    require_both_kings(position)?;
+    require_kings(position)?;
     if position.dice.is_empty() {
         return Err(RulesError::new(
             RulesErrorKind::NoDice,
@@ -370,7 +390,7 @@ pub fn pass(position: &Dfen) -> Result<Outcome, RulesError> {
 /// assert_eq!(rules::roll(&rolled, rules::parse_roll("P").unwrap()).unwrap_err().code(), "RULE002");
 /// ```
 pub fn roll(position: &Dfen, dice: DicePool) -> Result<Dfen, RulesError> {
-    require_both_kings(position)?;
+    require_kings(position)?;
     if !position.dice.is_empty() {
         return Err(RulesError::new(
             RulesErrorKind::AlreadyRolled,

@@ -166,6 +166,24 @@ fn a_pawn_capturing_the_king_on_the_last_rank_does_not_promote() {
 }
 
 #[test]
+fn a_finished_game_with_a_pawn_on_the_back_rank_is_over_before_it_is_wrong() {
+    // The pawn that took the king on d8 stays a pawn there: the position carries DFEN201, an
+    // error, and no Black king. `require_kings` says why nothing more happens in it.
+    let over = rules::play_uci(&dfen("3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P"), "e7d8")
+        .unwrap()
+        .position;
+    let parsed = dfen::Parser::new().parse(&over.to_string()).unwrap();
+    let codes: Vec<&str> = parsed.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(codes, ["DFEN201", "DFEN210"]);
+    let err = rules::require_kings(&over).unwrap_err();
+    assert_eq!(
+        (err.code(), err.found(), err.span()),
+        ("RULE007", "no Black king", 0..19)
+    );
+    assert!(rules::require_kings(&dfen("3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P")).is_ok());
+}
+
+#[test]
 fn after_a_king_capture_nothing_more_is_rolled_or_played() {
     // White's queen takes the king on e8 with the first of two dice; the turn ends at once and
     // Black, without a king, has lost: it can neither roll nor play.
