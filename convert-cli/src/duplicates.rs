@@ -46,7 +46,7 @@ pub(crate) struct Duplicates {
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// Whether any FEN4 placement took part (`--ep` does not apply to them).
     pub(crate) saw_fen4: bool,
-    /// The positions compared (those that parsed), in all the inputs.
+    /// The positions read (as `check` counts them: rejected ones too), in all the inputs.
     pub(crate) positions: usize,
 }
 
@@ -107,20 +107,23 @@ fn help(notation: Notation, ep: EpIdentity) -> &'static str {
     }
 }
 
-/// Visits every position of a file that has an identity.
+/// Visits every position of a file that has an identity; returns the file's notation and
+/// how many positions it holds (as `check` counts them: rejected ones too).
 fn each_identity(
     origin: &Origin,
     notation: Option<Notation>,
     settings: ReadSettings,
     ep: EpIdentity,
     mut visit: impl FnMut(Notation, &crate::input::Record, u64, String),
-) -> std::io::Result<Notation> {
+) -> std::io::Result<(Notation, usize)> {
     let mut scan = Scan::open(origin, notation, settings)?;
     let notation = scan.notation();
+    let mut positions = 0;
     while let Some(item) = scan.next_item()? {
         let Some(analysis) = &item.analysis else {
             continue;
         };
+        positions += 1;
         if analysis.rejected {
             continue;
         }
@@ -131,7 +134,7 @@ fn each_identity(
             visit(notation, &item.record, hash, key);
         }
     }
-    Ok(notation)
+    Ok((notation, positions))
 }
 
 /// Finds every position whose identity already appeared earlier (in input order) and returns
@@ -158,20 +161,21 @@ pub(crate) fn find(
         })
         .collect();
     // Pass 1: hashes only.
-    let scanned: Vec<(Vec<u64>, bool)> = files
+    let scanned: Vec<(Vec<u64>, bool, usize)> = files
         .par_iter()
         .map(|origin| {
             let mut hashes = Vec::new();
             let read = each_identity(origin, notation, settings, ep, |_, _, hash, _| {
                 hashes.push(hash);
             });
-            let fen4 = matches!(read, Ok(Notation::Fen4)) && !hashes.is_empty();
-            (hashes, fen4)
+            let fen4 = matches!(read, Ok((Notation::Fen4, _))) && !hashes.is_empty();
+            let positions = read.map_or(0, |(_, positions)| positions);
+            (hashes, fen4, positions)
         })
         .collect();
-    let saw_fen4 = scanned.iter().any(|(_, fen4)| *fen4);
-    let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, _)| hashes).collect();
-    let positions = hashes.iter().map(Vec::len).sum();
+    let saw_fen4 = scanned.iter().any(|(_, fen4, _)| *fen4);
+    let positions = scanned.iter().map(|(_, _, positions)| positions).sum();
+    let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, ..)| hashes).collect();
     let mut seen = HashSet::new();
     let mut repeated = HashSet::new();
     for hash in hashes.iter().flatten() {

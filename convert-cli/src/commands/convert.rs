@@ -247,7 +247,7 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
         Format::Json | Format::DfenJson => {
             let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
                 reject(
-                    "FENKIT010",
+                    crate::notation::codes::BAD_JSON_INPUT,
                     0..text.len(),
                     format!("not a DFEN JSON object: {error}"),
                 )
@@ -284,7 +284,11 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
                     }
                     reject(first.code.as_str(), 0..text.len(), message)
                 }
-                None => reject("FENKIT010", 0..text.len(), errors.to_string()),
+                None => reject(
+                    crate::notation::codes::BAD_JSON_INPUT,
+                    0..text.len(),
+                    errors.to_string(),
+                ),
             })?;
             // JSON issues are located by a path, not a span: name the path in the message.
             let warnings = converted
@@ -307,7 +311,11 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
         }
         Format::Ndjson4 => {
             let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
-                reject("FENKIT010", 0..text.len(), format!("invalid JSON: {error}"))
+                reject(
+                    crate::notation::codes::BAD_JSON_INPUT,
+                    0..text.len(),
+                    format!("invalid JSON: {error}"),
+                )
             })?;
             let found = match &value {
                 serde_json::Value::Object(map) if map.contains_key(HEADER_KEY) => {
@@ -334,7 +342,7 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
                 other => json_kind(other).to_owned(),
             };
             Err(reject(
-                "FENKIT010",
+                crate::notation::codes::BAD_JSON_INPUT,
                 0..text.len(),
                 format!("expected an object with a `fen4` string, found {found}"),
             ))
@@ -401,7 +409,13 @@ fn write(
         }
         (Format::Json | Format::DfenJson, Value::Dfen(d)) => serde_json::to_string(d)
             .map(|json| (json, Vec::new()))
-            .map_err(|error| reject("FENKIT010", 0..len, error.to_string())),
+            .map_err(|error| {
+                reject(
+                    crate::notation::codes::BAD_JSON_INPUT,
+                    0..len,
+                    error.to_string(),
+                )
+            }),
         (Format::Fen4, Value::Fen4(p)) => Ok((p.to_string(), Vec::new())),
         (Format::Json | Format::Fen4Json, Value::Fen4(p)) => {
             Ok((fen4::json::to_structured_value(p).to_string(), Vec::new()))

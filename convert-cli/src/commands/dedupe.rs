@@ -95,6 +95,13 @@ fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    if args.write && args.output_format != OutputFormat::Human {
+        return Err(Failure::Usage(
+            "`--output-format` chooses how the repeats are listed, and `--write` removes them \
+             instead of listing them: list them first (without `--write`), then remove them"
+                .to_owned(),
+        ));
+    }
     let mut found = crate::walk::expand(&args.paths);
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(

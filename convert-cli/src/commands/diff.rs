@@ -17,13 +17,15 @@ Examples:
   fenkit diff --output-format json a.fen4 b.fen4
 
 Each argument is a file if one exists by that name (`-` is standard input, for one side at most;
-a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives), else a position. Positions
+a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives; `/dev/null` is an empty side),
+else a position. A line longer than 1 MiB stops the diff (FENKIT002). Positions
 are read with the lenient profile, so spellings that differ but mean the same compare equal; both
 sides must be DFEN (or FEN), or both FEN4 (or NDJSON4).
 Files are aligned on the canonical forms of their positions; a line that is not a position is
 shown as removed or added, never as a changed version of a position. In JSON, fields are named
-as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`), an empty square is
-null, and a FEN4 move is two changes, one per square. Exit status 1 when they differ.";
+as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`); a value is the
+field as the canonical DFEN writes it (`w`, `KQkq`, `a3c3`, `-` for none) or a piece (null for
+an empty square); a FEN4 move is two changes, one per square. Exit status 1 when they differ.";
 
 /// Show a semantic diff of two positions or two position files, field by field.
 #[derive(Debug, clap::Args)]
@@ -200,13 +202,32 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
     }
 }
 
-/// Why `arg`, given as a position, is not one (`None` when it is).
+/// Why `arg`, given as a position, is not one (`None` when it is), with the code of the
+/// first problem.
 fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
-    match notation {
-        Notation::Fen4 | Notation::Ndjson4 => fen4::Parser::new()
-            .parse(arg)
+    let fen4_problem = |literal: &str| {
+        fen4::Parser::new()
+            .parse(literal)
             .err()
-            .map(|error| format!("{error}")),
+            .map(|error| format!("{}: {error}", error.code().as_str()))
+    };
+    match notation {
+        Notation::Fen4 => fen4_problem(arg),
+        // An NDJSON4 frame: its `fen4` literal is the position.
+        Notation::Ndjson4 => match serde_json::from_str::<serde_json::Value>(arg) {
+            Err(error) => Some(format!(
+                "{}: expected an NDJSON4 frame (a JSON object), found text that is not JSON: \
+                 {error}",
+                crate::notation::codes::BAD_JSON_INPUT
+            )),
+            Ok(value) => match value.get("fen4").and_then(serde_json::Value::as_str) {
+                Some(literal) => fen4_problem(literal),
+                None => Some(format!(
+                    "{}: expected an NDJSON4 frame with a `fen4` string, found none",
+                    crate::notation::codes::BAD_JSON_INPUT
+                )),
+            },
+        },
         Notation::Dfen | Notation::Fen => dfen::Parser::new()
             .profile(dfen::Profile::Lenient)
             .parse(arg)
@@ -215,17 +236,39 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
     }
 }
 
-/// Whether a file of this type is read as a stream: a named pipe or a character device.
+/// Whether a file of this type is read as a stream: a named pipe. (Devices are refused, as
+/// everywhere: `/dev/zero` would never end.)
 fn is_stream(kind: &std::fs::FileType) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        kind.is_fifo() || kind.is_char_device()
+        kind.is_fifo()
     }
     #[cfg(not(unix))]
     {
         let _ = kind;
         false
+    }
+}
+
+/// What an argument read as a stream is underneath (device and inode), to tell when both
+/// sides name the same one: `-` and `/dev/stdin`, or one named pipe twice.
+fn stream_identity(arg: &str) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let metadata = if arg == "-" {
+            let stdin = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+            std::fs::File::from(stdin).metadata().ok()?
+        } else {
+            std::fs::metadata(arg).ok()?
+        };
+        (arg == "-" || is_stream(&metadata.file_type())).then(|| (metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        (arg == "-").then_some((0, 0))
     }
 }
 
@@ -237,6 +280,13 @@ struct Side {
 
 /// Reads one side: a file (or `-`) or a literal position.
 fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
+    if std::fs::canonicalize(arg).is_ok_and(|path| path == Path::new("/dev/null")) {
+        // The empty side, as for diff(1): everything on the other side is added or removed.
+        return Ok(Side {
+            entries: Vec::new(),
+            notation: forced.unwrap_or(Notation::Dfen),
+        });
+    }
     let origin = if arg == "-" {
         Some(Origin::Stdin)
     } else {
@@ -277,6 +327,18 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     while let Some(item) = scan.next_item().map_err(fail)? {
         if item.analysis.is_none() {
             continue;
+        }
+        // Only the start of a line this long is kept, and two that start alike would compare
+        // equal: such a file cannot be diffed.
+        if let Some(crate::input::Problem::TooLong { len }) = item.record.problem {
+            return Err(format!(
+                "`{}` line {}: {}: line is too long: expected at most {} bytes, found {len}; \
+                 a diff could not tell it from another line that starts the same",
+                origin.display(),
+                item.record.line,
+                crate::notation::codes::TOO_LONG,
+                crate::input::MAX_RECORD_BYTES
+            ));
         }
         entries.push(entry(Some(item.record.line), item.record.raw(), notation));
     }
@@ -511,6 +573,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
+    if let (Some(a), Some(b)) = (stream_identity(&args.a), stream_identity(&args.b))
+        && a == b
+    {
+        return Err(Failure::Usage(format!(
+            "`{}` and `{}` are the same stream, which can be read only once: give another \
+             file, named pipe or position for one side",
+            args.a, args.b
+        )));
+    }
     let sides = (side(&args.a, args.notation), side(&args.b, args.notation));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
@@ -519,7 +590,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             return Ok(Status::Error);
         }
     };
-    if family(old.notation) != family(new.notation) {
+    // A side without positions (an empty file, /dev/null, only comments) is of any kind.
+    let both_hold_positions = !old.entries.is_empty() && !new.entries.is_empty();
+    if both_hold_positions && family(old.notation) != family(new.notation) {
         global.error(format!(
             "cannot compare {} with {}: the two sides must hold the same kind of position",
             family(old.notation),

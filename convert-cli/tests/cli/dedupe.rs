@@ -48,3 +48,18 @@ fn listing_in_json() {
     tree.write("b.dfen", "# again\n4k3/8/8/8/8/8/8/4K3 w - - 5 9 -\nxx\n");
     assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--output-format", "json", "a.dfen", "b.dfen"]));
 }
+
+/// `--output-format` is for the listing; with `--write` it is a usage error, not ignored.
+#[test]
+fn an_output_format_with_write_is_refused() {
+    let tree = Tree::empty();
+    tree.write(
+        "a.dfen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 -\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["dedupe", "--write", "--output-format", "json", "a.dfen"]));
+    assert_eq!(
+        tree.read("a.dfen"),
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 -\n"
+    );
+}

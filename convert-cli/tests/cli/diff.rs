@@ -141,3 +141,55 @@ fn named_pipes_are_read() {
         }
     }
 }
+
+/// Only the start of a line over 1 MiB is kept, so two such lines that start alike would look
+/// equal: the diff stops with FENKIT002 rather than say "no differences".
+#[test]
+fn a_line_too_long_to_compare_stops_the_diff() {
+    let tree = Tree::empty();
+    let long = "x".repeat(2 << 20);
+    tree.write("a.dfen", format!("{long}A\n"));
+    tree.write("b.dfen", format!("{long}B\n"));
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "a.dfen", "b.dfen"]));
+}
+
+/// `/dev/null` is an empty side of any notation, as for diff(1); an empty file too.
+#[test]
+fn an_empty_side_takes_the_other_sides_notation() {
+    let tree = Tree::empty();
+    tree.write("new.fen4", "4d-fen v1: K@0,0,0,0\n");
+    tree.write("empty.dfen", "# nothing yet\n");
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "/dev/null", "new.fen4"]));
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "empty.dfen", "new.fen4"]));
+}
+
+/// Devices are refused (`/dev/zero` never ends), and one stream cannot serve both sides.
+#[test]
+fn devices_and_one_stream_for_both_sides_are_refused() {
+    let tree = Tree::empty();
+    tree.write("a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "a.dfen", "/dev/zero"]));
+    #[cfg(unix)]
+    {
+        let made = std::process::Command::new("mkfifo")
+            .arg(tree.path("p"))
+            .status();
+        if matches!(made, Ok(s) if s.success()) {
+            assert_cmd_snapshot!(tree.fenkit(&["diff", "p", "p"]));
+        }
+    }
+}
+
+/// Arguments are NDJSON4 frames under `--notation ndjson4`; a bad FEN4 argument names its code.
+#[test]
+fn frames_as_arguments_and_codes_in_argument_errors() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "diff",
+        "--notation",
+        "ndjson4",
+        r#"{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0"}"#,
+        r#"{"ply":1,"fen4":"4d-fen v1: K@1,0,0,0"}"#,
+    ]));
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "4d-fen v1: K@0,0,0,9", "4d-fen v1: K@0,0,0,0"]));
+}
