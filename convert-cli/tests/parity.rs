@@ -1067,3 +1067,49 @@ fn suite_list_prints_one_name_per_line() {
     assert!(suite_count("dfen") >= 150);
     assert!(suite_count("fen4") >= 100);
 }
+
+/// An adapter that leaves a background process holding its standard output does not hold up
+/// the run: once the adapter has answered and exited, what it left behind is ended. (Before,
+/// the runner waited for the background process, here for 10 minutes per case.)
+#[test]
+fn a_background_process_left_by_the_adapter_is_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("leaves_a_sleeper.sh");
+    std::fs::write(
+        &script,
+        "cat >/dev/null\nsleep 600 &\nprintf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\\n'\n",
+    )
+    .unwrap();
+    let mut child = Command::new(fenkit())
+        .args([
+            "parity",
+            "--timeout",
+            "30s",
+            "--run",
+            "y_dfen_start_fresh",
+            "--cmd",
+        ])
+        .arg(format!("sh '{}'", script.display()))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("fenkit runs");
+    // Far longer than the run takes, far shorter than the sleeper.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = child.kill();
+            panic!("parity still waits on the adapter's background process");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        last_line(&output).starts_with("1 passed, 0 failed"),
+        "{}",
+        stdout(&output)
+    );
+}

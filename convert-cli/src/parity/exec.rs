@@ -155,6 +155,13 @@ impl Adapter {
         let stdout = child.stdout.take().map(read_all);
         let stderr = child.stderr.take().map(read_all);
         let ending = wait(&mut child, self.timeout);
+        end_leftovers(
+            &child,
+            &[
+                &|| stdout.as_ref().is_none_or(thread::JoinHandle::is_finished),
+                &|| stderr.as_ref().is_none_or(thread::JoinHandle::is_finished),
+            ],
+        );
         if let Some(writer) = writer {
             let _ = writer.join();
         }
@@ -246,6 +253,13 @@ impl Adapter {
         if timed_out {
             ending = Ending::Timeout;
         }
+        end_leftovers(
+            &child,
+            &[
+                &|| reader.as_ref().is_none_or(thread::JoinHandle::is_finished),
+                &|| stderr.as_ref().is_none_or(thread::JoinHandle::is_finished),
+            ],
+        );
         if let Some(writer) = writer {
             let _ = writer.join();
         }
@@ -298,6 +312,21 @@ fn kill_group(child: &Child) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
+}
+
+/// After the adapter has ended: if something it started in the background still holds its
+/// standard output or error open (so that the readers would wait for ever), ends its process
+/// group once the readers have had a moment to finish.
+fn end_leftovers(child: &Child, readers_done: &[&dyn Fn() -> bool]) {
+    let finished = || readers_done.iter().all(|done| done());
+    let deadline = Instant::now() + Duration::from_millis(500);
+    while !finished() {
+        if Instant::now() >= deadline {
+            kill_group(child);
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// Waits for the child, killing its group when it outlives `timeout`.
