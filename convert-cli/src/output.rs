@@ -113,6 +113,43 @@ impl Summary {
     }
 }
 
+/// A finding as the JSON answers of `parse --batch` and `moves` write it.
+#[derive(serde::Serialize)]
+pub(crate) struct FindingJson<'a> {
+    code: &'a str,
+    severity: Severity,
+    message: &'a str,
+    span: [usize; 2],
+    fixable: bool,
+}
+
+impl<'a> From<&'a crate::notation::Finding> for FindingJson<'a> {
+    fn from(finding: &'a crate::notation::Finding) -> Self {
+        FindingJson {
+            code: &finding.code,
+            severity: finding.severity,
+            message: &finding.message,
+            span: [finding.span.start, finding.span.end],
+            fixable: finding.fixable,
+        }
+    }
+}
+
+impl<'a> From<&'a dfen::Finding> for FindingJson<'a> {
+    fn from(finding: &'a dfen::Finding) -> Self {
+        FindingJson {
+            code: finding.code.as_str(),
+            severity: match finding.severity {
+                dfen::Severity::Error => Severity::Error,
+                dfen::Severity::Warning => Severity::Warning,
+            },
+            message: &finding.message,
+            span: [finding.span.start, finding.span.end],
+            fixable: finding.fixable,
+        }
+    }
+}
+
 /// `1 file`, `2 files`.
 pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

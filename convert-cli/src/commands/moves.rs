@@ -11,6 +11,7 @@ use std::ops::Range;
 
 use crate::cli::{Failure, Global, Status};
 use crate::options::ProfileArg;
+use crate::output::FindingJson;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -408,31 +409,6 @@ pub(super) fn rules_error(error: &dfen::rules::RulesError, global: &Global) -> S
 pub(super) const PASS_NOTE: &str =
     "the turn passes: none of the pending dice can be played (L* = 0)";
 
-/// A finding in the JSON document, as `parse --batch` writes it.
-#[derive(serde::Serialize)]
-struct FindingOut<'a> {
-    code: &'a str,
-    severity: &'static str,
-    message: &'a str,
-    span: [usize; 2],
-    fixable: bool,
-}
-
-impl<'a> FindingOut<'a> {
-    fn new(finding: &'a dfen::Finding) -> FindingOut<'a> {
-        FindingOut {
-            code: finding.code.as_str(),
-            severity: match finding.severity {
-                dfen::Severity::Error => "error",
-                dfen::Severity::Warning => "warning",
-            },
-            message: &finding.message,
-            span: [finding.span.start, finding.span.end],
-            fixable: finding.fixable,
-        }
-    }
-}
-
 /// The JSON document of `moves`; keys that do not apply are left out.
 #[derive(serde::Serialize)]
 struct Answer<'a> {
@@ -450,7 +426,7 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<&'a [dfen::rules::Move]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    findings: Option<Vec<FindingOut<'a>>>,
+    findings: Option<Vec<FindingJson<'a>>>,
 }
 
 impl<'a> Answer<'a> {
@@ -466,7 +442,7 @@ impl<'a> Answer<'a> {
             findings: rejection
                 .findings
                 .as_ref()
-                .map(|findings| findings.iter().map(FindingOut::new).collect()),
+                .map(|findings| findings.iter().map(FindingJson::from).collect()),
         }
     }
 }
@@ -499,7 +475,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
     };
     match dfen::rules::legal_moves(&accepted.dfen) {
         Ok(legal) => {
-            let findings = accepted.findings.iter().map(FindingOut::new).collect();
+            let findings = accepted.findings.iter().map(FindingJson::from).collect();
             write_json(
                 &Answer {
                     ok: true,

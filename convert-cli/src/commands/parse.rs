@@ -6,6 +6,7 @@ use crate::cli::{Failure, Global, Status};
 use crate::input::{MAX_RECORD_BYTES, Origin};
 use crate::notation::{Analysis, Analyzer, Finding, Notation, ReadSettings, Severity, codes};
 use crate::options::ProfileArg;
+use crate::output::FindingJson;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -125,28 +126,6 @@ fn per_case(settings: &Settings, global: &Global) -> Result<Status, Failure> {
     Ok(Status::Clean)
 }
 
-/// A finding in a batch answer.
-#[derive(serde::Serialize)]
-struct FindingOut<'a> {
-    code: &'a str,
-    severity: Severity,
-    message: &'a str,
-    span: [usize; 2],
-    fixable: bool,
-}
-
-impl<'a> FindingOut<'a> {
-    fn new(finding: &'a Finding) -> FindingOut<'a> {
-        FindingOut {
-            code: &finding.code,
-            severity: finding.severity,
-            message: &finding.message,
-            span: [finding.span.start, finding.span.end],
-            fixable: finding.fixable,
-        }
-    }
-}
-
 /// One batch answer; fields in protocol order, absent ones left out.
 #[derive(serde::Serialize)]
 struct Answer<'a> {
@@ -164,7 +143,7 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    findings: Option<Vec<FindingOut<'a>>>,
+    findings: Option<Vec<FindingJson<'a>>>,
 }
 
 impl<'a> Answer<'a> {
@@ -202,7 +181,7 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
         .notation
         .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
     let analysis = settings.analyze(text);
-    let findings = Some(analysis.findings.iter().map(FindingOut::new).collect());
+    let findings = Some(analysis.findings.iter().map(FindingJson::from).collect());
     match rejection(&analysis) {
         None => to_line(&Answer {
             ok: true,

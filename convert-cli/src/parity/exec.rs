@@ -167,13 +167,7 @@ impl Adapter {
         }
         let (stdout, stdout_full) = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
         let (stderr, stderr_full) = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
-        let overflow = if stdout_full {
-            Some("standard output")
-        } else if stderr_full {
-            Some("standard error")
-        } else {
-            None
-        };
+        let overflow = overflowed(stdout_full, stderr_full);
         Run {
             ending,
             stdout,
@@ -272,13 +266,7 @@ impl Adapter {
             0
         };
         let (stderr, stderr_full) = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
-        let overflow = if stdout_full {
-            Some("standard output")
-        } else if stderr_full {
-            Some("standard error")
-        } else {
-            None
-        };
+        let overflow = overflowed(stdout_full, stderr_full);
         BatchRun {
             answers,
             extra,
@@ -289,6 +277,17 @@ impl Adapter {
                 overflow,
             },
         }
+    }
+}
+
+/// Which stream went over its limit, if one did (standard output first).
+fn overflowed(stdout_full: bool, stderr_full: bool) -> Option<&'static str> {
+    if stdout_full {
+        Some("standard output")
+    } else if stderr_full {
+        Some("standard error")
+    } else {
+        None
     }
 }
 
