@@ -53,6 +53,16 @@ impl Notation {
         }
     }
 
+    /// Guesses the notation of a text from its first position line: the first line, after a
+    /// BOM, that is neither blank nor a `#` comment (DFEN when there is none).
+    pub(crate) fn sniff_text(text: &[u8]) -> Notation {
+        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        text.split(|&byte| byte == b'\n')
+            .map(<[u8]>::trim_ascii)
+            .find(|line| !line.is_empty() && !line.starts_with(b"#"))
+            .map_or(Notation::Dfen, Notation::sniff)
+    }
+
     /// Whether positions may continue on following lines that start with whitespace.
     pub(crate) fn has_continuation_lines(self) -> bool {
         self == Notation::Fen4

@@ -417,15 +417,7 @@ fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
 
 /// Guesses the notation from the first position line in the reader's buffer.
 fn sniff(reader: &mut Input) -> io::Result<Notation> {
-    let buffer = reader.fill_buf()?;
-    let buffer = buffer.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buffer);
-    for line in buffer.split(|&b| b == b'\n') {
-        let trimmed = line.trim_ascii();
-        if !trimmed.is_empty() && !trimmed.starts_with(b"#") {
-            return Ok(Notation::sniff(trimmed));
-        }
-    }
-    Ok(Notation::Dfen)
+    Ok(Notation::sniff_text(reader.fill_buf()?))
 }
 
 #[cfg(test)]

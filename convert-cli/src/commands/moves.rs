@@ -176,19 +176,6 @@ pub(super) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Co
     one_position(&bytes).map(Cow::Owned).map_err(Stop::Rejected)
 }
 
-/// The notation of the first position line (after a BOM, blank lines and comments), as
-/// `fenkit check` tells a file's notation when it has no extension to go by.
-fn sniff(bytes: &[u8]) -> crate::notation::Notation {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    bytes
-        .split(|&b| b == b'\n')
-        .map(<[u8]>::trim_ascii)
-        .find(|line| !line.is_empty() && !line.starts_with(b"#"))
-        .map_or(crate::notation::Notation::Dfen, |line| {
-            crate::notation::Notation::sniff(line)
-        })
-}
-
 /// The one position standard input holds, read as `fenkit check` reads a position file: a
 /// leading UTF-8 BOM, blank lines and `#` comment lines are skipped, a line ends with `\n` or
 /// `\r\n`, and a FEN4 literal may go on in lines that start with a space or a tab. A line
@@ -196,7 +183,10 @@ fn sniff(bytes: &[u8]) -> crate::notation::Notation {
 /// exactly one position is `FENKIT006`. Their spans are byte ranges of standard input.
 fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
     use crate::input::{Kind, Problem, RecordReader};
-    let mut reader = RecordReader::new(bytes, sniff(bytes).has_continuation_lines());
+    let mut reader = RecordReader::new(
+        bytes,
+        crate::notation::Notation::sniff_text(bytes).has_continuation_lines(),
+    );
     let mut first = None;
     let mut lines = Vec::new();
     let mut surplus = None;
