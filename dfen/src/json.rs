@@ -154,8 +154,8 @@ impl TryFrom<DfenJson> for Dfen {
             board.set(square, Some(piece));
         }
         let side = match json.side.as_str() {
-            "white" | "w" => Color::White,
-            "black" | "b" => Color::Black,
+            "white" => Color::White,
+            "black" => Color::Black,
             other => {
                 return Err(format!(
                     "side: expected `white` or `black`, found `{other}`"

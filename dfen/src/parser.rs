@@ -495,10 +495,16 @@ impl<'a> State<'a> {
     fn parse(&mut self) -> Result<(), ParseError> {
         let input = self.input;
         if input.len() > MAX_INPUT_LEN {
+            // The span starts at the first byte past the limit, moved back to the start of
+            // the character that holds it, so that it can slice the input.
+            let mut start = MAX_INPUT_LEN;
+            while !input.is_char_boundary(start) {
+                start -= 1;
+            }
             return Err(ParseError::new(
                 Code::InputTooLong,
                 None,
-                MAX_INPUT_LEN..input.len(),
+                start..input.len(),
                 format!("at most {MAX_INPUT_LEN} bytes"),
                 format!("{} bytes", input.len()),
             ));

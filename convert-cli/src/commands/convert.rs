@@ -27,11 +27,15 @@ the engine dialect (dfen-engine) holds a halfmove clock of at most 127. A positi
 target cannot hold is an error unless --lossy, which drops the en-passant squares and the dice,
 writes a larger halfmove clock as 127, and says on stderr what it dropped.
 
+A position is converted as it was read: spellings become canonical, but castling rights and
+en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
+
 Text outputs keep comment and blank lines; JSON outputs drop them. NDJSON4 header records
-(objects with a `bridge_version` key) are skipped. A warning of the FEN4 JSON readers (such
-as FEN4404: a bare `P` in a fen4-pieces object is read as `Pw`) is printed on stderr and
-leaves the exit status 0. An input that cannot be converted is reported on stderr, skipped,
-and makes the exit status 1.";
+(objects with a `bridge_version` key) are skipped; other records are judged as `check` judges
+them (FEN43xx). A warning of the FEN4 JSON or NDJSON4 readers (such as FEN4404: a bare `P` in
+a fen4-pieces object is read as `Pw`, or FEN4352: text after a record's object) is printed on
+stderr and leaves the exit status 0. An input that cannot be converted is reported on stderr,
+skipped, and makes the exit status 1.";
 
 /// Convert between notations, streaming line by line to standard output.
 #[derive(Debug, clap::Args)]
@@ -211,18 +215,6 @@ fn dfen_error_finding(
     }
 }
 
-/// What a JSON value is, for "found …" in messages.
-fn json_kind(value: &serde_json::Value) -> &'static str {
-    match value {
-        serde_json::Value::Null => "JSON null",
-        serde_json::Value::Bool(_) => "a JSON boolean",
-        serde_json::Value::Number(_) => "a JSON number",
-        serde_json::Value::String(_) => "a JSON string",
-        serde_json::Value::Array(_) => "a JSON array",
-        serde_json::Value::Object(_) => "a JSON object",
-    }
-}
-
 fn read(format: Format, text: &str) -> Result<Input, Rejection> {
     let dfen_error = |error: dfen::ParseError| {
         let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
@@ -242,7 +234,7 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
                 .parse(text)
                 .map_err(dfen_error)?;
             dfen_error_finding(&parsed.findings, None)?;
-            position(Value::Dfen(parsed.fixed()))
+            position(Value::Dfen(parsed.dfen))
         }
         Format::Json | Format::DfenJson => {
             let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
@@ -255,7 +247,7 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
             // The same position findings as text input; JSON has no field spans, so an error
             // points at the whole line.
             dfen_error_finding(&dfen.validate(), Some(0..text.len()))?;
-            position(Value::Dfen(dfen.fixed()))
+            position(Value::Dfen(dfen))
         }
         Format::Fen4 => fen4::Parser::new()
             .parse(text)
@@ -310,42 +302,58 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
             Ok(Input::Position(Value::Fen4(converted.placement), warnings))
         }
         Format::Ndjson4 => {
-            let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
-                reject(
+            // The record is judged as `check` judges it (spec/ndjson4.md): its first error
+            // refuses it with its own code, and its warnings (such as text after the object,
+            // FEN4352) are passed on. A fresh validator: a conversion does not follow plies.
+            let findings = fen4::Ndjson4Validator::new().check_line(1, text);
+            let as_finding = |found: &fen4::Finding| {
+                let mut finding = reject(
+                    found.code.as_str(),
+                    found.span.clone(),
+                    found.message.to_string(),
+                );
+                finding.severity = match found.severity {
+                    fen4::Severity::Error => Severity::Error,
+                    fen4::Severity::Warning => Severity::Warning,
+                };
+                finding.help = found.help.clone();
+                finding
+            };
+            if let Some(error) = findings
+                .iter()
+                .find(|f| f.severity == fen4::Severity::Error)
+            {
+                return Err(as_finding(error));
+            }
+            let warnings = findings.iter().map(as_finding).collect();
+            // The object the validator read: the first JSON value of the line.
+            let first = serde_json::Deserializer::from_str(text)
+                .into_iter::<serde_json::Value>()
+                .next();
+            let Some(Ok(serde_json::Value::Object(map))) = first else {
+                return Err(reject(
                     crate::notation::codes::BAD_JSON_INPUT,
                     0..text.len(),
-                    format!("invalid JSON: {error}"),
-                )
-            })?;
-            let found = match &value {
-                serde_json::Value::Object(map) if map.contains_key(HEADER_KEY) => {
-                    return Ok(Input::Header);
-                }
-                serde_json::Value::Object(map) => match map.get("fen4") {
-                    Some(serde_json::Value::String(literal)) => {
-                        return fen4::Parser::new()
-                            .parse(literal)
-                            .map(|parsed| {
-                                Input::Position(Value::Fen4(parsed.placement), Vec::new())
-                            })
-                            .map_err(|error| {
-                                reject(
-                                    error.code().as_str(),
-                                    0..text.len(),
-                                    format!("in `fen4`: {error}"),
-                                )
-                            });
-                    }
-                    Some(other) => format!("an object whose `fen4` is {}", json_kind(other)),
-                    None => "an object without `fen4`".to_owned(),
-                },
-                other => json_kind(other).to_owned(),
+                    "expected an NDJSON4 frame, found a line this reader cannot take".to_owned(),
+                ));
             };
-            Err(reject(
-                crate::notation::codes::BAD_JSON_INPUT,
-                0..text.len(),
-                format!("expected an object with a `fen4` string, found {found}"),
-            ))
+            if map.contains_key(HEADER_KEY) {
+                return Ok(Input::Header);
+            }
+            let literal = map
+                .get("fen4")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or_default();
+            fen4::Parser::new()
+                .parse(literal)
+                .map(|parsed| Input::Position(Value::Fen4(parsed.placement), warnings))
+                .map_err(|error| {
+                    reject(
+                        error.code().as_str(),
+                        0..text.len(),
+                        format!("in `fen4`: {error}"),
+                    )
+                })
         }
     }
 }

@@ -271,3 +271,31 @@ fn fen4_json_with_a_repeated_key_is_refused() {
             )
     );
 }
+
+/// Conversion keeps the position as read: rights that `fmt` would drop as dead stay, so that a
+/// round trip through any dialect gives back what was written.
+#[test]
+fn conversion_keeps_what_fmt_would_drop() {
+    let tree = Tree::empty();
+    let position = "4k3/8/8/8/8/8/8/4K3 w K e3 0 1 -";
+    for to in ["dfen-engine", "json", "dfen"] {
+        assert_cmd_snapshot!(
+            format!("conversion_keeps_what_fmt_would_drop_{to}"),
+            tree.fenkit(&["convert", "--to", to, "-"])
+                .pass_stdin(format!("{position}\n"))
+        );
+    }
+}
+
+/// NDJSON4 records are judged as `check` judges them: text after a record's object is a
+/// warning (FEN4352) and the frame is converted.
+#[test]
+fn ndjson4_records_are_judged_as_check_judges_them() {
+    let tree = Tree::empty();
+    tree.write(
+        "replay.ndjson4",
+        "{\"fen4\":\"4d-fen v1: K@0,0,0,0\"} extra\n{\"ply\":1,\"fen4\":\"4d-fen v1:\"}\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "fen4", "replay.ndjson4"]));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "replay.ndjson4"]));
+}

@@ -305,10 +305,13 @@ fn limits_hold_at_their_edges() {
     let parsed = Parser::new().parse(&padded).unwrap();
     assert_eq!(parsed.fixed().to_string(), START);
     let over = format!("{padded} ");
-    assert_eq!(
-        Parser::new().parse(&over).unwrap_err().code().as_str(),
-        "DFEN001"
-    );
+    let err = Parser::new().parse(&over).unwrap_err();
+    assert_eq!((err.code().as_str(), err.span()), ("DFEN001", 1024..1025));
+    // A character across the limit: the span starts where it does, so it slices the input.
+    let across = format!("{}é", "a".repeat(dfen::MAX_INPUT_LEN - 1));
+    let err = Parser::new().parse(&across).unwrap_err();
+    assert_eq!((err.code().as_str(), err.span()), ("DFEN001", 1023..1025));
+    assert_eq!(across.get(err.span()), Some("é"));
     // Clock edges.
     accepts(
         Profile::Spec,
@@ -378,6 +381,11 @@ fn json_round_trips_and_rejects_bad_values() {
         (
             r#"{"board":{},"side":"red","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
             "side: expected `white` or `black`, found `red`",
+        ),
+        (
+            // The JSON form names the side in full (spec/dfen.md §8); the letter is the text form's.
+            r#"{"board":{},"side":"w","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
+            "side: expected `white` or `black`, found `w`",
         ),
         (
             r#"{"board":{},"side":"white","castling":[],"en_passant":["e4"],"halfmove":0,"fullmove":1,"dice":[]}"#,
