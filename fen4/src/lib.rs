@@ -1,7 +1,7 @@
 //! FEN4: the 4D placement literal (`4d-fen v1: K@0,0,0,0; k@7,7,7,7`).
 //!
 //! This crate reads and writes FEN4 v1 literals in exact parity with the reference
-//! parsers (same accepted set, same numeric codes `-1..-6`, same character offsets),
+//! parsers (same accepted set, same numeric codes `-2..-6`, same character offsets),
 //! explains every rejection with a [`ParseError`], reports non-canonical but accepted
 //! forms as fixable [`Finding`]s, converts to and from the two JSON forms, and validates
 //! NDJSON4 replay files line by line.
@@ -13,7 +13,7 @@
 //! | leading whitespace before `4d-fen v1:` | removed | `FEN4106` |
 //! | `P/w`, `p/y` (slash between pawn letter and axis) | `Pw`, `py` | `FEN4101` |
 //! | spaces or tabs around `@` or `;`, or missing/extra space after `;` or the prefix | `K@0,0,0,0; k@7,7,7,7` | `FEN4102` |
-//! | line breaks anywhere whitespace is allowed | one line | `FEN4103` |
+//! | line breaks where whitespace is allowed between the prefix and the last piece | one line | `FEN4103` |
 //! | a `;` after the last piece | removed | `FEN4104` |
 //! | pieces in any order | ascending square index | `FEN4105` |
 //! | trailing whitespace | removed | `FEN4107` |
