@@ -178,6 +178,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         ShowNotation::Dfen | ShowNotation::Fen => {
             match parse_position(&text, args.profile, args.allow_errors, Purpose::Board) {
                 Ok(accepted) => {
+                    // Read as `check` reads a `.fen` file: six fields must hold the position.
+                    if notation == ShowNotation::Fen
+                        && let Err(error) = accepted.dfen.to_fen()
+                    {
+                        global.error(format_args!(
+                            "{}: a six-field FEN cannot hold this position: it would drop {}; \
+                             show it as DFEN (`--notation dfen`)",
+                            crate::notation::codes::NOT_SIX_FIELDS,
+                            error.dropped.join(" and ")
+                        ));
+                        return Ok(Status::Findings);
+                    }
                     accepted.print_errors(global);
                     draw_dfen(&accepted.dfen)
                 }

@@ -75,3 +75,16 @@ fn an_error_position_is_refused_with_its_findings() {
     let tree = Tree::empty();
     assert_cmd_snapshot!(tree.fenkit(&["show", "4k3/8/8/8/8/8/8/4K3 w - a3c3e3 0 1 PNB"]));
 }
+
+/// `--notation fen` reads the position as `check` reads a `.fen` file: one that six fields
+/// cannot hold (pending dice) is FENKIT003, not drawn.
+#[test]
+fn fen_notation_refuses_what_six_fields_cannot_hold() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "show",
+        "--notation",
+        "fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN"
+    ]));
+}
