@@ -178,8 +178,9 @@ impl Finding {
     }
 
     fn from_fen4_error(error: &fen4::ParseError) -> Finding {
+        // Fixable exactly when only `strict` rejected the literal (a non-canonical form that
+        // `fmt` rewrites), as for DFEN under `--strict`.
         let mut finding = Finding::from_fen4(error.to_finding());
-        finding.fixable = false;
         finding.reference = Some((error.ref_code(), error.offset()));
         finding
     }
