@@ -26,6 +26,17 @@ def _answer(check, data):
 
 
 def main(check):
+    """Runs the protocol; an error of the implementation itself (not a verdict on the input)
+    is reported on standard error with exit status 2, as adapter-protocol.md asks, never as a
+    rejection."""
+    try:
+        return _main(check)
+    except Exception as error:  # a bug in the adapter or the implementation, not a verdict
+        sys.stderr.write(f"internal error: {error!r}\n")
+        return 2
+
+
+def _main(check):
     args = sys.argv[1:]
     if "--batch" in args:
         json_strings = "--json-strings" in args
