@@ -91,6 +91,8 @@ fn syntax_errors_have_reference_codes_and_offsets() {
     );
     rejects("4d-fen v1: K@0,0,0,0 x", Code::TrailingInput, -6, 21);
     rejects("4d-fen v1: K@0,0,0,0,1", Code::CoordTooLong, -6, 20);
+    // Once whitespace follows the coordinate, a `,` is no longer part of it (fen4.md §5.1).
+    rejects("4d-fen v1: K@0,0,0,0 ,", Code::TrailingInput, -6, 21);
     rejects("4d-fen v1: K@0,0,0,01", Code::CoordTooLong, -6, 20);
     rejects("4d-fen v1: K@0,0,0,0 1", Code::TrailingInput, -6, 21);
     rejects("4d-fen v1: K@0,0,0,0\0", Code::NulByte, -6, 20);
