@@ -55,18 +55,12 @@ pub(crate) struct Args {
     #[arg(value_name = "DFEN")]
     position: String,
 
-    /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
-
     /// How to print the moves
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: MovesFormat,
 
-    /// Go on with a position that has error-severity findings (they are still printed, and do
-    /// not change the exit status)
-    #[arg(long)]
-    allow_errors: bool,
+    #[command(flatten)]
+    options: PositionOptions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -282,7 +276,7 @@ impl Accepted {
 
 /// Parses a position. A syntax error rejects it; so does, for [`Purpose::Play`], a side
 /// without a king (`RULE007`); then an error-severity finding unless `allow_errors`.
-pub(super) fn parse_position(
+fn parse_position(
     text: &str,
     profile: ProfileArg,
     allow_errors: bool,
@@ -323,27 +317,46 @@ pub(super) fn parse_position(
     }
 }
 
-/// Reads and parses the position argument (`-`: standard input, see [`position_text`]) for a
-/// command with human output. A rejection is printed and turned into the status to exit with;
-/// the error findings of a position used under `allow_errors` are printed.
-pub(super) fn read_position(
-    argument: &str,
-    profile: ProfileArg,
-    allow_errors: bool,
-    purpose: Purpose,
-    global: &Global,
-) -> Result<dfen::Dfen, Status> {
-    let text = match position_text(argument, global) {
-        Ok(text) => text,
-        Err(Stop::Failed) => return Err(Status::Error),
-        Err(Stop::Rejected(rejection)) => return Err(rejection.print(global)),
-    };
-    match parse_position(&text, profile, allow_errors, purpose) {
-        Ok(accepted) => {
-            accepted.print_errors(global);
-            Ok(accepted.dfen)
+/// How the rules commands and `show` read their position: `--profile` and `--allow-errors`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct PositionOptions {
+    /// The DFEN dialect to read
+    #[arg(long, value_name = "PROFILE", default_value = "spec")]
+    pub(super) profile: ProfileArg,
+
+    /// Go on with a position that has error-severity findings (they are still printed, and do
+    /// not change the exit status)
+    #[arg(long)]
+    pub(super) allow_errors: bool,
+}
+
+impl PositionOptions {
+    /// Parses a position's text with these options (see [`parse_position`]).
+    pub(super) fn parse(&self, text: &str, purpose: Purpose) -> Result<Accepted, Rejection> {
+        parse_position(text, self.profile, self.allow_errors, purpose)
+    }
+
+    /// Reads and parses the position argument (`-`: standard input, see [`position_text`])
+    /// for a command with human output. A rejection is printed and turned into the status to
+    /// exit with; the error findings of a position used under `--allow-errors` are printed.
+    pub(super) fn read(
+        &self,
+        argument: &str,
+        purpose: Purpose,
+        global: &Global,
+    ) -> Result<dfen::Dfen, Status> {
+        let text = match position_text(argument, global) {
+            Ok(text) => text,
+            Err(Stop::Failed) => return Err(Status::Error),
+            Err(Stop::Rejected(rejection)) => return Err(rejection.print(global)),
+        };
+        match self.parse(&text, purpose) {
+            Ok(accepted) => {
+                accepted.print_errors(global);
+                Ok(accepted.dfen)
+            }
+            Err(rejection) => Err(rejection.print(global)),
         }
-        Err(rejection) => Err(rejection.print(global)),
     }
 }
 
@@ -456,7 +469,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
             return Ok(Status::Findings);
         }
     };
-    let accepted = match parse_position(&text, args.profile, args.allow_errors, Purpose::Play) {
+    let accepted = match args.options.parse(&text, Purpose::Play) {
         Ok(accepted) => accepted,
         Err(rejection) => {
             write_json(&Answer::rejected(&rejection), global)?;
@@ -474,7 +487,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
                     message: None,
                     position: Some(crate::notation::write_dfen(
                         &accepted.dfen,
-                        args.profile.into(),
+                        args.options.profile.into(),
                     )),
                     l_star: Some(legal.max_len()),
                     moves: Some(legal.moves()),
@@ -496,13 +509,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if args.output_format == MovesFormat::Json {
         return run_json(&args, global);
     }
-    let position = match read_position(
-        &args.position,
-        args.profile,
-        args.allow_errors,
-        Purpose::Play,
-        global,
-    ) {
+    let position = match args.options.read(&args.position, Purpose::Play, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

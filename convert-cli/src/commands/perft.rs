@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use super::moves::{DieArg, Purpose, parse_dice, read_position, rules_error};
+use super::moves::{DieArg, PositionOptions, Purpose, parse_dice, rules_error};
 use crate::cli::{Failure, Global, Status};
-use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -78,14 +77,8 @@ pub(crate) struct Args {
     )]
     ep: crate::duplicates::EpArg,
 
-    /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
-
-    /// Go on with a position that has error-severity findings (they are still printed, and do
-    /// not change the exit status)
-    #[arg(long)]
-    allow_errors: bool,
+    #[command(flatten)]
+    options: PositionOptions,
 }
 
 fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
@@ -118,13 +111,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         Purpose::Board
     };
-    let position = match read_position(
-        &args.position,
-        args.profile,
-        args.allow_errors,
-        purpose,
-        global,
-    ) {
+    let position = match args.options.read(&args.position, purpose, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use super::moves::{PASS_NOTE, Purpose, read_position};
+use super::moves::{PASS_NOTE, PositionOptions, Purpose};
 use crate::cli::{Failure, Global, Status};
-use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -32,7 +31,10 @@ must hold one position (FENKIT006), read as `fenkit check` reads a file: a BOM, 
 
 /// Apply micro-moves (and rolls) one at a time and print the position after each.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("profile", |arg| arg.help("The DFEN dialect to read (and write)"))
+)]
 pub(crate) struct Args {
     /// The starting position; `-` reads it from standard input
     #[arg(value_name = "DFEN")]
@@ -42,14 +44,8 @@ pub(crate) struct Args {
     #[arg(value_name = "MOVE", required = true, num_args = 1..)]
     moves: Vec<String>,
 
-    /// The DFEN dialect to read (and write)
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
-
-    /// Go on with a position that has error-severity findings (they are still printed, and do
-    /// not change the exit status)
-    #[arg(long)]
-    allow_errors: bool,
+    #[command(flatten)]
+    options: PositionOptions,
 }
 
 /// Whether `token` is a roll: dice letters only, however many (a UCI move always has digits).
@@ -65,17 +61,11 @@ fn is_roll(token: &str) -> bool {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let mut position = match read_position(
-        &args.position,
-        args.profile,
-        args.allow_errors,
-        Purpose::Play,
-        global,
-    ) {
+    let mut position = match args.options.read(&args.position, Purpose::Play, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
-    let profile: dfen::Profile = args.profile.into();
+    let profile: dfen::Profile = args.options.profile.into();
     let mut stdout = global.stdout();
     let mut winner = None;
     for (index, token) in args.moves.iter().enumerate() {

@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use super::moves::{Purpose, parse_dice, read_position, rules_error};
+use super::moves::{PositionOptions, Purpose, parse_dice, rules_error};
 use crate::cli::{Failure, Global, Status};
-use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -26,7 +25,10 @@ as `fenkit check` reads a file: a BOM, blank lines and `#` comment lines are ski
 
 /// Set the dice of a fresh turn and print the position.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("profile", |arg| arg.help("The DFEN dialect to read (and write)"))
+)]
 pub(crate) struct Args {
     /// The position at a fresh turn (field 7 `-` or absent); `-` reads it from standard input
     #[arg(value_name = "DFEN")]
@@ -36,14 +38,8 @@ pub(crate) struct Args {
     #[arg(value_name = "DICE", required = true, num_args = 1.., value_parser = parse_dice)]
     dice: Vec<dfen::DicePool>,
 
-    /// The DFEN dialect to read (and write)
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
-
-    /// Go on with a position that has error-severity findings (they are still printed, and do
-    /// not change the exit status)
-    #[arg(long)]
-    allow_errors: bool,
+    #[command(flatten)]
+    options: PositionOptions,
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
@@ -64,13 +60,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         };
         return Err(Failure::Usage(format!("<DICE>: {message}")));
     };
-    let position = match read_position(
-        &args.position,
-        args.profile,
-        args.allow_errors,
-        Purpose::Play,
-        global,
-    ) {
+    let position = match args.options.read(&args.position, Purpose::Play, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
@@ -80,7 +70,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             writeln!(
                 stdout,
                 "{}",
-                crate::notation::write_dfen(&rolled, args.profile.into())
+                crate::notation::write_dfen(&rolled, args.options.profile.into())
             )?;
             stdout.flush()?;
             Ok(Status::Clean)

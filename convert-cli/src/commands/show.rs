@@ -3,10 +3,9 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::moves::{Purpose, Stop, parse_position, position_text};
+use super::moves::{PositionOptions, Purpose, Stop, position_text};
 use crate::cli::{Failure, Global, Status};
 use crate::notation::Notation;
-use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -28,7 +27,13 @@ Exit status 2: usage or I/O errors.";
 
 /// Draw a position as a diagram in the terminal.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("allow_errors", |arg| arg.help(
+        "Draw a DFEN position that has error-severity findings (they are still printed, and do \
+         not change the exit status)"
+    ))
+)]
 pub(crate) struct Args {
     /// The position; `-` reads it from standard input
     #[arg(value_name = "POSITION")]
@@ -38,14 +43,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "NOTATION")]
     notation: Option<ShowNotation>,
 
-    /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
-
-    /// Draw a DFEN position that has error-severity findings (they are still printed, and do
-    /// not change the exit status)
-    #[arg(long)]
-    allow_errors: bool,
+    #[command(flatten)]
+    options: PositionOptions,
 }
 
 /// The notations of one position (`show` draws no NDJSON4 replay: it is a list of frames).
@@ -176,7 +175,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
         },
         ShowNotation::Dfen | ShowNotation::Fen => {
-            match parse_position(&text, args.profile, args.allow_errors, Purpose::Board) {
+            match args.options.parse(&text, Purpose::Board) {
                 Ok(accepted) => {
                     // Read as `check` reads a `.fen` file: six fields must hold the position.
                     if notation == ShowNotation::Fen
