@@ -3,6 +3,13 @@
 //! and splitting it into lines with memchr), with peak RSS from `/usr/bin/time -f %M`, and the
 //! machine's own two-CPU ceiling: two one-thread `check` processes run at once.
 //!
+//! The DFEN file also goes through a peer: a lint loop built on shakmaty (a test-only oracle), in
+//! this process, on one thread. It reads the file as the floor does, and for each line drops the
+//! dice field, parses, validates the position and writes the canonical FEN to compare with the
+//! line. That is the least a lint must do, with the peer's own parser, so
+//! `dfen_check_1t_vs_shakmaty_lint` says how `fenkit check` compares with the obvious tool one
+//! would otherwise write.
+//!
 //! Run: `cargo bench -p convert-cli --bench e2e`. The files are generated reproducibly from a
 //! seed into `bench-data/` (git-ignored) on the first run and reused after. Environment:
 //! - `FENKIT_E2E_LINES`: DFEN lines (default 1,000,000; the FEN4 file has a quarter as many,
@@ -23,7 +30,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 const SEED: u64 = 0x00c0_ffee_d1ce_5eed;
 
@@ -73,6 +80,7 @@ fn main() {
         ];
         let mut floor_best: Option<(Duration, usize)> = None;
         let mut pair_best: Option<Duration> = None;
+        let mut peer_best: Option<Duration> = None;
         let mut bests: Vec<Option<(Duration, (u64, f64))>> = vec![None; configs.len()];
         for _ in 0..runs {
             let run = floor(path);
@@ -88,6 +96,16 @@ fn main() {
             let run = two_at_once(path);
             if pair_best.is_none_or(|best| run < best) {
                 pair_best = Some(run);
+            }
+            if name == "dfen" {
+                let (run, lines, clean) = shakmaty_lint(path);
+                assert_eq!(
+                    clean, lines,
+                    "the peer found the generated file not canonical"
+                );
+                if peer_best.is_none_or(|best| run < best) {
+                    peer_best = Some(run);
+                }
             }
         }
         let Some((floor, count)) = floor_best else {
@@ -119,7 +137,22 @@ fn main() {
             None,
             None,
         );
+        if let Some(peer) = peer_best {
+            row(
+                &format!("{name}: shakmaty lint loop, 1 thread"),
+                count,
+                peer,
+                None,
+                None,
+            );
+        }
         let per = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+        if let Some(peer) = peer_best {
+            ratios.push(format!(
+                "{name}_check_1t_vs_shakmaty_lint={:.2}",
+                per(peer, times[0])
+            ));
+        }
         ratios.push(format!(
             "{name}_check_1t_vs_floor={:.3}",
             per(floor, times[0])
@@ -189,6 +222,41 @@ fn floor(path: &Path) -> (Duration, usize) {
     let start = Instant::now();
     let count = count_lines(path);
     (start.elapsed(), count)
+}
+
+/// The peer: the floor's reading, and for each line (a canonical FEN and ` -`, the dice field)
+/// shakmaty's parse, validation and canonical write, compared with the line. Returns the time,
+/// the lines and how many of them were canonical and valid.
+fn shakmaty_lint(path: &Path) -> (Duration, usize, usize) {
+    let start = Instant::now();
+    let mut reader = BufReader::with_capacity(1 << 16, File::open(path).expect("open"));
+    let (mut lines, mut clean) = (0, 0);
+    let mut line = Vec::with_capacity(128);
+    let mut canonical = String::with_capacity(128);
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line).expect("read") == 0 {
+            break;
+        }
+        lines += 1;
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let Some(fen) = text.strip_suffix(b" -") else {
+            continue;
+        };
+        let Ok(parsed) = Fen::from_ascii(fen) else {
+            continue;
+        };
+        let Ok(position) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        canonical.clear();
+        let written = Fen::from_position(&position, EnPassantMode::Legal);
+        std::fmt::Write::write_fmt(&mut canonical, format_args!("{written}")).expect("write");
+        if canonical.as_bytes() == fen {
+            clean += 1;
+        }
+    }
+    (start.elapsed(), lines, clean)
 }
 
 fn count_lines(path: &Path) -> usize {
