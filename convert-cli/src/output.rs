@@ -1,7 +1,6 @@
 //! Output formats for diagnostics: human (rustc style), JSON, JSON lines, GitHub workflow
 //! annotations and SARIF 2.1.0.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde_json::{Value, json};
@@ -23,14 +22,6 @@ pub(crate) enum OutputFormat {
     Github,
     /// SARIF 2.1.0, for code scanning
     Sarif,
-}
-
-impl OutputFormat {
-    /// Whether diagnostics can be written as they are found (all but SARIF, which must see
-    /// every diagnostic before it writes the first).
-    pub(crate) fn streams(self) -> bool {
-        !matches!(self, OutputFormat::Sarif)
-    }
 }
 
 /// Counts for the summary line.
@@ -196,26 +187,35 @@ pub(crate) struct Emitter<W: Write> {
     format: OutputFormat,
     out: W,
     colored: bool,
-    /// SARIF's diagnostics, held to the end: each result names its rule by its index in the
-    /// sorted list of every code found, which is known only then.
-    held: Vec<Diagnostic>,
-    /// The `json` document's diagnostics, written as they come (its opening is written by
-    /// [`Emitter::new`]).
+    /// SARIF's rules: each code found, with its title, in the order first found. A result
+    /// names its rule by its index here, known as soon as the code is first seen, so results
+    /// are written as they come and only the rules wait for the end.
+    rules: Vec<(String, String)>,
+    /// The `json` document's diagnostics or the SARIF log's results, written as they come (the
+    /// document's opening is written by [`Emitter::new`]).
     diagnostics: PrettyArray,
 }
 
 impl<W: Write> Emitter<W> {
     /// An emitter writing to `out`; for `json`, the document's opening is written at once.
     pub(crate) fn new(format: OutputFormat, mut out: W, colored: bool) -> io::Result<Emitter<W>> {
-        if format == OutputFormat::Json {
-            out.write_all(b"{\n  \"diagnostics\": ")?;
-        }
+        let depth = match format {
+            OutputFormat::Json => {
+                out.write_all(b"{\n  \"diagnostics\": ")?;
+                1
+            }
+            OutputFormat::Sarif => {
+                out.write_all(SARIF_OPENING)?;
+                3
+            }
+            OutputFormat::Human | OutputFormat::JsonLines | OutputFormat::Github => 0,
+        };
         Ok(Emitter {
             format,
             out,
             colored,
-            held: Vec::new(),
-            diagnostics: PrettyArray::new(1),
+            rules: Vec::new(),
+            diagnostics: PrettyArray::new(depth),
         })
     }
 
@@ -258,11 +258,18 @@ impl<W: Write> Emitter<W> {
                     .push(&mut self.out, &diagnostic_json(&diagnostic))
             }
             OutputFormat::Sarif => {
-                // The record text (for human snippets) is not part of a SARIF result.
-                let mut diagnostic = diagnostic;
-                diagnostic.source = None;
-                self.held.push(diagnostic);
-                Ok(())
+                let code = &*diagnostic.finding.code;
+                let index = match self.rules.iter().position(|(id, _)| id == code) {
+                    Some(index) => index,
+                    None => {
+                        let title = rule_title(code)
+                            .map_or_else(|| diagnostic.finding.message.to_string(), str::to_owned);
+                        self.rules.push((code.to_owned(), title));
+                        self.rules.len() - 1
+                    }
+                };
+                self.diagnostics
+                    .push(&mut self.out, &sarif_result(&diagnostic, index))
             }
         }
     }
@@ -278,7 +285,9 @@ impl<W: Write> Emitter<W> {
                 self.out.write_all(b"\n}\n")?;
             }
             OutputFormat::Sarif => {
-                write_sarif(&mut self.out, &self.held)?;
+                let results = std::mem::replace(&mut self.diagnostics, PrettyArray::new(3));
+                results.finish(&mut self.out)?;
+                write_sarif_closing(&mut self.out, &self.rules)?;
                 writeln!(self.out)?;
             }
             OutputFormat::Human | OutputFormat::JsonLines | OutputFormat::Github => {}
@@ -359,30 +368,14 @@ fn rule_title(code: &str) -> Option<&'static str> {
     }
 }
 
-/// Writes a SARIF 2.1.0 log of the diagnostics, one result at a time: the whole log is never
-/// built in memory. It comes out as the pretty-printed log document would, keys in order.
-fn write_sarif(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
-    let mut rules: BTreeMap<&str, String> = BTreeMap::new();
-    for diagnostic in diagnostics {
-        let code = &*diagnostic.finding.code;
-        rules.entry(code).or_insert_with(|| {
-            rule_title(code).map_or_else(|| diagnostic.finding.message.to_string(), str::to_owned)
-        });
-    }
-    let index: BTreeMap<&str, usize> = rules
-        .keys()
-        .enumerate()
-        .map(|(i, code)| (*code, i))
-        .collect();
-    out.write_all(
-        b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ",
-    )?;
-    let mut results = PrettyArray::new(3);
-    for diagnostic in diagnostics {
-        let result = sarif_result(diagnostic, index.get(&*diagnostic.finding.code).copied());
-        results.push(out, &result)?;
-    }
-    results.finish(out)?;
+/// The start of a SARIF 2.1.0 log, up to its results: the log is written as the
+/// pretty-printed document would be, keys in order, one result at a time, so that it is never
+/// built in memory.
+const SARIF_OPENING: &[u8] = b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ";
+
+/// The rest of a SARIF log after its results: the tool, with `rules` (code and title, in the
+/// order their indexes were given), and the version.
+fn write_sarif_closing(out: &mut impl Write, rules: &[(String, String)]) -> io::Result<()> {
     out.write_all(b",\n      \"tool\": ")?;
     let tool = json!({
         "driver": {
@@ -399,7 +392,7 @@ fn write_sarif(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<(
 }
 
 /// One SARIF result; `rule_index` is the code's place in the log's list of rules.
-fn sarif_result(diagnostic: &Diagnostic, rule_index: Option<usize>) -> Value {
+fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
     let finding = &diagnostic.finding;
     let mut text = finding.message.to_string();
     if let Some(help) = &finding.help {
@@ -564,14 +557,20 @@ mod tests {
                 .iter()
                 .map(|rule| rule["id"].as_str().unwrap())
                 .collect();
-            let mut sorted = rules.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            assert_eq!(rules, sorted, "rules are listed once each, in order");
+            // Each code once, in the order it was first found.
+            let mut first_found: Vec<&str> = Vec::new();
             for result in results {
+                let id = result["ruleId"].as_str().unwrap();
+                if !first_found.contains(&id) {
+                    first_found.push(id);
+                }
                 let index = result["ruleIndex"].as_u64().unwrap() as usize;
                 assert_eq!(result["ruleId"], rules[index]);
             }
+            assert_eq!(
+                rules, first_found,
+                "rules are listed once each, as first found"
+            );
         }
     }
 }

@@ -281,7 +281,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         ..Summary::default()
     };
     let mut errors = Vec::new();
-    if settings.inputs.len() == 1 && settings.format.streams() {
+    if settings.inputs.len() == 1 {
         // One input: print as we go, so memory stays flat however many findings there are.
         let mut sink_error = None;
         // One file, however large, is still analysed on every thread.
