@@ -119,7 +119,7 @@ impl Status {
 /// Why a subcommand stopped early.
 #[derive(Debug)]
 pub(crate) enum Failure {
-    /// Writing our own output failed (a closed pipe ends the run quietly).
+    /// Writing our own output failed (a closed pipe ends the run quietly, with exit 2).
     Io(io::Error),
     /// The arguments make no sense together; the message says why.
     Usage(String),
@@ -151,7 +151,9 @@ pub fn main() -> ExitCode {
     let global = Global { _private: () };
     let status = match cli.command.run(&global) {
         Ok(status) => status,
-        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => Status::Clean,
+        // The reader went away on purpose (`fenkit check … | head`): say nothing, but the run
+        // did not finish, so it cannot pass as clean; exit 2, as an unwritable output does.
+        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => Status::Error,
         Err(Failure::Io(error)) => {
             global.error(format_args!("cannot write output: {error}"));
             Status::Error

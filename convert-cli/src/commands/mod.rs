@@ -10,8 +10,8 @@
 //! - `pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure>`: does the job.
 //!   Write results through `global.stdout()`, diagnostics about the run (I/O errors, summaries)
 //!   through `global.stderr()`. Return `Status::Clean` (exit 0), `Status::Findings` (exit 1) or
-//!   `Status::Error` (exit 2, usage or I/O problems); a broken pipe is turned into a quiet exit by
-//!   the caller, so just propagate `io::Error`s with `?`.
+//!   `Status::Error` (exit 2, usage or I/O problems); a broken pipe is turned into a quiet exit 2
+//!   by the caller, so just propagate `io::Error`s with `?`.
 //!
 //! To add a subcommand: create the module, add `mod <name>;` below, one variant to [`Command`]
 //! (its doc comment is the one-line summary in `fenkit --help`) and one arm in [`Command::run`].

@@ -210,3 +210,35 @@ fn colour_on_a_terminal_only() {
         .unwrap();
     assert!(forced.stdout.contains(&0x1b));
 }
+
+/// A reader that goes away early (`fenkit check … | head`) ends the run quietly, but with exit
+/// 2: the run did not finish, so it must not pass as clean under `set -o pipefail`.
+#[test]
+fn a_closed_pipe_ends_the_run_quietly_and_not_clean() {
+    use std::io::{BufRead, BufReader};
+    let tree = Tree::empty();
+    tree.write("many.dfen", warned_positions(5_000));
+    let runs: [&[&str]; 3] = [
+        &["check", "many.dfen"],
+        &["check", "--output-format", "sarif", "many.dfen"],
+        &["convert", "--to", "json", "many.dfen"],
+    ];
+    for args in runs {
+        let mut child = tree
+            .fenkit(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}: no output at all");
+        // The read end is closed here, when the reader is dropped.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("error"), "{args:?}: {stderr}");
+    }
+}
