@@ -135,7 +135,8 @@ impl Finding {
         }
     }
 
-    fn from_dfen(finding: dfen::Finding) -> Finding {
+    /// A DFEN library finding, as the CLI reports it.
+    pub(crate) fn from_dfen(finding: dfen::Finding) -> Finding {
         Finding {
             code: Cow::Borrowed(finding.code.as_str()),
             severity: match finding.severity {

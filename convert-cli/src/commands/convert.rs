@@ -7,6 +7,7 @@ use crate::cli::{Failure, Global, Status};
 use crate::diag::{Diagnostic, problem_finding, renderer};
 use crate::input::{Kind, Origin, RecordReader};
 use crate::notation::{Finding, Severity, write_dfen};
+use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -26,6 +27,12 @@ Lossy conversions: six-field FEN holds at most one en-passant square and no pend
 the engine dialect (dfen-engine) holds a halfmove clock of at most 127. A position that the
 target cannot hold is an error unless --lossy, which drops the en-passant squares and the dice,
 writes a larger halfmove clock as 127, and says on stderr what it dropped.
+
+DFEN and FEN text is read by the spec profile, as `fenkit check` reads it: a line that check
+reports as an error is not converted. `--profile lenient` also reads such a line when its
+meaning is clear (dice in the wrong case, missing clocks, a fullmove number of 0, ...), and
+prints a warning for each thing it read that way; `--from dfen-engine` (or `--profile engine`)
+reads the reference engine's dialect.
 
 A position is converted as it was read: spellings become canonical, but castling rights and
 en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
@@ -52,6 +59,11 @@ pub(crate) struct Args {
     /// Convert even when the target cannot hold everything, and say what was dropped or changed
     #[arg(long)]
     lossy: bool,
+
+    /// The DFEN dialect to read DFEN and FEN text in; `lenient` warns about each form `spec`
+    /// would refuse [default: spec; engine for --from dfen-engine]
+    #[arg(long, value_name = "PROFILE")]
+    profile: Option<ProfileArg>,
 
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
@@ -215,7 +227,14 @@ fn dfen_error_finding(
     }
 }
 
-fn read(format: Format, text: &str) -> Result<Input, Rejection> {
+/// Whether a lenient read of a finding with `code` took a form the spec profile refuses: the
+/// syntax errors of spec/dfen.md §5.1 (which lenient reads as warnings) and missing clocks.
+fn read_leniently(code: dfen::Code) -> bool {
+    code.as_str().starts_with("DFEN0") || code == dfen::Code::MissingClocks
+}
+
+/// Reads one line of `format`; DFEN and FEN text by `profile`.
+fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rejection> {
     let dfen_error = |error: dfen::ParseError| {
         let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
         finding.help = None;
@@ -224,17 +243,44 @@ fn read(format: Format, text: &str) -> Result<Input, Rejection> {
     let position = |value| Ok(Input::Position(value, Vec::new()));
     match format {
         Format::Dfen | Format::Fen | Format::DfenEngine => {
-            let profile = if format == Format::DfenEngine {
-                dfen::Profile::Engine
-            } else {
-                dfen::Profile::Lenient
+            let refused = match dfen::Parser::new().profile(profile).parse(text) {
+                Err(error) => Err(dfen_error(error)),
+                Ok(parsed) => match dfen_error_finding(&parsed.findings, None) {
+                    Err(refusal) => Err(refusal),
+                    Ok(()) => Ok(parsed),
+                },
             };
-            let parsed = dfen::Parser::new()
-                .profile(profile)
-                .parse(text)
-                .map_err(dfen_error)?;
-            dfen_error_finding(&parsed.findings, None)?;
-            position(Value::Dfen(parsed.dfen))
+            let parsed = refused.map_err(|mut refusal| {
+                // Say when the lenient profile would have read it.
+                if profile == dfen::Profile::Spec
+                    && dfen::Parser::new()
+                        .profile(dfen::Profile::Lenient)
+                        .parse(text)
+                        .is_ok_and(|lenient| !lenient.has_errors())
+                {
+                    refusal.help = Some(
+                        "`--profile lenient` reads it, with a warning for each form it repairs"
+                            .into(),
+                    );
+                }
+                refusal
+            })?;
+            // What a lenient read took that the spec refuses is said, not hidden.
+            let warnings = if profile == dfen::Profile::Lenient {
+                parsed
+                    .findings
+                    .into_iter()
+                    .filter(|f| f.severity == dfen::Severity::Warning && read_leniently(f.code))
+                    .map(Finding::from_dfen)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut dfen = parsed.dfen;
+            // A fullmove number of 0 (DFEN019, read by lenient and engine) means 1: writing
+            // the 0 back would give a line that the spec refuses.
+            dfen.fullmove = dfen.fullmove.max(1);
+            Ok(Input::Position(Value::Dfen(dfen), warnings))
         }
         Format::Json | Format::DfenJson => {
             let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
@@ -454,6 +500,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             args.to.name()
         )));
     }
+    if args.from == Some(Format::DfenEngine)
+        && args.profile.is_some_and(|p| p != ProfileArg::Engine)
+    {
+        return Err(Failure::Usage(
+            "`--from dfen-engine` reads the engine dialect: expected no `--profile` or \
+             `--profile engine` with it"
+                .to_owned(),
+        ));
+    }
     let family = args
         .to
         .family()
@@ -543,7 +598,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             ),
                         ))
                     } else {
-                        match read(source, text) {
+                        let profile = if source == Format::DfenEngine {
+                            dfen::Profile::Engine
+                        } else {
+                            args.profile.unwrap_or_default().into()
+                        };
+                        match read(source, profile, text) {
                             Ok(Input::Header) => continue,
                             Ok(Input::Position(value, warnings)) => {
                                 write(target, &value, args.lossy, text.len())

@@ -299,3 +299,47 @@ fn ndjson4_records_are_judged_as_check_judges_them() {
     assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "fen4", "replay.ndjson4"]));
     assert_cmd_snapshot!(tree.fenkit(&["check", "replay.ndjson4"]));
 }
+
+/// Lines that `check` reports as errors under the spec profile: dice in the wrong case, no
+/// clocks, a fullmove number of 0.
+const SPEC_ERRORS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn\n4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K3 b - - 0 0 -\n";
+
+/// By default `convert` reads as `check` does: a line `check` calls an error is refused, with
+/// a hint that the lenient profile would read it.
+#[test]
+fn convert_refuses_what_check_calls_an_error() {
+    let tree = Tree::empty();
+    tree.write("games.dfen", SPEC_ERRORS);
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "dfen", "games.dfen"]));
+}
+
+/// `--profile lenient` reads those lines and says what it repaired, line by line.
+#[test]
+fn convert_lenient_says_what_it_repaired() {
+    let tree = Tree::empty();
+    tree.write("games.dfen", SPEC_ERRORS);
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "convert",
+        "--profile",
+        "lenient",
+        "--to",
+        "dfen",
+        "games.dfen"
+    ]));
+}
+
+#[test]
+fn convert_from_the_engine_dialect_takes_no_other_profile() {
+    let tree = Tree::empty();
+    tree.write("games.dfen", SPEC_ERRORS);
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "convert",
+        "--from",
+        "dfen-engine",
+        "--profile",
+        "lenient",
+        "--to",
+        "dfen",
+        "games.dfen"
+    ]));
+}
