@@ -167,7 +167,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         files.par_iter().map(|path| verdict(path)).collect();
     let colored = global.stdout_colored();
     let mut stdout = global.stdout();
-    let (mut same, mut differ) = (0usize, 0usize);
+    // `unwritten`: snapshots that differ but could not be written (update only).
+    let (mut same, mut differ, mut unwritten) = (0usize, 0usize, 0usize);
     for (path, verdict) in files.iter().zip(verdicts) {
         let shown = input_file(path);
         let (snap, old, new) = match verdict {
@@ -183,11 +184,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Ok(Verdict::Missing(new)) => (SnapFile::default(), String::new(), new),
             Ok(Verdict::Differs { old, new, snap }) => (snap, old, new),
         };
-        differ += 1;
         if update {
             match write_snapshot(path, snap, new, accept) {
-                Ok(written) => writeln!(stdout, "wrote {}", input_file(&written))?,
+                Ok(written) => {
+                    differ += 1;
+                    writeln!(stdout, "wrote {}", input_file(&written))?;
+                }
                 Err(error) => {
+                    unwritten += 1;
                     global.error(format_args!(
                         "cannot write the snapshot of `{shown}`: {}",
                         crate::walk::describe(&error)
@@ -196,6 +200,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 }
             }
         } else {
+            differ += 1;
             status = status.worst(Status::Findings);
             if old.is_empty() {
                 writeln!(
@@ -230,9 +235,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         "written as .snap.new (run `cargo insta review`)"
     };
+    let failed = if unwritten > 0 {
+        format!(", {unwritten} could not be written")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         global.stderr(),
-        "{} match, {} {verb}",
+        "{} match, {} {verb}{failed}",
         plural(same, "snapshot", "snapshots"),
         differ
     );

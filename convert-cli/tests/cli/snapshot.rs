@@ -25,3 +25,15 @@ fn the_workflow() {
     tree.write("pos/a.dfen", "# one\n8/8/8/8/8/8/8/8 b - - 0 1\n");
     assert_cmd_snapshot!(tree.fenkit(&["snapshot", "check", "pos"]));
 }
+
+/// A snapshot that cannot be written is an error, and the summary counts it apart from the
+/// snapshots that were written.
+#[test]
+fn an_unwritable_snapshot_is_not_counted_as_written() {
+    let tree = Tree::empty();
+    tree.write("ok/a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+    tree.write("blocked/b.dfen", "8/8/8/8/8/8/8/8 b - - 0 1\n");
+    // A folder where the pending snapshot should be written: it cannot be, even by root.
+    tree.write("blocked/snapshots/b.dfen.snap.new/keep", "");
+    assert_cmd_snapshot!(tree.fenkit(&["snapshot", "update", "ok", "blocked"]));
+}
