@@ -30,7 +30,10 @@ Positions with errors are left exactly as they were and reported (exit 1).";
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = AFTER_HELP,
-    mut_arg("profile", |arg| arg.help("The DFEN dialect to read and to write"))
+    mut_arg("profile", |arg| arg.help("The DFEN dialect to read and to write")),
+    // `fmt` fixes what `--strict` would make errors: the flag is refused with a pointer to
+    // `check --strict`, and not offered in the help.
+    mut_arg("strict", |arg| arg.hide(true))
 )]
 pub(crate) struct Args {
     /// Files or directories to format; `-` formats standard input to standard output [default: .]

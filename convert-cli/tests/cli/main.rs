@@ -163,3 +163,16 @@ fn completions() {
 #[path = "../support/process.rs"]
 mod process;
 pub(crate) use process::output_with_stdin;
+
+/// `fmt` refuses `--strict` (it fixes what the flag would make errors), so its help does not
+/// offer the flag; `check` does.
+#[test]
+fn fmt_help_does_not_offer_strict() {
+    let tree = Tree::empty();
+    let help = |name: &str| {
+        let output = tree.fenkit(&[name, "--help"]).output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert!(!help("fmt").contains("--strict"));
+    assert!(help("check").contains("--strict"));
+}
