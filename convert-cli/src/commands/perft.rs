@@ -54,7 +54,7 @@ pub(crate) struct Args {
     die: Option<DieArg>,
 
     /// Full Dice Chess turns, each rolling DICE: 1 to 3 dice, each PNBRQK (either case) or 1-6
-    /// (`PNB` or `1 2 3`)
+    /// (`PNB`, `123`, or `'1 2 3'` quoted as one argument)
     #[arg(long, value_name = "DICE", value_parser = parse_dice)]
     roll: Option<dfen::DicePool>,
 
