@@ -306,8 +306,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    let stdin_named = args.paths.iter().any(|path| path.as_os_str() == "-");
-    if stdin_named && args.paths.len() > 1 && !args.check && !args.diff {
+    let stdin_named = args
+        .paths
+        .iter()
+        .filter(|path| path.as_os_str() == "-")
+        .count();
+    if stdin_named > 1 {
+        return Err(Failure::Usage(format!(
+            "`-` names standard input, which can be read once: expected `-` once, found it \
+             {stdin_named} times"
+        )));
+    }
+    if stdin_named == 1 && args.paths.len() > 1 && !args.check && !args.diff {
         return Err(Failure::Usage(
             "`-` formats standard input to standard output, while files are rewritten in \
              place: name `-` on its own (or add --check or --diff)"

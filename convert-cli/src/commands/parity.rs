@@ -145,7 +145,8 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
             Ok(Duration::from_secs_f64(value * scale))
         }
         _ => Err(format!(
-            "expected a duration such as `1s` or `500ms` (at most an hour), found `{text}`"
+            "expected a duration above zero and at most an hour, such as `1s` or `500ms`, \
+             found `{text}`"
         )),
     }
 }

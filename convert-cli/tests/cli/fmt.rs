@@ -113,6 +113,23 @@ fn stdin_to_stdout() {
     assert_cmd_snapshot!(tree.fenkit(&["fmt", "-"]).pass_stdin(MESSY));
 }
 
+/// Standard input can be read once: `-` twice is a usage error that says so, in every mode.
+#[test]
+fn stdin_named_twice_is_refused() {
+    let tree = Tree::empty();
+    for extra in [None, Some("--check"), Some("--diff")] {
+        let mut args = vec!["fmt", "-", "-"];
+        args.extend(extra);
+        let output = crate::output_with_stdin(&mut tree.fenkit(&args), MESSY);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("expected `-` once, found it 2 times"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn profile_engine_converts_the_dialect_in_place() {
     let tree = Tree::empty();
