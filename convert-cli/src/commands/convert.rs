@@ -283,6 +283,28 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
             Ok(Input::Position(Value::Dfen(dfen), warnings))
         }
         Format::Json | Format::DfenJson => {
+            // serde would also take an array of the fields in order and name its own types
+            // in the error: only an object is the JSON form.
+            let trimmed = text.trim_start();
+            if !trimmed.starts_with('{') {
+                let found = match trimmed.chars().next() {
+                    Some('[') => "an array",
+                    Some('"') => "a string",
+                    Some('-' | '0'..='9') => "a number",
+                    Some('t' | 'f') => "a boolean",
+                    Some('n') => "null",
+                    _ => "text that is not JSON",
+                };
+                return Err(reject(
+                    crate::notation::codes::BAD_JSON_INPUT,
+                    0..text.len(),
+                    format!(
+                        "not a DFEN JSON object: expected an object such as \
+                         `{{\"board\":{{\"e1\":\"K\",\"e8\":\"k\"}},\"side\":\"white\",…}}`, \
+                         found {found}"
+                    ),
+                ));
+            }
             let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
                 reject(
                     crate::notation::codes::BAD_JSON_INPUT,

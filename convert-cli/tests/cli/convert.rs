@@ -343,3 +343,27 @@ fn convert_from_the_engine_dialect_takes_no_other_profile() {
         "games.dfen"
     ]));
 }
+
+/// JSON that is not an object is refused in the words of the JSON form, not of the types
+/// behind it.
+#[test]
+fn dfen_json_that_is_not_an_object_says_what_it_is() {
+    let tree = Tree::empty();
+    for (json, found) in [
+        ("[]", "found an array"),
+        ("[{}, \"white\"]", "found an array"),
+        ("\"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\"", "found a string"),
+        ("42", "found a number"),
+        ("null", "found null"),
+    ] {
+        let output = crate::output_with_stdin(
+            &mut tree.fenkit(&["convert", "--from", "json", "--to", "dfen", "-"]),
+            format!("{json}\n"),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{json}: {stderr}");
+        assert!(stderr.contains("FENKIT010"), "{json}: {stderr}");
+        assert!(stderr.contains(found), "{json}: {stderr}");
+        assert!(!stderr.contains("DfenJson"), "{json}: {stderr}");
+    }
+}
