@@ -274,12 +274,17 @@ impl<W: Write> Emitter<W> {
         }
     }
 
-    /// Finishes the document (for `json` and `sarif`) and flushes.
-    pub(crate) fn finish(mut self, summary: &Summary) -> io::Result<()> {
+    /// Finishes the document (for `json` and `sarif`) and flushes. `run_errors` are the
+    /// messages of what stopped the run short of a file (a file that could not be read): they
+    /// are on stderr already, and machine formats carry them too, so that a report read on its
+    /// own does not pass for a clean run of every file.
+    pub(crate) fn finish(mut self, summary: &Summary, run_errors: &[String]) -> io::Result<()> {
         match self.format {
             OutputFormat::Json => {
                 let diagnostics = std::mem::replace(&mut self.diagnostics, PrettyArray::new(1));
                 diagnostics.finish(&mut self.out)?;
+                self.out.write_all(b",\n  \"errors\": ")?;
+                write_pretty_indented(&mut self.out, &run_errors, "  ")?;
                 self.out.write_all(b",\n  \"summary\": ")?;
                 write_pretty_indented(&mut self.out, &summary.to_json(), "  ")?;
                 self.out.write_all(b"\n}\n")?;
@@ -287,10 +292,16 @@ impl<W: Write> Emitter<W> {
             OutputFormat::Sarif => {
                 let results = std::mem::replace(&mut self.diagnostics, PrettyArray::new(3));
                 results.finish(&mut self.out)?;
-                write_sarif_closing(&mut self.out, &self.rules)?;
+                write_sarif_closing(&mut self.out, &self.rules, run_errors)?;
                 writeln!(self.out)?;
             }
-            OutputFormat::Human | OutputFormat::JsonLines | OutputFormat::Github => {}
+            OutputFormat::Github => {
+                for message in run_errors {
+                    writeln!(self.out, "::error title=fenkit::{}", github_data(message))?;
+                }
+            }
+            // Human output has them on stderr; a JSON line is a diagnostic, and these are not.
+            OutputFormat::Human | OutputFormat::JsonLines => {}
         }
         self.out.flush()
     }
@@ -374,8 +385,14 @@ fn rule_title(code: &str) -> Option<&'static str> {
 const SARIF_OPENING: &[u8] = b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ";
 
 /// The rest of a SARIF log after its results: the tool, with `rules` (code and title, in the
-/// order their indexes were given), and the version.
-fn write_sarif_closing(out: &mut impl Write, rules: &[(String, String)]) -> io::Result<()> {
+/// order their indexes were given), then, when the run was cut short of some file, an
+/// invocation that did not succeed with a notification for each `run_errors` message, and
+/// the version.
+fn write_sarif_closing(
+    out: &mut impl Write,
+    rules: &[(String, String)],
+    run_errors: &[String],
+) -> io::Result<()> {
     out.write_all(b",\n      \"tool\": ")?;
     let tool = json!({
         "driver": {
@@ -388,6 +405,18 @@ fn write_sarif_closing(out: &mut impl Write, rules: &[(String, String)]) -> io::
         }
     });
     write_pretty_indented(out, &tool, "      ")?;
+    if !run_errors.is_empty() {
+        // After the results, which are written as they come: these are known only at the end.
+        out.write_all(b",\n      \"invocations\": ")?;
+        let invocations = json!([{
+            "executionSuccessful": false,
+            "toolExecutionNotifications": run_errors.iter().map(|message| json!({
+                "level": "error",
+                "message": { "text": message },
+            })).collect::<Vec<_>>(),
+        }]);
+        write_pretty_indented(out, &invocations, "      ")?;
+    }
     out.write_all(b"\n    }\n  ],\n  \"version\": \"2.1.0\"\n}")
 }
 
@@ -472,7 +501,7 @@ mod tests {
             summary.count(diagnostic);
             emitter.emit(diagnostic.clone()).unwrap();
         }
-        emitter.finish(&summary).unwrap();
+        emitter.finish(&summary, &[]).unwrap();
         String::from_utf8(out).unwrap()
     }
 

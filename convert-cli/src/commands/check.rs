@@ -351,7 +351,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             emitter.emit(diagnostic)?;
         }
     }
-    emitter.finish(&total)?;
+    let run_errors: Vec<String> = found.errors.iter().chain(&errors).cloned().collect();
+    emitter.finish(&total, &run_errors)?;
 
     for error in &errors {
         global.error(error);

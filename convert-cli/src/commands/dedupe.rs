@@ -154,7 +154,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             summary.count(diagnostic);
             emitter.emit(diagnostic.clone())?;
         }
-        emitter.finish(&summary)?;
+        emitter.finish(&summary, &found.errors)?;
     }
     if args.write {
         let (mut removed, mut files) = (0, 0);

@@ -54,6 +54,50 @@ fn sarif() {
     insta::assert_json_snapshot!(log);
 }
 
+/// A file that cannot be read is in every machine report, not only on stderr: a report read
+/// on its own must not pass for a clean run of every file.
+#[test]
+fn an_unreadable_file_is_in_the_machine_reports() {
+    let tree = Tree::with_fixtures();
+    let run = |format: &str| {
+        let output = tree
+            .fenkit(&[
+                "check",
+                "--output-format",
+                format,
+                "mixed.dfen",
+                "missing.dfen",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let message = "cannot read `missing.dfen`: no such file or directory";
+
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(json["errors"], serde_json::json!([message]));
+    assert_eq!(json["summary"]["unreadable"], 1);
+
+    let sarif: serde_json::Value = serde_json::from_str(&run("sarif")).unwrap();
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert_eq!(
+        invocation["toolExecutionNotifications"][0]["message"]["text"],
+        message
+    );
+    assert_eq!(
+        invocation["toolExecutionNotifications"][0]["level"],
+        "error"
+    );
+
+    let github = run("github");
+    assert!(
+        github.ends_with(&format!("::error title=fenkit::{message}\n")),
+        "{github}"
+    );
+}
+
 #[test]
 fn warnings_pass_unless_denied() {
     let tree = Tree::empty();
