@@ -168,6 +168,9 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
             .profile(dfen::Profile::Lenient)
             .parse(text)
             .ok()
+            // A six-field FEN cannot hold dice or several en-passant squares: such a line is
+            // not a position of a FEN file (FENKIT003, as `check` says).
+            .filter(|p| notation != Notation::Fen || p.dfen.to_fen_lossy().1.is_empty())
             .map(|p| Parsed::Dfen(Box::new(p.dfen))),
         Notation::Ndjson4 => {
             let value: serde_json::Value = serde_json::from_str(text).ok()?;
@@ -228,11 +231,23 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
                 )),
             },
         },
-        Notation::Dfen | Notation::Fen => dfen::Parser::new()
+        Notation::Dfen | Notation::Fen => match dfen::Parser::new()
             .profile(dfen::Profile::Lenient)
             .parse(arg)
-            .err()
-            .map(|error| format!("{}: {error}", error.code().as_str())),
+        {
+            Err(error) => Some(format!("{}: {error}", error.code().as_str())),
+            Ok(parsed) if notation == Notation::Fen => {
+                let (_, dropped) = parsed.dfen.to_fen_lossy();
+                (!dropped.is_empty()).then(|| {
+                    format!(
+                        "{}: six-field FEN cannot hold this position: it would drop {}",
+                        crate::notation::codes::NOT_SIX_FIELDS,
+                        dropped.join(", ")
+                    )
+                })
+            }
+            Ok(_) => None,
+        },
     }
 }
 

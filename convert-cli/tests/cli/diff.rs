@@ -193,3 +193,28 @@ fn frames_as_arguments_and_codes_in_argument_errors() {
     ]));
     assert_cmd_snapshot!(tree.fenkit(&["diff", "4d-fen v1: K@0,0,0,9", "4d-fen v1: K@0,0,0,0"]));
 }
+
+/// Read as six-field FEN, a position with dice or several en-passant squares is not a FEN
+/// position (FENKIT003, as `check` says of such a line in a .fen file).
+#[test]
+fn fen_notation_refuses_what_six_fields_cannot_hold() {
+    let tree = Tree::empty();
+    for held in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN",
+        "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1",
+    ] {
+        let output = tree
+            .fenkit(&[
+                "diff",
+                "--notation",
+                "fen",
+                held,
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{held}: {stderr}");
+        assert!(stderr.contains("FENKIT003"), "{held}: {stderr}");
+    }
+}
