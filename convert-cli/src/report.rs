@@ -138,9 +138,13 @@ fn escape(line: &str) -> String {
     out
 }
 
-/// The snapshot file of a position file: `snapshots/<file name>.snap` beside it.
+/// The snapshot file of a position file: `snapshots/<file name>.snap` beside it. The file
+/// name is taken as it is, bytes that are not UTF-8 included, so two position files never
+/// share a snapshot.
 pub fn snapshot_path(path: &Path) -> PathBuf {
-    snapshot_dir(path).join(format!("{}.snap", snapshot_name(path)))
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".snap");
+    snapshot_dir(path).join(name)
 }
 
 /// The directory holding a position file's snapshot: `snapshots/` beside it.
@@ -274,6 +278,22 @@ fn quote(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// File names that differ only in bytes that are not UTF-8 get snapshots of their own.
+    #[cfg(unix)]
+    #[test]
+    fn snapshot_paths_keep_every_byte_of_the_name() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let a = snapshot_path(Path::new(OsStr::from_bytes(b"dir/bad\xff.dfen")));
+        let b = snapshot_path(Path::new(OsStr::from_bytes(b"dir/bad\xfe.dfen")));
+        assert_ne!(a, b);
+        assert_eq!(a.as_os_str().as_bytes(), b"dir/snapshots/bad\xff.dfen.snap");
+        assert_eq!(
+            snapshot_path(Path::new("fixtures/a.dfen")),
+            Path::new("fixtures/snapshots/a.dfen.snap")
+        );
+    }
 
     #[test]
     fn snap_files_round_trip() {
