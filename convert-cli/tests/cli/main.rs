@@ -17,6 +17,7 @@ mod hostile;
 mod identity;
 mod output;
 mod parse;
+mod readme;
 mod rules;
 mod show;
 mod snapshot;
