@@ -304,44 +304,32 @@ fn ndjson4_records_are_judged_as_check_judges_them() {
 /// clocks, a fullmove number of 0.
 const SPEC_ERRORS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn\n4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K3 b - - 0 0 -\n";
 
-/// By default `convert` reads as `check` does: a line `check` calls an error is refused, with
-/// a hint that the lenient profile would read it.
+/// How `convert` reads those lines, by profile:
+/// - by default, as `check` does: a line `check` calls an error is refused, with a hint that
+///   the lenient profile would read it;
+/// - `--profile lenient` reads them and says what it repaired, line by line;
+/// - `--from dfen-engine` takes no other profile.
 #[test]
-fn convert_refuses_what_check_calls_an_error() {
+fn convert_reads_by_profile() {
     let tree = Tree::empty();
     tree.write("games.dfen", SPEC_ERRORS);
-    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "dfen", "games.dfen"]));
-}
-
-/// `--profile lenient` reads those lines and says what it repaired, line by line.
-#[test]
-fn convert_lenient_says_what_it_repaired() {
-    let tree = Tree::empty();
-    tree.write("games.dfen", SPEC_ERRORS);
-    assert_cmd_snapshot!(tree.fenkit(&[
-        "convert",
-        "--profile",
-        "lenient",
-        "--to",
-        "dfen",
-        "games.dfen"
-    ]));
-}
-
-#[test]
-fn convert_from_the_engine_dialect_takes_no_other_profile() {
-    let tree = Tree::empty();
-    tree.write("games.dfen", SPEC_ERRORS);
-    assert_cmd_snapshot!(tree.fenkit(&[
-        "convert",
-        "--from",
-        "dfen-engine",
-        "--profile",
-        "lenient",
-        "--to",
-        "dfen",
-        "games.dfen"
-    ]));
+    let runs: [(&str, &[&str]); 3] = [
+        ("convert_refuses_what_check_calls_an_error", &[]),
+        (
+            "convert_lenient_says_what_it_repaired",
+            &["--profile", "lenient"],
+        ),
+        (
+            "convert_from_the_engine_dialect_takes_no_other_profile",
+            &["--from", "dfen-engine", "--profile", "lenient"],
+        ),
+    ];
+    for (name, options) in runs {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(options);
+        args.extend(["--to", "dfen", "games.dfen"]);
+        assert_cmd_snapshot!(name, tree.fenkit(&args));
+    }
 }
 
 /// JSON that is not an object is refused in the words of the JSON form, not of the types
