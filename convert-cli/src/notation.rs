@@ -225,7 +225,7 @@ pub(crate) struct Analysis {
 impl Analysis {
     fn rejected(findings: Vec<Finding>) -> Analysis {
         Analysis {
-            findings,
+            findings: fixable_only_if_formatted(findings),
             canonical: None,
             rejected: true,
         }
@@ -233,12 +233,29 @@ impl Analysis {
 
     fn accepted(findings: Vec<Finding>, canonical: Option<String>) -> Analysis {
         let rejected = findings.iter().any(|f| f.severity == Severity::Error);
+        let findings = fixable_only_if_formatted(findings);
         Analysis {
             canonical: if rejected { None } else { canonical },
             findings,
             rejected,
         }
     }
+}
+
+/// A position's findings with `fixable` as `fmt` will act: `fmt` leaves a position with an
+/// error it cannot fix exactly as written, so then none of its findings is fixable, however
+/// easily the library could repair it alone. (Under `--strict`, errors that are only
+/// non-canonical forms stay fixable: `fmt`, which reads without `--strict`, fixes them.)
+fn fixable_only_if_formatted(mut findings: Vec<Finding>) -> Vec<Finding> {
+    if findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && !f.fixable)
+    {
+        for finding in &mut findings {
+            finding.fixable = false;
+        }
+    }
+    findings
 }
 
 /// Which canonical forms an [`Analyzer`] writes into [`Analysis::canonical`].

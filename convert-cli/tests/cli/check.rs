@@ -98,6 +98,38 @@ fn an_unreadable_file_is_in_the_machine_reports() {
     );
 }
 
+/// `fmt` leaves a position with an error exactly as written, so none of its findings is
+/// counted as fixable, however easily each could be repaired alone.
+#[test]
+fn findings_of_a_position_with_an_error_are_not_fixable() {
+    let tree = Tree::empty();
+    // Two white kings (an error), and a doubled space and unordered dice (fixable forms).
+    tree.write("kings.dfen", "4k3/8/8/8/8/8/8/4K2K  w - - 0 1 NP\n");
+    // Pending dice do not fit six-field FEN (an error in a .fen file), beside fixable forms.
+    tree.write("dice.fen", "4k3/8/8/8/8/8/8/4K3  w - - 0 1 NP\n");
+    for file in ["kings.dfen", "dice.fen"] {
+        let output = tree
+            .fenkit(&["check", "--output-format", "json", file])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{file}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let diagnostics = report["diagnostics"].as_array().unwrap();
+        assert!(diagnostics.len() >= 3, "{file}: {diagnostics:?}");
+        for diagnostic in diagnostics {
+            assert_eq!(diagnostic["fixable"], false, "{file}: {diagnostic}");
+        }
+        assert_eq!(report["summary"]["fixable"], 0, "{file}");
+        // And indeed `fmt` changes nothing.
+        let fmt = tree.fenkit(&["fmt", "--check", file]).output().unwrap();
+        assert!(
+            String::from_utf8_lossy(&fmt.stderr).contains("0 files would be reformatted"),
+            "{file}: {}",
+            String::from_utf8_lossy(&fmt.stderr)
+        );
+    }
+}
+
 #[test]
 fn warnings_pass_unless_denied() {
     let tree = Tree::empty();
