@@ -44,6 +44,10 @@ impl EpArg {
 pub(crate) struct Duplicates {
     /// One warning per repeated position, in input order.
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Where each of [`Duplicates::diagnostics`] is: the index of its file in the inputs
+    /// given to [`find`], and its line. (A file is named by its index, not by its name as
+    /// shown, which two files can share when their names are not UTF-8.)
+    pub(crate) places: Vec<(usize, usize)>,
     /// Whether any FEN4 placement took part (`--ep` does not apply to them).
     pub(crate) saw_fen4: bool,
     /// The positions read (as `check` counts them: rejected ones too), in all the inputs.
@@ -150,9 +154,10 @@ pub(crate) fn find(
     // first name: otherwise each of its positions would repeat itself, and `dedupe --write`
     // would empty it.
     let mut names = HashSet::new();
-    let files: Vec<&Origin> = inputs
+    let files: Vec<(usize, &Origin)> = inputs
         .iter()
-        .filter(|origin| match origin {
+        .enumerate()
+        .filter(|(_, origin)| match origin {
             Origin::File(path) | Origin::SpooledStdin(path) => {
                 names.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
             }
@@ -163,7 +168,7 @@ pub(crate) fn find(
     // Pass 1: hashes only.
     let scanned: Vec<(Vec<u64>, bool, usize)> = files
         .par_iter()
-        .map(|origin| {
+        .map(|(_, origin)| {
             let mut hashes = Vec::new();
             let read = each_identity(origin, notation, settings, ep, |_, _, hash, _| {
                 hashes.push(hash);
@@ -187,7 +192,8 @@ pub(crate) fn find(
     // Pass 2: full keys, only for repeated hashes, only in files that have one.
     let mut first: HashMap<String, (String, usize)> = HashMap::new();
     let mut out = Vec::new();
-    for (origin, hashes) in files.iter().zip(&hashes) {
+    let mut places = Vec::new();
+    for ((index, origin), hashes) in files.iter().zip(&hashes) {
         if !hashes.iter().any(|hash| repeated.contains(hash)) {
             continue;
         }
@@ -214,6 +220,7 @@ pub(crate) fn find(
                         finding.severity = Severity::Warning;
                         finding.help = Some(help(notation, ep).into());
                         out.push(Diagnostic::new(&path, record, finding));
+                        places.push((*index, record.line));
                     }
                     None => {
                         first.insert(key, (path.clone(), record.line));
@@ -224,6 +231,7 @@ pub(crate) fn find(
     }
     Duplicates {
         diagnostics: out,
+        places,
         saw_fen4,
         positions,
     }

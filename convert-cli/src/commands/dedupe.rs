@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::cli::{Failure, Global, Status};
-use crate::input::{Eol, Origin};
+use crate::input::{Eol, Origin, Problem};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::Scan;
@@ -69,6 +69,16 @@ fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io
                 first = false;
             }
             let record = item.record;
+            // Such a record is not kept whole in memory: writing it would cut it short. The
+            // file is left as it is instead, as `fmt` leaves it.
+            if let Some(Problem::TooLong { len }) = record.problem {
+                return Err(std::io::Error::other(format!(
+                    "line {} is {len} bytes long, over the 1 MiB a line may hold, and would \
+                     not be kept whole ({})",
+                    record.line,
+                    crate::notation::codes::TOO_LONG,
+                )));
+            }
             last_eol = record.eol;
             if lines.contains(&record.line) {
                 continue;
@@ -134,12 +144,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         global.warning(note);
     }
     let duplicates = search.diagnostics;
-    let mut by_file: HashMap<String, HashSet<usize>> = HashMap::new();
-    for diagnostic in &duplicates {
-        by_file
-            .entry(diagnostic.path.clone())
-            .or_default()
-            .insert(diagnostic.line);
+    // The repeated lines of each file, by the file's index in the inputs.
+    let mut by_file: HashMap<usize, HashSet<usize>> = HashMap::new();
+    for &(index, line) in &search.places {
+        by_file.entry(index).or_default().insert(line);
     }
     if !args.write {
         let mut summary = Summary {
@@ -158,8 +166,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     if args.write {
         let (mut removed, mut files) = (0, 0);
-        for origin in &found.inputs {
-            let Some(lines) = by_file.get(&origin.display()) else {
+        for (index, origin) in found.inputs.iter().enumerate() {
+            let Some(lines) = by_file.get(&index) else {
                 continue;
             };
             if let Err(error) = remove_lines(origin, &args, lines) {

@@ -63,3 +63,51 @@ fn an_output_format_with_write_is_refused() {
         b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 -\n"
     );
 }
+
+/// A line over 1 MiB is not held whole, so `--write` leaves its file exactly as it is (and
+/// says why) rather than cutting the line short.
+#[test]
+fn a_file_with_a_line_over_one_mib_is_left_whole() {
+    let tree = Tree::empty();
+    let mut bytes = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n# ".to_vec();
+    bytes.extend(std::iter::repeat_n(b'x', 1 << 20));
+    bytes.extend_from_slice(b"END\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    tree.write("long.dfen", &bytes);
+    let output = tree
+        .fenkit(&["dedupe", "--write", "long.dfen"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("FENKIT002"), "{stderr}");
+    assert!(stderr.contains("left unchanged"), "{stderr}");
+    assert!(tree.read("long.dfen") == bytes, "the file changed");
+}
+
+/// Two files whose names differ only in bytes that are not UTF-8 look alike when shown, but
+/// `--write` keeps them apart: the first occurrence stays, the repeat goes.
+#[cfg(unix)]
+#[test]
+fn names_that_look_alike_are_kept_apart() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tree = Tree::empty();
+    let first = tree.path("").join(OsStr::from_bytes(b"a\xfe.dfen"));
+    let second = tree.path("").join(OsStr::from_bytes(b"a\xff.dfen"));
+    std::fs::write(&first, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n").unwrap();
+    std::fs::write(
+        &second,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n8/8/8/8/8/8/8/4K3 w - - 0 1 -\n",
+    )
+    .unwrap();
+    let output = tree.fenkit(&["dedupe", "--write", "."]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&first).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&second).unwrap(),
+        "8/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
+    );
+}
