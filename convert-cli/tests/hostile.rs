@@ -201,6 +201,26 @@ fn a_100_mb_line_is_skipped_without_being_stored() {
     insta::assert_snapshot!("huge_line_fmt", text);
     assert!(tree.read("huge.dfen") == bytes, "fmt changed the file");
     assert_eq!(tree.listing(""), ["huge.dfen"], "temp files left behind");
+
+    // `fmt -` writes standard input back unchanged, as it leaves a file, within the memory cap.
+    let output = run_with_stdin(&mut tree.fenkit_capped(&["fmt", "-"]), bytes.clone());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("written back unchanged"), "{stderr}");
+    assert!(output.stdout == bytes, "fmt - changed the text");
+}
+
+/// `fmt -` with a line just over the record limit between fixable positions: the whole text
+/// comes back unchanged (none of it is formatted), where it once came back cut short.
+#[test]
+fn fmt_of_stdin_with_a_long_line_gives_the_text_back_whole() {
+    let tree = Tree::new();
+    let mut bytes = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP\n".to_vec();
+    bytes.extend(std::iter::repeat_n(b'x', 1 << 20));
+    bytes.extend_from_slice(b"y\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP\n");
+    let output = run_with_stdin(&mut tree.fenkit(&["fmt", "-"]), bytes.clone());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout == bytes, "fmt - changed the text");
 }
 
 fn blank_lines_then_a_fixable_position(lines: usize) -> Vec<u8> {

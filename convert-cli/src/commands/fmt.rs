@@ -255,33 +255,52 @@ pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) ->
         .collect()
 }
 
-/// Formats standard input to standard output in one streaming pass.
+/// Formats standard input to standard output. Standard input is copied to a temporary file
+/// first and read twice: a first pass finds whether it can be formatted at all, since a line
+/// over the record limit is not held whole; if it cannot, the copy is written back
+/// unchanged, as a file would be left. Otherwise the second pass writes the formatted text.
 fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure> {
-    let scan = match Scan::open(&Origin::Stdin, settings.notation, settings.read) {
-        Ok(scan) => scan,
-        Err(error) => {
-            global.error(format_args!(
-                "cannot read standard input: {}",
-                crate::walk::describe(&error)
-            ));
-            return Ok(Status::Error);
-        }
+    let mut inputs = vec![Origin::Stdin];
+    let spooled = crate::input::spool_stdin(&mut inputs).map_err(Failure::Stopped)?;
+    let origin = &inputs[0];
+    let read_error = |error: io::Error| {
+        global.error(format_args!(
+            "cannot read standard input: {}",
+            crate::walk::describe(&error)
+        ));
+        Ok(Status::Error)
+    };
+    let first = Scan::open(origin, settings.notation, settings.read)
+        .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut io::sink()));
+    let pass = match first {
+        Ok(pass) => pass,
+        Err(error) => return read_error(error),
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let pass = match format_into(scan, settings.threads, "<stdin>", &mut stdout) {
-        Ok(pass) => pass,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Err(error.into()),
-        Err(error) => {
-            stdout.flush()?;
-            global.error(format_args!(
-                "cannot read standard input: {}",
-                crate::walk::describe(&error)
-            ));
-            return Ok(Status::Error);
+    if pass.unformattable {
+        if let Some(copy) = &spooled {
+            io::copy(&mut copy.reopen()?, &mut stdout)?;
         }
-    };
+    } else {
+        let second = Scan::open(origin, settings.notation, settings.read)
+            .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut stdout));
+        match second {
+            Ok(_) => {}
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Err(error.into()),
+            Err(error) => {
+                stdout.flush()?;
+                return read_error(error);
+            }
+        }
+    }
     stdout.flush()?;
     report_errors(&pass.errors, global)?;
+    if pass.unformattable {
+        global.error(format_args!(
+            "standard input has a line longer than {} bytes; it was written back unchanged",
+            crate::input::MAX_RECORD_BYTES
+        ));
+    }
     Ok(if pass.errors.is_empty() && !pass.unformattable {
         Status::Clean
     } else {
