@@ -56,11 +56,46 @@ impl Notation {
     /// Guesses the notation of a text from its first position line: the first line, after a
     /// BOM, that is neither blank nor a `#` comment (DFEN when there is none).
     pub(crate) fn sniff_text(text: &[u8]) -> Notation {
-        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-        text.split(|&byte| byte == b'\n')
-            .map(<[u8]>::trim_ascii)
-            .find(|line| !line.is_empty() && !line.starts_with(b"#"))
-            .map_or(Notation::Dfen, Notation::sniff)
+        Notation::sniff_start(text, true).unwrap_or(Notation::Dfen)
+    }
+
+    /// [`Notation::sniff_text`] of the start of a text, `at_end` when nothing follows it.
+    /// `Err(skip)` while the start does not tell yet: the first position line has not begun,
+    /// or has too few bytes to tell. `skip` is the length of the BOM and the whole blank and
+    /// comment lines at the start, which the next call, on the text grown longer, need not
+    /// read again (it is given the text after them).
+    pub(crate) fn sniff_start(text: &[u8], at_end: bool) -> Result<Notation, usize> {
+        const BOM: &[u8] = b"\xEF\xBB\xBF";
+        if !at_end && text.len() < BOM.len() && BOM.starts_with(text) {
+            return Err(0);
+        }
+        let mut skip = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        loop {
+            let rest = text.get(skip..).unwrap_or_default();
+            let line = match memchr::memchr(b'\n', rest) {
+                Some(end) => rest.get(..end).unwrap_or_default(),
+                None => rest,
+            };
+            let complete = line.len() < rest.len();
+            let content = line.trim_ascii();
+            if content.is_empty() || content.starts_with(b"#") {
+                if complete {
+                    skip += line.len() + 1;
+                    continue;
+                }
+                return if at_end {
+                    Ok(Notation::Dfen)
+                } else {
+                    Err(skip)
+                };
+            }
+            // "4d-fen" is the longest start that tells.
+            return if complete || at_end || line.trim_ascii_start().len() >= 6 {
+                Ok(Notation::sniff(line))
+            } else {
+                Err(skip)
+            };
+        }
     }
 
     /// Whether positions may continue on following lines that start with whitespace.

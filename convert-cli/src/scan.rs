@@ -42,11 +42,12 @@ impl Scan {
         forced: Option<Notation>,
         settings: ReadSettings,
     ) -> io::Result<Scan> {
-        let mut inner = origin.open()?;
-        let notation = match forced.or_else(|| origin.path().and_then(Notation::from_extension)) {
-            Some(notation) => notation,
-            None => sniff(&mut inner)?,
-        };
+        let opened = origin.open()?;
+        let (notation, inner) =
+            match forced.or_else(|| origin.path().and_then(Notation::from_extension)) {
+                Some(notation) => (notation, opened),
+                None => sniff(opened)?,
+            };
         let size = origin
             .path()
             .and_then(|path| std::fs::metadata(path).ok())
@@ -415,9 +416,39 @@ fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
     }
 }
 
-/// Guesses the notation from the first position line in the reader's buffer.
-fn sniff(reader: &mut Input) -> io::Result<Notation> {
-    Ok(Notation::sniff_text(reader.fill_buf()?))
+/// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
+const SNIFF_LIMIT: usize = crate::input::MAX_RECORD_BYTES;
+
+/// Guesses the notation from the first position line, and gives back a reader that reads
+/// from the start. Usually the reader's first buffer tells, and the reader comes back as it
+/// is; otherwise (comment lines fill the buffer, or standard input arrives in pieces) it
+/// reads on, up to [`SNIFF_LIMIT`] bytes, and the bytes read come back in front of the rest.
+fn sniff(mut reader: Input) -> io::Result<(Notation, Input)> {
+    let buffered = reader.fill_buf()?;
+    if let Ok(notation) = Notation::sniff_start(buffered, buffered.is_empty()) {
+        return Ok((notation, reader));
+    }
+    let mut ahead = Vec::new();
+    // Where the lines not yet known to be blank or comments start in `ahead`.
+    let mut unread = 0;
+    let notation = loop {
+        let buffered = reader.fill_buf()?;
+        let at_end = buffered.is_empty();
+        ahead.extend_from_slice(buffered);
+        let taken = buffered.len();
+        reader.consume(taken);
+        match Notation::sniff_start(ahead.get(unread..).unwrap_or_default(), at_end) {
+            Ok(notation) => break notation,
+            Err(skip) => unread += skip,
+        }
+        if ahead.len() >= SNIFF_LIMIT {
+            break Notation::Dfen;
+        }
+    };
+    let capacity = reader.capacity();
+    let replay: Box<dyn io::Read + Send> =
+        Box::new(io::Read::chain(io::Cursor::new(ahead), reader));
+    Ok((notation, io::BufReader::with_capacity(capacity, replay)))
 }
 
 #[cfg(test)]
@@ -533,6 +564,59 @@ mod tests {
             });
             assert_eq!(result.expect_err("stop").to_string(), "stdout closed");
             assert_eq!(seen, 9_000, "{threads} threads");
+        }
+    }
+
+    /// A reader that hands out at most `step` bytes a read, as a pipe fed in pieces does.
+    struct Trickle {
+        bytes: io::Cursor<Vec<u8>>,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.step);
+            self.bytes.read(&mut buf[..n])
+        }
+    }
+
+    /// The notation is told by the first position line however the input arrives, and the
+    /// reader handed back reads every byte from the start.
+    #[test]
+    fn sniffing_reads_on_until_the_first_position_line_tells() {
+        let comments = "# a comment\n".repeat(10_000);
+        let cases = [
+            (format!("{comments}4d-fen v1: K@0,0,0,0\n"), Notation::Fen4),
+            ("\n\n  4d-fen v1:\n  K@0,0,0,0\n".to_owned(), Notation::Fen4),
+            (
+                "\u{feff}{\"fen4\": \"4d-fen v1:\"}\n".to_owned(),
+                Notation::Ndjson4,
+            ),
+            (
+                format!("{comments}8/8/8/8/8/8/8/8 w - - 0 1 -\n"),
+                Notation::Dfen,
+            ),
+            (comments.clone(), Notation::Dfen),
+            (String::new(), Notation::Dfen),
+        ];
+        for (text, expected) in cases {
+            for step in [1, 3, 4096] {
+                let trickle: Box<dyn Read + Send> = Box::new(Trickle {
+                    bytes: io::Cursor::new(text.clone().into_bytes()),
+                    step,
+                });
+                let (notation, mut reader) =
+                    super::sniff(BufReader::with_capacity(64, trickle)).unwrap();
+                assert_eq!(
+                    notation,
+                    expected,
+                    "step {step}: {:?}",
+                    &text[..text.len().min(40)]
+                );
+                let mut all = Vec::new();
+                reader.read_to_end(&mut all).unwrap();
+                assert!(all == text.as_bytes(), "step {step}: bytes lost");
+            }
         }
     }
 }
