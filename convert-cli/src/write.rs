@@ -40,14 +40,20 @@ impl AtomicWriter {
     }
 
     /// Replaces the file at `path` (following symbolic links) with what `fill` writes. The
-    /// file keeps its permissions (and, where allowed, its owner).
+    /// file keeps its permissions (and, where allowed, its owner). Returns how many other
+    /// hard links the file had: a rename gives `path` a new file, so those names keep the
+    /// old content.
     pub(crate) fn replace(
         &self,
         path: &Path,
         fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-    ) -> io::Result<()> {
+    ) -> io::Result<u64> {
         let target = fs::canonicalize(path)?;
         let metadata = fs::metadata(&target)?;
+        #[cfg(unix)]
+        let other_links = std::os::unix::fs::MetadataExt::nlink(&metadata).saturating_sub(1);
+        #[cfg(not(unix))]
+        let other_links = 0;
         let dir = target
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
@@ -83,8 +89,25 @@ impl AtomicWriter {
         if let Ok(dir) = File::open(&dir) {
             let _ = dir.sync_all();
         }
-        Ok(())
+        Ok(other_links)
     }
+}
+
+/// The warning for a file whose other hard links a rewrite left behind (see
+/// [`AtomicWriter::replace`]), if it had any.
+pub(crate) fn links_note(path: &str, other_links: u64) -> Option<String> {
+    (other_links > 0).then(|| {
+        format!(
+            "`{path}` had {other_links} other hard {}: it was replaced by a new file, and the \
+             other {} the old content",
+            if other_links == 1 { "link" } else { "links" },
+            if other_links == 1 {
+                "name still holds"
+            } else {
+                "names still hold"
+            },
+        )
+    })
 }
 
 /// A writer that fails like a full disk after a number of bytes (never, by default).
@@ -146,6 +169,34 @@ mod tests {
             1,
             "temp file left behind"
         );
+    }
+
+    /// A rename gives the path a new file: other hard links keep the old content, and
+    /// `replace` says how many there were.
+    #[cfg(unix)]
+    #[test]
+    fn hard_links_left_behind_are_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.dfen");
+        fs::write(&path, b"old\n").unwrap();
+        let writer = AtomicWriter::default();
+        assert_eq!(
+            writer.replace(&path, |out| out.write_all(b"1\n")).unwrap(),
+            0
+        );
+        fs::hard_link(&path, dir.path().join("b.dfen")).unwrap();
+        fs::hard_link(&path, dir.path().join("c.dfen")).unwrap();
+        assert_eq!(
+            writer.replace(&path, |out| out.write_all(b"2\n")).unwrap(),
+            2
+        );
+        assert_eq!(fs::read(dir.path().join("b.dfen")).unwrap(), b"1\n");
+        assert_eq!(
+            links_note("a.dfen", 2).unwrap(),
+            "`a.dfen` had 2 other hard links: it was replaced by a new file, and the other \
+             names still hold the old content"
+        );
+        assert_eq!(links_note("a.dfen", 0), None);
     }
 
     #[test]

@@ -52,9 +52,11 @@ pub(crate) struct Args {
 }
 
 /// Rewrites `origin` without the records that start on one of `lines`.
-fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io::Result<()> {
+/// Rewrites `origin` without the records at `lines`; returns how many other hard links the
+/// file had (see [`AtomicWriter::replace`]).
+fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io::Result<u64> {
     let Some(path) = origin.path() else {
-        return Ok(());
+        return Ok(0);
     };
     AtomicWriter::from_env().replace(path, |out| {
         let mut scan = Scan::open(origin, args.read.notation, args.read.settings())?;
@@ -170,16 +172,22 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let Some(lines) = by_file.get(&index) else {
                 continue;
             };
-            if let Err(error) = remove_lines(origin, &args, lines) {
-                global.error(format_args!(
-                    "cannot write `{}`: {}; the file was left unchanged",
-                    origin.display(),
-                    crate::walk::describe(&error)
-                ));
-                status = Status::Error;
-            } else {
-                removed += lines.len();
-                files += 1;
+            match remove_lines(origin, &args, lines) {
+                Err(error) => {
+                    global.error(format_args!(
+                        "cannot write `{}`: {}; the file was left unchanged",
+                        origin.display(),
+                        crate::walk::describe(&error)
+                    ));
+                    status = Status::Error;
+                }
+                Ok(other_links) => {
+                    if let Some(note) = crate::write::links_note(&origin.display(), other_links) {
+                        global.warning(note);
+                    }
+                    removed += lines.len();
+                    files += 1;
+                }
             }
         }
         let _ = writeln!(

@@ -136,6 +136,8 @@ struct FileOutcome {
     diff: Option<String>,
     error: Option<String>,
     written: bool,
+    /// A warning about the rewrite (hard links it left behind).
+    note: Option<String>,
 }
 
 /// Formats one file. `single_input` gives the file its own progress display on a terminal.
@@ -205,7 +207,10 @@ fn format_file(
                 format_into(scan, threads, &path, out).map(drop)
             });
             match result {
-                Ok(()) => outcome.written = true,
+                Ok(other_links) => {
+                    outcome.written = true;
+                    outcome.note = crate::write::links_note(&path, other_links);
+                }
                 Err(error) => {
                     outcome.error = Some(format!(
                         "cannot write `{path}`: {}; the file was left unchanged",
@@ -404,6 +409,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 outcome.path,
                 crate::input::MAX_RECORD_BYTES
             ));
+        }
+        if let Some(note) = &outcome.note {
+            global.warning(note);
         }
         if let Some(error) = &outcome.error {
             global.error(error);

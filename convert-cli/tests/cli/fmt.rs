@@ -253,3 +253,21 @@ fn strict_is_refused() {
     assert_cmd_snapshot!(tree.fenkit(&["fmt", "--strict", "a.dfen"]));
     assert_eq!(tree.read("a.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
 }
+
+/// A rewrite by rename leaves a file's other hard links with the old content: `fmt` says so.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_file_is_rewritten_with_a_warning() {
+    let tree = Tree::empty();
+    tree.write("h1.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP\n");
+    std::fs::hard_link(tree.path("h1.dfen"), tree.path("h2.dfen")).unwrap();
+    let output = tree.fenkit(&["fmt", "h1.dfen"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("`h1.dfen` had 1 other hard link"),
+        "{stderr}"
+    );
+    assert_eq!(tree.read("h1.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN\n");
+    assert_eq!(tree.read("h2.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP\n");
+}
