@@ -40,10 +40,25 @@ fn excerpt(text: &str, first_line: usize, span: &Range<usize>) -> Option<Source>
     if to - from > MAX_EXCERPT_BYTES {
         return None;
     }
+    // The lines of a record that goes on over CRLF lines end in `\r`: that belongs to the line
+    // end, not to the line, and would be drawn as a glyph. It is left out, and the span moved.
+    let lines = text.get(from..to)?;
+    let mut shown = String::with_capacity(lines.len());
+    let (mut span_start, mut span_end) = (start - from, end - from);
+    let bytes = lines.as_bytes();
+    for (at, piece) in lines.char_indices() {
+        let line_end = bytes.get(at + 1).is_none_or(|&next| next == b'\n');
+        if piece == '\r' && line_end {
+            span_start -= usize::from(at < start - from);
+            span_end -= usize::from(at < end - from);
+        } else {
+            shown.push(piece);
+        }
+    }
     Some(Source {
-        text: text.get(from..to)?.to_owned(),
+        text: shown,
         first_line: first_line + text.get(..from)?.matches('\n').count(),
-        span: start - from..end - from,
+        span: span_start..span_end,
     })
 }
 
@@ -218,5 +233,30 @@ pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
             finding.help = Some("no position is this long; is this really a position file?".into());
             finding
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    /// The `\r` of a CRLF line end inside a multi-line record is not part of the snippet, and
+    /// the span still covers the same characters.
+    #[test]
+    fn crlf_inside_a_record_is_left_out_of_the_snippet() {
+        let text = "4d-fen v1:\r\n  K@0,0,0,0\r\n  k@1,1,1,1";
+        let k = text.find('K').unwrap();
+        let source = excerpt(text, 7, &(k..text.len())).unwrap();
+        assert_eq!(source.text, "  K@0,0,0,0\n  k@1,1,1,1");
+        assert_eq!(source.first_line, 8);
+        assert_eq!(&source.text[source.span.clone()], "K@0,0,0,0\n  k@1,1,1,1");
+        // A span on one line: nothing to move.
+        let source = excerpt(text, 7, &(k..k + 1)).unwrap();
+        assert_eq!(source.text, "  K@0,0,0,0");
+        assert_eq!(&source.text[source.span.clone()], "K");
+        // A line end that is only `\n` is left as it is.
+        let source = excerpt("a\nb", 1, &(0..3)).unwrap();
+        assert_eq!(source.text, "a\nb");
+        assert_eq!(source.span, 0..3);
     }
 }
