@@ -269,7 +269,9 @@ impl Default for Parser {
 /// A parsed DFEN and everything found about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parsed {
-    /// The position as written (fixable findings not yet applied).
+    /// The position as written (fixable findings not yet applied), as far as the model can
+    /// hold it: a repeated castling letter or en-passant square is held once, dice of the
+    /// wrong case as dice, and a fullmove number of 0 as 1, what it means.
     pub dfen: Dfen,
     /// Every finding, in input order within each phase (form first, then position).
     pub findings: Vec<Finding>,
@@ -414,7 +416,14 @@ fn quote(text: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
+            // Also what would not show: whitespace other than a space (a no-break space),
+            // a BOM, zero-width and combining characters (what `escape_debug` escapes).
+            c if c.is_control()
+                || (c.is_whitespace() && c != ' ')
+                || (!c.is_ascii() && c.escape_debug().nth(1).is_some()) =>
+            {
+                out.push_str(&c.escape_unicode().to_string());
+            }
             c => out.push(c),
         }
     }
@@ -491,6 +500,21 @@ impl<'a> State<'a> {
         Ok(())
     }
 
+    /// Reads the halfmove clock into `self.dfen`; the engine dialect holds at most 127.
+    fn halfmove(&mut self, half: Field<'a>) -> Result<(), ParseError> {
+        self.dfen.halfmove = self.clock(half)?;
+        if self.profile == Profile::Engine && self.dfen.halfmove > 127 {
+            return Err(ParseError::new(
+                Code::EngineHalfmoveRange,
+                Some(5),
+                half.span(),
+                "a halfmove clock from 0 to 127",
+                quote(self.text(half.span())),
+            ));
+        }
+        Ok(())
+    }
+
     /// Reads every field into `self.dfen`.
     fn parse(&mut self) -> Result<(), ParseError> {
         let input = self.input;
@@ -544,17 +568,8 @@ impl<'a> State<'a> {
         }
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
-                self.dfen.halfmove = self.clock(half)?;
+                self.halfmove(half)?;
                 self.dfen.fullmove = self.clock(full)?;
-                if self.profile == Profile::Engine && self.dfen.halfmove > 127 {
-                    return Err(ParseError::new(
-                        Code::EngineHalfmoveRange,
-                        Some(5),
-                        half.span(),
-                        "a halfmove clock from 0 to 127",
-                        quote(self.text(half.span())),
-                    ));
-                }
                 if self.dfen.fullmove == 0 {
                     self.strict_in_spec(
                         Code::FullmoveZero,
@@ -563,11 +578,14 @@ impl<'a> State<'a> {
                         "a fullmove number of at least 1",
                         "write the fullmove number as 1",
                     )?;
+                    // The number 0 means 1 (spec/dfen.md §4); the model never holds 0, which
+                    // its writers would write and its readers refuse.
+                    self.dfen.fullmove = 1;
                 }
             }
             (half, _) => {
                 if let Some(half) = half {
-                    self.dfen.halfmove = self.clock(half)?;
+                    self.halfmove(half)?;
                 }
                 let at = input.trim_end_matches([' ', '\t']).len();
                 let message = format!(
@@ -1057,6 +1075,23 @@ impl<'a> State<'a> {
                 quote(&String::from_utf8_lossy(field.text)),
             ));
         }
+        // Every letter is checked before the dice are counted: an unknown letter is named as
+        // such however many dice come before it, and the count below is of dice, not bytes.
+        if let Some(i) = field
+            .text
+            .iter()
+            .position(|&byte| Role::from_letter(byte).is_none())
+        {
+            let at = field.start + i;
+            let (c, len) = self.char_at(at);
+            return Err(ParseError::new(
+                Code::UnknownDie,
+                Some(7),
+                at..at + len,
+                "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
+                quote(&c.to_string()),
+            ));
+        }
         let mut pool = DicePool::EMPTY;
         let mut upper = 0usize;
         let mut lower = 0usize;
@@ -1064,15 +1099,9 @@ impl<'a> State<'a> {
         let mut out_of_order = false;
         for (i, &byte) in field.text.iter().enumerate() {
             let at = field.start + i;
+            // Every byte is a die letter (checked above).
             let Some(role) = Role::from_letter(byte) else {
-                let (c, len) = self.char_at(at);
-                return Err(ParseError::new(
-                    Code::UnknownDie,
-                    Some(7),
-                    at..at + len,
-                    "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
-                    quote(&c.to_string()),
-                ));
+                continue;
             };
             if !pool.push(role) {
                 let span = at..field.start + field.text.len();
@@ -1167,6 +1196,78 @@ mod tests {
             &mut state.map,
         )
         .is_some()
+    }
+
+    /// The engine dialect's halfmove range holds with the fullmove number missing too.
+    #[test]
+    fn engine_halfmove_range_holds_without_the_fullmove_number() {
+        let engine = Parser::new().profile(Profile::Engine);
+        for input in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 128",
+            "4k3/8/8/8/8/8/8/4K3 w - - 128 1",
+        ] {
+            let error = engine.parse(input).unwrap_err();
+            assert_eq!(error.code(), Code::EngineHalfmoveRange, "{input}");
+        }
+        assert_eq!(
+            engine
+                .parse("4k3/8/8/8/8/8/8/4K3 w - - 127")
+                .unwrap()
+                .dfen
+                .halfmove,
+            127
+        );
+    }
+
+    /// Dice are counted as dice, and an unknown letter is named whatever comes before it.
+    #[test]
+    fn dice_errors_count_dice_and_name_unknown_letters() {
+        let error = Parser::new()
+            .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PNBRQ")
+            .unwrap_err();
+        assert_eq!(error.code(), Code::TooManyDice);
+        assert!(error.to_string().contains("found 5 dice"), "{error}");
+        for (input, found) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PNBRX", "`X`"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PNBR\u{e9}", "`\u{e9}`"),
+        ] {
+            let error = Parser::new().parse(input).unwrap_err();
+            assert_eq!(error.code(), Code::UnknownDie, "{input}");
+            assert!(error.to_string().contains(found), "{input}: {error}");
+            assert!(input.get(error.span()).is_some(), "{input}");
+        }
+    }
+
+    /// Characters that would not show are written as escapes in messages.
+    #[test]
+    fn invisible_characters_are_quoted_as_escapes() {
+        assert_eq!(quote("\u{feff}"), "`\\u{feff}`");
+        assert_eq!(quote("a\u{a0}b"), "`a\\u{a0}b`");
+        assert_eq!(quote("\u{200b}"), "`\\u{200b}`");
+        assert_eq!(quote("e\u{301}"), "`e\\u{301}`");
+        assert_eq!(quote("K'\"é ♔"), "`K'\"é ♔`");
+    }
+
+    /// A fullmove number of 0 is read as 1 (with its finding), so what is written of it reads
+    /// back under every profile.
+    #[test]
+    fn fullmove_zero_is_held_as_one() {
+        for profile in [Profile::Lenient, Profile::Engine] {
+            let parsed = Parser::new()
+                .profile(profile)
+                .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0 -")
+                .unwrap();
+            assert_eq!(parsed.dfen.fullmove, 1, "{profile}");
+            assert!(
+                parsed.findings.iter().any(|f| f.code == Code::FullmoveZero),
+                "{profile}"
+            );
+            let written = parsed.dfen.display_as(profile).to_string();
+            assert!(
+                Parser::new().parse(&written).is_ok(),
+                "{profile}: {written}"
+            );
+        }
     }
 
     const SEEDS: &[&str] = &[

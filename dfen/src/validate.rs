@@ -530,6 +530,23 @@ fn all_position_findings(
         return;
     }
     for square in dfen.en_passant.iter_alphabetical() {
+        // Text never holds such a square (the parser refuses it), but a value built field by
+        // field can.
+        if square.rank() != en_passant_rank(Color::White)
+            && square.rank() != en_passant_rank(Color::Black)
+        {
+            push(
+                out,
+                Code::EnPassantRank,
+                Severity::Error,
+                spans.en_passant(square),
+                format!(
+                    "{}: expected a square on rank 3 or 6, found `{square}`",
+                    Code::EnPassantRank.title()
+                ),
+            );
+            continue;
+        }
         if let Some((code, message)) = dead_en_passant(dfen, square) {
             push_fixable(
                 out,
@@ -587,7 +604,10 @@ impl Dfen {
             }
         }
         for square in self.en_passant.iter() {
-            if dead_en_passant(self, square).is_some() {
+            // A square off ranks 3 and 6 is an error, not a form to fix: it stays.
+            let on_its_rank = square.rank() == en_passant_rank(Color::White)
+                || square.rank() == en_passant_rank(Color::Black);
+            if on_its_rank && dead_en_passant(self, square).is_some() {
                 fixed.en_passant.remove(square);
             }
         }
@@ -602,6 +622,22 @@ impl Dfen {
 mod tests {
     use super::*;
     use crate::{CastlingRights, CastlingSide, DicePool};
+
+    /// A value built field by field can hold an en-passant square off ranks 3 and 6: that is
+    /// an error of `validate`, and `fixed` does not hide it.
+    #[test]
+    fn en_passant_squares_off_their_ranks_are_errors() {
+        for name in ["a1", "e4", "h8"] {
+            let mut dfen: Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 P".parse().unwrap();
+            let square = Square::from_name(name).unwrap();
+            dfen.en_passant.insert(square);
+            let findings = dfen.validate();
+            assert_eq!(findings.len(), 1, "{name}: {findings:?}");
+            assert_eq!(findings[0].code, Code::EnPassantRank, "{name}");
+            assert_eq!(findings[0].severity, Severity::Error, "{name}");
+            assert!(dfen.fixed().en_passant.contains(square), "{name}");
+        }
+    }
 
     struct Rng(u64);
 
