@@ -176,14 +176,19 @@ impl<'de> Deserialize<'de> for Code {
     }
 }
 
-/// How serious a finding is.
+/// How serious a finding is. Ordered as in the `dfen` crate: `Warning < Error`, so the most
+/// serious of several findings is their `max()`.
+///
+/// ```
+/// assert!(fen4::Severity::Warning < fen4::Severity::Error);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// The input is rejected (or would be, under `strict`).
-    Error,
     /// The input is accepted; the finding is advice.
     Warning,
+    /// The input is rejected (or would be, under `strict`).
+    Error,
 }
 
 /// One problem found in an input, with a byte span into that input.

@@ -304,8 +304,14 @@ fn parse_square_key(key: &str) -> Option<Coord> {
 /// let e: StructuredPiece = serde_json::from_str(
 ///     r#"{"piece":"P","color":"black","axis":"y","at":[7,6,7,7]}"#).unwrap();
 /// assert_eq!(e.to_piece().unwrap().to_string(), "py");
+///
+/// // A field the form does not have is an error.
+/// assert!(serde_json::from_str::<StructuredPiece>(
+///     r#"{"piece":"P","color":"black","axis":"y","at":[7,6,7,7],"extra":1}"#).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// Unknown fields are errors (spec/fen4.md §6); the letter is checked by `to_piece`.
+#[serde(deny_unknown_fields)]
 pub struct StructuredPiece {
     /// The upper-case role letter: `N B R Q K P`.
     pub piece: char,

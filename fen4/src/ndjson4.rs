@@ -39,15 +39,21 @@ pub struct LineFinding {
     pub finding: Finding,
 }
 
-/// Validates a whole NDJSON4 text. Lines are split on `\n`; a `\r` before it is ignored.
+/// Validates a whole NDJSON4 text. Lines are split on `\n`; a `\r` before it is ignored, and
+/// so is a BOM at the start of the text (spec/ndjson4.md §5): the spans of line 1 then count
+/// from after it.
 ///
 /// ```
 /// let text = "{\"fen4\":\"4d-fen v1: K@0,0,0,0; k@7,7,7,7\"}\n[1]\n";
 /// let found = fen4::validate_ndjson4(text);
 /// assert_eq!(found[0].line, 2);
 /// assert_eq!(found[0].finding.code, fen4::Code::NotAnObject);
+///
+/// let with_bom = "\u{feff}{\"fen4\":\"4d-fen v1: K@0,0,0,0; k@7,7,7,7\"}\n";
+/// assert!(fen4::validate_ndjson4(with_bom).is_empty());
 /// ```
 pub fn validate_ndjson4(input: &str) -> Vec<LineFinding> {
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
     let mut v = Ndjson4Validator::new();
     let mut out = Vec::new();
     for (i, line) in input.split('\n').enumerate() {
@@ -78,8 +84,17 @@ impl Ndjson4Validator {
     }
 
     /// Checks one line (without its line terminator). `line_number` is used only in
-    /// messages that refer to an earlier line. Spans are byte ranges into `line`.
+    /// messages that refer to an earlier line. Spans are byte ranges into `line`; the
+    /// findings come sorted by where their spans start.
     pub fn check_line(&mut self, line_number: usize, line: &str) -> Vec<Finding> {
+        let mut out = self.findings_of(line_number, line);
+        // Stable: findings that start at one place keep the order they were found in.
+        out.sort_by_key(|f| f.span.start);
+        out
+    }
+
+    /// The findings of [`Ndjson4Validator::check_line`], in the order they are found.
+    fn findings_of(&mut self, line_number: usize, line: &str) -> Vec<Finding> {
         let mut out = Vec::new();
         if line.trim_matches(is_json_ws).is_empty() {
             return out;
@@ -124,8 +139,6 @@ impl Ndjson4Validator {
                 .help("remove everything after the closing '}'"),
             );
         }
-        // Findings are sorted by position before returning, except on early returns
-        // where there is at most one position involved.
         let JVal::Obj(members) = value.val else {
             out.push(Finding::new(
                 Code::NotAnObject,
@@ -353,7 +366,6 @@ impl Ndjson4Validator {
 
         self.prev_ply = ply.map(|n| (n, line_number));
         self.prev_frame = frame;
-        out.sort_by_key(|f| f.span.start);
         out
     }
 
@@ -771,6 +783,23 @@ impl JsonParser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Findings come sorted by where they start on every path, the early returns included.
+    #[test]
+    fn findings_are_sorted_on_every_path() {
+        for line in [
+            "{\"bridge_version\" :1} trailing",
+            "[1] x",
+            "{\"fen4\" : \"4d-fen v1: K@0,0,0,0\"} more",
+        ] {
+            let found = Ndjson4Validator::new().check_line(1, line);
+            assert!(found.len() >= 2, "{line}: {found:?}");
+            let starts: Vec<usize> = found.iter().map(|f| f.span.start).collect();
+            let mut sorted = starts.clone();
+            sorted.sort_unstable();
+            assert_eq!(starts, sorted, "{line}");
+        }
+    }
 
     #[test]
     fn json_reader_agrees_with_serde_json_on_samples() {
