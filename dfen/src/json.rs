@@ -44,17 +44,50 @@ pub struct DfenJson {
     #[serde(deserialize_with = "board_without_repeats")]
     pub board: BTreeMap<String, String>,
     /// `"white"` or `"black"`.
+    #[serde(deserialize_with = "named::side")]
     pub side: String,
     /// Letters of `KQkq`.
+    #[serde(deserialize_with = "named::castling")]
     pub castling: Vec<String>,
     /// Square names on rank 3 or 6, alphabetical.
+    #[serde(deserialize_with = "named::en_passant")]
     pub en_passant: Vec<String>,
     /// Micro-moves since the last pawn move or capture.
+    #[serde(deserialize_with = "named::halfmove")]
     pub halfmove: u32,
     /// Turn number, at least 1.
+    #[serde(deserialize_with = "named::fullmove")]
     pub fullmove: u32,
     /// Pending dice as upper-case letters, at most three.
+    #[serde(deserialize_with = "named::dice")]
     pub dice: Vec<String>,
+}
+
+/// Readers of [`DfenJson`]'s fields whose errors name the key (spec/dfen.md §8): serde's own
+/// say what was expected and found, but not where.
+mod named {
+    use serde::Deserialize;
+
+    macro_rules! named {
+        ($($key:ident: $ty:ty,)*) => {$(
+            pub(super) fn $key<'de, D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<$ty, D::Error> {
+                <$ty>::deserialize(deserializer).map_err(|error| {
+                    serde::de::Error::custom(format_args!(concat!(stringify!($key), ": {}"), error))
+                })
+            }
+        )*};
+    }
+
+    named! {
+        side: String,
+        castling: Vec<String>,
+        en_passant: Vec<String>,
+        halfmove: u32,
+        fullmove: u32,
+        dice: Vec<String>,
+    }
 }
 
 impl From<Dfen> for DfenJson {
@@ -107,7 +140,7 @@ impl<'de> serde::de::Visitor<'de> for BoardVisitor {
     type Value = BTreeMap<String, String>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("an object from square names to piece letters")
+        f.write_str("`board` to be an object from square names to piece letters")
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(
@@ -115,7 +148,13 @@ impl<'de> serde::de::Visitor<'de> for BoardVisitor {
         mut map: A,
     ) -> Result<BTreeMap<String, String>, A::Error> {
         let mut board = BTreeMap::new();
-        while let Some((name, letter)) = map.next_entry::<String, String>()? {
+        while let Some(name) = map
+            .next_key::<String>()
+            .map_err(|error| serde::de::Error::custom(format_args!("board: {error}")))?
+        {
+            let letter = map
+                .next_value::<String>()
+                .map_err(|error| serde::de::Error::custom(format_args!("board.{name}: {error}")))?;
             if let Some(first) = board.get(&name) {
                 return Err(serde::de::Error::custom(format!(
                     "duplicate square `{name}` in `board`: expected each square at most once, \
@@ -282,5 +321,31 @@ impl<'de> Deserialize<'de> for Dfen {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Dfen, D::Error> {
         let json = DfenJson::deserialize(deserializer)?;
         Dfen::try_from(json).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Dfen;
+
+    /// A JSON form of the wrong type names its key (spec/dfen.md §8).
+    #[test]
+    fn type_errors_name_the_key() {
+        let good = r#"{"board":{"e1":"K","e8":"k"},"side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#;
+        assert!(serde_json::from_str::<Dfen>(good).is_ok());
+        for (from, to, key) in [
+            (r#""side":"white""#, r#""side":5"#, "side: "),
+            (r#""halfmove":0"#, r#""halfmove":-1"#, "halfmove: "),
+            (r#""fullmove":1"#, r#""fullmove":"1""#, "fullmove: "),
+            (r#""castling":[]"#, r#""castling":"KQ""#, "castling: "),
+            (r#""en_passant":[]"#, r#""en_passant":{}"#, "en_passant: "),
+            (r#""dice":[]"#, r#""dice":"PN""#, "dice: "),
+            (r#""e1":"K""#, r#""e1":1"#, "board.e1: "),
+            (r#"{"e1":"K","e8":"k"}"#, "[]", "`board`"),
+        ] {
+            let json = good.replacen(from, to, 1);
+            let error = serde_json::from_str::<Dfen>(&json).unwrap_err().to_string();
+            assert!(error.contains(key), "{to}: {error}");
+        }
     }
 }
