@@ -92,10 +92,12 @@ fn invalid_utf8(bytes: &[u8]) -> Option<Finding> {
     ))
 }
 
-/// Drops one final `\n` or `\r\n`.
+/// Drops one final `\n` or `\r\n` (a `\r` alone is part of the input).
 fn strip_line_end(bytes: &[u8]) -> &[u8] {
-    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    bytes.strip_suffix(b"\r").unwrap_or(bytes)
+    match bytes.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => bytes,
+    }
 }
 
 fn per_case(settings: &Settings, global: &Global) -> Result<Status, Failure> {

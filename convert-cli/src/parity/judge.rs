@@ -60,10 +60,12 @@ pub(crate) enum Got {
     },
 }
 
-/// Removes one final `\n` or `\r\n`.
+/// Removes one final `\n` or `\r\n` (a `\r` alone stays: it is part of the answer).
 pub(crate) fn trim_line_end(text: &str) -> &str {
-    let text = text.strip_suffix('\n').unwrap_or(text);
-    text.strip_suffix('\r').unwrap_or(text)
+    match text.strip_suffix('\n') {
+        Some(line) => line.strip_suffix('\r').unwrap_or(line),
+        None => text,
+    }
 }
 
 /// Lines of standard error kept in a report: the first few and the last few (where an
@@ -525,6 +527,16 @@ fn list(items: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::parity::suite::Kind;
+
+    /// One final `\n` or `\r\n` ends an answer; a `\r` alone is part of it.
+    #[test]
+    fn only_a_line_end_is_trimmed() {
+        assert_eq!(trim_line_end("canon\n"), "canon");
+        assert_eq!(trim_line_end("canon\r\n"), "canon");
+        assert_eq!(trim_line_end("canon\r"), "canon\r");
+        assert_eq!(trim_line_end("canon\n\n"), "canon\n");
+        assert_eq!(trim_line_end("canon"), "canon");
+    }
 
     fn case(expect: Expect) -> Case {
         Case {

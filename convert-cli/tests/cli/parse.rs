@@ -68,3 +68,26 @@ fn batch_json_strings_and_bytes_that_are_not_text() {
             .pass_stdin(b"8/8/8/8/8/8/8/8 w \xff - 0 1\n".to_vec())
     );
 }
+
+/// Only a final `\n` or `\r\n` ends the input (spec/adapter-protocol.md): a lone final `\r`
+/// is part of it, as it is in batch mode.
+#[test]
+fn a_final_carriage_return_alone_is_part_of_the_input() {
+    let tree = Tree::empty();
+    let run = |input: &str| {
+        let output = crate::output_with_stdin(&mut tree.fenkit(&["parse"]), input);
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -";
+    for ending in ["", "\n", "\r\n"] {
+        assert_eq!(
+            run(&format!("{position}{ending}")),
+            (Some(0), format!("{position}\n")),
+            "{ending:?}"
+        );
+    }
+    assert_eq!(run(&format!("{position}\r")).0, Some(1));
+}
