@@ -79,13 +79,24 @@ fn fenkit_passes_its_own_suite_per_case() {
         "'{}' parse --notation {{notation}} --profile {{profile}}",
         fenkit()
     );
-    let output = parity(&["--codes", "--cmd", &cmd]);
+    // On a pool of two threads of its own (`--jobs`), whatever the machine has.
+    let output = parity(&["--codes", "--jobs", "2", "--cmd", &cmd]);
     assert_exit(&output, 0);
     let total = suite_count("dfen") + suite_count("fen4");
     assert_eq!(
         last_line(&output),
         format!("{total} passed, 0 failed, 0 skipped")
     );
+}
+
+#[test]
+fn jobs_must_be_a_count_from_1() {
+    for jobs in ["0", "257", "many"] {
+        let output = parity(&["--jobs", jobs, "--cmd", "cat"]);
+        assert_exit(&output, 2);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--jobs"), "{jobs}: {stderr}");
+    }
 }
 
 #[test]

@@ -93,9 +93,14 @@ pub(crate) struct Args {
     #[arg(long)]
     codes: bool,
 
-    /// How long one answer may take, e.g. `1s`, `500ms`
+    /// How long one answer may take, e.g. `1s`, `500ms` (wall-clock time: on a busy machine,
+    /// give a slow adapter more, or fewer --jobs)
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
     timeout: Duration,
+
+    /// Adapter processes run at once, 1 to 256 [default: one per CPU]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
 
     /// Run only cases whose name matches this glob (`*`, `?`); may be repeated. A glob that
     /// matches no case is an error
@@ -152,6 +157,19 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let Some(jobs) = args.jobs else {
+        return run_jobs(args, global);
+    };
+    // Adapters run on the threads of a pool of this size: one process per thread at a time.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(usize::try_from(jobs).unwrap_or(1))
+        .build()
+        .map_err(|error| Failure::Stopped(format!("cannot start {jobs} threads: {error}")))?;
+    pool.install(|| run_jobs(args, global))
+}
+
+/// [`run`], on the current thread pool.
+fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
     let kinds: Vec<Kind> = match args.notation {
         None => vec![Kind::Dfen, Kind::Fen4],
         Some(ParityNotation::Dfen) => vec![Kind::Dfen],

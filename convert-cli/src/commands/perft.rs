@@ -58,7 +58,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DICE", value_parser = parse_dice)]
     roll: Option<dfen::DicePool>,
 
-    /// Print every first move with the count below it
+    /// Print a line `MOVE: COUNT` for every first move, then a blank line and the total
     #[arg(long, conflicts_with = "unique")]
     divide: bool,
 
