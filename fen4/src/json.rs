@@ -217,6 +217,25 @@ fn not_a_pieces_object(found: &str) -> JsonErrors {
     }
 }
 
+/// `text` as a JSON string literal, as a path writes a key in brackets.
+fn json_string(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
+}
+
+/// The path step to the member `key`: `.key` for a plain name, `["key"]` for any other.
+fn member(key: &str) -> String {
+    let plain = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!(".{key}")
+    } else {
+        format!("[{}]", json_string(key))
+    }
+}
+
 /// Checks the keys and values of a pieces object, in the order given.
 fn pieces_from_entries<'a>(
     entries: impl Iterator<Item = (&'a str, &'a Value)>,
@@ -224,7 +243,7 @@ fn pieces_from_entries<'a>(
     let mut placement = Placement::new();
     let mut issues = Vec::new();
     for (key, value) in entries {
-        let path = format!("$[{key:?}]");
+        let path = format!("$[{}]", json_string(key));
         let coord = parse_square_key(key);
         if coord.is_none() {
             issues.push(issue(
@@ -444,7 +463,7 @@ pub fn from_structured_str(text: &str) -> Result<Converted, JsonErrors> {
                     found.push(issue(
                         Code::BadEntryField,
                         Severity::Error,
-                        format!("$[{i}].{key}"),
+                        format!("$[{i}]{}", member(&key)),
                         format!(
                             "expected field {key:?} at most once, found it again with {}",
                             show_briefly(&value)
@@ -774,5 +793,30 @@ impl<'de> serde::de::Visitor<'de> for NodeVisitor {
             fields.push(entry);
         }
         Ok(Node::Object(fields))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths write keys as JSON does: a key in brackets as a JSON string, and a member that
+    /// is not a plain name in brackets too.
+    #[test]
+    fn paths_are_json_paths() {
+        assert_eq!(json_string("\u{1}\"x"), "\"\\u0001\\\"x\"");
+        assert_eq!(member("axis"), ".axis");
+        assert_eq!(member("a.b c"), "[\"a.b c\"]");
+        let errors = from_pieces_str("{\"\\u0001\":\"K\"}").unwrap_err();
+        assert_eq!(errors.issues[0].path, "$[\"\\u0001\"]");
+        let errors = from_structured_str(
+            r#"[{"piece":"K","color":"white","axis":null,"at":[0,0,0,0],"a.b c":1,"a.b c":2}]"#,
+        )
+        .unwrap_err();
+        assert!(
+            errors.issues.iter().any(|i| i.path == "$[0][\"a.b c\"]"),
+            "{:?}",
+            errors.issues
+        );
     }
 }
