@@ -460,6 +460,19 @@ impl<'a> State<'a> {
         }
     }
 
+    /// The error for the character at byte `at` of field `field`, which is not what
+    /// `expected` says.
+    fn bad_char(&self, code: Code, field: u8, at: usize, expected: &'static str) -> ParseError {
+        let (c, len) = self.char_at(at);
+        ParseError::new(
+            code,
+            Some(field),
+            at..at + len,
+            expected,
+            quote(&c.to_string()),
+        )
+    }
+
     fn finding(
         &mut self,
         code: Code,
@@ -860,13 +873,11 @@ impl<'a> State<'a> {
         for (i, &byte) in field.text.iter().enumerate() {
             let at = field.start + i;
             let Some(side) = CastlingSide::from_letter(byte) else {
-                let (c, len) = self.char_at(at);
-                return Err(ParseError::new(
+                return Err(self.bad_char(
                     Code::BadCastling,
-                    Some(3),
-                    at..at + len,
+                    3,
+                    at,
                     "`-` alone, or letters from `KQkq`",
-                    quote(&c.to_string()),
                 ));
             };
             if !rights.insert(side) {
@@ -1082,14 +1093,11 @@ impl<'a> State<'a> {
             .iter()
             .position(|&byte| Role::from_letter(byte).is_none())
         {
-            let at = field.start + i;
-            let (c, len) = self.char_at(at);
-            return Err(ParseError::new(
+            return Err(self.bad_char(
                 Code::UnknownDie,
-                Some(7),
-                at..at + len,
+                7,
+                field.start + i,
                 "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
-                quote(&c.to_string()),
             ));
         }
         let mut pool = DicePool::EMPTY;
