@@ -486,10 +486,7 @@ fn write_dfen_to(
     position: &dfen::Dfen,
     profile: dfen::Profile,
 ) -> std::fmt::Result {
-    match profile {
-        dfen::Profile::Engine => write!(out, "{}", position.display_as(dfen::Profile::Engine)),
-        dfen::Profile::Spec | dfen::Profile::Lenient => write!(out, "{position}"),
-    }
+    write!(out, "{}", position.display_as(profile))
 }
 
 fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {

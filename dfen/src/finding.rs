@@ -157,15 +157,19 @@ impl fmt::Display for Code {
 }
 
 impl std::str::FromStr for Code {
-    type Err = String;
+    type Err = crate::InvalidValue;
 
     /// Parses `"DFEN012"` back into its code.
-    fn from_str(text: &str) -> Result<Code, String> {
+    fn from_str(text: &str) -> Result<Code, crate::InvalidValue> {
         Code::ALL
             .iter()
             .copied()
             .find(|code| code.as_str().eq_ignore_ascii_case(text))
-            .ok_or_else(|| format!("unknown code `{text}`"))
+            .ok_or_else(|| {
+                crate::InvalidValue::new(format!(
+                    "unknown code `{text}`: expected a code from `DFEN001` to `DFEN223`"
+                ))
+            })
     }
 }
 
@@ -177,6 +181,7 @@ impl serde::Serialize for Code {
 
 /// One problem found in an accepted input.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// The stable code.
     pub code: Code,

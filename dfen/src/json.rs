@@ -175,80 +175,88 @@ fn single_byte(text: &str) -> Option<u8> {
 }
 
 impl TryFrom<DfenJson> for Dfen {
-    type Error = String;
+    type Error = crate::InvalidValue;
 
-    fn try_from(json: DfenJson) -> Result<Dfen, String> {
-        let mut board = Board::empty();
-        for (name, letter) in &json.board {
-            let square = Square::from_name(name).ok_or_else(|| {
-                format!("board: expected a square name such as `e4`, found `{name}`")
-            })?;
-            let piece = single_byte(letter)
-                .and_then(Piece::from_letter)
-                .ok_or_else(|| {
-                    format!(
-                        "board.{name}: expected a piece letter (PNBRQK or pnbrqk), found `{letter}`"
-                    )
-                })?;
-            board.set(square, Some(piece));
-        }
-        let side = match json.side.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => {
-                return Err(format!(
-                    "side: expected `white` or `black`, found `{other}`"
-                ));
-            }
-        };
-        let mut castling = CastlingRights::NONE;
-        for letter in &json.castling {
-            let right = single_byte(letter)
-                .and_then(CastlingSide::from_letter)
-                .ok_or_else(|| {
-                    format!("castling: expected one of `K`, `Q`, `k`, `q`, found `{letter}`")
-                })?;
-            if !castling.insert(right) {
-                return Err(format!("castling: repeated `{letter}`"));
-            }
-        }
-        let mut en_passant = SquareSet::EMPTY;
-        for name in &json.en_passant {
-            let square = Square::from_name(name)
-                .filter(|s| s.rank() == 2 || s.rank() == 5)
-                .ok_or_else(|| {
-                    format!("en_passant: expected a square on rank 3 or 6, found `{name}`")
-                })?;
-            if !en_passant.insert(square) {
-                return Err(format!("en_passant: repeated `{name}`"));
-            }
-        }
-        if json.fullmove == 0 {
-            return Err("fullmove: expected a number of at least 1, found 0".to_owned());
-        }
-        let mut dice = DicePool::EMPTY;
-        for letter in &json.dice {
-            let role = single_byte(letter)
-                .filter(u8::is_ascii_uppercase)
-                .and_then(Role::from_letter)
-                .ok_or_else(|| format!("dice: expected one of `P N B R Q K`, found `{letter}`"))?;
-            if !dice.push(role) {
-                return Err(format!(
-                    "dice: expected at most 3 dice, found {}",
-                    json.dice.len()
-                ));
-            }
-        }
-        Ok(Dfen {
-            board,
-            side,
-            castling,
-            en_passant,
-            halfmove: json.halfmove,
-            fullmove: json.fullmove,
-            dice,
-        })
+    fn try_from(json: DfenJson) -> Result<Dfen, crate::InvalidValue> {
+        dfen_of(json).map_err(crate::InvalidValue::new)
     }
+}
+
+/// [`Dfen::try_from`] a [`DfenJson`], with the error as its message.
+fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
+    let mut board = Board::empty();
+    for (name, letter) in &json.board {
+        let square = Square::from_name(name)
+            .ok_or_else(|| format!("board: expected a square name such as `e4`, found `{name}`"))?;
+        let piece = single_byte(letter)
+            .and_then(Piece::from_letter)
+            .ok_or_else(|| {
+                format!(
+                    "board.{name}: expected a piece letter (PNBRQK or pnbrqk), found `{letter}`"
+                )
+            })?;
+        board.set(square, Some(piece));
+    }
+    let side = match json.side.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(format!(
+                "side: expected `white` or `black`, found `{other}`"
+            ));
+        }
+    };
+    let mut castling = CastlingRights::NONE;
+    for letter in &json.castling {
+        let right = single_byte(letter)
+            .and_then(CastlingSide::from_letter)
+            .ok_or_else(|| {
+                format!("castling: expected one of `K`, `Q`, `k`, `q`, found `{letter}`")
+            })?;
+        if !castling.insert(right) {
+            return Err(format!(
+                "castling: expected each letter at most once, found `{letter}` twice"
+            ));
+        }
+    }
+    let mut en_passant = SquareSet::EMPTY;
+    for name in &json.en_passant {
+        let square = Square::from_name(name)
+            .filter(|s| s.rank() == 2 || s.rank() == 5)
+            .ok_or_else(|| {
+                format!("en_passant: expected a square on rank 3 or 6, found `{name}`")
+            })?;
+        if !en_passant.insert(square) {
+            return Err(format!(
+                "en_passant: expected each square at most once, found `{name}` twice"
+            ));
+        }
+    }
+    if json.fullmove == 0 {
+        return Err("fullmove: expected a number of at least 1, found 0".to_owned());
+    }
+    let mut dice = DicePool::EMPTY;
+    for letter in &json.dice {
+        let role = single_byte(letter)
+            .filter(u8::is_ascii_uppercase)
+            .and_then(Role::from_letter)
+            .ok_or_else(|| format!("dice: expected one of `P N B R Q K`, found `{letter}`"))?;
+        if !dice.push(role) {
+            return Err(format!(
+                "dice: expected at most 3 dice, found {}",
+                json.dice.len()
+            ));
+        }
+    }
+    Ok(Dfen {
+        board,
+        side,
+        castling,
+        en_passant,
+        halfmove: json.halfmove,
+        fullmove: json.fullmove,
+        dice,
+    })
 }
 
 /// Writes the same fields as [`DfenJson`], straight from the position: no map or strings are

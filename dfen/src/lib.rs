@@ -118,7 +118,7 @@ pub mod rules;
 mod validate;
 
 pub use display::{LossyConversion, fnv1a64};
-pub use error::ParseError;
+pub use error::{InvalidValue, ParseError};
 pub use finding::{Code, Finding, Severity};
 pub use json::DfenJson;
 pub use model::{

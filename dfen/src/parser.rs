@@ -43,6 +43,7 @@ pub const MAX_INPUT_LEN: usize = 1024;
 
 /// Which dialect of DFEN to read (and, for writing, which to produce).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Profile {
     /// fenkit's spec: 6 or 7 fields, canonical form with field 7 always present.
     #[default]
@@ -73,19 +74,19 @@ impl std::fmt::Display for Profile {
 }
 
 impl std::str::FromStr for Profile {
-    type Err = String;
+    type Err = crate::InvalidValue;
 
     /// ```
     /// assert_eq!("engine".parse::<dfen::Profile>(), Ok(dfen::Profile::Engine));
     /// ```
-    fn from_str(text: &str) -> Result<Profile, String> {
+    fn from_str(text: &str) -> Result<Profile, crate::InvalidValue> {
         match text {
             "spec" => Ok(Profile::Spec),
             "lenient" => Ok(Profile::Lenient),
             "engine" => Ok(Profile::Engine),
-            other => Err(format!(
+            other => Err(crate::InvalidValue::new(format!(
                 "unknown profile `{other}`: expected `spec`, `lenient` or `engine`"
-            )),
+            ))),
         }
     }
 }

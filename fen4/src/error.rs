@@ -193,6 +193,7 @@ pub enum Severity {
 
 /// One problem found in an input, with a byte span into that input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// The stable code.
     pub code: Code,

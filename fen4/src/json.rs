@@ -38,6 +38,7 @@ use crate::model::{Axis, Color, Coord, Piece, Placement, Role};
 
 /// A problem in a JSON form, located by a path into the JSON value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct JsonIssue {
     /// The stable code (`FEN44xx`).
     pub code: Code,

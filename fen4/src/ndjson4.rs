@@ -32,6 +32,7 @@ use crate::parse::Parser;
 
 /// A finding on a numbered line of an NDJSON4 file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct LineFinding {
     /// 1-based line number.
     pub line: usize,

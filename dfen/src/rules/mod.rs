@@ -678,6 +678,7 @@ pub fn perft_roll_divide(
 
 /// Which tree a perft walks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PerftMode {
     /// Standard chess, as [`perft_standard`].
     Standard,

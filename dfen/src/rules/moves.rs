@@ -8,6 +8,7 @@ use crate::{Role, Square};
 
 /// What a micro-move does, beyond moving a piece from one square to another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum MoveKind {
     /// A move to an empty square (a single pawn push included).
     Quiet,

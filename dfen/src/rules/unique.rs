@@ -95,6 +95,7 @@ pub fn identity_hash(position: &Dfen, ep: EpIdentity, game: Game) -> u64 {
 
 /// A perft count with the distinct positions among its leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UniqueCount {
     /// Leaves (move sequences) at the final depth.
     pub nodes: u64,
