@@ -371,6 +371,9 @@ fn rule_title(code: &str) -> Option<&'static str> {
     if let Ok(code) = code.parse::<dfen::Code>() {
         return Some(code.title());
     }
+    if let Ok(code) = code.parse::<fen4::Code>() {
+        return Some(code.title());
+    }
     match code {
         crate::notation::codes::INVALID_UTF8 => Some("invalid UTF-8"),
         crate::notation::codes::TOO_LONG => Some("line too long"),

@@ -7,7 +7,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 macro_rules! codes {
-    ($( $(#[$doc:meta])* $name:ident = $s:literal, )*) => {
+    ($( $(#[$doc:meta])* $name:ident = $s:literal => $title:literal, )*) => {
         /// A stable diagnostic code. The string form (`"FEN4001"`) never changes meaning.
         ///
         /// * `FEN40xx`: syntax errors (the reference parsers reject the input too)
@@ -44,116 +44,128 @@ macro_rules! codes {
                     _ => None,
                 }
             }
+
+            /// A short lowercase description of the problem, the same for every occurrence.
+            ///
+            /// ```
+            /// assert_eq!(fen4::Code::DuplicateSquare.title(), "two pieces on the same square");
+            /// ```
+            #[must_use]
+            pub const fn title(&self) -> &'static str {
+                match self {
+                    $(Code::$name => $title,)*
+                }
+            }
         }
     };
 }
 
 codes! {
     /// The `4d-fen v1:` prefix is missing or misspelt (reference code -2).
-    MissingPrefix = "FEN4001",
+    MissingPrefix = "FEN4001" => "the `4d-fen v1:` prefix is missing or misspelt",
     /// The prefix names another version, e.g. `4d-fen v2:` (reference code -2).
-    UnsupportedVersion = "FEN4002",
+    UnsupportedVersion = "FEN4002" => "the prefix names another version, e.g. `4d-fen v2:`",
     /// A piece letter outside `NBRQKP nbrqkp` (reference code -3).
-    UnknownPiece = "FEN4003",
+    UnknownPiece = "FEN4003" => "a piece letter outside `NBRQKP nbrqkp`",
     /// A pawn letter without its axis (reference code -3).
-    PawnMissingAxis = "FEN4004",
+    PawnMissingAxis = "FEN4004" => "a pawn letter without its axis",
     /// A pawn axis letter other than `w` or `y` (reference code -3).
-    UnknownAxis = "FEN4005",
+    UnknownAxis = "FEN4005" => "a pawn axis letter other than `w` or `y`",
     /// No `@` after a piece spec (reference code -3).
-    MissingAt = "FEN4006",
+    MissingAt = "FEN4006" => "no `@` after a piece spec",
     /// A coordinate digit was expected but something else was found (reference code -4).
-    ExpectedDigit = "FEN4007",
+    ExpectedDigit = "FEN4007" => "a coordinate digit was expected but something else was found",
     /// A coordinate digit `8` or `9` (reference code -4).
-    DigitOutOfRange = "FEN4008",
+    DigitOutOfRange = "FEN4008" => "a coordinate digit `8` or `9`",
     /// A `,` between coordinate digits was expected (reference code -4).
-    ExpectedComma = "FEN4009",
+    ExpectedComma = "FEN4009" => "a `,` between coordinate digits was expected",
     /// Two pieces on the same square (reference code -5).
-    DuplicateSquare = "FEN4010",
+    DuplicateSquare = "FEN4010" => "two pieces on the same square",
     /// Something other than `;` or the end after a piece (reference code -6).
-    TrailingInput = "FEN4011",
+    TrailingInput = "FEN4011" => "something other than `;` or the end after a piece",
     /// A fifth coordinate component or a second digit in the `w` component (reference code -6).
-    CoordTooLong = "FEN4012",
+    CoordTooLong = "FEN4012" => "a fifth coordinate component or a second digit in the `w` component",
     /// A NUL byte where `;` or the end was expected (reference code -6).
-    NulByte = "FEN4013",
+    NulByte = "FEN4013" => "a NUL byte where `;` or the end was expected",
 
     /// A pawn written with a slash, `P/w`.
-    SlashPawn = "FEN4101",
+    SlashPawn = "FEN4101" => "a pawn written with a slash, `P/w`",
     /// Whitespace around `@` or `;`, or other than one space after `;` or the prefix.
-    Spacing = "FEN4102",
+    Spacing = "FEN4102" => "whitespace around `@` or `;`, or other than one space after `;` or the prefix",
     /// A line break inside the literal.
-    MultiLine = "FEN4103",
+    MultiLine = "FEN4103" => "a line break inside the literal",
     /// A `;` after the last piece.
-    TrailingSemicolon = "FEN4104",
+    TrailingSemicolon = "FEN4104" => "a `;` after the last piece",
     /// Pieces not in ascending square order.
-    Unsorted = "FEN4105",
+    Unsorted = "FEN4105" => "pieces not in ascending square order",
     /// Whitespace before the prefix.
-    LeadingWhitespace = "FEN4106",
+    LeadingWhitespace = "FEN4106" => "whitespace before the prefix",
     /// Whitespace at the end of the literal.
-    TrailingWhitespace = "FEN4107",
+    TrailingWhitespace = "FEN4107" => "whitespace at the end of the literal",
 
     /// A side has more than one king.
-    ExtraKing = "FEN4201",
+    ExtraKing = "FEN4201" => "a side has more than one king",
     /// A side has no king.
-    MissingKing = "FEN4202",
+    MissingKing = "FEN4202" => "a side has no king",
 
     /// An NDJSON4 line is not valid JSON.
-    InvalidJson = "FEN4301",
+    InvalidJson = "FEN4301" => "an NDJSON4 line is not valid JSON",
     /// An NDJSON4 line is JSON but not an object.
-    NotAnObject = "FEN4302",
+    NotAnObject = "FEN4302" => "an NDJSON4 line is JSON but not an object",
     /// An NDJSON4 record has no `fen4` key.
-    MissingFen4 = "FEN4303",
+    MissingFen4 = "FEN4303" => "an NDJSON4 record has no `fen4` key",
     /// The `fen4` value is not a string.
-    Fen4NotString = "FEN4304",
+    Fen4NotString = "FEN4304" => "the `fen4` value is not a string",
     /// The `fen4` string is not a valid FEN4 v1 literal.
-    InvalidFen4 = "FEN4305",
+    InvalidFen4 = "FEN4305" => "the `fen4` string is not a valid FEN4 v1 literal",
     /// `ply` is not a non-negative integer.
-    BadPly = "FEN4306",
+    BadPly = "FEN4306" => "`ply` is not a non-negative integer",
     /// `ply` does not follow the previous record's ply.
-    PlyNotConsecutive = "FEN4307",
+    PlyNotConsecutive = "FEN4307" => "`ply` does not follow the previous record's ply",
     /// `move_from` / `move_to` is not an array of four integers.
-    BadMoveCoord = "FEN4308",
+    BadMoveCoord = "FEN4308" => "`move_from` / `move_to` is not an array of four integers",
     /// A `move_from` / `move_to` component outside `0..=7`.
-    MoveCoordOutOfRange = "FEN4309",
+    MoveCoordOutOfRange = "FEN4309" => "a `move_from` / `move_to` component outside `0..=7`",
     /// `promo` is not an integer in `0..=255`.
-    BadPromo = "FEN4310",
+    BadPromo = "FEN4310" => "`promo` is not an integer in `0..=255`",
     /// `flags` is not an integer in `0..=255`.
-    BadFlags = "FEN4311",
+    BadFlags = "FEN4311" => "`flags` is not an integer in `0..=255`",
     /// The move's from-square is empty in the previous frame.
-    MoveFromEmpty = "FEN4312",
+    MoveFromEmpty = "FEN4312" => "the move's from-square is empty in the previous frame",
     /// The move's to-square does not hold the moved piece.
-    MoveToMismatch = "FEN4313",
+    MoveToMismatch = "FEN4313" => "the move's to-square does not hold the moved piece",
     /// Only one of `move_from` and `move_to` is present.
-    IncompleteMove = "FEN4314",
+    IncompleteMove = "FEN4314" => "only one of `move_from` and `move_to` is present",
 
     /// Portability: whitespace between a key and its colon.
-    SpaceBeforeColon = "FEN4351",
+    SpaceBeforeColon = "FEN4351" => "portability: whitespace between a key and its colon",
     /// Portability: text after the JSON value.
-    TrailingText = "FEN4352",
+    TrailingText = "FEN4352" => "portability: text after the JSON value",
     /// Portability: escape sequences inside the `fen4` string.
-    Fen4Escapes = "FEN4353",
+    Fen4Escapes = "FEN4353" => "portability: escape sequences inside the `fen4` string",
     /// Portability: a `ply` that is not an integer (`1.5`, `true`).
-    NonIntegerPly = "FEN4354",
+    NonIntegerPly = "FEN4354" => "portability: a `ply` that is not an integer (`1.5`, `true`)",
     /// Portability: move coordinates outside `0..=7`.
-    CoordOutsideBoard = "FEN4355",
+    CoordOutsideBoard = "FEN4355" => "portability: move coordinates outside `0..=7`",
     /// Portability: `promo` given as a string.
-    PromoString = "FEN4356",
+    PromoString = "FEN4356" => "portability: `promo` given as a string",
     /// Portability: `flags: null`.
-    FlagsNull = "FEN4357",
+    FlagsNull = "FEN4357" => "portability: `flags: null`",
     /// Portability: a line that is not a JSON object.
-    NonObjectLine = "FEN4358",
+    NonObjectLine = "FEN4358" => "portability: a line that is not a JSON object",
 
     /// The JSON value has the wrong shape (not an object / array / entry object).
-    JsonShape = "FEN4401",
+    JsonShape = "FEN4401" => "the JSON value has the wrong shape (not an object / array / entry object)",
     /// A "pieces" key that is not a square index `0..=4095`.
-    BadSquareKey = "FEN4402",
+    BadSquareKey = "FEN4402" => "a \"pieces\" key that is not a square index `0..=4095`",
     /// A piece value that is not a valid spec.
-    BadPieceValue = "FEN4403",
+    BadPieceValue = "FEN4403" => "a piece value that is not a valid spec",
     /// A bare `P` / `p` in a "pieces" object; the axis defaults to `w`.
-    BarePawnDefaultAxis = "FEN4404",
+    BarePawnDefaultAxis = "FEN4404" => "a bare `P` / `p` in a \"pieces\" object; the axis defaults to `w`",
     /// Two structured entries on the same square.
-    JsonDuplicateSquare = "FEN4405",
+    JsonDuplicateSquare = "FEN4405" => "two structured entries on the same square",
     /// A structured entry field is missing or malformed.
-    BadEntryField = "FEN4406",
+    BadEntryField = "FEN4406" => "a structured entry field is missing or malformed",
 }
 
 impl fmt::Display for Code {
@@ -347,3 +359,50 @@ impl fmt::Debug for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// A name that is not one a conversion reads, such as a code that does not exist. The message
+/// says what was expected and what was found.
+///
+/// ```
+/// assert_eq!("FEN4010".parse::<fen4::Code>(), Ok(fen4::Code::DuplicateSquare));
+/// let error = "FEN4999".parse::<fen4::Code>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown code `FEN4999`: expected a code from `FEN4001` to `FEN4406`"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidValue(String);
+
+impl InvalidValue {
+    /// The message: what was expected and what was found.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for InvalidValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InvalidValue {}
+
+impl std::str::FromStr for Code {
+    type Err = InvalidValue;
+
+    /// Reads a code's string form, as [`Code::from_code_str`] does (case-insensitively).
+    fn from_str(text: &str) -> Result<Code, InvalidValue> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|code| code.as_str().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                InvalidValue(format!(
+                    "unknown code `{text}`: expected a code from `FEN4001` to `FEN4406`"
+                ))
+            })
+    }
+}
