@@ -598,6 +598,11 @@ mod tests {
             ),
             (comments.clone(), Notation::Dfen),
             (String::new(), Notation::Dfen),
+            // No position in the first 1 MiB: read as DFEN, and still every byte comes back.
+            (
+                format!("{}4d-fen v1: K@0,0,0,0\n", comments.repeat(10)),
+                Notation::Dfen,
+            ),
         ];
         for (text, expected) in cases {
             for step in [1, 3, 4096] {
