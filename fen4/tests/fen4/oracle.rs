@@ -1,11 +1,12 @@
 //! Differential test against the reference Python parser, used only as a test oracle.
 //!
 //! The oracle is `chess-spectral==1.19.0` from PyPI, driven by `tests/oracle/fen4_oracle.py`
-//! through a subprocess (`$FENKIT_PYTHON`, default `python3`). When the package cannot be
-//! imported these tests FAIL with instructions, so a run that was meant to compare (CI's
-//! `.ci/run` installs the package) cannot pass silently without comparing. With `FENKIT_ALLOW_NO_ORACLE=1` set (what
-//! `.ci/run` does when the install fails) each test instead writes one `SKIP` line to stderr,
-//! naming what is missing and how to install it, and passes without checking anything.
+//! through a subprocess (`$FENKIT_PYTHON`, default `python3`). `scripts/test` installs it into a
+//! virtual environment under the target directory and points `FENKIT_PYTHON` there. When the
+//! package cannot be imported these tests FAIL with instructions, so a run that was meant to
+//! compare cannot pass silently without comparing. Two cases write one `SKIP` line to stderr
+//! and pass without checking anything: no Python can be started at all, or
+//! `FENKIT_ALLOW_NO_ORACLE=1` is set by someone who chose to run without the oracle.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -80,18 +81,36 @@ fn run_oracle(python: &str, args: &[&str], stdin: &str) -> Result<String, String
     }
 }
 
+/// Whether `python --version` runs at all.
+fn interpreter_starts(python: &str) -> bool {
+    Command::new(python)
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
 /// `Some(output)` from the oracle, or `None` after one `SKIP` line on stderr when the oracle is
 /// missing and `FENKIT_ALLOW_NO_ORACLE=1` is set; panics, saying what to install, when it is
 /// missing and skipping is not allowed. `test` names the calling test in that line.
 fn oracle(test: &str, args: &[&str], stdin: &str) -> Option<String> {
     let python = python();
+    if !interpreter_starts(&python) {
+        // The one skip the test command allows: no Python at all. Straight to the process's
+        // stderr, since the harness hides what `eprintln!` prints in a passing test.
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIP fen4 oracle::{test}: `{python}` cannot be started, so the reference oracle \
+             {PACKAGE} was not compared; install Python 3 and run scripts/test"
+        );
+        return None;
+    }
     let why = match run_oracle(&python, args, stdin) {
         Ok(out) => return Some(out),
         Err(why) => why,
     };
     let install = format!(
-        "install it with `{python} -m pip install '{PACKAGE}'` (as .ci/run does) \
-         or point FENKIT_PYTHON at a Python that has it"
+        "run scripts/test, which installs it, or install it with \
+         `{python} -m pip install '{PACKAGE}'` or point FENKIT_PYTHON at a Python that has it"
     );
     if std::env::var(ALLOW).as_deref() == Ok("1") {
         // Written to the process's stderr directly rather than with `eprintln!`, which the test
