@@ -5,7 +5,10 @@ use std::ops::Range;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
 use crate::input::{Problem, Record};
-use crate::notation::{Finding, Severity, codes};
+use fenkit_diagnostics::Severity;
+
+use crate::code::Finding;
+use crate::notation::Fen4Reference;
 
 /// The lines a diagnostic points into.
 #[derive(Debug, Clone)]
@@ -81,6 +84,8 @@ pub(crate) struct Diagnostic {
     pub(crate) file_span: Range<u64>,
     /// The record text, for the snippet (absent when it is not text).
     pub(crate) source: Option<Source>,
+    /// For a rejected FEN4 literal: where the reference parsers put the error.
+    pub(crate) reference: Option<Fen4Reference>,
 }
 
 /// Line and column (both 1-based, the column in characters) of byte `at` in `text`.
@@ -113,6 +118,7 @@ impl Diagnostic {
                     file_span,
                     source: excerpt(text, record.line, &finding.span),
                     finding,
+                    reference: None,
                 }
             }
             None if matches!(record.problem, Some(Problem::InvalidUtf8 { .. })) => {
@@ -131,6 +137,7 @@ impl Diagnostic {
                     file_span,
                     source: excerpt(&text, record.line, &finding.span),
                     finding,
+                    reference: None,
                 }
             }
             None => {
@@ -151,9 +158,16 @@ impl Diagnostic {
                     file_span,
                     source: None,
                     finding,
+                    reference: None,
                 }
             }
         }
+    }
+
+    /// This diagnostic with the reference parsers' code and offset, for a rejected FEN4 literal.
+    pub(crate) fn with_reference(mut self, reference: Option<Fen4Reference>) -> Diagnostic {
+        self.reference = reference;
+        self
     }
 
     /// Renders the rustc-style report: title, `-->` location, snippet with caret, help.
@@ -164,7 +178,7 @@ impl Diagnostic {
         };
         let title = level
             .primary_title(&*self.finding.message)
-            .id(&*self.finding.code);
+            .id(self.finding.code.as_str());
         let help = match (&self.finding.help, self.finding.fixable) {
             (Some(help), _) => Some(help.clone()),
             (None, true) => Some("`fenkit fmt` fixes this".into()),
@@ -186,9 +200,10 @@ impl Diagnostic {
         if let Some(help) = &help {
             group = group.element(Level::HELP.message(&**help));
         }
-        if let Some((code, offset)) = self.finding.reference {
+        if let Some(reference) = self.reference {
             group = group.element(Level::NOTE.message(format!(
-                "the reference parsers report code {code} at offset {offset}"
+                "the reference parsers report code {} at offset {}",
+                reference.code, reference.offset
             )));
         }
         let report: [Group<'_>; 1] = [group];
@@ -208,31 +223,25 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
 /// The finding for a record that cannot be parsed at all.
 pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
     match *problem {
-        Problem::InvalidUtf8 { at } => {
-            let mut finding = Finding::cli(
-                codes::INVALID_UTF8,
-                at..at + 1,
-                format!(
-                    "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
-                    record.offset + at as u64,
-                    record.raw().get(at).copied().unwrap_or(0)
-                ),
-            );
-            finding.help = Some("position files must be UTF-8 text".into());
-            finding
-        }
-        Problem::TooLong { len } => {
-            let mut finding = Finding::cli(
-                codes::TOO_LONG,
-                0..0,
-                format!(
-                    "line is too long: expected at most {} bytes, found {len}",
-                    crate::input::MAX_RECORD_BYTES
-                ),
-            );
-            finding.help = Some("no position is this long; is this really a position file?".into());
-            finding
-        }
+        Problem::InvalidUtf8 { at } => crate::code::cli_error(
+            crate::code::CliCode::InvalidUtf8,
+            at..at + 1,
+            format!(
+                "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
+                record.offset + at as u64,
+                record.raw().get(at).copied().unwrap_or(0)
+            ),
+        )
+        .with_help("position files must be UTF-8 text"),
+        Problem::TooLong { len } => crate::code::cli_error(
+            crate::code::CliCode::TooLong,
+            0..0,
+            format!(
+                "line is too long: expected at most {} bytes, found {len}",
+                crate::input::MAX_RECORD_BYTES
+            ),
+        )
+        .with_help("no position is this long; is this really a position file?"),
     }
 }
 

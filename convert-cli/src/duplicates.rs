@@ -17,7 +17,10 @@ use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
 use crate::input::Origin;
-use crate::notation::{Finding, Notation, ReadSettings, Severity, codes};
+use fenkit_diagnostics::Severity;
+
+use crate::code::{CliCode, Code, Finding};
+use crate::notation::{Notation, ReadSettings};
 use crate::scan::Scan;
 
 /// `--ep`: how en-passant squares take part in a DFEN position's identity.
@@ -210,15 +213,15 @@ pub(crate) fn find(
                 match first.get(&key) {
                     Some((first_path, first_line)) => {
                         let text_len = record.raw().len();
-                        let mut finding = Finding::cli(
-                            codes::DUPLICATE,
+                        let finding = Finding::new(
+                            Code::Cli(CliCode::Duplicate),
+                            Severity::Warning,
                             0..text_len,
                             format!(
                                 "duplicate position: the same position as {first_path}:{first_line}"
                             ),
-                        );
-                        finding.severity = Severity::Warning;
-                        finding.help = Some(help(notation, ep).into());
+                        )
+                        .with_help(help(notation, ep));
                         out.push(Diagnostic::new(&path, record, finding));
                         places.push((*index, record.line));
                     }

@@ -22,6 +22,7 @@
 )]
 
 mod cli;
+mod code;
 mod commands;
 mod diag;
 mod duplicates;

@@ -1,9 +1,11 @@
 //! Notations, their detection, and one uniform view of what the libraries find.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::ops::Range;
 use std::path::Path;
+
+use fenkit_diagnostics::Severity;
+
+use crate::code::{CliCode, Code, Finding, cli_error, finding_of};
 
 /// The notation of a position file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -113,134 +115,33 @@ pub(crate) struct ReadSettings {
     pub(crate) strict: bool,
 }
 
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Severity {
-    /// Reported; fails a check only with `--deny warnings`.
-    Warning,
-    /// The position is rejected.
-    Error,
+/// Where the FEN4 reference parsers put a rejection: their numeric code and character
+/// offset, reported beside fenkit's own code so that users of the references can match them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fen4Reference {
+    /// The reference parsers' code, `-1` to `-6` (`0` when only `--strict` rejected it).
+    pub(crate) code: i32,
+    /// The offset in characters.
+    pub(crate) offset: usize,
 }
 
-impl Severity {
-    /// `error` or `warning`.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
+impl Fen4Reference {
+    pub(crate) fn of(error: &fen4::ParseError) -> Fen4Reference {
+        Fen4Reference {
+            code: error.ref_code(),
+            offset: error.offset(),
         }
-    }
-}
-
-/// A finding from either library (or from the CLI itself), with a byte span into the record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Finding {
-    /// Stable code, e.g. `DFEN012`, `FEN4003`, `FENKIT001`.
-    pub(crate) code: Cow<'static, str>,
-    /// Error or warning.
-    pub(crate) severity: Severity,
-    /// Bytes of the record text.
-    pub(crate) span: Range<usize>,
-    /// One lowercase sentence.
-    pub(crate) message: Cow<'static, str>,
-    /// A hint: what the fix does, or how to repair the input.
-    pub(crate) help: Option<Cow<'static, str>>,
-    /// Whether `fmt` repairs it.
-    pub(crate) fixable: bool,
-    /// For rejected FEN4 input: the reference parsers' numeric code and character offset.
-    pub(crate) reference: Option<(i32, usize)>,
-}
-
-impl Finding {
-    /// A finding of the CLI itself.
-    pub(crate) fn cli(
-        code: &'static str,
-        span: Range<usize>,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Finding {
-        Finding {
-            code: Cow::Borrowed(code),
-            severity: Severity::Error,
-            span,
-            message: message.into(),
-            help: None,
-            fixable: false,
-            reference: None,
-        }
-    }
-
-    /// A DFEN library finding, as the CLI reports it.
-    pub(crate) fn from_dfen(finding: dfen::Finding) -> Finding {
-        Finding {
-            code: Cow::Borrowed(finding.code.as_str()),
-            severity: match finding.severity {
-                dfen::Severity::Error => Severity::Error,
-                dfen::Severity::Warning => Severity::Warning,
-            },
-            span: finding.span,
-            message: finding.message,
-            help: finding.help,
-            fixable: finding.fixable,
-            reference: None,
-        }
-    }
-
-    fn from_dfen_error(error: &dfen::ParseError) -> Finding {
-        Finding {
-            code: Cow::Borrowed(error.code().as_str()),
-            severity: Severity::Error,
-            span: error.span(),
-            message: error.to_string().into(),
-            help: None,
-            fixable: false,
-            reference: None,
-        }
-    }
-
-    fn from_fen4(finding: fen4::Finding) -> Finding {
-        Finding {
-            code: Cow::Borrowed(finding.code.as_str()),
-            severity: match finding.severity {
-                fen4::Severity::Error => Severity::Error,
-                fen4::Severity::Warning => Severity::Warning,
-            },
-            span: finding.span,
-            message: finding.message,
-            help: finding.help,
-            fixable: finding.fixable,
-            reference: None,
-        }
-    }
-
-    fn from_fen4_error(error: &fen4::ParseError) -> Finding {
-        // Fixable exactly when only `strict` rejected the literal (a non-canonical form that
-        // `fmt` rewrites), as for DFEN under `--strict`.
-        let mut finding = Finding::from_fen4(error.to_finding());
-        finding.reference = Some((error.ref_code(), error.offset()));
-        finding
     }
 }
 
-/// Codes of findings the CLI itself reports.
-pub(crate) mod codes {
-    /// The record is not valid UTF-8.
-    pub(crate) const INVALID_UTF8: &str = "FENKIT001";
-    /// The record is longer than the line limit.
-    pub(crate) const TOO_LONG: &str = "FENKIT002";
-    /// A position in a `.fen` file that six fields cannot hold.
-    pub(crate) const NOT_SIX_FIELDS: &str = "FENKIT003";
-    /// `parse --batch --json-strings`: a line that is not a JSON string.
-    pub(crate) const NOT_A_JSON_STRING: &str = "FENKIT004";
-    /// A position in a `.fen` file written with a seventh field (`-`), which `fmt` drops.
-    pub(crate) const SEVENTH_FIELD: &str = "FENKIT005";
-    /// `moves`, `play`, `roll`, `perft`, `show` with `-`: standard input does not hold exactly
-    /// one position.
-    pub(crate) const NOT_ONE_POSITION: &str = "FENKIT006";
-    /// An input that is not the JSON form it should be (`convert`), or not an NDJSON4 frame.
-    pub(crate) const BAD_JSON_INPUT: &str = "FENKIT010";
-    /// `check --duplicates`: a position that already appeared.
-    pub(crate) const DUPLICATE: &str = "FENKIT020";
+/// A DFEN syntax error as a finding.
+fn dfen_error_finding(error: &dfen::ParseError) -> Finding {
+    Finding::new(
+        Code::Dfen(error.code()),
+        Severity::Error,
+        error.span(),
+        error.to_string(),
+    )
 }
 
 /// What was found about one position.
@@ -255,14 +156,17 @@ pub(crate) struct Analysis {
     pub(crate) canonical: Option<String>,
     /// Whether the position was rejected.
     pub(crate) rejected: bool,
+    /// For a rejected FEN4 literal: where the reference parsers put the error.
+    pub(crate) reference: Option<Fen4Reference>,
 }
 
 impl Analysis {
-    fn rejected(findings: Vec<Finding>) -> Analysis {
+    fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
         Analysis {
-            findings: fixable_only_if_formatted(findings),
+            findings: fixable_only_if_formatted(vec![finding]),
             canonical: None,
             rejected: true,
+            reference,
         }
     }
 
@@ -273,6 +177,7 @@ impl Analysis {
             canonical: if rejected { None } else { canonical },
             findings,
             rejected,
+            reference: None,
         }
     }
 }
@@ -382,7 +287,7 @@ impl Analyzer {
 
     fn analyze_dfen(&mut self, text: &str) -> Analysis {
         match dfen_parser(self.settings).parse(text) {
-            Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
+            Err(error) => Analysis::rejected(dfen_error_finding(&error), None),
             Ok(parsed) => {
                 let profile = self.settings.profile;
                 let canonical = match self.canonical {
@@ -403,7 +308,7 @@ impl Analyzer {
                         }
                     }
                 };
-                Analysis::accepted(converted(parsed.findings, Finding::from_dfen), canonical)
+                Analysis::accepted(converted(parsed.findings), canonical)
             }
         }
     }
@@ -415,7 +320,10 @@ impl Analyzer {
             .strict(self.settings.strict)
             .parse_into(text, &mut parsed);
         let analysis = match result {
-            Err(error) => Analysis::rejected(vec![Finding::from_fen4_error(&error)]),
+            Err(error) => Analysis::rejected(
+                finding_of(error.to_finding()),
+                Some(Fen4Reference::of(&error)),
+            ),
             Ok(()) => {
                 // As for DFEN: a literal written canonically is its own canonical form.
                 let canonical =
@@ -427,7 +335,7 @@ impl Analyzer {
                 let findings = if parsed.findings.is_empty() {
                     Vec::new()
                 } else {
-                    parsed.findings.drain(..).map(Finding::from_fen4).collect()
+                    parsed.findings.drain(..).map(finding_of).collect()
                 };
                 Analysis::accepted(findings, canonical)
             }
@@ -459,11 +367,11 @@ impl Analyzer {
 }
 
 /// A library's findings in the CLI's form. Most positions have none, and then nothing is done.
-fn converted<T>(findings: Vec<T>, convert: fn(T) -> Finding) -> Vec<Finding> {
+fn converted<C: Into<Code>>(findings: Vec<fenkit_diagnostics::Finding<C>>) -> Vec<Finding> {
     if findings.is_empty() {
         return Vec::new();
     }
-    findings.into_iter().map(convert).collect()
+    findings.into_iter().map(finding_of).collect()
 }
 
 fn dfen_parser(settings: ReadSettings) -> dfen::Parser {
@@ -491,7 +399,7 @@ fn write_dfen_to(
 
 fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
     match dfen_parser(settings).parse(text) {
-        Err(error) => Analysis::rejected(vec![Finding::from_dfen_error(&error)]),
+        Err(error) => Analysis::rejected(dfen_error_finding(&error), None),
         Ok(parsed) => {
             let fixed = parsed.fixed();
             // A seventh field, unless the engine dialect already reports it (DFEN108).
@@ -504,7 +412,7 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                 .findings
                 .into_iter()
                 .filter(|f| f.code != dfen::Code::MissingDiceField)
-                .map(Finding::from_dfen)
+                .map(finding_of)
                 .collect();
             let canonical = match fixed.to_fen() {
                 Ok(fen) => {
@@ -514,19 +422,19 @@ fn analyze_fen(text: &str, settings: ReadSettings) -> Analysis {
                     Some(fen)
                 }
                 Err(error) => {
-                    let mut finding = Finding::cli(
-                        codes::NOT_SIX_FIELDS,
-                        0..text.len(),
-                        format!(
-                            "a six-field FEN cannot hold this position: it would drop {}",
-                            error.dropped.join(" and ")
+                    findings.push(
+                        cli_error(
+                            CliCode::NotSixFields,
+                            0..text.len(),
+                            format!(
+                                "a six-field FEN cannot hold this position: it would drop {}",
+                                error.dropped.join(" and ")
+                            ),
+                        )
+                        .with_help(
+                            "positions with dice or several en-passant squares belong in a .dfen file",
                         ),
                     );
-                    finding.help = Some(
-                        "positions with dice or several en-passant squares belong in a .dfen file"
-                            .into(),
-                    );
-                    findings.push(finding);
                     None
                 }
             };
@@ -543,29 +451,29 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         .get(..content_end)
         .and_then(|content| content.rfind([' ', '\t']))
         .map_or(0, |space| space + 1);
-    let mut finding = Finding::cli(
-        codes::SEVENTH_FIELD,
+    let severity = if strict {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    Finding::new(
+        Code::Cli(CliCode::SeventhField),
+        severity,
         start..content_end,
         format!(
             "seventh field in a six-field FEN: expected six fields in a .fen file, found a seventh, `{}`",
             text.get(start..content_end).unwrap_or_default()
         ),
-    );
-    finding.severity = if strict {
-        Severity::Error
-    } else {
-        Severity::Warning
-    };
-    finding.fixable = true;
-    finding.help = Some("`fenkit fmt` drops it; positions with dice belong in a .dfen file".into());
-    finding
+    )
+    .with_fixable(true)
+    .with_help("`fenkit fmt` drops it; positions with dice belong in a .dfen file")
 }
 
 fn analyze_ndjson4(validator: &mut fen4::Ndjson4Validator, line: usize, text: &str) -> Analysis {
     let findings: Vec<Finding> = validator
         .check_line(line, text)
         .into_iter()
-        .map(Finding::from_fen4)
+        .map(finding_of)
         .collect();
     Analysis::accepted(findings, None)
 }

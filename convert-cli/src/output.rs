@@ -5,8 +5,9 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
+use crate::code::Code;
 use crate::diag::{Diagnostic, renderer};
-use crate::notation::Severity;
+use fenkit_diagnostics::Severity;
 
 /// How `check` prints its findings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -104,36 +105,22 @@ impl Summary {
     }
 }
 
-/// A finding as the JSON answers of `parse --batch` and `moves` write it.
+/// A finding as the JSON answers of `parse --batch` and `moves` write it: any library's
+/// finding, or the command line's, in the same keys.
 #[derive(serde::Serialize)]
 pub(crate) struct FindingJson<'a> {
-    code: &'a str,
+    code: &'static str,
     severity: Severity,
     message: &'a str,
     span: [usize; 2],
     fixable: bool,
 }
 
-impl<'a> From<&'a crate::notation::Finding> for FindingJson<'a> {
-    fn from(finding: &'a crate::notation::Finding) -> Self {
+impl<'a, C: Copy + Into<Code>> From<&'a fenkit_diagnostics::Finding<C>> for FindingJson<'a> {
+    fn from(finding: &'a fenkit_diagnostics::Finding<C>) -> Self {
         FindingJson {
-            code: &finding.code,
+            code: finding.code.into().as_str(),
             severity: finding.severity,
-            message: &finding.message,
-            span: [finding.span.start, finding.span.end],
-            fixable: finding.fixable,
-        }
-    }
-}
-
-impl<'a> From<&'a dfen::Finding> for FindingJson<'a> {
-    fn from(finding: &'a dfen::Finding) -> Self {
-        FindingJson {
-            code: finding.code.as_str(),
-            severity: match finding.severity {
-                dfen::Severity::Error => Severity::Error,
-                dfen::Severity::Warning => Severity::Warning,
-            },
             message: &finding.message,
             span: [finding.span.start, finding.span.end],
             fixable: finding.fixable,
@@ -163,9 +150,9 @@ pub(crate) fn diagnostic_json(diagnostic: &Diagnostic) -> Value {
         "offset": diagnostic.file_span.start,
         "end_offset": diagnostic.file_span.end,
     });
-    if let (Some((code, offset)), Some(object)) = (finding.reference, value.as_object_mut()) {
-        object.insert("ref_code".to_owned(), json!(code));
-        object.insert("ref_offset".to_owned(), json!(offset));
+    if let (Some(reference), Some(object)) = (diagnostic.reference, value.as_object_mut()) {
+        object.insert("ref_code".to_owned(), json!(reference.code));
+        object.insert("ref_offset".to_owned(), json!(reference.offset));
     }
     value
 }
@@ -187,10 +174,10 @@ pub(crate) struct Emitter<W: Write> {
     format: OutputFormat,
     out: W,
     colored: bool,
-    /// SARIF's rules: each code found, with its title, in the order first found. A result
-    /// names its rule by its index here, known as soon as the code is first seen, so results
-    /// are written as they come and only the rules wait for the end.
-    rules: Vec<(String, String)>,
+    /// SARIF's rules: each code found, in the order first found. A result names its rule by
+    /// its index here, known as soon as the code is first seen, so results are written as they
+    /// come and only the rules wait for the end.
+    rules: Vec<Code>,
     /// The `json` document's diagnostics or the SARIF log's results, written as they come (the
     /// document's opening is written by [`Emitter::new`]).
     diagnostics: PrettyArray,
@@ -246,7 +233,7 @@ impl<W: Write> Emitter<W> {
                     diagnostic.column,
                     diagnostic.end_line,
                     diagnostic.end_column,
-                    github_property(&finding.code),
+                    github_property(finding.code.as_str()),
                     github_data(&message)
                 )
             }
@@ -258,13 +245,11 @@ impl<W: Write> Emitter<W> {
                     .push(&mut self.out, &diagnostic_json(&diagnostic))
             }
             OutputFormat::Sarif => {
-                let code = &*diagnostic.finding.code;
-                let index = match self.rules.iter().position(|(id, _)| id == code) {
+                let code = diagnostic.finding.code;
+                let index = match self.rules.iter().position(|&rule| rule == code) {
                     Some(index) => index,
                     None => {
-                        let title = rule_title(code)
-                            .map_or_else(|| diagnostic.finding.message.to_string(), str::to_owned);
-                        self.rules.push((code.to_owned(), title));
+                        self.rules.push(code);
                         self.rules.len() - 1
                     }
                 };
@@ -366,34 +351,18 @@ impl PrettyArray {
     }
 }
 
-/// The short description of a code, for SARIF rules.
-fn rule_title(code: &str) -> Option<&'static str> {
-    if let Ok(code) = code.parse::<dfen::Code>() {
-        return Some(code.title());
-    }
-    if let Ok(code) = code.parse::<fen4::Code>() {
-        return Some(code.title());
-    }
-    match code {
-        crate::notation::codes::INVALID_UTF8 => Some("invalid UTF-8"),
-        crate::notation::codes::TOO_LONG => Some("line too long"),
-        crate::notation::codes::NOT_SIX_FIELDS => Some("position does not fit six-field FEN"),
-        _ => None,
-    }
-}
-
 /// The start of a SARIF 2.1.0 log, up to its results: the log is written as the
 /// pretty-printed document would be, keys in order, one result at a time, so that it is never
 /// built in memory.
 const SARIF_OPENING: &[u8] = b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ";
 
-/// The rest of a SARIF log after its results: the tool, with `rules` (code and title, in the
-/// order their indexes were given), then, when the run was cut short of some file, an
+/// The rest of a SARIF log after its results: the tool, with `rules` (each code with its
+/// title, in the order their indexes were given), then, when the run was cut short of some file, an
 /// invocation that did not succeed with a notification for each `run_errors` message, and
 /// the version.
 fn write_sarif_closing(
     out: &mut impl Write,
-    rules: &[(String, String)],
+    rules: &[Code],
     run_errors: &[String],
 ) -> io::Result<()> {
     out.write_all(b",\n      \"tool\": ")?;
@@ -401,9 +370,10 @@ fn write_sarif_closing(
         "driver": {
             "name": "fenkit",
             "version": env!("CARGO_PKG_VERSION"),
-            "rules": rules.iter().map(|(code, title)| json!({
-                "id": code,
-                "shortDescription": { "text": title },
+            "rules": rules.iter().map(|code| json!({
+                "id": code.as_str(),
+                "shortDescription": { "text": code.title() },
+                "properties": { "tags": [code.category().as_str()] },
             })).collect::<Vec<_>>(),
         }
     });
@@ -434,7 +404,7 @@ fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
     json!({
         "ruleId": finding.code,
         "ruleIndex": rule_index,
-        "level": finding.severity.name(),
+        "level": finding.severity.as_str(),
         "message": { "text": text },
         "locations": [{
             "physicalLocation": {
@@ -469,23 +439,29 @@ fn sarif_uri(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::borrow::Cow;
-
     use super::*;
-    use crate::notation::Finding;
+    use crate::code::Finding;
 
-    fn diagnostic(code: &'static str, line: usize, message: &str) -> Diagnostic {
+    fn diagnostic(code: &str, line: usize, message: &str) -> Diagnostic {
+        let code = code
+            .parse::<dfen::Code>()
+            .map(Code::Dfen)
+            .or_else(|_| code.parse::<fen4::Code>().map(Code::Fen4))
+            .unwrap();
+        let mut finding = Finding::new(
+            code,
+            Severity::Warning,
+            3..5,
+            format!("{message} \"quoted\"\nand a line break"),
+        )
+        .with_fixable(line.is_multiple_of(2));
+        if line.is_multiple_of(2) {
+            finding = finding.with_help("write `x`");
+        }
         Diagnostic {
             path: format!("dir/a file {line}.dfen"),
-            finding: Finding {
-                code: Cow::Borrowed(code),
-                severity: Severity::Warning,
-                span: 3..5,
-                message: Cow::Owned(format!("{message} \"quoted\"\nand a line break")),
-                help: line.is_multiple_of(2).then_some(Cow::Borrowed("write `x`")),
-                fixable: line.is_multiple_of(2),
-                reference: None,
-            },
+            finding,
+            reference: None,
             line,
             column: 4,
             end_line: line,

@@ -100,7 +100,7 @@ pub(crate) fn report_origin(
             let _ = writeln!(
                 body,
                 "  {}[{}] {}:{}{}: {}",
-                finding.severity.name(),
+                finding.severity,
                 finding.code,
                 diagnostic.line,
                 diagnostic.column,
@@ -110,8 +110,12 @@ pub(crate) fn report_origin(
             if let Some(help) = &finding.help {
                 let _ = writeln!(body, "    help: {help}");
             }
-            if let Some((code, offset)) = finding.reference {
-                let _ = writeln!(body, "    reference: code {code} at offset {offset}");
+            if let Some(reference) = analysis.reference {
+                let _ = writeln!(
+                    body,
+                    "    reference: code {} at offset {}",
+                    reference.code, reference.offset
+                );
             }
         }
     }

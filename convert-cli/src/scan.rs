@@ -407,6 +407,7 @@ fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
                 findings: vec![problem_finding(record, problem)],
                 canonical: None,
                 rejected: true,
+                reference: None,
             },
             None => {
                 let text = record.text().unwrap_or_default();

@@ -103,38 +103,4 @@ impl fmt::Debug for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// A value that is not one of the names or forms a conversion reads: a code, a profile name,
-/// or a [`DfenJson`](crate::DfenJson) that breaks the JSON form's rules. The message says what
-/// was expected and what was found, and (for the JSON form) names the key.
-///
-/// ```
-/// let error = "strict".parse::<dfen::Profile>().unwrap_err();
-/// assert_eq!(
-///     error.to_string(),
-///     "unknown profile `strict`: expected `spec`, `lenient` or `engine`"
-/// );
-/// let error: Box<dyn std::error::Error + Send + Sync> = Box::new(error);
-/// assert!(error.to_string().starts_with("unknown profile"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InvalidValue(String);
-
-impl InvalidValue {
-    pub(crate) fn new(message: impl Into<String>) -> InvalidValue {
-        InvalidValue(message.into())
-    }
-
-    /// The message: what was expected and what was found.
-    #[must_use]
-    pub fn message(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for InvalidValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for InvalidValue {}
+pub use fenkit_diagnostics::InvalidValue;

@@ -249,16 +249,14 @@ const EMPTY: Dfen = Dfen {
 
 /// `DFEN107` for a six-field input whose last field ends at `at`.
 fn missing_dice_field(at: usize) -> Finding {
-    Finding {
-        code: Code::MissingDiceField,
-        severity: Severity::Warning,
-        span: at..at,
-        message: Cow::Borrowed(
-            "dice field is missing: expected a seventh field (`-` when no dice are pending), found 6 fields",
-        ),
-        fixable: true,
-        help: Some(Cow::Borrowed("append ` -`: no dice are pending")),
-    }
+    Finding::new(
+        Code::MissingDiceField,
+        Severity::Warning,
+        at..at,
+        "dice field is missing: expected a seventh field (`-` when no dice are pending), found 6 fields",
+    )
+    .with_fixable(true)
+    .with_help("append ` -`: no dice are pending")
 }
 
 impl Default for Parser {
@@ -482,18 +480,14 @@ impl<'a> State<'a> {
         help: Option<impl Into<Cow<'static, str>>>,
     ) {
         let fixable = help.is_some();
-        self.findings.push(Finding {
-            code,
-            severity: if fixable {
-                Severity::Warning
-            } else {
-                Severity::Error
-            },
-            span,
-            message: message.into(),
-            fixable,
-            help: help.map(Into::into),
-        });
+        let severity = if fixable {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        let mut finding = Finding::new(code, severity, span, message).with_fixable(fixable);
+        finding.help = help.map(Into::into);
+        self.findings.push(finding);
     }
 
     /// A problem that `spec` rejects and the other profiles accept as a fixable finding.

@@ -111,14 +111,7 @@ fn push(
     span: Range<usize>,
     message: String,
 ) {
-    out.push(Finding {
-        code,
-        severity,
-        span,
-        message: message.into(),
-        fixable: false,
-        help: None,
-    });
+    out.push(Finding::new(code, severity, span, message));
 }
 
 fn push_fixable(
@@ -128,14 +121,11 @@ fn push_fixable(
     message: String,
     help: String,
 ) {
-    out.push(Finding {
-        code,
-        severity: Severity::Warning,
-        span,
-        message: message.into(),
-        fixable: true,
-        help: Some(help.into()),
-    });
+    out.push(
+        Finding::new(code, Severity::Warning, span, message)
+            .with_fixable(true)
+            .with_help(help),
+    );
 }
 
 fn color_name(color: Color) -> &'static str {

@@ -104,7 +104,7 @@ pub mod ndjson4;
 mod parse;
 mod plain;
 
-pub use error::{Code, Finding, InvalidValue, ParseError, Severity};
+pub use error::{Category, Code, Finding, InvalidValue, ParseError, Severity};
 pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};
 pub use ndjson4::{LineFinding, Ndjson4Validator, validate_ndjson4};
 pub use parse::{Parsed, Parser};

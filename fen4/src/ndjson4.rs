@@ -121,7 +121,7 @@ impl Ndjson4Validator {
                         at..end,
                         format!("invalid json: {what}"),
                     )
-                    .help("each line must be one json object"),
+                    .with_help("each line must be one json object"),
                 );
                 self.reset();
                 return out;
@@ -137,7 +137,7 @@ impl Ndjson4Validator {
                     "text after the json value: reference readers disagree on such lines"
                         .to_owned(),
                 )
-                .help("remove everything after the closing '}'"),
+                .with_help("remove everything after the closing '}'"),
             );
         }
         let JVal::Obj(members) = value.val else {
@@ -206,20 +206,19 @@ impl Ndjson4Validator {
                                 let base = span.start + 1;
                                 base + e.span().start..base + e.span().end
                             };
-                            out.push(Finding {
-                                code: Code::InvalidFen4,
-                                severity: Severity::Error,
-                                span: espan,
-                                message: format!(
+                            let mut finding = Finding::new(
+                                Code::InvalidFen4,
+                                Severity::Error,
+                                espan,
+                                format!(
                                     "invalid fen4: {e} ({}, reference code {} at offset {})",
                                     e.code(),
                                     e.ref_code(),
                                     e.offset()
-                                )
-                                .into(),
-                                fixable: false,
-                                help: e.help().map(|help| Cow::Owned(help.to_owned())),
-                            });
+                                ),
+                            );
+                            finding.help = e.help().map(|help| Cow::Owned(help.to_owned()));
+                            out.push(finding);
                             None
                         }
                     }

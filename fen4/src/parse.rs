@@ -293,7 +293,8 @@ struct Fix {
 
 impl Fix {
     fn into_finding(self) -> Finding {
-        let mut f = Finding::new(self.code, Severity::Warning, self.span, self.message).fixable();
+        let mut f =
+            Finding::new(self.code, Severity::Warning, self.span, self.message).with_fixable(true);
         f.help = self.help.map(Into::into);
         f
     }
@@ -979,27 +980,24 @@ impl Kings {
         // random boards often have a side without a king or with several.
         for (color, (count, second)) in [Color::White, Color::Black].into_iter().zip(self.sides) {
             match (count, second) {
-                (0, _) => out.push(Finding {
-                    code: Code::MissingKing,
-                    severity: Severity::Warning,
-                    span: prefix_span.clone(),
-                    message: Cow::Borrowed(match color {
+                (0, _) => out.push(Finding::new(
+                    Code::MissingKing,
+                    Severity::Warning,
+                    prefix_span.clone(),
+                    match color {
                         Color::White => "white has no king",
                         Color::Black => "black has no king",
-                    }),
-                    fixable: false,
-                    help: None,
-                }),
-                (2.., Some(span)) => out.push(Finding {
-                    code: Code::ExtraKing,
-                    severity: Severity::Warning,
-                    span,
-                    message: extra_kings_message(color, count),
-                    fixable: false,
-                    help: Some(Cow::Borrowed(
-                        "the format allows it, but most rule sets expect one king per side",
-                    )),
-                }),
+                    },
+                )),
+                (2.., Some(span)) => out.push(
+                    Finding::new(
+                        Code::ExtraKing,
+                        Severity::Warning,
+                        span,
+                        extra_kings_message(color, count),
+                    )
+                    .with_help("the format allows it, but most rule sets expect one king per side"),
+                ),
                 _ => {}
             }
         }

@@ -230,7 +230,8 @@ fn check_file(
         };
         summary.positions += 1;
         for finding in analysis.findings {
-            let diagnostic = Diagnostic::new(&path, &item.record, finding);
+            let diagnostic =
+                Diagnostic::new(&path, &item.record, finding).with_reference(analysis.reference);
             summary.count(&diagnostic);
             if let Err(error) = sink(diagnostic) {
                 let message = format!("cannot write output: {error}");

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use crate::cli::{Failure, Global, Status};
 use crate::diag::{Diagnostic, problem_finding, renderer};
 use crate::input::{Kind, Origin, RecordReader};
-use crate::notation::{Finding, Severity, write_dfen};
+use fenkit_diagnostics::Severity;
+
+use crate::code::{CliCode, Code, Finding, finding_of};
+use crate::notation::{Fen4Reference, write_dfen};
 use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
@@ -197,15 +200,28 @@ enum Input {
     Header,
 }
 
-/// Why one input could not be converted: a finding (with a span into the input).
-type Rejection = Finding;
+/// Why one input could not be converted: a finding (with a span into the input), and for a
+/// FEN4 literal, where the reference parsers put the error.
+struct Rejection {
+    finding: Finding,
+    reference: Option<Fen4Reference>,
+}
+
+impl From<Finding> for Rejection {
+    fn from(finding: Finding) -> Rejection {
+        Rejection {
+            finding,
+            reference: None,
+        }
+    }
+}
 
 fn reject(
-    code: &'static str,
+    code: impl Into<Code>,
     span: std::ops::Range<usize>,
     message: impl Into<std::borrow::Cow<'static, str>>,
 ) -> Rejection {
-    Finding::cli(code, span, message)
+    Finding::new(code.into(), Severity::Error, span, message).into()
 }
 
 /// The first error-severity DFEN finding as a rejection: text input and JSON input are refused
@@ -219,7 +235,7 @@ fn dfen_error_finding(
         .find(|f| f.severity == dfen::Severity::Error)
     {
         Some(finding) => Err(reject(
-            finding.code.as_str(),
+            finding.code,
             span.unwrap_or_else(|| finding.span.clone()),
             finding.message.clone(),
         )),
@@ -230,16 +246,13 @@ fn dfen_error_finding(
 /// Whether a lenient read of a finding with `code` took a form the spec profile refuses: the
 /// syntax errors of spec/dfen.md §5.1 (which lenient reads as warnings) and missing clocks.
 fn read_leniently(code: dfen::Code) -> bool {
-    code.as_str().starts_with("DFEN0") || code == dfen::Code::MissingClocks
+    code.category() == dfen::Category::Syntax || code == dfen::Code::MissingClocks
 }
 
 /// Reads one line of `format`; DFEN and FEN text by `profile`.
 fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rejection> {
-    let dfen_error = |error: dfen::ParseError| {
-        let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
-        finding.help = None;
-        finding
-    };
+    let dfen_error =
+        |error: dfen::ParseError| reject(error.code(), error.span(), error.to_string());
     let position = |value| Ok(Input::Position(value, Vec::new()));
     match format {
         Format::Dfen | Format::Fen | Format::DfenEngine => {
@@ -258,7 +271,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                         .parse(text)
                         .is_ok_and(|lenient| !lenient.has_errors())
                 {
-                    refusal.help = Some(
+                    refusal.finding.help = Some(
                         "`--profile lenient` reads it, with a warning for each form it repairs"
                             .into(),
                     );
@@ -271,7 +284,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                     .findings
                     .into_iter()
                     .filter(|f| f.severity == dfen::Severity::Warning && read_leniently(f.code))
-                    .map(Finding::from_dfen)
+                    .map(finding_of)
                     .collect()
             } else {
                 Vec::new()
@@ -296,7 +309,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                     _ => "text that is not JSON",
                 };
                 return Err(reject(
-                    crate::notation::codes::BAD_JSON_INPUT,
+                    CliCode::BadJsonInput,
                     0..text.len(),
                     format!(
                         "not a DFEN JSON object: expected an object such as \
@@ -307,7 +320,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
             }
             let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
                 reject(
-                    crate::notation::codes::BAD_JSON_INPUT,
+                    CliCode::BadJsonInput,
                     0..text.len(),
                     format!("not a DFEN JSON object: {error}"),
                 )
@@ -321,9 +334,9 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
             .parse(text)
             .map(|parsed| Input::Position(Value::Fen4(parsed.placement), Vec::new()))
             .map_err(|error| {
-                let mut finding = reject(error.code().as_str(), error.span(), error.to_string());
-                finding.reference = Some((error.ref_code(), error.offset()));
-                finding
+                let mut rejection = reject(error.code(), error.span(), error.to_string());
+                rejection.reference = Some(Fen4Reference::of(&error));
+                rejection
             }),
         Format::Fen4Json | Format::Fen4Pieces => {
             // Read from the text, not a parsed value: a value has already lost a repeated key
@@ -342,29 +355,21 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                     if more > 0 {
                         message.push_str(&format!(" (and {more} more)"));
                     }
-                    reject(first.code.as_str(), 0..text.len(), message)
+                    reject(first.code, 0..text.len(), message)
                 }
-                None => reject(
-                    crate::notation::codes::BAD_JSON_INPUT,
-                    0..text.len(),
-                    errors.to_string(),
-                ),
+                None => reject(CliCode::BadJsonInput, 0..text.len(), errors.to_string()),
             })?;
             // JSON issues are located by a path, not a span: name the path in the message.
             let warnings = converted
                 .warnings
                 .iter()
                 .map(|issue| {
-                    let mut finding = reject(
-                        issue.code.as_str(),
+                    Finding::new(
+                        Code::Fen4(issue.code),
+                        issue.severity,
                         0..text.len(),
                         format!("{}: {}", issue.path, issue.message),
-                    );
-                    finding.severity = match issue.severity {
-                        fen4::Severity::Error => Severity::Error,
-                        fen4::Severity::Warning => Severity::Warning,
-                    };
-                    finding
+                    )
                 })
                 .collect();
             Ok(Input::Position(Value::Fen4(converted.placement), warnings))
@@ -374,33 +379,18 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
             // refuses it with its own code, and its warnings (such as text after the object,
             // FEN4352) are passed on. A fresh validator: a conversion does not follow plies.
             let findings = fen4::Ndjson4Validator::new().check_line(1, text);
-            let as_finding = |found: &fen4::Finding| {
-                let mut finding = reject(
-                    found.code.as_str(),
-                    found.span.clone(),
-                    found.message.to_string(),
-                );
-                finding.severity = match found.severity {
-                    fen4::Severity::Error => Severity::Error,
-                    fen4::Severity::Warning => Severity::Warning,
-                };
-                finding.help = found.help.clone();
-                finding
-            };
-            if let Some(error) = findings
-                .iter()
-                .find(|f| f.severity == fen4::Severity::Error)
-            {
-                return Err(as_finding(error));
+            let mut findings = findings.into_iter().map(finding_of);
+            if let Some(error) = findings.clone().find(|f| f.severity == Severity::Error) {
+                return Err(error.into());
             }
-            let warnings = findings.iter().map(as_finding).collect();
+            let warnings = findings.by_ref().collect();
             // The object the validator read: the first JSON value of the line.
             let first = serde_json::Deserializer::from_str(text)
                 .into_iter::<serde_json::Value>()
                 .next();
             let Some(Ok(serde_json::Value::Object(map))) = first else {
                 return Err(reject(
-                    crate::notation::codes::BAD_JSON_INPUT,
+                    CliCode::BadJsonInput,
                     0..text.len(),
                     "expected an NDJSON4 frame, found a line this reader cannot take".to_owned(),
                 ));
@@ -415,13 +405,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
             fen4::Parser::new()
                 .parse(literal)
                 .map(|parsed| Input::Position(Value::Fen4(parsed.placement), warnings))
-                .map_err(|error| {
-                    reject(
-                        error.code().as_str(),
-                        0..text.len(),
-                        format!("in `fen4`: {error}"),
-                    )
-                })
+                .map_err(|error| reject(error.code(), 0..text.len(), format!("in `fen4`: {error}")))
         }
     }
 }
@@ -450,8 +434,8 @@ fn write(
                     )],
                 ))
             } else {
-                let mut finding = reject(
-                    dfen::Code::EngineHalfmoveRange.as_str(),
+                let mut rejection = reject(
+                    dfen::Code::EngineHalfmoveRange,
                     0..len,
                     format!(
                         "the engine dialect cannot hold this position: expected a halfmove \
@@ -459,11 +443,11 @@ fn write(
                         d.halfmove
                     ),
                 );
-                finding.help = Some(
+                rejection.finding.help = Some(
                     format!("pass --lossy to write the halfmove clock as {ENGINE_MAX_HALFMOVE}")
                         .into(),
                 );
-                Err(finding)
+                Err(rejection)
             }
         }
         (Format::Fen, Value::Dfen(d)) => {
@@ -471,34 +455,28 @@ fn write(
             if dropped.is_empty() || lossy {
                 Ok((fen, dropped))
             } else {
-                let mut finding = reject(
-                    crate::notation::codes::NOT_SIX_FIELDS,
+                let mut rejection = reject(
+                    CliCode::NotSixFields,
                     0..len,
                     format!(
                         "six-field FEN cannot hold this position: it would drop {}",
                         dropped.join(", ")
                     ),
                 );
-                finding.help = Some("pass --lossy to convert anyway".into());
-                Err(finding)
+                rejection.finding.help = Some("pass --lossy to convert anyway".into());
+                Err(rejection)
             }
         }
         (Format::Json | Format::DfenJson, Value::Dfen(d)) => serde_json::to_string(d)
             .map(|json| (json, Vec::new()))
-            .map_err(|error| {
-                reject(
-                    crate::notation::codes::BAD_JSON_INPUT,
-                    0..len,
-                    error.to_string(),
-                )
-            }),
+            .map_err(|error| reject(CliCode::BadJsonInput, 0..len, error.to_string())),
         (Format::Fen4, Value::Fen4(p)) => Ok((p.to_string(), Vec::new())),
         (Format::Json | Format::Fen4Json, Value::Fen4(p)) => {
             Ok((fen4::json::to_structured_value(p).to_string(), Vec::new()))
         }
         (Format::Fen4Pieces, Value::Fen4(p)) => Ok((fen4::json::to_pieces_string(p), Vec::new())),
         _ => Err(reject(
-            "FENKIT011",
+            CliCode::CrossFamily,
             0..len,
             "this conversion is not supported",
         )),
@@ -595,7 +573,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
             let outcome = match (&record.problem, record.text()) {
-                (Some(problem), _) => Err(problem_finding(&record, problem)),
+                (Some(problem), _) => Err(problem_finding(&record, problem).into()),
                 (None, None) => continue,
                 (None, Some(text)) => {
                     let source = declared.unwrap_or_else(|| Format::sniff(text, family));
@@ -603,7 +581,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     let target = args.to.resolve(source.family().unwrap_or(family));
                     if source.family() != target.family() {
                         Err(reject(
-                            "FENKIT011",
+                            CliCode::CrossFamily,
                             0..text.len(),
                             format!(
                                 "this line is {}, which cannot be converted to {}",
@@ -636,8 +614,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                 }
             };
-            let show = |finding: Finding| {
-                let diagnostic = Diagnostic::new(&path, &record, finding);
+            let show = |rejection: Rejection| {
+                let diagnostic = Diagnostic::new(&path, &record, rejection.finding)
+                    .with_reference(rejection.reference);
                 let _ = writeln!(
                     global.stderr(),
                     "{}\n",
@@ -651,7 +630,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         stdout.flush()?;
                     }
                     for warning in warnings {
-                        show(warning);
+                        show(Rejection::from(warning));
                     }
                     if !dropped.is_empty() {
                         global.warning(format_args!(

@@ -78,7 +78,7 @@ fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io
                     "line {} is {len} bytes long, over the 1 MiB a line may hold, and would \
                      not be kept whole ({})",
                     record.line,
-                    crate::notation::codes::TOO_LONG,
+                    crate::code::CliCode::TooLong,
                 )));
             }
             last_eol = record.eol;

@@ -221,13 +221,13 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
             Err(error) => Some(format!(
                 "{}: expected an NDJSON4 frame (a JSON object), found text that is not JSON: \
                  {error}",
-                crate::notation::codes::BAD_JSON_INPUT
+                crate::code::CliCode::BadJsonInput
             )),
             Ok(value) => match value.get("fen4").and_then(serde_json::Value::as_str) {
                 Some(literal) => fen4_problem(literal),
                 None => Some(format!(
                     "{}: expected an NDJSON4 frame with a `fen4` string, found none",
-                    crate::notation::codes::BAD_JSON_INPUT
+                    crate::code::CliCode::BadJsonInput
                 )),
             },
         },
@@ -241,7 +241,7 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
                 (!dropped.is_empty()).then(|| {
                     format!(
                         "{}: six-field FEN cannot hold this position: it would drop {}",
-                        crate::notation::codes::NOT_SIX_FIELDS,
+                        crate::code::CliCode::NotSixFields,
                         dropped.join(", ")
                     )
                 })
@@ -351,7 +351,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
                  a diff could not tell it from another line that starts the same",
                 origin.display(),
                 item.record.line,
-                crate::notation::codes::TOO_LONG,
+                crate::code::CliCode::TooLong,
                 crate::input::MAX_RECORD_BYTES
             ));
         }

@@ -8,7 +8,9 @@ use rayon::prelude::*;
 use crate::cli::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
 use crate::input::{Origin, Problem};
-use crate::notation::{Notation, ReadSettings, Severity};
+use fenkit_diagnostics::Severity;
+
+use crate::notation::{Notation, ReadSettings};
 use crate::options::ReadArgs;
 use crate::output::plural;
 use crate::scan::Scan;
@@ -107,7 +109,10 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                 }
                 for finding in analysis.findings {
                     if finding.severity == Severity::Error {
-                        pass.errors.push(Diagnostic::new(path, record, finding));
+                        pass.errors.push(
+                            Diagnostic::new(path, record, finding)
+                                .with_reference(analysis.reference),
+                        );
                     }
                 }
                 if let Some(canonical) = analysis.canonical

@@ -10,6 +10,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use crate::cli::{Failure, Global, Status};
+use crate::code::{CliCode, Code};
 use crate::options::ProfileArg;
 use crate::output::FindingJson;
 
@@ -78,7 +79,7 @@ const REFUSED_NOTE: &str =
 /// What refuses the input of a rules command, with a stable code (exit status 1).
 pub(super) struct Rejection {
     /// The stable code: `FENKIT001`, `FENKIT006`, `DFENxxx` or `RULExxx`.
-    code: Cow<'static, str>,
+    code: Code,
     /// One lowercase sentence: what was expected and what was found.
     message: String,
     /// The byte range of the problem in the position's text (for `FENKIT001` and `FENKIT006`,
@@ -93,7 +94,7 @@ pub(super) struct Rejection {
 impl Rejection {
     fn rules(error: &dfen::rules::RulesError, findings: Vec<dfen::Finding>) -> Rejection {
         Rejection {
-            code: Cow::Borrowed(error.code()),
+            code: Code::Rule(error.kind()),
             message: format!(
                 "{}: expected {}, found {}",
                 error.kind().title(),
@@ -107,9 +108,9 @@ impl Rejection {
     }
 
     /// A rejection of the text itself (it is not one position, or not UTF-8).
-    fn text(code: &'static str, message: String, span: Range<usize>) -> Rejection {
+    fn text(code: CliCode, message: String, span: Range<usize>) -> Rejection {
         Rejection {
-            code: Cow::Borrowed(code),
+            code: Code::Cli(code),
             message,
             span: Some(span),
             findings: None,
@@ -193,8 +194,8 @@ fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
         if let Some(problem) = &record.problem {
             let finding = crate::diag::problem_finding(&record, problem);
             let code = match problem {
-                Problem::InvalidUtf8 { .. } => crate::notation::codes::INVALID_UTF8,
-                Problem::TooLong { .. } => crate::notation::codes::TOO_LONG,
+                Problem::InvalidUtf8 { .. } => CliCode::InvalidUtf8,
+                Problem::TooLong { .. } => CliCode::TooLong,
             };
             let span =
                 offset.saturating_add(finding.span.start)..offset.saturating_add(finding.span.end);
@@ -209,7 +210,7 @@ fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
             Some(_) => {}
         }
     }
-    let code = crate::notation::codes::NOT_ONE_POSITION;
+    let code = CliCode::NotOnePosition;
     let Some(record) = first else {
         let why = if bytes.is_empty() {
             "it is empty"
@@ -295,7 +296,7 @@ fn parse_position(
                 .find(|f| f.severity == dfen::Severity::Error);
             match first_error {
                 Some(error) if !allow_errors => Err(Rejection {
-                    code: Cow::Owned(error.code.to_string()),
+                    code: Code::Dfen(error.code),
                     message: error.message.to_string(),
                     span: Some(error.span.clone()),
                     refused: true,
@@ -308,7 +309,7 @@ fn parse_position(
             }
         }
         Err(error) => Err(Rejection {
-            code: Cow::Owned(error.code().to_string()),
+            code: Code::Dfen(error.code()),
             message: error.to_string(),
             span: Some(error.span()),
             findings: None,
@@ -417,7 +418,7 @@ pub(super) const PASS_NOTE: &str =
 struct Answer<'a> {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    code: Option<&'a str>,
+    code: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     span: Option<[usize; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -436,7 +437,7 @@ impl<'a> Answer<'a> {
     fn rejected(rejection: &'a Rejection) -> Answer<'a> {
         Answer {
             ok: false,
-            code: Some(&rejection.code),
+            code: Some(rejection.code.as_str()),
             span: rejection.span.as_ref().map(|span| [span.start, span.end]),
             message: Some(&rejection.message),
             position: None,

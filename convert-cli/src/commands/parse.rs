@@ -4,7 +4,10 @@ use std::io::{self, BufRead, Read, Write};
 
 use crate::cli::{Failure, Global, Status};
 use crate::input::{MAX_RECORD_BYTES, Origin};
-use crate::notation::{Analysis, Analyzer, Finding, Notation, ReadSettings, Severity, codes};
+use fenkit_diagnostics::Severity;
+
+use crate::code::{CliCode, Finding};
+use crate::notation::{Analysis, Analyzer, Fen4Reference, Notation, ReadSettings};
 use crate::options::ProfileArg;
 use crate::output::FindingJson;
 
@@ -82,8 +85,8 @@ fn rejection(analysis: &Analysis) -> Option<&Finding> {
 fn invalid_utf8(bytes: &[u8]) -> Option<Finding> {
     let error = std::str::from_utf8(bytes).err()?;
     let at = error.valid_up_to();
-    Some(Finding::cli(
-        codes::INVALID_UTF8,
+    Some(crate::code::cli_error(
+        CliCode::InvalidUtf8,
         at..at + 1,
         format!(
             "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{:02x}",
@@ -135,7 +138,7 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     canonical: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    code: Option<&'a str>,
+    code: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ref_code: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -149,17 +152,13 @@ struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
-    fn reject(finding: &'a Finding) -> Answer<'a> {
+    fn reject(finding: &'a Finding, reference: Option<Fen4Reference>) -> Answer<'a> {
         Answer {
             ok: false,
             canonical: None,
-            code: Some(&finding.code),
-            ref_code: finding.reference.map(|(code, _)| code),
-            offset: Some(
-                finding
-                    .reference
-                    .map_or(finding.span.start, |(_, offset)| offset),
-            ),
+            code: Some(finding.code.as_str()),
+            ref_code: reference.map(|reference| reference.code),
+            offset: Some(reference.map_or(finding.span.start, |reference| reference.offset)),
             span: Some([finding.span.start, finding.span.end]),
             message: Some(&finding.message),
             findings: None,
@@ -169,14 +168,17 @@ impl<'a> Answer<'a> {
 
 fn to_line(answer: &Answer<'_>) -> String {
     serde_json::to_string(answer).unwrap_or_else(|error| {
-        format!("{{\"ok\":false,\"code\":\"FENKIT005\",\"message\":\"cannot encode the answer: {error}\"}}")
+        format!(
+            "{{\"ok\":false,\"code\":\"{}\",\"message\":\"cannot encode the answer: {error}\"}}",
+            CliCode::UnencodableAnswer
+        )
     })
 }
 
 /// The JSON answer for one input.
 fn answer(settings: &Settings, input: &[u8]) -> String {
     if let Some(finding) = invalid_utf8(input) {
-        return to_line(&Answer::reject(&finding));
+        return to_line(&Answer::reject(&finding, None));
     }
     let text = std::str::from_utf8(input).unwrap_or_default();
     let notation = settings
@@ -196,7 +198,7 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
             findings,
         }),
         Some(finding) => {
-            let mut answer = Answer::reject(finding);
+            let mut answer = Answer::reject(finding, analysis.reference);
             if notation == Notation::Fen4 && answer.ref_code.is_none() {
                 // Rejected only by `--strict`: the reference parsers accept it.
                 answer.ref_code = Some(0);
@@ -207,9 +209,9 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
     }
 }
 
-fn failure_line(code: &'static str, message: String) -> String {
-    let finding = Finding::cli(code, 0..0, message);
-    to_line(&Answer::reject(&finding))
+fn failure_line(code: CliCode, message: String) -> String {
+    let finding = crate::code::cli_error(code, 0..0, message);
+    to_line(&Answer::reject(&finding, None))
 }
 
 fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
@@ -247,7 +249,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
                 }
             }
             failure_line(
-                codes::TOO_LONG,
+                CliCode::TooLong,
                 format!(
                     "line is too long: expected at most {MAX_RECORD_BYTES} bytes, found {}",
                     line.len() + rest
@@ -259,7 +261,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
                 match serde_json::from_slice::<String>(input) {
                     Ok(text) => answer(settings, text.as_bytes()),
                     Err(error) => failure_line(
-                        codes::NOT_A_JSON_STRING,
+                        CliCode::NotAJsonString,
                         format!("expected a JSON string, found invalid JSON: {error}"),
                     ),
                 }

@@ -184,7 +184,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         global.error(format_args!(
                             "{}: a six-field FEN cannot hold this position: it would drop {}; \
                              show it as DFEN (`--notation dfen`)",
-                            crate::notation::codes::NOT_SIX_FIELDS,
+                            crate::code::CliCode::NotSixFields,
                             error.dropped.join(" and ")
                         ));
                         return Ok(Status::Findings);

@@ -4,7 +4,9 @@
 //! The same seed gives the same inputs in the same order, and minimisation is sequential, so a
 //! run can be repeated exactly.
 
-use crate::notation::{Analyzer, Notation, ReadSettings, Severity};
+use fenkit_diagnostics::Severity;
+
+use crate::notation::{Analyzer, Notation, ReadSettings};
 
 use super::exec::{Adapter, Context};
 use super::judge::{self, Got, MismatchKind, Verdict};
@@ -147,7 +149,7 @@ pub(crate) fn mutate(rng: &mut Rng, kind: Kind, base: &[u8], donors: &[&[u8]]) -
 pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
-            code: crate::notation::codes::INVALID_UTF8.to_owned(),
+            code: crate::code::CliCode::InvalidUtf8.to_string(),
             ref_code: None,
             offset: None,
             message: String::new(),
@@ -170,8 +172,10 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
     {
         Some(error) => Got::Reject {
             code: error.code.to_string(),
-            ref_code: error.reference.map(|(code, _)| i64::from(code)),
-            offset: error.reference.map(|(_, offset)| offset as u64),
+            ref_code: analysis
+                .reference
+                .map(|reference| i64::from(reference.code)),
+            offset: analysis.reference.map(|reference| reference.offset as u64),
             message: error.message.to_string(),
         },
         None => Got::Accept {

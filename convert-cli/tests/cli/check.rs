@@ -54,6 +54,32 @@ fn sarif() {
     insta::assert_json_snapshot!(log);
 }
 
+/// SARIF rules carry each code's own title, never the message of its first occurrence, and a
+/// category tag: the command line's own codes (FENKIT020) as much as the libraries'.
+#[test]
+fn sarif_rules_carry_titles_of_every_kind_of_code() {
+    let tree = Tree::empty();
+    let position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -";
+    tree.write("a.dfen", format!("{position}\n"));
+    tree.write("b.dfen", format!("{position}\n"));
+    let output = tree
+        .fenkit(&[
+            "check",
+            "--duplicates",
+            "--output-format",
+            "sarif",
+            "a.dfen",
+            "b.dfen",
+        ])
+        .output()
+        .unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rules = &log["runs"][0]["tool"]["driver"]["rules"];
+    assert_eq!(rules[0]["id"], "FENKIT020", "{log}");
+    assert_eq!(rules[0]["shortDescription"]["text"], "duplicate position");
+    assert_eq!(rules[0]["properties"]["tags"][0], "position");
+}
+
 /// A file that cannot be read is in every machine report, not only on stderr: a report read
 /// on its own must not pass for a clean run of every file.
 #[test]

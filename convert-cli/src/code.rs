@@ -1,0 +1,223 @@
+//! The one code type of the command line: every stable code that any layer reports, with its
+//! string form, title and category. Every output format is written from it; no code string is
+//! ever read back. `spec/codes.md` lists them all.
+
+use std::fmt;
+
+use fenkit_diagnostics::Category;
+
+fenkit_diagnostics::codes! {
+    /// The command line's own codes, `FENKITxxx`: problems of the input as a file or stream,
+    /// of conversions between notations, and of whole runs.
+    pub(crate) enum CliCode {
+        /// A record that is not valid UTF-8.
+        InvalidUtf8 = "FENKIT001", Input, "invalid UTF-8";
+        /// A record longer than the 1 MiB line limit.
+        TooLong = "FENKIT002", Input, "line too long";
+        /// A position that six-field FEN cannot hold (dice, several en-passant squares).
+        NotSixFields = "FENKIT003", Conversion, "position does not fit six-field FEN";
+        /// `parse --batch --json-strings`: a line that is not a JSON string of text.
+        NotAJsonString = "FENKIT004", Input, "not a JSON string";
+        /// A `.fen` position written with a seventh field, which `fmt` drops.
+        SeventhField = "FENKIT005", NonCanonical, "seventh field in a six-field FEN";
+        /// Standard input that does not hold exactly one position.
+        NotOnePosition = "FENKIT006", Input, "standard input does not hold exactly one position";
+        /// `parse --batch`: an answer that could not be encoded as JSON.
+        UnencodableAnswer = "FENKIT007", Input, "answer cannot be encoded";
+        /// Input that is not the JSON form it should be, or not an NDJSON4 frame.
+        BadJsonInput = "FENKIT010", Conversion, "input is not the expected JSON form";
+        /// A conversion between notations of different families (DFEN and FEN4).
+        CrossFamily = "FENKIT011", Conversion, "no conversion between these notations";
+        /// `check --duplicates`, `dedupe`: a position that already appeared.
+        Duplicate = "FENKIT020", Position, "duplicate position";
+    }
+}
+
+/// Every code fenkit reports: the DFEN library's, the FEN4 library's, the rules engine's, and
+/// the command line's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Code {
+    /// `DFENxxx`.
+    Dfen(dfen::Code),
+    /// `FEN4xxx`.
+    Fen4(fen4::Code),
+    /// `RULExxx`.
+    Rule(dfen::rules::RulesErrorKind),
+    /// `FENKITxxx`.
+    Cli(CliCode),
+}
+
+/// The rules engine's codes, in numeric order.
+#[cfg(test)]
+const RULE_CODES: &[dfen::rules::RulesErrorKind] = {
+    use dfen::rules::RulesErrorKind::*;
+    &[
+        NoDice,
+        AlreadyRolled,
+        BadRoll,
+        BadMove,
+        IllegalMove,
+        CannotPass,
+        GameOver,
+    ]
+};
+
+impl Code {
+    /// Every code, table by table, each in numeric order.
+    #[cfg(test)]
+    pub(crate) fn all() -> impl Iterator<Item = Code> {
+        let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
+        let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
+        let rules = RULE_CODES.iter().copied().map(Code::Rule);
+        let cli = CliCode::ALL.iter().copied().map(Code::Cli);
+        dfen.chain(fen4).chain(rules).chain(cli)
+    }
+
+    /// The code as reports write it, e.g. `DFEN012`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Code::Dfen(code) => code.as_str(),
+            Code::Fen4(code) => code.as_str(),
+            Code::Rule(kind) => kind.code(),
+            Code::Cli(code) => code.as_str(),
+        }
+    }
+
+    /// A short lowercase description, the same for every occurrence (SARIF's rule text).
+    pub(crate) fn title(self) -> &'static str {
+        match self {
+            Code::Dfen(code) => code.title(),
+            Code::Fen4(code) => code.title(),
+            Code::Rule(kind) => kind.title(),
+            Code::Cli(code) => code.title(),
+        }
+    }
+
+    /// The kind of problem.
+    pub(crate) fn category(self) -> Category {
+        match self {
+            Code::Dfen(code) => code.category(),
+            Code::Fen4(code) => code.category(),
+            Code::Rule(_) => Category::Rule,
+            Code::Cli(code) => code.category(),
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl From<dfen::Code> for Code {
+    fn from(code: dfen::Code) -> Code {
+        Code::Dfen(code)
+    }
+}
+
+impl From<fen4::Code> for Code {
+    fn from(code: fen4::Code) -> Code {
+        Code::Fen4(code)
+    }
+}
+
+impl From<dfen::rules::RulesErrorKind> for Code {
+    fn from(kind: dfen::rules::RulesErrorKind) -> Code {
+        Code::Rule(kind)
+    }
+}
+
+impl From<CliCode> for Code {
+    fn from(code: CliCode) -> Code {
+        Code::Cli(code)
+    }
+}
+
+/// A finding as every layer of the command line holds it: the libraries' shape, with the one
+/// code type.
+pub(crate) type Finding = fenkit_diagnostics::Finding<Code>;
+
+/// A library's finding with its code put into the command line's code type.
+pub(crate) fn finding_of<C: Into<Code>>(finding: fenkit_diagnostics::Finding<C>) -> Finding {
+    finding.map_code(Into::into)
+}
+
+/// An error-severity finding of the command line itself.
+pub(crate) fn cli_error(
+    code: CliCode,
+    span: std::ops::Range<usize>,
+    message: impl Into<std::borrow::Cow<'static, str>>,
+) -> Finding {
+    Finding::new(
+        Code::Cli(code),
+        fenkit_diagnostics::Severity::Error,
+        span,
+        message,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code's string form names exactly one code, across all four tables, and its prefix
+    /// matches its table.
+    #[test]
+    fn string_forms_are_unique_across_tables() {
+        let mut names: Vec<&str> = Code::all().map(Code::as_str).collect();
+        names.sort_unstable();
+        let count = names.len();
+        names.dedup();
+        assert_eq!(names.len(), count, "a string form names two codes");
+        for code in Code::all() {
+            let prefix = match code {
+                Code::Dfen(_) => "DFEN",
+                Code::Fen4(_) => "FEN4",
+                Code::Rule(_) => "RULE",
+                Code::Cli(_) => "FENKIT",
+            };
+            assert!(code.as_str().starts_with(prefix), "{code}");
+            assert!(!code.title().is_empty(), "{code}");
+        }
+    }
+
+    /// The table of every code in `spec/codes.md`, as the code tables give it.
+    fn code_table() -> String {
+        let mut table = String::from("| code | category | title |\n|---|---|---|\n");
+        for code in Code::all() {
+            let title = code.title().replace('|', "\\|");
+            table.push_str(&format!("| `{code}` | {} | {title} |\n", code.category()));
+        }
+        table
+    }
+
+    /// `spec/codes.md` lists every code once, exactly as the tables define it. Run with
+    /// `FENKIT_UPDATE_SPEC=1` to rewrite the table after adding a code.
+    #[test]
+    fn the_spec_lists_every_code_once() {
+        const BEGIN: &str = "<!-- the code table: written by `FENKIT_UPDATE_SPEC=1 cargo test -p fenkit code::` -->\n";
+        const END: &str = "<!-- end of the code table -->";
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/codes.md");
+        let text = std::fs::read_to_string(path).unwrap();
+        let start = text.find(BEGIN).expect("the table's opening marker") + BEGIN.len();
+        let end = text.find(END).expect("the table's closing marker");
+        let expected = code_table();
+        if std::env::var_os("FENKIT_UPDATE_SPEC").is_some() {
+            let updated = format!("{}{expected}{}", &text[..start], &text[end..]);
+            std::fs::write(path, updated).unwrap();
+            return;
+        }
+        assert_eq!(
+            &text[start..end],
+            expected,
+            "spec/codes.md is out of date: run FENKIT_UPDATE_SPEC=1 cargo test -p fenkit code::"
+        );
+    }
+}
