@@ -106,6 +106,56 @@ impl Notation {
     }
 }
 
+/// The key that makes an NDJSON4 record a header (spec/ndjson4.md §1), not a frame.
+const HEADER_KEY: &str = "bridge_version";
+
+/// What one NDJSON4 line holds, read as `check` reads it: the first JSON value of the line
+/// (text after it is a portability warning, FEN4352, not a different record).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Frame {
+    /// A header record: no position.
+    Header,
+    /// A frame, with its `fen4` literal.
+    Literal(String),
+}
+
+/// Reads one NDJSON4 line as a [`Frame`]; the error (`FENKIT010`, spanning the line) says what
+/// was expected and what was found. Every command that takes the literal out of a frame does
+/// it here.
+pub(crate) fn read_frame(line: &str) -> Result<Frame, Finding> {
+    let bad = |message: String| cli_error(CliCode::BadJsonInput, 0..line.len(), message);
+    let first = serde_json::Deserializer::from_str(line)
+        .into_iter::<serde_json::Value>()
+        .next();
+    let map = match first {
+        Some(Ok(serde_json::Value::Object(map))) => map,
+        Some(Ok(_)) => {
+            return Err(bad(
+                "expected an NDJSON4 frame (a JSON object), found another JSON value".to_owned(),
+            ));
+        }
+        Some(Err(error)) => {
+            return Err(bad(format!(
+                "expected an NDJSON4 frame (a JSON object), found text that is not JSON: {error}"
+            )));
+        }
+        None => {
+            return Err(bad(
+                "expected an NDJSON4 frame, found an empty line".to_owned()
+            ));
+        }
+    };
+    if map.contains_key(HEADER_KEY) {
+        return Ok(Frame::Header);
+    }
+    match map.get("fen4").and_then(serde_json::Value::as_str) {
+        Some(literal) => Ok(Frame::Literal(literal.to_owned())),
+        None => Err(bad(
+            "expected an NDJSON4 frame with a `fen4` string, found none".to_owned(),
+        )),
+    }
+}
+
 /// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ReadSettings {

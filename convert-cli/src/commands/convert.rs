@@ -9,13 +9,13 @@ use crate::input::{Kind, Origin, RecordReader};
 use fenkit_diagnostics::Severity;
 
 use crate::code::{CliCode, Code, Finding, finding_of};
-use crate::notation::{Fen4Reference, write_dfen};
+use crate::notation::{Fen4Reference, Frame, Notation, read_frame, write_dfen};
 use crate::options::ProfileArg;
 
 const AFTER_HELP: &str = "\
 Examples:
   fenkit convert --to json games.dfen               DFEN to one JSON object per line
-  fenkit convert --from json --to dfen games.jsonl  and back
+  fenkit convert --notation json --to dfen games.jsonl  and back (`--from` is the same flag)
   fenkit convert --to dfen-engine games.dfen        into the engine dialect
   fenkit convert --to fen games.dfen                six-field FEN; fails if that loses anything
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
@@ -53,11 +53,12 @@ skipped, and makes the exit status 1.";
 pub(crate) struct Args {
     /// The format to write
     #[arg(long, value_name = "FORMAT")]
-    to: Format,
+    to: Target,
 
-    /// The format to read [default: from the extension, else from the content]
-    #[arg(long, value_name = "FORMAT")]
-    from: Option<Format>,
+    /// The notation to read, as in every other command, or a JSON form [default: from the
+    /// extension, else from the content]. `--from` is the same flag
+    #[arg(long, visible_alias = "from", value_name = "NOTATION")]
+    notation: Option<Format>,
 
     /// Convert even when the target cannot hold everything, and say what was dropped or changed
     #[arg(long)]
@@ -94,6 +95,43 @@ enum Format {
     Fen4Pieces,
     /// NDJSON4 replay frames (input only)
     Ndjson4,
+}
+
+/// A format `convert` writes: every format it reads but `ndjson4`, which holds replay frames
+/// that a single position cannot make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    /// DFEN, canonical spec form (7 fields)
+    Dfen,
+    /// DFEN in the reference engine's dialect
+    DfenEngine,
+    /// standard six-field FEN
+    Fen,
+    /// JSON: the structured form of a DFEN or of a FEN4 (by the other side of the conversion)
+    Json,
+    /// the DFEN structured JSON form
+    DfenJson,
+    /// FEN4 placement literal
+    Fen4,
+    /// the FEN4 structured JSON form, `[{"at":[x,y,z,w],"axis":null,"color":"white","piece":"K"}]`
+    Fen4Json,
+    /// the reference fixtures' FEN4 `pieces` object, `{"<square index>":"K"}`
+    Fen4Pieces,
+}
+
+impl From<Target> for Format {
+    fn from(target: Target) -> Format {
+        match target {
+            Target::Dfen => Format::Dfen,
+            Target::DfenEngine => Format::DfenEngine,
+            Target::Fen => Format::Fen,
+            Target::Json => Format::Json,
+            Target::DfenJson => Format::DfenJson,
+            Target::Fen4 => Format::Fen4,
+            Target::Fen4Json => Format::Fen4Json,
+            Target::Fen4Pieces => Format::Fen4Pieces,
+        }
+    }
 }
 
 /// Which model a format holds.
@@ -144,13 +182,13 @@ impl Format {
         )
     }
 
-    fn from_extension(path: &std::path::Path) -> Option<Format> {
-        match path.extension()?.to_str()? {
-            "dfen" => Some(Format::Dfen),
-            "fen" => Some(Format::Fen),
-            "fen4" => Some(Format::Fen4),
-            "ndjson4" => Some(Format::Ndjson4),
-            _ => None,
+    /// The format of a file's notation, as every command reads it by its extension.
+    fn of_notation(notation: Notation) -> Format {
+        match notation {
+            Notation::Dfen => Format::Dfen,
+            Notation::Fen => Format::Fen,
+            Notation::Fen4 => Format::Fen4,
+            Notation::Ndjson4 => Format::Ndjson4,
         }
     }
 
@@ -166,7 +204,8 @@ impl Format {
         if line.starts_with('{') {
             return match serde_json::from_str::<serde_json::Value>(line) {
                 Ok(serde_json::Value::Object(map))
-                    if map.contains_key("fen4") || map.contains_key(HEADER_KEY) =>
+                    if map.contains_key("fen4")
+                        || matches!(read_frame(line), Ok(Frame::Header)) =>
                 {
                     Format::Ndjson4
                 }
@@ -179,9 +218,6 @@ impl Format {
         Format::Dfen
     }
 }
-
-/// The key that makes an NDJSON4 record a header (spec/ndjson4.md §1): skipped, not converted.
-const HEADER_KEY: &str = "bridge_version";
 
 /// The largest halfmove clock the engine dialect holds (spec/dfen.md §4, `DFEN020`).
 const ENGINE_MAX_HALFMOVE: u32 = 127;
@@ -384,26 +420,12 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                 return Err(error.into());
             }
             let warnings = findings.by_ref().collect();
-            // The object the validator read: the first JSON value of the line.
-            let first = serde_json::Deserializer::from_str(text)
-                .into_iter::<serde_json::Value>()
-                .next();
-            let Some(Ok(serde_json::Value::Object(map))) = first else {
-                return Err(reject(
-                    CliCode::BadJsonInput,
-                    0..text.len(),
-                    "expected an NDJSON4 frame, found a line this reader cannot take".to_owned(),
-                ));
+            let literal = match read_frame(text).map_err(Rejection::from)? {
+                Frame::Header => return Ok(Input::Header),
+                Frame::Literal(literal) => literal,
             };
-            if map.contains_key(HEADER_KEY) {
-                return Ok(Input::Header);
-            }
-            let literal = map
-                .get("fen4")
-                .and_then(serde_json::Value::as_str)
-                .unwrap_or_default();
             fen4::Parser::new()
-                .parse(literal)
+                .parse(&literal)
                 .map(|parsed| Input::Position(Value::Fen4(parsed.placement), warnings))
                 .map_err(|error| reject(error.code(), 0..text.len(), format!("in `fen4`: {error}")))
         }
@@ -484,38 +506,30 @@ fn write(
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    if args.to == Format::Ndjson4 {
-        return Err(Failure::Usage(
-            "`--to ndjson4`: expected a format to write (dfen, fen, dfen-engine, json, fen4, \
-             fen4-json or fen4-pieces), found ndjson4, which can be read but not written"
-                .to_owned(),
-        ));
-    }
-    if let (Some(from), Some(to)) = (args.from.and_then(Format::family), args.to.family())
-        && from != to
+    let to = Format::from(args.to);
+    let from = args.notation;
+    if let (Some(from_family), Some(to_family)) = (from.and_then(Format::family), to.family())
+        && from_family != to_family
     {
         return Err(Failure::Usage(format!(
             "cannot convert between DFEN and FEN4: `{}` and `{}` hold different things",
-            args.from.map(Format::name).unwrap_or_default(),
-            args.to.name()
+            from.map(Format::name).unwrap_or_default(),
+            to.name()
         )));
     }
-    if args.from == Some(Format::DfenEngine)
-        && args.profile.is_some_and(|p| p != ProfileArg::Engine)
-    {
+    if from == Some(Format::DfenEngine) && args.profile.is_some_and(|p| p != ProfileArg::Engine) {
         return Err(Failure::Usage(
             "`--from dfen-engine` reads the engine dialect: expected no `--profile` or \
              `--profile engine` with it"
                 .to_owned(),
         ));
     }
-    let family = args
-        .to
+    let family = to
         .family()
-        .or(args.from.and_then(Format::family))
+        .or(from.and_then(Format::family))
         .unwrap_or(Family::Dfen);
     // Only used to decide whether comment lines are copied; `json` is JSON either way.
-    let target = args.to.resolve(family);
+    let target = to.resolve(family);
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]
     } else {
@@ -535,10 +549,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     for origin in &inputs {
         let path = origin.display();
-        let declared = args
-            .from
-            .map(|f| f.resolve(family))
-            .or_else(|| origin.path().and_then(Format::from_extension));
+        let declared = from.map(|f| f.resolve(family)).or_else(|| {
+            origin
+                .path()
+                .and_then(Notation::from_extension)
+                .map(Format::of_notation)
+        });
         let reader = match origin.open() {
             Ok(reader) => reader,
             Err(error) => {
@@ -578,7 +594,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 (None, Some(text)) => {
                     let source = declared.unwrap_or_else(|| Format::sniff(text, family));
                     let source = source.resolve(family);
-                    let target = args.to.resolve(source.family().unwrap_or(family));
+                    let target = to.resolve(source.family().unwrap_or(family));
                     if source.family() != target.family() {
                         Err(reject(
                             CliCode::CrossFamily,

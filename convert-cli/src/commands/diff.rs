@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::cli::{Failure, Global, Status};
 use crate::input::Origin;
-use crate::notation::{Notation, ReadSettings};
+use crate::notation::{Frame, Notation, ReadSettings, read_frame};
 use crate::scan::Scan;
 
 const AFTER_HELP: &str = "\
@@ -172,14 +172,13 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
             // not a position of a FEN file (FENKIT003, as `check` says).
             .filter(|p| notation != Notation::Fen || p.dfen.to_fen_lossy().1.is_empty())
             .map(|p| Parsed::Dfen(Box::new(p.dfen))),
-        Notation::Ndjson4 => {
-            let value: serde_json::Value = serde_json::from_str(text).ok()?;
-            let literal = value.get("fen4")?.as_str()?;
-            fen4::Parser::new()
-                .parse(literal)
+        Notation::Ndjson4 => match read_frame(text).ok()? {
+            Frame::Literal(literal) => fen4::Parser::new()
+                .parse(&literal)
                 .ok()
-                .map(|p| Parsed::Fen4(p.placement))
-        }
+                .map(|p| Parsed::Fen4(p.placement)),
+            Frame::Header => None,
+        },
     }
 }
 
@@ -217,19 +216,13 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
     match notation {
         Notation::Fen4 => fen4_problem(arg),
         // An NDJSON4 frame: its `fen4` literal is the position.
-        Notation::Ndjson4 => match serde_json::from_str::<serde_json::Value>(arg) {
-            Err(error) => Some(format!(
-                "{}: expected an NDJSON4 frame (a JSON object), found text that is not JSON: \
-                 {error}",
+        Notation::Ndjson4 => match read_frame(arg) {
+            Ok(Frame::Literal(literal)) => fen4_problem(&literal),
+            Ok(Frame::Header) => Some(format!(
+                "{}: expected an NDJSON4 frame, found a header record",
                 crate::code::CliCode::BadJsonInput
             )),
-            Ok(value) => match value.get("fen4").and_then(serde_json::Value::as_str) {
-                Some(literal) => fen4_problem(literal),
-                None => Some(format!(
-                    "{}: expected an NDJSON4 frame with a `fen4` string, found none",
-                    crate::code::CliCode::BadJsonInput
-                )),
-            },
+            Err(finding) => Some(format!("{}: {}", finding.code, finding.message)),
         },
         Notation::Dfen | Notation::Fen => match dfen::Parser::new()
             .profile(dfen::Profile::Lenient)

@@ -29,9 +29,10 @@ Batch mode: one input per line, one JSON object per line on stdout, flushed afte
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
-    /// The notation of the input [default: fen4 if it starts with `4d-fen`, else dfen]
+    /// The notation of the input [default: fen4 if it starts with `4d-fen`, ndjson4 if it
+    /// starts with `{`, else dfen]
     #[arg(long, value_name = "NOTATION")]
-    notation: Option<ParseNotation>,
+    notation: Option<Notation>,
 
     /// The DFEN dialect to read and write
     #[arg(long, value_name = "PROFILE", default_value = "spec")]
@@ -49,15 +50,6 @@ pub(crate) struct Args {
     /// or other awkward bytes)
     #[arg(long, requires = "batch")]
     json_strings: bool,
-}
-
-/// The notations `parse` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum ParseNotation {
-    /// Dice Chess FEN
-    Dfen,
-    /// FEN4 placement literals
-    Fen4,
 }
 
 struct Settings {
@@ -278,10 +270,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = Settings {
-        notation: args.notation.map(|n| match n {
-            ParseNotation::Dfen => Notation::Dfen,
-            ParseNotation::Fen4 => Notation::Fen4,
-        }),
+        notation: args.notation,
         read: ReadSettings {
             profile: args.profile.into(),
             strict: args.strict,

@@ -41,21 +41,10 @@ pub(crate) struct Args {
 
     /// The notation [default: fen4 if it starts with `4d-fen`, else dfen]
     #[arg(long, value_name = "NOTATION")]
-    notation: Option<ShowNotation>,
+    notation: Option<Notation>,
 
     #[command(flatten)]
     options: PositionOptions,
-}
-
-/// The notations of one position (`show` draws no NDJSON4 replay: it is a list of frames).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum ShowNotation {
-    /// Dice Chess FEN, seven fields
-    Dfen,
-    /// Standard six-field FEN, read with the DFEN parser
-    Fen,
-    /// A 4D placement literal
-    Fen4,
 }
 
 fn role_name(role: dfen::Role) -> &'static str {
@@ -161,24 +150,31 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     let notation = args.notation.unwrap_or_else(|| {
         if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
-            ShowNotation::Fen4
+            Notation::Fen4
         } else {
-            ShowNotation::Dfen
+            Notation::Dfen
         }
     });
     let diagram = match notation {
-        ShowNotation::Fen4 => match fen4::Parser::new().parse(&text) {
+        Notation::Ndjson4 => {
+            global.error(
+                "show draws one position, and an NDJSON4 record is a replay frame: \
+                 take its placement with `fenkit convert --to fen4` and show that",
+            );
+            return Ok(Status::Error);
+        }
+        Notation::Fen4 => match fen4::Parser::new().parse(&text) {
             Ok(parsed) => draw_fen4(&parsed.placement),
             Err(error) => {
                 global.error(format_args!("{}: {error}", error.code()));
                 return Ok(Status::Findings);
             }
         },
-        ShowNotation::Dfen | ShowNotation::Fen => {
+        Notation::Dfen | Notation::Fen => {
             match args.options.parse(&text, Purpose::Board) {
                 Ok(accepted) => {
                     // Read as `check` reads a `.fen` file: six fields must hold the position.
-                    if notation == ShowNotation::Fen
+                    if notation == Notation::Fen
                         && let Err(error) = accepted.dfen.to_fen()
                     {
                         global.error(format_args!(

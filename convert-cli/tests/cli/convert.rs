@@ -186,6 +186,65 @@ fn ndjson4_header_records_are_skipped() {
     );
 }
 
+/// A `.jsonl` replay named on the command line is NDJSON4 to `convert` as to `check`: the same
+/// bytes convert the same under either name (a frame with text after its object is one frame
+/// with a portability warning, FEN4352, not a JSON form that fails), and `check` passes them.
+#[test]
+fn a_jsonl_replay_converts_as_its_ndjson4_twin() {
+    let tree = Tree::empty();
+    let mut replay = replay_with_header();
+    replay
+        .extend_from_slice(b"{\"ply\":3,\"fen4\":\"4d-fen v1: K@0,0,0,0; k@7,7,7,7\"} trailing\n");
+    tree.write("replay.ndjson4", &replay);
+    tree.write("replay.jsonl", &replay);
+    let converted = |name: &str| {
+        tree.fenkit(&["convert", "--to", "fen4", name])
+            .output()
+            .unwrap()
+    };
+    let (ndjson4, jsonl) = (converted("replay.ndjson4"), converted("replay.jsonl"));
+    assert_eq!(
+        jsonl.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&jsonl.stderr)
+    );
+    assert_eq!(jsonl.stdout, ndjson4.stdout);
+    // The same warning (FEN4352) for the same line, each naming its own file.
+    assert_eq!(
+        String::from_utf8_lossy(&jsonl.stderr).replace("replay.jsonl", "replay.ndjson4"),
+        String::from_utf8_lossy(&ndjson4.stderr)
+    );
+    let check = tree.fenkit(&["check", "replay.jsonl"]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+}
+
+/// The input notation is `--notation`, as in every command; `--from` is the same flag. Only
+/// what can be written is offered to `--to`.
+#[test]
+fn the_input_notation_has_one_name_and_to_offers_only_outputs() {
+    let tree = Tree::empty();
+    tree.write("replay.txt", replay_with_header());
+    let by = |flag: &str| {
+        tree.fenkit(&["convert", flag, "ndjson4", "--to", "fen4", "replay.txt"])
+            .output()
+            .unwrap()
+    };
+    let (notation, from) = (by("--notation"), by("--from"));
+    assert_eq!(notation.status.code(), Some(0));
+    assert_eq!(notation.stdout, from.stdout);
+    let to_ndjson4 = tree
+        .fenkit(&["convert", "--to", "ndjson4", "replay.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(to_ndjson4.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&to_ndjson4.stderr);
+    assert!(
+        stderr.contains("invalid value 'ndjson4' for '--to <FORMAT>'"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn ndjson4_records_that_are_not_frames_say_what_they_are() {
     let tree = Tree::empty();
