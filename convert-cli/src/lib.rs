@@ -31,6 +31,7 @@ mod notation;
 mod options;
 mod output;
 mod parity;
+mod pipeline;
 mod progress;
 pub mod report;
 mod scan;

@@ -6,13 +6,12 @@
 //! hands the analysed items on in file order. A bounded number of batches is out at once, so
 //! memory stays flat whatever the size of the file.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead};
-use std::sync::{Condvar, Mutex, mpsc};
 
 use crate::diag::problem_finding;
 use crate::input::{Input, Kind, Origin, Record, RecordBatch, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
+use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
 
 /// A position file opened for scanning.
@@ -158,101 +157,41 @@ impl Scan {
             }
             return Ok(());
         }
-        if threads < 2 || !self.analyzer.is_stateless() {
-            // One thread: the same batches, read, analysed and handed on in turn.
-            let mut batch = Batch::default();
-            while !batch.end {
-                let read = batch.read(&mut self.reader);
-                batch.analyze(&mut self.analyzer);
-                batch.bom = self.reader.bom();
-                batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown)?;
-                read?;
-            }
-            return Ok(());
-        }
         let Scan {
-            reader,
-            mut analyzer,
+            mut reader,
+            analyzer,
             ..
         } = self;
-        let helpers: Vec<Analyzer> = (1..threads)
-            .filter_map(|_| analyzer.stateless_copy())
-            .collect();
-        let feed = Mutex::new(Feed {
-            reader,
-            read: 0,
-            handed_on: 0,
-            limit: 4 * threads as u64,
-            end: false,
-            error: None,
-            spare: Vec::new(),
-        });
-        // Signalled when batches have been handed on, so that there is room to read more.
-        let room = Condvar::new();
-        let lost = || io::Error::other("an analysing thread failed");
-        std::thread::scope(|scope| {
-            let (done_tx, done_rx) = mpsc::channel::<Batch>();
-            for mut analyzer in helpers {
-                let done_tx = done_tx.clone();
-                let (feed, room) = (&feed, &room);
-                scope.spawn(move || {
-                    while let Some(mut batch) = take_waiting(feed, room) {
-                        batch.analyze(&mut analyzer);
-                        if done_tx.send(batch).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-            drop(done_tx);
-            let result = (|| -> io::Result<()> {
-                let mut waiting: BTreeMap<u64, Batch> = BTreeMap::new();
-                let mut next = 0u64;
-                let mut emptied = Vec::new();
-                loop {
-                    while let Ok(batch) = done_rx.try_recv() {
-                        waiting.insert(batch.seq, batch);
-                    }
-                    while let Some(mut batch) = waiting.remove(&next) {
-                        next += 1;
-                        batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown)?;
-                        emptied.push(batch);
-                    }
-                    let (taken, finished) = {
-                        let mut feed = feed.lock().map_err(|_| lost())?;
-                        if !emptied.is_empty() {
-                            feed.handed_on = next;
-                            feed.spare.append(&mut emptied);
-                            room.notify_all();
-                        }
-                        let taken = feed.take();
-                        (taken, feed.end && next == feed.read)
-                    };
-                    match taken {
-                        Some(mut batch) => {
-                            batch.analyze(&mut analyzer);
-                            waiting.insert(batch.seq, batch);
-                        }
-                        None if finished => break,
-                        // No room to read, or the helpers hold the rest: wait for one.
-                        None => {
-                            let batch = done_rx.recv().map_err(|_| lost())?;
-                            waiting.insert(batch.seq, batch);
-                        }
-                    }
+        // NDJSON4 files, whose checks depend on the lines before, are analysed on one thread.
+        let mut analyzers = vec![];
+        if threads >= 2 {
+            analyzers.extend((1..threads).filter_map(|_| analyzer.stateless_copy()));
+        }
+        analyzers.insert(0, analyzer);
+        let limit = 4 * analyzers.len();
+        let mut read_error = None;
+        crate::pipeline::in_order(
+            analyzers,
+            limit,
+            |batch: &mut Batch| {
+                let read = batch.read(&mut reader);
+                batch.bom = reader.bom();
+                if let Err(error) = read {
+                    read_error = Some(error);
                 }
-                match feed.lock().map_err(|_| lost())?.error.take() {
-                    Some(error) => Err(error),
-                    None => Ok(()),
+                match (batch.records.is_empty(), batch.end) {
+                    (true, _) => Filled::Nothing,
+                    (false, true) => Filled::Last,
+                    (false, false) => Filled::Piece,
                 }
-            })();
-            // Stops the helpers, which may still be reading after an error.
-            if let Ok(mut feed) = feed.lock() {
-                feed.end = true;
-            }
-            room.notify_all();
-            result
-        })
+            },
+            |analyzer, batch| batch.analyze(analyzer),
+            |batch| batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown),
+        )?;
+        match read_error {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
     }
 }
 
@@ -260,8 +199,6 @@ impl Scan {
 /// reused, so their storage is allocated once.
 #[derive(Default)]
 struct Batch {
-    /// Its place in the file: batches are numbered from 0 in the order they were read.
-    seq: u64,
     records: RecordBatch,
     /// One analysis per record, filled in by [`Batch::analyze`].
     analyses: Vec<Option<Analysis>>,
@@ -332,63 +269,6 @@ fn left_out(analysis: Option<&Analysis>, quiet: Option<&mut usize>) -> bool {
             true
         }
         Some(_) => false,
-    }
-}
-
-/// The reading side of a parallel scan, shared by all its threads.
-struct Feed {
-    reader: RecordReader<Input>,
-    /// Batches read so far: the number of the next one.
-    read: u64,
-    /// Batches handed on to the caller so far.
-    handed_on: u64,
-    /// How many batches may be out (read and not yet handed on) at once.
-    limit: u64,
-    /// Set when no batch is left: at the end of the input, after a read error, or when the
-    /// scan stops early.
-    end: bool,
-    /// The read error that ended the input.
-    error: Option<io::Error>,
-    /// Emptied batches, to be filled again: their storage is allocated once.
-    spare: Vec<Batch>,
-}
-
-impl Feed {
-    /// Reads the next batch, unless none is left or `limit` batches are out.
-    fn take(&mut self) -> Option<Batch> {
-        if self.end || self.read - self.handed_on >= self.limit {
-            return None;
-        }
-        let mut batch = self.spare.pop().unwrap_or_default();
-        if let Err(error) = batch.read(&mut self.reader) {
-            self.error = Some(error);
-        }
-        self.end = batch.end;
-        if batch.records.is_empty() {
-            self.end = true;
-            return None;
-        }
-        batch.seq = self.read;
-        batch.bom = self.reader.bom();
-        self.read += 1;
-        Some(batch)
-    }
-}
-
-/// The next batch for a helper thread, waiting while `limit` batches are out; `None` when no
-/// batch is left.
-fn take_waiting(feed: &Mutex<Feed>, room: &Condvar) -> Option<Batch> {
-    let mut feed = feed.lock().ok()?;
-    loop {
-        if feed.end {
-            return None;
-        }
-        if let Some(batch) = feed.take() {
-            return Some(batch);
-        }
-        if !feed.end {
-            feed = room.wait(feed).ok()?;
-        }
     }
 }
 

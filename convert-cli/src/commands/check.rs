@@ -119,82 +119,6 @@ fn check_one(origin: &Origin, settings: &Settings, threads: usize) -> FileReport
     report
 }
 
-/// Runs `work` on every input on `threads` threads and hands the results to `write` on this
-/// thread in input order, each as soon as those before it have been written; stops at the
-/// first error of `write`. Inputs are taken in order, and an input is started only while it is
-/// fewer than `2 × threads` places past the first result not yet written, so the results that
-/// wait in memory stay few however fast the inputs are read and however slow the writing is.
-/// The first unwritten input is always under way on a thread that is not waiting, so the
-/// work never stalls.
-fn in_input_order<I: Sync, R: Send, E>(
-    inputs: &[I],
-    threads: usize,
-    work: impl Fn(&I) -> R + Sync,
-    mut write: impl FnMut(R) -> Result<(), E>,
-) -> Result<(), E> {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::{Condvar, Mutex, PoisonError};
-
-    let window = 2 * threads.max(1);
-    let taken = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let written = (Mutex::new(0usize), Condvar::new());
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, R)>();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let sender = sender.clone();
-            let (taken, stop, written, work) = (&taken, &stop, &written, &work);
-            scope.spawn(move || {
-                loop {
-                    let index = taken.fetch_add(1, Ordering::Relaxed);
-                    let Some(input) = inputs.get(index) else {
-                        return;
-                    };
-                    let (count, turn) = written;
-                    let mut count = count.lock().unwrap_or_else(PoisonError::into_inner);
-                    while index >= *count + window && !stop.load(Ordering::Relaxed) {
-                        count = turn.wait(count).unwrap_or_else(PoisonError::into_inner);
-                    }
-                    drop(count);
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    // The receiver is gone only when writing failed; the run is over then.
-                    if sender.send((index, work(input))).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut next = 0;
-        let mut outcome = Ok(());
-        'receiving: for (index, result) in &receiver {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                if let Err(error) = write(result) {
-                    outcome = Err(error);
-                    break 'receiving;
-                }
-                next += 1;
-                let (count, turn) = &written;
-                *count.lock().unwrap_or_else(PoisonError::into_inner) = next;
-                turn.notify_all();
-            }
-        }
-        if outcome.is_err() {
-            stop.store(true, Ordering::Relaxed);
-            // Wake the threads that wait for their turn, so that they see the stop.
-            let (count, turn) = &written;
-            drop(count.lock().unwrap_or_else(PoisonError::into_inner));
-            turn.notify_all();
-        }
-        drop(receiver);
-        outcome
-    })
-}
-
 /// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order.
 fn check_file(
     origin: &Origin,
@@ -312,16 +236,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         // report is written as soon as the files before it have been, so reports come out in
         // input order.
         let progress = crate::progress::bar(settings.inputs.len() as u64, "checking");
-        let per_file = if settings.inputs.len() == 1 {
-            settings.threads
-        } else {
-            1
-        };
-        let written = in_input_order(
+        let written = crate::pipeline::map_in_order(
             &settings.inputs,
             settings.threads,
             |origin| {
-                let report = check_one(origin, &settings, per_file);
+                let report = check_one(origin, &settings, 1);
                 progress.inc(1);
                 report
             },
@@ -367,95 +286,4 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         status = status.worst(Status::Findings);
     }
     Ok(status)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::time::Duration;
-
-    use super::in_input_order;
-
-    /// A little work whose length varies with `input`, so that later inputs often finish
-    /// before earlier ones.
-    fn uneven(input: usize) -> usize {
-        std::thread::sleep(Duration::from_micros((input * 7919 % 13) as u64 * 50));
-        input
-    }
-
-    #[test]
-    fn results_are_written_in_input_order() {
-        let inputs: Vec<usize> = (0..300).collect();
-        for threads in 1..=4 {
-            let mut seen = Vec::new();
-            let outcome: Result<(), ()> = in_input_order(
-                &inputs,
-                threads,
-                |&i| uneven(i),
-                |r| {
-                    seen.push(r);
-                    Ok(())
-                },
-            );
-            assert_eq!(outcome, Ok(()));
-            assert_eq!(seen, inputs, "{threads} threads");
-        }
-    }
-
-    #[test]
-    fn few_results_wait_however_slow_the_writing() {
-        let inputs: Vec<usize> = (0..120).collect();
-        for threads in 1..=3 {
-            let started = AtomicUsize::new(0);
-            let mut most_ahead = 0;
-            let mut written = 0;
-            let outcome: Result<(), ()> = in_input_order(
-                &inputs,
-                threads,
-                |&i| {
-                    started.fetch_add(1, Ordering::SeqCst);
-                    i
-                },
-                |_| {
-                    std::thread::sleep(Duration::from_micros(300));
-                    written += 1;
-                    most_ahead = most_ahead.max(started.load(Ordering::SeqCst) - written);
-                    Ok(())
-                },
-            );
-            assert_eq!(outcome, Ok(()));
-            assert_eq!(written, inputs.len());
-            // Started and not yet written: never more than the window of 2 × threads.
-            assert!(
-                most_ahead <= 2 * threads,
-                "{threads} threads: {most_ahead} ahead"
-            );
-        }
-    }
-
-    #[test]
-    fn a_write_error_stops_the_work() {
-        let inputs: Vec<usize> = (0..10_000).collect();
-        let started = AtomicUsize::new(0);
-        let mut seen = Vec::new();
-        let outcome = in_input_order(
-            &inputs,
-            3,
-            |&i| {
-                started.fetch_add(1, Ordering::SeqCst);
-                uneven(i)
-            },
-            |r| {
-                if r == 20 {
-                    return Err("disk full");
-                }
-                seen.push(r);
-                Ok(())
-            },
-        );
-        assert_eq!(outcome, Err("disk full"));
-        assert_eq!(seen, (0..20).collect::<Vec<_>>());
-        let started = started.load(Ordering::SeqCst);
-        assert!(started <= 21 + 2 * 3, "{started} inputs were started");
-    }
 }

@@ -3,8 +3,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use rayon::prelude::*;
-
 use crate::cli::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
 use crate::input::{Origin, Problem};
@@ -387,68 +385,73 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     // One file, however large, is still analysed on every thread; several files go one per thread.
     let single = found.inputs.len() == 1;
     let per_file = if single { settings.threads } else { 1 };
-    let outcomes: Vec<FileOutcome> = found
-        .inputs
-        .par_iter()
-        .map(|origin| {
+    let mut stdout = global.stdout();
+    let (mut changed, mut unchanged, mut failed, mut with_errors) = (0, 0, 0, 0);
+    // Files are formatted on the threads, and each file's report is written as soon as the
+    // files before it have been, so reports come out in input order.
+    let reported = crate::pipeline::map_in_order(
+        &found.inputs,
+        settings.threads,
+        |origin| {
             let outcome = format_file(origin, &settings, per_file, single, colored);
             progress.inc(1);
             outcome
-        })
-        .collect();
-    progress.finish_and_clear();
-
-    let mut stdout = global.stdout();
-    let (mut changed, mut unchanged, mut failed, mut with_errors) = (0, 0, 0, 0);
-    for outcome in &outcomes {
-        if !outcome.pass.errors.is_empty() || outcome.pass.unformattable || outcome.error.is_some()
-        {
-            // What this file prints on stderr comes after what the files before it printed
-            // on stdout, also where both go to one log.
-            stdout.flush()?;
-        }
-        report_errors(&outcome.pass.errors, global)?;
-        if outcome.pass.unformattable {
-            global.error(format_args!(
-                "`{}` has a line longer than {} bytes; the file was left unchanged",
-                outcome.path,
-                crate::input::MAX_RECORD_BYTES
-            ));
-        }
-        if let Some(note) = &outcome.note {
-            global.warning(note);
-        }
-        if let Some(error) = &outcome.error {
-            global.error(error);
-            status = Status::Error;
-            failed += 1;
-            continue;
-        }
-        if !outcome.pass.errors.is_empty() || outcome.pass.unformattable {
-            with_errors += 1;
-            status = status.worst(Status::Findings);
-        }
-        if outcome.pass.unformattable {
-            failed += 1;
-        } else if outcome.pass.changed {
-            changed += 1;
-            match settings.mode {
-                Mode::Check => {
-                    writeln!(stdout, "would reformat: {}", outcome.path)?;
-                    status = status.worst(Status::Findings);
-                }
-                Mode::Diff => {
-                    if let Some(diff) = &outcome.diff {
-                        write!(stdout, "{diff}")?;
-                    }
-                    status = status.worst(Status::Findings);
-                }
-                Mode::Write => {}
+        },
+        |outcome: FileOutcome| -> io::Result<()> {
+            if !outcome.pass.errors.is_empty()
+                || outcome.pass.unformattable
+                || outcome.error.is_some()
+            {
+                // What this file prints on stderr comes after what the files before it printed
+                // on stdout, also where both go to one log.
+                stdout.flush()?;
             }
-        } else {
-            unchanged += 1;
-        }
-    }
+            report_errors(&outcome.pass.errors, global)?;
+            if outcome.pass.unformattable {
+                global.error(format_args!(
+                    "`{}` has a line longer than {} bytes; the file was left unchanged",
+                    outcome.path,
+                    crate::input::MAX_RECORD_BYTES
+                ));
+            }
+            if let Some(note) = &outcome.note {
+                global.warning(note);
+            }
+            if let Some(error) = &outcome.error {
+                global.error(error);
+                status = Status::Error;
+                failed += 1;
+                return Ok(());
+            }
+            if !outcome.pass.errors.is_empty() || outcome.pass.unformattable {
+                with_errors += 1;
+                status = status.worst(Status::Findings);
+            }
+            if outcome.pass.unformattable {
+                failed += 1;
+            } else if outcome.pass.changed {
+                changed += 1;
+                match settings.mode {
+                    Mode::Check => {
+                        writeln!(stdout, "would reformat: {}", outcome.path)?;
+                        status = status.worst(Status::Findings);
+                    }
+                    Mode::Diff => {
+                        if let Some(diff) = &outcome.diff {
+                            write!(stdout, "{diff}")?;
+                        }
+                        status = status.worst(Status::Findings);
+                    }
+                    Mode::Write => {}
+                }
+            } else {
+                unchanged += 1;
+            }
+            Ok(())
+        },
+    );
+    progress.finish_and_clear();
+    reported?;
     stdout.flush()?;
     drop(stdout);
     if !args.quiet {
