@@ -101,13 +101,12 @@ mod error;
 pub mod json;
 mod model;
 pub mod ndjson4;
-mod parse;
-mod plain;
+mod parser;
 
 pub use error::{Category, Code, Finding, InvalidValue, ParseError, Severity};
 pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};
 pub use ndjson4::{LineFinding, Ndjson4Validator, validate_ndjson4};
-pub use parse::{Parsed, Parser};
+pub use parser::{Parsed, Parser};
 
 /// The only version prefix this crate reads and writes.
 pub const PREFIX: &str = "4d-fen v1:";

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Finding, Severity};
 use crate::model::{Coord, Placement};
-use crate::parse::Parser;
+use crate::parser::Parser;
 
 /// A finding on a numbered line of an NDJSON4 file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

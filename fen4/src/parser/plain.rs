@@ -8,12 +8,12 @@
 //! sides with one addition per piece, and builds the placement already sorted.
 //! At the first byte that leaves that shape it returns `None`, and the caller parses the whole
 //! input again with the general parser, which produces the exact errors, findings and spans. So
-//! the fast path changes speed, never results; a unit test in `parse.rs` checks that both paths
+//! the fast path changes speed, never results; a unit test in `parser.rs` checks that both paths
 //! agree on thousands of mutated literals under every setting.
 
+use super::Kings;
 use crate::PREFIX;
 use crate::model::{Color, Coord, Piece, Role};
-use crate::parse::Kings;
 
 /// What a piece spec selects in [`SPECS`]: a one-letter spec (followed by `@`) its letter's
 /// entry, a pawn's two-letter spec the entry at the wrapping sum of its two bytes.

@@ -1,4 +1,4 @@
-//! The FEN4 v1 parser. nom does the lexing; the driver below follows the reference
+//! The FEN4 v1 parser. nom does the lexing; the [`State`] below follows the reference
 //! parsers' state machine so that verdicts, codes and offsets match theirs exactly.
 
 use std::borrow::Cow;
@@ -12,7 +12,8 @@ use nom::{IResult, Parser as _};
 use crate::PREFIX;
 use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
 use crate::model::{Axis, Color, Coord, Piece, Placement, Role, SQUARES};
-use crate::plain;
+
+mod plain;
 
 /// Parser settings.
 ///
@@ -192,21 +193,21 @@ impl Parser {
         squares: &mut Vec<(Coord, Piece)>,
         findings: &mut Vec<Finding>,
     ) -> Result<(), ParseError> {
-        let mut driver = Driver {
+        let mut state = State {
             input,
             fixes: Vec::new(),
             pieces: Vec::new(),
             occupied: [0; SQUARES / 64],
         };
-        driver.run()?;
-        let Driver { fixes, pieces, .. } = driver;
+        state.run()?;
+        let State { fixes, pieces, .. } = state;
         let mut fixes = fixes;
         fixes.extend(unsorted(input, &pieces));
         fixes.sort_by_key(|f| (f.span.start, f.span.end));
         let kings = Kings::of(&pieces);
         squares.clear();
         squares.extend(pieces.iter().map(|p| (p.coord, p.piece)));
-        // No square twice (the driver rejects duplicates), so an unstable sort is exact.
+        // No square twice (the parser rejects duplicates), so an unstable sort is exact.
         squares.sort_unstable_by_key(|e| e.0);
         let prefix_span = {
             let lead = input.len() - input.trim_start_matches(is_ws).len();
@@ -278,7 +279,7 @@ fn at_sign(i: &str) -> Lex<'_, char> {
     char('@').parse(i)
 }
 
-// ---- driver -----------------------------------------------------------------------------
+// ---- state -------------------------------------------------------------------------------
 
 /// A non-canonical form found while parsing.
 #[derive(Debug)]
@@ -324,7 +325,8 @@ struct Located {
     span: Range<usize>,
 }
 
-struct Driver<'a> {
+/// What the parser keeps while it reads one literal.
+struct State<'a> {
     input: &'a str,
     fixes: Vec<Fix>,
     pieces: Vec<Located>,
@@ -351,7 +353,9 @@ fn quote_char(c: char) -> String {
 
 const COMPONENTS: [&str; 4] = ["x", "y", "z", "w"];
 
-struct Err0 {
+/// A syntax error as the parser meets it: its byte position is turned into the reference
+/// parsers' character offset only when the error is built ([`State::fail`]).
+struct Failure {
     code: Code,
     ref_code: i32,
     /// Byte position of the reference offset.
@@ -363,12 +367,12 @@ struct Err0 {
     help: Option<String>,
 }
 
-impl<'a> Driver<'a> {
+impl<'a> State<'a> {
     fn pos(&self, rest: &str) -> usize {
         self.input.len() - rest.len()
     }
 
-    fn fail(&self, e: Err0) -> ParseError {
+    fn fail(&self, e: Failure) -> ParseError {
         ParseError(Box::new(ErrorInner {
             code: e.code,
             ref_code: e.ref_code,
@@ -479,7 +483,7 @@ impl<'a> Driver<'a> {
                         }
                         _ => None,
                     };
-                    return Err(self.fail(Err0 {
+                    return Err(self.fail(Failure {
                         code: Code::MissingAt,
                         ref_code: -3,
                         at,
@@ -511,7 +515,7 @@ impl<'a> Driver<'a> {
                 None
             };
             if let Some(prev) = prev {
-                return Err(self.fail(Err0 {
+                return Err(self.fail(Failure {
                     code: Code::DuplicateSquare,
                     ref_code: -5,
                     at: coord_end,
@@ -579,7 +583,7 @@ impl<'a> Driver<'a> {
         let span = at..at + shown.len();
         if let Some(version) = other_version(rest) {
             let span = at..at + "4d-fen v:".len() + version.len();
-            return self.fail(Err0 {
+            return self.fail(Failure {
                 code: Code::UnsupportedVersion,
                 ref_code: -2,
                 at,
@@ -602,7 +606,7 @@ impl<'a> Driver<'a> {
         } else {
             "a fen4 literal starts with '4d-fen v1:'"
         };
-        self.fail(Err0 {
+        self.fail(Failure {
             code: Code::MissingPrefix,
             ref_code: -2,
             at,
@@ -666,7 +670,7 @@ impl<'a> Driver<'a> {
                         "write the axis after the pawn letter, e.g. 'Pw' or 'py'",
                     ),
                 };
-                Err(self.fail(Err0 {
+                Err(self.fail(Failure {
                     code,
                     ref_code: -3,
                     at,
@@ -687,7 +691,7 @@ impl<'a> Driver<'a> {
                     }
                     _ => None,
                 };
-                Err(self.fail(Err0 {
+                Err(self.fail(Failure {
                     code: Code::UnknownPiece,
                     ref_code: -3,
                     at,
@@ -730,7 +734,7 @@ impl<'a> Driver<'a> {
                             format!("expected a digit 0-7 for coordinate {name}, found {found}"),
                         )
                     };
-                    return Err(self.fail(Err0 {
+                    return Err(self.fail(Failure {
                         code,
                         ref_code: -4,
                         at,
@@ -754,7 +758,7 @@ impl<'a> Driver<'a> {
                             }
                             _ => "a coordinate has four components: x,y,z,w",
                         };
-                        return Err(self.fail(Err0 {
+                        return Err(self.fail(Failure {
                             code: Code::ExpectedComma,
                             ref_code: -4,
                             at,
@@ -772,7 +776,7 @@ impl<'a> Driver<'a> {
         match Coord::new(x, y, z, w) {
             Some(c) => Ok((rest, c)),
             // Digits were checked to be 0-7 above; keep a sound answer anyway.
-            None => Err(self.fail(Err0 {
+            None => Err(self.fail(Failure {
                 code: Code::DigitOutOfRange,
                 ref_code: -4,
                 at: self.pos(rest),
@@ -817,7 +821,7 @@ impl<'a> Driver<'a> {
                 None,
             ),
         };
-        self.fail(Err0 {
+        self.fail(Failure {
             code,
             ref_code: -6,
             at,
