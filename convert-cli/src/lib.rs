@@ -4,6 +4,36 @@
 //! the golden report of a position file that both `fenkit snapshot check` and the workspace
 //! tests compare against the same insta `.snap` files. Everything else is the command line,
 //! reached through [`main`].
+//!
+//! # Where things live
+//!
+//! The data path of `fenkit check FILE` crosses each layer once, in one direction:
+//!
+//! ```text
+//! cli ──▶ commands::check ──▶ walk ──▶ scan ─┬─▶ input     (bytes → records)
+//!                                            ├─▶ pipeline  (records in order on N threads)
+//!                                            └─▶ notation  (record → Analysis: findings, canonical)
+//!         commands::check ──▶ diag (findings placed at line:col) ──▶ output (human, json, sarif, github)
+//! ```
+//!
+//! | module | what it owns |
+//! |---|---|
+//! | `cli` | the argument parser, the global flags, exit statuses, dispatch to a command |
+//! | `commands` | one module per subcommand: its `Args`, its `--help`, its `run` |
+//! | `options` | flags that several commands share (`--notation`, `--profile`, `--threads`) |
+//! | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
+//! | `notation` | the notations: detection by extension and content, reading under a profile, canonical forms, NDJSON4 frames |
+//! | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits |
+//! | `walk` | expanding paths and directories into inputs |
+//! | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
+//! | `scan` | one position file, record by record, analysed through `pipeline` |
+//! | `diag` | a finding placed in a file (`line:col`, the snippet and caret) |
+//! | `output` | the output formats of diagnostics |
+//! | `write` | atomic in-place rewrites |
+//! | `duplicates` | the position identity behind `--duplicates` and `dedupe` |
+//! | `report` | golden reports for `snapshot` |
+//! | `parity` | the conformance suite and the adapter runner behind `parity` and `suite` |
+//! | `progress` | progress bars on a terminal |
 
 // Panic hygiene: no input may make `fenkit` panic. Outside tests, `unwrap`, `expect` and
 // `panic!`-like macros are denied. Indexing is not: the command line indexes its own buffers
