@@ -1,13 +1,9 @@
-//! The FEN4 v1 parser. nom does the lexing; the [`State`] below follows the reference
+//! The FEN4 v1 parser. Small lexers take one token each; the [`State`] below follows the reference
 //! parsers' state machine so that verdicts, codes and offsets match theirs exactly.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
-use nom::bytes::complete::{tag, take_while};
-use nom::character::complete::{anychar, char, one_of, satisfy};
-use nom::combinator::{map_opt, opt};
-use nom::{IResult, Parser as _};
 
 use crate::PREFIX;
 use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
@@ -229,54 +225,49 @@ fn is_ws(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
-// ---- nom lexers -------------------------------------------------------------------------
+// ---- lexers ------------------------------------------------------------------------------
+//
+// Each takes what it reads from the front of the input and returns the rest; `None` leaves the
+// input to the error path of the state below, which knows what was expected there.
 
-type Lex<'a, O> = IResult<&'a str, O, ()>;
-
-fn ws(i: &str) -> Lex<'_, &str> {
-    take_while(is_ws).parse(i)
+/// The run of whitespace at the front (possibly empty), and the rest.
+fn ws(i: &str) -> (&str, &str) {
+    let rest = i.trim_start_matches(is_ws);
+    (rest, i.get(..i.len() - rest.len()).unwrap_or_default())
 }
 
-fn prefix(i: &str) -> Lex<'_, &str> {
-    tag(PREFIX).parse(i)
+fn prefix(i: &str) -> Option<&str> {
+    i.strip_prefix(PREFIX)
 }
 
 /// A pawn spec, `Pw` or `P/w`; the bool says whether the slash was used.
-fn pawn(i: &str) -> Lex<'_, (Piece, bool)> {
-    let (i, (letter, slash, axis)) = (
-        one_of("Pp"),
-        opt(char('/')),
-        map_opt(anychar, Axis::from_letter),
-    )
-        .parse(i)?;
-    let color = if letter == 'P' {
-        Color::White
-    } else {
-        Color::Black
+fn pawn(i: &str) -> Option<(&str, (Piece, bool))> {
+    let color = match i.as_bytes().first()? {
+        b'P' => Color::White,
+        b'p' => Color::Black,
+        _ => return None,
     };
-    Ok((i, (Piece::new(color, Role::Pawn(axis)), slash.is_some())))
+    let after_letter = i.get(1..)?;
+    let (after_slash, slash) = match after_letter.strip_prefix('/') {
+        Some(rest) => (rest, true),
+        None => (after_letter, false),
+    };
+    let mut chars = after_slash.chars();
+    let axis = Axis::from_letter(chars.next()?)?;
+    Some((chars.as_str(), (Piece::new(color, Role::Pawn(axis)), slash)))
 }
 
-fn non_pawn(i: &str) -> Lex<'_, Piece> {
-    map_opt(anychar, Piece::from_letter).parse(i)
+fn non_pawn(i: &str) -> Option<(&str, Piece)> {
+    let mut chars = i.chars();
+    let piece = Piece::from_letter(chars.next()?)?;
+    Some((chars.as_str(), piece))
 }
 
-fn coord_digit(i: &str) -> Lex<'_, u8> {
-    satisfy(|c| ('0'..='7').contains(&c))
-        .map(|c| c as u8 - b'0')
-        .parse(i)
-}
-
-fn comma(i: &str) -> Lex<'_, char> {
-    char(',').parse(i)
-}
-
-fn semicolon(i: &str) -> Lex<'_, char> {
-    char(';').parse(i)
-}
-
-fn at_sign(i: &str) -> Lex<'_, char> {
-    char('@').parse(i)
+fn coord_digit(i: &str) -> Option<(&str, u8)> {
+    let digit = *i.as_bytes().first()?;
+    (b'0'..=b'7')
+        .contains(&digit)
+        .then(|| (i.get(1..).unwrap_or_default(), digit - b'0'))
 }
 
 // ---- state -------------------------------------------------------------------------------
@@ -442,7 +433,7 @@ impl<'a> State<'a> {
     fn run(&mut self) -> Result<(), ParseError> {
         let input = self.input;
         // Leading whitespace.
-        let (rest, lead) = ws(input).unwrap_or((input, ""));
+        let (rest, lead) = ws(input);
         if !lead.is_empty() {
             self.fixes.push(Fix {
                 code: Code::LeadingWhitespace,
@@ -454,11 +445,11 @@ impl<'a> State<'a> {
             });
         }
         let rest = match prefix(rest) {
-            Ok((rest, _)) => rest,
-            Err(_) => return Err(self.prefix_error(rest)),
+            Some(rest) => rest,
+            None => return Err(self.prefix_error(rest)),
         };
         let start = self.pos(rest);
-        let (mut rest, run) = ws(rest).unwrap_or((rest, ""));
+        let (mut rest, run) = ws(rest);
         if rest.is_empty() {
             self.trailing_ws(start, run);
             return Ok(());
@@ -469,11 +460,11 @@ impl<'a> State<'a> {
             let piece_start = self.pos(rest);
             let (after, piece) = self.piece_spec(rest)?;
             let piece_end = self.pos(after);
-            let (after, run) = ws(after).unwrap_or((after, ""));
+            let (after, run) = ws(after);
             self.layout(piece_end, run, "", "between the piece spec and '@'");
-            let after = match at_sign(after) {
-                Ok((r, _)) => r,
-                Err(_) => {
+            let after = match after.strip_prefix('@') {
+                Some(r) => r,
+                None => {
                     let at = self.pos(after);
                     let (found, len) = describe_next(after);
                     let spec = input.get(piece_start..piece_end).unwrap_or_default();
@@ -496,7 +487,7 @@ impl<'a> State<'a> {
                 }
             };
             let at_end = self.pos(after);
-            let (after, run) = ws(after).unwrap_or((after, ""));
+            let (after, run) = ws(after);
             self.layout(at_end, run, "", "between '@' and the coordinate");
             let (after, coord) = self.coord(after)?;
             let coord_end = self.pos(after);
@@ -534,18 +525,18 @@ impl<'a> State<'a> {
                 piece,
                 span: piece_start..coord_end,
             });
-            let (after, run) = ws(after).unwrap_or((after, ""));
+            let (after, run) = ws(after);
             if after.is_empty() {
                 self.trailing_ws(coord_end, run);
                 return Ok(());
             }
             self.layout(coord_end, run, "", "before ';'");
-            let after = match semicolon(after) {
-                Ok((r, _)) => r,
-                Err(_) => return Err(self.trailing_error(after, run.is_empty())),
+            let after = match after.strip_prefix(';') {
+                Some(r) => r,
+                None => return Err(self.trailing_error(after, run.is_empty())),
             };
             let semi_end = self.pos(after);
-            let (after, run) = ws(after).unwrap_or((after, ""));
+            let (after, run) = ws(after);
             if after.is_empty() {
                 self.fixes.push(Fix {
                     code: Code::TrailingSemicolon,
@@ -620,7 +611,7 @@ impl<'a> State<'a> {
 
     fn piece_spec(&mut self, rest: &'a str) -> Result<(&'a str, Piece), ParseError> {
         let at = self.pos(rest);
-        if let Ok((after, (piece, slash))) = pawn(rest) {
+        if let Some((after, (piece, slash))) = pawn(rest) {
             if slash {
                 let spec = piece.spec();
                 let written: String = rest.get(..3).unwrap_or_default().to_owned();
@@ -637,7 +628,7 @@ impl<'a> State<'a> {
             }
             return Ok((after, piece));
         }
-        if let Ok((after, piece)) = non_pawn(rest) {
+        if let Some((after, piece)) = non_pawn(rest) {
             return Ok((after, piece));
         }
         let mut chars = rest.chars();
@@ -711,13 +702,13 @@ impl<'a> State<'a> {
         let mut out = [0u8; 4];
         for (k, name) in COMPONENTS.iter().enumerate() {
             match coord_digit(rest) {
-                Ok((after, d)) => {
+                Some((after, d)) => {
                     if let Some(slot) = out.get_mut(k) {
                         *slot = d;
                     }
                     rest = after;
                 }
-                Err(_) => {
+                None => {
                     let at = self.pos(rest);
                     let (found, len) = describe_next(rest);
                     let out_of_range = matches!(rest.chars().next(), Some('8' | '9'));
@@ -747,9 +738,9 @@ impl<'a> State<'a> {
                 }
             }
             if k < 3 {
-                match comma(rest) {
-                    Ok((after, _)) => rest = after,
-                    Err(_) => {
+                match rest.strip_prefix(',') {
+                    Some(after) => rest = after,
+                    None => {
                         let at = self.pos(rest);
                         let (found, len) = describe_next(rest);
                         let help = match rest.chars().next() {
