@@ -24,7 +24,7 @@ export FENKIT_E2E_RUNS="${FENKIT_E2E_RUNS:-3}"
 echo "building the benchmarks…" >&2
 cargo bench -p dfen --bench parse --no-run -q 2>/dev/null
 cargo bench -p fen4 --bench parse --no-run -q 2>/dev/null
-cargo bench -p convert-cli --bench e2e --no-run -q 2>/dev/null
+cargo bench -p fenkit --bench e2e --no-run -q 2>/dev/null
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -34,7 +34,7 @@ INTERLEAVED="$samples" cargo bench -q -p dfen --bench parse 2>/dev/null >"$tmp/d
 echo "FEN4 parse beside the I/O floor (floor and parse interleaved, fastest of $samples rounds)" >&2
 INTERLEAVED="$samples" cargo bench -q -p fen4 --bench parse 2>/dev/null >"$tmp/fen4.txt"
 echo "end to end (fenkit check / fmt --check, $FENKIT_E2E_RUNS rounds)" >&2
-cargo bench -q -p convert-cli --bench e2e 2>/dev/null >"$tmp/e2e.txt"
+cargo bench -q -p fenkit --bench e2e 2>/dev/null >"$tmp/e2e.txt"
 
 echo
 echo "== fenkit vs peers and floors ($(date -u +%Y-%m-%d), $(nproc) CPUs) =="

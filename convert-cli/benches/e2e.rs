@@ -10,7 +10,7 @@
 //! `dfen_check_1t_vs_shakmaty_lint` says how `fenkit check` compares with the obvious tool one
 //! would otherwise write.
 //!
-//! Run: `cargo bench -p convert-cli --bench e2e`. The files are generated reproducibly from a
+//! Run: `cargo bench -p fenkit --bench e2e`. The files are generated reproducibly from a
 //! seed into `bench-data/` (git-ignored) on the first run and reused after. Environment:
 //! - `FENKIT_E2E_LINES`: DFEN lines (default 1,000,000; the FEN4 file has a quarter as many,
 //!   whose runs last about as long); `FENKIT_E2E_RUNS`: runs per row, the fastest counts

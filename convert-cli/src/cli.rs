@@ -27,6 +27,11 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: ColorChoice,
 
+    /// Also say what was decided on the way (threads, notations, skipped files), as `note:`
+    /// lines on stderr
+    #[arg(long, short, global = true)]
+    verbose: bool,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -40,7 +45,8 @@ const STDOUT_BUFFER: usize = 64 * 1024;
 /// Settings shared by every subcommand.
 #[derive(Debug)]
 pub(crate) struct Global {
-    _private: (),
+    /// `--verbose`: [`Global::note`] prints.
+    verbose: bool,
 }
 
 impl Global {
@@ -89,6 +95,14 @@ impl Global {
     pub(crate) fn error(&self, message: impl std::fmt::Display) {
         let style = anstyle::AnsiColor::BrightRed.on_default().bold();
         let _ = writeln!(self.stderr(), "{style}error{style:#}: {message}");
+    }
+
+    /// Prints `note: MESSAGE` on stderr under `--verbose`, and nothing otherwise.
+    pub(crate) fn note(&self, message: impl std::fmt::Display) {
+        if self.verbose {
+            let style = anstyle::AnsiColor::BrightCyan.on_default().bold();
+            let _ = writeln!(self.stderr(), "{style}note{style:#}: {message}");
+        }
     }
 
     /// Prints `warning: MESSAGE` on stderr.
@@ -148,7 +162,9 @@ pub fn main() -> ExitCode {
         ColorChoice::Never => anstream::ColorChoice::Never,
     };
     choice.write_global();
-    let global = Global { _private: () };
+    let global = Global {
+        verbose: cli.verbose,
+    };
     let status = match cli.command.run(&global) {
         Ok(status) => status,
         // The reader went away on purpose (`fenkit check … | head`): say nothing, but the run

@@ -64,15 +64,15 @@ pub(crate) struct ThreadsArg {
 }
 
 impl ThreadsArg {
-    /// The thread count asked for: the flag, else `FENKIT_THREADS` (a value that is not a
-    /// count from 1 to [`MAX_THREADS`] is reported on stderr and ignored).
-    fn requested(&self, global: &crate::cli::Global) -> Option<usize> {
-        let count = match self.threads {
-            Some(count) => count,
+    /// The thread count asked for and where it came from: the flag, else `FENKIT_THREADS` (a
+    /// value that is not a count from 1 to [`MAX_THREADS`] is reported on stderr and ignored).
+    fn requested(&self, global: &crate::cli::Global) -> Option<(usize, &'static str)> {
+        let (count, source) = match self.threads {
+            Some(count) => (count, "--threads"),
             None => {
                 let text = std::env::var("FENKIT_THREADS").ok()?;
                 match text.trim().parse::<u64>() {
-                    Ok(count) if (1..=MAX_THREADS).contains(&count) => count,
+                    Ok(count) if (1..=MAX_THREADS).contains(&count) => (count, "FENKIT_THREADS"),
                     _ => {
                         global.warning(format_args!(
                             "FENKIT_THREADS: expected a thread count from 1 to {MAX_THREADS}, \
@@ -83,19 +83,23 @@ impl ThreadsArg {
                 }
             }
         };
-        usize::try_from(count).ok()
+        Some((usize::try_from(count).ok()?, source))
     }
 
     /// The thread count (the flag, else `FENKIT_THREADS`, else the pool's default: one per CPU
     /// or `RAYON_NUM_THREADS`), after sizing the pool that spreads several files over threads.
     pub(crate) fn apply(&self, global: &crate::cli::Global) -> usize {
-        if let Some(count) = self.requested(global) {
-            // Fails only when the pool already exists (tests running several commands).
-            let _ = rayon::ThreadPoolBuilder::new()
-                .num_threads(count)
-                .build_global();
-            return count;
-        }
-        rayon::current_num_threads()
+        let (count, source) = match self.requested(global) {
+            Some((count, source)) => {
+                // Fails only when the pool already exists (tests running several commands).
+                let _ = rayon::ThreadPoolBuilder::new()
+                    .num_threads(count)
+                    .build_global();
+                (count, source)
+            }
+            None => (rayon::current_num_threads(), "one per CPU"),
+        };
+        global.note(format_args!("analysing on {count} threads ({source})"));
+        count
     }
 }

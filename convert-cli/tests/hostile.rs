@@ -9,7 +9,7 @@
 //! that is not possible the test says so on stderr and passes without checking.
 //!
 //! The heaviest variant (10 million blank lines through `fmt`) is ignored by default:
-//! `cargo test -p convert-cli --test hostile -- --ignored`.
+//! `cargo test -p fenkit --test hostile -- --ignored`.
 //! The limits themselves are listed in `spec/limits.md`.
 
 use std::fs;
@@ -283,7 +283,7 @@ fn a_million_blank_lines_through_fmt() {
 }
 
 #[test]
-#[ignore = "about 10 s in a debug build: cargo test -p convert-cli --test hostile -- --ignored"]
+#[ignore = "about 10 s in a debug build: cargo test -p fenkit --test hostile -- --ignored"]
 fn ten_million_blank_lines_through_fmt() {
     fmt_keeps_blank_lines(10_000_000);
 }

@@ -4,7 +4,6 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-
 use crate::PREFIX;
 use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
 use crate::model::{Axis, Color, Coord, Piece, Placement, Role, SQUARES};

@@ -44,39 +44,36 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("README.md", COPY_README),
     (
         "spec/conformance.md",
-        include_str!("../../../spec/conformance.md"),
+        include_str!("../../spec/conformance.md"),
     ),
     (
         "spec/adapter-protocol.md",
-        include_str!("../../../spec/adapter-protocol.md"),
+        include_str!("../../spec/adapter-protocol.md"),
     ),
-    ("spec/dfen.md", include_str!("../../../spec/dfen.md")),
-    ("spec/fen4.md", include_str!("../../../spec/fen4.md")),
-    ("spec/ndjson4.md", include_str!("../../../spec/ndjson4.md")),
-    ("spec/rules.md", include_str!("../../../spec/rules.md")),
-    (
-        "spec/identity.md",
-        include_str!("../../../spec/identity.md"),
-    ),
+    ("spec/dfen.md", include_str!("../../spec/dfen.md")),
+    ("spec/fen4.md", include_str!("../../spec/fen4.md")),
+    ("spec/ndjson4.md", include_str!("../../spec/ndjson4.md")),
+    ("spec/rules.md", include_str!("../../spec/rules.md")),
+    ("spec/identity.md", include_str!("../../spec/identity.md")),
     (
         "v1/manifest.json",
-        include_str!("../../../spec/conformance/v1/manifest.json"),
+        include_str!("../../spec/conformance/v1/manifest.json"),
     ),
     (
         "v1/dfen.jsonl",
-        include_str!("../../../spec/conformance/v1/dfen.jsonl"),
+        include_str!("../../spec/conformance/v1/dfen.jsonl"),
     ),
     (
         "v1/fen4.jsonl",
-        include_str!("../../../spec/conformance/v1/fen4.jsonl"),
+        include_str!("../../spec/conformance/v1/fen4.jsonl"),
     ),
     (
         "v1/ndjson4.jsonl",
-        include_str!("../../../spec/conformance/v1/ndjson4.jsonl"),
+        include_str!("../../spec/conformance/v1/ndjson4.jsonl"),
     ),
     (
         "v1/rules.jsonl",
-        include_str!("../../../spec/conformance/v1/rules.jsonl"),
+        include_str!("../../spec/conformance/v1/rules.jsonl"),
     ),
 ];
 

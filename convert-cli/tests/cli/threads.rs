@@ -81,17 +81,39 @@ fn check_on_two_threads_matches_one_thread() {
     }
 }
 
+/// `FENKIT_THREADS` sets the thread count when `--threads` is not given (and the flag wins):
+/// `--verbose` says which count was taken from where, and the results are the same.
 #[test]
 fn threads_come_from_the_environment_too() {
     let tree = Tree::empty();
     tree.write("big.dfen", mixed_file(10_000));
     let flag = run(&tree, &["check", "--threads", "3", "big.dfen"]);
-    let output = tree
-        .fenkit(&["check", "big.dfen"])
-        .env("FENKIT_THREADS", "3")
-        .output()
-        .unwrap();
-    assert_eq!(flag, (output.status.code(), output.stdout, output.stderr));
+    let verbose = |args: &[&str], threads: Option<&str>| {
+        let mut command = tree.fenkit(args);
+        command.env_remove("FENKIT_THREADS");
+        if let Some(threads) = threads {
+            command.env("FENKIT_THREADS", threads);
+        }
+        let output = command.output().unwrap();
+        (
+            output.status.code(),
+            output.stdout,
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (code, stdout, stderr) = verbose(&["check", "--verbose", "big.dfen"], Some("3"));
+    assert!(
+        stderr.contains("note: analysing on 3 threads (FENKIT_THREADS)"),
+        "{stderr}"
+    );
+    assert_eq!((code, stdout), (flag.0, flag.1));
+    let (_, _, stderr) = verbose(&["check", "-v", "--threads", "2", "big.dfen"], Some("3"));
+    assert!(
+        stderr.contains("note: analysing on 2 threads (--threads)"),
+        "{stderr}"
+    );
+    let (_, _, stderr) = verbose(&["check", "-v", "big.dfen"], None);
+    assert!(stderr.contains("threads (one per CPU)"), "{stderr}");
 }
 
 #[test]
