@@ -30,6 +30,14 @@ fenkit_diagnostics::codes! {
         CrossFamily = "FENKIT011", Conversion, "no conversion between these notations";
         /// `check --duplicates`, `dedupe`: a position that already appeared.
         Duplicate = "FENKIT020", Position, "duplicate position";
+        /// An `expect` marker names a code that the position under it does not produce.
+        ExpectedNotFound = "FENKIT030", Input, "expected finding did not occur";
+        /// A marker names a code that does not exist.
+        UnknownMarkerCode = "FENKIT031", Input, "marker names an unknown code";
+        /// A marker with no position directly under it.
+        MarkerWithoutPosition = "FENKIT032", Input, "marker without a position";
+        /// A `# fenkit:` comment that is not a marker fenkit can read.
+        BadMarker = "FENKIT033", Input, "unreadable marker";
     }
 }
 
@@ -48,7 +56,6 @@ pub(crate) enum Code {
 }
 
 /// The rules engine's codes, in numeric order.
-#[cfg(test)]
 const RULE_CODES: &[dfen::rules::RulesErrorKind] = {
     use dfen::rules::RulesErrorKind::*;
     &[
@@ -64,7 +71,6 @@ const RULE_CODES: &[dfen::rules::RulesErrorKind] = {
 
 impl Code {
     /// Every code, table by table, each in numeric order.
-    #[cfg(test)]
     pub(crate) fn all() -> impl Iterator<Item = Code> {
         let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
@@ -107,6 +113,22 @@ impl Code {
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = fenkit_diagnostics::InvalidValue;
+
+    /// Reads any code's string form, ignoring ASCII case; the error says what a code looks like.
+    fn from_str(text: &str) -> Result<Code, Self::Err> {
+        Code::all()
+            .find(|code| code.as_str().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                fenkit_diagnostics::InvalidValue::new(format!(
+                    "unknown code `{text}`: expected a code such as `DFEN202`, `FEN4010`, \
+                     `RULE005` or `FENKIT020`"
+                ))
+            })
     }
 }
 

@@ -9,6 +9,7 @@ use fenkit_diagnostics::Severity;
 
 use crate::code::Finding;
 use crate::notation::Fen4Reference;
+use crate::suppress::Suppression;
 
 /// The lines a diagnostic points into.
 #[derive(Debug, Clone)]
@@ -86,6 +87,8 @@ pub(crate) struct Diagnostic {
     pub(crate) source: Option<Source>,
     /// For a rejected FEN4 literal: where the reference parsers put the error.
     pub(crate) reference: Option<Fen4Reference>,
+    /// Whether a marker in the file expects or ignores this finding.
+    pub(crate) suppression: Option<Suppression>,
 }
 
 /// Line and column (both 1-based, the column in characters) of byte `at` in `text`.
@@ -101,26 +104,38 @@ fn line_col(text: &str, first_line: usize, at: usize) -> (usize, usize) {
 }
 
 impl Diagnostic {
+    /// Places a finding about the text of a record whose first line is `first_line` and whose
+    /// first byte is at `offset` in the file (spans are relative to `text`).
+    pub(crate) fn in_text(
+        path: &str,
+        first_line: usize,
+        offset: u64,
+        text: &str,
+        finding: Finding,
+    ) -> Diagnostic {
+        let file_span = offset + finding.span.start as u64..offset + finding.span.end as u64;
+        let (line, column) = line_col(text, first_line, finding.span.start);
+        let (end_line, end_column) = line_col(text, first_line, finding.span.end);
+        Diagnostic {
+            path: path.to_owned(),
+            line,
+            column,
+            end_line,
+            end_column,
+            file_span,
+            source: excerpt(text, first_line, &finding.span),
+            finding,
+            reference: None,
+            suppression: None,
+        }
+    }
+
     /// Places a finding about `record` (spans are relative to the record text).
     pub(crate) fn new(path: &str, record: &Record, finding: Finding) -> Diagnostic {
         let file_span =
             record.offset + finding.span.start as u64..record.offset + finding.span.end as u64;
         match record.text() {
-            Some(text) => {
-                let (line, column) = line_col(text, record.line, finding.span.start);
-                let (end_line, end_column) = line_col(text, record.line, finding.span.end);
-                Diagnostic {
-                    path: path.to_owned(),
-                    line,
-                    column,
-                    end_line,
-                    end_column,
-                    file_span,
-                    source: excerpt(text, record.line, &finding.span),
-                    finding,
-                    reference: None,
-                }
-            }
+            Some(text) => Diagnostic::in_text(path, record.line, record.offset, text, finding),
             None if matches!(record.problem, Some(Problem::InvalidUtf8 { .. })) => {
                 // Show the line with the bad bytes replaced; the prefix up to the first bad
                 // byte is unchanged, and that byte becomes U+FFFD (three bytes).
@@ -138,6 +153,7 @@ impl Diagnostic {
                     source: excerpt(&text, record.line, &finding.span),
                     finding,
                     reference: None,
+                    suppression: None,
                 }
             }
             None => {
@@ -159,9 +175,16 @@ impl Diagnostic {
                     source: None,
                     finding,
                     reference: None,
+                    suppression: None,
                 }
             }
         }
+    }
+
+    /// This diagnostic as a marker in its file treats it.
+    pub(crate) fn with_suppression(mut self, suppression: Option<Suppression>) -> Diagnostic {
+        self.suppression = suppression;
+        self
     }
 
     /// This diagnostic with the reference parsers' code and offset, for a rejected FEN4 literal.

@@ -27,6 +27,7 @@
 //! | `walk` | expanding paths and directories into inputs |
 //! | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
 //! | `scan` | one position file, record by record, analysed through `pipeline` |
+//! | `suppress` | `# fenkit: expect[...]` / `ignore[...]` markers in position files |
 //! | `diag` | a finding placed in a file (`line:col`, the snippet and caret) |
 //! | `output` | the output formats of diagnostics |
 //! | `write` | atomic in-place rewrites |
@@ -65,6 +66,7 @@ mod pipeline;
 mod progress;
 pub mod report;
 mod scan;
+mod suppress;
 mod walk;
 mod write;
 

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::code::Code;
 use crate::diag::{Diagnostic, renderer};
+use crate::suppress::Suppression;
 use fenkit_diagnostics::Severity;
 
 /// How `check` prints its findings.
@@ -40,11 +41,20 @@ pub(crate) struct Summary {
     pub(crate) fixable: usize,
     /// Files that could not be read.
     pub(crate) unreadable: usize,
+    /// Findings an `expect` marker names: not failures.
+    pub(crate) expected: usize,
+    /// Findings an `ignore` or `ignore-file` marker names: not reported.
+    pub(crate) ignored: usize,
 }
 
 impl Summary {
     /// Counts one diagnostic.
     pub(crate) fn count(&mut self, diagnostic: &Diagnostic) {
+        match diagnostic.suppression {
+            Some(Suppression::Expected) => return self.expected += 1,
+            Some(Suppression::Ignored) => return self.ignored += 1,
+            None => {}
+        }
         match diagnostic.finding.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
@@ -62,6 +72,8 @@ impl Summary {
         self.warnings += other.warnings;
         self.fixable += other.fixable;
         self.unreadable += other.unreadable;
+        self.expected += other.expected;
+        self.ignored += other.ignored;
     }
 
     /// The one-line summary, e.g. `checked 3 files, 12 positions: 1 error, 2 warnings (2 fixable
@@ -84,6 +96,14 @@ impl Summary {
                 text.push_str(&format!(" ({} fixable with `fenkit fmt`)", self.fixable));
             }
         }
+        let marked: Vec<String> = [(self.expected, "expected"), (self.ignored, "ignored")]
+            .into_iter()
+            .filter(|&(count, _)| count > 0)
+            .map(|(count, what)| format!("{count} {what}"))
+            .collect();
+        if !marked.is_empty() {
+            text.push_str(&format!("; {} by markers", marked.join(", ")));
+        }
         if self.unreadable > 0 {
             text.push_str(&format!(
                 "; {} could not be read",
@@ -101,6 +121,8 @@ impl Summary {
             "warnings": self.warnings,
             "fixable": self.fixable,
             "unreadable": self.unreadable,
+            "expected": self.expected,
+            "ignored": self.ignored,
         })
     }
 }
@@ -150,9 +172,14 @@ pub(crate) fn diagnostic_json(diagnostic: &Diagnostic) -> Value {
         "offset": diagnostic.file_span.start,
         "end_offset": diagnostic.file_span.end,
     });
-    if let (Some(reference), Some(object)) = (diagnostic.reference, value.as_object_mut()) {
-        object.insert("ref_code".to_owned(), json!(reference.code));
-        object.insert("ref_offset".to_owned(), json!(reference.offset));
+    if let Some(object) = value.as_object_mut() {
+        if let Some(reference) = diagnostic.reference {
+            object.insert("ref_code".to_owned(), json!(reference.code));
+            object.insert("ref_offset".to_owned(), json!(reference.offset));
+        }
+        if let Some(suppression) = diagnostic.suppression {
+            object.insert("suppression".to_owned(), json!(suppression));
+        }
     }
     value
 }
@@ -208,6 +235,13 @@ impl<W: Write> Emitter<W> {
 
     /// Writes (or, for whole-document formats, holds) one diagnostic.
     pub(crate) fn emit(&mut self, diagnostic: Diagnostic) -> io::Result<()> {
+        // What a marker expects or ignores is no news to a person or a CI log; the machine
+        // formats list it, marked.
+        if diagnostic.suppression.is_some()
+            && matches!(self.format, OutputFormat::Human | OutputFormat::Github)
+        {
+            return Ok(());
+        }
         match self.format {
             OutputFormat::Human => {
                 let text = diagnostic.render(&renderer(self.colored));
@@ -401,7 +435,7 @@ fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
         text.push_str("\nhelp: ");
         text.push_str(help);
     }
-    json!({
+    let mut result = json!({
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": finding.severity.as_str(),
@@ -420,7 +454,18 @@ fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
             }
         }],
         "properties": { "fixable": finding.fixable },
-    })
+    });
+    if let (Some(suppression), Some(object)) = (diagnostic.suppression, result.as_object_mut()) {
+        let justification = match suppression {
+            Suppression::Expected => "expected by a `# fenkit: expect[...]` marker",
+            Suppression::Ignored => "ignored by a `# fenkit: ignore[...]` marker",
+        };
+        object.insert(
+            "suppressions".to_owned(),
+            json!([{ "kind": "inSource", "justification": justification }]),
+        );
+    }
+    result
 }
 
 fn sarif_uri(path: &str) -> String {
@@ -462,6 +507,7 @@ mod tests {
             path: format!("dir/a file {line}.dfen"),
             finding,
             reference: None,
+            suppression: None,
             line,
             column: 4,
             end_line: line,

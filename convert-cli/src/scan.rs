@@ -120,12 +120,13 @@ impl Scan {
     }
 
     /// Like [`for_each`](Self::for_each), but positions without a finding are only counted
-    /// into `quiet`, and blank and comment lines are skipped: what `check` needs. It is much
-    /// less work for the thread that hands on, the one part of a scan that runs in file order.
+    /// into `quiet`, and blank and comment lines are skipped, except what markers need (see
+    /// [`Quiet`]): what `check` needs. It is much less work for the thread that hands on, the
+    /// one part of a scan that runs in file order.
     pub(crate) fn for_each_reported(
         self,
         threads: usize,
-        quiet: &mut usize,
+        quiet: &mut Quiet,
         each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         self.hand_on_each(threads, Some(quiet), each)
@@ -134,7 +135,7 @@ impl Scan {
     fn hand_on_each(
         mut self,
         threads: usize,
-        mut quiet: Option<&mut usize>,
+        mut quiet: Option<&mut Quiet>,
         mut each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut progress = self.progress.take();
@@ -150,7 +151,9 @@ impl Scan {
                 if records.is_multiple_of(BATCH as u64) {
                     shown(item.record.offset);
                 }
-                if left_out(item.analysis.as_ref(), quiet.as_deref_mut()) {
+                if let Some(quiet) = quiet.as_deref_mut()
+                    && (quiet.skips(item.analysis.as_ref()) || !quiet.hands_on(&item.record))
+                {
                     continue;
                 }
                 each(item, self.bom())?;
@@ -237,16 +240,23 @@ impl Batch {
     fn hand_on(
         &mut self,
         each: &mut impl FnMut(Item<'_>, bool) -> io::Result<()>,
-        mut quiet: Option<&mut usize>,
+        mut quiet: Option<&mut Quiet>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
         for (index, analysis) in self.analyses.drain(..).enumerate() {
-            if left_out(analysis.as_ref(), quiet.as_deref_mut()) {
+            if let Some(quiet) = quiet.as_deref_mut()
+                && quiet.skips(analysis.as_ref())
+            {
                 continue;
             }
             let Some(record) = self.records.get(index) else {
                 continue;
             };
+            if let Some(quiet) = quiet.as_deref_mut()
+                && !quiet.hands_on(&record)
+            {
+                continue;
+            }
             each(Item { record, analysis }, self.bom)?;
         }
         if let Some(offset) = self.records.last_offset() {
@@ -256,19 +266,52 @@ impl Batch {
     }
 }
 
-/// With `quiet`, whether an item is left out of the hand-on: a blank or comment line (no
-/// analysis), or a position without a finding, which is counted.
-fn left_out(analysis: Option<&Analysis>, quiet: Option<&mut usize>) -> bool {
-    let Some(count) = quiet else {
-        return false;
-    };
-    match analysis {
-        None => true,
-        Some(analysis) if analysis.findings.is_empty() => {
-            *count += 1;
-            true
+/// What [`Scan::for_each_reported`] leaves out, and what it counts instead.
+///
+/// Positions without a finding are counted, not handed on, and blank and comment lines are
+/// left out, with three exceptions that markers (`# fenkit: expect[...]`) need: a marker line
+/// is handed on, and so is everything after it up to and including the next position (which
+/// may be clean, or missing); and the first position is always handed on, so that a marker
+/// can tell the file's leading comment block from the rest.
+#[derive(Debug, Default)]
+pub(crate) struct Quiet {
+    /// Positions counted instead of handed on (those handed on are the caller's to count).
+    pub(crate) positions: usize,
+    /// A marker was handed on, and its position has not been yet.
+    after_marker: bool,
+    /// A position has been handed on.
+    seen_position: bool,
+}
+
+impl Quiet {
+    /// Whether an analysed record is left out before its record is even looked at: a
+    /// position without a finding, which is counted, when no marker waits for it.
+    fn skips(&mut self, analysis: Option<&Analysis>) -> bool {
+        match analysis {
+            Some(analysis)
+                if analysis.findings.is_empty() && !self.after_marker && self.seen_position =>
+            {
+                self.positions += 1;
+                true
+            }
+            _ => false,
         }
-        Some(_) => false,
+    }
+
+    /// Whether a record that [`Quiet::skips`] let through is handed on.
+    fn hands_on(&mut self, record: &Record<'_>) -> bool {
+        match record.kind {
+            Kind::Position => {
+                self.seen_position = true;
+                self.after_marker = false;
+                true
+            }
+            Kind::Comment if crate::suppress::is_marker(record.raw()) => {
+                self.after_marker = true;
+                true
+            }
+            Kind::Comment | Kind::Blank => self.after_marker,
+        }
     }
 }
 
@@ -336,7 +379,7 @@ fn sniff(mut reader: Input) -> io::Result<(Notation, Input)> {
 mod tests {
     use std::io::{self, BufReader, Read};
 
-    use super::Scan;
+    use super::{Quiet, Scan};
     use crate::input::RecordReader;
     use crate::notation::{Analyzer, Notation, ReadSettings};
 
@@ -404,6 +447,11 @@ mod tests {
                     text.push_str("8/8/8/8/8/8/8/8 w - - 0 1 x\n");
                     expected.push(line);
                 }
+                // A marker, handed on with the clean position under it.
+                3 if line % 7 == 0 => {
+                    text.push_str("# fenkit: ignore[DFEN101]\n");
+                    expected.extend([line, line + 1]);
+                }
                 5 => text.push_str("# a comment\n"),
                 7 => text.push('\n'),
                 _ => {
@@ -412,22 +460,35 @@ mod tests {
                 }
             }
         }
+        // The first position is always handed on, for the markers of the leading block.
+        expected.insert(0, 1);
+        let marker_lines = (1..=30_000usize)
+            .filter(|l| l % 11 == 3 && l % 7 == 0)
+            .count();
         let positions = (1..=30_000usize)
             .filter(|l| l % 11 != 5 && l % 11 != 7)
-            .count();
+            .count()
+            - marker_lines;
         for (threads, line_by_line) in MODES {
             let input: Box<dyn Read + Send> = Box::new(io::Cursor::new(text.clone()));
             let mut scan = scan_of(0, line_by_line);
             scan.reader = RecordReader::new(BufReader::with_capacity(4096, input), false);
-            let (mut handed, mut quiet) = (Vec::new(), 0);
+            let (mut handed, mut quiet) = (Vec::new(), Quiet::default());
+            let mut handed_positions = 0;
             scan.for_each_reported(threads, &mut quiet, |item, _| {
-                assert!(item.analysis.is_some_and(|a| !a.findings.is_empty()));
+                if item.analysis.is_some() {
+                    handed_positions += 1;
+                }
                 handed.push(item.record.line);
                 Ok(())
             })
             .expect("no read error");
             assert_eq!(handed, expected, "{threads} threads");
-            assert_eq!(quiet + handed.len(), positions, "{threads} threads");
+            assert_eq!(
+                quiet.positions + handed_positions,
+                positions,
+                "{threads} threads"
+            );
         }
     }
 

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 use crate::cli::{Failure, Global, Status};
 use crate::diag::Diagnostic;
+use crate::input::Kind;
 use crate::input::Origin;
 use crate::notation::{Notation, ReadSettings};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
-use crate::scan::Scan;
+use crate::scan::{Quiet, Scan};
+use crate::suppress::Markers;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -147,25 +149,47 @@ fn check_file(
     };
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
-    let mut quiet = 0;
+    let mut quiet = Quiet::default();
+    let mut markers = Markers::default();
+    let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
+        summary.count(&diagnostic);
+        sink(diagnostic).inspect_err(|error| {
+            write_error = Some(format!("cannot write output: {error}"));
+        })
+    };
+    let marker_errors = |markers: &mut Markers| {
+        markers.take_errors().into_iter().map(|error| {
+            Diagnostic::in_text(&path, error.line, error.offset, &error.text, error.finding)
+        })
+    };
     let result = scan.for_each_reported(threads, &mut quiet, |item, _| {
-        let Some(analysis) = item.analysis else {
-            return Ok(());
-        };
-        summary.positions += 1;
-        for finding in analysis.findings {
-            let diagnostic =
-                Diagnostic::new(&path, &item.record, finding).with_reference(analysis.reference);
-            summary.count(&diagnostic);
-            if let Err(error) = sink(diagnostic) {
-                let message = format!("cannot write output: {error}");
-                write_error = Some(message);
-                return Err(error);
+        match (item.record.kind, item.analysis) {
+            (Kind::Comment, _) => {
+                markers.comment(
+                    item.record.line,
+                    item.record.offset,
+                    item.record.text().unwrap_or_default(),
+                );
+            }
+            (Kind::Blank, _) | (Kind::Position, None) => markers.blank(),
+            (Kind::Position, Some(analysis)) => {
+                summary.positions += 1;
+                let covered = markers.position(&analysis.findings);
+                for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
+                    let diagnostic = Diagnostic::new(&path, &item.record, finding)
+                        .with_reference(analysis.reference)
+                        .with_suppression(suppression);
+                    emit(diagnostic, &mut summary)?;
+                }
             }
         }
-        Ok(())
+        marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
     });
-    summary.positions += quiet;
+    markers.end();
+    let result = result.and_then(|()| {
+        marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
+    });
+    summary.positions += quiet.positions;
     match (result, write_error) {
         (_, Some(message)) => Err((summary, message)),
         (Err(error), None) => Err(fail(summary, error)),

@@ -15,6 +15,7 @@ mod diff;
 mod fmt;
 mod hostile;
 mod identity;
+mod markers;
 mod output;
 mod parse;
 mod readme;
