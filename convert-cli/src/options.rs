@@ -99,7 +99,10 @@ impl ThreadsArg {
             }
             None => (rayon::current_num_threads(), "one per CPU"),
         };
-        global.note(format_args!("analysing on {count} threads ({source})"));
+        global.note(format_args!(
+            "analysing on {} ({source})",
+            crate::output::plural(count, "thread", "threads")
+        ));
         count
     }
 }

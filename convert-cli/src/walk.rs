@@ -22,13 +22,140 @@ pub(crate) struct Inputs {
     pub(crate) inputs: Vec<Origin>,
     /// Problems (missing paths, loops, special files, too deep), already phrased for the user.
     pub(crate) errors: Vec<String>,
+    /// Files a walk passed over and why, for `--verbose`.
+    pub(crate) skipped: Vec<String>,
+    /// The paths were taken from nowhere: none was given and standard input is a pipe, so it
+    /// is read (a note for `--verbose` says so).
+    pub(crate) stdin_by_default: bool,
 }
 
-/// Expands command-line paths. No paths means the current directory.
-pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
+/// The file names a directory walk reads, for messages.
+pub(crate) const CLAIMED: &str =
+    "*.dfen, *.fen, *.fen4, *.ndjson4, and *.jsonl whose first record has a `fen4` key";
+
+/// Whether a walk reads this file: a position file by its extension, or a `.jsonl` file that
+/// holds NDJSON4 (its first record, after blank and `#` lines, is a JSON object with a `fen4`
+/// key, or an NDJSON4 header). Any other `.jsonl` (an event log, a data set) is not ours.
+fn claimed(path: &Path) -> Result<(), String> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("jsonl") => {
+            if jsonl_holds_ndjson4(path) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "skipping `{}`: its first record is not an NDJSON4 frame (no `fen4` key); \
+                     name it on the command line to check it",
+                    path.display()
+                ))
+            }
+        }
+        _ if Notation::from_extension(path).is_some() => Ok(()),
+        _ => Err(String::new()),
+    }
+}
+
+/// Whether the first record of a `.jsonl` file is an NDJSON4 frame or header: only its first
+/// 64 KiB are read.
+fn jsonl_holds_ndjson4(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let Ok(file) = std::fs::File::open(path) else {
+        // Not readable: claimed, so that reading it reports why.
+        return true;
+    };
+    if file.take(64 * 1024).read_to_end(&mut head).is_err() {
+        return true;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'));
+    first.is_some_and(|line| {
+        matches!(
+            crate::notation::read_frame(line),
+            Ok(crate::notation::Frame::Header | crate::notation::Frame::Literal(_))
+        )
+    })
+}
+
+/// Whether standard input is a pipe (`cat x.dfen | fenkit check`), as opposed to a terminal,
+/// `/dev/null` or nothing, which CI runners give.
+fn stdin_is_a_pipe() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        std::fs::File::from(fd)
+            .metadata()
+            .is_ok_and(|meta| meta.file_type().is_fifo())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+impl Inputs {
+    /// Says under `--verbose` what the walk passed over and where the input comes from, and
+    /// whether there is anything to read: when the paths hold no position file at all (a wrong
+    /// path, a wrong extension), that is a warning naming what was looked for, and, unless
+    /// `allow_empty`, exit status 2 (`Err`).
+    pub(crate) fn announce(
+        &self,
+        paths: &[PathBuf],
+        global: &crate::cli::Global,
+        allow_empty: bool,
+    ) -> Result<(), crate::cli::Status> {
+        for skipped in &self.skipped {
+            global.note(skipped);
+        }
+        if self.stdin_by_default {
+            global.note(
+                "no path was given and standard input is a pipe: reading it (name `.` to walk \
+                 the current directory instead)",
+            );
+        }
+        if !self.inputs.is_empty() || !self.errors.is_empty() {
+            return Ok(());
+        }
+        let named: Vec<String> = if paths.is_empty() {
+            vec!["`.`".to_owned()]
+        } else {
+            paths.iter().map(|p| format!("`{}`", p.display())).collect()
+        };
+        global.warning(format_args!(
+            "no position file found in {}: looked for {CLAIMED}",
+            named.join(", ")
+        ));
+        if allow_empty {
+            Ok(())
+        } else {
+            global.error(
+                "nothing was checked; pass --allow-empty if an empty set of files is expected",
+            );
+            Err(crate::cli::Status::Error)
+        }
+    }
+}
+
+/// Expands command-line paths. No paths means standard input when it is a pipe, else the
+/// current directory. A file named on the command line is read whatever its name, unless
+/// `only_position_files`: then it is read only if a walk would read it (what pre-commit
+/// needs, since it names every file that matches its pattern).
+pub(crate) fn expand(paths: &[PathBuf], only_position_files: bool) -> Inputs {
     let mut found = Inputs::default();
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() {
+        if stdin_is_a_pipe() {
+            found.inputs.push(Origin::Stdin);
+            found.stdin_by_default = true;
+            return found;
+        }
         &default[..]
     } else {
         paths
@@ -47,7 +174,14 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
                 ));
             }
             Ok(metadata) if metadata.is_dir() => walk(path, &mut found),
-            Ok(metadata) if metadata.is_file() => found.inputs.push(Origin::File(path.clone())),
+            Ok(metadata) if metadata.is_file() => match claimed(path) {
+                Err(why) if only_position_files => {
+                    if !why.is_empty() {
+                        found.skipped.push(why);
+                    }
+                }
+                _ => found.inputs.push(Origin::File(path.clone())),
+            },
             Ok(metadata) => found.errors.push(format!(
                 "cannot read `{}`: {}",
                 path.display(),
@@ -105,7 +239,13 @@ fn walk(root: &Path, found: &mut Inputs) {
             }
             continue;
         }
-        if kind.is_dir() || Notation::from_extension(path).is_none() {
+        if kind.is_dir() {
+            continue;
+        }
+        if let Err(why) = claimed(path) {
+            if !why.is_empty() {
+                found.skipped.push(why);
+            }
             continue;
         }
         if kind.is_file() {

@@ -28,8 +28,10 @@ Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warn
 
 /// Lint position files: report every finding of every position in one pass.
 ///
-/// Directories are walked, respecting .gitignore and .ignore files; only files ending in .dfen,
-/// .fen, .fen4, .ndjson4 or .jsonl are read from them. A summary goes to stderr.
+/// Directories are walked, respecting .gitignore and .ignore files; only position files are
+/// read from them: .dfen, .fen, .fen4, .ndjson4, and .jsonl files whose first record is an
+/// NDJSON4 frame. With no path, standard input is read when it is a pipe, else the current
+/// directory is walked. A summary goes to stderr.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
@@ -72,6 +74,16 @@ pub(crate) struct Args {
     /// Do not print the summary line
     #[arg(long, short)]
     quiet: bool,
+
+    /// Read a file named on the command line only if a directory walk would read it (for
+    /// pre-commit, which names every file that matches its pattern)
+    #[arg(long)]
+    only_position_files: bool,
+
+    /// Pass when the paths hold no position file at all (a warning is still printed); without
+    /// it that is exit status 2, since a wrong path or extension would otherwise pass unseen
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 /// A severity that `--deny` can turn into a failure.
@@ -198,7 +210,10 @@ fn check_file(
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let found = crate::walk::expand(&args.paths);
+    let found = crate::walk::expand(&args.paths, args.only_position_files);
+    if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
+        return Ok(status);
+    }
     let mut inputs = found.inputs;
     // Kept to the end of the run: the copy is removed when this is dropped.
     let _spooled = if args.duplicates {

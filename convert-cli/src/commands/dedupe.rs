@@ -114,7 +114,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    let mut found = crate::walk::expand(&args.paths);
+    let mut found = crate::walk::expand(&args.paths, false);
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(
             "`--write` rewrites files in place, and standard input (`-`) is not a file; \

@@ -57,6 +57,16 @@ pub(crate) struct Args {
     /// Do not print the summary line
     #[arg(long, short)]
     quiet: bool,
+
+    /// Read a file named on the command line only if a directory walk would read it (for
+    /// pre-commit, which names every file that matches its pattern)
+    #[arg(long)]
+    only_position_files: bool,
+
+    /// Pass when the paths hold no position file at all (a warning is still printed); without
+    /// it that is exit status 2, since a wrong path or extension would otherwise pass unseen
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -364,10 +374,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         writer: AtomicWriter::from_env(),
         threads: args.threads.apply(global),
     };
-    if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" && settings.mode == Mode::Write {
+    let mut found = crate::walk::expand(&args.paths, args.only_position_files);
+    if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
+        return Ok(status);
+    }
+    // Standard input alone (`-`, or a pipe with no path) is formatted to standard output.
+    if found.inputs == [Origin::Stdin] && found.errors.is_empty() && settings.mode == Mode::Write {
         return format_stdin(&settings, global);
     }
-    let mut found = crate::walk::expand(&args.paths);
     // A diff needs the text as it was after the formatting pass has read it: standard input
     // is copied to a temporary file first (removed when this is dropped).
     let _spooled = if settings.mode == Mode::Diff {

@@ -143,7 +143,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Action::Check { paths } => (paths, false, false),
         Action::Update { paths, accept } => (paths, true, accept),
     };
-    let found = crate::walk::expand(&paths);
+    let found = crate::walk::expand(&paths, false);
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);

@@ -23,6 +23,7 @@ mod rules;
 mod show;
 mod snapshot;
 mod threads;
+mod walk;
 
 /// A temp directory with the CLI fixtures copied in.
 pub(crate) struct Tree {

@@ -1,0 +1,81 @@
+//! What a directory walk claims, an empty walk, and no path at all.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+const FRAME: &str = "{\"ply\":0,\"fen4\":\"4d-fen v1: K@0,0,0,0; k@7,7,7,7\"}\n";
+const EVENTS: &str = "{\"event\":\"login\",\"user\":7}\n{\"event\":\"logout\",\"user\":7}\n";
+
+/// A walk reads `.jsonl` files that hold NDJSON4 and passes over any other (an event log),
+/// saying so under `--verbose`; named on the command line, a file is read whatever it holds,
+/// unless `--only-position-files` (what the pre-commit hooks pass).
+#[test]
+fn a_walk_claims_only_jsonl_files_that_hold_ndjson4() {
+    let tree = Tree::empty();
+    tree.write("replays/game.jsonl", FRAME);
+    tree.write("data/events.jsonl", EVENTS);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--verbose", "--threads", "1", "."]));
+    let named = tree
+        .fenkit(&["check", "data/events.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(named.status.code(), Some(1), "named, it is read as NDJSON4");
+    let hook = tree
+        .fenkit(&[
+            "check",
+            "--only-position-files",
+            "data/events.jsonl",
+            "replays/game.jsonl",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(hook.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&hook.stderr),
+        "checked 1 file, 1 position: no findings\n"
+    );
+}
+
+/// Paths that hold no position file fail the run (a wrong path or extension must not pass
+/// unseen), unless `--allow-empty`; both say what was looked for.
+#[test]
+fn an_empty_walk_is_an_error_unless_allowed() {
+    let tree = Tree::empty();
+    tree.write("notes/readme.txt", "nothing here\n");
+    assert_cmd_snapshot!(tree.fenkit(&["check", "notes"]));
+    let allowed = tree
+        .fenkit(&["check", "--allow-empty", "notes"])
+        .output()
+        .unwrap();
+    assert_eq!(allowed.status.code(), Some(0));
+    let fmt = tree.fenkit(&["fmt", "notes"]).output().unwrap();
+    assert_eq!(fmt.status.code(), Some(2));
+}
+
+/// With no path, a pipe on standard input is read (not the current directory); `--verbose`
+/// says so.
+#[test]
+fn no_path_and_a_pipe_reads_standard_input() {
+    let tree = Tree::empty();
+    tree.write("broken.dfen", "8/8/8/8/8/8/8/8 x - - 0 1 -\n");
+    let output = crate::output_with_stdin(
+        &mut tree.fenkit(&["check", "--verbose"]),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "broken.dfen is not read");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("no path was given and standard input is a pipe: reading it"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("checked 1 file, 1 position: no findings\n"),
+        "{stderr}"
+    );
+    let formatted = crate::output_with_stdin(
+        &mut tree.fenkit(&["fmt"]),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    assert_eq!(formatted.stdout, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+}
