@@ -149,11 +149,36 @@ impl From<io::Error> for Failure {
 
 /// Runs `fenkit` with the process arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    ExitCode::from(run(std::env::args_os()))
+}
+
+/// Runs `fenkit` with `args` (the first is the program's name, as in `std::env::args_os`)
+/// and returns its exit status: 0 clean, 1 findings or differences, 2 usage or I/O errors.
+///
+/// This is [`main`] for a host that has its own process arguments: the Python package's
+/// `fenkit` command passes `sys.argv` here. It reads and writes the process's standard
+/// streams as the binary does, and flushes standard output before it returns.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let status = run_cli(args);
+    // A binary's runtime flushes `io::stdout` at exit; a host process may not.
+    let _ = io::stdout().flush();
+    status
+}
+
+fn run_cli<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+            return if error.use_stderr() { 2 } else { 0 };
         }
     };
     let choice = match cli.color {
@@ -179,11 +204,11 @@ pub fn main() -> ExitCode {
             Status::Error
         }
     };
-    ExitCode::from(match status {
+    match status {
         Status::Clean => 0,
         Status::Findings => 1,
         Status::Error => 2,
-    })
+    }
 }
 
 /// The clap command, for completions and help tests.

@@ -80,13 +80,12 @@ fn identity(
                 .profile(settings.profile)
                 .parse(text)
                 .ok()?;
-            let position = parsed.fixed();
             let game = if notation == Notation::Fen {
                 Game::Standard
             } else {
                 Game::DiceChess
             };
-            let key = dfen::rules::identity_key(&position, ep, game);
+            let key = parsed.identity_key(ep, game);
             Some((dfen::fnv1a64(key.as_bytes()), key))
         }
         Notation::Fen4 => {

@@ -70,4 +70,4 @@ mod suppress;
 mod walk;
 mod write;
 
-pub use cli::main;
+pub use cli::{main, run};

@@ -315,6 +315,26 @@ impl Parsed {
         self.written_canonically
     }
 
+    /// The identity key of the position as `fenkit dedupe` and `check --duplicates` compare
+    /// it (`spec/identity.md`): the key of [`Parsed::fixed`], so that rights which cannot
+    /// affect play are dropped first, with en passant taken as `ep` asks under `game`'s rules.
+    /// Its hash is [`fnv1a64`](crate::fnv1a64) of the key.
+    ///
+    /// ```
+    /// use dfen::rules::{EpIdentity, Game};
+    /// let parser = dfen::Parser::new();
+    /// // The castling rights have no king and rook at home: the fixed position drops them.
+    /// let parsed = parser.parse("4k3/8/8/8/8/8/8/4K3 w KQ - 7 30").unwrap();
+    /// let key = parsed.identity_key(EpIdentity::Always, Game::DiceChess);
+    /// assert_eq!(key, "4k3/8/8/8/8/8/8/4K3 w - - -");
+    /// let other = parser.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").unwrap();
+    /// assert_eq!(other.identity_key(EpIdentity::Always, Game::DiceChess), key);
+    /// ```
+    #[must_use]
+    pub fn identity_key(&self, ep: crate::rules::EpIdentity, game: crate::rules::Game) -> String {
+        crate::rules::identity_key(&self.fixed(), ep, game)
+    }
+
     /// Whether any finding has error severity.
     #[must_use]
     pub fn has_errors(&self) -> bool {

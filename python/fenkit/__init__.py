@@ -1,0 +1,94 @@
+"""fenkit: DFEN (Dice Chess FEN) and FEN4, parsed, checked, converted and played.
+
+Parse a DFEN under a profile and get every finding, each with a code, a severity, a byte
+span, whether it is fixable, a message and help::
+
+    >>> import fenkit
+    >>> parsed = fenkit.parse_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    >>> parsed.canonical
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -'
+    >>> [(f.code, f.severity, f.span, f.fixable) for f in parsed.findings]
+    [('DFEN107', 'warning', (56, 56), True)]
+
+A syntax error raises ``fenkit.ParseError`` (a ``ValueError``) with ``.code`` and ``.span``::
+
+    >>> try:
+    ...     fenkit.parse_dfen("8/8/8/8/8/8/8/4X3 w - - 0 1 -")
+    ... except fenkit.ParseError as error:
+    ...     print(error.code, error.span)
+    DFEN004 (15, 16)
+
+FEN4 the same way, and the rules of Dice Chess::
+
+    >>> fenkit.parse_fen4("4d-fen v1: k@7,7,7,7; K@0,0,0,0").canonical
+    '4d-fen v1: K@0,0,0,0; k@7,7,7,7'
+    >>> fenkit.legal_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P")
+    ['e2e3', 'e2e4']
+
+The same package installs the ``fenkit`` command (``fenkit check fixtures/``), the very
+command line of the Rust binary. The specification lives in the repository's ``spec/``.
+"""
+
+from ._fenkit import (
+    ConversionError,
+    Dfen,
+    Finding,
+    JsonIssue,
+    LegalMoves,
+    Move,
+    Ndjson4Validator,
+    Outcome,
+    ParsedDfen,
+    ParsedFen4,
+    ParseError,
+    Placement,
+    RulesError,
+    UniqueCount,
+    __version__,
+    legal_moves,
+    parse_dfen,
+    parse_dfen_batch,
+    parse_fen4,
+    parse_fen4_batch,
+    pass_turn,
+    perft,
+    perft_divide,
+    perft_unique,
+    play,
+    position_hash,
+    position_key,
+    roll,
+    validate_ndjson4,
+)
+
+__all__ = [
+    "ConversionError",
+    "Dfen",
+    "Finding",
+    "JsonIssue",
+    "LegalMoves",
+    "Move",
+    "Ndjson4Validator",
+    "Outcome",
+    "ParseError",
+    "ParsedDfen",
+    "ParsedFen4",
+    "Placement",
+    "RulesError",
+    "UniqueCount",
+    "__version__",
+    "legal_moves",
+    "parse_dfen",
+    "parse_dfen_batch",
+    "parse_fen4",
+    "parse_fen4_batch",
+    "pass_turn",
+    "perft",
+    "perft_divide",
+    "perft_unique",
+    "play",
+    "position_hash",
+    "position_key",
+    "roll",
+    "validate_ndjson4",
+]

@@ -1,0 +1,338 @@
+//! What every part of the module shares: findings, exceptions and text arguments.
+
+use std::ops::Range;
+
+use fenkit_diagnostics::Code;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+create_exception!(
+    fenkit,
+    ParseError,
+    PyValueError,
+    "A syntax error: the text cannot be read as its notation, and the parse stopped.\n\n\
+     Attributes: `code` (`\"DFEN004\"`), `span` (a `(start, end)` tuple of byte offsets into \
+     the UTF-8 text), `expected`, `found`, `help` (or `None`); for FEN4 also `ref_code` and \
+     `offset`, the reference parsers' code and character offset."
+);
+
+create_exception!(
+    fenkit,
+    RulesError,
+    PyValueError,
+    "The rules refuse a request: no dice to play, an illegal move, a game that is over.\n\n\
+     Attributes: `code` (`\"RULE005\"`), `span` (byte offsets into the text the error is \
+     about), `expected`, `found`, and `legal_moves` (the legal moves in UCI, for an illegal \
+     move)."
+);
+
+create_exception!(
+    fenkit,
+    ConversionError,
+    PyValueError,
+    "A conversion that cannot be made: standard FEN that would lose information (`dropped` \
+     lists what), or a JSON form that does not describe a position (`issues` lists every \
+     problem, each with `code`, `severity`, `path` and `message`)."
+);
+
+/// One finding about an input: what, how bad, where, and whether `fmt` can fix it.
+#[pyclass(module = "fenkit", name = "Finding", frozen)]
+pub(crate) struct PyFinding {
+    code: &'static str,
+    category: &'static str,
+    severity: &'static str,
+    span: (usize, usize),
+    message: String,
+    fixable: bool,
+    help: Option<String>,
+    line: Option<usize>,
+}
+
+impl PyFinding {
+    /// The finding of a library, on line `line` of a multi-line text (NDJSON4) or `None`.
+    pub(crate) fn new<C: Code>(
+        finding: &fenkit_diagnostics::Finding<C>,
+        line: Option<usize>,
+    ) -> PyFinding {
+        PyFinding {
+            code: finding.code.as_str(),
+            category: finding.code.category().as_str(),
+            severity: finding.severity.as_str(),
+            span: (finding.span.start, finding.span.end),
+            message: finding.message.to_string(),
+            fixable: finding.fixable,
+            help: finding.help.as_ref().map(ToString::to_string),
+            line,
+        }
+    }
+}
+
+#[pymethods]
+impl PyFinding {
+    /// The stable code, e.g. `"DFEN107"`.
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The kind of problem: `syntax`, `non-canonical`, `position`, `record`, `conversion`,
+    /// `rule` or `input`.
+    #[getter]
+    fn category(&self) -> &'static str {
+        self.category
+    }
+
+    /// `"error"` or `"warning"`.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.severity
+    }
+
+    /// `(start, end)`: byte offsets into the UTF-8 text (into its line, for NDJSON4).
+    #[getter]
+    fn span(&self) -> (usize, usize) {
+        self.span
+    }
+
+    /// One lowercase sentence: what was expected and what was found.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Whether `fenkit fmt` (and `.canonical`) fixes it.
+    #[getter]
+    fn fixable(&self) -> bool {
+        self.fixable
+    }
+
+    /// How to fix it, when that is known.
+    #[getter]
+    fn help(&self) -> Option<&str> {
+        self.help.as_deref()
+    }
+
+    /// The 1-based line of an NDJSON4 finding; `None` for a single position.
+    #[getter]
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn __repr__(&self) -> String {
+        let line = self.line.map(|l| format!(", line={l}")).unwrap_or_default();
+        format!(
+            "Finding(code={}, severity={}, span=({}, {}){line}, fixable={}, message={})",
+            py_repr(self.code),
+            py_repr(self.severity),
+            self.span.0,
+            self.span.1,
+            if self.fixable { "True" } else { "False" },
+            py_repr(&self.message)
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}[{}]: {}", self.severity, self.code, self.message)
+    }
+}
+
+/// A text argument: `str`, or `bytes` that must be UTF-8.
+pub(crate) enum Text {
+    Str(String),
+    Bytes(Vec<u8>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+
+    /// A `str` that cannot be UTF-8 (a lone surrogate) raises `UnicodeEncodeError`, a
+    /// `ValueError`; anything but `str` and `bytes` raises `TypeError`.
+    fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<Text> {
+        if let Ok(text) = object.cast::<PyString>() {
+            return Ok(Text::Str(text.to_cow()?.into_owned()));
+        }
+        if let Ok(bytes) = object.cast::<PyBytes>() {
+            return Ok(Text::Bytes(bytes.as_bytes().to_vec()));
+        }
+        let type_name = object
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |name| name.to_string());
+        Err(PyTypeError::new_err(format!(
+            "expected text (`str`, or UTF-8 `bytes`), found `{type_name}`"
+        )))
+    }
+}
+
+impl Text {
+    /// The text, or `ParseError` `FENKIT001` (as the command line reports it) for bytes that
+    /// are not UTF-8.
+    pub(crate) fn into_string(self) -> PyResult<String> {
+        match self {
+            Text::Str(text) => Ok(text),
+            Text::Bytes(bytes) => String::from_utf8(bytes).map_err(|error| {
+                let bytes = error.as_bytes();
+                let at = error.utf8_error().valid_up_to();
+                let byte = bytes.get(at).copied().unwrap_or_default();
+                parse_error(ErrorParts {
+                    code: "FENKIT001",
+                    span: at..at + 1,
+                    message: format!(
+                        "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
+                    ),
+                    expected: "text".to_owned(),
+                    found: format!("byte 0x{byte:02x}"),
+                    help: None,
+                })
+            }),
+        }
+    }
+}
+
+/// What a `ParseError` carries.
+pub(crate) struct ErrorParts {
+    pub(crate) code: &'static str,
+    pub(crate) span: Range<usize>,
+    pub(crate) message: String,
+    pub(crate) expected: String,
+    pub(crate) found: String,
+    pub(crate) help: Option<String>,
+}
+
+/// Sets the attributes of a `ParseError` or `RulesError`.
+fn with_attributes(error: PyErr, parts: ErrorParts) -> PyErr {
+    Python::attach(|py| {
+        let value = error.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("code", parts.code)?;
+            value.setattr("span", (parts.span.start, parts.span.end))?;
+            value.setattr("expected", parts.expected)?;
+            value.setattr("found", parts.found)?;
+            value.setattr("help", parts.help)?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => error,
+            Err(failure) => failure,
+        }
+    })
+}
+
+/// A `ParseError` with its attributes.
+pub(crate) fn parse_error(parts: ErrorParts) -> PyErr {
+    let error = ParseError::new_err(parts.message.clone());
+    with_attributes(error, parts)
+}
+
+/// The `ParseError` of a DFEN syntax error.
+pub(crate) fn dfen_parse_error(error: &dfen::ParseError) -> PyErr {
+    parse_error(ErrorParts {
+        code: error.code().as_str(),
+        span: error.span(),
+        message: error.to_string(),
+        expected: error.expected().to_owned(),
+        found: error.found().to_owned(),
+        help: None,
+    })
+}
+
+/// The `ParseError` of a FEN4 syntax error, with the reference code and offset.
+pub(crate) fn fen4_parse_error(error: &fen4::ParseError) -> PyErr {
+    let err = parse_error(ErrorParts {
+        code: error.code().as_str(),
+        span: error.span(),
+        message: error.to_string(),
+        expected: error.expected().to_owned(),
+        found: error.found().to_owned(),
+        help: error.help().map(str::to_owned),
+    });
+    Python::attach(|py| {
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("ref_code", error.ref_code())?;
+            value.setattr("offset", error.offset())?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(failure) => failure,
+        }
+    })
+}
+
+/// The `RulesError` of the rules engine.
+pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
+    let err = with_attributes(
+        RulesError::new_err(error.to_string()),
+        ErrorParts {
+            code: error.code(),
+            span: error.span(),
+            message: String::new(),
+            expected: error.expected().to_owned(),
+            found: error.found().to_owned(),
+            help: None,
+        },
+    );
+    let legal: Vec<String> = error.legal_moves().iter().map(|m| m.to_string()).collect();
+    Python::attach(|py| match err.value(py).setattr("legal_moves", legal) {
+        Ok(()) => err,
+        Err(failure) => failure,
+    })
+}
+
+/// A `ValueError` for an argument that is not one of `choices`.
+pub(crate) fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
+    let list: Vec<String> = choices.iter().map(|c| format!("{c:?}")).collect();
+    PyValueError::new_err(format!(
+        "unknown {what} {found:?}: expected one of {}",
+        list.join(", ")
+    ))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("ConversionError", py.get_type::<ConversionError>())?;
+    m.add_class::<PyFinding>()?;
+    Ok(())
+}
+
+/// A string as Python's `repr` writes it: in single quotes (double quotes when it holds a
+/// single quote and no double one), with backslashes, that quote and control characters
+/// escaped.
+pub(crate) fn py_repr(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            ch if ch == quote => {
+                out.push('\\');
+                out.push(ch);
+            }
+            ch if (ch as u32) < 0x20 || ch as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", ch as u32));
+            }
+            ch => out.push(ch),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// A list of strings as Python's `repr` writes it.
+pub(crate) fn py_repr_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = items.into_iter().map(py_repr).collect();
+    format!("[{}]", items.join(", "))
+}

@@ -1,0 +1,379 @@
+//! FEN4: parse with findings, the canonical literal, the two JSON forms, NDJSON4 validation.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::common::{
+    ConversionError, PyFinding, Text, bad_choice, fen4_parse_error, py_repr, py_repr_list,
+};
+
+/// A FEN4 placement: pieces on the 8×8×8×8 board. `str()` writes the canonical literal.
+///
+/// `Placement(text)` parses a literal and raises `ParseError` on a rejection; use
+/// `parse_fen4` to see the findings too.
+///
+/// >>> p = fenkit.Placement("4d-fen v1: k@7,7,7,7; K@0,0,0,0")
+/// >>> str(p)
+/// '4d-fen v1: K@0,0,0,0; k@7,7,7,7'
+/// >>> p.to_pieces_json()
+/// '{"0":"K","4095":"k"}'
+#[pyclass(module = "fenkit", name = "Placement", frozen, from_py_object)]
+#[derive(Clone)]
+pub(crate) struct PyPlacement {
+    inner: fen4::Placement,
+}
+
+/// `form="structured"|"pieces"`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JsonForm {
+    Structured,
+    Pieces,
+}
+
+fn json_form(name: &str) -> PyResult<JsonForm> {
+    match name {
+        "structured" => Ok(JsonForm::Structured),
+        "pieces" => Ok(JsonForm::Pieces),
+        other => Err(bad_choice("JSON form", other, &["structured", "pieces"])),
+    }
+}
+
+/// One problem of a JSON form: `code`, `severity`, `path` (`$[3].at[1]`) and `message`.
+#[pyclass(module = "fenkit", name = "JsonIssue", frozen)]
+pub(crate) struct PyJsonIssue {
+    issue: fen4::json::JsonIssue,
+}
+
+#[pymethods]
+impl PyJsonIssue {
+    /// The stable code (`FEN44xx`).
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.issue.code.as_str()
+    }
+
+    /// `"error"` or `"warning"`.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.issue.severity.as_str()
+    }
+
+    /// Where in the JSON value: `$` is the whole value.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.issue.path
+    }
+
+    /// One lowercase sentence.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.issue.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "JsonIssue(code={}, severity={}, path={}, message={})",
+            py_repr(self.issue.code.as_str()),
+            py_repr(self.issue.severity.as_str()),
+            py_repr(&self.issue.path),
+            py_repr(&self.issue.message)
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.issue.to_string()
+    }
+}
+
+fn conversion_error(py: Python<'_>, errors: fen4::json::JsonErrors) -> PyErr {
+    let err = ConversionError::new_err(errors.to_string());
+    let issues: Vec<PyJsonIssue> = errors
+        .issues
+        .into_iter()
+        .map(|issue| PyJsonIssue { issue })
+        .collect();
+    let value = err.value(py);
+    match value
+        .setattr("issues", issues)
+        .and_then(|()| value.setattr("dropped", Vec::<String>::new()))
+    {
+        Ok(()) => err,
+        Err(failure) => failure,
+    }
+}
+
+#[pymethods]
+impl PyPlacement {
+    #[new]
+    fn new(text: Text) -> PyResult<PyPlacement> {
+        let text = text.into_string()?;
+        fen4::Parser::new()
+            .parse(&text)
+            .map(|parsed| PyPlacement {
+                inner: parsed.placement,
+            })
+            .map_err(|error| fen4_parse_error(&error))
+    }
+
+    /// Reads a JSON form: `"structured"` (an array of `{piece, color, axis, at}`) or
+    /// `"pieces"` (an object keyed by square index). `ConversionError` lists every problem
+    /// (`.issues`); warnings of an accepted form are dropped (`fenkit convert` prints them).
+    #[classmethod]
+    #[pyo3(signature = (text, form="structured"))]
+    fn from_json(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        text: &str,
+        form: &str,
+    ) -> PyResult<PyPlacement> {
+        let converted = match json_form(form)? {
+            JsonForm::Structured => fen4::json::from_structured_str(text),
+            JsonForm::Pieces => fen4::json::from_pieces_str(text),
+        };
+        converted
+            .map(|converted| PyPlacement {
+                inner: converted.placement,
+            })
+            .map_err(|errors| conversion_error(py, errors))
+    }
+
+    /// The canonical literal: pieces by ascending square index, `; ` between them.
+    #[getter]
+    fn canonical(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The pieces: `((x, y, z, w), spec)` by ascending square index, `spec` being `"K"`,
+    /// `"Pw"`, `"py"`…
+    fn pieces(&self) -> Vec<((u8, u8, u8, u8), String)> {
+        self.inner
+            .iter()
+            .map(|(at, piece)| ((at.x(), at.y(), at.z(), at.w()), piece.to_string()))
+            .collect()
+    }
+
+    /// The reference fixtures' pieces object, keyed by square index (`x·512 + y·64 + z·8 + w`).
+    fn to_pieces_json(&self) -> String {
+        fen4::json::to_pieces_string(&self.inner)
+    }
+
+    /// The structured JSON array.
+    fn to_structured_json(&self) -> String {
+        fen4::json::to_structured_value(&self.inner).to_string()
+    }
+
+    /// The JSON text of a form (`"structured"` or `"pieces"`); `from_json` reads it back.
+    #[pyo3(signature = (form="structured"))]
+    fn to_json(&self, form: &str) -> PyResult<String> {
+        Ok(match json_form(form)? {
+            JsonForm::Structured => self.to_structured_json(),
+            JsonForm::Pieces => self.to_pieces_json(),
+        })
+    }
+
+    /// The identity key (`spec/identity.md` §3): the canonical literal.
+    fn identity_key(&self) -> String {
+        self.inner.identity_key()
+    }
+
+    /// The 64-bit FNV-1a hash of `identity_key`.
+    fn identity_hash(&self) -> u64 {
+        self.inner.identity_hash()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Placement({})", py_repr(&self.inner.to_string()))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyPlacement>()
+            .is_ok_and(|other| other.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.identity_hash()
+    }
+}
+
+/// A FEN4 literal read: the placement and every finding (all warnings: fixable spellings
+/// `FEN41xx`, then notes on the position `FEN42xx`).
+///
+/// >>> parsed = fenkit.parse_fen4("4d-fen v1: k@7,7,7,7; K@0,0,0,0")
+/// >>> [(f.code, f.fixable) for f in parsed.findings]
+/// [('FEN4105', True)]
+#[pyclass(module = "fenkit", name = "ParsedFen4", frozen)]
+pub(crate) struct PyParsedFen4 {
+    parsed: fen4::Parsed,
+}
+
+#[pymethods]
+impl PyParsedFen4 {
+    /// The canonical literal.
+    #[getter]
+    fn canonical(&self) -> String {
+        self.parsed.placement.to_string()
+    }
+
+    /// Every finding.
+    #[getter]
+    fn findings(&self) -> Vec<PyFinding> {
+        self.parsed
+            .findings
+            .iter()
+            .map(|finding| PyFinding::new(finding, None))
+            .collect()
+    }
+
+    /// Whether a finding is an error (never, without `strict`: FEN4 findings are warnings).
+    #[getter]
+    fn has_errors(&self) -> bool {
+        self.parsed
+            .findings
+            .iter()
+            .any(|f| f.severity == fen4::Severity::Error)
+    }
+
+    /// The placement.
+    #[getter]
+    fn placement(&self) -> PyPlacement {
+        PyPlacement {
+            inner: self.parsed.placement.clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ParsedFen4(canonical={}, findings={})",
+            py_repr(&self.canonical()),
+            py_repr_list(self.parsed.findings.iter().map(|f| f.code.as_str()))
+        )
+    }
+}
+
+/// Parses one FEN4 literal, with every finding. A rejection raises `ParseError`, with the
+/// reference parsers' `ref_code` (`-2` to `-6`) and character `offset` besides `code` and
+/// `span`. `strict=True` rejects every non-canonical spelling (`ref_code` 0).
+///
+/// >>> try:
+/// ...     fenkit.parse_fen4("4d-fen v1: K@0,0,0,8")
+/// ... except fenkit.ParseError as e:
+/// ...     print(e.code, e.span, e.ref_code, e.offset)
+/// FEN4008 (19, 20) -4 19
+#[pyfunction]
+#[pyo3(signature = (text, *, strict=false))]
+fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
+    let text = text.into_string()?;
+    fen4::Parser::new()
+        .strict(strict)
+        .parse(&text)
+        .map(|parsed| PyParsedFen4 { parsed })
+        .map_err(|error| fen4_parse_error(&error))
+}
+
+/// Parses many FEN4 literals in one call: for each text its `ParsedFen4` or the
+/// `ParseError` it would raise (returned, not raised). The parsing runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (texts, *, strict=false))]
+fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<Vec<Py<PyAny>>> {
+    let parser = fen4::Parser::new().strict(strict);
+    let texts: Vec<PyResult<String>> = texts.into_iter().map(Text::into_string).collect();
+    let results: Vec<PyResult<Result<fen4::Parsed, fen4::ParseError>>> = py.detach(|| {
+        texts
+            .into_iter()
+            .map(|text| text.map(|text| parser.parse(&text)))
+            .collect()
+    });
+    results
+        .into_iter()
+        .map(|result| match result {
+            Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedFen4 { parsed })?.into_any()),
+            Ok(Err(error)) => Ok(fen4_parse_error(&error).into_value(py).into_any()),
+            Err(error) => Ok(error.into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// Validates a whole NDJSON4 text (a replay file): every finding, each with its 1-based
+/// `line` and a span into that line. An empty list means the file is clean.
+///
+/// >>> fenkit.validate_ndjson4('{"fen4":"4d-fen v1: K@0,0,0,0; k@7,7,7,7"}\n[1]\n')[0].code
+/// 'FEN4302'
+#[pyfunction]
+fn validate_ndjson4(text: Text) -> PyResult<Vec<PyFinding>> {
+    let text = text.into_string()?;
+    Ok(fen4::validate_ndjson4(&text)
+        .iter()
+        .map(|found| PyFinding::new(&found.finding, Some(found.line)))
+        .collect())
+}
+
+/// Validates an NDJSON4 file line by line, as it streams: feed `check_line` each line in
+/// order (without its line ending); it returns that line's findings.
+///
+/// >>> v = fenkit.Ndjson4Validator()
+/// >>> v.check_line('{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0; k@7,7,7,7"}')
+/// []
+#[pyclass(module = "fenkit", name = "Ndjson4Validator")]
+pub(crate) struct PyNdjson4Validator {
+    inner: fen4::Ndjson4Validator,
+    line: usize,
+}
+
+#[pymethods]
+impl PyNdjson4Validator {
+    #[new]
+    fn new() -> PyNdjson4Validator {
+        PyNdjson4Validator {
+            inner: fen4::Ndjson4Validator::new(),
+            line: 0,
+        }
+    }
+
+    /// Checks the next line; `line_number` (1-based) overrides the running count.
+    #[pyo3(signature = (line, line_number=None))]
+    fn check_line(&mut self, line: Text, line_number: Option<usize>) -> PyResult<Vec<PyFinding>> {
+        let line = line.into_string()?;
+        self.line = match line_number {
+            Some(0) => return Err(PyValueError::new_err("line numbers start at 1, found 0")),
+            Some(number) => number,
+            None => self.line + 1,
+        };
+        Ok(self
+            .inner
+            .check_line(self.line, &line)
+            .iter()
+            .map(|finding| PyFinding::new(finding, Some(self.line)))
+            .collect())
+    }
+
+    /// The number of the last line checked (0 before the first).
+    #[getter]
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Ndjson4Validator(line={})", self.line)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyPlacement>()?;
+    m.add_class::<PyParsedFen4>()?;
+    m.add_class::<PyJsonIssue>()?;
+    m.add_class::<PyNdjson4Validator>()?;
+    m.add_function(wrap_pyfunction!(parse_fen4, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_fen4_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_ndjson4, m)?)?;
+    Ok(())
+}

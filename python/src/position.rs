@@ -1,0 +1,486 @@
+//! DFEN and standard FEN: parse with findings, the written forms, JSON and identity.
+
+use dfen::rules::{EpIdentity, Game};
+use dfen::{Parser, Profile};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::common::{
+    ConversionError, PyFinding, Text, bad_choice, dfen_parse_error, fen4_parse_error, py_repr,
+    py_repr_list,
+};
+use crate::rules;
+
+/// A profile name as a [`Profile`], or `ValueError` naming the three.
+pub(crate) fn profile(name: &str) -> PyResult<Profile> {
+    name.parse::<Profile>()
+        .map_err(|error| PyValueError::new_err(error.message().to_owned()))
+}
+
+/// `ep="always"|"legal"`.
+pub(crate) fn ep_identity(name: &str) -> PyResult<EpIdentity> {
+    match name {
+        "always" => Ok(EpIdentity::Always),
+        "legal" => Ok(EpIdentity::Legal),
+        other => Err(bad_choice(
+            "en-passant identity",
+            other,
+            &["always", "legal"],
+        )),
+    }
+}
+
+/// `game="dice-chess"|"standard"`.
+fn game(name: &str) -> PyResult<Game> {
+    match name {
+        "dice-chess" => Ok(Game::DiceChess),
+        "standard" => Ok(Game::Standard),
+        other => Err(bad_choice("game", other, &["dice-chess", "standard"])),
+    }
+}
+
+/// A Dice Chess position: the seven DFEN fields.
+///
+/// `Dfen(text, profile="spec")` parses `text` (DFEN, or a standard six-field FEN) and keeps the
+/// position as written; a syntax error raises `ParseError`. Use `parse_dfen` to see the
+/// findings too. `str()` writes the canonical form.
+///
+/// >>> import fenkit
+/// >>> p = fenkit.Dfen("4k3/8/8/8/P1P5/8/8/4K3 b - c3a3 0 1")
+/// >>> str(p)
+/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -'
+/// >>> p.engine
+/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1'
+#[pyclass(module = "fenkit", name = "Dfen", frozen, from_py_object)]
+#[derive(Clone)]
+pub(crate) struct PyDfen {
+    pub(crate) inner: dfen::Dfen,
+}
+
+/// A position argument: a `Dfen`, or DFEN text parsed under the `spec` profile.
+#[derive(FromPyObject)]
+pub(crate) enum PositionArg {
+    Position(PyDfen),
+    Text(Text),
+}
+
+impl PositionArg {
+    /// The position: parsed as written (findings are not consulted; the rules functions
+    /// check what they need, such as both kings).
+    pub(crate) fn into_dfen(self) -> PyResult<dfen::Dfen> {
+        match self {
+            PositionArg::Position(position) => Ok(position.inner),
+            PositionArg::Text(text) => {
+                let text = text.into_string()?;
+                Parser::new()
+                    .parse(&text)
+                    .map(|parsed| parsed.dfen)
+                    .map_err(|error| dfen_parse_error(&error))
+            }
+        }
+    }
+}
+
+impl From<dfen::Dfen> for PyDfen {
+    fn from(inner: dfen::Dfen) -> PyDfen {
+        PyDfen { inner }
+    }
+}
+
+#[pymethods]
+impl PyDfen {
+    #[new]
+    #[pyo3(signature = (text, profile="spec"))]
+    fn new(text: Text, profile: &str) -> PyResult<PyDfen> {
+        let profile = self::profile(profile)?;
+        let text = text.into_string()?;
+        Parser::new()
+            .profile(profile)
+            .parse(&text)
+            .map(|parsed| PyDfen { inner: parsed.dfen })
+            .map_err(|error| dfen_parse_error(&error))
+    }
+
+    /// Reads the JSON form that `to_json` writes; `ConversionError` says what is wrong.
+    ///
+    /// >>> fenkit.Dfen.from_json(fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").to_json())
+    /// Dfen('4k3/8/8/8/8/8/8/4K3 w - - 0 1 -')
+    #[classmethod]
+    fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyDfen> {
+        serde_json::from_str::<dfen::Dfen>(text)
+            .map(PyDfen::from)
+            .map_err(|error| {
+                let err = ConversionError::new_err(format!("not a DFEN JSON form: {error}"));
+                Python::attach(|py| {
+                    let value = err.value(py);
+                    match value
+                        .setattr("dropped", Vec::<String>::new())
+                        .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+                    {
+                        Ok(()) => err,
+                        Err(failure) => failure,
+                    }
+                })
+            })
+    }
+
+    /// The canonical DFEN: seven fields, `-` for no pending dice.
+    #[getter]
+    fn canonical(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The reference engine's dialect: field 7 left out when empty, en-passant squares in
+    /// square-index order.
+    #[getter]
+    fn engine(&self) -> String {
+        self.inner.display_as(Profile::Engine).to_string()
+    }
+
+    /// The text in a profile's dialect (`spec` and `lenient` write the canonical form).
+    #[pyo3(signature = (profile="spec"))]
+    fn to_dfen(&self, profile: &str) -> PyResult<String> {
+        Ok(self.inner.display_as(self::profile(profile)?).to_string())
+    }
+
+    /// Standard six-field FEN. Raises `ConversionError` (with `.dropped`) when that would
+    /// lose pending dice or en-passant squares beyond one, as `fenkit convert --to fen` does.
+    ///
+    /// >>> fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN").to_fen()
+    /// Traceback (most recent call last):
+    /// ...
+    /// fenkit.ConversionError: standard FEN cannot hold this position: it would drop the pending dice `PN`
+    fn to_fen(&self) -> PyResult<String> {
+        self.inner.to_fen().map_err(|lossy| {
+            let err = ConversionError::new_err(lossy.to_string());
+            Python::attach(|py| {
+                let value = err.value(py);
+                match value
+                    .setattr("dropped", lossy.dropped.clone())
+                    .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+                {
+                    Ok(()) => err,
+                    Err(failure) => failure,
+                }
+            })
+        })
+    }
+
+    /// Standard FEN and the list of what it had to drop (empty when nothing).
+    fn to_fen_lossy(&self) -> (String, Vec<String>) {
+        self.inner.to_fen_lossy()
+    }
+
+    /// The JSON form (one object: board, side, castling, en_passant, halfmove, fullmove,
+    /// dice); `Dfen.from_json` reads it back.
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner)
+            .map_err(|error| PyValueError::new_err(format!("cannot write JSON: {error}")))
+    }
+
+    /// The side to move: `"white"` or `"black"`.
+    #[getter]
+    fn side(&self) -> &'static str {
+        color_name(self.inner.side)
+    }
+
+    /// Field 3 as written canonically (`"KQkq"`, `"-"`).
+    #[getter]
+    fn castling(&self) -> String {
+        self.inner.castling.to_string()
+    }
+
+    /// The en-passant target squares, alphabetically (`["a3", "c3"]`).
+    #[getter]
+    fn en_passant(&self) -> Vec<String> {
+        self.inner
+            .en_passant
+            .iter_alphabetical()
+            .map(|square| square.to_string())
+            .collect()
+    }
+
+    /// Field 5: micro-moves since the last pawn move or capture.
+    #[getter]
+    fn halfmove(&self) -> u32 {
+        self.inner.halfmove
+    }
+
+    /// Field 6: the fullmove number.
+    #[getter]
+    fn fullmove(&self) -> u32 {
+        self.inner.fullmove
+    }
+
+    /// Field 7: the pending dice in the side's case (`"PN"`, `"pn"`), `"-"` at a fresh turn.
+    #[getter]
+    fn dice(&self) -> String {
+        self.inner.dice.to_string_for(self.inner.side)
+    }
+
+    /// The pieces: square name to FEN letter (`{"e1": "K", "e8": "k"}`).
+    #[getter]
+    fn board(&self) -> std::collections::BTreeMap<String, String> {
+        self.inner
+            .board
+            .pieces()
+            .map(|(square, piece)| (square.to_string(), piece.letter().to_string()))
+            .collect()
+    }
+
+    /// The identity key of this position (`spec/identity.md`): every field but the clocks,
+    /// with en passant as `ep` asks (`"always"`, or `"legal"` under `game`'s rules,
+    /// `"dice-chess"` or `"standard"`).
+    #[pyo3(signature = (ep="always", game="dice-chess"))]
+    fn identity_key(&self, ep: &str, game: &str) -> PyResult<String> {
+        Ok(dfen::rules::identity_key(
+            &self.inner,
+            ep_identity(ep)?,
+            self::game(game)?,
+        ))
+    }
+
+    /// The 64-bit FNV-1a hash of `identity_key`.
+    #[pyo3(signature = (ep="always", game="dice-chess"))]
+    fn identity_hash(&self, ep: &str, game: &str) -> PyResult<u64> {
+        Ok(dfen::rules::identity_hash(
+            &self.inner,
+            ep_identity(ep)?,
+            self::game(game)?,
+        ))
+    }
+
+    /// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`.
+    fn legal_moves(&self) -> PyResult<rules::PyLegalMoves> {
+        rules::legal(&self.inner)
+    }
+
+    /// Plays one micro-move (UCI: `e2e4`, `e7e8q`); `RulesError` when it is not legal.
+    fn play(&self, uci: &str) -> PyResult<rules::PyOutcome> {
+        rules::play(&self.inner, uci)
+    }
+
+    /// Rolls `dice` (`"PNB"`, `"1 2 3"`, `"123"`) at a fresh turn: the position with them
+    /// pending.
+    fn roll(&self, dice: &str) -> PyResult<PyDfen> {
+        rules::roll(&self.inner, dice)
+    }
+
+    /// Passes the turn: allowed only when no pending die can be played.
+    fn pass_turn(&self) -> PyResult<rules::PyOutcome> {
+        rules::pass_turn(&self.inner)
+    }
+
+    /// Counts the leaves of the move tree; see `fenkit.perft`.
+    #[pyo3(signature = (depth, *, die=None, roll=None))]
+    fn perft(
+        &self,
+        py: Python<'_>,
+        depth: i64,
+        die: Option<&str>,
+        roll: Option<&str>,
+    ) -> PyResult<u64> {
+        rules::perft_count(py, &self.inner, depth, die, roll)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Dfen({})", py_repr(&self.inner.to_string()))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyDfen>()
+            .is_ok_and(|other| other.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        dfen::fnv1a64(self.inner.to_string().as_bytes())
+    }
+}
+
+pub(crate) fn color_name(color: dfen::Color) -> &'static str {
+    match color {
+        dfen::Color::White => "white",
+        dfen::Color::Black => "black",
+    }
+}
+
+/// A DFEN read under a profile: the position and every finding.
+///
+/// >>> parsed = fenkit.parse_dfen("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1")
+/// >>> [f.code for f in parsed.findings]
+/// ['DFEN101', 'DFEN107']
+/// >>> parsed.canonical
+/// 'rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -'
+#[pyclass(module = "fenkit", name = "ParsedDfen", frozen)]
+pub(crate) struct PyParsedDfen {
+    parsed: dfen::Parsed,
+    profile: Profile,
+}
+
+#[pymethods]
+impl PyParsedDfen {
+    /// What `fenkit fmt` writes: every fixable finding applied, in the profile's dialect.
+    #[getter]
+    fn canonical(&self) -> String {
+        self.parsed.fixed().display_as(self.profile).to_string()
+    }
+
+    /// Every finding: non-canonical spellings (fixable) first, then problems of the position.
+    #[getter]
+    fn findings(&self) -> Vec<PyFinding> {
+        self.parsed
+            .findings
+            .iter()
+            .map(|finding| PyFinding::new(finding, None))
+            .collect()
+    }
+
+    /// Whether a finding is an error: the position is not sound (`fenkit check` fails it).
+    #[getter]
+    fn has_errors(&self) -> bool {
+        self.parsed.has_errors()
+    }
+
+    /// The position as written (fixable findings not applied).
+    #[getter]
+    fn position(&self) -> PyDfen {
+        PyDfen::from(self.parsed.dfen.clone())
+    }
+
+    /// The position with every fixable finding applied.
+    #[getter]
+    fn fixed(&self) -> PyDfen {
+        PyDfen::from(self.parsed.fixed())
+    }
+
+    /// The profile it was read under.
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.profile.name()
+    }
+
+    /// The key `fenkit dedupe` compares (`spec/identity.md`): of the fixed position, with en
+    /// passant as `ep` asks under `game`'s rules.
+    #[pyo3(signature = (ep="always", game="dice-chess"))]
+    fn identity_key(&self, ep: &str, game: &str) -> PyResult<String> {
+        Ok(self
+            .parsed
+            .identity_key(ep_identity(ep)?, self::game(game)?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ParsedDfen(canonical={}, findings={})",
+            py_repr(&self.canonical()),
+            py_repr_list(self.parsed.findings.iter().map(|f| f.code.as_str()))
+        )
+    }
+}
+
+/// Parses one DFEN (or standard FEN) under `profile` (`"spec"`, `"lenient"`, `"engine"`)
+/// and returns the position with every finding. `strict=True` makes every fixable finding
+/// an error. A syntax error raises `ParseError`.
+///
+/// >>> fenkit.parse_dfen("8/8/8/8/8/8/8/4X3 w - - 0 1 -")
+/// Traceback (most recent call last):
+/// ...
+/// fenkit.ParseError: unknown piece letter: expected a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8, found `X`
+#[pyfunction]
+#[pyo3(signature = (text, profile="spec", *, strict=false))]
+fn parse_dfen(text: Text, profile: &str, strict: bool) -> PyResult<PyParsedDfen> {
+    let profile = self::profile(profile)?;
+    let text = text.into_string()?;
+    Parser::new()
+        .profile(profile)
+        .strict(strict)
+        .parse(&text)
+        .map(|parsed| PyParsedDfen { parsed, profile })
+        .map_err(|error| dfen_parse_error(&error))
+}
+
+/// Parses many DFENs in one call: a list with, for each text, its `ParsedDfen` or the
+/// `ParseError` it would raise (not raised). The parsing runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (texts, profile="spec", *, strict=false))]
+fn parse_dfen_batch(
+    py: Python<'_>,
+    texts: Vec<Text>,
+    profile: &str,
+    strict: bool,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let profile = self::profile(profile)?;
+    let parser = Parser::new().profile(profile).strict(strict);
+    let mut texts_ok = Vec::with_capacity(texts.len());
+    for text in texts {
+        texts_ok.push(text.into_string());
+    }
+    let results: Vec<Result<Result<dfen::Parsed, dfen::ParseError>, PyErr>> = py.detach(|| {
+        texts_ok
+            .into_iter()
+            .map(|text| text.map(|text| parser.parse(&text)))
+            .collect()
+    });
+    results
+        .into_iter()
+        .map(|result| match result {
+            Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedDfen { parsed, profile })?.into_any()),
+            Ok(Err(error)) => Ok(dfen_parse_error(&error).into_value(py).into_any()),
+            Err(error) => Ok(error.into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// The identity key that `fenkit dedupe` and `fenkit check --duplicates` compare
+/// (`spec/identity.md`), of one position written in `notation`: `"dfen"` (Dice Chess rules
+/// for `ep="legal"`), `"fen"` (standard chess rules) or `"fen4"` (the canonical placement;
+/// `ep` does not apply). A syntax error raises `ParseError`.
+///
+/// >>> fenkit.position_key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -")
+/// '4k3/8/8/8/8/8/8/4K3 w - - -'
+#[pyfunction]
+#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always"))]
+fn position_key(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult<String> {
+    let ep = ep_identity(ep)?;
+    let profile = self::profile(profile)?;
+    let game = match notation {
+        "dfen" => Game::DiceChess,
+        "fen" => Game::Standard,
+        "fen4" => {
+            let text = text.into_string()?;
+            return fen4::Parser::new()
+                .parse(&text)
+                .map(|parsed| parsed.placement.identity_key())
+                .map_err(|error| fen4_parse_error(&error));
+        }
+        other => return Err(bad_choice("notation", other, &["dfen", "fen", "fen4"])),
+    };
+    let text = text.into_string()?;
+    Parser::new()
+        .profile(profile)
+        .parse(&text)
+        .map(|parsed| parsed.identity_key(ep, game))
+        .map_err(|error| dfen_parse_error(&error))
+}
+
+/// The 64-bit FNV-1a hash of `position_key` (the hash `dedupe` narrows by first).
+#[pyfunction]
+#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always"))]
+fn position_hash(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult<u64> {
+    position_key(text, notation, profile, ep).map(|key| dfen::fnv1a64(key.as_bytes()))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyDfen>()?;
+    m.add_class::<PyParsedDfen>()?;
+    m.add_function(wrap_pyfunction!(parse_dfen, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_dfen_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(position_key, m)?)?;
+    m.add_function(wrap_pyfunction!(position_hash, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,417 @@
+"""The Python API: shapes, round trips, exceptions and known figures."""
+
+import json
+import random
+from typing import List
+
+import pytest
+
+import fenkit
+from conftest import FIXTURES
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+# --- DFEN ------------------------------------------------------------------------------------
+
+
+def test_parse_dfen_returns_canonical_and_every_finding() -> None:
+    parsed = fenkit.parse_dfen("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1")
+    assert parsed.canonical == "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"
+    assert [(f.code, f.severity, f.span, f.fixable) for f in parsed.findings] == [
+        ("DFEN101", "warning", (56, 62), True),
+        ("DFEN107", "warning", (66, 66), True),
+    ]
+    first = parsed.findings[0]
+    assert isinstance(first.span, tuple)
+    assert first.message == "en-passant squares out of order: expected alphabetical order, found `e3c3a3`"
+    assert first.category == "non-canonical"
+    assert first.line is None
+    assert not parsed.has_errors
+    assert parsed.profile == "spec"
+
+
+def test_position_findings_are_errors_with_help() -> None:
+    parsed = fenkit.parse_dfen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1 -")
+    assert parsed.has_errors
+    assert [(f.code, f.severity) for f in parsed.findings] == [("DFEN202", "error")]
+    assert parsed.findings[0].fixable is False
+
+
+def test_help_is_given_where_the_fix_is_known() -> None:
+    finding = fenkit.parse_dfen(START).findings[0]
+    assert finding.code == "DFEN107"
+    assert finding.help == "append ` -`: no dice are pending"
+
+
+def test_profiles_read_their_dialects() -> None:
+    engine = fenkit.parse_dfen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", profile="engine")
+    assert engine.findings == []
+    assert engine.canonical == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    assert engine.position.canonical == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 -"
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_dfen(START + " pnb")
+    assert caught.value.code == "DFEN012"
+    assert caught.value.span == (57, 60)
+
+
+def test_strict_makes_fixable_findings_errors() -> None:
+    assert fenkit.parse_dfen(START, strict=True).findings[0].severity == "error"
+
+
+def test_parse_error_says_what_was_expected() -> None:
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_dfen("8/8/8/8/8/8/8/4X3 w - - 0 1 -")
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert (error.code, error.span, error.found) == ("DFEN004", (15, 16), "`X`")
+    assert "expected" in str(error)
+    assert str(error) == f"unknown piece letter: expected {error.expected}, found `X`"
+
+
+def test_invalid_arguments_raise_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown profile `loose`: expected `spec`, `lenient` or `engine`"):
+        fenkit.parse_dfen(START, profile="loose")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown en-passant identity"):
+        fenkit.Dfen(START).identity_key(ep="sometimes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown game"):
+        fenkit.Dfen(START).identity_key(game="go")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown notation"):
+        fenkit.position_key(START, "pgn")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown JSON form"):
+        fenkit.Placement("4d-fen v1:").to_json("xml")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        fenkit.parse_dfen(42)  # type: ignore[arg-type]
+
+
+def test_bytes_must_be_utf8() -> None:
+    assert fenkit.parse_dfen(START.encode()).canonical == START + " -"
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_dfen(b"8/8/8/8/8/8/8/8 w - - 0 1 \xff")
+    assert (caught.value.code, caught.value.span) == ("FENKIT001", (26, 27))
+
+
+def test_dfen_forms() -> None:
+    position = fenkit.Dfen("4k3/8/8/8/P1P5/8/8/4K3 b - c3a3 0 1")
+    assert str(position) == "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -"
+    assert position.canonical == str(position)
+    assert position.engine == "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1"
+    assert position.to_dfen("engine") == position.engine
+    assert repr(position) == "Dfen('4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -')"
+    assert (position.side, position.castling, position.en_passant) == ("black", "-", ["a3", "c3"])
+    assert (position.halfmove, position.fullmove, position.dice) == (0, 1, "-")
+    assert position.board == {"a4": "P", "c4": "P", "e1": "K", "e8": "k"}
+    assert json.loads(position.to_json()) == {
+        "board": {"a4": "P", "c4": "P", "e1": "K", "e8": "k"},
+        "side": "black",
+        "castling": [],
+        "en_passant": ["a3", "c3"],
+        "halfmove": 0,
+        "fullmove": 1,
+        "dice": [],
+    }
+
+
+def test_standard_fen_refuses_what_it_would_lose() -> None:
+    assert fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").to_fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    with pytest.raises(fenkit.ConversionError) as caught:
+        fenkit.Dfen("4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -").to_fen()
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.dropped == ["the en-passant squares `a3c3` (standard FEN holds one)"]
+    fen, dropped = fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN").to_fen_lossy()
+    assert (fen, dropped) == ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", ["the pending dice `PN`"])
+
+
+def test_json_that_is_not_a_position_is_refused() -> None:
+    with pytest.raises(fenkit.ConversionError, match="not a DFEN JSON form"):
+        fenkit.Dfen.from_json('{"board": {}}')
+
+
+def all_fixture_positions() -> List[str]:
+    """Every accepted DFEN of the valid fixtures and of a few random Dice Chess games."""
+    texts = []
+    for path in sorted((FIXTURES / "dfen" / "valid").glob("*.*")):
+        if path.suffix not in (".dfen", ".fen"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                texts.append(line)
+    rng = random.Random(20)
+    for _ in range(20):
+        position = fenkit.Dfen(START)
+        for _ in range(30):
+            try:
+                position = position.roll("".join(rng.choice("PNBRQK") for _ in range(rng.randint(1, 3))))
+                while True:
+                    legal = position.legal_moves()
+                    outcome = position.play(rng.choice(legal).uci) if len(legal) else position.pass_turn()
+                    position = outcome.position
+                    texts.append(str(position))
+                    if outcome.turn_ended:
+                        break
+            except fenkit.RulesError as error:
+                assert error.code == "RULE007"  # a king was captured: the game is over
+                break
+    return texts
+
+
+POSITIONS = all_fixture_positions()
+
+
+def test_round_trips() -> None:
+    assert len(POSITIONS) > 200
+    for text in POSITIONS:
+        parsed = fenkit.parse_dfen(text)
+        position = parsed.fixed
+        canonical = str(position)
+        # parse(print(x)) == x, and print is idempotent.
+        assert fenkit.Dfen(canonical) == position
+        again = fenkit.parse_dfen(canonical)
+        assert again.canonical == canonical
+        assert not any(f.fixable for f in again.findings), canonical
+        # JSON reads back.
+        assert fenkit.Dfen.from_json(position.to_json()) == position
+        # The engine dialect reads back under the engine profile.
+        assert fenkit.Dfen(position.engine, profile="engine") == position
+        # Standard FEN, when it loses nothing, reads back.
+        fen, dropped = position.to_fen_lossy()
+        if not dropped:
+            assert fenkit.Dfen(fen) == position
+        assert hash(fenkit.Dfen(canonical)) == hash(position)
+
+
+def test_batch_matches_one_by_one() -> None:
+    texts: List[str] = POSITIONS[:50] + ["x", "8/8/8/8/8/8/8/4X3 w - - 0 1 -"]
+    batch = fenkit.parse_dfen_batch(texts)
+    assert len(batch) == len(texts)
+    for text, result in zip(texts, batch):
+        try:
+            single = fenkit.parse_dfen(text)
+        except fenkit.ParseError as error:
+            assert isinstance(result, fenkit.ParseError)
+            assert (result.code, result.span, str(result)) == (error.code, error.span, str(error))
+        else:
+            assert isinstance(result, fenkit.ParsedDfen)
+            assert result.canonical == single.canonical
+            assert [f.code for f in result.findings] == [f.code for f in single.findings]
+
+
+# --- FEN4 ------------------------------------------------------------------------------------
+
+
+def test_parse_fen4_canonical_and_findings() -> None:
+    parsed = fenkit.parse_fen4("4d-fen v1:\n  k @ 7,7,7,7 ;\n  K@0,0,0,0;\n")
+    assert parsed.canonical == "4d-fen v1: K@0,0,0,0; k@7,7,7,7"
+    assert parsed.findings and all(f.fixable and f.severity == "warning" for f in parsed.findings)
+    extra_king = fenkit.parse_fen4("4d-fen v1: K@0,0,0,0; K@1,0,0,0; k@7,7,7,7").findings
+    assert [(f.code, f.fixable) for f in extra_king] == [("FEN4201", False)]
+    assert repr(fenkit.parse_fen4("4d-fen v1: k@7,7,7,7;K@0,0,0,0")) == (
+        "ParsedFen4(canonical='4d-fen v1: K@0,0,0,0; k@7,7,7,7', findings=['FEN4102', 'FEN4105'])"
+    )
+
+
+def test_fen4_errors_carry_the_reference_code_and_offset() -> None:
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_fen4("4d-fen v1: K@0,0,0,0 k@7,7,7,7")
+    error = caught.value
+    assert (error.ref_code, error.offset, error.span) == (-6, 21, (21, 22))
+    assert str(error) == "expected ';' or end of input after a piece, found 'k'"
+    with pytest.raises(fenkit.ParseError) as strict:
+        fenkit.parse_fen4("4d-fen v1: k@7,7,7,7; K@0,0,0,0", strict=True)
+    assert strict.value.ref_code == 0
+
+
+def test_fen4_forms_round_trip() -> None:
+    texts = []
+    for path in sorted((FIXTURES / "fen4").rglob("*.fen4")):
+        if "invalid" in path.parts:
+            continue
+        texts.extend(
+            line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("4d-fen")
+        )
+    rng = random.Random(4)
+    for count in (2, 8, 64):
+        squares = rng.sample(range(4096), count)
+        specs = ["K", "k"] + [rng.choice(["Q", "q", "Pw", "py", "Py", "pw", "n", "R"]) for _ in range(count - 2)]
+        texts.append(
+            "4d-fen v1: "
+            + "; ".join(f"{s}@{i >> 9},{(i >> 6) & 7},{(i >> 3) & 7},{i & 7}" for s, i in zip(specs, squares))
+        )
+    assert len(texts) >= 5
+    for text in texts:
+        placement = fenkit.parse_fen4(text).placement
+        canonical = str(placement)
+        assert fenkit.Placement(canonical) == placement
+        assert fenkit.parse_fen4(canonical).canonical == canonical
+        assert fenkit.Placement.from_json(placement.to_json(), "structured") == placement
+        assert fenkit.Placement.from_json(placement.to_pieces_json(), form="pieces") == placement
+        assert len(placement) == len(placement.pieces())
+        assert placement.identity_key() == canonical
+
+
+def test_fen4_pieces_and_json() -> None:
+    placement = fenkit.Placement("4d-fen v1: K@0,0,0,0; Pw@1,0,0,0")
+    assert placement.pieces() == [((0, 0, 0, 0), "K"), ((1, 0, 0, 0), "Pw")]
+    assert placement.to_pieces_json() == '{"0":"K","512":"Pw"}'
+    assert json.loads(placement.to_structured_json())[1]["axis"] == "w"
+    with pytest.raises(fenkit.ConversionError) as caught:
+        fenkit.Placement.from_json('{"0":"K","9999":"k"}', form="pieces")
+    issue = caught.value.issues[0]
+    assert (issue.code, issue.severity, issue.path) == ("FEN4402", "error", '$["9999"]')
+
+
+def test_fen4_batch() -> None:
+    results = fenkit.parse_fen4_batch(["4d-fen v1: K@0,0,0,0", "4d-fen v1: K@0,0,0,8"])
+    first, second = results
+    assert isinstance(first, fenkit.ParsedFen4) and first.canonical == "4d-fen v1: K@0,0,0,0"
+    assert isinstance(second, fenkit.ParseError) and second.span == (19, 20)
+
+
+def test_ndjson4_validator_counts_lines() -> None:
+    validator = fenkit.Ndjson4Validator()
+    assert validator.check_line('{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0; k@7,7,7,7"}') == []
+    found = validator.check_line('{"ply":0,"fen4":"4d-fen v1: K@0,0,0,9"}')
+    assert found and all(f.line == 2 for f in found)
+    assert validator.line == 2
+    with pytest.raises(ValueError, match="line numbers start at 1"):
+        validator.check_line("{}", line_number=0)
+
+
+# --- Rules -----------------------------------------------------------------------------------
+
+
+def test_legal_moves_with_die_kind_and_l_star() -> None:
+    position = fenkit.Dfen(START + " PRR")
+    legal = position.legal_moves()
+    assert legal.l_star == 3
+    assert fenkit.legal_moves(position) == ["a2a3", "a2a4", "h2h3", "h2h4"]
+    assert [(m.uci, m.die, m.kind, m.cost) for m in legal][:2] == [
+        ("a2a3", "P", "quiet", 1),
+        ("a2a4", "P", "double-push", 1),
+    ]
+    move = legal[-1]
+    assert (move.from_square, move.to_square, move.promotion) == ("h2", "h4", None)
+    assert repr(move) == "Move('h2h4', die='P', kind='double-push')"
+    with pytest.raises(IndexError):
+        legal[4]
+
+
+def test_the_seed_turn_is_played_out() -> None:
+    rolled = fenkit.roll(START, "PPP")
+    assert str(rolled) == START + " PPP"
+    one = rolled.play("a2a4")
+    two = one.position.play("c2c4")
+    three = fenkit.play(two.position, "e2e4")
+    assert not two.turn_ended and three.turn_ended
+    assert str(three.position) == "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"
+    assert three.played is not None and three.played.uci == "e2e4"
+    assert three.winner is None
+
+
+def test_rules_errors() -> None:
+    with pytest.raises(fenkit.RulesError) as no_dice:
+        fenkit.legal_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -")
+    assert isinstance(no_dice.value, ValueError) and no_dice.value.code == "RULE001"
+    with pytest.raises(fenkit.RulesError) as illegal:
+        fenkit.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P", "e2e5")
+    assert illegal.value.code == "RULE005"
+    assert illegal.value.legal_moves == ["e2e3", "e2e4"]
+    with pytest.raises(fenkit.RulesError) as bad_roll:
+        fenkit.roll(START, "PNX")
+    assert (bad_roll.value.code, bad_roll.value.span) == ("RULE003", (2, 3))
+    with pytest.raises(fenkit.RulesError) as cannot_pass:
+        fenkit.pass_turn(START + " P")
+    assert cannot_pass.value.code == "RULE006"
+    with pytest.raises(fenkit.RulesError) as over:
+        fenkit.legal_moves("3P4/8/8/8/8/8/8/4K3 b - - 0 1 p")
+    assert over.value.code == "RULE007"
+
+
+def test_a_pass_and_a_king_capture() -> None:
+    passed = fenkit.pass_turn("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Q")
+    assert passed.played is None and passed.turn_ended
+    assert str(passed.position) == "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -"
+    taken = fenkit.play("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1 Q", "e7e8")
+    assert taken.winner == "white"
+    assert taken.played is not None and taken.played.kind == "king-capture"
+
+
+def test_perft_in_every_mode() -> None:
+    assert fenkit.perft(START, 3) == 8_902
+    assert fenkit.perft(START, 1, die="N") == 4
+    assert fenkit.perft(START, 1, die="1") == 16
+    assert fenkit.perft("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1, roll="PP") == 2
+    assert fenkit.Dfen(START).perft(2) == 400
+    divide = fenkit.perft_divide(START, 2)
+    assert divide[0] == ("a2a3", 20) and sum(n for _, n in divide) == 400
+    assert fenkit.perft_divide(START, 2, die="N")[0] == ("b1a3", 5)
+    assert fenkit.perft_divide("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1, roll="Q") == [(None, 1)]
+    unique = fenkit.perft_unique(START, 3, ep="legal")
+    assert (unique.nodes, unique.unique, unique.collisions) == (8_902, 5_362, 3_540)
+    assert fenkit.perft_unique(START, 3).unique == 7_602
+    knights = fenkit.perft_unique("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", 1, roll="NN")
+    assert repr(knights) == "UniqueCount(nodes=53, unique=33, collisions=20)"
+    with pytest.raises(ValueError, match="perft depth out of range: expected 0 to 64, found 65"):
+        fenkit.perft(START, 65)
+    with pytest.raises(ValueError, match="not a die"):
+        fenkit.perft(START, 1, die="X")
+    with pytest.raises(ValueError, match="give one of them"):
+        fenkit.perft(START, 1, die="N", roll="NN")
+    with pytest.raises(fenkit.RulesError):
+        fenkit.perft(START + " P", 1, roll="P")
+
+
+# --- Identity --------------------------------------------------------------------------------
+
+
+def test_identity_keys_and_hashes_of_the_spec() -> None:
+    assert fenkit.position_key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -") == "4k3/8/8/8/8/8/8/4K3 w - - -"
+    assert fenkit.position_hash("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -") == 0x606DDF70A1A9B826
+    assert fenkit.position_hash(START, "fen") == 0x1713F4401E30AA1B
+    assert fenkit.position_hash("4d-fen v1:", "fen4") == 0x3CDB21AC08574D78
+    assert fenkit.position_key("4d-fen v1: k@7,7,7,7; K@0,0,0,0", "fen4") == "4d-fen v1: K@0,0,0,0; k@7,7,7,7"
+    pinned = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2 -"
+    assert fenkit.position_key(pinned, "dfen", ep="legal").split()[3] == "c6"
+    assert fenkit.position_key(pinned, "fen", ep="legal").split()[3] == "-"
+    # dedupe keys the fixed position: a castling right without king and rook at home goes.
+    assert fenkit.position_key("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1") == "4k3/8/8/8/8/8/8/4K3 w - - -"
+    assert fenkit.parse_dfen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1").identity_key() == "4k3/8/8/8/8/8/8/4K3 w - - -"
+    assert fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1").identity_key() == "4k3/8/8/8/8/8/8/4K3 w KQ - -"
+
+
+# --- No input crashes the interpreter ---------------------------------------------------------
+
+
+def test_hostile_inputs_raise_or_return() -> None:
+    rng = random.Random(7)
+    alphabet = "pnbrqkPNBRQK12345678/ -wb0123456789abcdefgh@,;:4d-fenv\n\r\t\x00é{}\"[]"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 90)))
+        for parse in (fenkit.parse_dfen, fenkit.parse_fen4):
+            try:
+                result = parse(text)
+                for finding in result.findings:
+                    assert 0 <= finding.span[0] <= finding.span[1] <= len(text.encode())
+            except fenkit.ParseError as error:
+                assert 0 <= error.span[0] <= error.span[1] <= len(text.encode())
+        fenkit.validate_ndjson4(text)
+    for blob in (b"\xff" * 3, b"", b"\x00", "\ud800".encode("utf-8", "surrogatepass")):
+        with pytest.raises(ValueError):
+            fenkit.parse_dfen(blob)
+    with pytest.raises(ValueError):
+        fenkit.parse_dfen("\ud800")
+    with pytest.raises(TypeError, match="expected text"):
+        fenkit.parse_fen4(None)  # type: ignore[arg-type]
+    with pytest.raises(fenkit.ParseError):
+        fenkit.parse_dfen("x" * 1_000_000)
+
+
+def test_reprs_are_python() -> None:
+    finding = fenkit.parse_dfen(START).findings[0]
+    assert repr(finding).startswith("Finding(code='DFEN107', severity='warning', span=(56, 56), fixable=True, ")
+    assert str(finding).startswith("warning[DFEN107]: ")
+    parsed = fenkit.parse_dfen(START)
+    assert repr(parsed) == f"ParsedDfen(canonical='{START} -', findings=['DFEN107'])"
+    assert repr(fenkit.Placement("4d-fen v1: K@0,0,0,0")) == "Placement('4d-fen v1: K@0,0,0,0')"
+    assert fenkit.__version__
