@@ -1,6 +1,6 @@
 """Typed stubs of the extension module ``fenkit._fenkit`` (re-exported by ``fenkit``)."""
 
-from typing import Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -227,6 +227,10 @@ def parse_fen4(text: Text, *, strict: bool = False) -> ParsedFen4: ...
 def parse_fen4_batch(
     texts: Sequence[Text], *, strict: bool = False
 ) -> List[Union[ParsedFen4, ParseError]]: ...
+def lint_dfen(
+    lines: Iterable[Text], profile: Profile = "spec", *, strict: bool = False
+) -> List[Finding]: ...
+def lint_fen4(lines: Iterable[Text], *, strict: bool = False) -> List[Finding]: ...
 def validate_ndjson4(text: Text) -> List[Finding]: ...
 def position_key(
     text: Text,

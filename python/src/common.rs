@@ -1,5 +1,6 @@
 //! What every part of the module shares: findings, exceptions and text arguments.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use fenkit_diagnostics::Code;
@@ -44,9 +45,9 @@ pub(crate) struct PyFinding {
     category: &'static str,
     severity: &'static str,
     span: (usize, usize),
-    message: String,
+    message: Cow<'static, str>,
     fixable: bool,
-    help: Option<String>,
+    help: Option<Cow<'static, str>>,
     line: Option<usize>,
 }
 
@@ -61,9 +62,23 @@ impl PyFinding {
             category: finding.code.category().as_str(),
             severity: finding.severity.as_str(),
             span: (finding.span.start, finding.span.end),
-            message: finding.message.to_string(),
+            message: finding.message.clone(),
             fixable: finding.fixable,
-            help: finding.help.as_ref().map(ToString::to_string),
+            help: finding.help.clone(),
+            line,
+        }
+    }
+
+    /// A syntax error as an error finding (what `fenkit check` reports for it).
+    pub(crate) fn syntax_error(parts: ErrorParts, line: Option<usize>) -> PyFinding {
+        PyFinding {
+            code: parts.code,
+            category: "syntax",
+            severity: "error",
+            span: (parts.span.start, parts.span.end),
+            message: Cow::Owned(parts.message),
+            fixable: false,
+            help: parts.help.map(Cow::Owned),
             line,
         }
     }
@@ -173,21 +188,27 @@ impl Text {
         match self {
             Text::Str(text) => Ok(text),
             Text::Bytes(bytes) => String::from_utf8(bytes).map_err(|error| {
-                let bytes = error.as_bytes();
-                let at = error.utf8_error().valid_up_to();
-                let byte = bytes.get(at).copied().unwrap_or_default();
-                parse_error(ErrorParts {
-                    code: "FENKIT001",
-                    span: at..at + 1,
-                    message: format!(
-                        "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
-                    ),
-                    expected: "text".to_owned(),
-                    found: format!("byte 0x{byte:02x}"),
-                    help: None,
-                })
+                parse_error(invalid_utf8(
+                    error.as_bytes(),
+                    error.utf8_error().valid_up_to(),
+                ))
             }),
         }
+    }
+}
+
+/// `FENKIT001`, as the command line reports bytes that are not UTF-8 at `at`.
+pub(crate) fn invalid_utf8(bytes: &[u8], at: usize) -> ErrorParts {
+    let byte = bytes.get(at).copied().unwrap_or_default();
+    ErrorParts {
+        code: "FENKIT001",
+        span: at..at + 1,
+        message: format!(
+            "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
+        ),
+        expected: "text".to_owned(),
+        found: format!("byte 0x{byte:02x}"),
+        help: None,
     }
 }
 
@@ -199,6 +220,32 @@ pub(crate) struct ErrorParts {
     pub(crate) expected: String,
     pub(crate) found: String,
     pub(crate) help: Option<String>,
+}
+
+impl ErrorParts {
+    /// The parts of a DFEN syntax error.
+    pub(crate) fn dfen(error: &dfen::ParseError) -> ErrorParts {
+        ErrorParts {
+            code: error.code().as_str(),
+            span: error.span(),
+            message: error.to_string(),
+            expected: error.expected().to_owned(),
+            found: error.found().to_owned(),
+            help: None,
+        }
+    }
+
+    /// The parts of a FEN4 syntax error (the reference code and offset are apart).
+    pub(crate) fn fen4(error: &fen4::ParseError) -> ErrorParts {
+        ErrorParts {
+            code: error.code().as_str(),
+            span: error.span(),
+            message: error.to_string(),
+            expected: error.expected().to_owned(),
+            found: error.found().to_owned(),
+            help: error.help().map(str::to_owned),
+        }
+    }
 }
 
 /// Sets the attributes of a `ParseError` or `RulesError`.
@@ -228,26 +275,12 @@ pub(crate) fn parse_error(parts: ErrorParts) -> PyErr {
 
 /// The `ParseError` of a DFEN syntax error.
 pub(crate) fn dfen_parse_error(error: &dfen::ParseError) -> PyErr {
-    parse_error(ErrorParts {
-        code: error.code().as_str(),
-        span: error.span(),
-        message: error.to_string(),
-        expected: error.expected().to_owned(),
-        found: error.found().to_owned(),
-        help: None,
-    })
+    parse_error(ErrorParts::dfen(error))
 }
 
 /// The `ParseError` of a FEN4 syntax error, with the reference code and offset.
 pub(crate) fn fen4_parse_error(error: &fen4::ParseError) -> PyErr {
-    let err = parse_error(ErrorParts {
-        code: error.code().as_str(),
-        span: error.span(),
-        message: error.to_string(),
-        expected: error.expected().to_owned(),
-        found: error.found().to_owned(),
-        help: error.help().map(str::to_owned),
-    });
+    let err = parse_error(ErrorParts::fen4(error));
     Python::attach(|py| {
         let value = err.value(py);
         let set = || -> PyResult<()> {
@@ -335,4 +368,46 @@ pub(crate) fn py_repr(text: &str) -> String {
 pub(crate) fn py_repr_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     let items: Vec<String> = items.into_iter().map(py_repr).collect();
     format!("[{}]", items.join(", "))
+}
+
+/// Walks the items of `lines` (any iterable of `str` or `bytes`), numbering them from 1, and
+/// hands `check` each one that holds a position: one trailing `\n` or `\r\n` is dropped,
+/// blank lines and `#` comment lines are skipped (as in a position file). Bytes that are not
+/// UTF-8 become a `FENKIT001` finding. Returns every finding, in line order.
+pub(crate) fn lint_lines(
+    lines: &Bound<'_, PyAny>,
+    mut check: impl FnMut(&str, usize, &mut Vec<PyFinding>),
+) -> PyResult<Vec<PyFinding>> {
+    let mut out = Vec::new();
+    for (index, item) in lines.try_iter()?.enumerate() {
+        let item = item?;
+        let line = index + 1;
+        let text: Cow<'_, str> = if let Ok(text) = item.cast::<PyString>() {
+            Cow::Owned(text.to_cow()?.into_owned())
+        } else if let Ok(bytes) = item.cast::<PyBytes>() {
+            match std::str::from_utf8(bytes.as_bytes()) {
+                Ok(text) => Cow::Owned(text.to_owned()),
+                Err(error) => {
+                    let parts = invalid_utf8(bytes.as_bytes(), error.valid_up_to());
+                    out.push(PyFinding::syntax_error(parts, Some(line)));
+                    continue;
+                }
+            }
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "line {line}: expected text (`str`, or UTF-8 `bytes`), found `{}`",
+                item.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_owned(), |name| name.to_string())
+            )));
+        };
+        let text = text.strip_suffix('\n').unwrap_or(&text);
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        let content = text.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        check(text, line, &mut out);
+    }
+    Ok(out)
 }

@@ -5,7 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::common::{
-    ConversionError, PyFinding, Text, bad_choice, fen4_parse_error, py_repr, py_repr_list,
+    ConversionError, ErrorParts, PyFinding, Text, bad_choice, fen4_parse_error, lint_lines,
+    py_repr, py_repr_list,
 };
 
 /// A FEN4 placement: pieces on the 8×8×8×8 board. `str()` writes the canonical literal.
@@ -303,6 +304,34 @@ fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<
         .collect()
 }
 
+/// Checks many FEN4 literals in one call, one per item (a list, or any iterable such as an
+/// open file): every finding of every literal, each with its 1-based `line`, rejections as
+/// error findings. Blank lines and `#` comment lines are skipped, and a trailing line ending
+/// is dropped. An empty list means every literal is clean.
+///
+/// >>> [(f.line, f.code) for f in fenkit.lint_fen4(["4d-fen v1: K@0,0,0,0; k@7,7,7,7", "4d-fen v1: K@0,0,0,8"])]
+/// [(2, 'FEN4008')]
+#[pyfunction]
+#[pyo3(signature = (lines, *, strict=false))]
+fn lint_fen4(lines: &Bound<'_, PyAny>, strict: bool) -> PyResult<Vec<PyFinding>> {
+    let parser = fen4::Parser::new().strict(strict);
+    let mut parsed = fen4::Parsed::new();
+    lint_lines(lines, |text, line, out| {
+        match parser.parse_into(text, &mut parsed) {
+            Ok(()) => out.extend(
+                parsed
+                    .findings
+                    .iter()
+                    .map(|finding| PyFinding::new(finding, Some(line))),
+            ),
+            Err(error) => out.push(PyFinding::syntax_error(
+                ErrorParts::fen4(&error),
+                Some(line),
+            )),
+        }
+    })
+}
+
 /// Validates a whole NDJSON4 text (a replay file): every finding, each with its 1-based
 /// `line` and a span into that line. An empty list means the file is clean.
 ///
@@ -374,6 +403,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyNdjson4Validator>()?;
     m.add_function(wrap_pyfunction!(parse_fen4, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fen4_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(lint_fen4, m)?)?;
     m.add_function(wrap_pyfunction!(validate_ndjson4, m)?)?;
     Ok(())
 }

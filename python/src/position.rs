@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::common::{
-    ConversionError, PyFinding, Text, bad_choice, dfen_parse_error, fen4_parse_error, py_repr,
-    py_repr_list,
+    ConversionError, ErrorParts, PyFinding, Text, bad_choice, dfen_parse_error, fen4_parse_error,
+    lint_lines, py_repr, py_repr_list,
 };
 use crate::rules;
 
@@ -436,6 +436,33 @@ fn parse_dfen_batch(
         .collect()
 }
 
+/// Checks many DFENs in one call (a list, or any iterable such as an open file): every finding
+/// of every line, each with its 1-based `line`, in line order. A syntax error is an error
+/// finding here, as `fenkit check` reports it. Blank lines and `#` comment lines are
+/// skipped, and a trailing line ending is dropped. An empty list means every line is clean.
+///
+/// >>> [(f.line, f.code) for f in fenkit.lint_dfen(["4k3/8/8/8/8/8/8/4K3 w - - 0 1 -", "x"])]
+/// [(2, 'DFEN002')]
+#[pyfunction]
+#[pyo3(signature = (lines, profile="spec", *, strict=false))]
+fn lint_dfen(lines: &Bound<'_, PyAny>, profile: &str, strict: bool) -> PyResult<Vec<PyFinding>> {
+    let parser = Parser::new()
+        .profile(self::profile(profile)?)
+        .strict(strict);
+    lint_lines(lines, |text, line, out| match parser.parse(text) {
+        Ok(parsed) => out.extend(
+            parsed
+                .findings
+                .iter()
+                .map(|finding| PyFinding::new(finding, Some(line))),
+        ),
+        Err(error) => out.push(PyFinding::syntax_error(
+            ErrorParts::dfen(&error),
+            Some(line),
+        )),
+    })
+}
+
 /// The identity key that `fenkit dedupe` and `fenkit check --duplicates` compare
 /// (`spec/identity.md`), of one position written in `notation`: `"dfen"` (Dice Chess rules
 /// for `ep="legal"`), `"fen"` (standard chess rules) or `"fen4"` (the canonical placement;
@@ -480,6 +507,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyParsedDfen>()?;
     m.add_function(wrap_pyfunction!(parse_dfen, m)?)?;
     m.add_function(wrap_pyfunction!(parse_dfen_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(lint_dfen, m)?)?;
     m.add_function(wrap_pyfunction!(position_key, m)?)?;
     m.add_function(wrap_pyfunction!(position_hash, m)?)?;
     Ok(())

@@ -415,3 +415,44 @@ def test_reprs_are_python() -> None:
     assert repr(parsed) == f"ParsedDfen(canonical='{START} -', findings=['DFEN107'])"
     assert repr(fenkit.Placement("4d-fen v1: K@0,0,0,0")) == "Placement('4d-fen v1: K@0,0,0,0')"
     assert fenkit.__version__
+
+
+# --- Many lines in one call ------------------------------------------------------------------
+
+
+def test_lint_dfen_reports_what_parse_dfen_finds_line_by_line() -> None:
+    lines = POSITIONS[:40] + ["", "# a comment", "x", "8/8/8/8/8/8/8/4X3 w - - 0 1 -\n", START + "\r\n"]
+    want = []
+    for number, line in enumerate(lines, start=1):
+        text = line.rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            parsed = fenkit.parse_dfen(text)
+        except fenkit.ParseError as error:
+            want.append((number, error.code, "error", error.span, str(error)))
+        else:
+            want.extend((number, f.code, f.severity, f.span, f.message) for f in parsed.findings)
+    got = [(f.line, f.code, f.severity, f.span, f.message) for f in fenkit.lint_dfen(lines)]
+    assert got == want
+    assert [f.line for f in fenkit.lint_dfen(iter(lines))] == [w[0] for w in want]
+    syntax = [f for f in fenkit.lint_dfen(lines) if f.code == "DFEN004"][0]
+    assert (syntax.category, syntax.fixable) == ("syntax", False)
+
+
+def test_lint_reads_an_open_file() -> None:
+    path = FIXTURES / "dfen" / "invalid" / "syntax.dfen"
+    with open(path, encoding="utf-8") as lines:
+        from_file = [(f.line, f.code) for f in fenkit.lint_dfen(lines)]
+    from_list = [(f.line, f.code) for f in fenkit.lint_dfen(path.read_text(encoding="utf-8").splitlines())]
+    assert from_file == from_list and len(from_file) >= 3
+
+
+def test_lint_fen4_and_bad_items() -> None:
+    found = fenkit.lint_fen4(["4d-fen v1: K@0,0,0,0; k@7,7,7,7", b"4d-fen v1: K@0,0,0,8", b"\xff"])
+    assert [(f.line, f.code, f.severity) for f in found] == [(2, "FEN4008", "error"), (3, "FENKIT001", "error")]
+    assert fenkit.lint_fen4([]) == []
+    with pytest.raises(TypeError, match="line 2: expected text"):
+        fenkit.lint_dfen([START, 7])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="unknown profile"):
+        fenkit.lint_dfen([START], profile="nope")  # type: ignore[arg-type]

@@ -77,3 +77,28 @@ def test_findings_exit_1_and_usage_errors_exit_2() -> None:
 
 def test_python_dash_m_is_the_same_command() -> None:
     assert run([sys.executable, "-m", "fenkit", "--version"]) == run([cargo_binary(), "--version"])
+
+
+def hooks() -> List[dict]:
+    """The hooks of `.pre-commit-hooks.yaml`, read as flat `key: value` blocks."""
+    found: List[dict] = []
+    for line in (REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8").splitlines():
+        if line.startswith("- id: "):
+            found.append({"id": line[len("- id: ") :]})
+        elif line.startswith("  ") and found:
+            key, _, value = line.strip().partition(": ")
+            found[-1][key] = value
+    return found
+
+
+def test_every_system_hook_has_a_python_twin() -> None:
+    by_id = {hook["id"]: hook for hook in hooks()}
+    system = [hook for hook in by_id.values() if hook["language"] == "system"]
+    assert {hook["id"] for hook in system} == {"fenkit-check", "fenkit-fmt", "fenkit-fmt-check"}
+    for hook in system:
+        twin = by_id[hook["id"] + "-python"]
+        assert twin["language"] == "python"
+        assert (twin["entry"], twin["files"]) == (hook["entry"], hook["files"])
+        assert "--only-position-files" in hook["entry"]
+        # The entry runs with the command this wheel installs.
+        assert twin["entry"].split()[0] == INSTALLED.stem

@@ -1,0 +1,172 @@
+"""fenkit from Python against its Python peers, in one run (not run by the tests).
+
+    python/bench/run                 # builds the release wheel, sets up a venv, runs this
+    python bench.py [--rounds N]     # in an environment with fenkit, chess, chess-spectral
+
+Three figures, each a ratio of times measured in the same run, round by round (each round
+times the peer and fenkit back to back; each side keeps its fastest round):
+
+1. FEN4 parse per literal: `fenkit.parse_fen4(text)` (placement and findings) against
+   chess-spectral 1.19.0's `chess_spectral.fen_4d.parse(text)`, on the same 100 literals of
+   2-64 pieces.
+2. DFEN/FEN parse with findings: `fenkit.parse_dfen(fen).findings` against python-chess
+   `chess.Board(fen)`, on the same 100,000 FENs from random games.
+3. The batch entry points, one call for a whole corpus: `fenkit.parse_dfen_batch(fens)` and
+   `fenkit.parse_fen4_batch(texts)` (a result object per line, findings read from each, as in
+   1 and 2), and `fenkit.lint_dfen(fens)` and `fenkit.lint_fen4(texts)` (every finding of
+   every line, and no object for what is clean).
+
+The corpora come from fixed seeds. The last line is machine-readable: `RATIOS ...`.
+"""
+
+import argparse
+import platform
+import random
+import sys
+import time
+from typing import Callable, List, Sequence
+
+import chess
+from chess_spectral import fen_4d
+
+import fenkit
+
+PIECES = ["Q", "q", "R", "r", "B", "b", "N", "n", "Pw", "Py", "pw", "py"]
+
+
+def fen4_corpus(count: int = 100, seed: int = 4) -> List[str]:
+    """`count` canonical literals of 2-64 pieces on distinct random squares, two kings each."""
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        size = rng.randint(2, 64)
+        squares = rng.sample(range(4096), size)
+        specs = ["K", "k"] + [rng.choice(PIECES) for _ in range(size - 2)]
+        # Written canonically (by ascending square index), as tools write them.
+        body = "; ".join(
+            f"{spec}@{i >> 9},{(i >> 6) & 7},{(i >> 3) & 7},{i & 7}"
+            for i, spec in sorted(zip(squares, specs))
+        )
+        texts.append("4d-fen v1: " + body)
+    return texts
+
+
+def fen_corpus(count: int = 100_000, seed: int = 20) -> List[str]:
+    """`count` standard FENs from random games (python-chess plays them)."""
+    rng = random.Random(seed)
+    fens: List[str] = []
+    while len(fens) < count:
+        board = chess.Board()
+        for _ in range(rng.randint(10, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            fens.append(board.fen())
+    return fens[:count]
+
+
+def best(rounds: int, passes: Sequence[Callable[[], object]]) -> List[float]:
+    """The fastest of `rounds` timings of each pass, the passes alternating round by round."""
+    times = [float("inf")] * len(passes)
+    for _ in range(rounds):
+        for index, run in enumerate(passes):
+            start = time.perf_counter()
+            run()
+            times[index] = min(times[index], time.perf_counter() - start)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+
+    fen4_texts = fen4_corpus()
+    fens = fen_corpus()
+    # Same answers first: both sides read every literal and FEN.
+    for text in fen4_texts:
+        assert len(fen_4d.parse(text)) == len(fenkit.parse_fen4(text).placement)
+        assert fenkit.parse_fen4(text).canonical == text
+    for fen in fens:
+        assert not fenkit.parse_dfen(fen).has_errors, fen
+
+    # fenkit's FEN4 passes go over the corpus 50 times, so that each timing is long enough to
+    # be measured (one pass of chess-spectral takes about as long as 50 of fenkit's).
+    repeat = 50
+    fen4_many = fen4_texts * repeat
+
+    def spectral_fen4() -> None:
+        for text in fen4_texts:
+            fen_4d.parse(text)
+
+    def fenkit_fen4() -> None:
+        for text in fen4_many:
+            fenkit.parse_fen4(text).findings
+
+    def fenkit_fen4_batch() -> None:
+        for parsed in fenkit.parse_fen4_batch(fen4_many):
+            parsed.findings  # type: ignore[union-attr]
+
+    def fenkit_fen4_lint() -> None:
+        fenkit.lint_fen4(fen4_many)
+
+    def python_chess() -> None:
+        for fen in fens:
+            chess.Board(fen)
+
+    def fenkit_dfen() -> None:
+        for fen in fens:
+            fenkit.parse_dfen(fen).findings
+
+    def fenkit_dfen_batch() -> None:
+        for parsed in fenkit.parse_dfen_batch(fens):
+            parsed.findings  # type: ignore[union-attr]
+
+    def fenkit_dfen_lint() -> None:
+        fenkit.lint_dfen(fens)
+
+    fen4_rounds = args.rounds * 4
+    t_spectral, t_fen4, t_fen4_batch, t_fen4_lint = best(
+        fen4_rounds, [spectral_fen4, fenkit_fen4, fenkit_fen4_batch, fenkit_fen4_lint]
+    )
+    t_chess, t_dfen, t_batch, t_lint = best(
+        args.rounds, [python_chess, fenkit_dfen, fenkit_dfen_batch, fenkit_dfen_lint]
+    )
+    # Per item.
+    n4, nd = len(fen4_texts), len(fens)
+    t_spectral /= n4
+    t_fen4, t_fen4_batch, t_fen4_lint = (t / (n4 * repeat) for t in (t_fen4, t_fen4_batch, t_fen4_lint))
+    t_chess, t_dfen, t_batch, t_lint = (t / nd for t in (t_chess, t_dfen, t_batch, t_lint))
+
+    print(f"python {platform.python_version()} on {platform.machine()}, fenkit {fenkit.__version__}, "
+          f"chess {chess.__version__}, best of {fen4_rounds} (FEN4) and {args.rounds} (DFEN) rounds")
+    print()
+    print(f"{'what':<62} {'per item':>11} {'ratio':>8}")
+    rows = [
+        ("FEN4: chess-spectral fen_4d.parse (100 literals, 2-64 pieces)", t_spectral, t_spectral),
+        ("FEN4: fenkit.parse_fen4(text).findings, one call each", t_fen4, t_spectral),
+        ("FEN4: fenkit.parse_fen4_batch(texts), findings read", t_fen4_batch, t_spectral),
+        ("FEN4: fenkit.lint_fen4(texts), every finding", t_fen4_lint, t_spectral),
+        ("FEN: python-chess chess.Board(fen) (100,000 FENs)", t_chess, t_chess),
+        ("FEN: fenkit.parse_dfen(fen).findings, one call each", t_dfen, t_chess),
+        ("FEN: fenkit.parse_dfen_batch(fens), findings read", t_batch, t_chess),
+        ("FEN: fenkit.lint_dfen(fens), every finding", t_lint, t_chess),
+    ]
+    for what, per_item, peer in rows:
+        print(f"{what:<62} {per_item * 1e6:>8.3f} µs {peer / per_item:>7.1f}×")
+    print()
+    print(
+        "RATIOS"
+        f" fen4_vs_chess_spectral={t_spectral / t_fen4:.1f}"
+        f" fen4_batch_vs_chess_spectral={t_spectral / t_fen4_batch:.1f}"
+        f" fen4_lint_vs_chess_spectral={t_spectral / t_fen4_lint:.1f}"
+        f" dfen_vs_python_chess={t_chess / t_dfen:.1f}"
+        f" dfen_batch_vs_python_chess={t_chess / t_batch:.1f}"
+        f" dfen_lint_vs_python_chess={t_chess / t_lint:.1f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
