@@ -20,16 +20,21 @@ The corpora come from fixed seeds. The last line is machine-readable: `RATIOS ..
 """
 
 import argparse
+import os
 import platform
 import random
 import sys
 import time
 from typing import Callable, List, Sequence
 
-import chess
-from chess_spectral import fen_4d
+# chess-spectral imports numpy, whose OpenBLAS threads would otherwise spin beside the timed
+# loops on this 2-core machine; neither side uses them.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import fenkit
+import chess  # noqa: E402
+from chess_spectral import fen_4d  # noqa: E402
+
+import fenkit  # noqa: E402
 
 PIECES = ["Q", "q", "R", "r", "B", "b", "N", "n", "Pw", "Py", "pw", "py"]
 

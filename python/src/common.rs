@@ -7,7 +7,8 @@ use fenkit_diagnostics::Code;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+use pyo3::types::{PyBytes, PyList, PyString};
 
 create_exception!(
     fenkit,
@@ -153,10 +154,11 @@ impl PyFinding {
     }
 }
 
-/// A text argument: `str`, or `bytes` that must be UTF-8.
+/// A text argument: `str`, or `bytes` that must be UTF-8. Both are read in place: the text
+/// of a `str` is its UTF-8 form as Python keeps it (or makes it once), never copied again.
 pub(crate) enum Text {
-    Str(String),
-    Bytes(Vec<u8>),
+    Str(PyBackedStr),
+    Bytes(PyBackedBytes),
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Text {
@@ -166,10 +168,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
     /// `ValueError`; anything but `str` and `bytes` raises `TypeError`.
     fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<Text> {
         if let Ok(text) = object.cast::<PyString>() {
-            return Ok(Text::Str(text.to_cow()?.into_owned()));
+            return Ok(Text::Str(PyBackedStr::try_from(text.to_owned())?));
         }
         if let Ok(bytes) = object.cast::<PyBytes>() {
-            return Ok(Text::Bytes(bytes.as_bytes().to_vec()));
+            return Ok(Text::Bytes(PyBackedBytes::from(bytes.to_owned())));
         }
         let type_name = object
             .get_type()
@@ -184,15 +186,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
 impl Text {
     /// The text, or `ParseError` `FENKIT001` (as the command line reports it) for bytes that
     /// are not UTF-8.
-    pub(crate) fn into_string(self) -> PyResult<String> {
+    pub(crate) fn as_str(&self) -> PyResult<&str> {
         match self {
             Text::Str(text) => Ok(text),
-            Text::Bytes(bytes) => String::from_utf8(bytes).map_err(|error| {
-                parse_error(invalid_utf8(
-                    error.as_bytes(),
-                    error.utf8_error().valid_up_to(),
-                ))
-            }),
+            Text::Bytes(bytes) => std::str::from_utf8(bytes)
+                .map_err(|error| parse_error(invalid_utf8(bytes, error.valid_up_to()))),
         }
     }
 }
@@ -374,10 +372,10 @@ pub(crate) fn py_repr_list<'a>(items: impl IntoIterator<Item = &'a str>) -> Stri
 /// hands `check` each one that holds a position: one trailing `\n` or `\r\n` is dropped,
 /// blank lines and `#` comment lines are skipped (as in a position file). Bytes that are not
 /// UTF-8 become a `FENKIT001` finding. Returns every finding, in line order.
-pub(crate) fn lint_lines(
-    lines: &Bound<'_, PyAny>,
+pub(crate) fn lint_lines<'py>(
+    lines: &Bound<'py, PyAny>,
     mut check: impl FnMut(&str, usize, &mut Vec<PyFinding>),
-) -> PyResult<Vec<PyFinding>> {
+) -> PyResult<Bound<'py, PyList>> {
     let mut out = Vec::new();
     for (index, item) in lines.try_iter()?.enumerate() {
         let item = item?;
@@ -409,5 +407,37 @@ pub(crate) fn lint_lines(
         }
         check(text, line, &mut out);
     }
-    Ok(out)
+    let py = lines.py();
+    with_gc_paused(py, || PyList::new(py, out))
+}
+
+/// Runs `build` with Python's cyclic garbage collector paused, for the batch entry points.
+///
+/// They create one object per line (or finding) and keep them all in the list they return. Each
+/// such object counts towards the collector's next run, so a batch of 100,000 set off hundreds
+/// of collections that each walked the objects kept so far: in the benchmark that cost more
+/// than the parsing (`docs/performance.md`). The objects made here refer to no other Python
+/// object, so they cannot form a cycle for the collector to find. It is resumed when `build`
+/// returns (or unwinds), and only if it was running.
+pub(crate) fn with_gc_paused<T>(
+    py: Python<'_>,
+    build: impl FnOnce() -> PyResult<T>,
+) -> PyResult<T> {
+    struct Resume<'py>(Option<Bound<'py, PyModule>>);
+    impl Drop for Resume<'_> {
+        fn drop(&mut self) {
+            if let Some(gc) = &self.0 {
+                let _ = gc.call_method0("enable");
+            }
+        }
+    }
+    let gc = py.import("gc")?;
+    let running = gc.call_method0("isenabled")?.is_truthy()?;
+    let _resume = if running {
+        gc.call_method0("disable")?;
+        Resume(Some(gc))
+    } else {
+        Resume(None)
+    };
+    build()
 }

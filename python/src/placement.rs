@@ -2,11 +2,11 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 
 use crate::common::{
     ConversionError, ErrorParts, PyFinding, Text, bad_choice, fen4_parse_error, lint_lines,
-    py_repr, py_repr_list,
+    py_repr, py_repr_list, with_gc_paused,
 };
 
 /// A FEN4 placement: pieces on the 8×8×8×8 board. `str()` writes the canonical literal.
@@ -108,9 +108,9 @@ fn conversion_error(py: Python<'_>, errors: fen4::json::JsonErrors) -> PyErr {
 impl PyPlacement {
     #[new]
     fn new(text: Text) -> PyResult<PyPlacement> {
-        let text = text.into_string()?;
+        let text = text.as_str()?;
         fen4::Parser::new()
-            .parse(&text)
+            .parse(text)
             .map(|parsed| PyPlacement {
                 inner: parsed.placement,
             })
@@ -273,10 +273,10 @@ impl PyParsedFen4 {
 #[pyfunction]
 #[pyo3(signature = (text, *, strict=false))]
 fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
-    let text = text.into_string()?;
+    let text = text.as_str()?;
     fen4::Parser::new()
         .strict(strict)
-        .parse(&text)
+        .parse(text)
         .map(|parsed| PyParsedFen4 { parsed })
         .map_err(|error| fen4_parse_error(&error))
 }
@@ -287,21 +287,23 @@ fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
 #[pyo3(signature = (texts, *, strict=false))]
 fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<Vec<Py<PyAny>>> {
     let parser = fen4::Parser::new().strict(strict);
-    let texts: Vec<PyResult<String>> = texts.into_iter().map(Text::into_string).collect();
+    let texts: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
     let results: Vec<PyResult<Result<fen4::Parsed, fen4::ParseError>>> = py.detach(|| {
         texts
             .into_iter()
-            .map(|text| text.map(|text| parser.parse(&text)))
+            .map(|text| text.map(|text| parser.parse(text)))
             .collect()
     });
-    results
-        .into_iter()
-        .map(|result| match result {
-            Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedFen4 { parsed })?.into_any()),
-            Ok(Err(error)) => Ok(fen4_parse_error(&error).into_value(py).into_any()),
-            Err(error) => Ok(error.into_value(py).into_any()),
-        })
-        .collect()
+    with_gc_paused(py, || {
+        results
+            .into_iter()
+            .map(|result| match result {
+                Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedFen4 { parsed })?.into_any()),
+                Ok(Err(error)) => Ok(fen4_parse_error(&error).into_value(py).into_any()),
+                Err(error) => Ok(error.into_value(py).into_any()),
+            })
+            .collect()
+    })
 }
 
 /// Checks many FEN4 literals in one call, one per item (a list, or any iterable such as an
@@ -313,7 +315,7 @@ fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<
 /// [(2, 'FEN4008')]
 #[pyfunction]
 #[pyo3(signature = (lines, *, strict=false))]
-fn lint_fen4(lines: &Bound<'_, PyAny>, strict: bool) -> PyResult<Vec<PyFinding>> {
+fn lint_fen4<'py>(lines: &Bound<'py, PyAny>, strict: bool) -> PyResult<Bound<'py, PyList>> {
     let parser = fen4::Parser::new().strict(strict);
     let mut parsed = fen4::Parsed::new();
     lint_lines(lines, |text, line, out| {
@@ -339,8 +341,8 @@ fn lint_fen4(lines: &Bound<'_, PyAny>, strict: bool) -> PyResult<Vec<PyFinding>>
 /// 'FEN4302'
 #[pyfunction]
 fn validate_ndjson4(text: Text) -> PyResult<Vec<PyFinding>> {
-    let text = text.into_string()?;
-    Ok(fen4::validate_ndjson4(&text)
+    let text = text.as_str()?;
+    Ok(fen4::validate_ndjson4(text)
         .iter()
         .map(|found| PyFinding::new(&found.finding, Some(found.line)))
         .collect())
@@ -371,7 +373,7 @@ impl PyNdjson4Validator {
     /// Checks the next line; `line_number` (1-based) overrides the running count.
     #[pyo3(signature = (line, line_number=None))]
     fn check_line(&mut self, line: Text, line_number: Option<usize>) -> PyResult<Vec<PyFinding>> {
-        let line = line.into_string()?;
+        let line = line.as_str()?;
         self.line = match line_number {
             Some(0) => return Err(PyValueError::new_err("line numbers start at 1, found 0")),
             Some(number) => number,
@@ -379,7 +381,7 @@ impl PyNdjson4Validator {
         };
         Ok(self
             .inner
-            .check_line(self.line, &line)
+            .check_line(self.line, line)
             .iter()
             .map(|finding| PyFinding::new(finding, Some(self.line)))
             .collect())

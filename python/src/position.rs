@@ -4,11 +4,11 @@ use dfen::rules::{EpIdentity, Game};
 use dfen::{Parser, Profile};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 
 use crate::common::{
     ConversionError, ErrorParts, PyFinding, Text, bad_choice, dfen_parse_error, fen4_parse_error,
-    lint_lines, py_repr, py_repr_list,
+    lint_lines, py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
 
@@ -72,9 +72,9 @@ impl PositionArg {
         match self {
             PositionArg::Position(position) => Ok(position.inner),
             PositionArg::Text(text) => {
-                let text = text.into_string()?;
+                let text = text.as_str()?;
                 Parser::new()
-                    .parse(&text)
+                    .parse(text)
                     .map(|parsed| parsed.dfen)
                     .map_err(|error| dfen_parse_error(&error))
             }
@@ -94,10 +94,10 @@ impl PyDfen {
     #[pyo3(signature = (text, profile="spec"))]
     fn new(text: Text, profile: &str) -> PyResult<PyDfen> {
         let profile = self::profile(profile)?;
-        let text = text.into_string()?;
+        let text = text.as_str()?;
         Parser::new()
             .profile(profile)
-            .parse(&text)
+            .parse(text)
             .map(|parsed| PyDfen { inner: parsed.dfen })
             .map_err(|error| dfen_parse_error(&error))
     }
@@ -395,11 +395,11 @@ impl PyParsedDfen {
 #[pyo3(signature = (text, profile="spec", *, strict=false))]
 fn parse_dfen(text: Text, profile: &str, strict: bool) -> PyResult<PyParsedDfen> {
     let profile = self::profile(profile)?;
-    let text = text.into_string()?;
+    let text = text.as_str()?;
     Parser::new()
         .profile(profile)
         .strict(strict)
-        .parse(&text)
+        .parse(text)
         .map(|parsed| PyParsedDfen { parsed, profile })
         .map_err(|error| dfen_parse_error(&error))
 }
@@ -416,24 +416,23 @@ fn parse_dfen_batch(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let profile = self::profile(profile)?;
     let parser = Parser::new().profile(profile).strict(strict);
-    let mut texts_ok = Vec::with_capacity(texts.len());
-    for text in texts {
-        texts_ok.push(text.into_string());
-    }
-    let results: Vec<Result<Result<dfen::Parsed, dfen::ParseError>, PyErr>> = py.detach(|| {
-        texts_ok
+    let texts: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
+    let results: Vec<PyResult<Result<dfen::Parsed, dfen::ParseError>>> = py.detach(|| {
+        texts
             .into_iter()
-            .map(|text| text.map(|text| parser.parse(&text)))
+            .map(|text| text.map(|text| parser.parse(text)))
             .collect()
     });
-    results
-        .into_iter()
-        .map(|result| match result {
-            Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedDfen { parsed, profile })?.into_any()),
-            Ok(Err(error)) => Ok(dfen_parse_error(&error).into_value(py).into_any()),
-            Err(error) => Ok(error.into_value(py).into_any()),
-        })
-        .collect()
+    with_gc_paused(py, || {
+        results
+            .into_iter()
+            .map(|result| match result {
+                Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedDfen { parsed, profile })?.into_any()),
+                Ok(Err(error)) => Ok(dfen_parse_error(&error).into_value(py).into_any()),
+                Err(error) => Ok(error.into_value(py).into_any()),
+            })
+            .collect()
+    })
 }
 
 /// Checks many DFENs in one call (a list, or any iterable such as an open file): every finding
@@ -445,7 +444,11 @@ fn parse_dfen_batch(
 /// [(2, 'DFEN002')]
 #[pyfunction]
 #[pyo3(signature = (lines, profile="spec", *, strict=false))]
-fn lint_dfen(lines: &Bound<'_, PyAny>, profile: &str, strict: bool) -> PyResult<Vec<PyFinding>> {
+fn lint_dfen<'py>(
+    lines: &Bound<'py, PyAny>,
+    profile: &str,
+    strict: bool,
+) -> PyResult<Bound<'py, PyList>> {
     let parser = Parser::new()
         .profile(self::profile(profile)?)
         .strict(strict);
@@ -479,18 +482,18 @@ fn position_key(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult
         "dfen" => Game::DiceChess,
         "fen" => Game::Standard,
         "fen4" => {
-            let text = text.into_string()?;
+            let text = text.as_str()?;
             return fen4::Parser::new()
-                .parse(&text)
+                .parse(text)
                 .map(|parsed| parsed.placement.identity_key())
                 .map_err(|error| fen4_parse_error(&error));
         }
         other => return Err(bad_choice("notation", other, &["dfen", "fen", "fen4"])),
     };
-    let text = text.into_string()?;
+    let text = text.as_str()?;
     Parser::new()
         .profile(profile)
-        .parse(&text)
+        .parse(text)
         .map(|parsed| parsed.identity_key(ep, game))
         .map_err(|error| dfen_parse_error(&error))
 }

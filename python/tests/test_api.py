@@ -456,3 +456,19 @@ def test_lint_fen4_and_bad_items() -> None:
         fenkit.lint_dfen([START, 7])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="unknown profile"):
         fenkit.lint_dfen([START], profile="nope")  # type: ignore[arg-type]
+
+
+def test_batches_leave_the_garbage_collector_as_they_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    fenkit.lint_dfen([START] * 10)
+    fenkit.parse_dfen_batch([START, "x"])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        fenkit.lint_fen4(["4d-fen v1:"])
+        fenkit.parse_fen4_batch(["4d-fen v1:"])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
