@@ -139,6 +139,14 @@ pub(crate) enum Failure {
     Usage(String),
     /// The run cannot start (a resource it needs is missing); the message says why.
     Stopped(String),
+    /// A configuration file cannot be used; the error points into it.
+    Config(crate::config::ConfigError),
+}
+
+impl From<crate::config::ConfigError> for Failure {
+    fn from(error: crate::config::ConfigError) -> Self {
+        Failure::Config(error)
+    }
 }
 
 impl From<io::Error> for Failure {
@@ -176,6 +184,12 @@ pub fn main() -> ExitCode {
         }
         Err(Failure::Usage(message) | Failure::Stopped(message)) => {
             global.error(message);
+            Status::Error
+        }
+        Err(Failure::Config(error)) => {
+            let colored =
+                anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
+            let _ = writeln!(global.stderr(), "{}", error.render(colored));
             Status::Error
         }
     };

@@ -45,6 +45,10 @@ pub(crate) struct Summary {
     pub(crate) expected: usize,
     /// Findings an `ignore` or `ignore-file` marker names: not reported.
     pub(crate) ignored: usize,
+    /// Findings the configuration's `per-file-ignores` names: not reported.
+    pub(crate) configured: usize,
+    /// Warnings in files whose configuration or flags make warnings fail (`deny`).
+    pub(crate) denied: usize,
 }
 
 impl Summary {
@@ -53,6 +57,7 @@ impl Summary {
         match diagnostic.suppression {
             Some(Suppression::Expected) => return self.expected += 1,
             Some(Suppression::Ignored) => return self.ignored += 1,
+            Some(Suppression::Configured) => return self.configured += 1,
             None => {}
         }
         match diagnostic.finding.severity {
@@ -74,6 +79,8 @@ impl Summary {
         self.unreadable += other.unreadable;
         self.expected += other.expected;
         self.ignored += other.ignored;
+        self.configured += other.configured;
+        self.denied += other.denied;
     }
 
     /// The one-line summary, e.g. `checked 3 files, 12 positions: 1 error, 2 warnings (2 fixable
@@ -104,6 +111,9 @@ impl Summary {
         if !marked.is_empty() {
             text.push_str(&format!("; {} by markers", marked.join(", ")));
         }
+        if self.configured > 0 {
+            text.push_str(&format!("; {} ignored by configuration", self.configured));
+        }
         if self.unreadable > 0 {
             text.push_str(&format!(
                 "; {} could not be read",
@@ -123,6 +133,7 @@ impl Summary {
             "unreadable": self.unreadable,
             "expected": self.expected,
             "ignored": self.ignored,
+            "configured": self.configured,
         })
     }
 }
@@ -459,10 +470,15 @@ fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
         let justification = match suppression {
             Suppression::Expected => "expected by a `# fenkit: expect[...]` marker",
             Suppression::Ignored => "ignored by a `# fenkit: ignore[...]` marker",
+            Suppression::Configured => "ignored by `per-file-ignores` in the configuration",
+        };
+        let kind = match suppression {
+            Suppression::Expected | Suppression::Ignored => "inSource",
+            Suppression::Configured => "external",
         };
         object.insert(
             "suppressions".to_owned(),
-            json!([{ "kind": "inSource", "justification": justification }]),
+            json!([{ "kind": kind, "justification": justification }]),
         );
     }
     result

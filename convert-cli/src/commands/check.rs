@@ -2,12 +2,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::cli::{Failure, Global, Status};
+use crate::config::{ConfigArgs, Configs, Flags};
 use crate::diag::Diagnostic;
 use crate::input::Kind;
 use crate::input::Origin;
-use crate::notation::{Notation, ReadSettings};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::{Quiet, Scan};
@@ -41,6 +42,9 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     read: ReadArgs,
+
+    #[command(flatten)]
+    config: ConfigArgs,
 
     #[command(flatten)]
     threads: crate::options::ThreadsArg,
@@ -96,10 +100,11 @@ enum Deny {
 /// The checked settings of one `check` run.
 struct Settings {
     inputs: Vec<Origin>,
-    notation: Option<Notation>,
-    read: ReadSettings,
+    /// Each input's configuration.
+    configs: Arc<Configs>,
+    /// The read flags, which win over each input's configuration.
+    flags: Flags,
     format: OutputFormat,
-    deny_warnings: bool,
     duplicates: bool,
     ep: dfen::rules::EpIdentity,
     quiet: bool,
@@ -151,7 +156,8 @@ fn check_file(
             format!("cannot read `{path}`: {}", crate::walk::describe(&error)),
         )
     };
-    let scan = match Scan::open(origin, settings.notation, settings.read) {
+    let file = settings.configs.settings(origin, settings.flags);
+    let scan = match Scan::open(origin, file.notation, file.read) {
         // A single input gets its own progress display (several get the per-file bar).
         Ok(scan) if settings.inputs.len() == 1 => {
             scan.without_canonical().with_progress("checking")
@@ -162,7 +168,7 @@ fn check_file(
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
     let mut quiet = Quiet::default();
-    let mut markers = Markers::default();
+    let mut markers = Markers::with_configured(file.ignores);
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
         sink(diagnostic).inspect_err(|error| {
@@ -202,6 +208,9 @@ fn check_file(
         marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
     });
     summary.positions += quiet.positions;
+    if file.deny_warnings {
+        summary.denied = summary.warnings;
+    }
     match (result, write_error) {
         (_, Some(message)) => Err((summary, message)),
         (Err(error), None) => Err(fail(summary, error)),
@@ -210,7 +219,8 @@ fn check_file(
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let found = crate::walk::expand(&args.paths, args.only_position_files);
+    let configs = Arc::new(Configs::new(&args.config)?);
+    let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }
@@ -223,10 +233,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     let settings = Settings {
         inputs,
-        notation: args.read.notation,
-        read: args.read.settings(),
+        configs,
+        flags: Flags {
+            deny_warnings: args.deny.contains(&Deny::Warnings),
+            ..args.read.flags()
+        },
         format: args.output_format,
-        deny_warnings: args.deny.contains(&Deny::Warnings),
         duplicates: args.duplicates,
         ep: args.ep.identity(),
         quiet: args.quiet,
@@ -298,15 +310,31 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if settings.duplicates {
         let found = crate::duplicates::find(
             &settings.inputs,
-            settings.notation,
-            settings.read,
+            &settings.configs,
+            settings.flags,
             settings.ep,
         );
         if let Some(note) = found.ep_note(settings.ep) {
             global.warning(note);
         }
+        // A duplicate's warning fails the run where its file's warnings do.
+        let denied = |path: &str| {
+            let origin = settings
+                .inputs
+                .iter()
+                .find(|origin| origin.display() == path);
+            origin.is_some_and(|origin| {
+                settings
+                    .configs
+                    .settings(origin, settings.flags)
+                    .deny_warnings
+            })
+        };
         for diagnostic in found.diagnostics {
             total.count(&diagnostic);
+            if diagnostic.suppression.is_none() && denied(&diagnostic.path) {
+                total.denied += 1;
+            }
             emitter.emit(diagnostic)?;
         }
     }
@@ -320,7 +348,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if !settings.quiet {
         let _ = writeln!(global.stderr(), "{}", total.line());
     }
-    let failing = total.errors > 0 || (settings.deny_warnings && total.warnings > 0);
+    let failing = total.errors > 0 || total.denied > 0;
     if failing {
         status = status.worst(Status::Findings);
     }
