@@ -105,6 +105,12 @@ impl Global {
         }
     }
 
+    /// Prints `hint: MESSAGE` on stderr: a suggestion about how the run was asked for.
+    pub(crate) fn hint(&self, message: impl std::fmt::Display) {
+        let style = anstyle::AnsiColor::BrightCyan.on_default().bold();
+        let _ = writeln!(self.stderr(), "{style}hint{style:#}: {message}");
+    }
+
     /// Prints `warning: MESSAGE` on stderr.
     pub(crate) fn warning(&self, message: impl std::fmt::Display) {
         let style = anstyle::AnsiColor::BrightYellow.on_default().bold();

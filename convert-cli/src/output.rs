@@ -49,6 +49,11 @@ pub(crate) struct Summary {
     pub(crate) configured: usize,
     /// Warnings in files whose configuration or flags make warnings fail (`deny`).
     pub(crate) denied: usize,
+    /// DFEN positions with findings that the reference engine's dialect reads cleanly (counted
+    /// per file, for [`Summary::engine_hint`]; not added up across files).
+    pub(crate) engine_explained: usize,
+    /// DFEN positions with findings, read under another profile than the engine's.
+    pub(crate) with_findings: usize,
 }
 
 impl Summary {
@@ -81,6 +86,20 @@ impl Summary {
         self.ignored += other.ignored;
         self.configured += other.configured;
         self.denied += other.denied;
+    }
+
+    /// For one file: whether enough of its positions fail only in the ways the reference
+    /// engine's dialect explains that `--profile engine` is worth suggesting (at least three,
+    /// and at least half of the positions with findings).
+    pub(crate) fn engine_hint(&self, path: &str) -> Option<String> {
+        (self.engine_explained >= 3 && self.engine_explained * 2 >= self.with_findings).then(|| {
+            format!(
+                "{} of `{path}` read without an error in the reference engine's dialect: if the \
+                 file is written in it, check it with `--profile engine` (or set `profile = \
+                 \"engine\"` in fenkit.toml)",
+                plural(self.engine_explained, "position", "positions")
+            )
+        })
     }
 
     /// The one-line summary, e.g. `checked 3 files, 12 positions: 1 error, 2 warnings (2 fixable

@@ -114,6 +114,8 @@ struct Settings {
 /// What checking one file gave.
 #[derive(Default)]
 struct FileReport {
+    /// The file as named to the user.
+    path: String,
     summary: Summary,
     diagnostics: Vec<Diagnostic>,
     error: Option<String>,
@@ -121,7 +123,10 @@ struct FileReport {
 
 /// Checks one file on `threads` threads and keeps its diagnostics.
 fn check_one(origin: &Origin, settings: &Settings, threads: usize) -> FileReport {
-    let mut report = FileReport::default();
+    let mut report = FileReport {
+        path: origin.display(),
+        ..FileReport::default()
+    };
     let mut diagnostics = Vec::new();
     match check_file(origin, settings, threads, &mut |diagnostic| {
         diagnostics.push(diagnostic);
@@ -168,6 +173,10 @@ fn check_file(
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
     let mut quiet = Quiet::default();
+    // Under another profile than the engine's, DFEN positions with findings are also read in
+    // the engine's dialect, to suggest it when it explains the file.
+    let suggest_engine = scan.notation() == crate::notation::Notation::Dfen
+        && file.read.profile != dfen::Profile::Engine;
     let mut markers = Markers::with_configured(file.ignores);
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
@@ -192,6 +201,13 @@ fn check_file(
             (Kind::Blank, _) | (Kind::Position, None) => markers.blank(),
             (Kind::Position, Some(analysis)) => {
                 summary.positions += 1;
+                if suggest_engine && !analysis.findings.is_empty() {
+                    summary.with_findings += 1;
+                    let text = item.record.text().unwrap_or_default();
+                    if crate::notation::engine_dialect_explains(text, &analysis.findings) {
+                        summary.engine_explained += 1;
+                    }
+                }
                 let covered = markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
                     let diagnostic = Diagnostic::new(&path, &item.record, finding)
@@ -274,14 +290,22 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         if let Some(kind) = sink_error {
             return Err(Failure::Io(kind.into()));
         }
-        match result {
-            Ok(summary) => total.add(&summary),
+        let summary = match result {
+            Ok(summary) => summary,
             Err((summary, error)) => {
-                total.add(&summary);
-                total.unreadable += 1;
                 errors.push(error);
+                Summary {
+                    unreadable: summary.unreadable + 1,
+                    ..summary
+                }
             }
+        };
+        if !settings.quiet
+            && let Some(hint) = summary.engine_hint(&settings.inputs[0].display())
+        {
+            global.hint(hint);
         }
+        total.add(&summary);
     } else {
         // Several inputs: files are checked in parallel, one thread each, and each file's
         // report is written as soon as the files before it have been, so reports come out in
@@ -298,6 +322,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             |report| {
                 total.add(&report.summary);
                 errors.extend(report.error);
+                if !settings.quiet
+                    && let Some(hint) = report.summary.engine_hint(&report.path)
+                {
+                    global.hint(hint);
+                }
                 report
                     .diagnostics
                     .into_iter()

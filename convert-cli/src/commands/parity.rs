@@ -379,10 +379,12 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         }
     }
 
+    let systematic = report::systematic_failure(&outcomes, &adapter.command, adapter.timeout);
     let mut out = global.stdout();
     match args.output_format {
-        Format::Human => report::human(&mut out, &outcomes, &warnings)?,
+        Format::Human => report::human(&mut out, &outcomes, &warnings, systematic.as_deref())?,
         Format::Json => {
+            warnings.extend(systematic);
             let document = report::json_document(&outcomes, &warnings);
             writeln!(out, "{document}")?;
         }
