@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::code::Code;
 use crate::diag::{Diagnostic, renderer};
+use crate::input::InputError;
 use crate::suppress::Suppression;
 use fenkit_diagnostics::Severity;
 
@@ -327,7 +328,9 @@ impl<W: Write> Emitter<W> {
     /// messages of what stopped the run short of a file (a file that could not be read): they
     /// are on stderr already, and machine formats carry them too, so that a report read on its
     /// own does not pass for a clean run of every file.
-    pub(crate) fn finish(mut self, summary: &Summary, run_errors: &[String]) -> io::Result<()> {
+    pub(crate) fn finish(mut self, summary: &Summary, run_errors: &[InputError]) -> io::Result<()> {
+        let run_errors: Vec<String> = run_errors.iter().map(ToString::to_string).collect();
+        let run_errors = &run_errors[..];
         match self.format {
             OutputFormat::Json => {
                 let diagnostics = std::mem::replace(&mut self.diagnostics, PrettyArray::new(1));

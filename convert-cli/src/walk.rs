@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::config::{Config, ConfigError, Configs};
-use crate::input::Origin;
+use crate::input::{InputError, InputErrorKind, Origin};
 use crate::notation::Notation;
 
 /// How many directory levels below a named directory are walked.
@@ -22,8 +22,8 @@ pub(crate) const MAX_DEPTH: usize = 64;
 pub(crate) struct Inputs {
     /// Inputs to read.
     pub(crate) inputs: Vec<Origin>,
-    /// Problems (missing paths, loops, special files, too deep), already phrased for the user.
-    pub(crate) errors: Vec<String>,
+    /// Inputs that cannot be read, and parts of a walk that were skipped (loops, too deep).
+    pub(crate) errors: Vec<InputError>,
     /// Files a walk passed over and why, for `--verbose`.
     pub(crate) skipped: Vec<String>,
     /// The paths were taken from nowhere: none was given and standard input is a pipe, so it
@@ -182,13 +182,9 @@ pub(crate) fn expand(
             continue;
         }
         match std::fs::metadata(path) {
-            Err(error) => {
-                found.errors.push(format!(
-                    "cannot read `{}`: {}",
-                    path.display(),
-                    describe(&error)
-                ));
-            }
+            Err(error) => found
+                .errors
+                .push(InputError::io(path.display().to_string(), &error)),
             Ok(metadata) if metadata.is_dir() => {
                 configs.for_dir(path)?;
                 walk(path, &mut found, configs);
@@ -223,10 +219,9 @@ pub(crate) fn expand(
                     Ok(()) => found.inputs.push(Origin::File(path.clone())),
                 }
             }
-            Ok(metadata) => found.errors.push(format!(
-                "cannot read `{}`: {}",
-                path.display(),
-                crate::input::not_regular(&metadata)
+            Ok(metadata) => found.errors.push(InputError::not_regular(
+                path.display().to_string(),
+                &metadata,
             )),
         }
     }
@@ -286,10 +281,10 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
         };
         if entry.depth() > MAX_DEPTH {
             if kind.is_dir() || Notation::from_extension(path).is_some() {
-                found.errors.push(format!(
-                    "skipping `{}`: it is more than {MAX_DEPTH} directories deep",
-                    path.display()
-                ));
+                found.errors.push(InputError {
+                    name: path.display().to_string(),
+                    kind: InputErrorKind::TooDeep,
+                });
             }
             continue;
         }
@@ -306,32 +301,35 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
         if kind.is_file() {
             found.inputs.push(Origin::File(path.to_path_buf()));
         } else {
-            let what = match std::fs::metadata(path) {
-                Ok(metadata) => crate::input::not_regular(&metadata),
-                Err(error) => describe(&error),
-            };
-            found
-                .errors
-                .push(format!("cannot read `{}`: {what}", path.display()));
+            let name = path.display().to_string();
+            found.errors.push(match std::fs::metadata(path) {
+                Ok(metadata) => InputError::not_regular(name, &metadata),
+                Err(error) => InputError::io(name, &error),
+            });
         }
     }
 }
 
-fn walk_error(error: &ignore::Error) -> String {
+fn walk_error(error: &ignore::Error) -> InputError {
     match error {
         ignore::Error::WithPath { path, err } => match io_error(err) {
-            Some(io) => format!("cannot read `{}`: {}", path.display(), describe(io)),
-            None => format!("`{}`: {}", path.display(), walk_error(err)),
+            Some(io) => InputError::io(path.display().to_string(), io),
+            None => InputError {
+                name: path.display().to_string(),
+                kind: InputErrorKind::Walk(walk_error(err).to_string()),
+            },
         },
-        ignore::Error::Loop { ancestor, child } => format!(
-            "skipping `{}`: a symbolic link loop leads back to `{}`",
-            child.display(),
-            ancestor.display()
-        ),
+        ignore::Error::Loop { ancestor, child } => InputError {
+            name: child.display().to_string(),
+            kind: InputErrorKind::LinkLoop(ancestor.clone()),
+        },
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
             walk_error(err)
         }
-        other => other.to_string(),
+        other => InputError {
+            name: ".".to_owned(),
+            kind: InputErrorKind::Walk(other.to_string()),
+        },
     }
 }
 

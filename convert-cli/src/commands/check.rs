@@ -8,7 +8,7 @@ use crate::cli::{Failure, Global, Status};
 use crate::config::{ConfigArgs, Configs, Flags};
 use crate::diag::Diagnostic;
 use crate::input::Kind;
-use crate::input::Origin;
+use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::{Quiet, Scan};
@@ -111,6 +111,14 @@ struct Settings {
     threads: usize,
 }
 
+/// Why checking a file stopped before its end.
+enum Stopped {
+    /// The file could not be read (on): it is counted as unreadable, and the run goes on.
+    Input(InputError),
+    /// The report could not be written: the run ends.
+    Output(std::io::Error),
+}
+
 /// What checking one file gave.
 #[derive(Default)]
 struct FileReport {
@@ -118,7 +126,7 @@ struct FileReport {
     path: String,
     summary: Summary,
     diagnostics: Vec<Diagnostic>,
-    error: Option<String>,
+    error: Option<InputError>,
 }
 
 /// Checks one file on `threads` threads and keeps its diagnostics.
@@ -128,39 +136,38 @@ fn check_one(origin: &Origin, settings: &Settings, threads: usize) -> FileReport
         ..FileReport::default()
     };
     let mut diagnostics = Vec::new();
-    match check_file(origin, settings, threads, &mut |diagnostic| {
+    let (summary, ended) = check_file(origin, settings, threads, &mut |diagnostic| {
         diagnostics.push(diagnostic);
         Ok(())
-    }) {
-        Ok(summary) => report.summary = summary,
-        Err((summary, error)) => {
-            report.summary = summary;
+    });
+    report.summary = summary;
+    match ended {
+        Ok(()) => {}
+        Err(Stopped::Input(error)) => {
             report.summary.unreadable += 1;
             report.error = Some(error);
         }
+        // The sink above cannot fail: nothing is written while checking several files.
+        Err(Stopped::Output(_)) => {}
     }
     report.diagnostics = diagnostics;
     report
 }
 
-/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order.
+/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order. The
+/// summary counts what was checked, also when the file stopped early.
 fn check_file(
     origin: &Origin,
     settings: &Settings,
     threads: usize,
     sink: &mut dyn FnMut(Diagnostic) -> std::io::Result<()>,
-) -> Result<Summary, (Summary, String)> {
+) -> (Summary, Result<(), Stopped>) {
     let mut summary = Summary {
         files: 1,
         ..Summary::default()
     };
     let path = origin.display();
-    let fail = |summary: Summary, error: std::io::Error| {
-        (
-            summary,
-            format!("cannot read `{path}`: {}", crate::walk::describe(&error)),
-        )
-    };
+    let read_error = |error: std::io::Error| InputError::io(path.clone(), &error);
     let file = settings.configs.settings(origin, settings.flags);
     let scan = match Scan::open(origin, file.notation, file.read) {
         // A single input gets its own progress display (several get the per-file bar).
@@ -168,7 +175,7 @@ fn check_file(
             scan.without_canonical().with_progress("checking")
         }
         Ok(scan) => scan.without_canonical(),
-        Err(error) => return Err(fail(summary, error)),
+        Err(error) => return (summary, Err(Stopped::Input(read_error(error)))),
     };
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
@@ -181,7 +188,7 @@ fn check_file(
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
         sink(diagnostic).inspect_err(|error| {
-            write_error = Some(format!("cannot write output: {error}"));
+            write_error = Some(std::io::Error::new(error.kind(), error.to_string()));
         })
     };
     let marker_errors = |markers: &mut Markers| {
@@ -228,9 +235,9 @@ fn check_file(
         summary.denied = summary.warnings;
     }
     match (result, write_error) {
-        (_, Some(message)) => Err((summary, message)),
-        (Err(error), None) => Err(fail(summary, error)),
-        (Ok(()), None) => Ok(summary),
+        (_, Some(error)) => (summary, Err(Stopped::Output(error))),
+        (Err(error), None) => (summary, Err(Stopped::Input(read_error(error)))),
+        (Ok(()), None) => (summary, Ok(())),
     }
 }
 
@@ -290,16 +297,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         if let Some(kind) = sink_error {
             return Err(Failure::Io(kind.into()));
         }
-        let summary = match result {
-            Ok(summary) => summary,
-            Err((summary, error)) => {
+        let (mut summary, ended) = result;
+        match ended {
+            Ok(()) => {}
+            Err(Stopped::Output(error)) => return Err(Failure::Io(error)),
+            Err(Stopped::Input(error)) => {
                 errors.push(error);
-                Summary {
-                    unreadable: summary.unreadable + 1,
-                    ..summary
-                }
+                summary.unreadable += 1;
             }
-        };
+        }
         if !settings.quiet
             && let Some(hint) = summary.engine_hint(&settings.inputs[0].display())
         {
@@ -367,7 +373,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             emitter.emit(diagnostic)?;
         }
     }
-    let run_errors: Vec<String> = found.errors.iter().chain(&errors).cloned().collect();
+    let run_errors: Vec<InputError> = found.errors.iter().chain(&errors).cloned().collect();
     emitter.finish(&total, &run_errors)?;
 
     for error in &errors {

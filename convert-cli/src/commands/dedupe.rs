@@ -141,11 +141,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     for origin in &found.inputs {
         let file = configs.settings(origin, flags);
         if let Err(error) = Scan::open(origin, file.notation, file.read) {
-            global.error(format_args!(
-                "cannot read `{}`: {}",
-                origin.display(),
-                crate::walk::describe(&error)
-            ));
+            global.error(crate::input::InputError::io(origin.display(), &error));
             status = Status::Error;
         }
     }

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use crate::cli::{Failure, Global, Status};
 use crate::config::{ConfigArgs, Configs, Flags};
+use crate::input::InputError;
 use crate::input::Origin;
 use crate::output::plural;
 use crate::report::{EXPRESSION, SOURCE, SnapFile, report_origin, snapshot_path};
@@ -66,16 +67,11 @@ enum Verdict {
 
 /// The report of `path` (read with its configuration's notation and profile) beside its
 /// snapshot.
-fn verdict(path: &Path, configs: &Configs) -> Result<Verdict, String> {
+fn verdict(path: &Path, configs: &Configs) -> Result<Verdict, InputError> {
     let origin = Origin::File(path.to_path_buf());
     let file = configs.settings(&origin, Flags::default());
-    let report = report_origin(&origin, file.notation, file.read).map_err(|error| {
-        format!(
-            "cannot read `{}`: {}",
-            path.display(),
-            crate::walk::describe(&error)
-        )
-    })?;
+    let report = report_origin(&origin, file.notation, file.read)
+        .map_err(|error| InputError::io(origin.display(), &error))?;
     let snap_path = snapshot_path(path);
     match std::fs::read_to_string(&snap_path) {
         Ok(text) => {
@@ -91,11 +87,7 @@ fn verdict(path: &Path, configs: &Configs) -> Result<Verdict, String> {
             }
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Verdict::Missing(report)),
-        Err(error) => Err(format!(
-            "cannot read `{}`: {}",
-            snap_path.display(),
-            crate::walk::describe(&error)
-        )),
+        Err(error) => Err(InputError::io(snap_path.display().to_string(), &error)),
     }
 }
 
@@ -171,7 +163,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if files.len() < paths.iter().filter(|p| p.as_os_str() == "-").count() + files.len() {
         status = Status::Error;
     }
-    let verdicts: Vec<Result<Verdict, String>> = files
+    let verdicts: Vec<Result<Verdict, InputError>> = files
         .par_iter()
         .map(|path| verdict(path, &configs))
         .collect();
