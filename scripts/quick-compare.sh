@@ -14,6 +14,9 @@
 # passes and their shakmaty peers are timed alternately, round after round, so both sides of each
 # ratio see the same machine.
 #
+# `scripts/quick-compare.sh --build-only` builds the benchmarks and stops: CI runs it, so that the
+# package and bench names here cannot go stale unseen.
+#
 # Environment: SAMPLES (rounds for DFEN, divan samples per FEN4 row; default 20), FENKIT_E2E_RUNS (rounds, default 3),
 # FENKIT_E2E_LINES (default 1000000), CARGO_TARGET_DIR as usual.
 set -euo pipefail
@@ -22,9 +25,12 @@ samples="${SAMPLES:-20}"
 export FENKIT_E2E_RUNS="${FENKIT_E2E_RUNS:-3}"
 
 echo "building the benchmarks…" >&2
-cargo bench -p dfen --bench parse --no-run -q 2>/dev/null
-cargo bench -p fen4 --bench parse --no-run -q 2>/dev/null
-cargo bench -p fenkit --bench e2e --no-run -q 2>/dev/null
+cargo bench -p dfen --bench parse --no-run -q
+cargo bench -p fenkit-fen4 --bench parse --no-run -q
+cargo bench -p fenkit --bench e2e --no-run -q
+if [ "${1:-}" = "--build-only" ]; then
+  exit 0
+fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -32,7 +38,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "DFEN parse and write (100,000 FENs from seeded random games; fenkit and shakmaty passes interleaved, fastest of $samples rounds)" >&2
 INTERLEAVED="$samples" cargo bench -q -p dfen --bench parse 2>/dev/null >"$tmp/dfen.txt"
 echo "FEN4 parse beside the I/O floor (floor and parse interleaved, fastest of $samples rounds)" >&2
-INTERLEAVED="$samples" cargo bench -q -p fen4 --bench parse 2>/dev/null >"$tmp/fen4.txt"
+INTERLEAVED="$samples" cargo bench -q -p fenkit-fen4 --bench parse 2>/dev/null >"$tmp/fen4.txt"
 echo "end to end (fenkit check / fmt --check, $FENKIT_E2E_RUNS rounds)" >&2
 cargo bench -q -p fenkit --bench e2e 2>/dev/null >"$tmp/e2e.txt"
 

@@ -105,6 +105,12 @@ impl Global {
         }
     }
 
+    /// Prints `hint: MESSAGE` on stderr: a suggestion about how the run was asked for.
+    pub(crate) fn hint(&self, message: impl std::fmt::Display) {
+        let style = anstyle::AnsiColor::BrightCyan.on_default().bold();
+        let _ = writeln!(self.stderr(), "{style}hint{style:#}: {message}");
+    }
+
     /// Prints `warning: MESSAGE` on stderr.
     pub(crate) fn warning(&self, message: impl std::fmt::Display) {
         let style = anstyle::AnsiColor::BrightYellow.on_default().bold();
@@ -139,6 +145,14 @@ pub(crate) enum Failure {
     Usage(String),
     /// The run cannot start (a resource it needs is missing); the message says why.
     Stopped(String),
+    /// A configuration file cannot be used; the error points into it.
+    Config(crate::config::ConfigError),
+}
+
+impl From<crate::config::ConfigError> for Failure {
+    fn from(error: crate::config::ConfigError) -> Self {
+        Failure::Config(error)
+    }
 }
 
 impl From<io::Error> for Failure {
@@ -201,6 +215,12 @@ where
         }
         Err(Failure::Usage(message) | Failure::Stopped(message)) => {
             global.error(message);
+            Status::Error
+        }
+        Err(Failure::Config(error)) => {
+            let colored =
+                anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
+            let _ = writeln!(global.stderr(), "{}", error.render(colored));
             Status::Error
         }
     };

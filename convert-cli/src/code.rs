@@ -38,6 +38,8 @@ fenkit_diagnostics::codes! {
         MarkerWithoutPosition = "FENKIT032", Input, "marker without a position";
         /// A `# fenkit:` comment that is not a marker fenkit can read.
         BadMarker = "FENKIT033", Input, "unreadable marker";
+        /// A configuration file (`fenkit.toml`, `[tool.fenkit]`) that cannot be used.
+        BadConfig = "FENKIT040", Input, "invalid configuration";
     }
 }
 

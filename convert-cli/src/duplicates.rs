@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 use dfen::rules::{EpIdentity, Game};
 use rayon::prelude::*;
 
+use crate::config::{Configs, Flags};
 use crate::diag::Diagnostic;
 use crate::input::Origin;
 use fenkit_diagnostics::Severity;
@@ -148,8 +149,8 @@ fn each_identity(
 /// (the caller reports them).
 pub(crate) fn find(
     inputs: &[Origin],
-    notation: Option<Notation>,
-    settings: ReadSettings,
+    configs: &Configs,
+    flags: Flags,
     ep: EpIdentity,
 ) -> Duplicates {
     // One file named twice (`a.dfen ./a.dfen`, or through a link) is read once, under the
@@ -172,7 +173,8 @@ pub(crate) fn find(
         .par_iter()
         .map(|(_, origin)| {
             let mut hashes = Vec::new();
-            let read = each_identity(origin, notation, settings, ep, |_, _, hash, _| {
+            let file = configs.settings(origin, flags);
+            let read = each_identity(origin, file.notation, file.read, ep, |_, _, hash, _| {
                 hashes.push(hash);
             });
             let fen4 = matches!(read, Ok((Notation::Fen4, _))) && !hashes.is_empty();
@@ -200,10 +202,11 @@ pub(crate) fn find(
             continue;
         }
         let path = origin.display();
+        let file = configs.settings(origin, flags);
         let _ = each_identity(
             origin,
-            notation,
-            settings,
+            file.notation,
+            file.read,
             ep,
             |notation, record, hash, key| {
                 if !repeated.contains(&hash) {

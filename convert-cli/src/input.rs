@@ -12,6 +12,7 @@
 //! end (and the BOM, if the file had one) reproduces the input exactly.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -1055,6 +1056,71 @@ pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
     }
     let file = File::open(path)?;
     Ok(file)
+}
+
+/// An input that cannot be read, or that a walk passes over for a reason: which one, and why.
+/// Every command reports it with the same words (`cannot read `NAME`: WHY`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct InputError {
+    /// The input as named to the user (`<stdin>` for standard input).
+    pub(crate) name: String,
+    /// Why.
+    pub(crate) kind: InputErrorKind,
+}
+
+/// Why an input cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum InputErrorKind {
+    /// Opening or reading it failed: the I/O error's kind, and the error as a phrase.
+    Io(io::ErrorKind, String),
+    /// It is not a regular file: what it is instead, as a phrase.
+    NotRegular(String),
+    /// A symbolic link under it leads back to this ancestor.
+    LinkLoop(PathBuf),
+    /// It lies deeper than a walk goes.
+    TooDeep,
+    /// The walk could not go on there, for this reason.
+    Walk(String),
+}
+
+impl InputError {
+    /// `name` could not be opened or read.
+    pub(crate) fn io(name: impl Into<String>, error: &io::Error) -> InputError {
+        InputError {
+            name: name.into(),
+            kind: InputErrorKind::Io(error.kind(), crate::walk::describe(error)),
+        }
+    }
+
+    /// `name` is not a regular file.
+    pub(crate) fn not_regular(name: impl Into<String>, metadata: &std::fs::Metadata) -> InputError {
+        InputError {
+            name: name.into(),
+            kind: InputErrorKind::NotRegular(not_regular(metadata)),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.name;
+        match &self.kind {
+            InputErrorKind::Io(_, why) | InputErrorKind::NotRegular(why) => {
+                write!(f, "cannot read `{name}`: {why}")
+            }
+            InputErrorKind::LinkLoop(ancestor) => write!(
+                f,
+                "skipping `{name}`: a symbolic link loop leads back to `{}`",
+                ancestor.display()
+            ),
+            InputErrorKind::TooDeep => write!(
+                f,
+                "skipping `{name}`: it is more than {} directories deep",
+                crate::walk::MAX_DEPTH
+            ),
+            InputErrorKind::Walk(why) => write!(f, "`{name}`: {why}"),
+        }
+    }
 }
 
 /// Names what a non-regular path is.

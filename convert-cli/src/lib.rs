@@ -20,6 +20,7 @@
 //! |---|---|
 //! | `cli` | the argument parser, the global flags, exit statuses, dispatch to a command |
 //! | `commands` | one module per subcommand: its `Args`, its `--help`, its `run` |
+//! | `config` | `fenkit.toml`, `.fenkit.toml` and `[tool.fenkit]`: found upward from each input, checked, merged under the flags |
 //! | `options` | flags that several commands share (`--notation`, `--profile`, `--threads`) |
 //! | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
 //! | `notation` | the notations: detection by extension and content, reading under a profile, canonical forms, NDJSON4 frames |
@@ -55,6 +56,7 @@
 mod cli;
 mod code;
 mod commands;
+mod config;
 mod diag;
 mod duplicates;
 mod input;

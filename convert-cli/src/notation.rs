@@ -424,6 +424,24 @@ fn converted<C: Into<Code>>(findings: Vec<fenkit_diagnostics::Finding<C>>) -> Ve
     findings.into_iter().map(finding_of).collect()
 }
 
+/// Whether the reference engine's dialect explains the `findings` a DFEN position has under
+/// another profile: it reads the position with no error, and either the other profile found an
+/// error or the engine's dialect finds nothing at all. A sign that the position's file is
+/// written in that dialect (four fields, a missing dice field, dice in either case).
+pub(crate) fn engine_dialect_explains(text: &str, findings: &[Finding]) -> bool {
+    let had_error = findings.iter().any(|f| f.severity == Severity::Error);
+    dfen::Parser::new()
+        .profile(dfen::Profile::Engine)
+        .parse(text)
+        .is_ok_and(|parsed| {
+            let engine_error = parsed
+                .findings
+                .iter()
+                .any(|f| f.severity == Severity::Error);
+            !engine_error && (had_error || parsed.findings.is_empty())
+        })
+}
+
 fn dfen_parser(settings: ReadSettings) -> dfen::Parser {
     dfen::Parser::new()
         .profile(settings.profile)

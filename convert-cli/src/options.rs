@@ -1,6 +1,6 @@
 //! Flags shared by several subcommands.
 
-use crate::notation::{Notation, ReadSettings};
+use crate::notation::Notation;
 
 /// A DFEN dialect, as a command-line value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -31,9 +31,9 @@ pub(crate) struct ReadArgs {
     #[arg(long, value_name = "NOTATION")]
     pub(crate) notation: Option<Notation>,
 
-    /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    pub(crate) profile: ProfileArg,
+    /// The DFEN dialect to read [default: the configuration's `profile`, else spec]
+    #[arg(long, value_name = "PROFILE")]
+    pub(crate) profile: Option<ProfileArg>,
 
     /// Treat every non-canonical form as an error
     #[arg(long)]
@@ -41,11 +41,14 @@ pub(crate) struct ReadArgs {
 }
 
 impl ReadArgs {
-    /// The checked settings.
-    pub(crate) fn settings(&self) -> ReadSettings {
-        ReadSettings {
-            profile: self.profile.into(),
+    /// The flags as given, for [`crate::config::Configs::settings`] to merge over each
+    /// input's configuration.
+    pub(crate) fn flags(&self) -> crate::config::Flags {
+        crate::config::Flags {
+            notation: self.notation,
+            profile: self.profile,
             strict: self.strict,
+            deny_warnings: false,
         }
     }
 }

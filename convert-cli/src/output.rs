@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::code::Code;
 use crate::diag::{Diagnostic, renderer};
+use crate::input::InputError;
 use crate::suppress::Suppression;
 use fenkit_diagnostics::Severity;
 
@@ -45,6 +46,15 @@ pub(crate) struct Summary {
     pub(crate) expected: usize,
     /// Findings an `ignore` or `ignore-file` marker names: not reported.
     pub(crate) ignored: usize,
+    /// Findings the configuration's `per-file-ignores` names: not reported.
+    pub(crate) configured: usize,
+    /// Warnings in files whose configuration or flags make warnings fail (`deny`).
+    pub(crate) denied: usize,
+    /// DFEN positions with findings that the reference engine's dialect reads cleanly (counted
+    /// per file, for [`Summary::engine_hint`]; not added up across files).
+    pub(crate) engine_explained: usize,
+    /// DFEN positions with findings, read under another profile than the engine's.
+    pub(crate) with_findings: usize,
 }
 
 impl Summary {
@@ -53,6 +63,7 @@ impl Summary {
         match diagnostic.suppression {
             Some(Suppression::Expected) => return self.expected += 1,
             Some(Suppression::Ignored) => return self.ignored += 1,
+            Some(Suppression::Configured) => return self.configured += 1,
             None => {}
         }
         match diagnostic.finding.severity {
@@ -74,6 +85,22 @@ impl Summary {
         self.unreadable += other.unreadable;
         self.expected += other.expected;
         self.ignored += other.ignored;
+        self.configured += other.configured;
+        self.denied += other.denied;
+    }
+
+    /// For one file: whether enough of its positions fail only in the ways the reference
+    /// engine's dialect explains that `--profile engine` is worth suggesting (at least three,
+    /// and at least half of the positions with findings).
+    pub(crate) fn engine_hint(&self, path: &str) -> Option<String> {
+        (self.engine_explained >= 3 && self.engine_explained * 2 >= self.with_findings).then(|| {
+            format!(
+                "{} of `{path}` read without an error in the reference engine's dialect: if the \
+                 file is written in it, check it with `--profile engine` (or set `profile = \
+                 \"engine\"` in fenkit.toml)",
+                plural(self.engine_explained, "position", "positions")
+            )
+        })
     }
 
     /// The one-line summary, e.g. `checked 3 files, 12 positions: 1 error, 2 warnings (2 fixable
@@ -104,6 +131,9 @@ impl Summary {
         if !marked.is_empty() {
             text.push_str(&format!("; {} by markers", marked.join(", ")));
         }
+        if self.configured > 0 {
+            text.push_str(&format!("; {} ignored by configuration", self.configured));
+        }
         if self.unreadable > 0 {
             text.push_str(&format!(
                 "; {} could not be read",
@@ -123,6 +153,7 @@ impl Summary {
             "unreadable": self.unreadable,
             "expected": self.expected,
             "ignored": self.ignored,
+            "configured": self.configured,
         })
     }
 }
@@ -297,7 +328,9 @@ impl<W: Write> Emitter<W> {
     /// messages of what stopped the run short of a file (a file that could not be read): they
     /// are on stderr already, and machine formats carry them too, so that a report read on its
     /// own does not pass for a clean run of every file.
-    pub(crate) fn finish(mut self, summary: &Summary, run_errors: &[String]) -> io::Result<()> {
+    pub(crate) fn finish(mut self, summary: &Summary, run_errors: &[InputError]) -> io::Result<()> {
+        let run_errors: Vec<String> = run_errors.iter().map(ToString::to_string).collect();
+        let run_errors = &run_errors[..];
         match self.format {
             OutputFormat::Json => {
                 let diagnostics = std::mem::replace(&mut self.diagnostics, PrettyArray::new(1));
@@ -459,10 +492,15 @@ fn sarif_result(diagnostic: &Diagnostic, rule_index: usize) -> Value {
         let justification = match suppression {
             Suppression::Expected => "expected by a `# fenkit: expect[...]` marker",
             Suppression::Ignored => "ignored by a `# fenkit: ignore[...]` marker",
+            Suppression::Configured => "ignored by `per-file-ignores` in the configuration",
+        };
+        let kind = match suppression {
+            Suppression::Expected | Suppression::Ignored => "inSource",
+            Suppression::Configured => "external",
         };
         object.insert(
             "suppressions".to_owned(),
-            json!([{ "kind": "inSource", "justification": justification }]),
+            json!([{ "kind": kind, "justification": justification }]),
         );
     }
     result

@@ -28,6 +28,8 @@ pub(crate) enum Suppression {
     Expected,
     /// An `ignore` or `ignore-file` marker names it.
     Ignored,
+    /// The configuration's `per-file-ignores` names it for this file.
+    Configured,
 }
 
 /// The three kinds of marker.
@@ -75,6 +77,8 @@ pub(crate) fn is_marker(comment: &[u8]) -> bool {
 pub(crate) struct Markers {
     /// Codes ignored in the whole file.
     file_ignores: Vec<Code>,
+    /// Codes the configuration's `per-file-ignores` leaves unreported in this file.
+    configured: Vec<Code>,
     /// Markers waiting for their position.
     pending: Vec<Pending>,
     /// Whether a position has been seen (`ignore-file` belongs before the first).
@@ -84,6 +88,14 @@ pub(crate) struct Markers {
 }
 
 impl Markers {
+    /// The markers of a file whose configuration ignores `codes` in it.
+    pub(crate) fn with_configured(codes: Vec<Code>) -> Markers {
+        Markers {
+            configured: codes,
+            ..Markers::default()
+        }
+    }
+
     /// Reads a comment line: a marker is kept for the position under it; any other comment
     /// between a marker and its position leaves the marker without a position.
     pub(crate) fn comment(&mut self, line: usize, offset: u64, text: &str) {
@@ -148,6 +160,8 @@ impl Markers {
                     Some(Suppression::Expected)
                 } else if named(Directive::Ignore) || self.file_ignores.contains(&finding.code) {
                     Some(Suppression::Ignored)
+                } else if self.configured.contains(&finding.code) {
+                    Some(Suppression::Configured)
                 } else {
                     None
                 }

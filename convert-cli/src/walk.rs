@@ -8,8 +8,10 @@
 //! [`MAX_DEPTH`] directories deep; anything deeper is reported, not silently dropped.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::input::Origin;
+use crate::config::{Config, ConfigError, Configs};
+use crate::input::{InputError, InputErrorKind, Origin};
 use crate::notation::Notation;
 
 /// How many directory levels below a named directory are walked.
@@ -20,8 +22,8 @@ pub(crate) const MAX_DEPTH: usize = 64;
 pub(crate) struct Inputs {
     /// Inputs to read.
     pub(crate) inputs: Vec<Origin>,
-    /// Problems (missing paths, loops, special files, too deep), already phrased for the user.
-    pub(crate) errors: Vec<String>,
+    /// Inputs that cannot be read, and parts of a walk that were skipped (loops, too deep).
+    pub(crate) errors: Vec<InputError>,
     /// Files a walk passed over and why, for `--verbose`.
     pub(crate) skipped: Vec<String>,
     /// The paths were taken from nowhere: none was given and standard input is a pipe, so it
@@ -33,10 +35,14 @@ pub(crate) struct Inputs {
 pub(crate) const CLAIMED: &str =
     "*.dfen, *.fen, *.fen4, *.ndjson4, and *.jsonl whose first record has a `fen4` key";
 
-/// Whether a walk reads this file: a position file by its extension, or a `.jsonl` file that
-/// holds NDJSON4 (its first record, after blank and `#` lines, is a JSON object with a `fen4`
-/// key, or an NDJSON4 header). Any other `.jsonl` (an event log, a data set) is not ours.
-fn claimed(path: &Path) -> Result<(), String> {
+/// Whether a walk reads this file: one its configuration's `notations` maps, a position file by
+/// its extension, or a `.jsonl` file that holds NDJSON4 (its first record, after blank and `#`
+/// lines, is a JSON object with a `fen4` key, or an NDJSON4 header). Any other `.jsonl` (an
+/// event log, a data set) is not ours.
+fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
+    if config.is_some_and(|config| config.notation_of(path).is_some()) {
+        return Ok(());
+    }
     match path.extension().and_then(|e| e.to_str()) {
         Some("jsonl") => {
             if jsonl_holds_ndjson4(path) {
@@ -145,16 +151,25 @@ impl Inputs {
 
 /// Expands command-line paths. No paths means standard input when it is a pipe, else the
 /// current directory. A file named on the command line is read whatever its name, unless
-/// `only_position_files`: then it is read only if a walk would read it (what pre-commit
-/// needs, since it names every file that matches its pattern).
-pub(crate) fn expand(paths: &[PathBuf], only_position_files: bool) -> Inputs {
+/// `only_position_files`: then it is read only if a walk would read it, and not if its
+/// configuration excludes it (what pre-commit needs, since it names every file that matches
+/// its pattern).
+///
+/// The configuration of every input is read on the way, so that one that cannot be used stops
+/// the run before any input is read.
+pub(crate) fn expand(
+    paths: &[PathBuf],
+    only_position_files: bool,
+    configs: &Arc<Configs>,
+) -> Result<Inputs, ConfigError> {
     let mut found = Inputs::default();
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() {
         if stdin_is_a_pipe() {
+            configs.for_file(None)?;
             found.inputs.push(Origin::Stdin);
             found.stdin_by_default = true;
-            return found;
+            return Ok(found);
         }
         &default[..]
     } else {
@@ -162,30 +177,51 @@ pub(crate) fn expand(paths: &[PathBuf], only_position_files: bool) -> Inputs {
     };
     for path in paths {
         if path.as_os_str() == "-" {
+            configs.for_file(None)?;
             found.inputs.push(Origin::Stdin);
             continue;
         }
         match std::fs::metadata(path) {
-            Err(error) => {
-                found.errors.push(format!(
-                    "cannot read `{}`: {}",
-                    path.display(),
-                    describe(&error)
-                ));
-            }
-            Ok(metadata) if metadata.is_dir() => walk(path, &mut found),
-            Ok(metadata) if metadata.is_file() => match claimed(path) {
-                Err(why) if only_position_files => {
-                    if !why.is_empty() {
-                        found.skipped.push(why);
-                    }
+            Err(error) => found
+                .errors
+                .push(InputError::io(path.display().to_string(), &error)),
+            Ok(metadata) if metadata.is_dir() => {
+                configs.for_dir(path)?;
+                walk(path, &mut found, configs);
+                if let Some(error) = configs.take_failure() {
+                    return Err(error);
                 }
-                _ => found.inputs.push(Origin::File(path.clone())),
-            },
-            Ok(metadata) => found.errors.push(format!(
-                "cannot read `{}`: {}",
-                path.display(),
-                crate::input::not_regular(&metadata)
+            }
+            Ok(metadata) if metadata.is_file() => {
+                let config = configs.for_file(Some(path))?;
+                let rule = if !only_position_files {
+                    Ok(())
+                } else if config
+                    .as_deref()
+                    .is_some_and(|c| c.excludes_with_ancestors(path))
+                {
+                    Err(format!(
+                        "skipping `{}`: excluded by {}",
+                        path.display(),
+                        config
+                            .as_deref()
+                            .map_or_else(String::new, |c| format!("`{}`", c.path().display()))
+                    ))
+                } else {
+                    claimed(path, config.as_deref())
+                };
+                match rule {
+                    Err(why) => {
+                        if !why.is_empty() {
+                            found.skipped.push(why);
+                        }
+                    }
+                    Ok(()) => found.inputs.push(Origin::File(path.clone())),
+                }
+            }
+            Ok(metadata) => found.errors.push(InputError::not_regular(
+                path.display().to_string(),
+                &metadata,
             )),
         }
     }
@@ -204,15 +240,28 @@ pub(crate) fn expand(paths: &[PathBuf], only_position_files: bool) -> Inputs {
     });
     let mut seen = std::collections::HashSet::new();
     found.errors.retain(|error| seen.insert(error.clone()));
-    found
+    Ok(found)
 }
 
-fn walk(root: &Path, found: &mut Inputs) {
+/// The directory whose configuration applies to a walked entry: its parent's.
+fn parent_dir(path: &Path) -> &Path {
+    path.parent().unwrap_or_else(|| Path::new("."))
+}
+
+fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
+    let filter_configs = Arc::clone(configs);
     let walker = ignore::WalkBuilder::new(root)
         .follow_links(true)
         .require_git(false)
         .max_depth(Some(MAX_DEPTH + 1))
         .sort_by_file_name(|a, b| a.cmp(b))
+        // `exclude` and `extend-exclude`: a directory they name is not entered at all.
+        .filter_entry(move |entry| {
+            entry.depth() == 0
+                || !filter_configs
+                    .for_dir_or_note(parent_dir(entry.path()))
+                    .is_some_and(|config| config.excludes(entry.path()))
+        })
         .build();
     for entry in walker {
         let entry = match entry {
@@ -232,17 +281,18 @@ fn walk(root: &Path, found: &mut Inputs) {
         };
         if entry.depth() > MAX_DEPTH {
             if kind.is_dir() || Notation::from_extension(path).is_some() {
-                found.errors.push(format!(
-                    "skipping `{}`: it is more than {MAX_DEPTH} directories deep",
-                    path.display()
-                ));
+                found.errors.push(InputError {
+                    name: path.display().to_string(),
+                    kind: InputErrorKind::TooDeep,
+                });
             }
             continue;
         }
         if kind.is_dir() {
             continue;
         }
-        if let Err(why) = claimed(path) {
+        let config = configs.for_dir_or_note(parent_dir(path));
+        if let Err(why) = claimed(path, config.as_deref()) {
             if !why.is_empty() {
                 found.skipped.push(why);
             }
@@ -251,32 +301,35 @@ fn walk(root: &Path, found: &mut Inputs) {
         if kind.is_file() {
             found.inputs.push(Origin::File(path.to_path_buf()));
         } else {
-            let what = match std::fs::metadata(path) {
-                Ok(metadata) => crate::input::not_regular(&metadata),
-                Err(error) => describe(&error),
-            };
-            found
-                .errors
-                .push(format!("cannot read `{}`: {what}", path.display()));
+            let name = path.display().to_string();
+            found.errors.push(match std::fs::metadata(path) {
+                Ok(metadata) => InputError::not_regular(name, &metadata),
+                Err(error) => InputError::io(name, &error),
+            });
         }
     }
 }
 
-fn walk_error(error: &ignore::Error) -> String {
+fn walk_error(error: &ignore::Error) -> InputError {
     match error {
         ignore::Error::WithPath { path, err } => match io_error(err) {
-            Some(io) => format!("cannot read `{}`: {}", path.display(), describe(io)),
-            None => format!("`{}`: {}", path.display(), walk_error(err)),
+            Some(io) => InputError::io(path.display().to_string(), io),
+            None => InputError {
+                name: path.display().to_string(),
+                kind: InputErrorKind::Walk(walk_error(err).to_string()),
+            },
         },
-        ignore::Error::Loop { ancestor, child } => format!(
-            "skipping `{}`: a symbolic link loop leads back to `{}`",
-            child.display(),
-            ancestor.display()
-        ),
+        ignore::Error::Loop { ancestor, child } => InputError {
+            name: child.display().to_string(),
+            kind: InputErrorKind::LinkLoop(ancestor.clone()),
+        },
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
             walk_error(err)
         }
-        other => other.to_string(),
+        other => InputError {
+            name: ".".to_owned(),
+            kind: InputErrorKind::Walk(other.to_string()),
+        },
     }
 }
 

@@ -1195,3 +1195,65 @@ fn a_background_process_left_by_the_adapter_is_ended() {
         stdout(&output)
     );
 }
+
+/// A failure that every case shares is said once, with its fix: a command that is not found,
+/// and an adapter that always times out (per case and in batch mode). The first case stays in
+/// full as the example.
+#[test]
+fn a_systematic_failure_is_one_line() {
+    let count = suite_count("fen4");
+    let missing = parity(&["--cmd", "fenkit-no-such-adapter", "--notation", "fen4"]);
+    assert_exit(&missing, 1);
+    let report = stdout(&missing);
+    assert!(
+        report.contains(&format!(
+            "error: all {count} cases failed the same way: the adapter exited with status 127, \
+             which the shell gives when a command is not found; check `--cmd \
+             fenkit-no-such-adapter`"
+        )),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("\nFAIL ").count() + usize::from(report.starts_with("FAIL ")),
+        1
+    );
+    for batch in [false, true] {
+        let mut args = vec![
+            "--cmd",
+            "sleep 5",
+            "--notation",
+            "fen4",
+            "--timeout",
+            "200ms",
+        ];
+        if batch {
+            args.push("--batch");
+        } else {
+            args.extend(["--jobs", "16"]);
+        }
+        let slow = parity(&args);
+        assert_exit(&slow, 1);
+        let report = stdout(&slow);
+        // Batch mode cannot send inputs with line breaks without --json-strings: fewer run.
+        let ran = if batch {
+            count - report.matches("\nskipped ").count()
+        } else {
+            count
+        };
+        assert!(
+            report.contains(&format!(
+                "error: all {ran} cases timed out after 200ms; try --timeout 2s"
+            )),
+            "batch {batch}: {report}"
+        );
+    }
+    // Cases that fail in different ways are each reported.
+    let mixed = parity(&[
+        "--cmd",
+        "grep -q 'K@0' && exit 3; exit 4",
+        "--notation",
+        "fen4",
+    ]);
+    assert_exit(&mixed, 1);
+    assert!(!stdout(&mixed).contains("error: all"), "{}", stdout(&mixed));
+}

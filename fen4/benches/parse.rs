@@ -13,11 +13,11 @@
 //! way a caller that reads a file line by line parses it; one more row (`fen4_small_alloc`, `parse_file_alloc`) calls the allocating
 //! `Parser::parse` on the small literals for comparison.
 //!
-//! Run: `cargo bench -p fen4 --bench parse`. `INTERLEAVED=15 cargo bench -p fen4 --bench parse`
+//! Run: `cargo bench -p fenkit-fen4 --bench parse`. `INTERLEAVED=15 cargo bench -p fenkit-fen4 --bench parse`
 //! instead times each floor and its parse back to back (15 rounds, fastest counts) and prints
 //! the ratios.
 //!
-//! Instruction counts: build with `cargo bench -p fen4 --bench parse --no-run`, then run
+//! Instruction counts: build with `cargo bench -p fenkit-fen4 --bench parse --no-run`, then run
 //! `valgrind --tool=callgrind --toggle-collect='parse::parse_lines' BENCH --bench --exact
 //! parse::parse_file::small --sample-count 1 --sample-size 1` (or `start_896`, `full_4096`;
 //! `parse::parse_lines_alloc` with `parse::parse_file_alloc::small`), and divide by the
@@ -34,7 +34,7 @@ fn main() {
     divan::main();
 }
 
-/// `INTERLEAVED=N cargo bench -p fen4 --bench parse`: for each corpus, the I/O floor and the
+/// `INTERLEAVED=N cargo bench -p fenkit-fen4 --bench parse`: for each corpus, the I/O floor and the
 /// parse of the same text are timed back to back, N rounds, and the fastest of each counts, so
 /// both sides of a ratio see the same machine however busy it is. The small corpus is also
 /// parsed with the allocating `Parser::parse`, in a row of its own (`fen4_small_alloc`), which

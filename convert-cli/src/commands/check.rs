@@ -2,12 +2,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::cli::{Failure, Global, Status};
+use crate::config::{ConfigArgs, Configs, Flags};
 use crate::diag::Diagnostic;
 use crate::input::Kind;
-use crate::input::Origin;
-use crate::notation::{Notation, ReadSettings};
+use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::{Quiet, Scan};
@@ -41,6 +42,9 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     read: ReadArgs,
+
+    #[command(flatten)]
+    config: ConfigArgs,
 
     #[command(flatten)]
     threads: crate::options::ThreadsArg,
@@ -96,77 +100,95 @@ enum Deny {
 /// The checked settings of one `check` run.
 struct Settings {
     inputs: Vec<Origin>,
-    notation: Option<Notation>,
-    read: ReadSettings,
+    /// Each input's configuration.
+    configs: Arc<Configs>,
+    /// The read flags, which win over each input's configuration.
+    flags: Flags,
     format: OutputFormat,
-    deny_warnings: bool,
     duplicates: bool,
     ep: dfen::rules::EpIdentity,
     quiet: bool,
     threads: usize,
 }
 
+/// Why checking a file stopped before its end.
+enum Stopped {
+    /// The file could not be read (on): it is counted as unreadable, and the run goes on.
+    Input(InputError),
+    /// The report could not be written: the run ends.
+    Output(std::io::Error),
+}
+
 /// What checking one file gave.
 #[derive(Default)]
 struct FileReport {
+    /// The file as named to the user.
+    path: String,
     summary: Summary,
     diagnostics: Vec<Diagnostic>,
-    error: Option<String>,
+    error: Option<InputError>,
 }
 
 /// Checks one file on `threads` threads and keeps its diagnostics.
 fn check_one(origin: &Origin, settings: &Settings, threads: usize) -> FileReport {
-    let mut report = FileReport::default();
+    let mut report = FileReport {
+        path: origin.display(),
+        ..FileReport::default()
+    };
     let mut diagnostics = Vec::new();
-    match check_file(origin, settings, threads, &mut |diagnostic| {
+    let (summary, ended) = check_file(origin, settings, threads, &mut |diagnostic| {
         diagnostics.push(diagnostic);
         Ok(())
-    }) {
-        Ok(summary) => report.summary = summary,
-        Err((summary, error)) => {
-            report.summary = summary;
+    });
+    report.summary = summary;
+    match ended {
+        Ok(()) => {}
+        Err(Stopped::Input(error)) => {
             report.summary.unreadable += 1;
             report.error = Some(error);
         }
+        // The sink above cannot fail: nothing is written while checking several files.
+        Err(Stopped::Output(_)) => {}
     }
     report.diagnostics = diagnostics;
     report
 }
 
-/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order.
+/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order. The
+/// summary counts what was checked, also when the file stopped early.
 fn check_file(
     origin: &Origin,
     settings: &Settings,
     threads: usize,
     sink: &mut dyn FnMut(Diagnostic) -> std::io::Result<()>,
-) -> Result<Summary, (Summary, String)> {
+) -> (Summary, Result<(), Stopped>) {
     let mut summary = Summary {
         files: 1,
         ..Summary::default()
     };
     let path = origin.display();
-    let fail = |summary: Summary, error: std::io::Error| {
-        (
-            summary,
-            format!("cannot read `{path}`: {}", crate::walk::describe(&error)),
-        )
-    };
-    let scan = match Scan::open(origin, settings.notation, settings.read) {
+    let read_error = |error: std::io::Error| InputError::io(path.clone(), &error);
+    let file = settings.configs.settings(origin, settings.flags);
+    let scan = match Scan::open(origin, file.notation, file.read) {
         // A single input gets its own progress display (several get the per-file bar).
         Ok(scan) if settings.inputs.len() == 1 => {
             scan.without_canonical().with_progress("checking")
         }
         Ok(scan) => scan.without_canonical(),
-        Err(error) => return Err(fail(summary, error)),
+        Err(error) => return (summary, Err(Stopped::Input(read_error(error)))),
     };
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
     let mut quiet = Quiet::default();
-    let mut markers = Markers::default();
+    // Under another profile than the engine's, DFEN positions with findings are also read in
+    // the engine's dialect, to suggest it when it explains the file.
+    let suggest_engine = scan.notation() == crate::notation::Notation::Dfen
+        && file.read.profile != dfen::Profile::Engine;
+    let mut markers = Markers::with_configured(file.ignores);
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
         sink(diagnostic).inspect_err(|error| {
-            write_error = Some(format!("cannot write output: {error}"));
+            write_error = Some(std::io::Error::new(error.kind(), error.to_string()));
         })
     };
     let marker_errors = |markers: &mut Markers| {
@@ -186,6 +208,13 @@ fn check_file(
             (Kind::Blank, _) | (Kind::Position, None) => markers.blank(),
             (Kind::Position, Some(analysis)) => {
                 summary.positions += 1;
+                if suggest_engine && !analysis.findings.is_empty() {
+                    summary.with_findings += 1;
+                    let text = item.record.text().unwrap_or_default();
+                    if crate::notation::engine_dialect_explains(text, &analysis.findings) {
+                        summary.engine_explained += 1;
+                    }
+                }
                 let covered = markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
                     let diagnostic = Diagnostic::new(&path, &item.record, finding)
@@ -202,15 +231,19 @@ fn check_file(
         marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
     });
     summary.positions += quiet.positions;
+    if file.deny_warnings {
+        summary.denied = summary.warnings;
+    }
     match (result, write_error) {
-        (_, Some(message)) => Err((summary, message)),
-        (Err(error), None) => Err(fail(summary, error)),
-        (Ok(()), None) => Ok(summary),
+        (_, Some(error)) => (summary, Err(Stopped::Output(error))),
+        (Err(error), None) => (summary, Err(Stopped::Input(read_error(error)))),
+        (Ok(()), None) => (summary, Ok(())),
     }
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let found = crate::walk::expand(&args.paths, args.only_position_files);
+    let configs = Arc::new(Configs::new(&args.config)?);
+    let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }
@@ -223,10 +256,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     let settings = Settings {
         inputs,
-        notation: args.read.notation,
-        read: args.read.settings(),
+        configs,
+        flags: Flags {
+            deny_warnings: args.deny.contains(&Deny::Warnings),
+            ..args.read.flags()
+        },
         format: args.output_format,
-        deny_warnings: args.deny.contains(&Deny::Warnings),
         duplicates: args.duplicates,
         ep: args.ep.identity(),
         quiet: args.quiet,
@@ -262,14 +297,21 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         if let Some(kind) = sink_error {
             return Err(Failure::Io(kind.into()));
         }
-        match result {
-            Ok(summary) => total.add(&summary),
-            Err((summary, error)) => {
-                total.add(&summary);
-                total.unreadable += 1;
+        let (mut summary, ended) = result;
+        match ended {
+            Ok(()) => {}
+            Err(Stopped::Output(error)) => return Err(Failure::Io(error)),
+            Err(Stopped::Input(error)) => {
                 errors.push(error);
+                summary.unreadable += 1;
             }
         }
+        if !settings.quiet
+            && let Some(hint) = summary.engine_hint(&settings.inputs[0].display())
+        {
+            global.hint(hint);
+        }
+        total.add(&summary);
     } else {
         // Several inputs: files are checked in parallel, one thread each, and each file's
         // report is written as soon as the files before it have been, so reports come out in
@@ -286,6 +328,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             |report| {
                 total.add(&report.summary);
                 errors.extend(report.error);
+                if !settings.quiet
+                    && let Some(hint) = report.summary.engine_hint(&report.path)
+                {
+                    global.hint(hint);
+                }
                 report
                     .diagnostics
                     .into_iter()
@@ -298,19 +345,35 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if settings.duplicates {
         let found = crate::duplicates::find(
             &settings.inputs,
-            settings.notation,
-            settings.read,
+            &settings.configs,
+            settings.flags,
             settings.ep,
         );
         if let Some(note) = found.ep_note(settings.ep) {
             global.warning(note);
         }
+        // A duplicate's warning fails the run where its file's warnings do.
+        let denied = |path: &str| {
+            let origin = settings
+                .inputs
+                .iter()
+                .find(|origin| origin.display() == path);
+            origin.is_some_and(|origin| {
+                settings
+                    .configs
+                    .settings(origin, settings.flags)
+                    .deny_warnings
+            })
+        };
         for diagnostic in found.diagnostics {
             total.count(&diagnostic);
+            if diagnostic.suppression.is_none() && denied(&diagnostic.path) {
+                total.denied += 1;
+            }
             emitter.emit(diagnostic)?;
         }
     }
-    let run_errors: Vec<String> = found.errors.iter().chain(&errors).cloned().collect();
+    let run_errors: Vec<InputError> = found.errors.iter().chain(&errors).cloned().collect();
     emitter.finish(&total, &run_errors)?;
 
     for error in &errors {
@@ -320,7 +383,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if !settings.quiet {
         let _ = writeln!(global.stderr(), "{}", total.line());
     }
-    let failing = total.errors > 0 || (settings.deny_warnings && total.warnings > 0);
+    let failing = total.errors > 0 || total.denied > 0;
     if failing {
         status = status.worst(Status::Findings);
     }

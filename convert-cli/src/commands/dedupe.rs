@@ -35,6 +35,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     read: ReadArgs,
 
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
+
     /// Remove the repeats in place, keeping each first occurrence
     #[arg(long)]
     write: bool,
@@ -54,12 +57,16 @@ pub(crate) struct Args {
 /// Rewrites `origin` without the records that start on one of `lines`.
 /// Rewrites `origin` without the records at `lines`; returns how many other hard links the
 /// file had (see [`AtomicWriter::replace`]).
-fn remove_lines(origin: &Origin, args: &Args, lines: &HashSet<usize>) -> std::io::Result<u64> {
+fn remove_lines(
+    origin: &Origin,
+    file: &crate::config::FileSettings,
+    lines: &HashSet<usize>,
+) -> std::io::Result<u64> {
     let Some(path) = origin.path() else {
         return Ok(0);
     };
     AtomicWriter::from_env().replace(path, |out| {
-        let mut scan = Scan::open(origin, args.read.notation, args.read.settings())?;
+        let mut scan = Scan::open(origin, file.notation, file.read)?;
         let mut first = true;
         let mut pending: Option<Eol> = None;
         let mut last_eol = Eol::None;
@@ -114,7 +121,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    let mut found = crate::walk::expand(&args.paths, false);
+    let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
+    let flags = args.read.flags();
+    let mut found = crate::walk::expand(&args.paths, false, &configs)?;
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(
             "`--write` rewrites files in place, and standard input (`-`) is not a file; \
@@ -130,18 +139,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         status = Status::Error;
     }
     for origin in &found.inputs {
-        if let Err(error) = Scan::open(origin, args.read.notation, args.read.settings()) {
-            global.error(format_args!(
-                "cannot read `{}`: {}",
-                origin.display(),
-                crate::walk::describe(&error)
-            ));
+        let file = configs.settings(origin, flags);
+        if let Err(error) = Scan::open(origin, file.notation, file.read) {
+            global.error(crate::input::InputError::io(origin.display(), &error));
             status = Status::Error;
         }
     }
     let ep = args.ep.identity();
-    let search =
-        crate::duplicates::find(&found.inputs, args.read.notation, args.read.settings(), ep);
+    let search = crate::duplicates::find(&found.inputs, &configs, flags, ep);
     if let Some(note) = search.ep_note(ep) {
         global.warning(note);
     }
@@ -172,7 +177,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let Some(lines) = by_file.get(&index) else {
                 continue;
             };
-            match remove_lines(origin, &args, lines) {
+            match remove_lines(origin, &configs.settings(origin, flags), lines) {
                 Err(error) => {
                     global.error(format_args!(
                         "cannot write `{}`: {}; the file was left unchanged",

@@ -320,13 +320,8 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
             notation,
         });
     };
-    let fail = |error: std::io::Error| {
-        format!(
-            "cannot read `{}`: {}",
-            origin.display(),
-            crate::walk::describe(&error)
-        )
-    };
+    let fail =
+        |error: std::io::Error| crate::input::InputError::io(origin.display(), &error).to_string();
     let mut scan = Scan::open(&origin, forced, ReadSettings::default())
         .map_err(fail)?
         .without_canonical();

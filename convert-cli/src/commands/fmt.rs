@@ -44,6 +44,9 @@ pub(crate) struct Args {
     read: ReadArgs,
 
     #[command(flatten)]
+    config: crate::config::ConfigArgs,
+
+    #[command(flatten)]
     threads: crate::options::ThreadsArg,
 
     /// Write nothing; list the files that would change and exit 1 if there are any
@@ -78,11 +81,26 @@ enum Mode {
 
 /// The checked settings of one `fmt` run.
 struct Settings {
-    notation: Option<Notation>,
-    read: ReadSettings,
+    /// Each input's configuration.
+    configs: std::sync::Arc<crate::config::Configs>,
+    /// The read flags, which win over each input's configuration.
+    flags: crate::config::Flags,
     mode: Mode,
     writer: AtomicWriter,
     threads: usize,
+}
+
+impl Settings {
+    /// How to read `origin`: its notation and DFEN profile, from the flags over its
+    /// configuration. Never strict: `fmt` rewrites what strictness would make errors.
+    fn reading(&self, origin: &Origin) -> (Option<Notation>, ReadSettings) {
+        let file = self.configs.settings(origin, self.flags);
+        let read = ReadSettings {
+            strict: false,
+            ..file.read
+        };
+        (file.notation, read)
+    }
 }
 
 /// What formatting one file found.
@@ -168,7 +186,8 @@ fn format_file(
     };
     let read_error =
         |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
-    let scan = match Scan::open(origin, settings.notation, settings.read) {
+    let (notation, read) = settings.reading(origin);
+    let scan = match Scan::open(origin, notation, read) {
         // A single input gets its own progress display (several get the per-file bar).
         Ok(scan) if single_input => scan.with_progress("formatting"),
         Ok(scan) => scan,
@@ -213,7 +232,7 @@ fn format_file(
             };
             // Second pass: stream the canonical form into a temp file and rename it over.
             let result = settings.writer.replace(file, |out| {
-                let mut scan = Scan::open(origin, settings.notation, settings.read)?;
+                let mut scan = Scan::open(origin, notation, read)?;
                 if single_input {
                     scan = scan.with_progress("writing");
                 }
@@ -288,7 +307,8 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
         ));
         Ok(Status::Error)
     };
-    let first = Scan::open(origin, settings.notation, settings.read)
+    let (notation, read) = settings.reading(origin);
+    let first = Scan::open(origin, notation, read)
         .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut io::sink()));
     let pass = match first {
         Ok(pass) => pass,
@@ -300,7 +320,7 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
             io::copy(&mut copy.reopen()?, &mut stdout)?;
         }
     } else {
-        let second = Scan::open(origin, settings.notation, settings.read)
+        let second = Scan::open(origin, notation, read)
             .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut stdout));
         match second {
             Ok(_) => {}
@@ -361,9 +381,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
+    let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
     let settings = Settings {
-        notation: args.read.notation,
-        read: args.read.settings(),
+        configs: std::sync::Arc::clone(&configs),
+        flags: args.read.flags(),
         mode: if args.check {
             Mode::Check
         } else if args.diff {
@@ -374,7 +395,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         writer: AtomicWriter::from_env(),
         threads: args.threads.apply(global),
     };
-    let mut found = crate::walk::expand(&args.paths, args.only_position_files);
+    let mut found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }

@@ -72,9 +72,10 @@ enum Format {
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
-    /// The adapter command, run through `sh -c`
+    /// The adapter command, run through `sh -c` [default: `cmd` under `[parity]` in the
+    /// configuration]
     #[arg(long, value_name = "COMMAND")]
-    cmd: String,
+    cmd: Option<String>,
 
     /// Run only these cases [default: dfen and fen4]; NDJSON4 cases cannot be run by parity
     #[arg(long, value_name = "NOTATION")]
@@ -85,7 +86,7 @@ pub(crate) struct Args {
     batch: bool,
 
     /// In batch mode, send each input as a JSON string (inputs with line breaks need this)
-    #[arg(long, requires = "batch")]
+    #[arg(long)]
     json_strings: bool,
 
     /// Also compare rejection codes (and, in batch mode, FEN4 reference codes and offsets and
@@ -94,9 +95,9 @@ pub(crate) struct Args {
     codes: bool,
 
     /// How long one answer may take, e.g. `1s`, `500ms` (wall-clock time: on a busy machine,
-    /// give a slow adapter more, or fewer --jobs)
-    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
-    timeout: Duration,
+    /// give a slow adapter more, or fewer --jobs) [default: 1s]
+    #[arg(long, value_name = "DURATION", value_parser = crate::config::parse_duration)]
+    timeout: Option<Duration>,
 
     /// Adapter processes run at once, 1 to 256 [default: one per CPU]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -133,30 +134,59 @@ pub(crate) struct Args {
     /// The seed of the fuzzer: the same seed gives the same run
     #[arg(long, value_name = "S", default_value_t = 0, requires = "fuzz")]
     seed: u64,
+
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
 }
 
-/// Parses `1s`, `1.5s`, `500ms` or a bare number of seconds.
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
-        (ms, 0.001)
-    } else if let Some(s) = text.strip_suffix('s') {
-        (s, 1.0)
-    } else {
-        (text, 1.0)
-    };
-    match number.trim().parse::<f64>() {
-        Ok(value) if value.is_finite() && value > 0.0 && value * scale <= 3600.0 => {
-            Ok(Duration::from_secs_f64(value * scale))
+/// How long one answer may take when neither `--timeout` nor the configuration says.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(1);
+
+impl Args {
+    /// Fills what the command line left unset from `[parity]` in the configuration of the
+    /// current directory; flags win. Checks what only the merged settings can tell.
+    fn with_defaults(mut self, global: &Global) -> Result<Args, Failure> {
+        let configs = crate::config::Configs::new(&self.config)?;
+        if let Some(config) = configs.for_dir(std::path::Path::new("."))? {
+            global.note(format_args!(
+                "parity defaults from `{}`",
+                config.path().display()
+            ));
+            let defaults = config.parity();
+            self.cmd = self.cmd.or_else(|| defaults.cmd.clone());
+            if self.notation.is_none()
+                && let Some(name) = &defaults.notation
+            {
+                self.notation = <ParityNotation as clap::ValueEnum>::from_str(name, false).ok();
+            }
+            self.batch |= defaults.batch;
+            self.json_strings |= defaults.json_strings;
+            self.codes |= defaults.codes;
+            self.timeout = self.timeout.or(defaults.timeout);
+            self.jobs = self.jobs.or(defaults.jobs);
+            self.known_failures = self
+                .known_failures
+                .or_else(|| defaults.known_failures.clone());
+            self.suite = self.suite.or_else(|| defaults.suite.clone());
         }
-        _ => Err(format!(
-            "expected a duration above zero and at most an hour, such as `1s` or `500ms`, \
-             found `{text}`"
-        )),
+        if self.cmd.is_none() {
+            return Err(Failure::Usage(
+                "no adapter command: pass --cmd COMMAND, or set `cmd` under `[parity]` in \
+                 fenkit.toml"
+                    .to_owned(),
+            ));
+        }
+        if self.json_strings && !self.batch {
+            return Err(Failure::Usage(
+                "--json-strings applies to --batch mode only: add --batch".to_owned(),
+            ));
+        }
+        Ok(self)
     }
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let args = args.with_defaults(global)?;
     let Some(jobs) = args.jobs else {
         return run_jobs(args, global);
     };
@@ -247,8 +277,8 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         return Ok(Status::Error);
     }
     let adapter = Adapter {
-        command: args.cmd.clone(),
-        timeout: args.timeout,
+        command: args.cmd.clone().unwrap_or_default(),
+        timeout: args.timeout.unwrap_or(DEFAULT_TIMEOUT),
     };
     if let Some(count) = args.fuzz {
         return fuzz_run(&args, global, &adapter, mode, &cases, &selection, count);
@@ -349,10 +379,12 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         }
     }
 
+    let systematic = report::systematic_failure(&outcomes, &adapter.command, adapter.timeout);
     let mut out = global.stdout();
     match args.output_format {
-        Format::Human => report::human(&mut out, &outcomes, &warnings)?,
+        Format::Human => report::human(&mut out, &outcomes, &warnings, systematic.as_deref())?,
         Format::Json => {
+            warnings.extend(systematic);
             let document = report::json_document(&outcomes, &warnings);
             writeln!(out, "{document}")?;
         }
@@ -511,7 +543,7 @@ fn probe_json(probe: &fuzz::Probe) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_duration;
+    use crate::config::parse_duration;
     use std::time::Duration;
 
     #[test]

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::cli::{Failure, Global, Status};
+use crate::config::{ConfigArgs, Configs, Flags};
+use crate::input::InputError;
 use crate::input::Origin;
-use crate::notation::ReadSettings;
 use crate::output::plural;
 use crate::report::{EXPRESSION, SOURCE, SnapFile, report_origin, snapshot_path};
 
@@ -38,6 +39,8 @@ enum Action {
         /// Position files or directories [default: .]
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Write a `.snap.new` beside each snapshot that differs (or is missing)
     Update {
@@ -47,6 +50,8 @@ enum Action {
         /// Write the `.snap` file itself instead of a `.snap.new`
         #[arg(long)]
         accept: bool,
+        #[command(flatten)]
+        config: ConfigArgs,
     },
 }
 
@@ -60,19 +65,13 @@ enum Verdict {
     },
 }
 
-fn verdict(path: &Path) -> Result<Verdict, String> {
-    let report = report_origin(
-        &Origin::File(path.to_path_buf()),
-        None,
-        ReadSettings::default(),
-    )
-    .map_err(|error| {
-        format!(
-            "cannot read `{}`: {}",
-            path.display(),
-            crate::walk::describe(&error)
-        )
-    })?;
+/// The report of `path` (read with its configuration's notation and profile) beside its
+/// snapshot.
+fn verdict(path: &Path, configs: &Configs) -> Result<Verdict, InputError> {
+    let origin = Origin::File(path.to_path_buf());
+    let file = configs.settings(&origin, Flags::default());
+    let report = report_origin(&origin, file.notation, file.read)
+        .map_err(|error| InputError::io(origin.display(), &error))?;
     let snap_path = snapshot_path(path);
     match std::fs::read_to_string(&snap_path) {
         Ok(text) => {
@@ -88,11 +87,7 @@ fn verdict(path: &Path) -> Result<Verdict, String> {
             }
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Verdict::Missing(report)),
-        Err(error) => Err(format!(
-            "cannot read `{}`: {}",
-            snap_path.display(),
-            crate::walk::describe(&error)
-        )),
+        Err(error) => Err(InputError::io(snap_path.display().to_string(), &error)),
     }
 }
 
@@ -139,11 +134,16 @@ fn write_snapshot(
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let (paths, update, accept) = match args.action {
-        Action::Check { paths } => (paths, false, false),
-        Action::Update { paths, accept } => (paths, true, accept),
+    let (paths, update, accept, config) = match args.action {
+        Action::Check { paths, config } => (paths, false, false, config),
+        Action::Update {
+            paths,
+            accept,
+            config,
+        } => (paths, true, accept, config),
     };
-    let found = crate::walk::expand(&paths, false);
+    let configs = std::sync::Arc::new(Configs::new(&config)?);
+    let found = crate::walk::expand(&paths, false, &configs)?;
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);
@@ -163,8 +163,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if files.len() < paths.iter().filter(|p| p.as_os_str() == "-").count() + files.len() {
         status = Status::Error;
     }
-    let verdicts: Vec<Result<Verdict, String>> =
-        files.par_iter().map(|path| verdict(path)).collect();
+    let verdicts: Vec<Result<Verdict, InputError>> = files
+        .par_iter()
+        .map(|path| verdict(path, &configs))
+        .collect();
     let colored = global.stdout_colored();
     let mut stdout = global.stdout();
     // `unwritten`: snapshots that differ but could not be written (update only).

@@ -57,6 +57,10 @@ pub(crate) enum Got {
         /// The start of its standard error, if any.
         #[serde(skip_serializing_if = "String::is_empty")]
         stderr: String,
+        /// How the process ended, when that alone is the failure (an exit status other than 0
+        /// and 1, a signal, a timeout, no start): what a systematic failure is told by.
+        #[serde(skip)]
+        ending: Option<Ending>,
     },
 }
 
@@ -171,6 +175,7 @@ fn overflowed(run: &Run, stream: &str) -> Got {
         } else {
             excerpt(&run.stderr)
         },
+        ending: None,
     }
 }
 
@@ -196,6 +201,7 @@ pub(crate) fn per_case(run: &Run) -> Got {
                     error.valid_up_to()
                 ),
                 stderr: excerpt(&run.stderr),
+                ending: None,
             },
         },
         Ending::Exit(1) => match rejection(&run.stdout, &run.stderr) {
@@ -213,6 +219,7 @@ pub(crate) fn per_case(run: &Run) -> Got {
         ref other => Got::Broken {
             problem: other.to_string(),
             stderr: excerpt(&run.stderr),
+            ending: Some(other.clone()),
         },
     }
 }
@@ -234,6 +241,7 @@ pub(crate) fn moves(run: &Run) -> Got {
         ref other => Got::Broken {
             problem: other.to_string(),
             stderr: excerpt(&run.stderr),
+            ending: Some(other.clone()),
         },
     }
 }
@@ -245,6 +253,7 @@ pub(crate) fn batch_line(line: &[u8]) -> Got {
     let broken = |problem: String| Got::Broken {
         problem,
         stderr: String::new(),
+        ending: None,
     };
     let line = match std::str::from_utf8(line) {
         Ok(line) => line,
@@ -316,6 +325,7 @@ pub(crate) fn too_many(run: &Run, inputs: usize, answers: usize) -> Got {
             plural(inputs, "input", "inputs")
         ),
         stderr: excerpt(&run.stderr),
+        ending: None,
     }
 }
 
@@ -336,6 +346,8 @@ pub(crate) fn missing(run: &Run, answered: usize) -> Got {
             plural(answered, "answer", "answers")
         ),
         stderr: excerpt(&run.stderr),
+        // An adapter that never answered failed by how it ended alone.
+        ending: (answered == 0 && run.overflow.is_none()).then(|| run.ending.clone()),
     }
 }
 
@@ -609,6 +621,7 @@ mod tests {
                           4), so it is not an acceptance"
                     .to_owned(),
                 stderr: String::new(),
+                ending: None,
             }
         );
         // The four characters `\xff` are text.

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
+use super::exec::Ending;
 use super::judge::{Got, plural};
 use super::suite::{Case, Expect};
 
@@ -235,7 +236,10 @@ pub(crate) fn show_got(got: &Got) -> String {
             text
         }
         Got::Moves { moves } => show_moves(moves.iter()),
-        Got::Broken { problem, stderr } | Got::BadRejection { problem, stderr } => {
+        Got::Broken {
+            problem, stderr, ..
+        }
+        | Got::BadRejection { problem, stderr } => {
             let mut text = format!("failure: {problem}");
             for line in stderr.lines() {
                 text.push_str(&format!("\nstderr| {line}"));
@@ -297,14 +301,88 @@ pub(crate) fn bad_rejection_warning(outcomes: &[Outcome<'_>]) -> Option<String> 
     })
 }
 
+/// When every case that ran failed only by how the adapter process ended, and all ended the
+/// same way (the command was not found, it always timed out, it could not start), that one
+/// cause in one sentence, with the fix.
+pub(crate) fn systematic_failure(
+    outcomes: &[Outcome<'_>],
+    command: &str,
+    timeout: std::time::Duration,
+) -> Option<String> {
+    let ran: Vec<&Outcome<'_>> = outcomes.iter().filter(|o| o.got.is_some()).collect();
+    let ending = |outcome: &&Outcome<'_>| match &outcome.got {
+        Some(Got::Broken {
+            ending: Some(ending),
+            ..
+        }) => Some(ending.clone()),
+        _ => None,
+    };
+    let first = ran.first().and_then(ending)?;
+    let same = |other: &Ending| match (&first, other) {
+        (Ending::Spawn(_), Ending::Spawn(_)) => true,
+        (first, other) => first == other,
+    };
+    if ran.len() < 2 || !ran.iter().all(|o| ending(o).is_some_and(|e| same(&e))) {
+        return None;
+    }
+    let all = format!("all {} cases", ran.len());
+    Some(match first {
+        Ending::Exit(127) => format!(
+            "{all} failed the same way: the adapter exited with status 127, which the shell \
+             gives when a command is not found; check `--cmd {command}` (is the program \
+             installed and on PATH, and is the path right from this directory?)"
+        ),
+        Ending::Exit(126) => format!(
+            "{all} failed the same way: the adapter exited with status 126, which the shell \
+             gives when a command is found but cannot be run; check that `{command}` is \
+             executable"
+        ),
+        Ending::Timeout => {
+            let longer = (timeout * 10).min(std::time::Duration::from_secs(3600));
+            format!(
+                "{all} timed out after {}; try --timeout {} (or fewer --jobs on a busy \
+                 machine)",
+                show_duration(timeout),
+                show_duration(longer)
+            )
+        }
+        Ending::Spawn(error) => {
+            format!("{all} failed the same way: the adapter could not start: {error}")
+        }
+        other => format!(
+            "{all} failed the same way: the adapter {}; run `{command}` by hand on one input \
+             to see why",
+            other.clause()
+        ),
+    })
+}
+
+/// A duration as `--timeout` takes it: `1s`, `1.5s`, `500ms`.
+fn show_duration(duration: std::time::Duration) -> String {
+    if duration.subsec_millis() == 0 || duration.as_secs() >= 10 {
+        format!("{}s", duration.as_secs())
+    } else if duration.as_secs() == 0 {
+        format!("{}ms", duration.as_millis())
+    } else {
+        format!("{}s", duration.as_secs_f64())
+    }
+}
+
 /// Writes the human report: every failure in full, then known failures, implementation-defined
-/// differences and warnings briefly, then the summary line.
+/// differences and warnings briefly, then the summary line. A `systematic` failure is said
+/// once: the first case is shown in full as its example, and the others are counted.
 pub(crate) fn human(
     out: &mut impl Write,
     outcomes: &[Outcome<'_>],
     warnings: &[String],
+    systematic: Option<&str>,
 ) -> io::Result<()> {
-    for outcome in outcomes.iter().filter(|o| o.status == Status::Failed) {
+    let shown = if systematic.is_some() { 1 } else { usize::MAX };
+    for outcome in outcomes
+        .iter()
+        .filter(|o| o.status == Status::Failed)
+        .take(shown)
+    {
         let case = outcome.case;
         writeln!(
             out,
@@ -325,7 +403,11 @@ pub(crate) fn human(
     for outcome in outcomes.iter().filter(|o| o.status == Status::Known) {
         writeln!(out, "known failure {}: {}", outcome.case.name, outcome.note)?;
     }
-    for outcome in outcomes.iter().filter(|o| o.status == Status::Differs) {
+    for outcome in outcomes
+        .iter()
+        .filter(|o| o.status == Status::Differs)
+        .take(shown)
+    {
         let got = outcome.got.as_ref().map(show_got).unwrap_or_default();
         let text = format!(
             "implementation-defined {}: expected {}, got {got}",
@@ -343,6 +425,9 @@ pub(crate) fn human(
     }
     for warning in warnings {
         writeln!(out, "warning: {warning}")?;
+    }
+    if let Some(systematic) = systematic {
+        writeln!(out, "error: {systematic}")?;
     }
     writeln!(out, "{}", Summary::of(outcomes).line())
 }

@@ -9,6 +9,7 @@ use std::process::Command;
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 mod check;
+mod config;
 mod convert;
 mod dedupe;
 mod diff;

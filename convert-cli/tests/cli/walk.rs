@@ -79,3 +79,38 @@ fn no_path_and_a_pipe_reads_standard_input() {
     );
     assert_eq!(formatted.stdout, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
 }
+
+/// A file plainly in the reference engine's dialect (four fields, mixed-case dice, no dice
+/// field) gets one hint to read it so; under that profile, or with few such lines, none.
+#[test]
+fn a_file_in_the_engine_dialect_gets_one_hint() {
+    let tree = Tree::empty();
+    let engine_lines = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+                        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Pn\n\
+                        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    tree.write("engine.dfen", engine_lines);
+    tree.write(
+        "few.dfen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n",
+    );
+    let hints = |args: &[&str]| {
+        let output = tree.fenkit(args).output().unwrap();
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .lines()
+            .filter(|line| line.starts_with("hint:"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        hints(&["check", "engine.dfen", "few.dfen"]),
+        [
+            "hint: 3 positions of `engine.dfen` read without an error in the reference engine's \
+          dialect: if the file is written in it, check it with `--profile engine` (or set \
+          `profile = \"engine\"` in fenkit.toml)"
+        ]
+    );
+    assert_eq!(hints(&["check", "engine.dfen"]).len(), 1, "one input alone");
+    assert!(hints(&["check", "--profile", "engine", "engine.dfen"]).is_empty());
+    assert!(hints(&["check", "--quiet", "engine.dfen"]).is_empty());
+}
