@@ -57,5 +57,6 @@ fn max_micro_moves(bencher: Bencher, cell: &str) {
 #[divan::bench(sample_count = 10)]
 fn standard_perft_start_depth_4(bencher: Bencher) {
     let position: Dfen = POSITIONS[0].1.parse().unwrap();
-    bencher.bench(|| rules::perft_standard(black_box(&position), 4));
+    let perft = rules::Perft::new(rules::PerftMode::Standard, 4);
+    bencher.bench(|| perft.count(black_box(&position)));
 }

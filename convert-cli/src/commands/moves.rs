@@ -403,6 +403,33 @@ impl From<DieArg> for dfen::Role {
     }
 }
 
+/// The reading of the king-capture exemption: `--king-capture first|any`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(super) enum KingCaptureArg {
+    /// the formal definition
+    #[default]
+    First,
+    /// the pseudocode's reading
+    Any,
+}
+
+impl KingCaptureArg {
+    /// The rules engine under this reading.
+    pub(super) fn rules(self) -> dfen::rules::Rules {
+        let reading = match self {
+            KingCaptureArg::First => dfen::rules::KingCapture::First,
+            KingCaptureArg::Any => dfen::rules::KingCapture::Any,
+        };
+        dfen::rules::Rules::new().king_capture(reading)
+    }
+}
+
+/// The help of `--king-capture`, the same for every command that takes it.
+pub(super) const KING_CAPTURE_HELP: &str = "Which turns the king-capture exemption lets \
+through: `first` (the default) exempts only a move that captures the king itself from playing \
+L* dice; `any` also lets any turn that captures the king later count as maximal (spec/rules.md \
+section 4)";
+
 /// Prints a rules error (its code, what was expected and what was found).
 pub(super) fn rules_error(error: &dfen::rules::RulesError, global: &Global) -> Status {
     global.error(error);

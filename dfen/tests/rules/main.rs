@@ -3,6 +3,7 @@
 mod cases;
 mod perft;
 mod properties;
+mod reference;
 mod robustness;
 #[path = "../support/strategies.rs"]
 mod strategies;

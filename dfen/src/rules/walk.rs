@@ -1,0 +1,150 @@
+//! Every complete legal turn from a position with dice, under either reading of the
+//! king-capture exemption, depth first and without allocating: the line so far lives in a
+//! fixed array, and each end of a turn is handed to a callback.
+
+use std::ops::ControlFlow;
+
+use super::filter::{longest_kingless, max_len};
+use super::moves::{Move, MoveKind};
+use super::position::{Dice, Pos};
+use super::settings::KingCapture;
+use crate::Role;
+
+/// The micro-moves of the turn so far: at most three (castling is one move of two dice).
+#[derive(Clone, Copy)]
+pub(crate) struct Line {
+    moves: [Move; 3],
+    len: usize,
+}
+
+impl Line {
+    const EMPTY_MOVE: Move = Move {
+        from: super::position::A1,
+        to: super::position::A1,
+        promotion: None,
+        die: Role::Pawn,
+        kind: MoveKind::Quiet,
+    };
+
+    pub(crate) const fn new() -> Line {
+        Line {
+            moves: [Line::EMPTY_MOVE; 3],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn moves(&self) -> &[Move] {
+        self.moves.get(..self.len).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+}
+
+/// What a turn end hands its callback: the micro-moves of the turn (empty for a pass), the
+/// position after the turn (side flipped) and whether the last move captured the king.
+pub(crate) type End<'a> = dyn FnMut(&[Move], &Pos, bool) + 'a;
+
+/// Walks every complete legal turn from `pos` with `dice` under `reading`. A position whose
+/// dice cannot be played has one turn: the pass, an empty line.
+pub(crate) fn turns(pos: &Pos, dice: Dice, reading: KingCapture, end: &mut End<'_>) {
+    let mut line = Line::new();
+    match reading {
+        KingCapture::First => {
+            let target = max_len(pos, dice);
+            if target == 0 {
+                pass(pos, end);
+            } else {
+                first(pos, dice, target, &mut line, end);
+            }
+        }
+        KingCapture::Any => {
+            if max_len(pos, dice) == 0 {
+                pass(pos, end);
+            } else {
+                any(pos, dice, longest_kingless(pos, dice), &mut line, end);
+            }
+        }
+    }
+}
+
+fn pass(pos: &Pos, end: &mut End<'_>) {
+    let mut after = *pos;
+    after.end_turn();
+    end(&[], &after, false);
+}
+
+/// Visits the playable micro-moves of `dice` in `pos`: castling with the King die only when a
+/// Rook die is also at hand.
+#[inline]
+fn each_move(pos: &Pos, dice: Dice, f: &mut impl FnMut(Move)) {
+    for die in dice.distinct() {
+        let castling_paid = die == Role::King && dice.contains(Role::Rook);
+        let _ = pos.generate(die, castling_paid, &mut |mv| {
+            f(mv);
+            ControlFlow::Continue(())
+        });
+    }
+}
+
+/// The formal reading: every step is a legal first move of what is left, so each non-capturing
+/// move keeps the line on a sequence of `target` dice.
+fn first(pos: &Pos, dice: Dice, target: u8, line: &mut Line, end: &mut End<'_>) {
+    each_move(pos, dice, &mut |mv| {
+        let mut next = *pos;
+        next.make(&mv);
+        line.push(mv);
+        if mv.kind == MoveKind::KingCapture {
+            next.end_turn();
+            end(line.moves(), &next, true);
+        } else if let Some(left) = target.checked_sub(mv.cost()) {
+            let rest = dice.pay(&mv);
+            if max_len(&next, rest) == left {
+                if left == 0 {
+                    next.end_turn();
+                    end(line.moves(), &next, false);
+                } else {
+                    first(&next, rest, left, line, end);
+                }
+            }
+        }
+        line.pop();
+    });
+}
+
+/// The pseudocode's reading: a line that captures the king is a legal turn wherever the capture
+/// falls; a line that does not must play `need` dice (the most any such turn plays).
+fn any(pos: &Pos, dice: Dice, need: Option<u8>, line: &mut Line, end: &mut End<'_>) {
+    each_move(pos, dice, &mut |mv| {
+        let mut next = *pos;
+        next.make(&mv);
+        line.push(mv);
+        if mv.kind == MoveKind::KingCapture {
+            next.end_turn();
+            end(line.moves(), &next, true);
+        } else {
+            let rest = dice.pay(&mv);
+            let left = need.and_then(|n| n.checked_sub(mv.cost()));
+            if max_len(&next, rest) == 0 {
+                if left == Some(0) {
+                    next.end_turn();
+                    end(line.moves(), &next, false);
+                }
+            } else if left.is_some() || super::filter::king_line(&next, rest) {
+                any(&next, rest, left, line, end);
+            }
+        }
+        line.pop();
+    });
+}
