@@ -7,6 +7,7 @@ mod reference;
 mod robustness;
 #[path = "../support/strategies.rs"]
 mod strategies;
+mod turns;
 
 use dfen::Dfen;
 
