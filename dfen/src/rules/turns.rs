@@ -129,8 +129,10 @@ impl Rules {
             });
         })?;
         turns.sort_by(|a, b| {
-            let key = |t: &Turn| t.moves.iter().map(super::sort_key).collect::<Vec<_>>();
-            key(a).cmp(&key(b))
+            a.moves
+                .iter()
+                .map(super::sort_key)
+                .cmp(b.moves.iter().map(super::sort_key))
         });
         Ok(turns)
     }

@@ -275,14 +275,20 @@ fn every_listed_turn_replays_through_play_to_its_position() {
         for roll in ROLLS {
             let position = rolled(fen, roll);
             for rules in [FIRST, ANY] {
-                for turn in rules.turns(&position).unwrap() {
-                    replay(rules, &position, &turn);
-                    checked += 1;
+                // At most about 150 turns of each list, spread over all of it, to keep the
+                // debug build quick; the king captures among them are all replayed.
+                let turns = rules.turns(&position).unwrap();
+                let stride = turns.len().div_ceil(150).max(1);
+                for (i, turn) in turns.iter().enumerate() {
+                    if i % stride == 0 || turn.winner.is_some() {
+                        replay(rules, &position, turn);
+                        checked += 1;
+                    }
                 }
             }
         }
     }
-    assert!(checked > 10_000, "only {checked} turns");
+    assert!(checked > 3_000, "only {checked} turns");
 }
 
 /// Plays `turn` move by move from `position` and checks it ends where it is listed.
