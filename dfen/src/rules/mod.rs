@@ -27,7 +27,9 @@
 //!   longest sequence of micro-moves the dice allow (castling counts 2; a king capture counts
 //!   its own cost and ends the sequence). A first move is legal when some sequence starting
 //!   with it reaches `L*`, or when it captures the king itself. A move that only *enables* a
-//!   later king capture must still reach `L*`. When `L*` is 0 the turn passes.
+//!   later king capture must still reach `L*`. When `L*` is 0 the turn passes. That is the
+//!   formal definition, [`KingCapture::First`]; under [`KingCapture::Any`] a turn that
+//!   captures the king at any micro-move counts as maximal too.
 //! - **Turn end**: when the pool is empty, when no remaining die can be played, or when a king
 //!   is captured. The side flips, the new side's own old en-passant targets are cleared (the
 //!   ones it made on its previous turn), field 7 becomes `-`, and the fullmove number grows
@@ -272,13 +274,14 @@ impl Rules {
     ///
     /// ```
     /// use dfen::rules::{KingCapture, Rules};
-    /// // Pawn, Pawn, Knight with no knight on the board: e6e7 then e7xd8 takes the king in
-    /// // two moves, while e6e7 then e7e8n lets the knight die play too.
-    /// let position: dfen::Dfen = "3k4/8/4P3/8/8/8/8/4K3 w - - 0 1 PPN".parse()?;
+    /// // Pawn, Knight, Bishop and no knight: only e7e8n lets all three dice play. e7e8q (or r,
+    /// // or b) then a1h8 takes the king with two.
+    /// let position: dfen::Dfen = "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1 PNB".parse()?;
     /// let first = Rules::new().legal_moves(&position)?;
     /// let any = Rules::new().king_capture(KingCapture::Any).legal_moves(&position)?;
-    /// assert_eq!((first.max_len(), first.len()), (3, 1)); // e6e7, on the way to e7e8n
-    /// assert_eq!(any.len(), 1); // the same move: both lines start with it
+    /// assert_eq!((first.max_len(), any.max_len()), (3, 3));
+    /// // a1h8, the six other bishop moves and e7e8n; `any` adds e7e8q, e7e8r and e7e8b.
+    /// assert_eq!((first.len(), any.len()), (8, 11));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_moves(&self, position: &Dfen) -> Result<LegalMoves, RulesError> {
