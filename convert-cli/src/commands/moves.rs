@@ -55,7 +55,7 @@ line (for FENKIT001 and FENKIT006, in standard input).";
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
     /// The position, with its dice in field 7; `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// How to print the moves

@@ -48,7 +48,7 @@ Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003)
 #[command(group(clap::ArgGroup::new("mode").args(["standard", "die", "roll"])))]
 pub(crate) struct Args {
     /// The position (for --roll, at a fresh turn); `-` reads it from standard input
-    #[arg(value_name = "FEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// Plies to search (turns with --roll), at most 64

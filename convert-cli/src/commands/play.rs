@@ -44,7 +44,7 @@ must hold one position (FENKIT006), read as `fenkit check` reads a file: a BOM, 
 )]
 pub(crate) struct Args {
     /// The starting position; `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// Micro-moves in UCI, `0000` to pass, or dice letters to roll

@@ -54,7 +54,7 @@ Exit status 2: usage or I/O errors.";
 )]
 pub(crate) struct Args {
     /// The position, with its dice in field 7; `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// Print only the number of turns and of distinct positions after them
