@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use dfen::rules::{Move, Turn};
+use dfen::rules::Move;
 
 use super::moves::{
     KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, read_json, rules_error,
@@ -111,40 +111,95 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         stdout.flush()?;
         return Ok(Status::Clean);
     }
-    let turns = match rules.turns(&position) {
-        Ok(turns) => turns,
-        Err(error) => return Ok(rules_error(&error, global)),
-    };
+    // Streamed: a position can have millions of turns.
     let profile: dfen::Profile = args.options.profile.into();
-    for turn in &turns {
-        let after = crate::notation::write_dfen(&turn.position, profile);
-        match turn.winner {
-            Some(color) => writeln!(
-                stdout,
-                "{turn}: {after} (game over: {} captured the king)",
-                side_name(color)
-            )?,
-            None => writeln!(stdout, "{turn}: {after}")?,
+    let mut written = Ok(());
+    let mut passed = false;
+    let walked = rules.for_each_turn(&position, |turn| {
+        if written.is_err() {
+            return;
         }
+        passed = turn.moves().is_empty();
+        written = write_turn(&mut stdout, &turn, profile);
+    });
+    if let Err(error) = walked {
+        return Ok(rules_error(&error, global));
     }
+    written?;
     stdout.flush()?;
-    if turns.iter().any(|turn| turn.moves.is_empty()) {
+    if passed {
         let _ = writeln!(global.stderr(), "{PASS_NOTE}");
     }
     Ok(Status::Clean)
 }
 
+/// One line of the human listing: the moves (`0000` for a pass), a colon, the position after.
+fn write_turn(
+    out: &mut impl Write,
+    turn: &dfen::rules::TurnEnd<'_>,
+    profile: dfen::Profile,
+) -> std::io::Result<()> {
+    if turn.moves().is_empty() {
+        write!(out, "0000")?;
+    }
+    for (i, mv) in turn.moves().iter().enumerate() {
+        if i > 0 {
+            write!(out, " ")?;
+        }
+        write!(out, "{mv}")?;
+    }
+    let after = crate::notation::write_dfen(&turn.position(), profile);
+    match turn.winner() {
+        Some(color) => writeln!(
+            out,
+            ": {after} (game over: {} captured the king)",
+            side_name(color)
+        ),
+        None => writeln!(out, ": {after}"),
+    }
+}
+
 /// One micro-move of the tree, with what follows it.
 #[derive(serde::Serialize)]
-struct Node<'a> {
+struct Node {
     #[serde(flatten)]
-    mv: &'a Move,
+    mv: Move,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    children: Vec<Node<'a>>,
+    children: Vec<Node>,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'static str>,
+}
+
+impl Node {
+    fn inner(mv: Move) -> Node {
+        Node {
+            mv,
+            children: Vec::new(),
+            position: None,
+            winner: None,
+        }
+    }
+}
+
+/// Adds a turn's line to the tree. The turns come sorted by their moves, so a line shares its
+/// start with the last branch of the tree, and a complete turn is never the start of another.
+fn insert(nodes: &mut Vec<Node>, moves: &[Move], leaf: Node) {
+    let Some((mv, rest)) = moves.split_first() else {
+        return;
+    };
+    if rest.is_empty() {
+        nodes.push(leaf);
+        return;
+    }
+    let shared = matches!(nodes.last(), Some(last) if last.mv == *mv && last.position.is_none());
+    if !shared {
+        nodes.push(Node::inner(*mv));
+    }
+    if let Some(last) = nodes.last_mut() {
+        insert(&mut last.children, rest, leaf);
+    }
 }
 
 /// The position after a pass.
@@ -159,52 +214,12 @@ struct Answer<'a> {
     ok: bool,
     position: String,
     king_capture: &'static str,
-    turns: usize,
+    turns: u64,
     positions: u64,
-    tree: Vec<Node<'a>>,
+    tree: Vec<Node>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pass: Option<Pass>,
     findings: Vec<FindingJson<'a>>,
-}
-
-/// The tree of `turns[..]`, sorted by their moves, from the micro-move at `depth` on: turns
-/// that share a move there share its node.
-fn tree(turns: &[Turn], depth: usize, profile: dfen::Profile) -> Vec<Node<'_>> {
-    let mut nodes = Vec::new();
-    let mut rest = turns;
-    while let Some(head) = rest.first() {
-        let Some(mv) = head.moves.get(depth) else {
-            rest = rest.get(1..).unwrap_or_default();
-            continue;
-        };
-        let same = rest
-            .iter()
-            .take_while(|turn| turn.moves.get(depth) == Some(mv))
-            .count();
-        let (group, tail) = rest.split_at(same);
-        rest = tail;
-        // A complete turn is never the start of another: a group is one leaf or an inner node.
-        let node = if head.moves.len() == depth + 1 {
-            Node {
-                mv,
-                children: Vec::new(),
-                position: Some(crate::notation::write_dfen(&head.position, profile)),
-                winner: head.winner.map(|color| match color {
-                    dfen::Color::White => "white",
-                    dfen::Color::Black => "black",
-                }),
-            }
-        } else {
-            Node {
-                mv,
-                children: tree(group, depth + 1, profile),
-                position: None,
-                winner: None,
-            }
-        };
-        nodes.push(node);
-    }
-    nodes
 }
 
 fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
@@ -213,27 +228,37 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
         Err(status) => return Ok(status),
     };
     let rules = args.king_capture.rules();
-    let (turns, count) = match rules
-        .turns(&accepted.dfen)
-        .and_then(|turns| Ok((turns, rules.count_turns(&accepted.dfen)?)))
-    {
-        Ok(answer) => answer,
-        Err(error) => return rules_error_json(&error, accepted, global),
-    };
     let profile: dfen::Profile = args.options.profile.into();
-    let pass = match turns.as_slice() {
-        [turn] if turn.moves.is_empty() => Some(Pass {
-            position: crate::notation::write_dfen(&turn.position, profile),
-        }),
-        _ => None,
+    let mut tree = Vec::new();
+    let mut pass = None;
+    let walked = rules.for_each_turn(&accepted.dfen, |turn| {
+        let position = crate::notation::write_dfen(&turn.position(), profile);
+        let Some(&last) = turn.moves().last() else {
+            pass = Some(Pass { position });
+            return;
+        };
+        let leaf = Node {
+            mv: last,
+            children: Vec::new(),
+            position: Some(position),
+            winner: turn.winner().map(|color| match color {
+                dfen::Color::White => "white",
+                dfen::Color::Black => "black",
+            }),
+        };
+        insert(&mut tree, turn.moves(), leaf);
+    });
+    let count = match walked.and_then(|()| rules.count_turns(&accepted.dfen)) {
+        Ok(count) => count,
+        Err(error) => return rules_error_json(&error, accepted, global),
     };
     let answer = Answer {
         ok: true,
         position: crate::notation::write_dfen(&accepted.dfen, profile),
         king_capture: rules.get_king_capture().as_str(),
-        turns: turns.len(),
+        turns: count.turns,
         positions: count.positions,
-        tree: tree(&turns, 0, profile),
+        tree,
         pass,
         findings: accepted.findings.iter().map(FindingJson::from).collect(),
     };

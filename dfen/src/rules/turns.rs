@@ -128,17 +128,12 @@ impl Rules {
                 winner: end.winner(),
             });
         })?;
-        turns.sort_by(|a, b| {
-            a.moves
-                .iter()
-                .map(super::sort_key)
-                .cmp(b.moves.iter().map(super::sort_key))
-        });
         Ok(turns)
     }
 
-    /// Visits every complete legal turn, as [`Rules::turns`] lists them but in the walk's own
-    /// order (stable, not sorted), without allocating: the hot path of a bot or a referee.
+    /// Visits every complete legal turn in the order of [`Rules::turns`], without collecting
+    /// them: the hot path of a bot or a referee. Nothing is allocated per node (a buffer of
+    /// moves per micro-move of the turn is allocated once per call).
     ///
     /// # Errors
     /// As [`Rules::turns`].

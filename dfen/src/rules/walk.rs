@@ -1,6 +1,8 @@
 //! Every complete legal turn from a position with dice, under either reading of the
-//! king-capture exemption, depth first and without allocating: the line so far lives in a
-//! fixed array, and each end of a turn is handed to a callback.
+//! king-capture exemption, depth first and in the stable order of the legal moves: the line so
+//! far lives in a fixed array, the moves of each level in one buffer per level reused for the
+//! whole walk (nothing is allocated per node once they have grown), and each end of a turn is
+//! handed to a callback.
 
 use std::ops::ControlFlow;
 
@@ -56,24 +58,34 @@ impl Line {
 /// position after the turn (side flipped) and whether the last move captured the king.
 pub(crate) type End<'a> = dyn FnMut(&[Move], &Pos, bool) + 'a;
 
-/// Walks every complete legal turn from `pos` with `dice` under `reading`. A position whose
-/// dice cannot be played has one turn: the pass, an empty line.
+/// The move buffers of the three levels of a turn.
+type Scratch = [Vec<Move>; 3];
+
+/// Walks every complete legal turn from `pos` with `dice` under `reading`, sorted by their
+/// moves (each in the order of `LegalMoves`). A position whose dice cannot be played has one
+/// turn: the pass, an empty line.
 pub(crate) fn turns(pos: &Pos, dice: Dice, reading: KingCapture, end: &mut End<'_>) {
     let mut line = Line::new();
+    let mut scratch: Scratch = [
+        Vec::with_capacity(64),
+        Vec::with_capacity(64),
+        Vec::with_capacity(64),
+    ];
     match reading {
         KingCapture::First => {
             let target = max_len(pos, dice);
             if target == 0 {
                 pass(pos, end);
             } else {
-                first(pos, dice, target, &mut line, end);
+                first(pos, dice, target, &mut line, &mut scratch, end);
             }
         }
         KingCapture::Any => {
             if max_len(pos, dice) == 0 {
                 pass(pos, end);
             } else {
-                any(pos, dice, longest_kingless(pos, dice), &mut line, end);
+                let need = longest_kingless(pos, dice);
+                any(pos, dice, need, &mut line, &mut scratch, end);
             }
         }
     }
@@ -85,23 +97,36 @@ fn pass(pos: &Pos, end: &mut End<'_>) {
     end(&[], &after, false);
 }
 
-/// Visits the playable micro-moves of `dice` in `pos`: castling with the King die only when a
-/// Rook die is also at hand.
+/// The playable micro-moves of `dice` in `pos` (castling with the King die only when a Rook
+/// die is also at hand), in `buffer`, sorted.
 #[inline]
-fn each_move(pos: &Pos, dice: Dice, f: &mut impl FnMut(Move)) {
+fn sorted_moves<'b>(pos: &Pos, dice: Dice, buffer: &'b mut Vec<Move>) -> &'b [Move] {
+    buffer.clear();
     for die in dice.distinct() {
         let castling_paid = die == Role::King && dice.contains(Role::Rook);
         let _ = pos.generate(die, castling_paid, &mut |mv| {
-            f(mv);
+            buffer.push(mv);
             ControlFlow::Continue(())
         });
     }
+    buffer.sort_unstable_by_key(super::sort_key);
+    buffer
 }
 
 /// The formal reading: every step is a legal first move of what is left, so each non-capturing
 /// move keeps the line on a sequence of `target` dice.
-fn first(pos: &Pos, dice: Dice, target: u8, line: &mut Line, end: &mut End<'_>) {
-    each_move(pos, dice, &mut |mv| {
+fn first(
+    pos: &Pos,
+    dice: Dice,
+    target: u8,
+    line: &mut Line,
+    scratch: &mut [Vec<Move>],
+    end: &mut End<'_>,
+) {
+    let Some((buffer, deeper)) = scratch.split_first_mut() else {
+        return;
+    };
+    for &mv in sorted_moves(pos, dice, buffer) {
         let mut next = *pos;
         next.make(&mv);
         line.push(mv);
@@ -115,18 +140,28 @@ fn first(pos: &Pos, dice: Dice, target: u8, line: &mut Line, end: &mut End<'_>) 
                     next.end_turn();
                     end(line.moves(), &next, false);
                 } else {
-                    first(&next, rest, left, line, end);
+                    first(&next, rest, left, line, deeper, end);
                 }
             }
         }
         line.pop();
-    });
+    }
 }
 
 /// The pseudocode's reading: a line that captures the king is a legal turn wherever the capture
 /// falls; a line that does not must play `need` dice (the most any such turn plays).
-fn any(pos: &Pos, dice: Dice, need: Option<u8>, line: &mut Line, end: &mut End<'_>) {
-    each_move(pos, dice, &mut |mv| {
+fn any(
+    pos: &Pos,
+    dice: Dice,
+    need: Option<u8>,
+    line: &mut Line,
+    scratch: &mut [Vec<Move>],
+    end: &mut End<'_>,
+) {
+    let Some((buffer, deeper)) = scratch.split_first_mut() else {
+        return;
+    };
+    for &mv in sorted_moves(pos, dice, buffer) {
         let mut next = *pos;
         next.make(&mv);
         line.push(mv);
@@ -142,9 +177,9 @@ fn any(pos: &Pos, dice: Dice, need: Option<u8>, line: &mut Line, end: &mut End<'
                     end(line.moves(), &next, false);
                 }
             } else if left.is_some() || super::filter::king_line(&next, rest) {
-                any(&next, rest, left, line, end);
+                any(&next, rest, left, line, deeper, end);
             }
         }
         line.pop();
-    });
+    }
 }

@@ -374,6 +374,14 @@ fn any_lists_every_first_turn_and_only_adds_turns_that_take_the_king_or_play_as_
                 .map(dice)
                 .collect();
             assert!(kingless.len() <= 1, "{position}: {kingless:?}");
+            // The turns come in the order of their first moves among the legal moves.
+            let legal_order = ANY.legal_moves(&position).unwrap();
+            let ranks: Vec<usize> = any
+                .iter()
+                .filter_map(|t| t.moves.first())
+                .map(|mv| legal_order.iter().position(|m| m == mv).unwrap())
+                .collect();
+            assert!(ranks.is_sorted(), "{position}: turns out of order");
             // The first moves of the turns are the legal moves.
             let firsts: BTreeSet<String> = any
                 .iter()
