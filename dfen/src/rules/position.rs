@@ -13,7 +13,7 @@ use crate::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };
 
-const A1: Square = match Square::from_index(0) {
+pub(crate) const A1: Square = match Square::from_index(0) {
     Some(square) => square,
     None => panic!("a1 is a square"),
 };
