@@ -391,6 +391,34 @@ fn convert_reads_by_profile() {
     }
 }
 
+/// Lines in the engine dialect that the spec refuses: dice in the other side's case, four
+/// fields, and a repeated castling letter (which the engine refuses too).
+const ENGINE_LINES: &str = "rnq1k2r/pppbpp1p/3p2pQ/8/2BPP3/2N2N2/PPPK1PPP/1R5R b kq - 0 1 BKK\n4k3/8/8/8/8/8/8/4K3 b - -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1\n";
+
+/// `convert --from dfen-engine` and `fmt --profile engine` say what they repaired, each
+/// repair a warning with a caret and its fix, and refuse what the engine refuses.
+#[test]
+fn engine_dialect_repairs_are_reported() {
+    let tree = Tree::empty();
+    tree.write("engine.dfen", ENGINE_LINES);
+    assert_cmd_snapshot!(
+        "convert_from_the_engine_dialect_reports_repairs",
+        tree.fenkit(&[
+            "convert",
+            "--from",
+            "dfen-engine",
+            "--to",
+            "dfen",
+            "engine.dfen"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "fmt_engine_reports_repairs",
+        tree.fenkit(&["fmt", "--profile", "engine", "-"])
+            .pass_stdin(ENGINE_LINES)
+    );
+}
+
 /// JSON that is not an object is refused in the words of the JSON form, not of the types
 /// behind it.
 #[test]
