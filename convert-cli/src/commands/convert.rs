@@ -35,7 +35,8 @@ DFEN and FEN text is read by the spec profile, as `fenkit check` reads it: a lin
 reports as an error is not converted. `--profile lenient` also reads such a line when its
 meaning is clear (dice in the wrong case, missing clocks, a fullmove number of 0, ...), and
 prints a warning for each thing it read that way; `--from dfen-engine` (or `--profile engine`)
-reads the reference engine's dialect.
+reads the reference engine's dialect as its reader does, with the same warning for each form it
+repairs (dice in the other side's case, missing clocks).
 
 A position is converted as it was read: spellings become canonical, but castling rights and
 en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
