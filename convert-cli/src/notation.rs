@@ -256,7 +256,7 @@ enum CanonicalForms {
 
 /// Which fixes a DFEN's canonical form has applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fixes {
+enum Fixes {
     /// Spellings and position fixes (dead castling rights and en-passant squares dropped), as
     /// `fmt` writes.
     All,
@@ -306,10 +306,15 @@ impl Analyzer {
         self
     }
 
-    /// This analyser with DFEN canonical forms that apply only `fixes`.
-    pub(crate) fn with_fixes(mut self, fixes: Fixes) -> Analyzer {
-        self.fixes = fixes;
-        self
+    /// The analyser whose canonical form is the adapter answer (`spec/adapter-protocol.md`):
+    /// `fmt`'s form, except in the engine dialect, whose answer is what the reference engine's
+    /// writer writes, with spelling fixes only (`spec/dfen.md` §10).
+    pub(crate) fn adapter(notation: Notation, settings: ReadSettings) -> Analyzer {
+        let mut analyzer = Analyzer::new(notation, settings);
+        if settings.profile == dfen::Profile::Engine {
+            analyzer.fixes = Fixes::Spelling;
+        }
+        analyzer
     }
 
     /// Whether each position is analysed on its own (every notation but NDJSON4, whose checks

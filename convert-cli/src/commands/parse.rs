@@ -7,7 +7,7 @@ use crate::input::{MAX_RECORD_BYTES, Origin};
 use fenkit_diagnostics::Severity;
 
 use crate::code::{CliCode, Finding};
-use crate::notation::{Analysis, Analyzer, Fen4Reference, Fixes, Notation, ReadSettings};
+use crate::notation::{Analysis, Analyzer, Fen4Reference, Notation, ReadSettings};
 use crate::options::ProfileArg;
 use crate::output::FindingJson;
 
@@ -62,15 +62,7 @@ impl Settings {
         let notation = self
             .notation
             .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
-        // The engine dialect's answer is what the reference engine's writer writes for the
-        // same input: spellings become canonical, the position stays as read.
-        let fixes = match self.read.profile {
-            dfen::Profile::Engine => Fixes::Spelling,
-            _ => Fixes::All,
-        };
-        Analyzer::new(notation, self.read)
-            .with_fixes(fixes)
-            .analyze(1, text)
+        Analyzer::adapter(notation, self.read).analyze(1, text)
     }
 }
 
