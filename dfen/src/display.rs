@@ -214,7 +214,7 @@ impl Dfen {
         // The engine dialect cannot hold larger numbers: they are written as its largest.
         out.number(self.halfmove.min(profile.max_halfmove()));
         out.push(b' ');
-        out.number(self.fullmove.min(profile.max_fullmove()));
+        out.number(self.fullmove.get().min(profile.max_fullmove()));
         if with_dice && (profile != Profile::Engine || !self.dice.is_empty()) {
             out.push(b' ');
             if self.dice.is_empty() {

@@ -30,6 +30,7 @@
 #![deny(clippy::indexing_slicing)]
 
 use std::borrow::Cow;
+use std::num::NonZeroU32;
 use std::ops::Range;
 
 use nom::IResult;
@@ -283,7 +284,7 @@ const EMPTY: Dfen = Dfen {
     castling: CastlingRights::NONE,
     en_passant: SquareSet::EMPTY,
     halfmove: 0,
-    fullmove: 1,
+    fullmove: NonZeroU32::MIN,
     dice: DicePool::EMPTY,
 };
 
@@ -664,22 +665,24 @@ impl<'a> State<'a> {
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
                 self.halfmove(half)?;
-                self.dfen.fullmove = self.clock(full)?;
-                if self.dfen.fullmove > self.profile.max_fullmove() {
+                let fullmove = self.clock(full)?;
+                if fullmove > self.profile.max_fullmove() {
                     return Err(self.engine_range(full));
                 }
-                if self.dfen.fullmove == 0 {
-                    self.repair_or_refuse(
-                        Code::FullmoveZero,
-                        6,
-                        full.span(),
-                        "a fullmove number of at least 1",
-                        "write the fullmove number as 1",
-                    )?;
-                    // The number 0 means 1 (spec/dfen.md §4); the model never holds 0, which
-                    // its writers would write and its readers refuse.
-                    self.dfen.fullmove = 1;
-                }
+                self.dfen.fullmove = match NonZeroU32::new(fullmove) {
+                    Some(fullmove) => fullmove,
+                    None => {
+                        self.repair_or_refuse(
+                            Code::FullmoveZero,
+                            6,
+                            full.span(),
+                            "a fullmove number of at least 1",
+                            "write the fullmove number as 1",
+                        )?;
+                        // The number 0 means 1 (spec/dfen.md §4): the model cannot hold 0.
+                        NonZeroU32::MIN
+                    }
+                };
             }
             (half, _) => {
                 if let Some(half) = half {
@@ -1452,7 +1455,7 @@ mod tests {
             .profile(Profile::Lenient)
             .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0 -")
             .unwrap();
-        assert_eq!(parsed.dfen.fullmove, 1);
+        assert_eq!(parsed.dfen.fullmove.get(), 1);
         assert!(parsed.findings.iter().any(|f| f.code == Code::FullmoveZero));
         let written = parsed.dfen.display_as(Profile::Lenient).to_string();
         assert!(Parser::new().parse(&written).is_ok(), "{written}");

@@ -621,7 +621,7 @@ impl Dfen {
     }
 
     /// This position with every fixable finding applied: castling rights whose king or rook is
-    /// away dropped, en-passant squares that cannot affect play dropped, fullmove 0 made 1.
+    /// away dropped, en-passant squares that cannot affect play dropped.
     ///
     /// ```
     /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1 -".parse().unwrap();
@@ -642,9 +642,6 @@ impl Dfen {
             if on_its_rank && dead_en_passant(self, square).is_some() {
                 fixed.en_passant.remove(square);
             }
-        }
-        if fixed.fullmove == 0 {
-            fixed.fullmove = 1;
         }
         fixed
     }

@@ -316,11 +316,7 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                 .filter(|f| f.severity == dfen::Severity::Warning && f.code.is_repair())
                 .map(finding_of)
                 .collect();
-            let mut dfen = parsed.dfen;
-            // A fullmove number of 0 (DFEN019, read by lenient and engine) means 1: writing
-            // the 0 back would give a line that the spec refuses.
-            dfen.fullmove = dfen.fullmove.max(1);
-            Ok(Input::Position(Value::Dfen(dfen), warnings))
+            Ok(Input::Position(Value::Dfen(parsed.dfen), warnings))
         }
         Format::Json | Format::DfenJson => {
             // serde would also take an array of the fields in order and name its own types

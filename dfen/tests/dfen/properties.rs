@@ -87,7 +87,9 @@ proptest! {
         prop_assert!(!parsed.has_errors(), "{}: {:?}", text, parsed.findings);
         let mut expected = dfen;
         expected.halfmove = expected.halfmove.min(Profile::Engine.max_halfmove());
-        expected.fullmove = expected.fullmove.min(Profile::Engine.max_fullmove());
+        expected.fullmove = expected.fullmove.min(
+            std::num::NonZeroU32::new(Profile::Engine.max_fullmove()).unwrap(),
+        );
         prop_assert_eq!(parsed.dfen, expected);
     }
 
