@@ -939,13 +939,27 @@ impl<'a> State<'a> {
                             format!("the non-ASCII digit {}", quote(&c.to_string())),
                         ));
                     }
-                    return Err(ParseError::new(
+                    let error = ParseError::new(
                         Code::UnknownPiece,
                         Some(1),
                         at..at + len,
                         "a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8",
                         quote(&c.to_string()),
-                    ));
+                    );
+                    // A letter that lowercases to a piece letter (the Kelvin sign `K`) is
+                    // certainly that piece.
+                    let mut lower = c.to_lowercase();
+                    return Err(match (lower.next(), lower.next()) {
+                        (Some(l @ ('p' | 'n' | 'b' | 'r' | 'q' | 'k')), None) => {
+                            let letter = if c.is_uppercase() {
+                                l.to_ascii_uppercase()
+                            } else {
+                                l
+                            };
+                            error.with_help(format!("write the ASCII letter `{letter}`"))
+                        }
+                        _ => error,
+                    });
                 }
             }
         }

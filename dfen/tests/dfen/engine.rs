@@ -215,6 +215,53 @@ fn inputs_the_reference_refuses_are_errors() {
     assert_eq!(engine().parse(" \t ").unwrap_err().code(), Code::EmptyInput);
 }
 
+/// Each input of spec/dfen.md §9 that the reference reads and fenkit refuses: the model of the
+/// reference reads it, and the engine profile refuses it with the code the table gives.
+#[test]
+fn documented_differences_are_refused_with_their_codes() {
+    let cases: &[(&str, Code)] = &[
+        ("4k\u{663}/8/8/8/8/8/8/4K3 w - - 0 1", Code::BadDigit),
+        ("4k03/8/8/8/8/8/8/4K3 w - - 0 1", Code::BadDigit),
+        ("4k3/8/8/8/8/8/8/4K3/ w - - 0 1", Code::RankCount),
+        ("4k3/8/8/8/8/8/8/4\u{212a}3 w - - 0 1", Code::UnknownPiece),
+        ("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", Code::EnPassantRank),
+        ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", Code::TooManyKings),
+        ("3Pk3/8/8/8/8/8/8/4K3 b - - 0 1", Code::PawnOnBackRank),
+        (
+            "4k3/8/8/8/PPPP4/8/8/4K3 b - a3b3c3d3 0 1",
+            Code::TooManyEnPassant,
+        ),
+        (
+            "4k3/8/8/8/PP6/8/8/4K3 w - a3b3 0 1 PN",
+            Code::TurnOverBudget,
+        ),
+    ];
+    let mut report = String::new();
+    for (input, code) in cases {
+        assert!(reference(input).is_some(), "the reference reads {input:?}");
+        describe(&mut report, input);
+        let found = match engine().parse(input) {
+            Err(err) => err.code(),
+            Ok(parsed) => {
+                parsed
+                    .findings
+                    .iter()
+                    .find(|f| f.severity == Severity::Error)
+                    .unwrap_or_else(|| panic!("{input:?} read without an error"))
+                    .code
+            }
+        };
+        assert_eq!(found, *code, "{input:?}");
+    }
+    let long = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1{}", " ".repeat(1024));
+    assert!(reference(&long).is_some());
+    assert_eq!(
+        engine().parse(&long).unwrap_err().code(),
+        Code::InputTooLong
+    );
+    insta::assert_snapshot!(report);
+}
+
 /// The engine dialect keeps the pawn that took the king on its last rank; the other profiles,
 /// and every other pawn on a back rank, keep the error.
 #[test]
