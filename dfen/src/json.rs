@@ -120,7 +120,7 @@ impl From<&Dfen> for DfenJson {
                 .map(|s| s.to_string())
                 .collect(),
             halfmove: dfen.halfmove,
-            fullmove: dfen.fullmove,
+            fullmove: dfen.fullmove.get(),
             dice: dfen.dice.iter().map(|r| r.upper().to_string()).collect(),
         }
     }
@@ -232,9 +232,8 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
             ));
         }
     }
-    if json.fullmove == 0 {
-        return Err("fullmove: expected a number of at least 1, found 0".to_owned());
-    }
+    let fullmove = std::num::NonZeroU32::new(json.fullmove)
+        .ok_or_else(|| "fullmove: expected a number of at least 1, found 0".to_owned())?;
     let mut dice = DicePool::EMPTY;
     for letter in &json.dice {
         let role = single_byte(letter)
@@ -254,7 +253,7 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
         castling,
         en_passant,
         halfmove: json.halfmove,
-        fullmove: json.fullmove,
+        fullmove,
         dice,
     })
 }

@@ -330,7 +330,7 @@ fn position(bytes: &mut Bytes<'_>) -> Option<Dfen> {
         castling,
         en_passant,
         halfmove,
-        fullmove: 1,
+        fullmove: std::num::NonZeroU32::MIN,
         dice: DicePool::EMPTY,
     };
     // Only positions that are valid DFEN: their text must parse back to themselves.

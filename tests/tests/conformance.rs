@@ -156,8 +156,14 @@ fn answer_dfen(case: &Case) -> Answer {
                     offset: None,
                 };
             }
+            // The engine dialect's answer is the position as read, as the reference
+            // engine's writer writes it: spelling fixes only (spec/dfen.md §10).
+            let answer = match profile {
+                dfen::Profile::Engine => parsed.dfen.clone(),
+                _ => parsed.fixed(),
+            };
             Answer::Accept {
-                canonical: parsed.fixed().display_as(profile).to_string(),
+                canonical: answer.display_as(profile).to_string(),
                 findings: codes(parsed.findings.iter().map(|f| f.code.as_str())),
             }
         }

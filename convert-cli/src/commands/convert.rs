@@ -35,7 +35,8 @@ DFEN and FEN text is read by the spec profile, as `fenkit check` reads it: a lin
 reports as an error is not converted. `--profile lenient` also reads such a line when its
 meaning is clear (dice in the wrong case, missing clocks, a fullmove number of 0, ...), and
 prints a warning for each thing it read that way; `--from dfen-engine` (or `--profile engine`)
-reads the reference engine's dialect.
+reads the reference engine's dialect as its reader does, with the same warning for each form it
+repairs (dice in the other side's case, missing clocks).
 
 A position is converted as it was read: spellings become canonical, but castling rights and
 en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
@@ -220,7 +221,7 @@ impl Format {
 }
 
 /// The largest halfmove clock the engine dialect holds (spec/dfen.md §4, `DFEN020`).
-const ENGINE_MAX_HALFMOVE: u32 = 127;
+const ENGINE_MAX_HALFMOVE: u32 = dfen::Profile::Engine.max_halfmove();
 
 /// A position in either model.
 enum Value {
@@ -279,16 +280,9 @@ fn dfen_error_finding(
     }
 }
 
-/// Whether a lenient read of a finding with `code` took a form the spec profile refuses: the
-/// syntax errors of spec/dfen.md §5.1 (which lenient reads as warnings) and missing clocks.
-fn read_leniently(code: dfen::Code) -> bool {
-    code.category() == dfen::Category::Syntax || code == dfen::Code::MissingClocks
-}
-
 /// Reads one line of `format`; DFEN and FEN text by `profile`.
 fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rejection> {
-    let dfen_error =
-        |error: dfen::ParseError| reject(error.code(), error.span(), error.to_string());
+    let dfen_error = |error: dfen::ParseError| Rejection::from(finding_of(error.to_finding()));
     let position = |value| Ok(Input::Position(value, Vec::new()));
     match format {
         Format::Dfen | Format::Fen | Format::DfenEngine => {
@@ -314,22 +308,15 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                 }
                 refusal
             })?;
-            // What a lenient read took that the spec refuses is said, not hidden.
-            let warnings = if profile == dfen::Profile::Lenient {
-                parsed
-                    .findings
-                    .into_iter()
-                    .filter(|f| f.severity == dfen::Severity::Warning && read_leniently(f.code))
-                    .map(finding_of)
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let mut dfen = parsed.dfen;
-            // A fullmove number of 0 (DFEN019, read by lenient and engine) means 1: writing
-            // the 0 back would give a line that the spec refuses.
-            dfen.fullmove = dfen.fullmove.max(1);
-            Ok(Input::Position(Value::Dfen(dfen), warnings))
+            // What a lenient or engine read repaired (a form the spec refuses) is said, not
+            // hidden.
+            let warnings = parsed
+                .findings
+                .into_iter()
+                .filter(|f| f.severity == dfen::Severity::Warning && f.code.is_repair())
+                .map(finding_of)
+                .collect();
+            Ok(Input::Position(Value::Dfen(parsed.dfen), warnings))
         }
         Format::Json | Format::DfenJson => {
             // serde would also take an array of the fields in order and name its own types

@@ -164,7 +164,7 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
         profile: profile.parse().unwrap_or_default(),
         strict: false,
     };
-    let analysis = Analyzer::new(notation, settings).analyze(1, text);
+    let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
     match analysis
         .findings
         .iter()

@@ -130,7 +130,7 @@ impl Pos {
             castling: 0,
             ep: dfen.en_passant.0,
             halfmove: dfen.halfmove,
-            fullmove: dfen.fullmove,
+            fullmove: dfen.fullmove.get(),
         };
         for (square, piece) in dfen.board.pieces() {
             let bit = 1u64 << square.index();
@@ -166,7 +166,8 @@ impl Pos {
             castling,
             en_passant: SquareSet(self.ep),
             halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            // At least 1: read from a `Dfen`, and only ever incremented (saturating).
+            fullmove: std::num::NonZeroU32::new(self.fullmove).unwrap_or(std::num::NonZeroU32::MIN),
             dice,
         }
     }
