@@ -70,9 +70,29 @@ pub(crate) struct Args {
     #[arg(long, value_name = "PROFILE")]
     profile: Option<ProfileArg>,
 
+    /// Write one output line for every input line, so that line N of the output answers line
+    /// N of the input: a position that is refused gives `null` (JSON) or an empty line (text),
+    /// and so do, in JSON output, comment and blank lines and NDJSON4 headers, and the
+    /// continuation lines of a FEN4 record that spans several lines
+    #[arg(long)]
+    aligned: bool,
+
+    /// Do not print the summary line (`converted N of M positions, K refused`)
+    #[arg(long, short)]
+    quiet: bool,
+
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
     inputs: Vec<PathBuf>,
+}
+
+/// Writes `count` placeholder rows: `null` for JSON output, empty lines for text.
+fn placeholders(out: &mut impl Write, json: bool, count: usize) -> io::Result<()> {
+    let row: &[u8] = if json { b"null\n" } else { b"\n" };
+    for _ in 0..count {
+        out.write_all(row)?;
+    }
+    Ok(())
 }
 
 /// A format `convert` reads or writes.
@@ -532,6 +552,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             .collect()
     };
     let mut status = Status::Clean;
+    let (mut positions, mut converted) = (0usize, 0usize);
     let mut stdout = global.data_stdout();
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     for origin in &inputs {
@@ -545,10 +566,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let reader = match origin.open() {
             Ok(reader) => reader,
             Err(error) => {
-                global.error(format_args!(
-                    "cannot read `{path}`: {}",
-                    crate::walk::describe(&error)
-                ));
+                global.error(crate::input::InputError::io(path.clone(), &error));
                 status = Status::Error;
                 continue;
             }
@@ -560,24 +578,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 Ok(Some(record)) => record,
                 Ok(None) => break,
                 Err(error) => {
-                    global.error(format_args!(
-                        "cannot read `{path}`: {}",
-                        crate::walk::describe(&error)
-                    ));
+                    global.error(crate::input::InputError::io(path.clone(), &error));
                     status = Status::Error;
                     break;
                 }
             };
+            // The input lines this record spans (a FEN4 record may go on over several).
+            let lines = 1 + memchr::memchr_iter(b'\n', record.raw()).count();
+            // With --aligned, rows for the lines that give no converted position.
+            let skipped = if args.aligned { lines } else { 0 };
             if record.kind != Kind::Position {
                 if !target.is_json() {
                     stdout.write_all(record.raw())?;
                     stdout.write_all(b"\n")?;
+                } else {
+                    placeholders(&mut stdout, true, skipped)?;
                 }
                 continue;
             }
             let outcome = match (&record.problem, record.text()) {
                 (Some(problem), _) => Err(problem_finding(&record, problem).into()),
-                (None, None) => continue,
+                (None, None) => {
+                    placeholders(&mut stdout, target.is_json(), skipped)?;
+                    continue;
+                }
                 (None, Some(text)) => {
                     let source = declared.unwrap_or_else(|| Format::sniff(text, family));
                     let source = source.resolve(family);
@@ -607,7 +631,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             args.profile.unwrap_or_default().into()
                         };
                         match read(source, profile, text) {
-                            Ok(Input::Header) => continue,
+                            Ok(Input::Header) => {
+                                placeholders(&mut stdout, target.is_json(), skipped)?;
+                                continue;
+                            }
                             Ok(Input::Position(value, warnings)) => {
                                 write(target, &value, args.lossy, text.len())
                                     .map(|(text, dropped)| (text, dropped, warnings))
@@ -626,9 +653,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     diagnostic.render(&renderer(colored))
                 );
             };
+            positions += 1;
             match outcome {
                 Ok((text, dropped, warnings)) => {
+                    converted += 1;
                     writeln!(stdout, "{text}")?;
+                    placeholders(&mut stdout, target.is_json(), skipped.saturating_sub(1))?;
                     if !warnings.is_empty() || !dropped.is_empty() {
                         stdout.flush()?;
                     }
@@ -644,6 +674,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                 }
                 Err(finding) => {
+                    placeholders(&mut stdout, target.is_json(), skipped)?;
                     stdout.flush()?;
                     show(finding);
                     status = status.worst(Status::Findings);
@@ -652,5 +683,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         }
     }
     stdout.flush()?;
+    if !args.quiet {
+        let _ = writeln!(
+            global.stderr(),
+            "converted {converted} of {}, {} refused",
+            crate::output::plural(positions, "position", "positions"),
+            positions - converted
+        );
+    }
     Ok(status)
 }

@@ -201,7 +201,7 @@ fn format_file(
         ..FileOutcome::default()
     };
     let read_error =
-        |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
+        |error: io::Error| crate::input::InputError::io(path.clone(), &error).to_string();
     let (notation, read) = settings.reading(origin);
     let scan = match Scan::open(origin, notation, read) {
         // A single input gets its own progress display (several get the per-file bar).

@@ -412,13 +412,7 @@ pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, Stri
         let path = dir.join(relative);
         std::fs::read(&path)
             .map(|bytes| (path.display().to_string(), bytes))
-            .map_err(|e| {
-                format!(
-                    "cannot read `{}`: {}",
-                    path.display(),
-                    crate::walk::describe(&e)
-                )
-            })
+            .map_err(|e| crate::input::InputError::io(path.display().to_string(), &e).to_string())
     };
     let (source, bytes) = read(&format!("v{VERSION}/manifest.json"))?;
     let manifest = Manifest::parse(&source, &String::from_utf8_lossy(&bytes))?;

@@ -177,7 +177,7 @@ fn ndjson4_header_records_are_skipped() {
         replay_with_header(),
     );
     assert_eq!(sniffed.status.code(), Some(0));
-    assert_eq!(sniffed.stderr, b"");
+    assert_eq!(sniffed.stderr, b"converted 3 of 3 positions, 0 refused\n");
     assert_eq!(
         String::from_utf8(sniffed.stdout).unwrap(),
         "4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7\n\
@@ -483,4 +483,66 @@ fn play_in_the_engine_dialect_writes_what_the_engine_profile_reads() {
     );
     tree.write("written.dfen", &written);
     assert_cmd_snapshot!(tree.fenkit(&["check", "--profile", "engine", "written.dfen"]));
+}
+
+/// `convert` ends with a summary line on stderr (`--quiet` drops it); `--aligned` writes one
+/// output line per input line: `null` in JSON (or an empty line in text) for a refused
+/// position, a comment, a blank line and each continuation line of a FEN4 record.
+#[test]
+fn aligned_rows_and_the_summary_line() {
+    let tree = Tree::empty();
+    tree.write(
+        "mixed.dfen",
+        "# c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 x - - 0 1 -\n\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n",
+    );
+    let output = tree
+        .fenkit(&["convert", "--to", "json", "--aligned", "mixed.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 5, "{stdout}");
+    assert_eq!(rows[0], "null");
+    assert!(rows[1].starts_with("{\"board\""));
+    assert_eq!(rows[2..4], ["null", "null"]);
+    assert!(rows[4].contains("\"side\":\"black\""));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .ends_with("converted 2 of 3 positions, 1 refused\n")
+    );
+    let text = tree
+        .fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--aligned",
+            "--quiet",
+            "mixed.dfen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(text.stdout).unwrap(),
+        "# c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n"
+    );
+    assert!(
+        !String::from_utf8(text.stderr)
+            .unwrap()
+            .contains("converted")
+    );
+    // A FEN4 record over three lines is one row and two placeholders.
+    tree.write(
+        "long.fen4",
+        "4d-fen v1:\n  K@0,0,0,0;\n  k@7,7,7,7\n4d-fen v1: K@0,0,0,0\n",
+    );
+    let output = tree
+        .fenkit(&["convert", "--to", "json", "--aligned", "long.fen4"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 4, "{stdout}");
+    assert_eq!(rows[1..3], ["null", "null"]);
 }
