@@ -139,23 +139,3 @@ proptest! {
         }
     }
 }
-
-proptest! {
-    /// `Dfen` writes its JSON straight from the position; `DfenJson` (a map of names and
-    /// strings, serialized by derive) is the independent form it must match byte for byte, in
-    /// both the compact and the pretty printer.
-    #[test]
-    fn json_written_directly_is_the_structured_form(dfen in any_dfen()) {
-        let structured = dfen::DfenJson::from(&dfen);
-        prop_assert_eq!(
-            serde_json::to_string(&dfen).unwrap(),
-            serde_json::to_string(&structured).unwrap()
-        );
-        prop_assert_eq!(
-            serde_json::to_string_pretty(&dfen).unwrap(),
-            serde_json::to_string_pretty(&structured).unwrap()
-        );
-        let back: Dfen = serde_json::from_str(&serde_json::to_string(&dfen).unwrap()).unwrap();
-        prop_assert_eq!(back, dfen);
-    }
-}
