@@ -184,14 +184,9 @@ impl Fen4Reference {
     }
 }
 
-/// A DFEN syntax error as a finding.
+/// A DFEN syntax error as a finding, with its help where the fix is certain.
 fn dfen_error_finding(error: &dfen::ParseError) -> Finding {
-    Finding::new(
-        Code::Dfen(error.code()),
-        Severity::Error,
-        error.span(),
-        error.to_string(),
-    )
+    finding_of(error.to_finding())
 }
 
 /// What was found about one position.
@@ -259,10 +254,21 @@ enum CanonicalForms {
     Changed,
 }
 
+/// Which fixes a DFEN's canonical form has applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fixes {
+    /// Spellings and position fixes (dead castling rights and en-passant squares dropped), as
+    /// `fmt` writes.
+    All,
+    /// Spellings only: the position as read, as the reference engine's writer writes it.
+    Spelling,
+}
+
 /// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
 pub(crate) struct Analyzer {
     notation: Notation,
     settings: ReadSettings,
+    fixes: Fixes,
     ndjson: Option<fen4::Ndjson4Validator>,
     canonical: CanonicalForms,
     /// Where canonical forms are written before they are compared with the input.
@@ -278,6 +284,7 @@ impl Analyzer {
         Analyzer {
             notation,
             settings,
+            fixes: Fixes::All,
             ndjson,
             canonical: CanonicalForms::All,
             scratch: String::new(),
@@ -299,6 +306,17 @@ impl Analyzer {
         self
     }
 
+    /// The analyser whose canonical form is the adapter answer (`spec/adapter-protocol.md`):
+    /// `fmt`'s form, except in the engine dialect, whose answer is what the reference engine's
+    /// writer writes, with spelling fixes only (`spec/dfen.md` §10).
+    pub(crate) fn adapter(notation: Notation, settings: ReadSettings) -> Analyzer {
+        let mut analyzer = Analyzer::new(notation, settings);
+        if settings.profile == dfen::Profile::Engine {
+            analyzer.fixes = Fixes::Spelling;
+        }
+        analyzer
+    }
+
     /// Whether each position is analysed on its own (every notation but NDJSON4, whose checks
     /// depend on the lines before).
     pub(crate) fn is_stateless(&self) -> bool {
@@ -310,6 +328,7 @@ impl Analyzer {
         self.is_stateless().then(|| Analyzer {
             notation: self.notation,
             settings: self.settings,
+            fixes: self.fixes,
             ndjson: None,
             canonical: self.canonical,
             scratch: String::new(),
@@ -343,7 +362,10 @@ impl Analyzer {
                 let canonical = match self.canonical {
                     CanonicalForms::Skip => None,
                     CanonicalForms::All | CanonicalForms::Changed => {
-                        let fixed = parsed.fixed();
+                        let fixed = match self.fixes {
+                            Fixes::All => parsed.fixed(),
+                            Fixes::Spelling => parsed.dfen.clone(),
+                        };
                         // Most positions of a formatted file are written canonically already:
                         // then (the library says so, and no fix changes the position) the
                         // canonical form is the text itself, and `fmt` need not write it to

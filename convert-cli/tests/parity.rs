@@ -166,7 +166,10 @@ fn fenkit_passes_its_own_suite_in_batch_mode() {
 
 #[test]
 fn fenkit_moves_passes_the_rules_cases() {
-    let cmd = format!("'{}' moves \"$(cat)\"", fenkit());
+    let cmd = format!(
+        "'{}' moves --king-capture {{king_capture}} \"$(cat)\"",
+        fenkit()
+    );
     let output = parity(&["--notation", "rules", "--cmd", &cmd]);
     assert_exit(&output, 0);
     let total = suite_count("rules");
@@ -174,6 +177,30 @@ fn fenkit_moves_passes_the_rules_cases() {
     assert_eq!(
         last_line(&output),
         format!("{total} passed, 0 failed, 0 skipped")
+    );
+    // The reading reaches the adapter through the environment too.
+    let cmd = format!(
+        "'{}' moves --king-capture \"$FENKIT_PARITY_KING_CAPTURE\" \"$(cat)\"",
+        fenkit()
+    );
+    let output = parity(&["--notation", "rules", "--cmd", &cmd]);
+    assert_exit(&output, 0);
+    // An adapter that ignores the reading fails exactly the cases of the other one.
+    let cmd = format!("'{}' moves --king-capture any \"$(cat)\"", fenkit());
+    let output = parity(&["--notation", "rules", "--cmd", &cmd]);
+    assert_exit(&output, 1);
+    let report = stdout(&output);
+    let failed: Vec<&str> = report
+        .lines()
+        .filter_map(|line| line.strip_prefix("FAIL "))
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            "rules_enabling_king_capture_not_exempt (rules, profile spec)",
+            "rules_king_capture_after_promotion_first (rules, profile spec)",
+        ],
+        "{report}"
     );
 }
 
@@ -427,7 +454,10 @@ fn suite_copy_writes_a_suite_parity_can_read() {
     std::fs::write(dir.path().join("v1/rules.jsonl"), "").expect("write");
     assert_exit(&suite_copy(dir.path(), &[]), 2);
     assert_exit(&suite_copy(dir.path(), &["--force"]), 0);
-    let cmd = format!("'{}' moves \"$(cat)\"", fenkit());
+    let cmd = format!(
+        "'{}' moves --king-capture {{king_capture}} \"$(cat)\"",
+        fenkit()
+    );
     let suite = dir.path().display().to_string();
     let output = parity(&["--notation", "rules", "--suite", &suite, "--cmd", &cmd]);
     assert_exit(&output, 0);

@@ -211,9 +211,10 @@ impl Dfen {
         out.push(b' ');
         out.en_passant(self.en_passant, profile);
         out.push(b' ');
-        out.number(self.halfmove);
+        // The engine dialect cannot hold larger numbers: they are written as its largest.
+        out.number(self.halfmove.min(profile.max_halfmove()));
         out.push(b' ');
-        out.number(self.fullmove);
+        out.number(self.fullmove.get().min(profile.max_fullmove()));
         if with_dice && (profile != Profile::Engine || !self.dice.is_empty()) {
             out.push(b' ');
             if self.dice.is_empty() {
@@ -240,12 +241,20 @@ impl Dfen {
     ///
     /// `spec` and `lenient` write the canonical form (what `Display` writes). `engine` omits the
     /// dice field when no dice are pending and orders en-passant squares by square index. The
-    /// engine's halfmove clock stops at 127: check [`Dfen::halfmove`] before writing for it.
+    /// engine holds a halfmove clock of at most 127 and a fullmove number of at most
+    /// 2,147,483,647 ([`Profile::max_halfmove`], [`Profile::max_fullmove`]): a larger number is
+    /// written as that largest one, so that what is written in the engine dialect is always
+    /// read back by it. (A clock of 127 keeps what the engine does with the clock: at 100 or
+    /// more a draw may be claimed.) Check [`Dfen::halfmove`] first to refuse such a position
+    /// instead, as `fenkit convert` does without `--lossy`.
     ///
     /// ```
     /// use dfen::{Dfen, Profile};
     /// let dfen: Dfen = "4k3/8/8/p7/8/8/8/4K3 w - a6 0 1 -".parse().unwrap();
     /// assert_eq!(dfen.display_as(Profile::Engine).to_string(), "4k3/8/8/p7/8/8/8/4K3 w - a6 0 1");
+    ///
+    /// let long_game: Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 130 90 -".parse().unwrap();
+    /// assert_eq!(long_game.display_as(Profile::Engine).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 127 90");
     /// ```
     #[must_use]
     pub fn display_as(&self, profile: Profile) -> impl fmt::Display + '_ {

@@ -32,6 +32,7 @@ struct Details {
     span: Range<usize>,
     expected: Cow<'static, str>,
     found: String,
+    help: Option<Cow<'static, str>>,
 }
 
 impl ParseError {
@@ -49,7 +50,15 @@ impl ParseError {
             span,
             expected: expected.into(),
             found: found.into(),
+            help: None,
         }))
+    }
+
+    /// This error with a `help:` line: the fix, when it is certain.
+    #[cold]
+    pub(crate) fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> ParseError {
+        self.0.help = Some(help.into());
+        self
     }
 
     /// The stable code, e.g. `DFEN007`.
@@ -80,6 +89,46 @@ impl ParseError {
     #[must_use]
     pub fn found(&self) -> &str {
         &self.0.found
+    }
+
+    /// How to fix the input, when the fix is certain, such as ``write `bkk` ``.
+    ///
+    /// ```
+    /// let err = dfen::Parser::new()
+    ///     .parse("4k3/8/8/8/8/8/8/4K3 b - - 0 1 BKK")
+    ///     .unwrap_err();
+    /// assert_eq!(err.help(), Some("write `bkk`"));
+    /// // An unknown piece letter has no certain fix.
+    /// let err = dfen::Parser::new()
+    ///     .parse("4k3/8/8/8/8/8/8/4X3 w - - 0 1 -")
+    ///     .unwrap_err();
+    /// assert_eq!(err.help(), None);
+    /// ```
+    #[must_use]
+    pub fn help(&self) -> Option<&str> {
+        self.0.help.as_deref()
+    }
+
+    /// This error as a [`Finding`](crate::Finding) of error severity, with its message and help,
+    /// for a caller that reports syntax errors beside findings.
+    ///
+    /// ```
+    /// let err = "8/8/8/8/8/8/8/8 W - - 0 1 -".parse::<dfen::Dfen>().unwrap_err();
+    /// let finding = err.to_finding();
+    /// assert_eq!(finding.code, err.code());
+    /// assert_eq!(finding.span, 16..17);
+    /// assert_eq!(finding.help.as_deref(), Some("write `w`"));
+    /// ```
+    #[must_use]
+    pub fn to_finding(&self) -> crate::Finding {
+        let mut finding = crate::Finding::new(
+            self.0.code,
+            crate::Severity::Error,
+            self.0.span.clone(),
+            self.to_string(),
+        );
+        finding.help = self.0.help.clone();
+        finding
     }
 }
 

@@ -67,6 +67,11 @@ fenkit_diagnostics::codes! {
         EngineHalfmoveRange = "DFEN020", Syntax, "halfmove clock out of the engine's range 0-127";
         /// The input is empty or only whitespace.
         EmptyInput = "DFEN021", Syntax, "empty input";
+        /// Under the engine dialect: a tab, leading whitespace, or a run of spaces between
+        /// fields (the engine splits on single spaces, so that is an empty field).
+        EngineSeparator = "DFEN022", Syntax, "engine dialect separates fields with single spaces";
+        /// A fullmove number above the engine dialect's 2,147,483,647.
+        EngineFullmoveRange = "DFEN023", Syntax, "fullmove number out of the engine's range 1-2147483647";
         /// En-passant squares not in the profile's order.
         EnPassantOrder = "DFEN101", NonCanonical, "en-passant squares out of order";
         /// Dice not in the order P N B R Q K.
@@ -109,6 +114,25 @@ fenkit_diagnostics::codes! {
         EnPassantOccupied = "DFEN222", Position, "en-passant square is occupied";
         /// At a fresh turn, an en-passant square of the side to move.
         EnPassantStale = "DFEN223", Position, "stale en-passant square of the side to move";
+    }
+}
+
+impl Code {
+    /// Whether a warning with this code is a **repair**: a form that the `spec` profile refuses
+    /// and that `lenient` or `engine` read into a position, such as dice in the wrong case
+    /// (`DFEN012`) or missing clocks (`DFEN109`). Commands that write what they read say so for
+    /// each repair.
+    ///
+    /// ```
+    /// use dfen::Code;
+    /// assert!(Code::DiceCaseMismatch.is_repair());
+    /// assert!(Code::MissingClocks.is_repair());
+    /// // A non-canonical spelling that the spec also reads is not a repair.
+    /// assert!(!Code::DiceOrder.is_repair());
+    /// ```
+    #[must_use]
+    pub const fn is_repair(self) -> bool {
+        matches!(self.category(), Category::Syntax) || matches!(self, Code::MissingClocks)
     }
 }
 

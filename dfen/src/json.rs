@@ -39,28 +39,28 @@ use crate::{
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DfenJson {
+pub(crate) struct DfenJson {
     /// Square name → piece letter. Reading rejects a square name given twice.
     #[serde(deserialize_with = "board_without_repeats")]
-    pub board: BTreeMap<String, String>,
+    pub(crate) board: BTreeMap<String, String>,
     /// `"white"` or `"black"`.
     #[serde(deserialize_with = "named::side")]
-    pub side: String,
+    pub(crate) side: String,
     /// Letters of `KQkq`.
     #[serde(deserialize_with = "named::castling")]
-    pub castling: Vec<String>,
+    pub(crate) castling: Vec<String>,
     /// Square names on rank 3 or 6, alphabetical.
     #[serde(deserialize_with = "named::en_passant")]
-    pub en_passant: Vec<String>,
+    pub(crate) en_passant: Vec<String>,
     /// Micro-moves since the last pawn move or capture.
     #[serde(deserialize_with = "named::halfmove")]
-    pub halfmove: u32,
+    pub(crate) halfmove: u32,
     /// Turn number, at least 1.
     #[serde(deserialize_with = "named::fullmove")]
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
     /// Pending dice as upper-case letters, at most three.
     #[serde(deserialize_with = "named::dice")]
-    pub dice: Vec<String>,
+    pub(crate) dice: Vec<String>,
 }
 
 /// Readers of [`DfenJson`]'s fields whose errors name the key (spec/dfen.md §8): serde's own
@@ -120,7 +120,7 @@ impl From<&Dfen> for DfenJson {
                 .map(|s| s.to_string())
                 .collect(),
             halfmove: dfen.halfmove,
-            fullmove: dfen.fullmove,
+            fullmove: dfen.fullmove.get(),
             dice: dfen.dice.iter().map(|r| r.upper().to_string()).collect(),
         }
     }
@@ -232,9 +232,8 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
             ));
         }
     }
-    if json.fullmove == 0 {
-        return Err("fullmove: expected a number of at least 1, found 0".to_owned());
-    }
+    let fullmove = std::num::NonZeroU32::new(json.fullmove)
+        .ok_or_else(|| "fullmove: expected a number of at least 1, found 0".to_owned())?;
     let mut dice = DicePool::EMPTY;
     for letter in &json.dice {
         let role = single_byte(letter)
@@ -254,7 +253,7 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
         castling,
         en_passant,
         halfmove: json.halfmove,
-        fullmove: json.fullmove,
+        fullmove,
         dice,
     })
 }
@@ -334,7 +333,65 @@ impl<'de> Deserialize<'de> for Dfen {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    use super::DfenJson;
     use crate::Dfen;
+    use crate::test_strategies::any_dfen;
+
+    proptest! {
+        /// The JSON that `Dfen` writes straight from the position (no map, no strings) is the
+        /// structured form `DfenJson` (a map and strings, serialized by derive) byte for byte,
+        /// in both the compact and the pretty printer, and reads back.
+        #[test]
+        fn json_written_directly_is_the_structured_form(dfen in any_dfen()) {
+            let structured = DfenJson::from(&dfen);
+            prop_assert_eq!(
+                serde_json::to_string(&dfen).unwrap(),
+                serde_json::to_string(&structured).unwrap()
+            );
+            prop_assert_eq!(
+                serde_json::to_string_pretty(&dfen).unwrap(),
+                serde_json::to_string_pretty(&structured).unwrap()
+            );
+            let back: Dfen = serde_json::from_str(&serde_json::to_string(&dfen).unwrap()).unwrap();
+            prop_assert_eq!(back, dfen);
+        }
+    }
+
+    /// Both readers refuse a square named twice, with the same message; distinct squares read.
+    #[test]
+    fn json_rejects_a_square_named_twice() {
+        let rest =
+            r#""side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]"#;
+        for (board, message) in [
+            (
+                r#"{"e1":"K","e1":"k"}"#,
+                "duplicate square `e1` in `board`: expected each square at most once, found `K` and then `k` at line 1 column 28",
+            ),
+            (
+                r#"{"a1":"R","e8":"k","a1":"R"}"#,
+                "duplicate square `a1` in `board`: expected each square at most once, found `R` and then `R` at line 1 column 37",
+            ),
+        ] {
+            let text = format!(r#"{{"board":{board},{rest}}}"#);
+            let err = serde_json::from_str::<Dfen>(&text).unwrap_err();
+            assert_eq!(err.to_string(), message, "{text}");
+            let err = serde_json::from_str::<DfenJson>(&text).unwrap_err();
+            assert_eq!(err.to_string(), message, "{text}");
+        }
+        let text = format!(r#"{{"board":{{"e8":"k","e1":"K"}},{rest}}}"#);
+        let json: DfenJson = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            json.board.into_iter().collect::<Vec<_>>(),
+            [
+                ("e1".to_owned(), "K".to_owned()),
+                ("e8".to_owned(), "k".to_owned())
+            ]
+        );
+        let dfen: Dfen = serde_json::from_str(&text).unwrap();
+        assert_eq!(dfen.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
+    }
 
     /// A JSON form of the wrong type names its key (spec/dfen.md §8).
     #[test]

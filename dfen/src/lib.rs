@@ -113,6 +113,13 @@ mod parser;
 // nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
 #[allow(clippy::indexing_slicing)]
 pub mod rules;
+
+// The unit tests share the integration tests' strategies, which name this crate `dfen`.
+#[cfg(test)]
+extern crate self as dfen;
+#[cfg(test)]
+#[path = "../tests/support/strategies.rs"]
+mod test_strategies;
 // Position checks count kings per colour in `[_; 2]` arrays indexed by `Color::index()` (0 or 1).
 #[allow(clippy::indexing_slicing)]
 mod validate;
@@ -120,7 +127,6 @@ mod validate;
 pub use display::{LossyConversion, fnv1a64};
 pub use error::{InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
-pub use json::DfenJson;
 pub use model::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };

@@ -799,8 +799,14 @@ pub struct Dfen {
     pub en_passant: SquareSet,
     /// Field 5: micro-moves since the last pawn move or capture.
     pub halfmove: u32,
-    /// Field 6: the turn number, starting at 1 and incremented after Black's turn.
-    pub fullmove: u32,
+    /// Field 6: the turn number, starting at 1 and incremented after Black's turn. Never 0:
+    /// text that says 0 is refused, or read as 1 where a profile repairs it (`DFEN019`).
+    ///
+    /// ```
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 12 -".parse().unwrap();
+    /// assert_eq!(dfen.fullmove.get(), 12);
+    /// ```
+    pub fullmove: std::num::NonZeroU32,
     /// Field 7: the dice still to play this turn; empty at a fresh turn.
     pub dice: DicePool,
 }

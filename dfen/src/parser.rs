@@ -7,24 +7,30 @@
 //! | 7 fields | canonical | canonical | `DFEN108` when field 7 is `-` (fixable) |
 //! | 6 fields (standard FEN) | `DFEN107` (fixable) | `DFEN107` (fixable) | canonical |
 //! | 4 or 5 fields | `DFEN002` | `DFEN109` (fixable) | `DFEN109` (fixable) |
-//! | tabs, runs of spaces, outer whitespace | `DFEN106` (fixable) | same | same |
+//! | trailing spaces | `DFEN106` (fixable) | same | same |
+//! | tabs, leading whitespace, runs of spaces | `DFEN106` (fixable) | same | `DFEN022` error |
 //! | split digit runs (`44`) | `DFEN104` (fixable) | same | same |
 //! | castling out of order (`qK`) | `DFEN103` (fixable) | same | same |
-//! | repeated castling letter | `DFEN009` error | `DFEN009` (fixable) | `DFEN009` (fixable) |
+//! | repeated castling letter | `DFEN009` error | `DFEN009` (fixable) | `DFEN009` error |
 //! | en-passant order | alphabetical, else `DFEN101` | alphabetical | square index, else `DFEN101` |
-//! | repeated en-passant square | `DFEN013` error | `DFEN013` (fixable) | `DFEN013` (fixable) |
+//! | repeated en-passant square | `DFEN013` error | `DFEN013` (fixable) | `DFEN013` error |
 //! | clocks with leading zeros | `DFEN105` (fixable) | same | same |
-//! | fullmove `0` | `DFEN019` error | `DFEN019` (fixable, becomes 1) | same as lenient |
+//! | fullmove `0` | `DFEN019` error | `DFEN019` (fixable, becomes 1) | `DFEN019` error |
 //! | halfmove over 127 | accepted | accepted | `DFEN020` error |
+//! | fullmove over 2,147,483,647 | accepted | accepted | `DFEN023` error |
 //! | dice out of order | `DFEN102` (fixable) | same | same |
 //! | dice in the wrong case or mixed case | `DFEN012`/`DFEN016` error | fixable | fixable |
+//! | the pawn that took the king, on its last rank | `DFEN201` error | same | `DFEN201` warning |
 //!
-//! Every other syntax problem is an error in every profile. A fixable finding is a warning, or an
-//! error with [`Parser::strict`].
+//! `engine` reads what the reference engine's reader reads, less what it reads only by accident
+//! of its implementation (`spec/dfen.md` §9 lists each difference). Every other syntax problem
+//! is an error in every profile. A fixable finding is a warning, or an error with
+//! [`Parser::strict`]. An error whose fix is certain says so ([`ParseError::help`]).
 
 #![deny(clippy::indexing_slicing)]
 
 use std::borrow::Cow;
+use std::num::NonZeroU32;
 use std::ops::Range;
 
 use nom::IResult;
@@ -56,6 +62,35 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// The largest halfmove clock the dialect holds: 127 for `engine`, whose clock is a 7-bit
+    /// field, else `u32::MAX`. Writing the engine dialect writes a larger clock as 127.
+    ///
+    /// ```
+    /// assert_eq!(dfen::Profile::Engine.max_halfmove(), 127);
+    /// assert_eq!(dfen::Profile::Spec.max_halfmove(), u32::MAX);
+    /// ```
+    #[must_use]
+    pub const fn max_halfmove(self) -> u32 {
+        match self {
+            Profile::Engine => 127,
+            Profile::Spec | Profile::Lenient => u32::MAX,
+        }
+    }
+
+    /// The largest fullmove number the dialect holds: 2,147,483,647 for `engine`, which keeps
+    /// it in a signed 32-bit integer, else `u32::MAX`.
+    ///
+    /// ```
+    /// assert_eq!(dfen::Profile::Engine.max_fullmove(), 2_147_483_647);
+    /// ```
+    #[must_use]
+    pub const fn max_fullmove(self) -> u32 {
+        match self {
+            Profile::Engine => i32::MAX as u32,
+            Profile::Spec | Profile::Lenient => u32::MAX,
+        }
+    }
+
     /// The profile's name as used on the command line.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -224,7 +259,13 @@ impl Parser {
     #[inline(always)]
     fn finish(&self, parsed: &mut Parsed, census: &Census, map: &SourceMap<'_>) {
         if self.check_position {
-            position_findings(&parsed.dfen, census, Some(map), &mut parsed.findings);
+            position_findings(
+                &parsed.dfen,
+                census,
+                Some(map),
+                self.profile,
+                &mut parsed.findings,
+            );
         }
         if self.strict {
             for finding in &mut parsed.findings {
@@ -243,7 +284,7 @@ const EMPTY: Dfen = Dfen {
     castling: CastlingRights::NONE,
     en_passant: SquareSet::EMPTY,
     halfmove: 0,
-    fullmove: 1,
+    fullmove: NonZeroU32::MIN,
     dice: DicePool::EMPTY,
 };
 
@@ -393,6 +434,17 @@ impl Field<'_> {
     }
 }
 
+/// The names of the seven fields, as messages write them.
+const FIELD_NAMES: [&str; 7] = [
+    "placement",
+    "side-to-move field",
+    "castling field",
+    "en-passant field",
+    "halfmove clock",
+    "fullmove number",
+    "dice field",
+];
+
 fn is_separator(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
 }
@@ -510,8 +562,23 @@ impl<'a> State<'a> {
         self.findings.push(finding);
     }
 
-    /// A problem that `spec` rejects and the other profiles accept as a fixable finding.
-    fn strict_in_spec(
+    /// Whether the profile refuses a form with `code` that another profile repairs: `spec`
+    /// refuses every one, `lenient` none, and `engine` what the reference engine's reader
+    /// refuses (a repeated castling letter or en-passant square, fullmove 0).
+    fn refuses(&self, code: Code) -> bool {
+        match self.profile {
+            Profile::Spec => true,
+            Profile::Lenient => false,
+            Profile::Engine => matches!(
+                code,
+                Code::RepeatedCastling | Code::RepeatedEnPassant | Code::FullmoveZero
+            ),
+        }
+    }
+
+    /// A form that some profiles refuse (see [`State::refuses`]) and the others repair: an
+    /// error with its certain fix as help, or a fixable finding.
+    fn repair_or_refuse(
         &mut self,
         code: Code,
         field: u8,
@@ -520,8 +587,8 @@ impl<'a> State<'a> {
         help: impl Into<Cow<'static, str>>,
     ) -> Result<(), ParseError> {
         let found = quote(self.text(span.clone()));
-        if self.profile == Profile::Spec {
-            return Err(ParseError::new(code, Some(field), span, expected, found));
+        if self.refuses(code) {
+            return Err(ParseError::new(code, Some(field), span, expected, found).with_help(help));
         }
         let message = format!("{}: expected {expected}, found {found}", code.title());
         self.finding(code, span, message, Some(help));
@@ -531,16 +598,30 @@ impl<'a> State<'a> {
     /// Reads the halfmove clock into `self.dfen`; the engine dialect holds at most 127.
     fn halfmove(&mut self, half: Field<'a>) -> Result<(), ParseError> {
         self.dfen.halfmove = self.clock(half)?;
-        if self.profile == Profile::Engine && self.dfen.halfmove > 127 {
-            return Err(ParseError::new(
-                Code::EngineHalfmoveRange,
-                Some(5),
-                half.span(),
-                "a halfmove clock from 0 to 127",
-                quote(self.text(half.span())),
-            ));
+        if self.dfen.halfmove > self.profile.max_halfmove() {
+            return Err(self.engine_range(half));
         }
         Ok(())
+    }
+
+    /// The error for a clock past the engine dialect's range (`DFEN020`, `DFEN023`).
+    #[cold]
+    fn engine_range(&self, field: Field<'a>) -> ParseError {
+        let (code, expected) = if field.number == 5 {
+            (Code::EngineHalfmoveRange, "a halfmove clock from 0 to 127")
+        } else {
+            (
+                Code::EngineFullmoveRange,
+                "a fullmove number from 1 to 2147483647",
+            )
+        };
+        ParseError::new(
+            code,
+            Some(field.number),
+            field.span(),
+            expected,
+            quote(self.text(field.span())),
+        )
     }
 
     /// Reads every field into `self.dfen`.
@@ -572,13 +653,20 @@ impl<'a> State<'a> {
                 Some(extra) => extra.start..input.trim_end_matches([' ', '\t']).len(),
                 None => input.len()..input.len(),
             };
-            return Err(ParseError::new(
+            let error = ParseError::new(
                 Code::FieldCount,
                 None,
                 span,
                 format!("{min} to {max} fields separated by spaces"),
                 format!("{count} field{}", if count == 1 { "" } else { "s" }),
-            ));
+            );
+            // Missing clocks (and dice) have their defaults: the fix is certain.
+            return Err(match count {
+                4 => error.with_help("append ` 0 1 -`: the default clocks and no dice pending"),
+                5 => error
+                    .with_help("append ` 1 -`: the default fullmove number and no dice pending"),
+                _ => error,
+            });
         }
         let field = |n: usize| fields.get(n);
 
@@ -597,19 +685,24 @@ impl<'a> State<'a> {
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
                 self.halfmove(half)?;
-                self.dfen.fullmove = self.clock(full)?;
-                if self.dfen.fullmove == 0 {
-                    self.strict_in_spec(
-                        Code::FullmoveZero,
-                        6,
-                        full.span(),
-                        "a fullmove number of at least 1",
-                        "write the fullmove number as 1",
-                    )?;
-                    // The number 0 means 1 (spec/dfen.md §4); the model never holds 0, which
-                    // its writers would write and its readers refuse.
-                    self.dfen.fullmove = 1;
+                let fullmove = self.clock(full)?;
+                if fullmove > self.profile.max_fullmove() {
+                    return Err(self.engine_range(full));
                 }
+                self.dfen.fullmove = match NonZeroU32::new(fullmove) {
+                    Some(fullmove) => fullmove,
+                    None => {
+                        self.repair_or_refuse(
+                            Code::FullmoveZero,
+                            6,
+                            full.span(),
+                            "a fullmove number of at least 1",
+                            "write the fullmove number as 1",
+                        )?;
+                        // The number 0 means 1 (spec/dfen.md §4): the model cannot hold 0.
+                        NonZeroU32::MIN
+                    }
+                };
             }
             (half, _) => {
                 if let Some(half) = half {
@@ -629,7 +722,11 @@ impl<'a> State<'a> {
                     Code::MissingClocks,
                     at..at,
                     message,
-                    Some("write the default clocks explicitly"),
+                    Some(if half.is_some() {
+                        "append ` 1`: the default fullmove number"
+                    } else {
+                        "append ` 0 1`: the default clocks"
+                    }),
                 );
             }
         }
@@ -658,6 +755,9 @@ impl<'a> State<'a> {
             offset += sep.len();
             let at_start = sep_span.start == 0;
             let at_end = after_sep.is_empty();
+            if self.profile == Profile::Engine && !sep.is_empty() && !(at_start && at_end) {
+                self.engine_separator(sep, sep_span.clone(), at_start, at_end, fields.count)?;
+            }
             if !sep.is_empty() && (at_start || at_end || sep != b" ") {
                 let what = if at_start {
                     "leading whitespace"
@@ -709,6 +809,74 @@ impl<'a> State<'a> {
             ));
         }
         Ok(fields)
+    }
+
+    /// The engine dialect's separators: the reference reader splits the line on single spaces
+    /// and drops the empty fields at its end, so only trailing spaces are harmless. A tab stays
+    /// inside a field, and leading whitespace or a run of spaces makes an empty field.
+    /// `before` is the number of fields before `sep`.
+    #[cold]
+    fn engine_separator(
+        &self,
+        sep: &[u8],
+        span: Range<usize>,
+        at_start: bool,
+        at_end: bool,
+        before: usize,
+    ) -> Result<(), ParseError> {
+        let error = |span: Range<usize>, field, expected: String, found: String, help: &str| {
+            Err(
+                ParseError::new(Code::EngineSeparator, field, span, expected, found)
+                    .with_help(help.to_owned()),
+            )
+        };
+        if let Some(tab) = sep.iter().position(|&b| b == b'\t') {
+            let at = span.start + tab;
+            let (expected, help) = if at_start {
+                (
+                    "the placement at the start of the line",
+                    "remove the leading whitespace",
+                )
+            } else if at_end {
+                ("nothing or spaces after the last field", "remove the tab")
+            } else {
+                ("one space between fields", "separate fields with one space")
+            };
+            return error(
+                at..at + 1,
+                None,
+                expected.to_owned(),
+                "a tab".to_owned(),
+                help,
+            );
+        }
+        if at_end {
+            // Trailing spaces: the reference ignores them (`DFEN106` says they are not canonical).
+            return Ok(());
+        }
+        if at_start {
+            return error(
+                span.clone(),
+                Some(1),
+                "the placement at the start of the line".to_owned(),
+                format!("leading whitespace {}", quote(self.text(span))),
+                "remove the leading whitespace",
+            );
+        }
+        if sep.len() == 1 {
+            return Ok(());
+        }
+        // A run of spaces: the first space ends the field before it, and each further one
+        // stands for an empty field. The first empty field is the one to blame.
+        let empty = before + 1;
+        let name = FIELD_NAMES.get(empty - 1).copied().unwrap_or("field");
+        error(
+            span.start + 1..span.end,
+            u8::try_from(empty).ok().filter(|n| *n <= 7),
+            format!("the {name} after one space"),
+            format!("an empty {name} ({} spaces in a row)", sep.len()),
+            "separate fields with one space",
+        )
     }
 
     /// Field 1, in one pass over its bytes.
@@ -766,13 +934,19 @@ impl<'a> State<'a> {
                     rank_start = at + 1;
                 }
                 b'0' | b'9' => {
-                    return Err(ParseError::new(
+                    let error = ParseError::new(
                         Code::BadDigit,
                         Some(1),
                         at..at + 1,
                         "a digit from 1 to 8",
                         quote(self.text(at..at + 1)),
-                    ));
+                    );
+                    // A `0` stands for no squares at all.
+                    return Err(if byte == b'0' {
+                        error.with_help("remove the `0`")
+                    } else {
+                        error
+                    });
                 }
                 _ => {
                     let (c, len) = self.char_at(at);
@@ -785,13 +959,27 @@ impl<'a> State<'a> {
                             format!("the non-ASCII digit {}", quote(&c.to_string())),
                         ));
                     }
-                    return Err(ParseError::new(
+                    let error = ParseError::new(
                         Code::UnknownPiece,
                         Some(1),
                         at..at + len,
                         "a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8",
                         quote(&c.to_string()),
-                    ));
+                    );
+                    // A letter that lowercases to a piece letter (the Kelvin sign `K`) is
+                    // certainly that piece.
+                    let mut lower = c.to_lowercase();
+                    return Err(match (lower.next(), lower.next()) {
+                        (Some(l @ ('p' | 'n' | 'b' | 'r' | 'q' | 'k')), None) => {
+                            let letter = if c.is_uppercase() {
+                                l.to_ascii_uppercase()
+                            } else {
+                                l
+                            };
+                            error.with_help(format!("write the ASCII letter `{letter}`"))
+                        }
+                        _ => error,
+                    });
                 }
             }
         }
@@ -811,7 +999,7 @@ impl<'a> State<'a> {
     #[cold]
     fn rank_count(&self, field: Field<'a>) -> ParseError {
         let rank_count = field.text.split(|b| *b == b'/').count();
-        ParseError::new(
+        let error = ParseError::new(
             Code::RankCount,
             Some(1),
             field.span(),
@@ -820,7 +1008,14 @@ impl<'a> State<'a> {
                 "{rank_count} rank{}",
                 if rank_count == 1 { "" } else { "s" }
             ),
-        )
+        );
+        // Eight ranks and a `/` after the last one: the slash is the only thing wrong.
+        match field.text.strip_suffix(b"/") {
+            Some(ranks) if !ranks.ends_with(b"/") && ranks.split(|b| *b == b'/').count() == 8 => {
+                error.with_help("remove the `/` after the last rank")
+            }
+            _ => error,
+        }
     }
 
     #[cold]
@@ -867,13 +1062,21 @@ impl<'a> State<'a> {
         match field.text {
             b"w" => Ok(Color::White),
             b"b" => Ok(Color::Black),
-            _ => Err(ParseError::new(
-                Code::BadSide,
-                Some(2),
-                field.span(),
-                "`w` or `b`",
-                quote(self.text(field.span())),
-            )),
+            other => {
+                let error = ParseError::new(
+                    Code::BadSide,
+                    Some(2),
+                    field.span(),
+                    "`w` or `b`",
+                    quote(self.text(field.span())),
+                );
+                // Only spellings that certainly name one side get a fix.
+                Err(match other.to_ascii_lowercase().as_slice() {
+                    b"w" | b"white" => error.with_help("write `w`"),
+                    b"b" | b"black" => error.with_help("write `b`"),
+                    _ => error,
+                })
+            }
         }
     }
 
@@ -896,12 +1099,12 @@ impl<'a> State<'a> {
                 ));
             };
             if !rights.insert(side) {
-                self.strict_in_spec(
+                self.repair_or_refuse(
                     Code::RepeatedCastling,
                     3,
                     at..at + 1,
                     "each castling letter at most once",
-                    "drop the repeated letter",
+                    format!("drop the repeated `{}`", side.letter()),
                 )?;
                 continue;
             }
@@ -983,12 +1186,12 @@ impl<'a> State<'a> {
                 ));
             }
             if !set.insert(square) {
-                self.strict_in_spec(
+                self.repair_or_refuse(
                     Code::RepeatedEnPassant,
                     4,
                     span,
                     "each en-passant square at most once",
-                    "drop the repeated square",
+                    format!("drop the repeated `{square}`"),
                 )?;
                 continue;
             }
@@ -1049,6 +1252,8 @@ impl<'a> State<'a> {
                 .and_then(|v| v.checked_add(u32::from(digit - b'0')))
             {
                 Some(v) => v,
+                // Past the engine dialect's range too: its own code says by how much.
+                None if self.profile == Profile::Engine => return Err(self.engine_range(field)),
                 None => {
                     return Err(ParseError::new(
                         Code::ClockOverflow,
@@ -1156,9 +1361,9 @@ impl<'a> State<'a> {
         };
         let help = || format!("write `{}`", pool.to_string_for(side));
         if upper > 0 && lower > 0 {
-            self.strict_in_spec(Code::MixedDiceCase, 7, field.span(), expected_case, help())?;
+            self.repair_or_refuse(Code::MixedDiceCase, 7, field.span(), expected_case, help())?;
         } else if matching == 0 {
-            self.strict_in_spec(
+            self.repair_or_refuse(
                 Code::DiceCaseMismatch,
                 7,
                 field.span(),
@@ -1272,25 +1477,30 @@ mod tests {
     }
 
     /// A fullmove number of 0 is read as 1 (with its finding), so what is written of it reads
-    /// back under every profile.
+    /// back under every profile. The engine dialect refuses it, as the reference reader does.
     #[test]
     fn fullmove_zero_is_held_as_one() {
-        for profile in [Profile::Lenient, Profile::Engine] {
-            let parsed = Parser::new()
-                .profile(profile)
-                .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0 -")
-                .unwrap();
-            assert_eq!(parsed.dfen.fullmove, 1, "{profile}");
-            assert!(
-                parsed.findings.iter().any(|f| f.code == Code::FullmoveZero),
-                "{profile}"
-            );
-            let written = parsed.dfen.display_as(profile).to_string();
-            assert!(
-                Parser::new().parse(&written).is_ok(),
-                "{profile}: {written}"
-            );
-        }
+        let refused = Parser::new()
+            .profile(Profile::Engine)
+            .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0 -")
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::FullmoveZero);
+        let parsed = Parser::new()
+            .profile(Profile::Lenient)
+            .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0 -")
+            .unwrap();
+        assert_eq!(parsed.dfen.fullmove.get(), 1);
+        assert!(parsed.findings.iter().any(|f| f.code == Code::FullmoveZero));
+        let written = parsed.dfen.display_as(Profile::Lenient).to_string();
+        assert!(Parser::new().parse(&written).is_ok(), "{written}");
+        let engine = parsed.dfen.display_as(Profile::Engine).to_string();
+        assert!(
+            Parser::new()
+                .profile(Profile::Engine)
+                .parse(&engine)
+                .is_ok(),
+            "{engine}"
+        );
     }
 
     const SEEDS: &[&str] = &[

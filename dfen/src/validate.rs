@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::{Code, Color, Dfen, Finding, Piece, Role, Severity, Square, SquareSet};
+use crate::{Code, Color, Dfen, Finding, Piece, Profile, Role, Severity, Square, SquareSet};
 
 /// Where the fields of a parsed DFEN stood in the input, so findings can point at them. Spans
 /// inside a field are found again only when a finding needs one, keeping the parse lean.
@@ -327,17 +327,39 @@ fn clearly_sound(dfen: &Dfen, census: &Census) -> bool {
     })
 }
 
-/// Collects the position findings of `dfen` into `out`.
+/// Collects the position findings of `dfen` under `profile` into `out`.
 pub(crate) fn position_findings(
     dfen: &Dfen,
     census: &Census,
     map: Option<&SourceMap<'_>>,
+    profile: Profile,
     out: &mut Vec<Finding>,
 ) {
     if clearly_sound(dfen, census) {
         return;
     }
-    all_position_findings(dfen, census, map, out);
+    all_position_findings(dfen, census, map, profile, out);
+}
+
+/// The one pawn that the engine dialect keeps on a back rank: under [`Profile::Engine`], when a
+/// side's opponent has no king and that side has exactly one pawn on its last rank, the pawn
+/// took the king there and stayed a pawn (the game ended before it could promote), as the
+/// reference engine and `fenkit play` write the final position.
+fn king_capturing_pawn(census: &Census, profile: Profile) -> Option<Square> {
+    if profile != Profile::Engine {
+        return None;
+    }
+    [
+        (Color::White, Color::Black, 7u8),
+        (Color::Black, Color::White, 0u8),
+    ]
+    .into_iter()
+    .find_map(|(color, opponent, last_rank)| {
+        let on_last_rank = census.set(color, Role::Pawn) & (0xffu64 << (8 * last_rank));
+        (census.set(opponent, Role::King) == 0 && on_last_rank.count_ones() == 1)
+            .then(|| Square::from_index(on_last_rank.trailing_zeros() as u8))
+            .flatten()
+    })
 }
 
 /// The full checks behind [`position_findings`].
@@ -345,6 +367,7 @@ fn all_position_findings(
     dfen: &Dfen,
     census: &Census,
     map: Option<&SourceMap<'_>>,
+    profile: Profile,
     out: &mut Vec<Finding>,
 ) {
     let spans = Spans(map);
@@ -357,6 +380,7 @@ fn all_position_findings(
     });
     let pawns_set = census.set(Color::White, Role::Pawn) | census.set(Color::Black, Role::Pawn);
     if pawns_set & BACK_RANKS != 0 {
+        let king_capture = king_capturing_pawn(census, profile);
         for index in (0u8..8).chain(56..64) {
             let Some(square) = Square::from_index(index) else {
                 continue;
@@ -364,7 +388,19 @@ fn all_position_findings(
             let Some(piece) = board.get(square) else {
                 continue;
             };
-            if piece.role == Role::Pawn {
+            if piece.role == Role::Pawn && king_capture == Some(square) {
+                push(
+                    out,
+                    Code::PawnOnBackRank,
+                    Severity::Warning,
+                    spans.piece(square),
+                    format!(
+                        "{}: `{}` on {square} took the king there and stayed a pawn, as the engine dialect writes a finished game",
+                        Code::PawnOnBackRank.title(),
+                        piece.letter()
+                    ),
+                );
+            } else if piece.role == Role::Pawn {
                 push(
                     out,
                     Code::PawnOnBackRank,
@@ -574,12 +610,18 @@ impl Dfen {
     #[must_use]
     pub fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
-        position_findings(self, &Census::of(&self.board), None, &mut out);
+        position_findings(
+            self,
+            &Census::of(&self.board),
+            None,
+            Profile::Spec,
+            &mut out,
+        );
         out
     }
 
     /// This position with every fixable finding applied: castling rights whose king or rook is
-    /// away dropped, en-passant squares that cannot affect play dropped, fullmove 0 made 1.
+    /// away dropped, en-passant squares that cannot affect play dropped.
     ///
     /// ```
     /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1 -".parse().unwrap();
@@ -600,9 +642,6 @@ impl Dfen {
             if on_its_rank && dead_en_passant(self, square).is_some() {
                 fixed.en_passant.remove(square);
             }
-        }
-        if fixed.fullmove == 0 {
-            fixed.fullmove = 1;
         }
         fixed
     }
@@ -695,7 +734,7 @@ mod tests {
             let dfen = near_sound(&mut rng);
             let census = Census::of(&dfen.board);
             let mut full = Vec::new();
-            all_position_findings(&dfen, &census, None, &mut full);
+            all_position_findings(&dfen, &census, None, Profile::Spec, &mut full);
             with_findings += usize::from(!full.is_empty());
             if clearly_sound(&dfen, &census) {
                 sound += 1;

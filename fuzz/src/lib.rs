@@ -330,7 +330,7 @@ fn position(bytes: &mut Bytes<'_>) -> Option<Dfen> {
         castling,
         en_passant,
         halfmove,
-        fullmove: 1,
+        fullmove: std::num::NonZeroU32::MIN,
         dice: DicePool::EMPTY,
     };
     // Only positions that are valid DFEN: their text must parse back to themselves.
@@ -372,9 +372,47 @@ fn reparses(position: &Dfen, clean: bool) {
     }
 }
 
+/// Complete turns under both readings of the king-capture exemption: each starts with a legal
+/// move of its reading (or is the one pass when there is none), each position after a turn
+/// parses again, `count_turns` agrees, and every turn of the formal reading is also a turn of
+/// the other.
+fn check_turns(position: &Dfen, clean: bool) {
+    let first = rules::Rules::new();
+    let any = first.king_capture(rules::KingCapture::Any);
+    let mut lines: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for (slot, rules) in lines.iter_mut().zip([first, any]) {
+        let legal = rules
+            .legal_moves(position)
+            .unwrap_or_else(|e| panic!("legal_moves({position}) under {rules:?}: {e}"));
+        let turns = rules
+            .turns(position)
+            .unwrap_or_else(|e| panic!("turns({position}) under {rules:?}: {e}"));
+        for turn in &turns {
+            match turn.moves.first() {
+                None => assert!(legal.is_empty() && turns.len() == 1, "{position}: {turn}"),
+                Some(mv) => assert!(legal.moves().contains(mv), "{position}: {turn}"),
+            }
+            reparses(&turn.position, clean && turn.winner.is_none());
+        }
+        let count = rules
+            .count_turns(position)
+            .unwrap_or_else(|e| panic!("count_turns({position}): {e}"));
+        assert_eq!(count.turns, turns.len() as u64, "{position}");
+        *slot = turns.iter().map(ToString::to_string).collect();
+        slot.sort_unstable();
+    }
+    for line in &lines[0] {
+        assert!(
+            lines[1].binary_search(line).is_ok(),
+            "{position}: {line} is a turn under `first` but not under `any`"
+        );
+    }
+}
+
 /// The rules: for a valid DFEN and any dice, move generation, the Maximum Micro-moves filter
-/// and the application of every legal move never panic, and each resulting DFEN parses again.
-/// Then a line of play chosen by the bytes is followed for a few turns.
+/// and the application of every legal move never panic, and each resulting DFEN parses again;
+/// so do the complete turns under both readings of the king-capture exemption. Then a line of
+/// play chosen by the bytes is followed for a few turns.
 pub fn check_rules(data: &[u8]) {
     let mut bytes = Bytes { data };
     let Some(mut position) = position(&mut bytes) else {
@@ -404,6 +442,7 @@ pub fn check_rules(data: &[u8]) {
         }
         let clean = clean == Some(true);
         reparses(&position, clean);
+        check_turns(&position, clean);
         loop {
             let legal = rules::legal_moves(&position)
                 .unwrap_or_else(|e| panic!("legal_moves({position}): {e}"));

@@ -43,8 +43,10 @@ from ._fenkit import (
     ParseError,
     Placement,
     RulesError,
+    Turn,
     UniqueCount,
     __version__,
+    count_turns,
     legal_moves,
     lint_dfen,
     lint_fen4,
@@ -60,6 +62,7 @@ from ._fenkit import (
     position_hash,
     position_key,
     roll,
+    turns,
     validate_ndjson4,
 )
 
@@ -77,8 +80,10 @@ __all__ = [
     "ParsedFen4",
     "Placement",
     "RulesError",
+    "Turn",
     "UniqueCount",
     "__version__",
+    "count_turns",
     "legal_moves",
     "lint_dfen",
     "lint_fen4",
@@ -94,5 +99,6 @@ __all__ = [
     "position_hash",
     "position_key",
     "roll",
+    "turns",
     "validate_ndjson4",
 ]

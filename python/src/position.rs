@@ -210,7 +210,7 @@ impl PyDfen {
     /// Field 6: the fullmove number.
     #[getter]
     fn fullmove(&self) -> u32 {
-        self.inner.fullmove
+        self.inner.fullmove.get()
     }
 
     /// Field 7: the pending dice in the side's case (`"PN"`, `"pn"`), `"-"` at a fresh turn.
@@ -251,14 +251,17 @@ impl PyDfen {
         ))
     }
 
-    /// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`.
-    fn legal_moves(&self) -> PyResult<rules::PyLegalMoves> {
-        rules::legal(&self.inner)
+    /// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`;
+    /// `king_capture` is `"first"` (the default) or `"any"` (see `fenkit.legal_moves`).
+    #[pyo3(signature = (*, king_capture="first"))]
+    fn legal_moves(&self, king_capture: &str) -> PyResult<rules::PyLegalMoves> {
+        rules::legal(&self.inner, king_capture)
     }
 
     /// Plays one micro-move (UCI: `e2e4`, `e7e8q`); `RulesError` when it is not legal.
-    fn play(&self, uci: &str) -> PyResult<rules::PyOutcome> {
-        rules::play(&self.inner, uci)
+    #[pyo3(signature = (uci, *, king_capture="first"))]
+    fn play(&self, uci: &str, king_capture: &str) -> PyResult<rules::PyOutcome> {
+        rules::play(&self.inner, uci, king_capture)
     }
 
     /// Rolls `dice` (`"PNB"`, `"1 2 3"`, `"123"`) at a fresh turn: the position with them
@@ -268,20 +271,23 @@ impl PyDfen {
     }
 
     /// Passes the turn: allowed only when no pending die can be played.
-    fn pass_turn(&self) -> PyResult<rules::PyOutcome> {
-        rules::pass_turn(&self.inner)
+    #[pyo3(signature = (*, king_capture="first"))]
+    fn pass_turn(&self, king_capture: &str) -> PyResult<rules::PyOutcome> {
+        rules::pass_turn(&self.inner, king_capture)
     }
 
     /// Counts the leaves of the move tree; see `fenkit.perft`.
-    #[pyo3(signature = (depth, *, die=None, roll=None))]
+    #[pyo3(signature = (depth, *, die=None, alternate=false, roll=None, king_capture="first"))]
     fn perft(
         &self,
         py: Python<'_>,
         depth: i64,
         die: Option<&str>,
+        alternate: bool,
         roll: Option<&str>,
+        king_capture: &str,
     ) -> PyResult<u64> {
-        rules::perft_count(py, &self.inner, depth, die, roll)
+        rules::perft_count(py, &self.inner, depth, die, alternate, roll, king_capture)
     }
 
     fn __str__(&self) -> String {

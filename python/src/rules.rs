@@ -1,6 +1,6 @@
 //! The Dice Chess rules: legal micro-moves, play, roll, pass and perft.
 
-use dfen::rules::{self as engine, PerftMode};
+use dfen::rules::{self as engine, KingCapture, Perft, PerftMode, Rules};
 use dfen::{Dfen, Role};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -214,14 +214,25 @@ impl PyUniqueCount {
     }
 }
 
-pub(crate) fn legal(position: &Dfen) -> PyResult<PyLegalMoves> {
-    engine::legal_moves(position)
+/// `king_capture="first"|"any"`: the reading of the Maximum Micro-moves rule's king-capture
+/// exemption (`spec/rules.md`), as the command line's `--king-capture` names it.
+pub(crate) fn rules(king_capture: &str) -> PyResult<Rules> {
+    let reading = king_capture
+        .parse::<KingCapture>()
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(Rules::new().king_capture(reading))
+}
+
+pub(crate) fn legal(position: &Dfen, king_capture: &str) -> PyResult<PyLegalMoves> {
+    rules(king_capture)?
+        .legal_moves(position)
         .map(|inner| PyLegalMoves { inner })
         .map_err(|error| rules_error(&error))
 }
 
-pub(crate) fn play(position: &Dfen, uci: &str) -> PyResult<PyOutcome> {
-    engine::play_uci(position, uci)
+pub(crate) fn play(position: &Dfen, uci: &str, king_capture: &str) -> PyResult<PyOutcome> {
+    rules(king_capture)?
+        .play_uci(position, uci)
         .map(|inner| PyOutcome { inner })
         .map_err(|error| rules_error(&error))
 }
@@ -233,8 +244,9 @@ pub(crate) fn roll(position: &Dfen, dice: &str) -> PyResult<PyDfen> {
         .map_err(|error| rules_error(&error))
 }
 
-pub(crate) fn pass_turn(position: &Dfen) -> PyResult<PyOutcome> {
-    engine::pass(position)
+pub(crate) fn pass_turn(position: &Dfen, king_capture: &str) -> PyResult<PyOutcome> {
+    rules(king_capture)?
+        .pass(position)
         .map(|inner| PyOutcome { inner })
         .map_err(|error| rules_error(&error))
 }
@@ -253,12 +265,20 @@ fn parse_die(text: &str) -> PyResult<Role> {
     })
 }
 
-/// The tree a perft walks: `die=` one die at every ply, `roll=` full turns each rolling
-/// those dice, neither: standard chess.
-fn perft_mode(die: Option<&str>, roll: Option<&str>) -> PyResult<PerftMode> {
+/// The tree a perft walks, as `fenkit perft` chooses it: `die=` one die at every ply (with
+/// `alternate=True`, the sides take turns with it, the reference engine's test convention),
+/// `roll=` full turns each rolling those dice, neither: standard chess.
+fn perft_mode(die: Option<&str>, alternate: bool, roll: Option<&str>) -> PyResult<PerftMode> {
     match (die, roll) {
+        (None, None) if alternate => Err(PyValueError::new_err(
+            "`alternate=True` alternates one die between the sides: give `die` too",
+        )),
         (None, None) => Ok(PerftMode::Standard),
+        (Some(die), None) if alternate => Ok(PerftMode::AlternatingDie(parse_die(die)?)),
         (Some(die), None) => Ok(PerftMode::Die(parse_die(die)?)),
+        (None, Some(_)) if alternate => Err(PyValueError::new_err(
+            "`alternate=True` alternates one die between the sides: give `die`, not `roll`",
+        )),
         (None, Some(roll)) => Ok(PerftMode::Roll(
             engine::parse_roll(roll).map_err(|error| rules_error(&error))?,
         )),
@@ -266,6 +286,19 @@ fn perft_mode(die: Option<&str>, roll: Option<&str>) -> PyResult<PerftMode> {
             "`die` and `roll` choose different trees: give one of them, or neither for standard chess",
         )),
     }
+}
+
+/// The perft of these arguments: its tree, depth and the rules that judge full turns.
+fn perft_of(
+    depth: i64,
+    die: Option<&str>,
+    alternate: bool,
+    roll: Option<&str>,
+    king_capture: &str,
+) -> PyResult<Perft> {
+    let depth = perft_depth(depth)?;
+    let mode = perft_mode(die, alternate, roll)?;
+    Ok(Perft::new(mode, depth).rules(rules(king_capture)?))
 }
 
 /// The depth as the command line takes it: 0 to 64.
@@ -286,38 +319,41 @@ pub(crate) fn perft_count(
     position: &Dfen,
     depth: i64,
     die: Option<&str>,
+    alternate: bool,
     roll: Option<&str>,
+    king_capture: &str,
 ) -> PyResult<u64> {
-    let depth = perft_depth(depth)?;
-    let mode = perft_mode(die, roll)?;
+    let perft = perft_of(depth, die, alternate, roll, king_capture)?;
     let position = position.clone();
-    py.detach(move || match mode {
-        PerftMode::Die(die) => Ok(engine::perft_die(&position, die, depth)),
-        PerftMode::Roll(dice) => engine::perft_roll(&position, dice, depth),
-        _ => Ok(engine::perft_standard(&position, depth)),
-    })
-    .map_err(|error| rules_error(&error))
+    py.detach(move || perft.count(&position))
+        .map_err(|error| rules_error(&error))
 }
 
 /// The legal first micro-moves of a DFEN position (text or `Dfen`), in UCI, in the stable
 /// order (by die, then squares, then promotion). An empty list means the turn passes.
-/// A syntax error raises `ParseError`; a position without pending dice, or without a king,
-/// `RulesError`.
+/// `king_capture` chooses the reading of the king-capture exemption: `"first"` (the formal
+/// definition, the default) or `"any"` (the pseudocode's). A syntax error raises
+/// `ParseError`; a position without pending dice, or without a king, `RulesError`.
 ///
 /// >>> fenkit.legal_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P")
 /// ['e2e3', 'e2e4']
+/// >>> "e7e8q" in fenkit.legal_moves("7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ", king_capture="any")
+/// True
 #[pyfunction]
-fn legal_moves(position: PositionArg) -> PyResult<Vec<String>> {
+#[pyo3(signature = (position, *, king_capture="first"))]
+fn legal_moves(position: PositionArg, king_capture: &str) -> PyResult<Vec<String>> {
     let position = position.into_dfen()?;
-    engine::legal_moves(&position)
+    rules(king_capture)?
+        .legal_moves(&position)
         .map(|legal| legal.iter().map(ToString::to_string).collect())
         .map_err(|error| rules_error(&error))
 }
 
 /// Plays one micro-move; see `Dfen.play`.
 #[pyfunction(name = "play")]
-fn play_move(position: PositionArg, uci: &str) -> PyResult<PyOutcome> {
-    play(&position.into_dfen()?, uci)
+#[pyo3(signature = (position, uci, *, king_capture="first"))]
+fn play_move(position: PositionArg, uci: &str, king_capture: &str) -> PyResult<PyOutcome> {
+    play(&position.into_dfen()?, uci, king_capture)
 }
 
 /// Rolls dice at a fresh turn; see `Dfen.roll`.
@@ -328,48 +364,128 @@ fn roll_dice(position: PositionArg, dice: &str) -> PyResult<PyDfen> {
 
 /// Passes the turn; see `Dfen.pass_turn`.
 #[pyfunction(name = "pass_turn")]
-fn pass_the_turn(position: PositionArg) -> PyResult<PyOutcome> {
-    pass_turn(&position.into_dfen()?)
+#[pyo3(signature = (position, *, king_capture="first"))]
+fn pass_the_turn(position: PositionArg, king_capture: &str) -> PyResult<PyOutcome> {
+    pass_turn(&position.into_dfen()?, king_capture)
+}
+
+/// One complete legal turn: its micro-moves (`moves`, UCI; empty for a pass), the position
+/// after it, and the winner when its last move captured the king. `str()` is the moves
+/// separated by spaces, or `0000` for a pass.
+#[pyclass(module = "fenkit", name = "Turn", frozen)]
+pub(crate) struct PyTurn {
+    inner: engine::Turn,
+}
+
+#[pymethods]
+impl PyTurn {
+    /// The micro-moves in UCI, in the order played; empty for a pass.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.inner.moves.iter().map(ToString::to_string).collect()
+    }
+
+    /// The position after the turn: the other side to move, no dice pending.
+    #[getter]
+    fn position(&self) -> PyDfen {
+        PyDfen::from(self.inner.position.clone())
+    }
+
+    /// `"white"` or `"black"` when the turn captured the king, else `None`.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner.map(color_name)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Turn({}, position={})",
+            py_repr(&self.inner.to_string()),
+            py_repr(&self.inner.position.to_string())
+        )
+    }
+}
+
+/// Every complete legal turn of a position with pending dice, as `fenkit turns` lists
+/// them: each sequence of micro-moves the rules allow to the end of the turn, sorted by their
+/// moves. When no die can be played there is one turn, the pass.
+///
+/// >>> [str(t) for t in fenkit.turns("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PP")]
+/// ['e2e3 e3e4', 'e2e4 e4e5']
+#[pyfunction]
+#[pyo3(signature = (position, *, king_capture="first"))]
+fn turns(py: Python<'_>, position: PositionArg, king_capture: &str) -> PyResult<Vec<PyTurn>> {
+    let position = position.into_dfen()?;
+    let rules = rules(king_capture)?;
+    let turns = py
+        .detach(move || rules.turns(&position))
+        .map_err(|error| rules_error(&error))?;
+    Ok(turns.into_iter().map(|inner| PyTurn { inner }).collect())
+}
+
+/// How many complete legal turns a position has, and how many distinct positions they reach:
+/// `(turns, positions)`, without building them.
+#[pyfunction]
+#[pyo3(signature = (position, *, king_capture="first"))]
+fn count_turns(py: Python<'_>, position: PositionArg, king_capture: &str) -> PyResult<(u64, u64)> {
+    let position = position.into_dfen()?;
+    let rules = rules(king_capture)?;
+    let count = py
+        .detach(move || rules.count_turns(&position))
+        .map_err(|error| rules_error(&error))?;
+    Ok((count.turns, count.positions))
 }
 
 /// Counts the leaves of the move tree to `depth` (0 to 64), in the modes of `fenkit perft`:
-/// standard chess by default, `die="N"` for one die at every ply, `roll="PNB"` for full
-/// Dice Chess turns each rolling those dice (the position must be at a fresh turn).
+/// standard chess by default; `die="N"` one die at every ply (`alternate=True`: the sides take
+/// turns with it, the reference engine's suite); `roll="PNB"` full Dice Chess turns each
+/// rolling those dice (the position must be at a fresh turn), judged under `king_capture`.
 ///
 /// >>> fenkit.perft("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3)
 /// 8902
 #[pyfunction]
-#[pyo3(signature = (position, depth, *, die=None, roll=None))]
+#[pyo3(signature = (position, depth, *, die=None, alternate=false, roll=None, king_capture="first"))]
 fn perft(
     py: Python<'_>,
     position: PositionArg,
     depth: i64,
     die: Option<&str>,
+    alternate: bool,
     roll: Option<&str>,
+    king_capture: &str,
 ) -> PyResult<u64> {
-    perft_count(py, &position.into_dfen()?, depth, die, roll)
+    perft_count(
+        py,
+        &position.into_dfen()?,
+        depth,
+        die,
+        alternate,
+        roll,
+        king_capture,
+    )
 }
 
 /// `perft` split by first move: a list of `(uci, nodes)`, `uci` being `None` where the turn
 /// passes (`roll=` only), as `fenkit perft --divide` prints it.
 #[pyfunction]
-#[pyo3(signature = (position, depth, *, die=None, roll=None))]
+#[pyo3(signature = (position, depth, *, die=None, alternate=false, roll=None, king_capture="first"))]
 fn perft_divide(
     py: Python<'_>,
     position: PositionArg,
     depth: i64,
     die: Option<&str>,
+    alternate: bool,
     roll: Option<&str>,
+    king_capture: &str,
 ) -> PyResult<Vec<(Option<String>, u64)>> {
     let position = position.into_dfen()?;
-    let depth = perft_depth(depth)?;
-    let mode = perft_mode(die, roll)?;
+    let perft = perft_of(depth, die, alternate, roll, king_capture)?;
     let divide = py
-        .detach(move || match mode {
-            PerftMode::Die(die) => Ok(engine::perft_die_divide(&position, die, depth)),
-            PerftMode::Roll(dice) => engine::perft_roll_divide(&position, dice, depth),
-            _ => Ok(engine::perft_standard_divide(&position, depth)),
-        })
+        .detach(move || perft.divide(&position))
         .map_err(|error| rules_error(&error))?;
     Ok(divide
         .entries
@@ -381,21 +497,23 @@ fn perft_divide(
 /// `perft` that also counts the distinct positions at the final depth, as `fenkit perft
 /// --unique` does; `ep="legal"` counts only en-passant squares a capture onto is legal now.
 #[pyfunction]
-#[pyo3(signature = (position, depth, *, die=None, roll=None, ep="always"))]
+#[pyo3(signature = (position, depth, *, die=None, alternate=false, roll=None, king_capture="first", ep="always"))]
+#[allow(clippy::too_many_arguments)]
 fn perft_unique(
     py: Python<'_>,
     position: PositionArg,
     depth: i64,
     die: Option<&str>,
+    alternate: bool,
     roll: Option<&str>,
+    king_capture: &str,
     ep: &str,
 ) -> PyResult<PyUniqueCount> {
     let position = position.into_dfen()?;
-    let depth = perft_depth(depth)?;
-    let mode = perft_mode(die, roll)?;
+    let perft = perft_of(depth, die, alternate, roll, king_capture)?;
     let ep = crate::position::ep_identity(ep)?;
     let count = py
-        .detach(move || engine::perft_unique(&position, mode, depth, ep))
+        .detach(move || perft.unique(&position, ep))
         .map_err(|error| rules_error(&error))?;
     Ok(PyUniqueCount {
         nodes: count.nodes,
@@ -409,6 +527,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyLegalMoves>()?;
     m.add_class::<PyOutcome>()?;
     m.add_class::<PyUniqueCount>()?;
+    m.add_class::<PyTurn>()?;
+    m.add_function(wrap_pyfunction!(turns, m)?)?;
+    m.add_function(wrap_pyfunction!(count_turns, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(play_move, m)?)?;
     m.add_function(wrap_pyfunction!(roll_dice, m)?)?;

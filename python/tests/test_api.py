@@ -472,3 +472,56 @@ def test_batches_leave_the_garbage_collector_as_they_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# --- The two readings of the king-capture exemption, and complete turns ------------------------
+
+
+def test_king_capture_readings() -> None:
+    position = "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1 PNB"
+    first = fenkit.Dfen(position).legal_moves()
+    any_ = fenkit.Dfen(position).legal_moves(king_capture="any")
+    assert (first.l_star, any_.l_star, len(first), len(any_)) == (3, 3, 8, 11)
+    assert fenkit.legal_moves(position, king_capture="first") == first.uci()
+    queen = "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ"
+    assert "e7e8q" not in fenkit.legal_moves(queen)
+    assert "e7e8q" in fenkit.legal_moves(queen, king_capture="any")
+    with pytest.raises(fenkit.RulesError) as caught:
+        fenkit.play(queen, "e7e8q")
+    assert caught.value.code == "RULE005"
+    assert fenkit.play(queen, "e7e8q", king_capture="any").position.dice == "NQ"
+    with pytest.raises(ValueError, match="any"):
+        fenkit.legal_moves(queen, king_capture="all")  # type: ignore[arg-type]
+    start = fenkit.Dfen(START)
+    assert start.perft(1, roll="PNQ", king_capture="any") >= start.perft(1, roll="PNQ")
+
+
+def test_complete_turns() -> None:
+    turns = fenkit.turns("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PP")
+    assert [str(t) for t in turns] == ["e2e3 e3e4", "e2e4 e4e5"]
+    assert turns[1].moves == ["e2e4", "e4e5"]
+    assert str(turns[1].position) == "4k3/8/8/4P3/8/8/8/4K3 b - - 0 1 -"
+    assert turns[1].winner is None
+    assert repr(turns[0]).startswith("Turn('e2e3 e3e4', position=")
+    queen = "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ"
+    first = {str(t) for t in fenkit.turns(queen)}
+    any_ = {str(t) for t in fenkit.turns(queen, king_capture="any")}
+    assert "a1h8" in first and "a1h8" in any_
+    assert "e7e8q a1h8" not in first and "e7e8q a1h8" in any_
+    taken = [t for t in fenkit.turns(queen) if str(t) == "a1h8"][0]
+    assert taken.winner == "white"
+    # Counting agrees with the list: turns, and distinct positions after them.
+    for position in (queen, START + " PNB", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Q"):
+        listed = fenkit.turns(position)
+        keys = {t.position.identity_key() for t in listed}
+        assert fenkit.count_turns(position) == (len(listed), len(keys))
+    assert [str(t) for t in fenkit.turns("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Q")] == ["0000"]
+
+
+def test_perft_alternating_die_and_full_turns() -> None:
+    assert fenkit.perft(START, 2, die="N") == 24
+    assert fenkit.perft(START, 2, die="N", alternate=True) == 16
+    assert fenkit.perft(START, 1, roll="PP") == 240
+    assert sum(n for _, n in fenkit.perft_divide(START, 2, die="N", alternate=True)) == 16
+    with pytest.raises(ValueError, match="give `die` too"):
+        fenkit.perft(START, 1, alternate=True)

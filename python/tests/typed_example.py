@@ -43,6 +43,9 @@ def placements(texts: List[str]) -> List[str]:
 
 def counts(text: str) -> Tuple[int, int, int]:
     unique: fenkit.UniqueCount = fenkit.perft_unique(text, 2, ep="legal")
+    turns: List[fenkit.Turn] = fenkit.turns(text + " PN", king_capture="any")
+    counted: Tuple[int, int] = fenkit.count_turns(text + " PN")
+    assert counted[0] == len(turns) and all(isinstance(m, str) for t in turns for m in t.moves)
     nodes: int = fenkit.perft(text, 2, die="N")
     return unique.nodes, unique.unique, nodes
 

@@ -35,7 +35,8 @@ DFEN and FEN text is read by the spec profile, as `fenkit check` reads it: a lin
 reports as an error is not converted. `--profile lenient` also reads such a line when its
 meaning is clear (dice in the wrong case, missing clocks, a fullmove number of 0, ...), and
 prints a warning for each thing it read that way; `--from dfen-engine` (or `--profile engine`)
-reads the reference engine's dialect.
+reads the reference engine's dialect as its reader does, with the same warning for each form it
+repairs (dice in the other side's case, missing clocks).
 
 A position is converted as it was read: spellings become canonical, but castling rights and
 en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
@@ -69,9 +70,29 @@ pub(crate) struct Args {
     #[arg(long, value_name = "PROFILE")]
     profile: Option<ProfileArg>,
 
+    /// Write one output line for every input line, so that line N of the output answers line
+    /// N of the input: a position that is refused gives `null` (JSON) or an empty line (text),
+    /// and so do, in JSON output, comment and blank lines and NDJSON4 headers, and the
+    /// continuation lines of a FEN4 record that spans several lines
+    #[arg(long)]
+    aligned: bool,
+
+    /// Do not print the summary line (`converted N of M positions, K refused`)
+    #[arg(long, short)]
+    quiet: bool,
+
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
     inputs: Vec<PathBuf>,
+}
+
+/// Writes `count` placeholder rows: `null` for JSON output, empty lines for text.
+fn placeholders(out: &mut impl Write, json: bool, count: usize) -> io::Result<()> {
+    let row: &[u8] = if json { b"null\n" } else { b"\n" };
+    for _ in 0..count {
+        out.write_all(row)?;
+    }
+    Ok(())
 }
 
 /// A format `convert` reads or writes.
@@ -220,7 +241,7 @@ impl Format {
 }
 
 /// The largest halfmove clock the engine dialect holds (spec/dfen.md §4, `DFEN020`).
-const ENGINE_MAX_HALFMOVE: u32 = 127;
+const ENGINE_MAX_HALFMOVE: u32 = dfen::Profile::Engine.max_halfmove();
 
 /// A position in either model.
 enum Value {
@@ -279,16 +300,9 @@ fn dfen_error_finding(
     }
 }
 
-/// Whether a lenient read of a finding with `code` took a form the spec profile refuses: the
-/// syntax errors of spec/dfen.md §5.1 (which lenient reads as warnings) and missing clocks.
-fn read_leniently(code: dfen::Code) -> bool {
-    code.category() == dfen::Category::Syntax || code == dfen::Code::MissingClocks
-}
-
 /// Reads one line of `format`; DFEN and FEN text by `profile`.
 fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rejection> {
-    let dfen_error =
-        |error: dfen::ParseError| reject(error.code(), error.span(), error.to_string());
+    let dfen_error = |error: dfen::ParseError| Rejection::from(finding_of(error.to_finding()));
     let position = |value| Ok(Input::Position(value, Vec::new()));
     match format {
         Format::Dfen | Format::Fen | Format::DfenEngine => {
@@ -314,22 +328,15 @@ fn read(format: Format, profile: dfen::Profile, text: &str) -> Result<Input, Rej
                 }
                 refusal
             })?;
-            // What a lenient read took that the spec refuses is said, not hidden.
-            let warnings = if profile == dfen::Profile::Lenient {
-                parsed
-                    .findings
-                    .into_iter()
-                    .filter(|f| f.severity == dfen::Severity::Warning && read_leniently(f.code))
-                    .map(finding_of)
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let mut dfen = parsed.dfen;
-            // A fullmove number of 0 (DFEN019, read by lenient and engine) means 1: writing
-            // the 0 back would give a line that the spec refuses.
-            dfen.fullmove = dfen.fullmove.max(1);
-            Ok(Input::Position(Value::Dfen(dfen), warnings))
+            // What a lenient or engine read repaired (a form the spec refuses) is said, not
+            // hidden.
+            let warnings = parsed
+                .findings
+                .into_iter()
+                .filter(|f| f.severity == dfen::Severity::Warning && f.code.is_repair())
+                .map(finding_of)
+                .collect();
+            Ok(Input::Position(Value::Dfen(parsed.dfen), warnings))
         }
         Format::Json | Format::DfenJson => {
             // serde would also take an array of the fields in order and name its own types
@@ -545,6 +552,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             .collect()
     };
     let mut status = Status::Clean;
+    let (mut positions, mut converted) = (0usize, 0usize);
     let mut stdout = global.data_stdout();
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     for origin in &inputs {
@@ -558,10 +566,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let reader = match origin.open() {
             Ok(reader) => reader,
             Err(error) => {
-                global.error(format_args!(
-                    "cannot read `{path}`: {}",
-                    crate::walk::describe(&error)
-                ));
+                global.error(crate::input::InputError::io(path.clone(), &error));
                 status = Status::Error;
                 continue;
             }
@@ -573,24 +578,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 Ok(Some(record)) => record,
                 Ok(None) => break,
                 Err(error) => {
-                    global.error(format_args!(
-                        "cannot read `{path}`: {}",
-                        crate::walk::describe(&error)
-                    ));
+                    global.error(crate::input::InputError::io(path.clone(), &error));
                     status = Status::Error;
                     break;
                 }
             };
+            // The input lines this record spans (a FEN4 record may go on over several).
+            let lines = 1 + memchr::memchr_iter(b'\n', record.raw()).count();
+            // With --aligned, rows for the lines that give no converted position.
+            let skipped = if args.aligned { lines } else { 0 };
             if record.kind != Kind::Position {
                 if !target.is_json() {
                     stdout.write_all(record.raw())?;
                     stdout.write_all(b"\n")?;
+                } else {
+                    placeholders(&mut stdout, true, skipped)?;
                 }
                 continue;
             }
             let outcome = match (&record.problem, record.text()) {
                 (Some(problem), _) => Err(problem_finding(&record, problem).into()),
-                (None, None) => continue,
+                (None, None) => {
+                    placeholders(&mut stdout, target.is_json(), skipped)?;
+                    continue;
+                }
                 (None, Some(text)) => {
                     let source = declared.unwrap_or_else(|| Format::sniff(text, family));
                     let source = source.resolve(family);
@@ -620,7 +631,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             args.profile.unwrap_or_default().into()
                         };
                         match read(source, profile, text) {
-                            Ok(Input::Header) => continue,
+                            Ok(Input::Header) => {
+                                placeholders(&mut stdout, target.is_json(), skipped)?;
+                                continue;
+                            }
                             Ok(Input::Position(value, warnings)) => {
                                 write(target, &value, args.lossy, text.len())
                                     .map(|(text, dropped)| (text, dropped, warnings))
@@ -639,9 +653,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     diagnostic.render(&renderer(colored))
                 );
             };
+            positions += 1;
             match outcome {
                 Ok((text, dropped, warnings)) => {
+                    converted += 1;
                     writeln!(stdout, "{text}")?;
+                    placeholders(&mut stdout, target.is_json(), skipped.saturating_sub(1))?;
                     if !warnings.is_empty() || !dropped.is_empty() {
                         stdout.flush()?;
                     }
@@ -657,6 +674,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                 }
                 Err(finding) => {
+                    placeholders(&mut stdout, target.is_json(), skipped)?;
                     stdout.flush()?;
                     show(finding);
                     status = status.worst(Status::Findings);
@@ -665,5 +683,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         }
     }
     stdout.flush()?;
+    if !args.quiet {
+        let _ = writeln!(
+            global.stderr(),
+            "converted {converted} of {}, {} refused",
+            crate::output::plural(positions, "position", "positions"),
+            positions - converted
+        );
+    }
     Ok(status)
 }

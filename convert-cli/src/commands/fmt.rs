@@ -8,6 +8,7 @@ use crate::diag::{Diagnostic, renderer};
 use crate::input::{Origin, Problem};
 use fenkit_diagnostics::Severity;
 
+use crate::code::Code;
 use crate::notation::{Notation, ReadSettings};
 use crate::options::ReadArgs;
 use crate::output::plural;
@@ -24,7 +25,9 @@ Examples:
 
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
-Positions with errors are left exactly as they were and reported (exit 1).";
+Positions with errors are left exactly as they were and reported (exit 1). With --profile
+lenient or engine, each form that the spec profile refuses and that fmt repairs (dice in the
+wrong case, missing clocks, ...) is reported as a warning, and the exit status stays 0.";
 
 /// Rewrite position files into canonical form, in place.
 #[derive(Debug, clap::Args)]
@@ -109,7 +112,11 @@ struct Pass {
     changed: bool,
     /// A line too long to copy: the file is left alone.
     unformattable: bool,
-    errors: Vec<Diagnostic>,
+    /// What is reported, in input order: every error, and each repair that `lenient` or
+    /// `engine` made (a form the spec refuses, read and written repaired) as a warning.
+    reports: Vec<Diagnostic>,
+    /// How many of `reports` are errors.
+    errors: usize,
     positions: usize,
 }
 
@@ -135,10 +142,13 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                 }
                 for finding in analysis.findings {
                     if finding.severity == Severity::Error {
-                        pass.errors.push(
+                        pass.errors += 1;
+                        pass.reports.push(
                             Diagnostic::new(path, record, finding)
                                 .with_reference(analysis.reference),
                         );
+                    } else if !analysis.rejected && is_repair(finding.code) {
+                        pass.reports.push(Diagnostic::new(path, record, finding));
                     }
                 }
                 if let Some(canonical) = analysis.canonical
@@ -157,6 +167,12 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             out.write_all(record.eol.as_bytes())
         })?;
     Ok(pass)
+}
+
+/// Whether a warning with `code` stands for a repair that `fmt` writes (see
+/// [`dfen::Code::is_repair`]).
+fn is_repair(code: Code) -> bool {
+    matches!(code, Code::Dfen(code) if code.is_repair())
 }
 
 /// The outcome for one file.
@@ -185,7 +201,7 @@ fn format_file(
         ..FileOutcome::default()
     };
     let read_error =
-        |error: io::Error| format!("cannot read `{path}`: {}", crate::walk::describe(&error));
+        |error: io::Error| crate::input::InputError::io(path.clone(), &error).to_string();
     let (notation, read) = settings.reading(origin);
     let scan = match Scan::open(origin, notation, read) {
         // A single input gets its own progress display (several get the per-file bar).
@@ -332,24 +348,24 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
         }
     }
     stdout.flush()?;
-    report_errors(&pass.errors, global)?;
+    report(&pass.reports, global)?;
     if pass.unformattable {
         global.error(format_args!(
             "standard input has a line longer than {} bytes; it was written back unchanged",
             crate::input::MAX_RECORD_BYTES
         ));
     }
-    Ok(if pass.errors.is_empty() && !pass.unformattable {
+    Ok(if pass.errors == 0 && !pass.unformattable {
         Status::Clean
     } else {
         Status::Findings
     })
 }
 
-fn report_errors(errors: &[Diagnostic], global: &Global) -> io::Result<()> {
+fn report(diagnostics: &[Diagnostic], global: &Global) -> io::Result<()> {
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     let mut stderr = global.stderr();
-    for diagnostic in errors {
+    for diagnostic in diagnostics {
         writeln!(stderr, "{}\n", diagnostic.render(&renderer(colored)))?;
     }
     Ok(())
@@ -433,7 +449,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             outcome
         },
         |outcome: FileOutcome| -> io::Result<()> {
-            if !outcome.pass.errors.is_empty()
+            if !outcome.pass.reports.is_empty()
                 || outcome.pass.unformattable
                 || outcome.error.is_some()
             {
@@ -441,7 +457,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 // on stdout, also where both go to one log.
                 stdout.flush()?;
             }
-            report_errors(&outcome.pass.errors, global)?;
+            report(&outcome.pass.reports, global)?;
             if outcome.pass.unformattable {
                 global.error(format_args!(
                     "`{}` has a line longer than {} bytes; the file was left unchanged",
@@ -458,7 +474,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 failed += 1;
                 return Ok(());
             }
-            if !outcome.pass.errors.is_empty() || outcome.pass.unformattable {
+            if outcome.pass.errors > 0 || outcome.pass.unformattable {
                 with_errors += 1;
                 status = status.worst(Status::Findings);
             }

@@ -33,6 +33,7 @@ mod roll;
 mod show;
 mod snapshot;
 mod suite;
+mod turns;
 
 /// Every subcommand of `fenkit`.
 #[derive(Debug, clap::Subcommand)]
@@ -62,6 +63,8 @@ pub(crate) enum Command {
     Moves(moves::Args),
     /// Apply Dice Chess micro-moves (and rolls) one at a time, with full validation
     Play(play::Args),
+    /// List every complete legal turn of a Dice Chess position with pending dice
+    Turns(turns::Args),
     /// Set the dice of a fresh Dice Chess turn
     Roll(roll::Args),
     /// Count move-tree nodes: standard chess, one die per ply, or full Dice Chess turns
@@ -86,6 +89,7 @@ impl Command {
             Command::Suite(args) => suite::run(args, global),
             Command::Moves(args) => moves::run(args, global),
             Command::Play(args) => play::run(args, global),
+            Command::Turns(args) => turns::run(args, global),
             Command::Roll(args) => roll::run(args, global),
             Command::Perft(args) => perft::run(args, global),
             Command::Completions(args) => completions::run(args, global),

@@ -19,12 +19,14 @@ Examples:
   fenkit moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNR'
   fenkit moves --output-format json 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 PRK'
   fenkit moves --profile engine 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 BKK'
+  fenkit moves --king-capture any '7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ'
   echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK' | fenkit moves -
 
 One UCI move per line, ordered by die, then from-square, then to-square (a1, b1, ..., h8),
 then promotion q, r, b, n. Castling is the king's move (e1g1). Under the Maximum Micro-moves
 rule a first move is listed when some sequence starting with it plays as many dice as
-possible (L*), or when it captures the king. When nothing can be played the turn passes:
+possible (L*), or when it captures the king; with --king-capture any, also when some turn
+starting with it captures the king later. When nothing can be played the turn passes:
 stdout is empty, stderr says so, and the exit status is 0.
 
 Errors (exit status 1, `error: CODE: message` on stderr): a position that does not parse
@@ -53,12 +55,15 @@ line (for FENKIT001 and FENKIT006, in standard input).";
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
     /// The position, with its dice in field 7; `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// How to print the moves
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: MovesFormat,
+
+    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP)]
+    king_capture: KingCaptureArg,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -403,6 +408,33 @@ impl From<DieArg> for dfen::Role {
     }
 }
 
+/// The reading of the king-capture exemption: `--king-capture first|any`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(super) enum KingCaptureArg {
+    /// the formal definition
+    #[default]
+    First,
+    /// the pseudocode's reading
+    Any,
+}
+
+impl KingCaptureArg {
+    /// The rules engine under this reading.
+    pub(super) fn rules(self) -> dfen::rules::Rules {
+        let reading = match self {
+            KingCaptureArg::First => dfen::rules::KingCapture::First,
+            KingCaptureArg::Any => dfen::rules::KingCapture::Any,
+        };
+        dfen::rules::Rules::new().king_capture(reading)
+    }
+}
+
+/// The help of `--king-capture`, the same for every command that takes it.
+pub(super) const KING_CAPTURE_HELP: &str = "Which turns the king-capture exemption lets \
+through: `first` (the default) exempts only a move that captures the king itself from playing \
+L* dice; `any` also lets any turn that captures the king later count as maximal (spec/rules.md \
+section 4)";
+
 /// Prints a rules error (its code, what was expected and what was found).
 pub(super) fn rules_error(error: &dfen::rules::RulesError, global: &Global) -> Status {
     global.error(error);
@@ -451,7 +483,7 @@ impl<'a> Answer<'a> {
     }
 }
 
-fn write_json(answer: &Answer<'_>, global: &Global) -> Result<(), Failure> {
+pub(super) fn write_json(answer: &impl serde::Serialize, global: &Global) -> Result<(), Failure> {
     let mut stdout = global.stdout();
     let text = serde_json::to_string_pretty(answer).map_err(std::io::Error::other)?;
     writeln!(stdout, "{text}")?;
@@ -459,25 +491,45 @@ fn write_json(answer: &Answer<'_>, global: &Global) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Reads the position argument of a command with JSON output. Every rejection is written as
+/// one JSON document on stdout (`Err(Status::Findings)`); a failure to read standard input is
+/// printed on stderr (`Err(Status::Error)`).
+pub(super) fn read_json(
+    options: &PositionOptions,
+    argument: &str,
+    global: &Global,
+) -> Result<Result<Accepted, Status>, Failure> {
+    let rejection = match position_text(argument, global) {
+        Err(Stop::Failed) => return Ok(Err(Status::Error)),
+        Err(Stop::Rejected(rejection)) => rejection,
+        Ok(text) => match options.parse(&text, Purpose::Play) {
+            Ok(accepted) => return Ok(Ok(accepted)),
+            Err(rejection) => rejection,
+        },
+    };
+    write_json(&Answer::rejected(&rejection), global)?;
+    Ok(Err(Status::Findings))
+}
+
+/// Writes a rules error about an accepted position as a JSON document (exit status 1).
+pub(super) fn rules_error_json(
+    error: &dfen::rules::RulesError,
+    accepted: Accepted,
+    global: &Global,
+) -> Result<Status, Failure> {
+    let rejection = Rejection::rules(error, accepted.findings);
+    write_json(&Answer::rejected(&rejection), global)?;
+    Ok(Status::Findings)
+}
+
 /// `moves --output-format json`: every outcome but a failure to read standard input is one
 /// JSON document on stdout.
 fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
-    let text = match position_text(&args.position, global) {
-        Ok(text) => text,
-        Err(Stop::Failed) => return Ok(Status::Error),
-        Err(Stop::Rejected(rejection)) => {
-            write_json(&Answer::rejected(&rejection), global)?;
-            return Ok(Status::Findings);
-        }
-    };
-    let accepted = match args.options.parse(&text, Purpose::Play) {
+    let accepted = match read_json(&args.options, &args.position, global)? {
         Ok(accepted) => accepted,
-        Err(rejection) => {
-            write_json(&Answer::rejected(&rejection), global)?;
-            return Ok(Status::Findings);
-        }
+        Err(status) => return Ok(status),
     };
-    match dfen::rules::legal_moves(&accepted.dfen) {
+    match args.king_capture.rules().legal_moves(&accepted.dfen) {
         Ok(legal) => {
             let findings = accepted.findings.iter().map(FindingJson::from).collect();
             write_json(
@@ -498,11 +550,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
             )?;
             Ok(Status::Clean)
         }
-        Err(error) => {
-            let rejection = Rejection::rules(&error, accepted.findings);
-            write_json(&Answer::rejected(&rejection), global)?;
-            Ok(Status::Findings)
-        }
+        Err(error) => rules_error_json(&error, accepted, global),
     }
 }
 
@@ -514,7 +562,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
-    let legal = match dfen::rules::legal_moves(&position) {
+    let legal = match args.king_capture.rules().legal_moves(&position) {
         Ok(legal) => legal,
         Err(error) => return Ok(rules_error(&error, global)),
     };

@@ -27,7 +27,8 @@ a failure of the implementation: catch every internal error in the adapter and e
 line per input (the `fenkit parse --batch` protocol); a process that writes more answer lines
 than inputs fails every one of its inputs.
 Rules (--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per
-line. The full protocol is spec/adapter-protocol.md (also written by `fenkit suite copy`).
+line, under the case's reading of the king-capture exemption. The full protocol is
+spec/adapter-protocol.md (also written by `fenkit suite copy`).
 
 The suite's NDJSON4 cases (v1/ndjson4.jsonl) are not run by parity: there is no adapter
 protocol for whole replay files. They are data for your own test harness.
@@ -37,7 +38,7 @@ Examples:
   fenkit parity --batch --json-strings --codes \\
       --cmd 'fenkit parse --batch --json-strings --notation {notation} --profile {profile}'
   fenkit parity --notation fen4 --cmd 'python3 my_fen4.py' --known-failures known.txt
-  fenkit parity --notation rules --cmd 'my-engine legal-moves'
+  fenkit parity --notation rules --cmd 'fenkit moves --king-capture {king_capture} -'
   fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
 
 The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined
@@ -290,10 +291,7 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         .zip(&selected)
         .filter(|(_, selected)| **selected)
         .map(|(case, _)| Job {
-            context: Context {
-                notation: case.kind.name().to_owned(),
-                profile: case.profile.clone(),
-            },
+            context: Context::of(case),
             name: &case.name,
             input: &case.input,
         })

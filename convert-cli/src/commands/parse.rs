@@ -62,7 +62,7 @@ impl Settings {
         let notation = self
             .notation
             .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
-        Analyzer::new(notation, self.read).analyze(1, text)
+        Analyzer::adapter(notation, self.read).analyze(1, text)
     }
 }
 

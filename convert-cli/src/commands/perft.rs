@@ -2,7 +2,11 @@
 
 use std::io::Write;
 
-use super::moves::{DieArg, PositionOptions, Purpose, parse_dice, rules_error};
+use dfen::rules::{Perft, PerftMode};
+
+use super::moves::{
+    DieArg, KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, parse_dice, rules_error,
+};
 use crate::cli::{Failure, Global, Status};
 
 const AFTER_HELP: &str = "\
@@ -10,25 +14,32 @@ Examples:
   fenkit perft --depth 4 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   fenkit perft --depth 2 --divide --standard '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
   fenkit perft --depth 3 --die 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  fenkit perft --depth 1 --die K --alternate 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
+  fenkit perft --depth 1 --roll PNQ --king-capture any '7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1'
   fenkit perft --depth 1 --roll PNB 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   echo 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' | fenkit perft --depth 3 -
 
 Modes: --standard (the default) counts legal chess moves with check, one move per turn;
---die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the
-side never changes; a king capture ends its line); --roll DICE counts full Dice Chess turns,
-every turn rolling DICE and played under the Maximum Micro-moves rule (--depth counts turns;
-a pass is one way to play a turn). --divide prints each first move with its count. --unique
-prints `unique: N` (the distinct positions at the final depth, clocks ignored) and
-`collisions: N` (the leaves that repeat one of them) above the total; --ep chooses how en
-passant enters a position's identity. The last line is the total.
+--die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the side
+never changes; a king capture ends its line); --die DIE --alternate is the reference
+engine's test convention (its perft_suite.json), not a game rule: one micro-move with DIE,
+then the other side gets the same die, the King die also castles, and a king capture does
+not end the line; --roll DICE counts full Dice Chess turns, every turn rolling DICE and
+played under the Maximum Micro-moves rule (--depth counts turns; a pass is one way to play a
+turn; --king-capture chooses the reading of its king-capture exemption). --divide prints
+each first move with its count. --unique prints `unique: N` (the distinct positions at the
+final depth, clocks ignored) and `collisions: N` (the leaves that repeat one of them) above
+the total; --ep chooses how en passant enters a position's identity. The last line is the
+total.
 
 Exit status 1, with `error: CODE: message` on stderr, in every mode when the position does
 not parse (DFENxxx), is not UTF-8 (FENKIT001) or has an error-severity finding
 (DFEN201-DFEN204, such as two kings of one colour; --allow-errors goes on with it). --roll
 also refuses a side without a king (RULE007: the game is over; it comes before the findings)
-and dice already pending (RULE002). --standard and --die ignore field 7 and count a position
-without a king, the board as it is. Standard input (`-`) must hold one position (FENKIT006),
-read as `fenkit check` reads a file: a BOM, blank lines and `#` comment lines are skipped.
+and dice already pending (RULE002). --standard and --die (with or without --alternate)
+ignore field 7 and count a position without a king, the board as it is. Standard input (`-`)
+must hold one position (FENKIT006), read as `fenkit check` reads a file: a BOM, blank lines
+and `#` comment lines are skipped.
 Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003).";
 
 /// Count the nodes of the move tree to a given depth.
@@ -37,7 +48,7 @@ Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003)
 #[command(group(clap::ArgGroup::new("mode").args(["standard", "die", "roll"])))]
 pub(crate) struct Args {
     /// The position (for --roll, at a fresh turn); `-` reads it from standard input
-    #[arg(value_name = "FEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// Plies to search (turns with --roll), at most 64
@@ -53,10 +64,19 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIE", ignore_case = true)]
     die: Option<DieArg>,
 
+    /// With --die: the reference engine's test convention, not a game rule: after each
+    /// micro-move the turn ends and the other side gets the same die; the King die also
+    /// castles; a king capture does not end the line
+    #[arg(long, requires = "die")]
+    alternate: bool,
+
     /// Full Dice Chess turns, each rolling DICE: 1 to 3 dice, each PNBRQK (either case) or 1-6
     /// (`PNB`, `123`, or `'1 2 3'` quoted as one argument)
     #[arg(long, value_name = "DICE", value_parser = parse_dice)]
     roll: Option<dfen::DicePool>,
+
+    #[arg(long, value_name = "READING", default_value = "first", requires = "roll", help = KING_CAPTURE_HELP)]
+    king_capture: KingCaptureArg,
 
     /// Print a line `MOVE: COUNT` for every first move, then a blank line and the total
     #[arg(long, conflicts_with = "unique")]
@@ -81,26 +101,16 @@ pub(crate) struct Args {
     options: PositionOptions,
 }
 
-fn run_unique(args: &Args, position: &dfen::Dfen, global: &Global) -> Result<Status, Failure> {
-    use dfen::rules::PerftMode;
-    let mode = if let Some(die) = args.die {
-        PerftMode::Die(die.into())
-    } else if let Some(dice) = args.roll {
-        PerftMode::Roll(dice)
-    } else {
-        PerftMode::Standard
-    };
-    let ep = args.ep.identity();
-    match dfen::rules::perft_unique(position, mode, args.depth, ep) {
-        Ok(count) => {
-            let mut stdout = global.stdout();
-            writeln!(stdout, "unique: {}", count.unique)?;
-            writeln!(stdout, "collisions: {}", count.collisions)?;
-            writeln!(stdout, "{}", count.nodes)?;
-            stdout.flush()?;
-            Ok(Status::Clean)
-        }
-        Err(error) => Ok(rules_error(&error, global)),
+impl Args {
+    /// The perft the flags ask for.
+    fn perft(&self) -> Perft {
+        let mode = match (self.die, self.roll) {
+            (Some(die), _) if self.alternate => PerftMode::AlternatingDie(die.into()),
+            (Some(die), _) => PerftMode::Die(die.into()),
+            (None, Some(dice)) => PerftMode::Roll(dice),
+            (None, None) => PerftMode::Standard,
+        };
+        Perft::new(mode, self.depth).rules(self.king_capture.rules())
     }
 }
 
@@ -115,53 +125,37 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
+    let perft = args.perft();
+    let mut stdout = global.stdout();
     if args.unique {
-        return run_unique(&args, &position, global);
-    }
-    let depth = args.depth;
-    let divide = if let Some(die) = args.die {
-        let role = die.into();
-        if args.divide {
-            dfen::rules::perft_die_divide(&position, role, depth)
-        } else {
-            return total(global, dfen::rules::perft_die(&position, role, depth));
-        }
-    } else if let Some(dice) = args.roll {
-        let counted = if args.divide {
-            dfen::rules::perft_roll_divide(&position, dice, depth)
-        } else {
-            dfen::rules::perft_roll(&position, dice, depth).map(|total| dfen::rules::Divide {
-                entries: Vec::new(),
-                total,
-            })
+        let count = match perft.unique(&position, args.ep.identity()) {
+            Ok(count) => count,
+            Err(error) => return Ok(rules_error(&error, global)),
         };
-        match counted {
+        writeln!(stdout, "unique: {}", count.unique)?;
+        writeln!(stdout, "collisions: {}", count.collisions)?;
+        writeln!(stdout, "{}", count.nodes)?;
+    } else if args.divide {
+        let divide = match perft.divide(&position) {
             Ok(divide) => divide,
             Err(error) => return Ok(rules_error(&error, global)),
+        };
+        for (first, nodes) in &divide.entries {
+            match first {
+                Some(mv) => writeln!(stdout, "{mv}: {nodes}")?,
+                None => writeln!(stdout, "0000: {nodes}")?,
+            }
         }
-    } else if args.divide {
-        dfen::rules::perft_standard_divide(&position, depth)
+        if !divide.entries.is_empty() {
+            writeln!(stdout)?;
+        }
+        writeln!(stdout, "{}", divide.total)?;
     } else {
-        return total(global, dfen::rules::perft_standard(&position, depth));
-    };
-    let mut stdout = global.stdout();
-    for (first, nodes) in &divide.entries {
-        match first {
-            Some(mv) => writeln!(stdout, "{mv}: {nodes}")?,
-            None => writeln!(stdout, "0000: {nodes}")?,
+        match perft.count(&position) {
+            Ok(nodes) => writeln!(stdout, "{nodes}")?,
+            Err(error) => return Ok(rules_error(&error, global)),
         }
     }
-    if !divide.entries.is_empty() {
-        writeln!(stdout)?;
-    }
-    writeln!(stdout, "{}", divide.total)?;
-    stdout.flush()?;
-    Ok(Status::Clean)
-}
-
-fn total(global: &Global, nodes: u64) -> Result<Status, Failure> {
-    let mut stdout = global.stdout();
-    writeln!(stdout, "{nodes}")?;
     stdout.flush()?;
     Ok(Status::Clean)
 }

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::moves::{PASS_NOTE, PositionOptions, Purpose};
+use super::moves::{KING_CAPTURE_HELP, KingCaptureArg, PASS_NOTE, PositionOptions, Purpose};
 use crate::cli::{Failure, Global, Status};
 
 const AFTER_HELP: &str = "\
@@ -10,6 +10,7 @@ Examples:
   fenkit play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PPP' a2a4 c2c4 e2e4
   fenkit play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 RRK' e1g1 f1f8 pnb
   fenkit play '4k3/8/8/8/8/8/8/4K3 w - - 0 1 QQQ' 0000
+  fenkit play --king-capture any '7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ' e7e8q a1h8
   echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PK' | fenkit play - e2e4 e1d1
 
 Each MOVE is a UCI micro-move (e2e4, e7e8q, castling as the king's move e1g1), `0000` to pass
@@ -21,6 +22,12 @@ stops the run with exit status 1, after the positions before it, and prints
 roll while dice are pending), RULE003 (a word of more than 3 dice letters, such as PNBR),
 RULE004 (neither UCI nor dice letters), RULE005 (an illegal move; the message lists the legal
 ones), RULE006 (a pass while a move exists), RULE007 (the game is over: a king was captured).
+
+With --king-capture any, a move is legal when some complete turn starting with the moves
+played so far in this turn either captures the king or plays as many dice as the longest turn
+that does not. The turn starts at the starting position (its pending dice are the whole turn)
+or at a roll among the MOVEs, so `e7e8q a1a2` can be refused at a1a2 while `a1a2` alone, from
+the position after e7e8q, is legal: the position does not record the moves before it.
 
 The starting position is refused with exit status 1, before any step, when it does not parse
 (DFENxxx) or is not UTF-8 (FENKIT001), when a side has no king (RULE007, before the findings:
@@ -37,12 +44,15 @@ must hold one position (FENKIT006), read as `fenkit check` reads a file: a BOM, 
 )]
 pub(crate) struct Args {
     /// The starting position; `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// Micro-moves in UCI, `0000` to pass, or dice letters to roll
     #[arg(value_name = "MOVE", required = true, num_args = 1..)]
     moves: Vec<String>,
+
+    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP)]
+    king_capture: KingCaptureArg,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -66,6 +76,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(status) => return Ok(status),
     };
     let profile: dfen::Profile = args.options.profile.into();
+    let rules = args.king_capture.rules();
+    // The turn being played, from the position where its dice were rolled (or first seen):
+    // under --king-capture any, what is legal depends on the moves before.
+    let mut turn = rules.begin_turn(&position).ok();
     let mut stdout = global.stdout();
     let mut winner = None;
     for (index, token) in args.moves.iter().enumerate() {
@@ -85,9 +99,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let result = if is_roll(token) {
             dfen::rules::parse_roll(token)
                 .and_then(|dice| dfen::rules::roll(&position, dice))
-                .map(|rolled| (rolled, None, false))
+                .map(|rolled| {
+                    turn = rules.begin_turn(&rolled).ok();
+                    (rolled, None, false)
+                })
         } else {
-            dfen::rules::play_uci(&position, token).map(|outcome| {
+            let outcome = match turn.as_mut() {
+                Some(turn) => turn.play_uci(token),
+                None => rules.play_uci(&position, token),
+            };
+            outcome.map(|outcome| {
                 let passed = outcome.played.is_none();
                 (outcome.position, outcome.winner, passed)
             })

@@ -31,7 +31,7 @@ as `fenkit check` reads a file: a BOM, blank lines and `#` comment lines are ski
 )]
 pub(crate) struct Args {
     /// The position at a fresh turn (field 7 `-` or absent); `-` reads it from standard input
-    #[arg(value_name = "DFEN")]
+    #[arg(value_name = "POSITION")]
     position: String,
 
     /// The dice, 1 to 3 in all, each PNBRQK (either case) or 1-6: `PNB`, `pnb` or `1 2 3`

@@ -32,14 +32,28 @@ pub(crate) struct Adapter {
     pub(crate) timeout: Duration,
 }
 
-/// The settings of one case that reach the adapter, through `{notation}` and `{profile}` in
-/// the command and through `FENKIT_PARITY_*` environment variables.
+/// The settings of one case that reach the adapter, through `{notation}`, `{profile}` and
+/// `{king_capture}` in the command and through `FENKIT_PARITY_*` environment variables.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Context {
     /// `dfen`, `fen4` or `rules`.
     pub(crate) notation: String,
     /// The DFEN profile (`spec` for the other notations).
     pub(crate) profile: String,
+    /// The reading of the king-capture exemption, `first` or `any` (`first` but for the rules
+    /// cases that say `any`).
+    pub(crate) king_capture: String,
+}
+
+impl Context {
+    /// The context of one case.
+    pub(crate) fn of(case: &super::suite::Case) -> Context {
+        Context {
+            notation: case.kind.name().to_owned(),
+            profile: case.profile.clone(),
+            king_capture: case.king_capture.clone(),
+        }
+    }
 }
 
 /// How an adapter process ended.
@@ -121,13 +135,15 @@ impl Adapter {
         let text = self
             .command
             .replace("{notation}", &context.notation)
-            .replace("{profile}", &context.profile);
+            .replace("{profile}", &context.profile)
+            .replace("{king_capture}", &context.king_capture);
         let mut command = Command::new("sh");
         command
             .arg("-c")
             .arg(text)
             .env("FENKIT_PARITY_NOTATION", &context.notation)
             .env("FENKIT_PARITY_PROFILE", &context.profile)
+            .env("FENKIT_PARITY_KING_CAPTURE", &context.king_capture)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

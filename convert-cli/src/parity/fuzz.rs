@@ -164,7 +164,7 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
         profile: profile.parse().unwrap_or_default(),
         strict: false,
     };
-    let analysis = Analyzer::new(notation, settings).analyze(1, text);
+    let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
     match analysis
         .findings
         .iter()
@@ -219,6 +219,7 @@ fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
         name,
         kind,
         profile: profile.to_owned(),
+        king_capture: "first".to_owned(),
         input,
         expect,
         reason: String::new(),
@@ -330,10 +331,7 @@ fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Probe) -> Option
         let jobs: Vec<Job<'_>> = candidates
             .iter()
             .map(|case| Job {
-                context: Context {
-                    notation: case.kind.name().to_owned(),
-                    profile: case.profile.clone(),
-                },
+                context: Context::of(case),
                 name: &case.name,
                 input: &case.input,
             })
@@ -405,10 +403,7 @@ pub(crate) fn run(
     let jobs: Vec<Job<'_>> = generated
         .iter()
         .map(|(_, case)| Job {
-            context: Context {
-                notation: case.kind.name().to_owned(),
-                profile: case.profile.clone(),
-            },
+            context: Context::of(case),
             name: &case.name,
             input: &case.input,
         })

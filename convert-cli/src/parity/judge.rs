@@ -555,6 +555,7 @@ mod tests {
             name: "n_x".to_owned(),
             kind: Kind::Fen4,
             profile: "spec".to_owned(),
+            king_capture: "first".to_owned(),
             input: Vec::new(),
             expect,
             reason: String::new(),

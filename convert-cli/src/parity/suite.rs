@@ -144,6 +144,9 @@ pub(crate) struct Case {
     pub(crate) kind: Kind,
     /// The DFEN profile (`spec`, `lenient`, `engine`); `spec` for the other notations.
     pub(crate) profile: String,
+    /// Rules cases: the reading of the king-capture exemption, `first` (the default) or `any`
+    /// (spec/rules.md section 4); `first` for the other notations.
+    pub(crate) king_capture: String,
     /// The input, byte-exact.
     pub(crate) input: Vec<u8>,
     /// What it expects.
@@ -186,6 +189,8 @@ struct RawCase {
     moves: Option<Vec<String>>,
     #[serde(default)]
     l_star: Option<u32>,
+    #[serde(default)]
+    king_capture: Option<String>,
     reason: String,
 }
 
@@ -248,6 +253,16 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
         codes
     };
     let _ = raw.l_star;
+    let king_capture = match (kind, raw.king_capture.as_deref()) {
+        (_, None) => "first".to_owned(),
+        (Kind::Rules, Some(reading @ ("first" | "any"))) => reading.to_owned(),
+        (Kind::Rules, Some(other)) => {
+            return Err(format!(
+                "{name}: expected king_capture \"first\" or \"any\", found {other:?}"
+            ));
+        }
+        (_, Some(_)) => return Err(format!("{name}: king_capture is for rules cases only")),
+    };
     let expect = match (kind, raw.verdict.as_deref()) {
         (Kind::Rules, _) => Expect::Moves(
             raw.moves
@@ -279,6 +294,7 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
         name,
         kind,
         profile: raw.profile,
+        king_capture,
         input,
         expect,
         reason: raw.reason,
@@ -396,13 +412,7 @@ pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, Stri
         let path = dir.join(relative);
         std::fs::read(&path)
             .map(|bytes| (path.display().to_string(), bytes))
-            .map_err(|e| {
-                format!(
-                    "cannot read `{}`: {}",
-                    path.display(),
-                    crate::walk::describe(&e)
-                )
-            })
+            .map_err(|e| crate::input::InputError::io(path.display().to_string(), &e).to_string())
     };
     let (source, bytes) = read(&format!("v{VERSION}/manifest.json"))?;
     let manifest = Manifest::parse(&source, &String::from_utf8_lossy(&bytes))?;
@@ -431,6 +441,43 @@ mod tests {
         assert!(count(Kind::Ndjson4) >= 20);
         let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
+    }
+
+    /// A rules case's reading of the king-capture exemption: `first` unless it says `any`;
+    /// any other value, or the key on another notation's case, is a malformed case.
+    #[test]
+    fn rules_cases_carry_a_king_capture_reading() {
+        let cases = load(&[Kind::Rules], None).unwrap();
+        let reading = |name: &str| {
+            cases
+                .iter()
+                .find(|c| c.name == name)
+                .map(|c| c.king_capture.as_str())
+        };
+        assert_eq!(
+            reading("rules_king_capture_after_promotion_any"),
+            Some("any")
+        );
+        assert_eq!(
+            reading("rules_enabling_king_capture_not_exempt"),
+            Some("first")
+        );
+        assert_eq!(reading("rules_castling_both_sides"), Some("first"));
+        let line = |extra: &str, notation: &str| {
+            format!(
+                r#"{{"name":"x","notation":"{notation}","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 P","moves":[],"verdict":"accept","canonical":"","king_capture":"{extra}","reason":"r"}}"#
+            )
+        };
+        let error = parse_cases(Kind::Rules, "f", &line("all", "rules")).unwrap_err();
+        assert!(
+            error.contains("expected king_capture \"first\" or \"any\", found \"all\""),
+            "{error}"
+        );
+        let error = parse_cases(Kind::Dfen, "f", &line("any", "dfen")).unwrap_err();
+        assert!(
+            error.contains("king_capture is for rules cases only"),
+            "{error}"
+        );
     }
 
     /// The built-in files agree with the built-in manifest, as a copy must.

@@ -177,7 +177,7 @@ fn ndjson4_header_records_are_skipped() {
         replay_with_header(),
     );
     assert_eq!(sniffed.status.code(), Some(0));
-    assert_eq!(sniffed.stderr, b"");
+    assert_eq!(sniffed.stderr, b"converted 3 of 3 positions, 0 refused\n");
     assert_eq!(
         String::from_utf8(sniffed.stdout).unwrap(),
         "4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7\n\
@@ -391,6 +391,34 @@ fn convert_reads_by_profile() {
     }
 }
 
+/// Lines in the engine dialect that the spec refuses: dice in the other side's case, four
+/// fields, and a repeated castling letter (which the engine refuses too).
+const ENGINE_LINES: &str = "rnq1k2r/pppbpp1p/3p2pQ/8/2BPP3/2N2N2/PPPK1PPP/1R5R b kq - 0 1 BKK\n4k3/8/8/8/8/8/8/4K3 b - -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1\n";
+
+/// `convert --from dfen-engine` and `fmt --profile engine` say what they repaired, each
+/// repair a warning with a caret and its fix, and refuse what the engine refuses.
+#[test]
+fn engine_dialect_repairs_are_reported() {
+    let tree = Tree::empty();
+    tree.write("engine.dfen", ENGINE_LINES);
+    assert_cmd_snapshot!(
+        "convert_from_the_engine_dialect_reports_repairs",
+        tree.fenkit(&[
+            "convert",
+            "--from",
+            "dfen-engine",
+            "--to",
+            "dfen",
+            "engine.dfen"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "fmt_engine_reports_repairs",
+        tree.fenkit(&["fmt", "--profile", "engine", "-"])
+            .pass_stdin(ENGINE_LINES)
+    );
+}
+
 /// JSON that is not an object is refused in the words of the JSON form, not of the types
 /// behind it.
 #[test]
@@ -413,4 +441,108 @@ fn dfen_json_that_is_not_an_object_says_what_it_is() {
         assert!(stderr.contains(found), "{json}: {stderr}");
         assert!(!stderr.contains("DfenJson"), "{json}: {stderr}");
     }
+}
+
+/// fenkit never writes an engine-dialect line that its engine profile refuses: `play --profile
+/// engine` writes a halfmove clock past 127 as 127, and the final position of a pawn that took
+/// the king on the last rank (the pawn stays a pawn) is a warning, not an error, under engine.
+#[test]
+fn play_in_the_engine_dialect_writes_what_the_engine_profile_reads() {
+    let tree = Tree::empty();
+    let long = crate::output_with_stdin(
+        &mut tree.fenkit(&[
+            "play",
+            "--profile",
+            "engine",
+            "4k3/8/8/8/8/8/8/4K3 w - - 127 1 KK",
+            "e1e2",
+            "e2e3",
+        ]),
+        "",
+    );
+    let capture = crate::output_with_stdin(
+        &mut tree.fenkit(&[
+            "play",
+            "--profile",
+            "engine",
+            "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P",
+            "e7d8",
+        ]),
+        "",
+    );
+    let written = format!(
+        "{}{}",
+        String::from_utf8_lossy(&long.stdout),
+        String::from_utf8_lossy(&capture.stdout)
+    );
+    assert_eq!(
+        written,
+        "4k3/8/8/8/8/8/4K3/8 w - - 127 1 K\n\
+         4k3/8/8/8/8/4K3/8/8 b - - 127 1\n\
+         3P4/8/8/8/8/8/8/4K3 b - - 0 1\n"
+    );
+    tree.write("written.dfen", &written);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--profile", "engine", "written.dfen"]));
+}
+
+/// `convert` ends with a summary line on stderr (`--quiet` drops it); `--aligned` writes one
+/// output line per input line: `null` in JSON (or an empty line in text) for a refused
+/// position, a comment, a blank line and each continuation line of a FEN4 record.
+#[test]
+fn aligned_rows_and_the_summary_line() {
+    let tree = Tree::empty();
+    tree.write(
+        "mixed.dfen",
+        "# c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n4k3/8/8/8/8/8/8/4K3 x - - 0 1 -\n\n4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n",
+    );
+    let output = tree
+        .fenkit(&["convert", "--to", "json", "--aligned", "mixed.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 5, "{stdout}");
+    assert_eq!(rows[0], "null");
+    assert!(rows[1].starts_with("{\"board\""));
+    assert_eq!(rows[2..4], ["null", "null"]);
+    assert!(rows[4].contains("\"side\":\"black\""));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .ends_with("converted 2 of 3 positions, 1 refused\n")
+    );
+    let text = tree
+        .fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--aligned",
+            "--quiet",
+            "mixed.dfen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(text.stdout).unwrap(),
+        "# c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n"
+    );
+    assert!(
+        !String::from_utf8(text.stderr)
+            .unwrap()
+            .contains("converted")
+    );
+    // A FEN4 record over three lines is one row and two placeholders.
+    tree.write(
+        "long.fen4",
+        "4d-fen v1:\n  K@0,0,0,0;\n  k@7,7,7,7\n4d-fen v1: K@0,0,0,0\n",
+    );
+    let output = tree
+        .fenkit(&["convert", "--to", "json", "--aligned", "long.fen4"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 4, "{stdout}");
+    assert_eq!(rows[1..3], ["null", "null"]);
 }

@@ -91,3 +91,69 @@ fn a_final_carriage_return_alone_is_part_of_the_input() {
     }
     assert_eq!(run(&format!("{position}\r")).0, Some(1));
 }
+
+/// The engine dialect's adapter answer is what the reference engine's writer writes for the
+/// same input: spellings become canonical (`BKK` -> `bkk`, missing clocks), but the position
+/// stays as read: a dead castling right (`K`, no rook on h1) and a stale en-passant square
+/// (`e3` at White's fresh turn) are kept, as the engine keeps them; `fmt` would drop both.
+#[test]
+fn engine_answer_applies_spelling_fixes_only() {
+    let tree = Tree::empty();
+    let input = "rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP1/RNBQKBN1 b KQkq h3 0 1 BKK\n\
+                 4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1\n\
+                 4k3/8/8/8/8/8/8/4K3 b - -\n\
+                 4k3/8/8/8/8/8/8/4K3 w KK - 0 1\n";
+    assert_cmd_snapshot!(
+        tree.fenkit(&["parse", "--batch", "--profile", "engine"])
+            .pass_stdin(input)
+    );
+}
+
+/// Every literal of the reference engine's sources that its reader accepts passes `check
+/// --profile engine` without an error (warnings are allowed), and the adapter answers are
+/// what its writer writes (`dfen/tests/dfen/engine_literals.txt`).
+#[test]
+fn reference_literals_pass_check_and_parse_under_engine() {
+    const LITERALS: &str = include_str!("../../../dfen/tests/dfen/engine_literals.txt");
+    let accepted: Vec<(&str, String)> = LITERALS
+        .lines()
+        .filter(|line| line.starts_with("accepts\t"))
+        .map(|line| {
+            let columns: Vec<&str> = line.split('\t').collect();
+            (columns[1], columns[3].replace("\\t", "\t"))
+        })
+        .collect();
+    assert_eq!(accepted.len(), 223);
+    let inputs: String = accepted
+        .iter()
+        .map(|(_, input)| format!("{input}\n"))
+        .collect();
+    let tree = Tree::empty();
+    tree.write("engine.dfen", &inputs);
+    let check = tree
+        .fenkit(&[
+            "check",
+            "--profile",
+            "engine",
+            "--output-format",
+            "json-lines",
+            "engine.dfen",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("\"severity\":\"error\""), "{stdout}");
+    let parse = crate::output_with_stdin(
+        &mut tree.fenkit(&["parse", "--batch", "--profile", "engine"]),
+        inputs,
+    );
+    let answers: Vec<serde_json::Value> = String::from_utf8_lossy(&parse.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(answers.len(), accepted.len());
+    for ((written, input), answer) in accepted.iter().zip(&answers) {
+        assert_eq!(answer["canonical"], *written, "{input:?}: {answer}");
+    }
+}

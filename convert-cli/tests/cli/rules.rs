@@ -1,4 +1,4 @@
-//! `fenkit moves`, `play`, `roll` and `perft`: the Dice Chess rules on the command line.
+//! `fenkit moves`, `play`, `roll`, `perft` and `turns`: the Dice Chess rules on the command line.
 
 use std::process::{Command, Stdio};
 
@@ -365,7 +365,7 @@ fn help_examples_fit_on_one_line_and_run() {
     ))
     .unwrap();
     let mut ran = 0;
-    for name in ["show", "moves", "play", "roll", "perft"] {
+    for name in ["show", "moves", "play", "roll", "perft", "turns"] {
         for line in help_examples(&tree, name) {
             let Some(example) = line.strip_prefix("  ") else {
                 panic!("{name} --help: example line `{line}` is not indented");
@@ -761,4 +761,230 @@ fn standard_input_holds_exactly_one_position() {
         ));
     }
     insta::assert_snapshot!(runs.join("\n"));
+}
+
+// ---- The reference engine's perft suite, complete turns, the two king-capture readings -----
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// stdout of a `fenkit` run that must succeed.
+#[track_caller]
+fn stdout_of(tree: &Tree, args: &[&str]) -> String {
+    let output = tree.fenkit(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "fenkit {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn perft_alternate_reproduces_the_reference_suite() {
+    // The 14 cases of the reference engine's perft_suite.json: position, die, depth, nodes.
+    let suite = [
+        (START, "1", "1", 16),
+        (START, "2", "1", 4),
+        (START, "3", "1", 0),
+        (START, "4", "1", 0),
+        (START, "5", "1", 0),
+        (START, "6", "1", 0),
+        (START, "2", "2", 16),
+        (KIWIPETE, "1", "1", 8),
+        (KIWIPETE, "2", "1", 11),
+        (KIWIPETE, "3", "1", 11),
+        (KIWIPETE, "4", "1", 5),
+        (KIWIPETE, "5", "1", 9),
+        (KIWIPETE, "6", "1", 4),
+        (KIWIPETE, "1", "2", 63),
+    ];
+    let tree = Tree::empty();
+    for (fen, die, depth, nodes) in suite {
+        let args = ["perft", "--die", die, "--alternate", "--depth", depth, fen];
+        assert_eq!(stdout_of(&tree, &args), format!("{nodes}\n"), "{args:?}");
+        let divide = stdout_of(&tree, &[&args[..], &["--divide"]].concat());
+        let total = nodes.to_string();
+        assert_eq!(divide.lines().last(), Some(total.as_str()), "{args:?}");
+    }
+}
+
+#[test]
+fn perft_alternate_divide_castles_with_the_king_die() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "perft",
+        "--depth",
+        "1",
+        "--die",
+        "K",
+        "--alternate",
+        "--divide",
+        KIWIPETE
+    ]));
+}
+
+#[test]
+fn perft_alternate_needs_a_die_and_king_capture_needs_a_roll() {
+    let tree = Tree::empty();
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["perft", "--depth", "1", "--alternate", START]
+    ));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["perft", "--depth", "1", "--king-capture", "any", START]
+    ));
+}
+
+#[test]
+fn perft_roll_counts_more_turns_under_king_capture_any() {
+    // The bishop case of the library tests: 69 turns under `first`; `any` adds e8=Q, e8=R and
+    // e8=B, each followed by the bishop taking the king on h8.
+    let tree = Tree::empty();
+    let fen = "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1";
+    let count = |reading: &str| {
+        stdout_of(
+            &tree,
+            &[
+                "perft",
+                "--depth",
+                "1",
+                "--roll",
+                "PNB",
+                "--king-capture",
+                reading,
+                fen,
+            ],
+        )
+    };
+    assert_eq!(count("first"), "69\n");
+    assert_eq!(count("any"), "72\n");
+}
+
+#[test]
+fn moves_under_king_capture_any() {
+    let tree = Tree::empty();
+    let fen = "8/2B1P1B1/3B1k2/8/8/7N/P7/RB5K w - - 0 1 PNR";
+    insta::assert_snapshot!(transcript(&tree, &["moves", fen]));
+    insta::assert_snapshot!(transcript(&tree, &["moves", "--king-capture", "any", fen]));
+}
+
+#[test]
+fn play_e8q_then_the_queen_takes_the_king_only_under_any() {
+    // The example: legal for the reference's turn generator, refused by the formal
+    // reading; under `any` the turn must then go on to the king.
+    let tree = Tree::empty();
+    let fen = "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ";
+    insta::assert_snapshot!(transcript(&tree, &["play", fen, "e7e8q", "a1h8"]));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["play", "--king-capture", "any", fen, "e7e8q", "a1h8"]
+    ));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["play", "--king-capture", "any", fen, "e7e8q", "a1a2"]
+    ));
+}
+
+#[test]
+fn turns_lists_each_turn_with_the_position_after_it() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["turns", "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 PK"]));
+}
+
+#[test]
+fn turns_of_a_pass_is_the_empty_turn() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&["turns", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 QQ"]));
+}
+
+#[test]
+fn turns_count() {
+    let tree = Tree::empty();
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["turns", "--count", "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 PK"]
+    ));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["turns", "--count", &format!("{START} PNR")]
+    ));
+}
+
+#[test]
+fn turns_as_a_json_tree() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "turns",
+        "--output-format",
+        "json",
+        "3k4/8/4P3/8/8/8/8/K7 w - - 0 1 PP"
+    ]));
+}
+
+#[test]
+fn turns_json_of_a_pass_and_of_errors() {
+    let tree = Tree::empty();
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &[
+            "turns",
+            "--output-format",
+            "json",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Q"
+        ]
+    ));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["turns", "--output-format", "json", START]
+    ));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["turns", "8/8/8/8/8/8/8/4K3 w - - 0 1 P"]
+    ));
+}
+
+#[test]
+fn turns_under_king_capture_any() {
+    let tree = Tree::empty();
+    let fen = "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1 PNB";
+    insta::assert_snapshot!(transcript(&tree, &["turns", "--count", fen]));
+    insta::assert_snapshot!(transcript(
+        &tree,
+        &["turns", "--count", "--king-capture", "any", fen]
+    ));
+}
+
+#[test]
+fn every_listed_turn_replays_through_play_to_its_position() {
+    // Each line of `fenkit turns`, played with `fenkit play` (same reading), ends on the DFEN
+    // the line lists.
+    let tree = Tree::empty();
+    let cases = [
+        ("first", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 PP"),
+        ("first", "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 PK"),
+        ("first", "4k3/8/8/8/8/8/3PPP2/3BK2R w K - 0 1 KR"),
+        ("first", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 QQ"),
+        ("any", "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1 PNB"),
+        ("any", "8/2B1P1B1/3B1k2/8/8/7N/P7/RB5K w - - 0 1 PNR"),
+    ];
+    let mut replayed = 0;
+    for (reading, fen) in cases {
+        let listing = stdout_of(&tree, &["turns", "--king-capture", reading, fen]);
+        for line in listing.lines() {
+            let (moves, after) = line.split_once(": ").unwrap();
+            let after = after.split(" (game over").next().unwrap();
+            let mut args = vec!["play", "--king-capture", reading, fen];
+            args.extend(moves.split(' '));
+            let played = stdout_of(&tree, &args);
+            assert_eq!(played.lines().last(), Some(after), "{fen}: {line}");
+            replayed += 1;
+        }
+    }
+    assert!(replayed > 150, "only {replayed} turns");
+}
+
+#[test]
+fn turns_help() {
+    assert_cmd_snapshot!(Tree::empty().fenkit(&["turns", "--help"]));
 }

@@ -253,10 +253,8 @@ pub(super) fn scan<'a>(
     map.set_field(5, half_at..cur.at);
     cur.space()?;
     let full_at = cur.at;
-    dfen.fullmove = cur.clock()?;
-    if dfen.fullmove == 0 {
-        return None;
-    }
+    // Fullmove 0 is not plain: it is a finding (DFEN019) or an error.
+    dfen.fullmove = std::num::NonZeroU32::new(cur.clock()?)?;
     map.set_field(6, full_at..cur.at);
     let Some(next) = cur.peek() else {
         return Some(Shape::Six);

@@ -69,3 +69,90 @@ pub(crate) fn legal_first_moves(pos: &Pos, dice: Dice) -> (Vec<Move>, u8) {
         .collect();
     (moves, best)
 }
+
+/// Under [`KingCapture::Any`](super::KingCapture::Any): the most dice a complete turn that does
+/// not capture the king can play from `pos` with `dice` (castling counts 2), or `None` when
+/// every complete turn captures the king. A complete turn goes on while a die can be played; a
+/// position where none can be played has the empty turn, of 0 dice.
+pub(crate) fn longest_kingless(pos: &Pos, dice: Dice) -> Option<u8> {
+    let full = dice.len();
+    let mut playable = false;
+    let mut best: Option<u8> = None;
+    for die in dice.distinct() {
+        let castling_paid = die == Role::King && dice.contains(Role::Rook);
+        let _ = pos.generate(die, castling_paid, &mut |mv| {
+            playable = true;
+            if mv.kind != MoveKind::KingCapture {
+                let mut next = *pos;
+                next.make(&mv);
+                if let Some(rest) = longest_kingless(&next, dice.pay(&mv)) {
+                    best = best.max(Some(mv.cost() + rest));
+                }
+            }
+            if best == Some(full) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if best == Some(full) {
+            break;
+        }
+    }
+    if playable { best } else { Some(0) }
+}
+
+/// Whether some sequence of playable micro-moves from `pos` with `dice` captures the king.
+pub(crate) fn king_line(pos: &Pos, dice: Dice) -> bool {
+    let mut found = false;
+    for die in dice.distinct() {
+        let castling_paid = die == Role::King && dice.contains(Role::Rook);
+        let _ = pos.generate(die, castling_paid, &mut |mv| {
+            found = mv.kind == MoveKind::KingCapture || {
+                let mut next = *pos;
+                next.make(&mv);
+                king_line(&next, dice.pay(&mv))
+            };
+            if found {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// Under [`KingCapture::Any`](super::KingCapture::Any): whether `mv` starts a legal rest of the
+/// turn, when a turn that does not capture the king must still play `need` dice from here
+/// (`None`: no such turn is legal any more, only a king capture).
+#[inline]
+pub(crate) fn starts_any_turn(pos: &Pos, mv: &Move, dice: Dice, need: Option<u8>) -> bool {
+    if mv.kind == MoveKind::KingCapture {
+        return true;
+    }
+    let mut next = *pos;
+    next.make(mv);
+    let rest = dice.pay(mv);
+    let left = need.and_then(|n| n.checked_sub(mv.cost()));
+    (left.is_some() && longest_kingless(&next, rest) == left) || king_line(&next, rest)
+}
+
+/// The legal first micro-moves (unsorted) under [`KingCapture::Any`](super::KingCapture::Any),
+/// with `need` as for [`starts_any_turn`].
+pub(crate) fn legal_any_moves(pos: &Pos, dice: Dice, need: Option<u8>) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(64);
+    for die in dice.distinct() {
+        let castling_paid = die == Role::King && dice.contains(Role::Rook);
+        let _ = pos.generate(die, castling_paid, &mut |mv| {
+            if starts_any_turn(pos, &mv, dice, need) {
+                moves.push(mv);
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    moves
+}

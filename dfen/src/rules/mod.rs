@@ -1,8 +1,12 @@
 //! The Dice Chess rules: micro-moves per die, turn transitions, the Maximum Micro-moves filter,
-//! and perft in three modes.
+//! complete legal turns, and perft.
 //!
 //! Given a [`Dfen`] with pending dice, [`legal_moves`] answers which micro-moves may be played
-//! now, and [`play`] gives the DFEN that follows each one.
+//! now, [`play`] gives the DFEN that follows each one, and [`Rules::turns`] lists every
+//! complete legal turn. [`Rules`] holds the settings: where the sources allow two readings of
+//! the king-capture exemption, [`KingCapture`] chooses one (the free functions use fenkit's
+//! default, [`KingCapture::First`]). [`Perft`] counts the nodes of four trees
+//! ([`PerftMode`]).
 //!
 //! # The rules in brief
 //! - Die 1 is the pawn, 2 the knight, 3 the bishop, 4 the rook, 5 the queen and 6 the king. A
@@ -23,7 +27,9 @@
 //!   longest sequence of micro-moves the dice allow (castling counts 2; a king capture counts
 //!   its own cost and ends the sequence). A first move is legal when some sequence starting
 //!   with it reaches `L*`, or when it captures the king itself. A move that only *enables* a
-//!   later king capture must still reach `L*`. When `L*` is 0 the turn passes.
+//!   later king capture must still reach `L*`. When `L*` is 0 the turn passes. That is the
+//!   formal definition, [`KingCapture::First`]; under [`KingCapture::Any`] a turn that
+//!   captures the king at any micro-move counts as maximal too.
 //! - **Turn end**: when the pool is empty, when no remaining die can be played, or when a king
 //!   is captured. The side flips, the new side's own old en-passant targets are cleared (the
 //!   ones it made on its previous turn), field 7 becomes `-`, and the fullmove number grows
@@ -56,16 +62,20 @@ mod filter;
 mod moves;
 mod perft;
 mod position;
+mod settings;
 mod standard;
+mod turns;
 mod unique;
-
-use std::ops::ControlFlow;
+mod walk;
 
 pub use error::{RulesError, RulesErrorKind};
 pub use moves::{Move, MoveKind, UciMove};
+pub use perft::{Divide, MAX_PERFT_DEPTH, Perft, PerftMode};
+pub use settings::{KingCapture, ParseKingCaptureError, Rules};
+pub use turns::{Turn, TurnCount, TurnEnd, TurnInProgress};
 pub use unique::{EpIdentity, Game, UniqueCount, identity_hash, identity_key};
 
-use position::{Dice, Pos};
+use position::Dice;
 
 use crate::{Color, Dfen, DicePool, Role};
 
@@ -215,18 +225,103 @@ fn require_dice(position: &Dfen) -> Result<Dice, RulesError> {
     Ok(Dice::from_pool(&position.dice))
 }
 
-fn sort_moves(moves: &mut [Move]) {
-    let promotion_rank = |p: Option<Role>| match p {
+/// The sort key of a move in the stable order of [`LegalMoves`].
+pub(crate) fn sort_key(mv: &Move) -> (Role, crate::Square, crate::Square, u8) {
+    let promotion_rank = match mv.promotion {
         None => 0,
         Some(Role::Queen) => 1,
         Some(Role::Rook) => 2,
         Some(Role::Bishop) => 3,
         Some(_) => 4,
     };
-    moves.sort_unstable_by_key(|m| (m.die, m.from, m.to, promotion_rank(m.promotion)));
+    (mv.die, mv.from, mv.to, promotion_rank)
 }
 
-/// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`.
+fn sort_moves(moves: &mut [Move]) {
+    moves.sort_unstable_by_key(sort_key);
+}
+
+/// `RULE005` for `uci`, listing the legal moves.
+fn illegal(uci: UciMove, span: std::ops::Range<usize>, legal: LegalMoves) -> RulesError {
+    let expected = if legal.is_empty() {
+        "no move: the turn passes (`0000`)".to_owned()
+    } else {
+        let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        format!("one of {}", list.join(", "))
+    };
+    RulesError::new(RulesErrorKind::IllegalMove, span, expected, uci.to_string())
+        .with_legal(legal.moves)
+}
+
+/// `RULE006`: a pass while `legal` is not empty.
+fn cannot_pass(position: &Dfen, legal: LegalMoves) -> RulesError {
+    let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    RulesError::new(
+        RulesErrorKind::CannotPass,
+        field7_span(position),
+        format!("one of {}", list.join(", ")),
+        "a pass".to_owned(),
+    )
+    .with_legal(legal.moves)
+}
+
+impl Rules {
+    /// The legal micro-moves of `position` under these rules, with `L*`; its pending dice are
+    /// taken as the whole turn (see [`Rules::begin_turn`] for a turn played move by move).
+    ///
+    /// # Errors
+    /// As [`legal_moves`].
+    ///
+    /// ```
+    /// use dfen::rules::{KingCapture, Rules};
+    /// // Pawn, Knight, Bishop and no knight: only e7e8n lets all three dice play. e7e8q (or r,
+    /// // or b) then a1h8 takes the king with two.
+    /// let position: dfen::Dfen = "7k/4P3/8/8/8/8/8/B3K3 w - - 0 1 PNB".parse()?;
+    /// let first = Rules::new().legal_moves(&position)?;
+    /// let any = Rules::new().king_capture(KingCapture::Any).legal_moves(&position)?;
+    /// assert_eq!((first.max_len(), any.max_len()), (3, 3));
+    /// // a1h8, the six other bishop moves and e7e8n; `any` adds e7e8q, e7e8r and e7e8b.
+    /// assert_eq!((first.len(), any.len()), (8, 11));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self, position: &Dfen) -> Result<LegalMoves, RulesError> {
+        self.begin_turn(position)?.legal_moves()
+    }
+
+    /// Plays one micro-move of `position` under these rules, its pending dice taken as the
+    /// whole turn.
+    ///
+    /// # Errors
+    /// As [`play`].
+    pub fn play(&self, position: &Dfen, mv: UciMove) -> Result<Outcome, RulesError> {
+        self.begin_turn(position)?.play(mv)
+    }
+
+    /// Parses a UCI move (or `0000`, the pass) and plays it with [`Rules::play`] (or
+    /// [`Rules::pass`]).
+    ///
+    /// # Errors
+    /// As [`play_uci`].
+    pub fn play_uci(&self, position: &Dfen, text: &str) -> Result<Outcome, RulesError> {
+        if text == "0000" {
+            return self.pass(position);
+        }
+        let uci: UciMove = text.parse()?;
+        self.begin_turn(position)?.play_spanned(uci, 0..text.len())
+    }
+
+    /// Ends the turn without a move, which is legal exactly when no pending die can be played
+    /// (the same under either reading).
+    ///
+    /// # Errors
+    /// As [`pass`].
+    pub fn pass(&self, position: &Dfen) -> Result<Outcome, RulesError> {
+        self.begin_turn(position)?.pass()
+    }
+}
+
+/// The legal first micro-moves under the Maximum Micro-moves rule, with `L*`: [`Rules::new`]'s
+/// [`Rules::legal_moves`] (the king-capture exemption read as [`KingCapture::First`]).
 ///
 /// # Errors
 /// `RULE007` when a side has no king (the game is over); `RULE001` when no dice are pending
@@ -253,15 +348,12 @@ fn sort_moves(moves: &mut [Move]) {
 /// );
 /// ```
 pub fn legal_moves(position: &Dfen) -> Result<LegalMoves, RulesError> {
-    let dice = require_dice(position)?;
-    let pos = Pos::from_dfen(position);
-    let (mut moves, max_len) = filter::legal_first_moves(&pos, dice);
-    sort_moves(&mut moves);
-    Ok(LegalMoves { max_len, moves })
+    Rules::new().legal_moves(position)
 }
 
 /// Plays one micro-move, validated against [`legal_moves`], and ends the turn when the pool
-/// is empty, when no remaining die can be played, or when the move captured the king.
+/// is empty, when no remaining die can be played, or when the move captured the king:
+/// [`Rules::new`]'s [`Rules::play`].
 ///
 /// # Errors
 /// `RULE007` when a side has no king; `RULE001` when no dice are pending; `RULE005` when the
@@ -280,45 +372,7 @@ pub fn legal_moves(position: &Dfen) -> Result<LegalMoves, RulesError> {
 /// assert_eq!(err.to_string(), "RULE005: illegal move: expected one of e2e3, e2e4, found e2e5");
 /// ```
 pub fn play(position: &Dfen, mv: UciMove) -> Result<Outcome, RulesError> {
-    play_spanned(position, mv, 0..mv.to_string().len())
-}
-
-fn play_spanned(
-    position: &Dfen,
-    uci: UciMove,
-    span: std::ops::Range<usize>,
-) -> Result<Outcome, RulesError> {
-    let legal = legal_moves(position)?;
-    let Some(mv) = legal.find(uci) else {
-        let expected = if legal.is_empty() {
-            "no move: the turn passes (`0000`)".to_owned()
-        } else {
-            let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
-            format!("one of {}", list.join(", "))
-        };
-        return Err(
-            RulesError::new(RulesErrorKind::IllegalMove, span, expected, uci.to_string())
-                .with_legal(legal.moves),
-        );
-    };
-    let mut pos = Pos::from_dfen(position);
-    let captured = pos.make(&mv);
-    let dice = Dice::from_pool(&position.dice).pay(&mv);
-    let king_captured = captured == Some(Role::King);
-    let turn_ended = king_captured || filter::max_len(&pos, dice) == 0;
-    let winner = king_captured.then_some(position.side);
-    let position = if turn_ended {
-        pos.end_turn();
-        pos.to_dfen(DicePool::EMPTY)
-    } else {
-        pos.to_dfen(dice.to_pool())
-    };
-    Ok(Outcome {
-        played: Some(mv),
-        position,
-        turn_ended,
-        winner,
-    })
+    Rules::new().play(position, mv)
 }
 
 /// Parses a UCI move (or `0000`, the pass) and plays it with [`play`] (or [`pass`]).
@@ -335,11 +389,7 @@ fn play_spanned(
 /// assert_eq!(dfen::rules::play_uci(&position, "e1e2").unwrap_err().code(), "RULE005");
 /// ```
 pub fn play_uci(position: &Dfen, text: &str) -> Result<Outcome, RulesError> {
-    if text == "0000" {
-        return pass(position);
-    }
-    let uci: UciMove = text.parse()?;
-    play_spanned(position, uci, 0..text.len())
+    Rules::new().play_uci(position, text)
 }
 
 /// Ends the turn without a move, which is legal exactly when no pending die can be played.
@@ -355,25 +405,7 @@ pub fn play_uci(position: &Dfen, text: &str) -> Result<Outcome, RulesError> {
 /// assert_eq!(outcome.position.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 8 -");
 /// ```
 pub fn pass(position: &Dfen) -> Result<Outcome, RulesError> {
-    let legal = legal_moves(position)?;
-    if !legal.is_empty() {
-        let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
-        return Err(RulesError::new(
-            RulesErrorKind::CannotPass,
-            field7_span(position),
-            format!("one of {}", list.join(", ")),
-            "a pass".to_owned(),
-        )
-        .with_legal(legal.moves));
-    }
-    let mut pos = Pos::from_dfen(position);
-    pos.end_turn();
-    Ok(Outcome {
-        played: None,
-        position: pos.to_dfen(DicePool::EMPTY),
-        turn_ended: true,
-        winner: None,
-    })
+    Rules::new().pass(position)
 }
 
 /// Sets the dice of a fresh turn.
@@ -461,272 +493,4 @@ pub fn parse_roll(text: &str) -> Result<DicePool, RulesError> {
         ));
     }
     Ok(DicePool::from_roles(roles).unwrap_or(DicePool::EMPTY))
-}
-
-/// The deepest perft the functions here search: a larger `depth` is searched as this one.
-///
-/// It keeps the recursion (and so the stack) bounded. No tree that has nodes that deep can be
-/// counted in practice, and a tree that ends sooner (a pawn-only line, say) gives the same
-/// count either way.
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
-/// A perft count split by first move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Divide {
-    /// Each first move (`None`: the turn passes) with the nodes below it, in the stable order
-    /// of [`LegalMoves`].
-    pub entries: Vec<(Option<Move>, u64)>,
-    /// The sum of the entries.
-    pub total: u64,
-}
-
-impl Divide {
-    fn from_entries(entries: Vec<(Option<Move>, u64)>) -> Divide {
-        let total = entries.iter().map(|(_, n)| n).sum();
-        Divide { entries, total }
-    }
-}
-
-fn standard_first_moves(pos: &Pos) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(64);
-    let _ = standard::generate(pos, &mut |mv| {
-        moves.push(mv);
-        ControlFlow::Continue(())
-    });
-    sort_moves(&mut moves);
-    moves
-}
-
-/// Standard chess perft: legal moves with check filtering, one move per turn, castling as a
-/// king move without dice. The dice field is ignored.
-///
-/// ```
-/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-/// assert_eq!(dfen::rules::perft_standard(&start, 3), 8_902);
-/// ```
-#[must_use]
-pub fn perft_standard(position: &Dfen, depth: u32) -> u64 {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    perft::standard_count(&Pos::from_dfen(position), depth)
-}
-
-/// [`perft_standard`] split by first move.
-///
-/// ```
-/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-/// let divide = dfen::rules::perft_standard_divide(&start, 2);
-/// assert_eq!(divide.total, 400);
-/// let (first, nodes) = divide.entries[0];
-/// assert_eq!((first.unwrap().to_string(), nodes), ("a2a3".to_owned(), 20));
-/// ```
-#[must_use]
-pub fn perft_standard_divide(position: &Dfen, depth: u32) -> Divide {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let pos = Pos::from_dfen(position);
-    if depth == 0 {
-        return Divide::from_entries(Vec::new());
-    }
-    let entries = standard_first_moves(&pos)
-        .into_iter()
-        .map(|mv| {
-            let next = standard::after(&pos, &mv);
-            (Some(mv), perft::standard_count(&next, depth - 1))
-        })
-        .collect();
-    Divide::from_entries(entries)
-}
-
-/// Dice Chess micro-moves of the side to move with the die `die` at every ply; the side never
-/// changes and a king capture ends its line. The dice field is ignored.
-///
-/// ```
-/// use dfen::Role;
-/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-/// assert_eq!(dfen::rules::perft_die(&start, Role::Knight, 1), 4);
-/// assert_eq!(dfen::rules::perft_die(&start, Role::Pawn, 1), 16);
-/// ```
-#[must_use]
-pub fn perft_die(position: &Dfen, die: Role, depth: u32) -> u64 {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let mut nodes = 0;
-    perft::die_leaves(&Pos::from_dfen(position), die, depth, &mut |_| nodes += 1);
-    nodes
-}
-
-/// [`perft_die`] split by first move.
-///
-/// ```
-/// use dfen::Role;
-/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-/// let divide = dfen::rules::perft_die_divide(&start, Role::Knight, 2);
-/// let counts: Vec<(String, u64)> =
-///     divide.entries.iter().map(|(m, n)| (m.unwrap().to_string(), *n)).collect();
-/// assert_eq!(counts[0], ("b1a3".to_owned(), 5)); // a3 knight: b1, b5, c4; g1 knight: f3, h3
-/// assert_eq!(divide.total, 24);
-/// ```
-#[must_use]
-pub fn perft_die_divide(position: &Dfen, die: Role, depth: u32) -> Divide {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let pos = Pos::from_dfen(position);
-    if depth == 0 {
-        return Divide::from_entries(Vec::new());
-    }
-    let mut moves = Vec::new();
-    let _ = pos.generate(die, false, &mut |mv| {
-        moves.push(mv);
-        ControlFlow::Continue(())
-    });
-    sort_moves(&mut moves);
-    let entries = moves
-        .into_iter()
-        .map(|mv| {
-            let mut next = pos;
-            next.make(&mv);
-            let nodes = if mv.kind == MoveKind::KingCapture {
-                u64::from(depth == 1)
-            } else {
-                let mut n = 0;
-                perft::die_leaves(&next, die, depth - 1, &mut |_| n += 1);
-                n
-            };
-            (Some(mv), nodes)
-        })
-        .collect();
-    Divide::from_entries(entries)
-}
-
-/// Full Dice Chess turns: every turn (the first one included) rolls `roll`, is played out
-/// under the Maximum Micro-moves rule and ends as [`play`] ends it; a pass is one way to play
-/// a turn. `depth` counts turns; the count is of distinct micro-move sequences, and a king
-/// capture ends its line.
-///
-/// # Errors
-/// As [`roll`]: `RULE007` when a side has no king, `RULE002` when the position already has
-/// dice pending, `RULE003` for an empty roll.
-///
-/// ```
-/// use dfen::rules::{parse_roll, perft_roll};
-/// let position: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
-/// // Pawn then pawn: e2-e3 then e3-e4, or e2-e4 then e4-e5.
-/// assert_eq!(perft_roll(&position, parse_roll("PP").unwrap(), 1).unwrap(), 2);
-/// ```
-pub fn perft_roll(position: &Dfen, roll: DicePool, depth: u32) -> Result<u64, RulesError> {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let rolled = self::roll(position, roll)?;
-    let mut nodes = 0;
-    perft::roll_leaves(
-        &Pos::from_dfen(&rolled),
-        Dice::from_pool(&roll),
-        depth,
-        &mut |_| nodes += 1,
-    );
-    Ok(nodes)
-}
-
-/// [`perft_roll`] split by the first micro-move of the first turn (`None` when it passes).
-///
-/// # Errors
-/// As [`perft_roll`].
-///
-/// ```
-/// use dfen::rules::{parse_roll, perft_roll_divide};
-/// let position: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
-/// // No queen on the board: the turn passes, and that is the one way to play it.
-/// let divide = perft_roll_divide(&position, parse_roll("Q").unwrap(), 1).unwrap();
-/// assert_eq!(divide.entries, vec![(None, 1)]);
-/// ```
-pub fn perft_roll_divide(
-    position: &Dfen,
-    roll: DicePool,
-    depth: u32,
-) -> Result<Divide, RulesError> {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let rolled = self::roll(position, roll)?;
-    if depth == 0 {
-        return Ok(Divide::from_entries(Vec::new()));
-    }
-    let pos = Pos::from_dfen(&rolled);
-    let dice = Dice::from_pool(&roll);
-    let (mut first, _) = filter::legal_first_moves(&pos, dice);
-    sort_moves(&mut first);
-    let deeper = |after: &Pos, game_over: bool, n: &mut u64| {
-        if !game_over {
-            perft::roll_leaves(after, dice, depth - 1, &mut |_| *n += 1);
-        } else if depth == 1 {
-            *n += 1;
-        }
-    };
-    if first.is_empty() {
-        let mut after = pos;
-        after.end_turn();
-        let mut n = 0;
-        deeper(&after, false, &mut n);
-        return Ok(Divide::from_entries(vec![(None, n)]));
-    }
-    let entries = first
-        .into_iter()
-        .map(|mv| {
-            let mut n = 0;
-            perft::step(&pos, &mv, dice, &mut |after, game_over| {
-                deeper(after, game_over, &mut n);
-            });
-            (Some(mv), n)
-        })
-        .collect();
-    Ok(Divide::from_entries(entries))
-}
-
-/// Which tree a perft walks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PerftMode {
-    /// Standard chess, as [`perft_standard`].
-    Standard,
-    /// One die at every ply, as [`perft_die`].
-    Die(Role),
-    /// Full turns from a roll, as [`perft_roll`].
-    Roll(DicePool),
-}
-
-/// A perft that also counts the distinct positions at the final depth and the collisions (leaves
-/// that repeat a position already counted). Two positions are the same when they agree on every
-/// field but the clocks; `ep` chooses how en-passant squares take part.
-///
-/// # Errors
-/// As [`perft_roll`] for [`PerftMode::Roll`]; the other modes do not fail.
-///
-/// ```
-/// use dfen::rules::{perft_unique, EpIdentity, PerftMode};
-/// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-/// let three = perft_unique(&start, PerftMode::Standard, 3, EpIdentity::Legal).unwrap();
-/// assert_eq!((three.nodes, three.unique, three.collisions), (8_902, 5_362, 3_540));
-/// ```
-pub fn perft_unique(
-    position: &Dfen,
-    mode: PerftMode,
-    depth: u32,
-    ep: EpIdentity,
-) -> Result<UniqueCount, RulesError> {
-    let depth = depth.min(MAX_PERFT_DEPTH);
-    let game = if mode == PerftMode::Standard {
-        Game::Standard
-    } else {
-        Game::DiceChess
-    };
-    let mut distinct = unique::Distinct::new(ep, game);
-    let pos = Pos::from_dfen(position);
-    match mode {
-        PerftMode::Standard => perft::standard_leaves(&pos, depth, &mut |p| distinct.add(p)),
-        PerftMode::Die(die) => perft::die_leaves(&pos, die, depth, &mut |p| distinct.add(p)),
-        PerftMode::Roll(dice) => {
-            let rolled = self::roll(position, dice)?;
-            perft::roll_leaves(
-                &Pos::from_dfen(&rolled),
-                Dice::from_pool(&dice),
-                depth,
-                &mut |p| distinct.add(p),
-            );
-        }
-    }
-    Ok(distinct.finish())
 }

@@ -13,7 +13,7 @@ use crate::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };
 
-const A1: Square = match Square::from_index(0) {
+pub(crate) const A1: Square = match Square::from_index(0) {
     Some(square) => square,
     None => panic!("a1 is a square"),
 };
@@ -130,7 +130,7 @@ impl Pos {
             castling: 0,
             ep: dfen.en_passant.0,
             halfmove: dfen.halfmove,
-            fullmove: dfen.fullmove,
+            fullmove: dfen.fullmove.get(),
         };
         for (square, piece) in dfen.board.pieces() {
             let bit = 1u64 << square.index();
@@ -166,7 +166,8 @@ impl Pos {
             castling,
             en_passant: SquareSet(self.ep),
             halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            // At least 1: read from a `Dfen`, and only ever incremented (saturating).
+            fullmove: std::num::NonZeroU32::new(self.fullmove).unwrap_or(std::num::NonZeroU32::MIN),
             dice,
         }
     }

@@ -402,37 +402,3 @@ fn json_round_trips_and_rejects_bad_values() {
         assert!(err.starts_with(message), "{err}");
     }
 }
-
-#[test]
-fn json_rejects_a_square_named_twice() {
-    let rest =
-        r#""side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]"#;
-    for (board, message) in [
-        (
-            r#"{"e1":"K","e1":"k"}"#,
-            "duplicate square `e1` in `board`: expected each square at most once, found `K` and then `k` at line 1 column 28",
-        ),
-        (
-            r#"{"a1":"R","e8":"k","a1":"R"}"#,
-            "duplicate square `a1` in `board`: expected each square at most once, found `R` and then `R` at line 1 column 37",
-        ),
-    ] {
-        let text = format!(r#"{{"board":{board},{rest}}}"#);
-        let err = serde_json::from_str::<dfen::Dfen>(&text).unwrap_err();
-        assert_eq!(err.to_string(), message, "{text}");
-        let err = serde_json::from_str::<dfen::DfenJson>(&text).unwrap_err();
-        assert_eq!(err.to_string(), message, "{text}");
-    }
-    // Distinct squares still read, and the board is still typed as before.
-    let text = format!(r#"{{"board":{{"e8":"k","e1":"K"}},{rest}}}"#);
-    let json: dfen::DfenJson = serde_json::from_str(&text).unwrap();
-    assert_eq!(
-        json.board.into_iter().collect::<Vec<_>>(),
-        [
-            ("e1".to_owned(), "K".to_owned()),
-            ("e8".to_owned(), "k".to_owned())
-        ]
-    );
-    let dfen: dfen::Dfen = serde_json::from_str(&text).unwrap();
-    assert_eq!(dfen.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
-}

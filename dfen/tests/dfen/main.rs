@@ -3,6 +3,7 @@
 
 mod cases;
 mod differential;
+mod engine;
 mod properties;
 mod robustness;
 mod spec_codes;

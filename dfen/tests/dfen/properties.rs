@@ -79,11 +79,18 @@ proptest! {
 
     #[test]
     fn engine_dialect_round_trips(dfen in any_dfen()) {
-        let mut dfen = dfen;
-        dfen.halfmove %= 128;
+        // Every value written in the engine dialect reads back under it, without an error
+        // (fenkit never writes an engine-dialect line that its engine profile refuses); numbers
+        // past the dialect's range are written as its largest.
         let text = dfen.display_as(Profile::Engine).to_string();
-        let parsed = Parser::new().profile(Profile::Engine).parse(&text).unwrap();
-        prop_assert_eq!(parsed.dfen, dfen);
+        let parsed = Parser::new().profile(Profile::Engine).check_position(false).parse(&text).unwrap();
+        prop_assert!(!parsed.has_errors(), "{}: {:?}", text, parsed.findings);
+        let mut expected = dfen;
+        expected.halfmove = expected.halfmove.min(Profile::Engine.max_halfmove());
+        expected.fullmove = expected.fullmove.min(
+            std::num::NonZeroU32::new(Profile::Engine.max_fullmove()).unwrap(),
+        );
+        prop_assert_eq!(parsed.dfen, expected);
     }
 
     #[test]
@@ -130,25 +137,5 @@ proptest! {
                 Err(err) => prop_assert!(text.get(err.span()).is_some()),
             }
         }
-    }
-}
-
-proptest! {
-    /// `Dfen` writes its JSON straight from the position; `DfenJson` (a map of names and
-    /// strings, serialized by derive) is the independent form it must match byte for byte, in
-    /// both the compact and the pretty printer.
-    #[test]
-    fn json_written_directly_is_the_structured_form(dfen in any_dfen()) {
-        let structured = dfen::DfenJson::from(&dfen);
-        prop_assert_eq!(
-            serde_json::to_string(&dfen).unwrap(),
-            serde_json::to_string(&structured).unwrap()
-        );
-        prop_assert_eq!(
-            serde_json::to_string_pretty(&dfen).unwrap(),
-            serde_json::to_string_pretty(&structured).unwrap()
-        );
-        let back: Dfen = serde_json::from_str(&serde_json::to_string(&dfen).unwrap()).unwrap();
-        prop_assert_eq!(back, dfen);
     }
 }

@@ -98,6 +98,9 @@ fn each_example_produces_its_code_and_messages_are_pinned() {
                     example.code
                 );
                 let _ = writeln!(report, "  error in field {:?}: {err}", err.field());
+                if let Some(help) = err.help() {
+                    let _ = writeln!(report, "  help: {help}");
+                }
                 let _ = writeln!(report, "{}", caret(&example.input, err.span()));
             }
             Ok(parsed) => {

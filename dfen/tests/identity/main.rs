@@ -107,6 +107,7 @@ proptest! {
         halfmove in any::<u32>(),
         fullmove in 1u32..,
     ) {
+        let fullmove = std::num::NonZeroU32::new(fullmove).unwrap();
         let other = Dfen { halfmove, fullmove, ..dfen.clone() };
         prop_assert_eq!(dfen.identity_key(), other.identity_key());
         prop_assert_eq!(dfen.identity_hash(), other.identity_hash());

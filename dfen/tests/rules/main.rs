@@ -3,9 +3,11 @@
 mod cases;
 mod perft;
 mod properties;
+mod reference;
 mod robustness;
 #[path = "../support/strategies.rs"]
 mod strategies;
+mod turns;
 
 use dfen::Dfen;
 

@@ -1,13 +1,30 @@
 //! Standard-chess perft against the published counts, and small Dice Chess perft counts worked
 //! out by hand.
 
-use dfen::Role;
-use dfen::rules::{
-    EpIdentity, PerftMode, parse_roll, perft_die, perft_roll, perft_roll_divide, perft_standard,
-    perft_standard_divide, perft_unique,
-};
+use dfen::rules::{EpIdentity, Perft, PerftMode, UniqueCount, parse_roll};
+use dfen::{Dfen, DicePool, Role};
 
 use crate::dfen;
+
+fn perft_standard(position: &Dfen, depth: u32) -> u64 {
+    Perft::new(PerftMode::Standard, depth)
+        .count(position)
+        .unwrap()
+}
+
+fn perft_die(position: &Dfen, die: Role, depth: u32) -> u64 {
+    Perft::new(PerftMode::Die(die), depth)
+        .count(position)
+        .unwrap()
+}
+
+fn perft_roll(position: &Dfen, roll: DicePool, depth: u32) -> Result<u64, dfen::rules::RulesError> {
+    Perft::new(PerftMode::Roll(roll), depth).count(position)
+}
+
+fn perft_unique(position: &Dfen, mode: PerftMode, depth: u32, ep: EpIdentity) -> UniqueCount {
+    Perft::new(mode, depth).unique(position, ep).unwrap()
+}
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -60,7 +77,9 @@ fn standard_perft_matches_every_published_count() {
 
 #[test]
 fn standard_divide_adds_up_and_lists_castling_as_a_king_move() {
-    let divide = perft_standard_divide(&dfen(KIWIPETE), 2);
+    let divide = Perft::new(PerftMode::Standard, 2)
+        .divide(&dfen(KIWIPETE))
+        .unwrap();
     assert_eq!(divide.total, 2_039);
     assert_eq!(divide.entries.len(), 48);
     let names: Vec<String> = divide
@@ -127,7 +146,9 @@ fn roll_perft_counts_full_turns() {
         perft_roll(&lone_pawn, parse_roll("Q").unwrap(), 2).unwrap(),
         1
     );
-    let divide = perft_roll_divide(&lone_pawn, parse_roll("Q").unwrap(), 2).unwrap();
+    let divide = Perft::new(PerftMode::Roll(parse_roll("Q").unwrap()), 2)
+        .divide(&lone_pawn)
+        .unwrap();
     assert_eq!(divide.entries, vec![(None, 1)]);
     // Two turns of P: White's 2 pawn moves, then Black has no pawn and passes.
     assert_eq!(
@@ -162,7 +183,7 @@ fn distinct_positions_after_standard_plies_from_the_start() {
     ] {
         for (i, unique) in expected.into_iter().enumerate() {
             let depth = i as u32 + 1;
-            let count = perft_unique(&start, PerftMode::Standard, depth, ep).unwrap();
+            let count = perft_unique(&start, PerftMode::Standard, depth, ep);
             assert_eq!(count.unique, unique, "{ep:?} depth {depth}");
             assert_eq!(count.nodes, perft_standard(&start, depth));
             assert_eq!(count.collisions, count.nodes - count.unique);
@@ -181,7 +202,7 @@ fn distinct_positions_after_a_knight_knight_turn() {
     let roll = parse_roll("NN").unwrap();
     assert_eq!(perft_roll(&position, roll, 1).unwrap(), 53);
     for ep in [EpIdentity::Always, EpIdentity::Legal] {
-        let count = perft_unique(&position, PerftMode::Roll(roll), 1, ep).unwrap();
+        let count = perft_unique(&position, PerftMode::Roll(roll), 1, ep);
         assert_eq!((count.nodes, count.unique, count.collisions), (53, 33, 20));
     }
 }
@@ -195,15 +216,14 @@ fn distinct_positions_of_two_pawns_with_the_pawn_die() {
     // nothing here: still 8.
     let position = dfen("7k/8/8/8/8/8/2P1P3/7K w - - 0 1");
     for ep in [EpIdentity::Always, EpIdentity::Legal] {
-        let count = perft_unique(&position, PerftMode::Die(Role::Pawn), 2, ep).unwrap();
+        let count = perft_unique(&position, PerftMode::Die(Role::Pawn), 2, ep);
         assert_eq!((count.nodes, count.unique), (12, 8), "{ep:?}");
     }
     // Three plies: c2c4 e2e3 e3e4 leaves the target c3, c2c3 c3c4 e2e4 leaves e3; both end
     // with pawns on c4 and e4. `always` keeps them apart; under `legal` neither target counts
     // (a side cannot capture its own), so they merge: `legal` finds fewer distinct positions.
-    let always =
-        perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Always).unwrap();
-    let legal = perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Legal).unwrap();
+    let always = perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Always);
+    let legal = perft_unique(&position, PerftMode::Die(Role::Pawn), 3, EpIdentity::Legal);
     assert_eq!(always.nodes, legal.nodes);
     assert!(legal.unique < always.unique, "{legal:?} vs {always:?}");
 }

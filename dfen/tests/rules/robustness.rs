@@ -71,7 +71,11 @@ proptest! {
             rules::pass(&position).unwrap_err(),
             rules::play_uci(&position, "a1a2").unwrap_err(),
             rules::roll(&fresh, position.dice).unwrap_err(),
-            rules::perft_roll(&fresh, position.dice, 1).unwrap_err(),
+            rules::Perft::new(rules::PerftMode::Roll(position.dice), 1)
+                .count(&fresh)
+                .unwrap_err(),
+            rules::Rules::new().king_capture(rules::KingCapture::Any).legal_moves(&position).unwrap_err(),
+            rules::Rules::new().turns(&position).unwrap_err(),
         ] {
             prop_assert_eq!(err.code(), "RULE007", "{} on {}", err, position);
             let board_len = position.to_string().find(' ').unwrap();

@@ -63,7 +63,8 @@ pub(crate) fn dfen_with(
                     castling: rights,
                     en_passant,
                     halfmove,
-                    fullmove,
+                    fullmove: std::num::NonZeroU32::new(fullmove)
+                        .expect("a fullmove of at least 1"),
                     dice: DicePool::from_roles(dice.into_iter().map(|d| Role::ALL[d])).unwrap(),
                 }
             },

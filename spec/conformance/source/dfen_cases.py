@@ -310,14 +310,42 @@ y("y_dfen_engine_012_black_upper_dice", "4k3/8/8/8/8/8/8/4K3 b - - 0 1 BKK",
   "4k3/8/8/8/8/8/8/4K3 b - - 0 1 bkk",
   "engine fixtures write dice in either case (`BKK` with Black to move): fixable (decision 3)",
   profile="engine", findings=["DFEN012"])
-y("y_dfen_engine_009_repeated_castling", f"{CAST} w KQkqq - 0 1", f"{CAST} w KQkq - 0 1",
-  "engine: a repeated castling letter is fixable (s4, DFEN009)", profile="engine",
-  findings=["DFEN009"])
-y("y_dfen_engine_019_fullmove_zero", f"{KK} b - - 0 0", f"{KK} b - - 0 1",
-  "engine: fullmove 0 becomes 1 (s4, DFEN019)", profile="engine", findings=["DFEN019"])
-y("y_dfen_engine_position_findings", f"{KK} w K - 0 1", f"{KK} w - - 0 1",
-  "engine writes fixed position findings like any profile (DFEN220)", profile="engine",
-  findings=["DFEN220"])
+n("n_dfen_engine_009_repeated_castling", f"{CAST} w KQkqq - 0 1", "DFEN009",
+  "engine: the reference reader refuses a repeated castling letter (s4, s9, DFEN009)",
+  profile="engine")
+n("n_dfen_engine_009_reference_kk", f"{START} w KK - 0 1", "DFEN009",
+  "engine: the reference's own negative test `KK` (s9)", profile="engine")
+n("n_dfen_engine_013_repeated_ep", "4k3/8/8/8/4P3/8/8/4K3 b - e3e3 0 1", "DFEN013",
+  "engine: the reference reader refuses a repeated en-passant square (s4, DFEN013)",
+  profile="engine")
+n("n_dfen_engine_019_fullmove_zero", f"{KK} b - - 0 0", "DFEN019",
+  "engine: the reference reader refuses fullmove 0 (s4, DFEN019)", profile="engine")
+n("n_dfen_engine_023_fullmove_2147483648", f"{KK} b - - 0 2147483648", "DFEN023",
+  "engine: the fullmove number fits a signed 32-bit integer (s5.1 DFEN023)", profile="engine")
+y("y_dfen_engine_fullmove_2147483647", f"{KK} b - - 0 2147483647", f"{KK} b - - 0 2147483647",
+  "engine: 2147483647 is the engine's largest fullmove number (s4)", profile="engine")
+n("n_dfen_engine_022_empty_castling", f"{START} w  - 0 1", "DFEN022",
+  "engine: two spaces make an empty castling field, the reference's own negative test (s5.1 DFEN022)",
+  profile="engine")
+n("n_dfen_engine_022_tab", f"{KK}\tw - - 0 1", "DFEN022",
+  "engine: the reference splits on spaces only, so a tab stays inside a field (s5.1 DFEN022)",
+  profile="engine")
+n("n_dfen_engine_022_leading_space", f" {KK} w - - 0 1", "DFEN022",
+  "engine: a leading space makes an empty placement (s5.1 DFEN022)", profile="engine")
+y("y_dfen_engine_106_trailing_spaces", f"{KK} w - - 0 1  ", f"{KK} w - - 0 1",
+  "engine: the reference drops trailing spaces; fixable DFEN106 (s4)", profile="engine",
+  findings=["DFEN106"])
+y("y_dfen_engine_position_as_read", f"{KK} w K - 0 1", f"{KK} w K - 0 1",
+  "engine: the answer is the position as read, as the reference's writer keeps a dead right (s10, DFEN220)",
+  profile="engine", findings=["DFEN220"])
+y("y_dfen_engine_stale_ep_kept", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
+  "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
+  "engine: a stale en-passant square is kept, as the reference's writer keeps it (s10, DFEN223)",
+  profile="engine", findings=["DFEN223"])
+y("y_dfen_engine_pawn_took_the_king", "3P4/8/8/8/8/8/8/4K3 b - - 0 1",
+  "3P4/8/8/8/8/8/8/4K3 b - - 0 1",
+  "engine: the pawn that took the king on its last rank stays a pawn, a warning (s4, DFEN201)",
+  profile="engine", findings=["DFEN201", "DFEN210"])
 n("n_dfen_engine_020_halfmove_128", f"{KK} w - - 128 70", "DFEN020",
   "spec example: 128 is beyond the engine's 0-127 (s5.1 DFEN020)", profile="engine")
 n("n_dfen_engine_020_halfmove_max", f"{KK} w - - 4294967295 1", "DFEN020",

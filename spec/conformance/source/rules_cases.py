@@ -7,10 +7,14 @@ from common import CASES, _add
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 
-def r(name, dfen, moves, l_star, reason):
+def r(name, dfen, moves, l_star, reason, king_capture=None):
     moves = sorted(set(moves))
-    _add("rules", {"name": f"rules_{name}", "notation": "rules", "profile": "spec", "input": dfen,
-                   "moves": moves, "l_star": l_star, "reason": reason})
+    case = {"name": f"rules_{name}", "notation": "rules", "profile": "spec", "input": dfen,
+            "moves": moves, "l_star": l_star}
+    if king_capture is not None:
+        case["king_capture"] = king_capture
+    case["reason"] = reason
+    _add("rules", case)
 
 
 def pawn_pushes(files, rank_from, single, double):
@@ -80,7 +84,28 @@ r("king_capture_by_pawn_on_last_rank", "3k4/4P3/8/8/8/8/8/K6R w - - 0 1 PRR",
 r("enabling_king_capture_not_exempt", "8/8/8/8/5k2/8/3P2PP/2B3NK w - - 0 1 PBK",
   ["c1a3", "c1b2", "g2g3", "g2g4", "h2h3", "h2h4"], 3,
   "d2d3/d2d4 open c1-f4 for Bxf4, but then the boxed-in king cannot use the K die: 2 < 3; only "
-  "a move that itself captures the king is exempt. g2/h2 pushes free the king (P, K, B = 3)")
+  "a move that itself captures the king is exempt. g2/h2 pushes free the king (P, K, B = 3)",
+  king_capture="first")
+r("enabling_king_capture_any", "8/8/8/8/5k2/8/3P2PP/2B3NK w - - 0 1 PBK",
+  ["c1a3", "c1b2", "d2d3", "d2d4", "g2g3", "g2g4", "h2h3", "h2h4"], 3,
+  "rules_enabling_king_capture_not_exempt under the other reading of the exemption (rules.md "
+  "section 4, king_capture any): d2d3 or d2d4, then Bxf4, is a turn that captures the king, "
+  "which counts as maximal at any micro-move, so both pushes join the six moves that reach 3",
+  king_capture="any")
+r("king_capture_after_promotion_first", "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ",
+  ["e7e8n", "a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8",
+   "a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8"], 3,
+  "no knight: only e7e8n lets the N die play (pawn, knight, queen = 3), and every queen move "
+  "can be followed by e7e8n and a knight move; a1h8 takes the king itself. e7e8q then a1h8 is "
+  "2 and does not reach L*",
+  king_capture="first")
+r("king_capture_after_promotion_any", "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ",
+  ["e7e8q", "e7e8r", "e7e8b", "e7e8n", "a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4", "a1a5",
+   "a1a6", "a1a7", "a1a8", "a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8"], 3,
+  "the same position under king_capture any: e7e8q, e7e8r and e7e8b are each followed by "
+  "a1h8, a turn that captures the king and so counts as maximal (the reference engine's turn "
+  "generator lists e7e8q a1h8)",
+  king_capture="any")
 r("king_steps_into_check", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1 K",
   ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"], 1,
   "there is no check rule: the king may step next to the queen or take it")
