@@ -278,6 +278,126 @@ impl fmt::Display for Square {
     }
 }
 
+/// The one byte of `text`, when it is exactly one byte long.
+fn single_byte(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        &[byte] => Some(byte),
+        _ => None,
+    }
+}
+
+/// Reads a small model value from its text, or says what was expected and what was found.
+fn read_value<T>(
+    text: &str,
+    what: &str,
+    expected: &str,
+    read: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, crate::InvalidValue> {
+    read(text).ok_or_else(|| {
+        crate::InvalidValue::new(format!(
+            "invalid {what}: expected {expected}, found `{text}`"
+        ))
+    })
+}
+
+/// Writes the side-to-move letter.
+///
+/// ```
+/// use dfen::Color;
+/// assert_eq!(Color::Black.to_string(), "b");
+/// assert_eq!("w".parse::<Color>(), Ok(Color::White));
+/// assert!("white".parse::<Color>().is_err());
+/// ```
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.letter())
+    }
+}
+
+impl std::str::FromStr for Color {
+    type Err = crate::InvalidValue;
+
+    fn from_str(text: &str) -> Result<Color, crate::InvalidValue> {
+        read_value(text, "side", "`w` or `b`", |text| match text {
+            "w" => Some(Color::White),
+            "b" => Some(Color::Black),
+            _ => None,
+        })
+    }
+}
+
+/// Writes the lower-case letter, as a die is named (`n` for a knight).
+///
+/// ```
+/// use dfen::Role;
+/// assert_eq!(Role::Knight.to_string(), "n");
+/// assert_eq!("Q".parse::<Role>(), Ok(Role::Queen));
+/// assert_eq!("q".parse::<Role>(), Ok(Role::Queen));
+/// assert!("x".parse::<Role>().is_err());
+/// ```
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.letter(Color::Black))
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = crate::InvalidValue;
+
+    /// Reads one role letter of either case.
+    fn from_str(text: &str) -> Result<Role, crate::InvalidValue> {
+        read_value(text, "role", "one of `pnbrqk` in either case", |text| {
+            single_byte(text).and_then(Role::from_letter)
+        })
+    }
+}
+
+/// Writes the FEN letter: upper case for White, lower case for Black.
+///
+/// ```
+/// use dfen::{Color, Piece, Role};
+/// let knight = Piece { color: Color::Black, role: Role::Knight };
+/// assert_eq!(knight.to_string(), "n");
+/// assert_eq!("n".parse::<Piece>(), Ok(knight));
+/// assert!("nn".parse::<Piece>().is_err());
+/// ```
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.letter())
+    }
+}
+
+impl std::str::FromStr for Piece {
+    type Err = crate::InvalidValue;
+
+    fn from_str(text: &str) -> Result<Piece, crate::InvalidValue> {
+        read_value(text, "piece", "one of `PNBRQK` or `pnbrqk`", |text| {
+            single_byte(text).and_then(Piece::from_letter)
+        })
+    }
+}
+
+/// Reads a square name such as `e3`, as [`Square::from_name`] does.
+///
+/// ```
+/// use dfen::Square;
+/// let square: Square = "e3".parse().unwrap();
+/// assert_eq!(square.to_string(), "e3");
+/// assert!("e9".parse::<Square>().is_err());
+/// ```
+impl std::str::FromStr for Square {
+    type Err = crate::InvalidValue;
+
+    fn from_str(text: &str) -> Result<Square, crate::InvalidValue> {
+        read_value(
+            text,
+            "square",
+            "a file `a`-`h` and a rank `1`-`8`",
+            Square::from_name,
+        )
+    }
+}
+
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)

@@ -94,6 +94,43 @@ impl fmt::Display for Coord {
     }
 }
 
+/// Reads `x,y,z,w`, each from 0 to 7, as [`Coord`]'s `Display` writes it.
+///
+/// ```
+/// use fen4::Coord;
+/// let coord: Coord = "1,2,3,4".parse().unwrap();
+/// assert_eq!(coord.to_array(), [1, 2, 3, 4]);
+/// assert_eq!(coord.to_string(), "1,2,3,4");
+/// assert!("1,2,3".parse::<Coord>().is_err());
+/// assert!("8,0,0,0".parse::<Coord>().is_err());
+/// ```
+impl FromStr for Coord {
+    type Err = crate::InvalidValue;
+
+    fn from_str(text: &str) -> Result<Coord, crate::InvalidValue> {
+        let invalid = || {
+            crate::InvalidValue::new(format!(
+                "invalid coordinate: expected four numbers from 0 to 7 separated by commas \
+                 (`x,y,z,w`), found `{text}`"
+            ))
+        };
+        let mut parts = [0u8; 4];
+        let mut fields = text.split(',');
+        for part in &mut parts {
+            let field = fields.next().ok_or_else(invalid)?;
+            *part = match field.as_bytes() {
+                &[digit @ b'0'..=b'7'] => digit - b'0',
+                _ => return Err(invalid()),
+            };
+        }
+        if fields.next().is_some() {
+            return Err(invalid());
+        }
+        let [x, y, z, w] = parts;
+        Coord::new(x, y, z, w).ok_or_else(invalid)
+    }
+}
+
 impl Serialize for Coord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.to_array().serialize(s)
@@ -127,6 +164,34 @@ impl Color {
         match self {
             Color::White => "white",
             Color::Black => "black",
+        }
+    }
+}
+
+/// Writes `white` or `black`, as the JSON forms do.
+///
+/// ```
+/// use fen4::Color;
+/// assert_eq!(Color::White.to_string(), "white");
+/// assert_eq!("black".parse::<Color>(), Ok(Color::Black));
+/// assert!("b".parse::<Color>().is_err());
+/// ```
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Color {
+    type Err = crate::InvalidValue;
+
+    fn from_str(text: &str) -> Result<Color, crate::InvalidValue> {
+        match text {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(crate::InvalidValue::new(format!(
+                "invalid colour: expected `white` or `black`, found `{other}`"
+            ))),
         }
     }
 }
