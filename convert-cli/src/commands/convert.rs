@@ -240,9 +240,6 @@ impl Format {
     }
 }
 
-/// The largest halfmove clock the engine dialect holds (spec/dfen.md §4, `DFEN020`).
-const ENGINE_MAX_HALFMOVE: u32 = dfen::Profile::Engine.max_halfmove();
-
 /// A position in either model.
 enum Value {
     Dfen(dfen::Dfen),
@@ -449,34 +446,52 @@ fn write(
     match (format, value) {
         (Format::Dfen, Value::Dfen(d)) => Ok((write_dfen(d, dfen::Profile::Spec), Vec::new())),
         (Format::DfenEngine, Value::Dfen(d)) => {
-            if d.halfmove <= ENGINE_MAX_HALFMOVE {
-                Ok((write_dfen(d, dfen::Profile::Engine), Vec::new()))
-            } else if lossy {
-                let mut clamped = d.clone();
-                clamped.halfmove = ENGINE_MAX_HALFMOVE;
-                Ok((
-                    write_dfen(&clamped, dfen::Profile::Engine),
-                    vec![format!(
-                        "the halfmove clock `{}` (the engine dialect holds 0 to \
-                         {ENGINE_MAX_HALFMOVE}; wrote {ENGINE_MAX_HALFMOVE})",
-                        d.halfmove
-                    )],
-                ))
-            } else {
-                let mut rejection = reject(
+            // The clocks the engine dialect cannot hold: (code, name, value, most it holds).
+            let engine = dfen::Profile::Engine;
+            let over: Vec<(dfen::Code, &str, u32, u32)> = [
+                (
                     dfen::Code::EngineHalfmoveRange,
-                    0..len,
-                    format!(
-                        "the engine dialect cannot hold this position: expected a halfmove \
-                         clock from 0 to {ENGINE_MAX_HALFMOVE}, found `{}`",
-                        d.halfmove
-                    ),
-                );
-                rejection.finding.help = Some(
-                    format!("pass --lossy to write the halfmove clock as {ENGINE_MAX_HALFMOVE}")
-                        .into(),
-                );
-                Err(rejection)
+                    "halfmove clock",
+                    d.halfmove,
+                    engine.max_halfmove(),
+                ),
+                (
+                    dfen::Code::EngineFullmoveRange,
+                    "fullmove number",
+                    d.fullmove.get(),
+                    engine.max_fullmove(),
+                ),
+            ]
+            .into_iter()
+            .filter(|&(_, _, value, most)| value > most)
+            .collect();
+            match over.first() {
+                None => Ok((write_dfen(d, engine), Vec::new())),
+                // The writer caps each clock at the most the dialect holds.
+                Some(_) if lossy => Ok((
+                    write_dfen(d, engine),
+                    over.iter()
+                        .map(|(_, name, value, most)| {
+                            format!(
+                                "the {name} `{value}` (the engine dialect holds at most {most}; \
+                                 wrote {most})"
+                            )
+                        })
+                        .collect(),
+                )),
+                Some(&(code, name, value, most)) => {
+                    let mut rejection = reject(
+                        code,
+                        0..len,
+                        format!(
+                            "the engine dialect cannot hold this position: expected a {name} of \
+                             at most {most}, found `{value}`"
+                        ),
+                    );
+                    rejection.finding.help =
+                        Some(format!("pass --lossy to write the {name} as {most}").into());
+                    Err(rejection)
+                }
             }
         }
         (Format::Fen, Value::Dfen(d)) => {

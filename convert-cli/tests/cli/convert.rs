@@ -546,3 +546,36 @@ fn aligned_rows_and_the_summary_line() {
     assert_eq!(rows.len(), 4, "{stdout}");
     assert_eq!(rows[1..3], ["null", "null"]);
 }
+
+/// A fullmove number past the engine dialect's 2,147,483,647 is refused like a halfmove clock
+/// past 127, and written capped, with a warning, under `--lossy`.
+#[test]
+fn dfen_engine_refuses_a_fullmove_number_past_its_range() {
+    let tree = Tree::empty();
+    tree.write("far.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 3000000000 -\n");
+    let refused = tree
+        .fenkit(&["convert", "--to", "dfen-engine", "far.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "error[DFEN023]: the engine dialect cannot hold this position: expected a fullmove \
+             number of at most 2147483647, found `3000000000`"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("= help: pass --lossy to write the fullmove number as 2147483647"));
+    let capped = tree
+        .fenkit(&["convert", "--to", "dfen-engine", "--lossy", "far.dfen"])
+        .output()
+        .unwrap();
+    assert_eq!(capped.status.code(), Some(0));
+    assert_eq!(capped.stdout, b"4k3/8/8/8/8/8/8/4K3 w - - 0 2147483647\n");
+    assert!(
+        String::from_utf8(capped.stderr)
+            .unwrap()
+            .contains("dropped the fullmove number `3000000000`")
+    );
+}
