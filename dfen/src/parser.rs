@@ -1522,20 +1522,7 @@ mod tests {
 
     const ALPHABET: &[u8] = b"pnbrqkPNBRQK123456789/ -wb0acefh\t";
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    use crate::test_strategies::Rng;
 
     fn mutate(rng: &mut Rng, seed: &str) -> String {
         let mut bytes = seed.as_bytes().to_vec();

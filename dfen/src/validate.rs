@@ -668,16 +668,7 @@ mod tests {
         }
     }
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use crate::test_strategies::Rng;
 
     /// A position near the sound ones: the starting pieces, thinned out, moved about, with now
     /// and then an extra king, queen, pawn or bishop, a missing king, a pawn on a back rank,

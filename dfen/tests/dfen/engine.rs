@@ -558,16 +558,7 @@ fn documented_difference(input: &str, code: Code, span: &std::ops::Range<usize>)
     }
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use crate::strategies::Rng;
 
 /// Edited reference literals, read by the model and by the engine profile: the verdicts agree
 /// except where spec/dfen.md §9 documents a difference, and where both accept, the adapter

@@ -75,3 +75,16 @@ pub(crate) fn dfen_with(
 pub(crate) fn any_dfen() -> impl Strategy<Value = Dfen> {
     dfen_with(3, any::<u32>(), 1u32.., 0..=3)
 }
+
+/// A small deterministic generator (xorshift64), so a seeded corpus is the same on every run.
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    /// The next number, from 0 to `n` (excluded).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
