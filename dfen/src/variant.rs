@@ -433,15 +433,18 @@ impl Holdings {
 
     /// Every held piece, White's first, each colour in `order`.
     pub fn pieces(&self, order: PocketOrder) -> impl Iterator<Item = Piece> + '_ {
+        let roles = match order {
+            PocketOrder::PawnFirst => POCKET_ROLES,
+            PocketOrder::QueenFirst => {
+                let mut reversed = POCKET_ROLES;
+                reversed.reverse();
+                reversed
+            }
+        };
         [Color::White, Color::Black]
             .into_iter()
             .flat_map(move |color| {
-                let roles = POCKET_ROLES.into_iter();
-                let roles: Box<dyn Iterator<Item = Role>> = match order {
-                    PocketOrder::PawnFirst => Box::new(roles),
-                    PocketOrder::QueenFirst => Box::new(roles.rev()),
-                };
-                roles.flat_map(move |role| {
+                roles.into_iter().flat_map(move |role| {
                     std::iter::repeat_n(Piece { color, role }, self.count(color, role))
                 })
             })

@@ -553,14 +553,22 @@ impl<'a> Reader<'_, 'a> {
     fn read_slots(&mut self, layout: &Layout) -> Result<(), ParseError> {
         let variant = self.settings.variant;
         let dialect = self.settings.dialect;
-        let extra: Vec<Range<usize>> = match (layout.extra.start, layout.extra.end) {
-            (Some(first), Some(end)) => (first..end).filter_map(|i| self.fields.span(i)).collect(),
-            _ => Vec::new(),
-        };
+        // At most two slot fields: kept on the stack.
+        let mut slots: [Range<usize>; 2] = [0..0, 0..0];
+        let mut count = 0;
+        if let (Some(first), Some(end)) = (layout.extra.start, layout.extra.end) {
+            for (slot, index) in slots.iter_mut().zip(first..end) {
+                if let Some(span) = self.fields.span(index) {
+                    *slot = span;
+                    count += 1;
+                }
+            }
+        }
+        let extra = slots.get(..count).unwrap_or_default();
         match (variant, dialect) {
             (Variant::ThreeCheck, Dialect::Essay) => {
                 let mut given = [0u8; 2];
-                for (slot, span) in given.iter_mut().zip(&extra) {
+                for (slot, span) in given.iter_mut().zip(extra) {
                     *slot = self.counter(span.clone(), "a number of checks given, such as `0`")?;
                 }
                 self.position.checks.white = given[0];
@@ -791,7 +799,6 @@ impl<'a> Reader<'_, 'a> {
             return Ok(());
         }
         let mut holdings = Holdings::default();
-        let mut pieces = Vec::with_capacity(text.len());
         for (i, c) in text.char_indices() {
             let piece = u8::try_from(c)
                 .ok()
@@ -815,12 +822,12 @@ impl<'a> Reader<'_, 'a> {
                 });
             };
             holdings.add(piece);
-            pieces.push(piece);
         }
-        if essay_field && pieces.is_empty() {
-            return Ok(());
-        }
-        let in_order = |order: PocketOrder| holdings.pieces(order).eq(pieces.iter().copied());
+        let in_order = |order: PocketOrder| {
+            holdings
+                .pieces(order)
+                .eq(text.bytes().filter_map(Piece::from_letter))
+        };
         let order = if in_order(PocketOrder::PawnFirst) {
             Some(PocketOrder::PawnFirst)
         } else if !essay_field && in_order(PocketOrder::QueenFirst) {
