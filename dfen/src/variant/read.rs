@@ -247,6 +247,16 @@ struct Cuts {
 }
 
 impl Cuts {
+    /// The input span of `span` in the standard text: a non-empty span ends right after its
+    /// last byte, not after text cut out behind it.
+    fn span_to_input(&self, span: Range<usize>) -> Range<usize> {
+        let start = self.to_input(span.start);
+        if span.is_empty() {
+            return start..start;
+        }
+        start..self.to_input(span.end - 1) + 1
+    }
+
     /// The input offset of `offset` in the standard text.
     fn to_input(&self, offset: usize) -> usize {
         let mut at = offset;
@@ -293,7 +303,7 @@ impl<'a> Reader<'_, 'a> {
         let parsed = parser.parse(text).map_err(|error| {
             let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
             let error = error.relocated(
-                |offset| self.cuts.to_input(offset),
+                |span| self.cuts.span_to_input(span),
                 |field| if field_shift && field >= 5 { field + 1 } else { field },
             );
             if help_tilde && settings.dialect == Dialect::Essay {
@@ -307,8 +317,7 @@ impl<'a> Reader<'_, 'a> {
         self.canonical &= parsed.written_canonically();
         self.position.fen = parsed.dfen;
         for mut finding in parsed.findings {
-            finding.span =
-                self.cuts.to_input(finding.span.start)..self.cuts.to_input(finding.span.end);
+            finding.span = self.cuts.span_to_input(finding.span);
             self.findings.push(finding);
         }
         if self.position.fen.en_passant.len() > 1 {
@@ -528,22 +537,18 @@ impl<'a> Reader<'_, 'a> {
             }
             None => {
                 let at = board.end;
-                let (form, help) = if self.settings.dialect == Dialect::Stockfish {
-                    ("`[...]` after the board", "append `[]`: an empty pocket")
+                let (expected, help) = if self.settings.dialect == Dialect::Stockfish {
+                    (
+                        "the pocket as `[...]` after the board",
+                        "append `[]`: an empty pocket",
+                    )
                 } else {
                     (
-                        "a ninth rank after the board",
+                        "the pocket as a ninth rank after the board",
                         "append `/`: an empty pocket",
                     )
                 };
-                self.missing_fields(
-                    at,
-                    format!(
-                        "{}: expected the pocket as {form}, found none",
-                        Code::MissingVariantFields.title()
-                    ),
-                    help,
-                );
+                self.missing_fields(at, expected, "none", help);
             }
         }
         Ok(())
@@ -585,8 +590,13 @@ impl<'a> Reader<'_, 'a> {
                     };
                     self.missing_fields(
                         at,
-                        format!("{}: expected the checks given by White and by Black as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
-                        if extra.is_empty() { "append ` 0 0`: no check given" } else { "append ` 0`: no check given by Black" },
+                        "the checks given by White and by Black as fields 7 and 8",
+                        which,
+                        if extra.is_empty() {
+                            "append ` 0 0`: no check given"
+                        } else {
+                            "append ` 0`: no check given by Black"
+                        },
                     );
                 }
             }
@@ -596,27 +606,27 @@ impl<'a> Reader<'_, 'a> {
                     let at = self.fields.span(3).unwrap_or_default().end;
                     self.missing_fields(
                         at,
-                        format!("{}: expected the remaining checks (`3+3`) after the en-passant field, found none", Code::MissingVariantFields.title()),
+                        "the remaining checks (`3+3`) after the en-passant field",
+                        "none",
                         "insert ` 3+3` after the en-passant field: no check given",
                     );
                 }
             },
-            (Variant::ThreeCheck, Dialect::Lichess) => {
-                match extra.first() {
-                    Some(span) => {
-                        self.spans.checks = Some(span.clone());
-                        self.given_checks(span.clone())?;
-                    }
-                    None => {
-                        let at = self.content_end();
-                        self.missing_fields(
+            (Variant::ThreeCheck, Dialect::Lichess) => match extra.first() {
+                Some(span) => {
+                    self.spans.checks = Some(span.clone());
+                    self.given_checks(span.clone())?;
+                }
+                None => {
+                    let at = self.content_end();
+                    self.missing_fields(
                         at,
-                        format!("{}: expected the checks given (`+0+0`) after the clocks, found none", Code::MissingVariantFields.title()),
+                        "the checks given (`+0+0`) after the clocks",
+                        "none",
                         "append ` +0+0`: no check given",
                     );
-                    }
                 }
-            }
+            },
             (Variant::Crazyhouse, Dialect::Essay) => {
                 if let Some(span) = extra.first() {
                     self.spans.holdings = Some(span.clone());
@@ -635,8 +645,13 @@ impl<'a> Reader<'_, 'a> {
                     };
                     self.missing_fields(
                         at,
-                        format!("{}: expected the holdings and the promoted squares as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
-                        if extra.is_empty() { "append ` - -`: nothing held, nothing promoted" } else { "append ` -`: nothing promoted" },
+                        "the holdings and the promoted squares as fields 7 and 8",
+                        which,
+                        if extra.is_empty() {
+                            "append ` - -`: nothing held, nothing promoted"
+                        } else {
+                            "append ` -`: nothing promoted"
+                        },
                     );
                 }
             }
@@ -671,10 +686,8 @@ impl<'a> Reader<'_, 'a> {
                     let at = self.content_end();
                     self.missing_fields(
                         at,
-                        format!(
-                            "{}: expected the sub-turn `1` or `2` as field 7, found none",
-                            Code::MissingVariantFields.title()
-                        ),
+                        "the sub-turn `1` or `2` as field 7",
+                        "none",
                         "append ` 1`: the first move of the turn",
                     );
                 }
@@ -693,14 +706,22 @@ impl<'a> Reader<'_, 'a> {
         self.input.trim_end_matches([' ', '\t']).len()
     }
 
-    fn missing_fields(&mut self, at: usize, message: String, help: &'static str) {
+    /// `DFEN112` at `at`: the slots the dialect writes there are missing and take their defaults.
+    fn missing_fields(
+        &mut self,
+        at: usize,
+        expected: &'static str,
+        found: &'static str,
+        help: &'static str,
+    ) {
         self.canonical = false;
+        let title = Code::MissingVariantFields.title();
         self.findings.push(
             Finding::new(
                 Code::MissingVariantFields,
                 Severity::Warning,
                 at..at,
-                message,
+                format!("{title}: expected {expected}, found {found}"),
             )
             .with_fixable(true)
             .with_help(help),

@@ -264,3 +264,182 @@ fn dice_chess_reads_as_dfen() {
     assert_eq!(parsed.findings, direct.findings);
     assert_eq!(parsed.position.to_string(), text);
 }
+
+/// Every message of the variant layer that the spec's one example per code does not show, with
+/// its span as a caret, pinned in one snapshot.
+#[test]
+fn messages_in_every_dialect() {
+    use std::fmt::Write as _;
+    let cases: &[(Variant, Dialect, &str)] = &[
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 2",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 01 0",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0 0 0",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0  0 ",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 3+x 0 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 3+3 00 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1+1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Pp",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 P- -",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 - d1,d1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - e1,e2",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/3Q~K3 w - - 0 1 - -",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3[Pp]x w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3[pP] w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "~4k3/8/8/8/8/8/8/4K3[] w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 -",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3[PPPPPPPPPPPPPPPPP] w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3/P/p w - - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4KP~2/ w - - 0 1",
+        ),
+        (
+            Variant::TwoMove,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ),
+        (
+            Variant::TwoMove,
+            Dialect::Essay,
+            "4k3/8/8/8/4p3/8/8/4K3 w - e6 0 7 2",
+        ),
+        (
+            Variant::Chess,
+            Dialect::Essay,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -",
+        ),
+        (
+            Variant::Chess,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+    ];
+    let mut report = String::new();
+    for (variant, dialect, input) in cases {
+        let _ = writeln!(report, "{variant} {dialect}: {input}");
+        let caret = |span: std::ops::Range<usize>| {
+            format!(
+                "  | {input}\n  | {}{}",
+                " ".repeat(span.start),
+                "^".repeat(span.len().max(1))
+            )
+        };
+        match VariantParser::new(*variant).dialect(*dialect).parse(input) {
+            Err(err) => {
+                let _ = writeln!(report, "  error {}: {err}", err.code());
+                if let Some(help) = err.help() {
+                    let _ = writeln!(report, "  help: {help}");
+                }
+                let _ = writeln!(report, "{}", caret(err.span()));
+            }
+            Ok(parsed) => {
+                for finding in &parsed.findings {
+                    let _ = writeln!(
+                        report,
+                        "  {} {}: {}",
+                        finding.severity, finding.code, finding.message
+                    );
+                    if let Some(help) = &finding.help {
+                        let _ = writeln!(report, "  help: {help}");
+                    }
+                    let _ = writeln!(report, "{}", caret(finding.span.clone()));
+                }
+                let _ = writeln!(report, "  fmt: {}", parsed.fixed().display_as(*dialect));
+            }
+        }
+    }
+    insta::assert_snapshot!(report);
+}
