@@ -227,6 +227,13 @@ impl Parser {
     /// assert_eq!(err.span(), 57..60);
     /// ```
     pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
+        self.parse_counted(input).map(|(parsed, _)| parsed)
+    }
+
+    /// [`Parser::parse`], with where each kind of piece stands: the variant layer's material
+    /// checks read it instead of the board again.
+    #[inline(always)]
+    pub(crate) fn parse_counted(&self, input: &str) -> Result<(Parsed, Census), ParseError> {
         let mut parsed = Parsed {
             dfen: EMPTY,
             findings: Vec::new(),
@@ -268,7 +275,7 @@ impl Parser {
             }
         }
         self.finish(&mut parsed, &census, &map);
-        Ok(parsed)
+        Ok((parsed, census))
     }
 
     /// The position findings and the strict setting, after either path.

@@ -300,7 +300,7 @@ impl<'a> Reader<'_, 'a> {
         };
         let parser = standard.six_fields();
         let field_shift = layout.checks_field_before_clocks;
-        let parsed = parser.parse(text).map_err(|error| {
+        let (parsed, census) = parser.parse_counted(text).map_err(|error| {
             let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
             let error = error.relocated(
                 |span| self.cuts.span_to_input(span),
@@ -333,7 +333,7 @@ impl<'a> Reader<'_, 'a> {
         self.read_slots(&layout)?;
         self.trailing_spacing(&layout);
         if settings.check_position {
-            check::position_findings(&self.position, &self.spans, &mut self.findings);
+            check::position_findings(&self.position, &census, &self.spans, &mut self.findings);
         }
         if settings.strict {
             for finding in &mut self.findings {
