@@ -300,6 +300,41 @@ impl Parser {
     }
 }
 
+/// `DFEN106` for the separator at `span` of `input`, unless it is one space between fields.
+pub(crate) fn whitespace_finding(
+    input: &str,
+    span: Range<usize>,
+    at_start: bool,
+    at_end: bool,
+) -> Option<Finding> {
+    let text = input.get(span.clone()).unwrap_or_default();
+    if text.is_empty() || (!at_start && !at_end && text == " ") {
+        return None;
+    }
+    let what = if at_start {
+        "leading whitespace"
+    } else if at_end {
+        "trailing whitespace"
+    } else {
+        "whitespace other than one space"
+    };
+    let message = format!(
+        "{}: expected one space between fields, found {what} {}",
+        Code::Whitespace.title(),
+        quote(text)
+    );
+    let help = if at_start || at_end {
+        "remove it"
+    } else {
+        "separate fields with one space"
+    };
+    Some(
+        Finding::new(Code::Whitespace, Severity::Warning, span, message)
+            .with_fixable(true)
+            .with_help(help),
+    )
+}
+
 /// The value every parse starts from.
 pub(crate) const EMPTY: Dfen = Dfen {
     board: Board::empty(),
@@ -781,25 +816,8 @@ impl<'a> State<'a> {
             if self.profile == Profile::Engine && !sep.is_empty() && !(at_start && at_end) {
                 self.engine_separator(sep, sep_span.clone(), at_start, at_end, fields.count)?;
             }
-            if !sep.is_empty() && (at_start || at_end || sep != b" ") {
-                let what = if at_start {
-                    "leading whitespace"
-                } else if at_end {
-                    "trailing whitespace"
-                } else {
-                    "whitespace other than one space"
-                };
-                let message = format!(
-                    "{}: expected one space between fields, found {what} {}",
-                    Code::Whitespace.title(),
-                    quote(self.text(sep_span.clone()))
-                );
-                let help = if at_start || at_end {
-                    "remove it"
-                } else {
-                    "separate fields with one space"
-                };
-                self.finding(Code::Whitespace, sep_span, message, Some(help));
+            if let Some(finding) = whitespace_finding(self.input, sep_span, at_start, at_end) {
+                self.findings.push(finding);
             }
             if at_end {
                 break;

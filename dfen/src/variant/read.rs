@@ -939,42 +939,35 @@ impl<'a> Reader<'_, 'a> {
         Ok(())
     }
 
-    /// Whitespace after the last standard field: single spaces and nothing at the end. (The
-    /// DFEN parser has checked the standard part.)
+    /// Whitespace after the last standard field: one space before each slot field, nothing
+    /// at the end. (The DFEN parser has checked the standard part.)
     fn trailing_spacing(&mut self, layout: &Layout) {
         if self.fields.plain_spacing {
             return;
         }
-        let last_standard = layout.six_end;
-        let tail = self.input.get(last_standard..).unwrap_or_default();
-        let content_end = self.content_end();
-        let trailing = content_end < self.input.len();
-        // Between the fields after the standard ones: exactly one space before each.
-        let odd_gap = tail
-            .split(|c: char| c != ' ' && c != '\t')
-            .filter(|gap| !gap.is_empty())
-            .take(tail.split_ascii_whitespace().count())
-            .any(|gap| gap != " ");
-        if odd_gap || trailing {
-            self.canonical = false;
-            let span = if trailing && !odd_gap {
-                content_end..self.input.len()
-            } else {
-                last_standard..self.input.len()
-            };
-            self.findings.push(
-                Finding::new(
-                    Code::Whitespace,
-                    Severity::Warning,
-                    span,
-                    format!(
-                        "{}: expected one space between fields and none at the end",
-                        Code::Whitespace.title()
-                    ),
-                )
-                .with_fixable(true)
-                .with_help("separate fields with single spaces"),
-            );
+        let bytes = self.input.as_bytes();
+        let mut at = layout.six_end;
+        while at < bytes.len() {
+            let gap = bytes
+                .get(at..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| is_separator(**b))
+                .count();
+            let end = at + gap;
+            if let Some(finding) =
+                crate::parser::whitespace_finding(self.input, at..end, false, end == bytes.len())
+            {
+                self.canonical = false;
+                self.findings.push(finding);
+            }
+            let field = bytes
+                .get(end..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| !is_separator(**b))
+                .count();
+            at = end + field;
         }
     }
 }
