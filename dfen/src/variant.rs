@@ -564,6 +564,52 @@ impl VariantFen {
         fixed
     }
 
+    /// What standard FEN's six fields cannot hold of this position: one description for each
+    /// slot away from its default; empty when writing standard FEN loses nothing.
+    ///
+    /// ```
+    /// use dfen::variant::{Variant, VariantParser};
+    /// let parsed = VariantParser::new(Variant::Crazyhouse)
+    ///     .parse("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 Pp d1")
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     parsed.position.dropped_by_standard_fen(),
+    ///     ["the holdings `Pp`", "the promoted squares `d1`"]
+    /// );
+    /// ```
+    #[must_use]
+    pub fn dropped_by_standard_fen(&self) -> Vec<String> {
+        let mut dropped = Vec::new();
+        match self.variant {
+            Variant::Chess => {}
+            Variant::Dice => dropped = self.fen.to_fen_lossy().1,
+            Variant::ThreeCheck => {
+                if self.checks.white > 0 || self.checks.black > 0 {
+                    dropped.push(format!(
+                        "the checks given `{} {}`",
+                        self.checks.white, self.checks.black
+                    ));
+                }
+            }
+            Variant::Crazyhouse => {
+                if !self.holdings.is_empty() {
+                    dropped.push(format!("the holdings `{}`", self.holdings));
+                }
+                if !self.promoted.is_empty() {
+                    let mut squares = String::new();
+                    let _ = write_squares(&mut squares, self.promoted);
+                    dropped.push(format!("the promoted squares `{squares}`"));
+                }
+            }
+            Variant::TwoMove => {
+                if self.sub_turn == SubTurn::Second {
+                    dropped.push("the sub-turn `2`".to_owned());
+                }
+            }
+        }
+        dropped
+    }
+
     /// The identity key: the essay form without the clocks. Two positions of a variant are the
     /// same position exactly when their keys are equal.
     ///
