@@ -443,3 +443,32 @@ fn messages_in_every_dialect() {
     }
     insta::assert_snapshot!(report);
 }
+
+/// The variant rows of `spec/identity.md` §2.1: each position's key is the one the spec gives.
+#[test]
+fn identity_keys_of_the_spec() {
+    let spec = include_str!("../../../spec/identity.md");
+    let section = spec
+        .split("### 2.1 Variant keys")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap();
+    let mut rows = 0;
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line
+            .split(" | ")
+            .map(|c| c.trim_matches(['|', ' ', '`']))
+            .collect();
+        let (variant, dialect) = match cells[0].split_once("` (") {
+            Some((variant, dialect)) => (variant, dialect.trim_end_matches(')')),
+            None => (cells[0], "essay"),
+        };
+        let parsed = VariantParser::new(variant.parse().unwrap())
+            .dialect(dialect.parse().unwrap())
+            .parse(cells[1])
+            .unwrap();
+        assert_eq!(parsed.fixed().identity_key(), cells[2], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 3);
+}
