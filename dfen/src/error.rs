@@ -61,6 +61,18 @@ impl ParseError {
         self
     }
 
+    /// This error with its span and field moved by `map`: for an error found in a text built
+    /// from the input (the variant layer's six standard fields) to point into the input.
+    pub(crate) fn relocated(
+        mut self,
+        map: impl Fn(usize) -> usize,
+        field: impl Fn(u8) -> u8,
+    ) -> ParseError {
+        self.0.span = map(self.0.span.start)..map(self.0.span.end);
+        self.0.field = self.0.field.map(field);
+        self
+    }
+
     /// The stable code, e.g. `DFEN007`.
     #[must_use]
     pub fn code(&self) -> Code {

@@ -11,7 +11,8 @@ fenkit_diagnostics::codes! {
     /// A stable finding or error code such as `DFEN012`.
     ///
     /// The numbering: `DFEN0xx` are syntax problems, `DFEN1xx` non-canonical spellings that
-    /// `fmt` rewrites, `DFEN2xx` problems of the position itself. `spec/codes.md` lists every
+    /// `fmt` rewrites, `DFEN2xx` problems of the position itself; within each, `x3x` and `11x`
+    /// are the variants' extension fields ([`variant`](crate::variant)). `spec/codes.md` lists every
     /// code; `spec/dfen.md` documents each with an example.
     ///
     /// ```
@@ -21,7 +22,7 @@ fenkit_diagnostics::codes! {
     /// assert_eq!("dfen012".parse::<Code>(), Ok(Code::DiceCaseMismatch));
     /// assert_eq!(
     ///     "DFEN999".parse::<Code>().unwrap_err().to_string(),
-    ///     "unknown code `DFEN999`: expected a code from `DFEN001` to `DFEN223`"
+    ///     "unknown code `DFEN999`: expected a code from `DFEN001` to `DFEN233`"
     /// );
     /// ```
     pub enum Code {
@@ -72,6 +73,19 @@ fenkit_diagnostics::codes! {
         EngineSeparator = "DFEN022", Syntax, "engine dialect separates fields with single spaces";
         /// A fullmove number above the engine dialect's 2,147,483,647.
         EngineFullmoveRange = "DFEN023", Syntax, "fullmove number out of the engine's range 1-2147483647";
+        /// A three-check counter field that is not the dialect's numbers (`0 0`, `3+3`, `+0+0`).
+        BadCheckCount = "DFEN030", Syntax, "malformed check counter";
+        /// A crazyhouse holdings letter that is not a piece that can be held (`PNBRQ`, `pnbrq`).
+        BadHoldingsLetter = "DFEN031", Syntax, "holdings letter is not a piece that can be held";
+        /// A crazyhouse pocket that is not where or how the dialect writes it: an unclosed `[`,
+        /// text after `]`, or more than one rank after the board.
+        BadPocket = "DFEN032", Syntax, "malformed pocket";
+        /// A promoted-squares field that is not `-` or comma-separated square names, each once.
+        BadPromotedSquares = "DFEN033", Syntax, "malformed promoted-squares field";
+        /// A two-move sub-turn other than `1` or `2`.
+        BadSubTurn = "DFEN034", Syntax, "sub-turn must be `1` or `2`";
+        /// A dialect the variant is not written in (two-move chess has only the essay form).
+        DialectUnavailable = "DFEN035", Syntax, "the variant has no such dialect";
         /// En-passant squares not in the profile's order.
         EnPassantOrder = "DFEN101", NonCanonical, "en-passant squares out of order";
         /// Dice not in the order P N B R Q K.
@@ -90,6 +104,13 @@ fenkit_diagnostics::codes! {
         EngineEmptyDiceField = "DFEN108", NonCanonical, "engine dialect omits an empty dice field";
         /// The clocks are missing and take their defaults.
         MissingClocks = "DFEN109", NonCanonical, "clock fields are missing";
+        /// Crazyhouse holdings not in the dialect's order (white first, each colour P N B R Q;
+        /// the `stockfish` and `lichess` dialects also take Q R B N P).
+        PocketOrder = "DFEN110", NonCanonical, "pocket out of order";
+        /// Promoted squares not in alphabetical order.
+        PromotedOrder = "DFEN111", NonCanonical, "promoted squares out of order";
+        /// A variant's extension fields are missing and take their defaults.
+        MissingVariantFields = "DFEN112", NonCanonical, "variant fields are missing";
         /// A pawn on rank 1 or 8.
         PawnOnBackRank = "DFEN201", Position, "pawn on rank 1 or 8";
         /// More than one king of a colour.
@@ -114,6 +135,14 @@ fenkit_diagnostics::codes! {
         EnPassantOccupied = "DFEN222", Position, "en-passant square is occupied";
         /// At a fresh turn, an en-passant square of the side to move.
         EnPassantStale = "DFEN223", Position, "stale en-passant square of the side to move";
+        /// Three-check: more checks given than the limit (or more remaining than it).
+        ChecksBeyondLimit = "DFEN230", Position, "checks beyond the limit";
+        /// Crazyhouse: board and pockets hold more of a kind than the material allows.
+        HoldingsExceedMaterial = "DFEN231", Position, "holdings exceed the material";
+        /// Crazyhouse: a promoted mark on an empty square, a king or a pawn.
+        PromotedMarkMisplaced = "DFEN232", Position, "promoted mark on an empty square, king or pawn";
+        /// Two-move chess: a sub-turn the rest of the position rules out.
+        SubTurnContradiction = "DFEN233", Position, "sub-turn contradicts the position";
     }
 }
 

@@ -113,6 +113,7 @@ mod parser;
 // nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
 #[allow(clippy::indexing_slicing)]
 pub mod rules;
+pub mod variant;
 
 // The unit tests share the integration tests' strategies, which name this crate `dfen`.
 #[cfg(test)]

@@ -146,6 +146,8 @@ pub struct Parser {
     profile: Profile,
     strict: bool,
     check_position: bool,
+    /// Read six fields as a whole standard FEN: no `DFEN107`. The variant layer's mode.
+    six_fields: bool,
 }
 
 impl Parser {
@@ -156,7 +158,15 @@ impl Parser {
             profile: Profile::Spec,
             strict: false,
             check_position: true,
+            six_fields: false,
         }
+    }
+
+    /// These settings reading exactly the six standard fields, with no dice field to miss: how
+    /// the variant layer reads a variant FEN's standard part.
+    pub(crate) const fn six_fields(mut self) -> Parser {
+        self.six_fields = true;
+        self
     }
 
     /// With `false`, only the spelling is checked: the position findings (`DFEN2xx`) are skipped.
@@ -233,6 +243,9 @@ impl Parser {
                 // the engine profile's own orders differ from it.
                 parsed.written_canonically = self.profile != Profile::Engine;
             }
+            Some(plain::Shape::Six) if self.six_fields => {
+                parsed.written_canonically = self.profile != Profile::Engine;
+            }
             Some(plain::Shape::Six) => {
                 if self.profile != Profile::Engine {
                     // One exact allocation: most standard FENs have no other finding.
@@ -242,6 +255,9 @@ impl Parser {
             None => {
                 let mut state = State::new(self.profile, input);
                 state.parse()?;
+                if self.six_fields {
+                    state.findings.retain(|f| f.code != Code::MissingDiceField);
+                }
                 parsed = Parsed {
                     dfen: state.dfen,
                     findings: state.findings,
@@ -278,7 +294,7 @@ impl Parser {
 }
 
 /// The value every parse starts from.
-const EMPTY: Dfen = Dfen {
+pub(crate) const EMPTY: Dfen = Dfen {
     board: Board::empty(),
     side: Color::White,
     castling: CastlingRights::NONE,
@@ -475,7 +491,7 @@ static PIECES: [Option<Piece>; 256] = {
 };
 
 /// Quotes a piece of input for an error message: `` `x` `` or a description of what is there.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     if text.is_empty() {
         return "nothing".to_owned();
     }

@@ -1,15 +1,59 @@
-//! Every code has an example in `spec/dfen.md`; each example produces its code, and the messages
-//! of all of them are pinned in one snapshot.
+//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`);
+//! each example produces its code, and the messages of all of them are pinned in one snapshot.
 
 use std::fmt::Write as _;
 
-use dfen::{Code, Parser, Profile};
+use dfen::variant::{Dialect, Variant, VariantParser};
+use dfen::{Code, Finding, ParseError, Parser, Profile};
 
-const SPEC: &str = include_str!("../../../spec/dfen.md");
+const SPECS: [&str; 2] = [
+    include_str!("../../../spec/dfen.md"),
+    include_str!("../../../spec/variants.md"),
+];
+
+/// How an example is read: a DFEN profile, or a variant in a dialect.
+#[derive(Clone, Copy)]
+enum Reading {
+    Dfen(Profile),
+    Variant(Variant, Dialect),
+}
+
+impl Reading {
+    fn of(text: &str) -> Reading {
+        match text.split_once(' ') {
+            Some((variant, dialect)) => {
+                Reading::Variant(variant.parse().unwrap(), dialect.parse().unwrap())
+            }
+            None => Reading::Dfen(text.parse().unwrap()),
+        }
+    }
+
+    fn parse(self, input: &str) -> Result<Vec<Finding>, ParseError> {
+        match self {
+            Reading::Dfen(profile) => Parser::new()
+                .profile(profile)
+                .parse(input)
+                .map(|parsed| parsed.findings),
+            Reading::Variant(variant, dialect) => VariantParser::new(variant)
+                .dialect(dialect)
+                .parse(input)
+                .map(|parsed| parsed.findings),
+        }
+    }
+}
+
+impl std::fmt::Display for Reading {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reading::Dfen(profile) => write!(f, "{profile}"),
+            Reading::Variant(variant, dialect) => write!(f, "{variant} {dialect}"),
+        }
+    }
+}
 
 struct Example {
     code: Code,
-    profile: Profile,
+    reading: Reading,
     input: String,
 }
 
@@ -21,7 +65,7 @@ fn unescape(example: &str) -> String {
 fn examples() -> Vec<Example> {
     let mut out = Vec::new();
     let mut current: Option<Code> = None;
-    for line in SPEC.lines() {
+    for line in SPECS.iter().flat_map(|spec| spec.lines()) {
         if let Some(heading) = line.strip_prefix("#### ") {
             let name = heading.split_whitespace().next().unwrap_or("");
             current = Some(
@@ -36,8 +80,8 @@ fn examples() -> Vec<Example> {
         let code = current
             .take()
             .unwrap_or_else(|| panic!("example without a code heading: {line}"));
-        let (profile, example) = rest.split_once("): ").unwrap();
-        let profile: Profile = profile.parse().unwrap();
+        let (reading, example) = rest.split_once("): ").unwrap();
+        let reading = Reading::of(reading);
         let (quoted, repeat) = match example.split_once('×') {
             Some((quoted, count)) => (quoted, count.parse::<usize>().unwrap()),
             None => (example, 1),
@@ -48,7 +92,7 @@ fn examples() -> Vec<Example> {
             .unwrap();
         out.push(Example {
             code,
-            profile,
+            reading,
             input: unescape(inner).repeat(repeat),
         });
     }
@@ -60,7 +104,10 @@ fn every_code_has_exactly_one_documented_example() {
     let examples = examples();
     for code in Code::ALL {
         let count = examples.iter().filter(|e| e.code == *code).count();
-        assert_eq!(count, 1, "{code} needs exactly one example in spec/dfen.md");
+        assert_eq!(
+            count, 1,
+            "{code} needs exactly one example in spec/dfen.md or spec/variants.md"
+        );
     }
     assert_eq!(examples.len(), Code::ALL.len());
 }
@@ -87,9 +134,8 @@ fn caret(input: &str, span: std::ops::Range<usize>) -> String {
 fn each_example_produces_its_code_and_messages_are_pinned() {
     let mut report = String::new();
     for example in examples() {
-        let parser = Parser::new().profile(example.profile);
-        let _ = writeln!(report, "{} ({}):", example.code, example.profile);
-        match parser.parse(&example.input) {
+        let _ = writeln!(report, "{} ({}):", example.code, example.reading);
+        match example.reading.parse(&example.input) {
             Err(err) => {
                 assert_eq!(
                     err.code(),
@@ -103,14 +149,11 @@ fn each_example_produces_its_code_and_messages_are_pinned() {
                 }
                 let _ = writeln!(report, "{}", caret(&example.input, err.span()));
             }
-            Ok(parsed) => {
-                let finding = parsed
-                    .findings
+            Ok(findings) => {
+                let finding = findings
                     .iter()
                     .find(|f| f.code == example.code)
-                    .unwrap_or_else(|| {
-                        panic!("example for {} gave {:?}", example.code, parsed.findings)
-                    });
+                    .unwrap_or_else(|| panic!("example for {} gave {findings:?}", example.code));
                 let _ = writeln!(report, "  {}: {}", finding.severity, finding.message);
                 if let Some(help) = &finding.help {
                     let _ = writeln!(report, "  help: {help}");

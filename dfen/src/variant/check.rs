@@ -1,0 +1,204 @@
+//! The variants' position findings: checks beyond the limit, holdings beyond the material,
+//! misplaced promoted marks and a sub-turn the position rules out.
+
+use std::ops::Range;
+
+use super::read::SlotSpans;
+use super::{SubTurn, Variant, VariantFen};
+use crate::{Code, Color, Dfen, Finding, Role, Severity, SquareSet};
+
+/// The standard material checks that crazyhouse's drops and colour changes make meaningless:
+/// a side may hold more than 16 pieces, more than 8 pawns, and more of a kind than it started
+/// with. [`crazyhouse_material`] checks the board and pockets together instead.
+const NOT_FOR_CRAZYHOUSE: [Code; 3] = [
+    Code::TooManyPieces,
+    Code::TooManyPawns,
+    Code::TooManyPromoted,
+];
+
+/// Collects the variant's own position findings into `out` (the standard fields' findings are
+/// in it already).
+pub(super) fn position_findings(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+    match position.variant {
+        Variant::ThreeCheck => checks_within_limit(position, spans, out),
+        Variant::Crazyhouse => {
+            out.retain(|f| !NOT_FOR_CRAZYHOUSE.contains(&f.code));
+            promoted_marks(position, spans, out);
+            crazyhouse_material(position, spans, out);
+        }
+        Variant::TwoMove => sub_turn(position, spans, out),
+        Variant::Chess | Variant::Dice => {}
+    }
+}
+
+/// The squares of `promoted` that hold a piece that can be promoted: not empty, not a king,
+/// not a pawn.
+pub(super) fn promotable(fen: &Dfen, promoted: SquareSet) -> SquareSet {
+    promoted
+        .iter()
+        .filter(|&square| {
+            fen.board
+                .get(square)
+                .is_some_and(|piece| !matches!(piece.role, Role::King | Role::Pawn))
+        })
+        .collect()
+}
+
+fn checks_within_limit(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+    let checks = position.checks;
+    for color in [Color::White, Color::Black] {
+        let given = checks.given(color);
+        if given > checks.limit {
+            out.push(Finding::new(
+                Code::ChecksBeyondLimit,
+                Severity::Error,
+                spans.checks.clone().unwrap_or_default(),
+                format!(
+                    "{}: expected at most {} checks given by {}, found {given}",
+                    Code::ChecksBeyondLimit.title(),
+                    checks.limit,
+                    color_name(color)
+                ),
+            ));
+        }
+    }
+}
+
+fn promoted_marks(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+    let misplaced = |square| {
+        let what = match position.fen.board.get(square) {
+            None => "an empty square",
+            Some(piece) if piece.role == Role::King => "a king",
+            Some(piece) if piece.role == Role::Pawn => "a pawn",
+            Some(_) => return None,
+        };
+        Some(what)
+    };
+    let mut report = |span: Range<usize>, found: String| {
+        out.push(
+            Finding::new(
+                Code::PromotedMarkMisplaced,
+                Severity::Warning,
+                span,
+                format!(
+                    "{}: expected a promoted mark after a queen, rook, bishop or knight, found {found}",
+                    Code::PromotedMarkMisplaced.title()
+                ),
+            )
+            .with_fixable(true)
+            .with_help("drop the mark: only a promoted piece can be marked"),
+        );
+    };
+    for &(at, square) in &spans.marks {
+        match square {
+            None => report(at..at + 1, "`~` after no piece".to_owned()),
+            Some(square) => {
+                if let Some(what) = misplaced(square) {
+                    report(at..at + 1, format!("`~` on {what} ({square})"));
+                }
+            }
+        }
+    }
+    if spans.marks.is_empty() {
+        for square in position.promoted.iter_alphabetical() {
+            if let Some(what) = misplaced(square) {
+                report(
+                    spans.promoted.clone().unwrap_or_default(),
+                    format!("{square}, {what}"),
+                );
+            }
+        }
+    }
+}
+
+/// Crazyhouse's material: a captured piece changes colour and a promoted piece goes back to a
+/// pawn when captured, so only the two colours together are bounded. Pawns on the board and
+/// in both pockets plus promoted pieces are at most 16; the unpromoted queens at most 2, and
+/// the unpromoted rooks, bishops and knights at most 4 each.
+fn crazyhouse_material(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+    let promoted = promotable(&position.fen, position.promoted);
+    let on_board = |role: Role| {
+        position
+            .fen
+            .board
+            .pieces()
+            .filter(|(square, piece)| piece.role == role && !promoted.contains(*square))
+            .count()
+    };
+    let held = |role: Role| {
+        position.holdings.count(Color::White, role) + position.holdings.count(Color::Black, role)
+    };
+    let span = spans
+        .holdings
+        .clone()
+        .unwrap_or_else(|| spans.board.clone());
+    let pawns = on_board(Role::Pawn) + held(Role::Pawn) + promoted.len();
+    if pawns > 16 {
+        out.push(Finding::new(
+            Code::HoldingsExceedMaterial,
+            Severity::Error,
+            span.clone(),
+            format!(
+                "{}: expected at most 16 pawns and promoted pieces on the board and in the pockets together, found {pawns}",
+                Code::HoldingsExceedMaterial.title()
+            ),
+        ));
+    }
+    for (role, name, allowed) in [
+        (Role::Queen, "queens", 2),
+        (Role::Rook, "rooks", 4),
+        (Role::Bishop, "bishops", 4),
+        (Role::Knight, "knights", 4),
+    ] {
+        let count = on_board(role) + held(role);
+        if count > allowed {
+            out.push(
+                Finding::new(
+                    Code::HoldingsExceedMaterial,
+                    Severity::Error,
+                    span.clone(),
+                    format!(
+                        "{}: expected at most {allowed} unpromoted {name} on the board and in the pockets together, found {count}",
+                        Code::HoldingsExceedMaterial.title()
+                    ),
+                )
+                .with_help("mark promoted pieces as promoted"),
+            );
+        }
+    }
+}
+
+/// Two-move chess: White's first turn is one move, and an en-passant right lapses once the
+/// side to move has moved (it is never there at the second move).
+fn sub_turn(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+    if position.sub_turn != SubTurn::Second {
+        return;
+    }
+    let fen = &position.fen;
+    let span = spans.sub_turn.clone().unwrap_or_default();
+    let contradiction = if fen.side == Color::White && fen.fullmove.get() == 1 {
+        Some("White's first turn, which is one move")
+    } else if !fen.en_passant.is_empty() {
+        Some("an en-passant square, which lapses once the side to move has moved")
+    } else {
+        None
+    };
+    if let Some(found) = contradiction {
+        out.push(Finding::new(
+            Code::SubTurnContradiction,
+            Severity::Error,
+            span,
+            format!(
+                "{}: expected sub-turn 1, found sub-turn 2 with {found}",
+                Code::SubTurnContradiction.title()
+            ),
+        ));
+    }
+}
+
+pub(super) fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}

@@ -1,0 +1,988 @@
+//! Reading a variant FEN: the dialect's slots are taken out of the text, the six standard
+//! fields that remain are read once by the DFEN parser, and the slots are read on their own.
+
+use std::ops::Range;
+
+use super::check::{self, color_name};
+use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
+use crate::{
+    Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Piece, Severity, Square, SquareSet,
+};
+
+/// Settings for reading variant FENs.
+///
+/// ```
+/// use dfen::variant::{Dialect, Variant, VariantParser};
+///
+/// // Field 7 of a two-move position says which move of the turn comes next.
+/// let parsed = VariantParser::new(Variant::TwoMove)
+///     .parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1")
+///     .unwrap();
+/// assert!(parsed.findings.is_empty());
+///
+/// // The essay form's fields may be left out: they take their defaults, a fixable finding.
+/// let parsed = VariantParser::new(Variant::ThreeCheck)
+///     .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+///     .unwrap();
+/// assert_eq!(parsed.findings[0].code.as_str(), "DFEN112");
+/// assert_eq!(parsed.fixed().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0 0");
+///
+/// // A syntax error in a slot has a code, a span and a message.
+/// let err = VariantParser::new(Variant::Crazyhouse)
+///     .dialect(Dialect::Stockfish)
+///     .parse("4k3/8/8/8/8/8/8/4K3[Kp] w - - 0 1")
+///     .unwrap_err();
+/// assert_eq!((err.code().as_str(), err.span()), ("DFEN031", 20..21));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantParser {
+    variant: Variant,
+    dialect: Dialect,
+    check_limit: u8,
+    strict: bool,
+    check_position: bool,
+}
+
+impl VariantParser {
+    /// Reads `variant` in the essay dialect, checks limit 3, not strict.
+    #[must_use]
+    pub const fn new(variant: Variant) -> VariantParser {
+        VariantParser {
+            variant,
+            dialect: Dialect::Essay,
+            check_limit: 3,
+            strict: false,
+            check_position: true,
+        }
+    }
+
+    /// Chooses the dialect to read.
+    #[must_use]
+    pub const fn dialect(mut self, dialect: Dialect) -> VariantParser {
+        self.dialect = dialect;
+        self
+    }
+
+    /// The number of checks that wins three-check (3 unless told).
+    #[must_use]
+    pub const fn check_limit(mut self, limit: u8) -> VariantParser {
+        self.check_limit = limit;
+        self
+    }
+
+    /// With `true`, every fixable finding is an error.
+    #[must_use]
+    pub const fn strict(mut self, strict: bool) -> VariantParser {
+        self.strict = strict;
+        self
+    }
+
+    /// With `false`, only the spelling is checked: no position findings.
+    #[must_use]
+    pub const fn check_position(mut self, check: bool) -> VariantParser {
+        self.check_position = check;
+        self
+    }
+
+    /// The variant read.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The dialect read.
+    #[must_use]
+    pub const fn current_dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Parses one variant FEN and collects every finding in one pass.
+    ///
+    /// # Errors
+    /// A [`ParseError`] for the first syntax problem, in the standard fields or in a slot.
+    pub fn parse(&self, input: &str) -> Result<VariantParsed, ParseError> {
+        let standard = Parser::new()
+            .strict(self.strict)
+            .check_position(self.check_position);
+        if self.variant == Variant::Dice {
+            if self.dialect != Dialect::Essay {
+                return Err(self.no_such_dialect(input));
+            }
+            let parsed = standard.parse(input)?;
+            return Ok(VariantParsed {
+                written_canonically: parsed.written_canonically(),
+                position: VariantFen::new(Variant::Dice, parsed.dfen),
+                findings: parsed.findings,
+            });
+        }
+        if !self.variant.has_dialect(self.dialect) {
+            return Err(self.no_such_dialect(input));
+        }
+        if input.len() > MAX_INPUT_LEN {
+            // The DFEN parser says it, with its span.
+            return Err(standard
+                .parse(input)
+                .err()
+                .unwrap_or_else(|| self.no_such_dialect(input)));
+        }
+        let mut reader = Reader {
+            settings: self,
+            input,
+            fields: split_fields(input),
+            findings: Vec::new(),
+            position: VariantFen::new(self.variant, crate::parser::EMPTY),
+            cuts: Cuts::default(),
+            spans: SlotSpans::default(),
+            canonical: true,
+        };
+        reader.position.checks = Checks::new(self.check_limit);
+        reader.read(standard)
+    }
+
+    #[cold]
+    fn no_such_dialect(&self, input: &str) -> ParseError {
+        ParseError::new(
+            Code::DialectUnavailable,
+            None,
+            0..input.len(),
+            format!("a dialect of {}: `essay`", self.variant.name()),
+            format!("`{}`", self.dialect.name()),
+        )
+        .with_help("read it with the essay dialect")
+    }
+}
+
+/// A parsed variant FEN and everything found about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantParsed {
+    /// The position as written (fixable findings not yet applied).
+    pub position: VariantFen,
+    /// Every finding, spans in the input.
+    pub findings: Vec<Finding>,
+    written_canonically: bool,
+}
+
+impl VariantParsed {
+    /// The position with every fixable finding applied.
+    #[must_use]
+    pub fn fixed(&self) -> VariantFen {
+        self.position.fixed()
+    }
+
+    /// Whether any finding has error severity.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// Whether the input was found to be spelled exactly as the dialect it was read in writes
+    /// [`VariantParsed::position`]. `false` may also mean the parser did not establish it.
+    #[must_use]
+    pub fn written_canonically(&self) -> bool {
+        self.written_canonically
+    }
+}
+
+/// The fields of an input: where each of the first [`MAX_FIELDS`] stands, and how many there are.
+struct Fields {
+    spans: [(usize, usize); MAX_FIELDS],
+    count: usize,
+    /// Whether the separators are single spaces with no whitespace around the input.
+    plain_spacing: bool,
+}
+
+const MAX_FIELDS: usize = 10;
+
+impl Fields {
+    fn span(&self, index: usize) -> Option<Range<usize>> {
+        (index < self.count)
+            .then(|| self.spans.get(index))
+            .flatten()
+            .map(|&(start, end)| start..end)
+    }
+}
+
+fn split_fields(input: &str) -> Fields {
+    let bytes = input.as_bytes();
+    let mut fields = Fields {
+        spans: [(0, 0); MAX_FIELDS],
+        count: 0,
+        plain_spacing: true,
+    };
+    let mut at = 0;
+    let mut previous_end = None;
+    while at < bytes.len() {
+        let rest = bytes.get(at..).unwrap_or_default();
+        let start = at + rest.iter().take_while(|b| is_separator(**b)).count();
+        if start == bytes.len() {
+            fields.plain_spacing = false;
+            break;
+        }
+        let rest = bytes.get(start..).unwrap_or_default();
+        let end = start + rest.iter().take_while(|b| !is_separator(**b)).count();
+        let gap_plain = match previous_end {
+            None => start == 0,
+            Some(previous) => start == previous + 1 && bytes.get(previous) == Some(&b' '),
+        };
+        fields.plain_spacing &= gap_plain;
+        if let Some(slot) = fields.spans.get_mut(fields.count) {
+            *slot = (start, end);
+        }
+        fields.count += 1;
+        previous_end = Some(end);
+        at = end;
+    }
+    fields
+}
+
+const fn is_separator(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+/// Byte ranges of the input left out of the standard text, in order, so that spans in the
+/// standard text can be moved back into the input.
+#[derive(Default)]
+struct Cuts {
+    removed: Vec<Range<usize>>,
+}
+
+impl Cuts {
+    /// The input offset of `offset` in the standard text.
+    fn to_input(&self, offset: usize) -> usize {
+        let mut at = offset;
+        for range in &self.removed {
+            if range.start <= at {
+                at += range.len();
+            } else {
+                break;
+            }
+        }
+        at
+    }
+}
+
+struct Reader<'s, 'a> {
+    settings: &'s VariantParser,
+    input: &'a str,
+    fields: Fields,
+    findings: Vec<Finding>,
+    position: VariantFen,
+    cuts: Cuts,
+    /// Where the slots were written.
+    spans: SlotSpans,
+    /// Whether everything read so far is spelled as the dialect writes it.
+    canonical: bool,
+}
+
+impl<'a> Reader<'_, 'a> {
+    fn read(mut self, standard: Parser) -> Result<VariantParsed, ParseError> {
+        let settings = *self.settings;
+        let layout = self.layout()?;
+        self.spans.board = layout.board.clone();
+        // The six standard fields, read once. Without a cut they are a prefix of the input.
+        let six_end = layout.six_end;
+        let text_buffer;
+        let text: &str = if self.cuts.removed.is_empty() {
+            self.input.get(..six_end).unwrap_or_default()
+        } else {
+            text_buffer = self.standard_text(six_end);
+            &text_buffer
+        };
+        let parser = standard.six_fields();
+        let field_shift = layout.checks_field_before_clocks;
+        let parsed = parser.parse(text).map_err(|error| {
+            let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
+            let error = error.relocated(
+                |offset| self.cuts.to_input(offset),
+                |field| if field_shift && field >= 5 { field + 1 } else { field },
+            );
+            if help_tilde && settings.dialect == Dialect::Essay {
+                error.with_help(
+                    "the essay dialect lists promoted squares in field 8; `~` marks are read with --dialect stockfish or lichess",
+                )
+            } else {
+                error
+            }
+        })?;
+        self.canonical &= parsed.written_canonically();
+        self.position.fen = parsed.dfen;
+        for mut finding in parsed.findings {
+            finding.span =
+                self.cuts.to_input(finding.span.start)..self.cuts.to_input(finding.span.end);
+            self.findings.push(finding);
+        }
+        if self.position.fen.en_passant.len() > 1 {
+            let span = self.fields.span(3).unwrap_or_default();
+            return Err(ParseError::new(
+                Code::BadEnPassant,
+                Some(4),
+                span,
+                "`-` or one square name",
+                format!("{} squares", self.position.fen.en_passant.len()),
+            ));
+        }
+        self.read_slots(&layout)?;
+        self.trailing_spacing(&layout);
+        if settings.check_position {
+            check::position_findings(&self.position, &self.spans, &mut self.findings);
+        }
+        if settings.strict {
+            for finding in &mut self.findings {
+                if finding.fixable {
+                    finding.severity = Severity::Error;
+                }
+            }
+        }
+        Ok(VariantParsed {
+            written_canonically: self.canonical && self.findings.is_empty(),
+            position: self.position,
+            findings: self.findings,
+        })
+    }
+
+    /// The standard text: the input up to `end` without the cut ranges.
+    fn standard_text(&self, end: usize) -> String {
+        let mut text = String::with_capacity(end);
+        let mut at = 0;
+        for range in &self.cuts.removed {
+            text.push_str(self.input.get(at..range.start).unwrap_or_default());
+            at = range.end;
+        }
+        text.push_str(self.input.get(at..end).unwrap_or_default());
+        text
+    }
+
+    /// Finds the dialect's slots in the input, records what the standard text leaves out, and
+    /// checks the field count.
+    fn layout(&mut self) -> Result<Layout, ParseError> {
+        let variant = self.settings.variant;
+        let dialect = self.settings.dialect;
+        let checks_field_before_clocks =
+            variant == Variant::ThreeCheck && dialect == Dialect::Stockfish;
+        // Fields after the six standard ones: (at least, at most).
+        let (min_extra, max_extra) = match (variant, dialect) {
+            (Variant::Chess, _) => (0, 0),
+            (Variant::ThreeCheck, Dialect::Essay) => (0, 2),
+            (Variant::ThreeCheck, Dialect::Stockfish) => (0, 1),
+            (Variant::ThreeCheck, Dialect::Lichess) => (0, 1),
+            (Variant::Crazyhouse, Dialect::Essay) => (0, 2),
+            (Variant::Crazyhouse, _) => (0, 0),
+            (Variant::TwoMove, _) => (0, 1),
+            (Variant::Dice, _) => (1, 1),
+        };
+        let count = self.fields.count;
+        if count < 6 + min_extra || count > 6 + max_extra {
+            return Err(self.field_count_error(6 + min_extra, 6 + max_extra));
+        }
+        let mut layout = Layout {
+            six_end: 0,
+            checks_field_before_clocks: false,
+            extra: None..None,
+            board: self.fields.span(0).unwrap_or_default(),
+            pocket: None,
+        };
+        if checks_field_before_clocks && count == 7 {
+            // `board side castling ep W+B half full`: the counters come out of the standard text.
+            let before = self.fields.span(3).unwrap_or_default();
+            let counters = self.fields.span(4).unwrap_or_default();
+            self.cuts.removed.push(before.end..counters.end);
+            layout.checks_field_before_clocks = true;
+            layout.extra = Some(4)..Some(5);
+            layout.six_end = self.fields.span(6).unwrap_or_default().end;
+        } else {
+            layout.six_end = self.fields.span(5).unwrap_or_default().end;
+            layout.extra = Some(6)..(count > 6).then_some(count);
+        }
+        if variant == Variant::Crazyhouse && dialect != Dialect::Essay {
+            self.cut_board_slots(&mut layout)?;
+        }
+        Ok(layout)
+    }
+
+    #[cold]
+    fn field_count_error(&self, min: usize, max: usize) -> ParseError {
+        let count = self.fields.count;
+        let span = match self.fields.span(max) {
+            Some(extra) => extra.start..self.input.trim_end_matches([' ', '\t']).len(),
+            None => self.input.len()..self.input.len(),
+        };
+        let expected = if min == max {
+            format!(
+                "{min} fields separated by spaces in the {} dialect of {}",
+                self.settings.dialect, self.settings.variant
+            )
+        } else {
+            format!(
+                "{min} to {max} fields separated by spaces in the {} dialect of {}",
+                self.settings.dialect, self.settings.variant
+            )
+        };
+        ParseError::new(
+            Code::FieldCount,
+            None,
+            span,
+            expected,
+            format!("{count} field{}", if count == 1 { "" } else { "s" }),
+        )
+    }
+
+    /// Takes the pocket (`[...]` or a ninth rank) and the `~` marks out of the board field.
+    fn cut_board_slots(&mut self, layout: &mut Layout) -> Result<(), ParseError> {
+        let board = layout.board.clone();
+        let bytes = self.input.as_bytes();
+        let text = bytes.get(board.clone()).unwrap_or_default();
+        let (placement_len, pocket) = match self.settings.dialect {
+            Dialect::Stockfish => match text.iter().position(|b| *b == b'[') {
+                None => (text.len(), None),
+                Some(open) => {
+                    let close = text.iter().position(|b| *b == b']');
+                    match close {
+                        Some(close) if close + 1 == text.len() && close > open => {
+                            (open, Some(board.start + open + 1..board.start + close))
+                        }
+                        Some(close) if close > open => {
+                            return Err(ParseError::new(
+                                Code::BadPocket,
+                                Some(1),
+                                board.start + close + 1..board.end,
+                                "the pocket's `]` to end the board field",
+                                quote_bytes(text.get(close + 1..).unwrap_or_default()),
+                            )
+                            .with_help("separate the side to move from the pocket with a space"));
+                        }
+                        _ => {
+                            return Err(ParseError::new(
+                                Code::BadPocket,
+                                Some(1),
+                                board.start + open..board.end,
+                                "a pocket closed by `]`",
+                                quote_bytes(text.get(open..).unwrap_or_default()),
+                            ));
+                        }
+                    }
+                }
+            },
+            _ => {
+                let slashes: Vec<usize> = text
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, b)| (*b == b'/').then_some(i))
+                    .collect();
+                match slashes.len() {
+                    0..=7 => (text.len(), None),
+                    8 => {
+                        let eighth = slashes.get(7).copied().unwrap_or_default();
+                        (eighth, Some(board.start + eighth + 1..board.end))
+                    }
+                    n => {
+                        let ninth = slashes.get(8).copied().unwrap_or_default();
+                        return Err(ParseError::new(
+                            Code::BadPocket,
+                            Some(1),
+                            board.start + ninth..board.end,
+                            "eight ranks and a ninth for the pocket",
+                            format!("{} ranks", n + 1),
+                        ));
+                    }
+                }
+            }
+        };
+        // The `~` marks: each after a piece letter, whose square is counted as the parser will.
+        let (mut rank, mut file) = (7u8, 0u8);
+        let mut last_square = None;
+        for (i, &byte) in text
+            .get(..placement_len)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            match byte {
+                b'/' => {
+                    rank = rank.saturating_sub(1);
+                    file = 0;
+                    last_square = None;
+                }
+                b'1'..=b'8' => {
+                    file = file.saturating_add(byte - b'0');
+                    last_square = None;
+                }
+                b'~' => {
+                    let at = board.start + i;
+                    self.spans.marks.push((at, last_square));
+                    self.cuts.removed.push(at..at + 1);
+                    last_square = None;
+                }
+                _ => {
+                    last_square = Square::new(file, rank);
+                    file = file.saturating_add(1);
+                }
+            }
+        }
+        match pocket {
+            Some(pocket) => {
+                // The pocket and its delimiters leave the standard text.
+                self.cuts
+                    .removed
+                    .push(board.start + placement_len..board.end);
+                layout.pocket = Some(pocket);
+            }
+            None => {
+                let at = board.end;
+                let (form, help) = if self.settings.dialect == Dialect::Stockfish {
+                    ("`[...]` after the board", "append `[]`: an empty pocket")
+                } else {
+                    (
+                        "a ninth rank after the board",
+                        "append `/`: an empty pocket",
+                    )
+                };
+                self.missing_fields(
+                    at,
+                    format!(
+                        "{}: expected the pocket as {form}, found none",
+                        Code::MissingVariantFields.title()
+                    ),
+                    help,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the slots after the standard fields are in.
+    fn read_slots(&mut self, layout: &Layout) -> Result<(), ParseError> {
+        let variant = self.settings.variant;
+        let dialect = self.settings.dialect;
+        let extra: Vec<Range<usize>> = match (layout.extra.start, layout.extra.end) {
+            (Some(first), Some(end)) => (first..end).filter_map(|i| self.fields.span(i)).collect(),
+            _ => Vec::new(),
+        };
+        match (variant, dialect) {
+            (Variant::ThreeCheck, Dialect::Essay) => {
+                let mut given = [0u8; 2];
+                for (slot, span) in given.iter_mut().zip(&extra) {
+                    *slot = self.counter(span.clone(), "a number of checks given, such as `0`")?;
+                }
+                self.position.checks.white = given[0];
+                self.position.checks.black = given[1];
+                if let (Some(first), Some(last)) = (extra.first(), extra.last()) {
+                    self.spans.checks = Some(first.start..last.end);
+                }
+                if extra.len() < 2 {
+                    let at = self.content_end();
+                    let which = if extra.is_empty() {
+                        "neither"
+                    } else {
+                        "only White's"
+                    };
+                    self.missing_fields(
+                        at,
+                        format!("{}: expected the checks given by White and by Black as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
+                        if extra.is_empty() { "append ` 0 0`: no check given" } else { "append ` 0`: no check given by Black" },
+                    );
+                }
+            }
+            (Variant::ThreeCheck, Dialect::Stockfish) => match extra.first() {
+                Some(span) => self.remaining_checks(span.clone())?,
+                None => {
+                    let at = self.fields.span(3).unwrap_or_default().end;
+                    self.missing_fields(
+                        at,
+                        format!("{}: expected the remaining checks (`3+3`) after the en-passant field, found none", Code::MissingVariantFields.title()),
+                        "insert ` 3+3` after the en-passant field: no check given",
+                    );
+                }
+            },
+            (Variant::ThreeCheck, Dialect::Lichess) => {
+                match extra.first() {
+                    Some(span) => {
+                        self.spans.checks = Some(span.clone());
+                        self.given_checks(span.clone())?;
+                    }
+                    None => {
+                        let at = self.content_end();
+                        self.missing_fields(
+                        at,
+                        format!("{}: expected the checks given (`+0+0`) after the clocks, found none", Code::MissingVariantFields.title()),
+                        "append ` +0+0`: no check given",
+                    );
+                    }
+                }
+            }
+            (Variant::Crazyhouse, Dialect::Essay) => {
+                if let Some(span) = extra.first() {
+                    self.spans.holdings = Some(span.clone());
+                    self.holdings(span.clone(), true)?;
+                }
+                if let Some(span) = extra.get(1) {
+                    self.spans.promoted = Some(span.clone());
+                    self.promoted_squares(span.clone())?;
+                }
+                if extra.len() < 2 {
+                    let at = self.content_end();
+                    let which = if extra.is_empty() {
+                        "neither"
+                    } else {
+                        "only the holdings"
+                    };
+                    self.missing_fields(
+                        at,
+                        format!("{}: expected the holdings and the promoted squares as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
+                        if extra.is_empty() { "append ` - -`: nothing held, nothing promoted" } else { "append ` -`: nothing promoted" },
+                    );
+                }
+            }
+            (Variant::Crazyhouse, _) => {
+                if let Some(pocket) = layout.pocket.clone() {
+                    self.spans.holdings = Some(pocket.clone());
+                    self.holdings(pocket, false)?;
+                }
+                for square in self.spans.marks.iter().filter_map(|(_, square)| *square) {
+                    self.position.promoted.insert(square);
+                }
+            }
+            (Variant::TwoMove, _) => match extra.first() {
+                Some(span) => {
+                    self.spans.sub_turn = Some(span.clone());
+                    let text = self.text(span.clone());
+                    self.position.sub_turn = match text {
+                        "1" => SubTurn::First,
+                        "2" => SubTurn::Second,
+                        _ => {
+                            return Err(ParseError::new(
+                                Code::BadSubTurn,
+                                Some(7),
+                                span.clone(),
+                                "`1` or `2`",
+                                crate::parser::quote(text),
+                            ));
+                        }
+                    };
+                }
+                None => {
+                    let at = self.content_end();
+                    self.missing_fields(
+                        at,
+                        format!(
+                            "{}: expected the sub-turn `1` or `2` as field 7, found none",
+                            Code::MissingVariantFields.title()
+                        ),
+                        "append ` 1`: the first move of the turn",
+                    );
+                }
+            },
+            (Variant::Chess | Variant::Dice, _) => {}
+        }
+        Ok(())
+    }
+
+    fn text(&self, span: Range<usize>) -> &'a str {
+        self.input.get(span).unwrap_or_default()
+    }
+
+    /// Where the input's content ends (before trailing whitespace).
+    fn content_end(&self) -> usize {
+        self.input.trim_end_matches([' ', '\t']).len()
+    }
+
+    fn missing_fields(&mut self, at: usize, message: String, help: &'static str) {
+        self.canonical = false;
+        self.findings.push(
+            Finding::new(
+                Code::MissingVariantFields,
+                Severity::Warning,
+                at..at,
+                message,
+            )
+            .with_fixable(true)
+            .with_help(help),
+        );
+    }
+
+    /// A check counter: `0`, or a number without leading zeros, at most 255.
+    fn counter(&self, span: Range<usize>, expected: &'static str) -> Result<u8, ParseError> {
+        let text = self.text(span.clone());
+        let plain = !text.is_empty()
+            && text.bytes().all(|b| b.is_ascii_digit())
+            && (text == "0" || !text.starts_with('0'));
+        match text.parse::<u8>() {
+            Ok(value) if plain => Ok(value),
+            _ => Err(ParseError::new(
+                Code::BadCheckCount,
+                None,
+                span,
+                expected,
+                crate::parser::quote(text),
+            )),
+        }
+    }
+
+    /// The stockfish dialect's `W+B`: checks remaining.
+    fn remaining_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
+        let text = self.text(span.clone());
+        let Some(plus) = text.find('+').filter(|&plus| plus > 0) else {
+            return Err(ParseError::new(
+                Code::BadCheckCount,
+                Some(5),
+                span,
+                "the checks remaining to each side as `W+B`, such as `3+3`",
+                crate::parser::quote(text),
+            ));
+        };
+        let limit = self.settings.check_limit;
+        let white = self.counter(
+            span.start..span.start + plus,
+            "the checks remaining to White, such as `3`",
+        )?;
+        let black = self.counter(
+            span.start + plus + 1..span.end,
+            "the checks remaining to Black, such as `3`",
+        )?;
+        for (remaining, color, at) in [
+            (white, Color::White, span.start..span.start + plus),
+            (black, Color::Black, span.start + plus + 1..span.end),
+        ] {
+            if remaining > limit {
+                self.findings.push(Finding::new(
+                    Code::ChecksBeyondLimit,
+                    Severity::Error,
+                    at,
+                    format!(
+                        "{}: expected at most {limit} checks remaining to {}, found {remaining}",
+                        Code::ChecksBeyondLimit.title(),
+                        color_name(color)
+                    ),
+                ));
+            }
+        }
+        self.position.checks.white = limit.saturating_sub(white);
+        self.position.checks.black = limit.saturating_sub(black);
+        Ok(())
+    }
+
+    /// The lichess dialect's `+W+B`: checks given.
+    fn given_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
+        let text = self.text(span.clone());
+        let second = text.get(1..).and_then(|rest| rest.find('+')).map(|i| i + 1);
+        let (Some(second), true) = (second, text.starts_with('+')) else {
+            return Err(ParseError::new(
+                Code::BadCheckCount,
+                Some(7),
+                span,
+                "the checks given by each side as `+W+B`, such as `+0+0`",
+                crate::parser::quote(text),
+            ));
+        };
+        self.position.checks.white = self.counter(
+            span.start + 1..span.start + second,
+            "the checks given by White, such as `0`",
+        )?;
+        self.position.checks.black = self.counter(
+            span.start + second + 1..span.end,
+            "the checks given by Black, such as `0`",
+        )?;
+        Ok(())
+    }
+
+    /// A pocket's letters (`-` for none in the essay field), with the order finding.
+    fn holdings(&mut self, span: Range<usize>, essay_field: bool) -> Result<(), ParseError> {
+        let text = self.text(span.clone());
+        if essay_field && text == "-" {
+            return Ok(());
+        }
+        let mut holdings = Holdings::default();
+        let mut pieces = Vec::with_capacity(text.len());
+        for (i, c) in text.char_indices() {
+            let piece = u8::try_from(c)
+                .ok()
+                .and_then(Piece::from_letter)
+                .filter(|p| p.role != crate::Role::King);
+            let Some(piece) = piece else {
+                let at = span.start + i;
+                let error = ParseError::new(
+                    Code::BadHoldingsLetter,
+                    Some(if essay_field { 7 } else { 1 }),
+                    at..at + c.len_utf8(),
+                    "a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black",
+                    crate::parser::quote(text.get(i..i + c.len_utf8()).unwrap_or_default()),
+                );
+                return Err(if c == '-' && essay_field {
+                    error.with_help("write `-` alone for empty holdings")
+                } else if matches!(c, 'K' | 'k') {
+                    error.with_help("kings are never held: remove it")
+                } else {
+                    error
+                });
+            };
+            holdings.add(piece);
+            pieces.push(piece);
+        }
+        if essay_field && pieces.is_empty() {
+            return Ok(());
+        }
+        let in_order = |order: PocketOrder| holdings.pieces(order).eq(pieces.iter().copied());
+        let order = if in_order(PocketOrder::PawnFirst) {
+            Some(PocketOrder::PawnFirst)
+        } else if !essay_field && in_order(PocketOrder::QueenFirst) {
+            Some(PocketOrder::QueenFirst)
+        } else {
+            None
+        };
+        match order {
+            Some(order) => holdings.order = order,
+            None => {
+                self.canonical = false;
+                let mut canonical = String::new();
+                let _ = holdings.write_letters(&mut canonical, PocketOrder::PawnFirst);
+                self.findings.push(
+                    Finding::new(
+                        Code::PocketOrder,
+                        Severity::Warning,
+                        span,
+                        format!(
+                            "{}: expected White's pieces first, each colour in the order P N B R Q, found `{text}`",
+                            Code::PocketOrder.title()
+                        ),
+                    )
+                    .with_fixable(true)
+                    .with_help(format!("write `{canonical}`")),
+                );
+            }
+        }
+        self.position.holdings = holdings;
+        Ok(())
+    }
+
+    /// The essay dialect's promoted squares: `-` or comma-separated square names.
+    fn promoted_squares(&mut self, span: Range<usize>) -> Result<(), ParseError> {
+        let text = self.text(span.clone());
+        if text == "-" {
+            return Ok(());
+        }
+        let mut set = SquareSet::EMPTY;
+        let mut previous: Option<(u8, u8)> = None;
+        let mut in_order = true;
+        let mut at = span.start;
+        for name in text.split(',') {
+            let square = Square::from_name(name);
+            let Some(square) = square else {
+                return Err(ParseError::new(
+                    Code::BadPromotedSquares,
+                    Some(8),
+                    at..at + name.len(),
+                    "`-` or square names separated by commas, such as `a8,h1`",
+                    crate::parser::quote(name),
+                ));
+            };
+            if !set.insert(square) {
+                return Err(ParseError::new(
+                    Code::BadPromotedSquares,
+                    Some(8),
+                    at..at + name.len(),
+                    "each promoted square once",
+                    format!("`{name}` again"),
+                )
+                .with_help(format!("remove the second `{name}`")));
+            }
+            let key = (square.file(), square.rank());
+            in_order &= previous.is_none_or(|previous| previous < key);
+            previous = Some(key);
+            at += name.len() + 1;
+        }
+        if !in_order {
+            self.canonical = false;
+            let mut canonical = String::new();
+            let _ = super::write_squares(&mut canonical, set);
+            self.findings.push(
+                Finding::new(
+                    Code::PromotedOrder,
+                    Severity::Warning,
+                    span,
+                    format!(
+                        "{}: expected the squares in alphabetical order, found `{text}`",
+                        Code::PromotedOrder.title()
+                    ),
+                )
+                .with_fixable(true)
+                .with_help(format!("write `{canonical}`")),
+            );
+        }
+        self.position.promoted = set;
+        Ok(())
+    }
+
+    /// Whitespace after the last standard field: single spaces and nothing at the end. (The
+    /// DFEN parser has checked the standard part.)
+    fn trailing_spacing(&mut self, layout: &Layout) {
+        if self.fields.plain_spacing {
+            return;
+        }
+        let last_standard = layout.six_end;
+        let tail = self.input.get(last_standard..).unwrap_or_default();
+        let content_end = self.content_end();
+        let trailing = content_end < self.input.len();
+        // Between the fields after the standard ones: exactly one space before each.
+        let odd_gap = tail
+            .split(|c: char| c != ' ' && c != '\t')
+            .filter(|gap| !gap.is_empty())
+            .take(tail.split_ascii_whitespace().count())
+            .any(|gap| gap != " ");
+        if odd_gap || trailing {
+            self.canonical = false;
+            let span = if trailing && !odd_gap {
+                content_end..self.input.len()
+            } else {
+                last_standard..self.input.len()
+            };
+            self.findings.push(
+                Finding::new(
+                    Code::Whitespace,
+                    Severity::Warning,
+                    span,
+                    format!(
+                        "{}: expected one space between fields and none at the end",
+                        Code::Whitespace.title()
+                    ),
+                )
+                .with_fixable(true)
+                .with_help("separate fields with single spaces"),
+            );
+        }
+    }
+}
+
+/// Where a dialect put the slots of one input.
+pub(super) struct Layout {
+    /// The end of the last standard field (field 6, or 7 with the stockfish counters).
+    six_end: usize,
+    /// Whether the stockfish counters stood between en passant and the clocks.
+    checks_field_before_clocks: bool,
+    /// The indices of the slot fields: `start` is the first, `end` one past the last.
+    extra: Range<Option<usize>>,
+    /// The board field's span.
+    pub(super) board: Range<usize>,
+    /// The pocket's letters inside the board field (stockfish and lichess).
+    pub(super) pocket: Option<Range<usize>>,
+}
+
+/// Where each slot was written in the input, for the position findings' spans.
+#[derive(Default)]
+pub(super) struct SlotSpans {
+    /// The check counters' field.
+    pub(super) checks: Option<Range<usize>>,
+    /// The holdings: the essay field, or the pocket's letters.
+    pub(super) holdings: Option<Range<usize>>,
+    /// The essay dialect's promoted-squares field.
+    pub(super) promoted: Option<Range<usize>>,
+    /// The sub-turn field.
+    pub(super) sub_turn: Option<Range<usize>>,
+    /// Each `~` of the board: its byte and the square of the piece before it (`None` when
+    /// no piece precedes it).
+    pub(super) marks: Vec<(usize, Option<Square>)>,
+    /// The board field.
+    pub(super) board: Range<usize>,
+}
+
+fn quote_bytes(bytes: &[u8]) -> String {
+    crate::parser::quote(&String::from_utf8_lossy(bytes))
+}
