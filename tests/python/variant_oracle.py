@@ -81,13 +81,18 @@ def random_positions(variant, count):
     return fens
 
 
+def squares(mask):
+    """The names of the squares of a bitboard, in python-chess's order (a1, b1, ...)."""
+    return [chess.square_name(square) for square in chess.SquareSet(mask)]
+
+
 def state(variant, board):
     """Everything a FEN of `variant` holds, as python-chess read it, for comparison."""
     common = {
         "board": board.board_fen(promoted=False),
         "turn": "w" if board.turn else "b",
-        "castling": board.castling_rights,
-        "ep": board.ep_square,
+        "castling": squares(board.castling_rights),
+        "ep": None if board.ep_square is None else chess.square_name(board.ep_square),
         "halfmove": board.halfmove_clock,
         "fullmove": board.fullmove_number,
     }
@@ -101,7 +106,7 @@ def state(variant, board):
             tuple(board.pockets[color].count(role) for role in chess.PIECE_TYPES)
             for color in (chess.WHITE, chess.BLACK)
         )
-        common["promoted"] = sorted(chess.SquareSet(board.promoted))
+        common["promoted"] = squares(board.promoted)
     return common
 
 
@@ -122,7 +127,7 @@ def coverage(variant, states):
         "an en-passant square": count(lambda s: s["ep"] is not None),
         "black to move": count(lambda s: s["turn"] == "b"),
         "castling rights lost by one side only": count(
-            lambda s: s["castling"] not in (0, chess.BB_CORNERS)
+            lambda s: s["castling"] not in ([], squares(chess.BB_CORNERS))
         ),
     }
     if variant == "threecheck":
