@@ -465,7 +465,7 @@ fn fuzz_run(
                     d.index,
                     args.seed,
                     d.base,
-                    report::settings(&d.original.case).replacen(", ", " ", 1)
+                    report::settings(&d.original.case).replace(", ", " ")
                 )?;
                 writeln!(
                     out,
