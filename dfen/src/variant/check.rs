@@ -28,13 +28,30 @@ pub(super) fn position_findings(
     match position.variant {
         Variant::ThreeCheck => checks_within_limit(position, spans, out),
         Variant::Crazyhouse => {
-            out.retain(|f| !NOT_FOR_CRAZYHOUSE.contains(&f.code));
-            promoted_marks(position, spans, out);
-            crazyhouse_material(position, census, spans, out);
+            if !out.is_empty() {
+                out.retain(|f| !NOT_FOR_CRAZYHOUSE.contains(&f.code));
+            }
+            let promotable = promotable_squares(census);
+            // Marks on squares that cannot hold a promoted piece, and marks after no piece.
+            let misplaced = position.promoted.0 & !promotable;
+            if misplaced != 0 || !spans.marks.is_empty() {
+                promoted_marks(position, spans, out);
+            }
+            crazyhouse_material(position, census, promotable, spans, out);
         }
         Variant::TwoMove => sub_turn(position, spans, out),
         Variant::Chess | Variant::Dice => {}
     }
+}
+
+/// The squares of queens, rooks, bishops and knights of either colour: those a promoted mark
+/// may stand on.
+fn promotable_squares(census: &Census) -> u64 {
+    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .into_iter()
+        .fold(0, |squares, role| {
+            squares | census.set(Color::White, role) | census.set(Color::Black, role)
+        })
 }
 
 /// The squares of `promoted` that hold a piece that can be promoted: not empty, not a king,
@@ -124,10 +141,11 @@ fn promoted_marks(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Findin
 fn crazyhouse_material(
     position: &VariantFen,
     census: &Census,
+    promotable: u64,
     spans: &SlotSpans,
     out: &mut Vec<Finding>,
 ) {
-    let promoted = promotable(&position.fen, position.promoted);
+    let promoted = SquareSet(position.promoted.0 & promotable);
     // Unpromoted pieces on the board, both colours together.
     let on_board = |role: Role| {
         let squares = census.set(Color::White, role) | census.set(Color::Black, role);

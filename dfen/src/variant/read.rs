@@ -6,9 +6,7 @@ use std::ops::Range;
 use super::check::{self, color_name};
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
 use crate::validate::Census;
-use crate::{
-    Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Piece, Severity, Square, SquareSet,
-};
+use crate::{Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Severity, Square, SquareSet};
 
 /// Settings for reading variant FENs.
 ///
@@ -119,9 +117,8 @@ impl VariantParser {
         if !self.variant.has_dialect(self.dialect) {
             return Err(self.no_such_dialect(input));
         }
-        if input.len() > MAX_INPUT_LEN || input.trim_matches([' ', '\t']).is_empty() {
-            // Too long or empty (DFEN001, DFEN021, before the fields are counted): the DFEN
-            // parser says it, with its span.
+        if input.len() > MAX_INPUT_LEN {
+            // Too long (DFEN001, before the fields are counted): the DFEN parser says it.
             return Err(standard
                 .parse(input)
                 .err()
@@ -139,7 +136,16 @@ impl VariantParser {
             .flatten();
         let fields = match &prefix {
             Some((_, _, six, six_end)) => fields_after_prefix(input, six.clone(), *six_end),
-            None => split_fields(input),
+            None => {
+                if input.trim_matches([' ', '\t']).is_empty() {
+                    // Empty (DFEN021, before the fields are counted): the DFEN parser says it.
+                    return Err(standard
+                        .parse(input)
+                        .err()
+                        .unwrap_or_else(|| self.no_such_dialect(input)));
+                }
+                split_fields(input)
+            }
         };
         let mut reader = Reader {
             settings: self,
@@ -811,12 +817,21 @@ impl<'a> Reader<'_, 'a> {
     /// A check counter: `0`, or a number without leading zeros, at most 255.
     fn counter(&self, span: Range<usize>, expected: &'static str) -> Result<u8, ParseError> {
         let text = self.text(span.clone());
-        let plain = !text.is_empty()
-            && text.bytes().all(|b| b.is_ascii_digit())
-            && (text == "0" || !text.starts_with('0'));
-        match text.parse::<u8>() {
-            Ok(value) if plain => Ok(value),
-            _ => Err(ParseError::new(
+        // Digits without a leading zero (but `0` itself), at most 255.
+        let bytes = text.as_bytes();
+        let mut value: Option<u8> = match bytes {
+            [] | [b'0', _, ..] => None,
+            _ => Some(0),
+        };
+        for &byte in bytes {
+            value = value.and_then(|value| {
+                let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+                value.checked_mul(10)?.checked_add(digit)
+            });
+        }
+        match value {
+            Some(value) => Ok(value),
+            None => Err(ParseError::new(
                 Code::BadCheckCount,
                 None,
                 span,
@@ -901,38 +916,26 @@ impl<'a> Reader<'_, 'a> {
         }
         let mut holdings = Holdings::default();
         // Whether the letters so far are in each order: White before Black, and within a
-        // colour P N B R Q (`rank` rising) or Q R B N P (`rank` falling).
+        // colour P N B R Q (the slot number rises) or Q R B N P (its queen-first key rises).
         let (mut pawn_first, mut queen_first) = (true, true);
-        let mut previous: Option<(usize, usize)> = None;
-        for (i, c) in text.char_indices() {
-            let piece = u8::try_from(c)
-                .ok()
-                .and_then(Piece::from_letter)
-                .filter(|p| p.role != crate::Role::King);
-            let Some(piece) = piece else {
-                let at = span.start + i;
-                let error = ParseError::new(
-                    Code::BadHoldingsLetter,
-                    Some(if essay_field { 7 } else { 1 }),
-                    at..at + c.len_utf8(),
-                    "a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black",
-                    crate::parser::quote(text.get(i..i + c.len_utf8()).unwrap_or_default()),
-                );
-                return Err(if c == '-' && essay_field {
-                    error.with_help("write `-` alone for empty holdings")
-                } else if matches!(c, 'K' | 'k') {
-                    error.with_help("kings are never held: remove it")
-                } else {
-                    error
-                });
+        let (mut last_slot, mut last_queen_first) = (0u8, 0u8);
+        for (i, &byte) in text.as_bytes().iter().enumerate() {
+            let slot = POCKET_SLOTS
+                .get(usize::from(byte))
+                .copied()
+                .unwrap_or(NOT_HELD);
+            let count = holdings
+                .counts
+                .get_mut(usize::from(slot / 5))
+                .and_then(|colour| colour.get_mut(usize::from(slot % 5)));
+            let Some(count) = count else {
+                return Err(bad_holdings_letter(text, span.start, i, essay_field));
             };
-            holdings.add(piece);
-            let key = (piece.color.index(), piece.role as usize);
-            if let Some(before) = previous {
-                pawn_first &= before <= key;
-                queen_first &= before.0 < key.0 || (before.0 == key.0 && before.1 >= key.1);
-            }
-            previous = Some(key);
+            *count = count.saturating_add(1);
+            let queen_first_key = slot / 5 * 5 + (4 - slot % 5);
+            pawn_first &= slot >= last_slot;
+            queen_first &= queen_first_key >= last_queen_first;
+            (last_slot, last_queen_first) = (slot, queen_first_key);
         }
         let order = if pawn_first {
             Some(PocketOrder::PawnFirst)
@@ -1087,6 +1090,52 @@ pub(super) struct SlotSpans {
     pub(super) marks: Vec<(usize, Option<Square>)>,
     /// The board field.
     pub(super) board: Range<usize>,
+}
+
+/// For each byte, its pocket slot (colour × 5 + the role's place in P N B R Q), or
+/// [`NOT_HELD`] for a byte that is not a piece that can be held.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static POCKET_SLOTS: [u8; 256] = {
+    let mut table = [NOT_HELD; 256];
+    let letters = *b"PNBRQpnbrq";
+    let mut slot = 0;
+    while slot < letters.len() {
+        table[letters[slot] as usize] = slot as u8;
+        slot += 1;
+    }
+    table
+};
+
+/// [`POCKET_SLOTS`] of a byte that is not a piece that can be held.
+const NOT_HELD: u8 = u8::MAX;
+
+/// `DFEN031` for the letter at byte `i` of the holdings `text`, which starts at `start`.
+#[cold]
+fn bad_holdings_letter(text: &str, start: usize, i: usize, essay_field: bool) -> ParseError {
+    // `i` may fall inside a character: point at the whole character.
+    let mut at = i;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let c = text
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or('?');
+    let error = ParseError::new(
+        Code::BadHoldingsLetter,
+        Some(if essay_field { 7 } else { 1 }),
+        start + at..start + at + c.len_utf8(),
+        "a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black",
+        crate::parser::quote(text.get(at..at + c.len_utf8()).unwrap_or_default()),
+    );
+    if c == '-' && essay_field {
+        error.with_help("write `-` alone for empty holdings")
+    } else if matches!(c, 'K' | 'k') {
+        error.with_help("kings are never held: remove it")
+    } else {
+        error
+    }
 }
 
 fn quote_bytes(bytes: &[u8]) -> String {
