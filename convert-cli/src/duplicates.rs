@@ -97,6 +97,11 @@ fn identity(
             ))
         }
         Notation::Ndjson4 => None,
+        // The library's identity: the essay form without the clocks, after `fmt`'s fixes.
+        Notation::Variant(variant) => {
+            let key = variant.read(text).ok()?.fixed().identity_key();
+            Some((dfen::fnv1a64(key.as_bytes()), key))
+        }
     }
 }
 
@@ -106,7 +111,9 @@ fn help(notation: Notation, ep: EpIdentity) -> &'static str {
         (Notation::Fen4 | Notation::Ndjson4, _) => {
             "placements are the same when the same pieces stand on the same squares"
         }
-        (_, EpIdentity::Always) => "positions are the same when all fields but the clocks agree",
+        (_, EpIdentity::Always) | (Notation::Variant(_), _) => {
+            "positions are the same when all fields but the clocks agree"
+        }
         (_, EpIdentity::Legal) => {
             "positions are the same when all fields but the clocks agree, counting only \
              the en-passant squares a pawn can capture onto now"
