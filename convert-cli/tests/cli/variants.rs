@@ -675,3 +675,41 @@ fn chess_and_dice_are_fen_and_dfen() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n"
     );
 }
+
+/// `[variants]` in fenkit.toml gives folders their variant and dialect, so that a plain
+/// `fenkit check` (and `fmt`) reads each in its own; a bad entry points into the file.
+#[test]
+fn configuration_gives_folders_a_variant_and_dialect() {
+    let tree = Tree::empty();
+    tree.write(
+        "fenkit.toml",
+        "[variants]\n\"lichess/*.fen\" = { variant = \"threecheck\", dialect = \"lichess\" }\n\"zh/**\" = { variant = \"crazyhouse\", dialect = \"stockfish\" }\n",
+    );
+    tree.write("lichess/3check.fen", THREECHECK[2].1);
+    tree.write("zh/games.fen", "2R~1k3/8/8/8/8/8/8/4K3[nPn] b - - 0 40\n");
+    tree.write("plain.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_cmd_snapshot!(tree.fenkit(&["check"]));
+    assert_cmd_snapshot!(tree.fenkit(&["fmt"]));
+    assert_eq!(
+        String::from_utf8(tree.read("zh/games.fen")).unwrap(),
+        "2R~1k3/8/8/8/8/8/8/4K3[Pnn] b - - 0 40\n"
+    );
+    // The flags win over the file.
+    let output = tree
+        .fenkit(&[
+            "check",
+            "--variant",
+            "threecheck",
+            "--dialect",
+            "stockfish",
+            "lichess/3check.fen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    tree.write(
+        "fenkit.toml",
+        "[variants]\n\"2move/*.fen\" = { variant = \"twomove\", dialect = \"lichess\" }\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check"]));
+}
