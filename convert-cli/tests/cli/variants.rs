@@ -713,3 +713,49 @@ fn configuration_gives_folders_a_variant_and_dialect() {
     );
     assert_cmd_snapshot!(tree.fenkit(&["check"]));
 }
+
+/// The check limit converts between the counts given and the counts remaining.
+#[test]
+fn the_check_limit_converts_given_and_remaining_checks() {
+    let tree = Tree::empty();
+    tree.write("5check.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0\n");
+    let output = tree
+        .fenkit(&[
+            "convert",
+            "--variant",
+            "threecheck",
+            "--check-limit",
+            "5",
+            "--dialect",
+            "lichess",
+            "--to-dialect",
+            "stockfish",
+            "5check.fen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (output.status.code(), stdout(&output).as_str()),
+        (Some(0), "4k3/8/8/8/8/8/8/4K3 w - - 1+5 0 1\n")
+    );
+}
+
+/// `check --duplicates` finds repeats by the variant identity too; `--ep legal` says it does
+/// not apply.
+#[test]
+fn check_duplicates_with_a_variant() {
+    let tree = Tree::empty();
+    tree.write(
+        "2move.fen",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 9 2\n4k3/8/8/8/8/8/8/4K3 b - - 3 12 2\n4k3/8/8/8/8/8/8/4K3 b - - 0 9 1\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "check",
+        "--variant",
+        "twomove",
+        "--duplicates",
+        "--ep",
+        "legal",
+        "2move.fen"
+    ]));
+}
