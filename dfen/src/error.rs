@@ -65,10 +65,10 @@ impl ParseError {
     /// from the input (the variant layer's six standard fields) to point into the input.
     pub(crate) fn relocated(
         mut self,
-        map: impl Fn(usize) -> usize,
+        map: impl Fn(Range<usize>) -> Range<usize>,
         field: impl Fn(u8) -> u8,
     ) -> ParseError {
-        self.0.span = map(self.0.span.start)..map(self.0.span.end);
+        self.0.span = map(self.0.span.clone());
         self.0.field = self.0.field.map(field);
         self
     }

@@ -227,6 +227,13 @@ impl Parser {
     /// assert_eq!(err.span(), 57..60);
     /// ```
     pub fn parse(&self, input: &str) -> Result<Parsed, ParseError> {
+        self.parse_counted(input).map(|(parsed, _)| parsed)
+    }
+
+    /// [`Parser::parse`], with where each kind of piece stands: the variant layer's material
+    /// checks read it instead of the board again.
+    #[inline(always)]
+    pub(crate) fn parse_counted(&self, input: &str) -> Result<(Parsed, Census), ParseError> {
         let mut parsed = Parsed {
             dfen: EMPTY,
             findings: Vec::new(),
@@ -268,7 +275,7 @@ impl Parser {
             }
         }
         self.finish(&mut parsed, &census, &map);
-        Ok(parsed)
+        Ok((parsed, census))
     }
 
     /// The position findings and the strict setting, after either path.
@@ -291,6 +298,41 @@ impl Parser {
             }
         }
     }
+}
+
+/// `DFEN106` for the separator at `span` of `input`, unless it is one space between fields.
+pub(crate) fn whitespace_finding(
+    input: &str,
+    span: Range<usize>,
+    at_start: bool,
+    at_end: bool,
+) -> Option<Finding> {
+    let text = input.get(span.clone()).unwrap_or_default();
+    if text.is_empty() || (!at_start && !at_end && text == " ") {
+        return None;
+    }
+    let what = if at_start {
+        "leading whitespace"
+    } else if at_end {
+        "trailing whitespace"
+    } else {
+        "whitespace other than one space"
+    };
+    let message = format!(
+        "{}: expected one space between fields, found {what} {}",
+        Code::Whitespace.title(),
+        quote(text)
+    );
+    let help = if at_start || at_end {
+        "remove it"
+    } else {
+        "separate fields with one space"
+    };
+    Some(
+        Finding::new(Code::Whitespace, Severity::Warning, span, message)
+            .with_fixable(true)
+            .with_help(help),
+    )
 }
 
 /// The value every parse starts from.
@@ -774,25 +816,8 @@ impl<'a> State<'a> {
             if self.profile == Profile::Engine && !sep.is_empty() && !(at_start && at_end) {
                 self.engine_separator(sep, sep_span.clone(), at_start, at_end, fields.count)?;
             }
-            if !sep.is_empty() && (at_start || at_end || sep != b" ") {
-                let what = if at_start {
-                    "leading whitespace"
-                } else if at_end {
-                    "trailing whitespace"
-                } else {
-                    "whitespace other than one space"
-                };
-                let message = format!(
-                    "{}: expected one space between fields, found {what} {}",
-                    Code::Whitespace.title(),
-                    quote(self.text(sep_span.clone()))
-                );
-                let help = if at_start || at_end {
-                    "remove it"
-                } else {
-                    "separate fields with one space"
-                };
-                self.finding(Code::Whitespace, sep_span, message, Some(help));
+            if let Some(finding) = whitespace_finding(self.input, sep_span, at_start, at_end) {
+                self.findings.push(finding);
             }
             if at_end {
                 break;

@@ -241,7 +241,8 @@ impl Census {
         self.by_code.get(usize::from(code)).copied().unwrap_or(0)
     }
 
-    fn set(&self, color: Color, role: Role) -> u64 {
+    /// The squares of `color`'s `role` pieces.
+    pub(crate) fn set(&self, color: Color, role: Role) -> u64 {
         self.by_code
             .get(color.index() * 6 + role as usize)
             .copied()

@@ -433,15 +433,18 @@ impl Holdings {
 
     /// Every held piece, White's first, each colour in `order`.
     pub fn pieces(&self, order: PocketOrder) -> impl Iterator<Item = Piece> + '_ {
+        let roles = match order {
+            PocketOrder::PawnFirst => POCKET_ROLES,
+            PocketOrder::QueenFirst => {
+                let mut reversed = POCKET_ROLES;
+                reversed.reverse();
+                reversed
+            }
+        };
         [Color::White, Color::Black]
             .into_iter()
             .flat_map(move |color| {
-                let roles = POCKET_ROLES.into_iter();
-                let roles: Box<dyn Iterator<Item = Role>> = match order {
-                    PocketOrder::PawnFirst => Box::new(roles),
-                    PocketOrder::QueenFirst => Box::new(roles.rev()),
-                };
-                roles.flat_map(move |role| {
+                roles.into_iter().flat_map(move |role| {
                     std::iter::repeat_n(Piece { color, role }, self.count(color, role))
                 })
             })
@@ -559,6 +562,52 @@ impl VariantFen {
         fixed.fen = self.fen.fixed();
         fixed.promoted = check::promotable(&self.fen, self.promoted);
         fixed
+    }
+
+    /// What standard FEN's six fields cannot hold of this position: one description for each
+    /// slot away from its default; empty when writing standard FEN loses nothing.
+    ///
+    /// ```
+    /// use dfen::variant::{Variant, VariantParser};
+    /// let parsed = VariantParser::new(Variant::Crazyhouse)
+    ///     .parse("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 Pp d1")
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     parsed.position.dropped_by_standard_fen(),
+    ///     ["the holdings `Pp`", "the promoted squares `d1`"]
+    /// );
+    /// ```
+    #[must_use]
+    pub fn dropped_by_standard_fen(&self) -> Vec<String> {
+        let mut dropped = Vec::new();
+        match self.variant {
+            Variant::Chess => {}
+            Variant::Dice => dropped = self.fen.to_fen_lossy().1,
+            Variant::ThreeCheck => {
+                if self.checks.white > 0 || self.checks.black > 0 {
+                    dropped.push(format!(
+                        "the checks given `{} {}`",
+                        self.checks.white, self.checks.black
+                    ));
+                }
+            }
+            Variant::Crazyhouse => {
+                if !self.holdings.is_empty() {
+                    dropped.push(format!("the holdings `{}`", self.holdings));
+                }
+                if !self.promoted.is_empty() {
+                    let mut squares = String::new();
+                    let _ = write_squares(&mut squares, self.promoted);
+                    dropped.push(format!("the promoted squares `{squares}`"));
+                }
+            }
+            Variant::TwoMove => {
+                if self.sub_turn == SubTurn::Second {
+                    dropped.push("the sub-turn `2`".to_owned());
+                }
+            }
+        }
+        dropped
     }
 
     /// The identity key: the essay form without the clocks. Two positions of a variant are the

@@ -15,6 +15,64 @@ use dfen::{
 
 const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
 
+/// Variant FENs: every variant in every dialect it has. Parsing never panics; every span lies on
+/// character boundaries of the input; an accepted input without errors is written by `fmt`
+/// (its fixed form, in the dialect read) as text that reads back to the same position with no
+/// fixable finding; under `strict`, an input without errors is already written as the dialect
+/// writes it.
+pub fn check_variant(data: &[u8]) {
+    use dfen::variant::{Dialect, Variant, VariantParser};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for variant in Variant::ALL {
+        for dialect in Dialect::ALL {
+            if !variant.has_dialect(dialect) {
+                continue;
+            }
+            let parser = VariantParser::new(variant).dialect(dialect);
+            match parser.parse(text) {
+                Err(err) => assert!(
+                    text.get(err.span()).is_some(),
+                    "{variant} {dialect}: span {:?} of {} is not inside {text:?}",
+                    err.span(),
+                    err.code()
+                ),
+                Ok(parsed) => {
+                    for finding in &parsed.findings {
+                        assert!(
+                            text.get(finding.span.clone()).is_some(),
+                            "{variant} {dialect}: finding span {:?} of {} is not inside {text:?}",
+                            finding.span,
+                            finding.code
+                        );
+                    }
+                    if parsed.has_errors() {
+                        continue;
+                    }
+                    let fixed = parsed.fixed();
+                    let written = fixed.display_as(dialect).to_string();
+                    let again = parser.parse(&written).unwrap_or_else(|e| {
+                        panic!("{variant} {dialect}: {text:?} was written {written:?}: {e}")
+                    });
+                    assert_eq!(again.position, fixed, "{variant} {dialect}: {text:?}");
+                    assert!(
+                        again.findings.iter().all(|f| !f.fixable),
+                        "{variant} {dialect}: {written:?} still has {:?}",
+                        again.findings
+                    );
+                    if let Ok(strict) = parser.strict(true).parse(text)
+                        && !strict.has_errors()
+                        && variant != Variant::Dice
+                    {
+                        assert_eq!(written, text, "{variant} {dialect}: strict accepted it");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// DFEN: parsing never panics; a rejection's span lies on character boundaries of the input;
 /// an accepted input's canonical form (in the profile's dialect) parses back to the same value
 /// with no fixable finding, and formatting it again changes nothing; under `strict`, an input

@@ -25,6 +25,11 @@ FEN4 the same way, and the rules of Dice Chess::
     >>> fenkit.legal_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P")
     ['e2e3', 'e2e4']
 
+Three-check, crazyhouse and two-move FENs, in the dialect they are written in::
+
+    >>> fenkit.parse_variant("4k3/8/8/8/8/8/8/Q~3K3[Pq] w - - 0 9", "crazyhouse", "stockfish").essay
+    '4k3/8/8/8/8/8/8/Q3K3 w - - 0 9 Pq a1'
+
 The same package installs the ``fenkit`` command (``fenkit check fixtures/``), the very
 command line of the Rust binary. The specification lives in the repository's ``spec/``.
 """
@@ -40,6 +45,7 @@ from ._fenkit import (
     Outcome,
     ParsedDfen,
     ParsedFen4,
+    ParsedVariant,
     ParseError,
     Placement,
     RulesError,
@@ -54,6 +60,7 @@ from ._fenkit import (
     parse_dfen_batch,
     parse_fen4,
     parse_fen4_batch,
+    parse_variant,
     pass_turn,
     perft,
     perft_divide,
@@ -78,6 +85,7 @@ __all__ = [
     "ParseError",
     "ParsedDfen",
     "ParsedFen4",
+    "ParsedVariant",
     "Placement",
     "RulesError",
     "Turn",
@@ -91,6 +99,7 @@ __all__ = [
     "parse_dfen_batch",
     "parse_fen4",
     "parse_fen4_batch",
+    "parse_variant",
     "pass_turn",
     "perft",
     "perft_divide",

@@ -12,6 +12,7 @@
 //! | `position` | DFEN: parse under a profile, canonical and engine forms, FEN, JSON, identity |
 //! | `placement` | FEN4: parse, canonical form, the two JSON forms, NDJSON4 validation |
 //! | `rules` | legal micro-moves, play, roll, pass, perft in every mode |
+//! | `variant` | three-check, crazyhouse and two-move FENs in their dialects |
 //!
 //! No input may crash the interpreter. The libraries do not panic by design (they deny the
 //! panicking constructs and are fuzzed); should one panic all the same, PyO3 turns the panic
@@ -22,6 +23,7 @@ mod common;
 mod placement;
 mod position;
 mod rules;
+mod variant;
 
 use pyo3::prelude::*;
 
@@ -42,5 +44,6 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     position::register(m)?;
     placement::register(m)?;
     rules::register(m)?;
+    variant::register(m)?;
     Ok(())
 }

@@ -50,12 +50,21 @@ def counts(text: str) -> Tuple[int, int, int]:
     return unique.nodes, unique.unique, nodes
 
 
+def crazyhouse_forms(text: str) -> Tuple[str, str, List[str]]:
+    """A crazyhouse FEN as python-chess writes it, in the essay and lichess forms."""
+    parsed: fenkit.ParsedVariant = fenkit.parse_variant(text, "crazyhouse", "stockfish")
+    checks: Tuple[int, int] = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 1 0", "threecheck").checks
+    assert checks == (1, 0)
+    return parsed.essay, parsed.to_dialect("lichess"), parsed.promoted
+
+
 if __name__ == "__main__":
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     print(lint([start, "x"]))
     print(first_turn(start, "PNB"))
     print(placements(["4d-fen v1: K@0,0,0,0", "4d-fen v1: K@9"]))
     print(counts(start))
+    print(crazyhouse_forms("4k3/8/8/8/8/8/8/Q~3K3[Pq] w - - 0 9"))
     print(fenkit.position_key(start, "fen", ep="legal"))
     for finding in fenkit.validate_ndjson4('{"fen4":"4d-fen v1:"}\n'):
         line: Optional[int] = finding.line

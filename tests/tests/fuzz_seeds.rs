@@ -31,6 +31,11 @@ fn dfen_parse_seeds() {
 }
 
 #[test]
+fn variant_parse_seeds() {
+    seeds_of("variant_parse", invariants::check_variant);
+}
+
+#[test]
 fn fen4_parse_seeds() {
     seeds_of("fen4_parse", invariants::check_fen4);
 }
@@ -72,7 +77,8 @@ fn every_target_is_covered() {
             "fen4_parse",
             "json_input",
             "ndjson4_lines",
-            "rules"
+            "rules",
+            "variant_parse"
         ]
     );
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::read::SlotSpans;
 use super::{SubTurn, Variant, VariantFen};
+use crate::validate::Census;
 use crate::{Code, Color, Dfen, Finding, Role, Severity, SquareSet};
 
 /// The standard material checks that crazyhouse's drops and colour changes make meaningless:
@@ -18,13 +19,18 @@ const NOT_FOR_CRAZYHOUSE: [Code; 3] = [
 
 /// Collects the variant's own position findings into `out` (the standard fields' findings are
 /// in it already).
-pub(super) fn position_findings(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+pub(super) fn position_findings(
+    position: &VariantFen,
+    census: &Census,
+    spans: &SlotSpans,
+    out: &mut Vec<Finding>,
+) {
     match position.variant {
         Variant::ThreeCheck => checks_within_limit(position, spans, out),
         Variant::Crazyhouse => {
             out.retain(|f| !NOT_FOR_CRAZYHOUSE.contains(&f.code));
             promoted_marks(position, spans, out);
-            crazyhouse_material(position, spans, out);
+            crazyhouse_material(position, census, spans, out);
         }
         Variant::TwoMove => sub_turn(position, spans, out),
         Variant::Chess | Variant::Dice => {}
@@ -115,15 +121,17 @@ fn promoted_marks(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Findin
 /// pawn when captured, so only the two colours together are bounded. Pawns on the board and
 /// in both pockets plus promoted pieces are at most 16; the unpromoted queens at most 2, and
 /// the unpromoted rooks, bishops and knights at most 4 each.
-fn crazyhouse_material(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
+fn crazyhouse_material(
+    position: &VariantFen,
+    census: &Census,
+    spans: &SlotSpans,
+    out: &mut Vec<Finding>,
+) {
     let promoted = promotable(&position.fen, position.promoted);
+    // Unpromoted pieces on the board, both colours together.
     let on_board = |role: Role| {
-        position
-            .fen
-            .board
-            .pieces()
-            .filter(|(square, piece)| piece.role == role && !promoted.contains(*square))
-            .count()
+        let squares = census.set(Color::White, role) | census.set(Color::Black, role);
+        (squares & !promoted.0).count_ones() as usize
     };
     let held = |role: Role| {
         position.holdings.count(Color::White, role) + position.holdings.count(Color::Black, role)

@@ -247,6 +247,16 @@ struct Cuts {
 }
 
 impl Cuts {
+    /// The input span of `span` in the standard text: a non-empty span ends right after its
+    /// last byte, not after text cut out behind it.
+    fn span_to_input(&self, span: Range<usize>) -> Range<usize> {
+        let start = self.to_input(span.start);
+        if span.is_empty() {
+            return start..start;
+        }
+        start..self.to_input(span.end - 1) + 1
+    }
+
     /// The input offset of `offset` in the standard text.
     fn to_input(&self, offset: usize) -> usize {
         let mut at = offset;
@@ -290,10 +300,10 @@ impl<'a> Reader<'_, 'a> {
         };
         let parser = standard.six_fields();
         let field_shift = layout.checks_field_before_clocks;
-        let parsed = parser.parse(text).map_err(|error| {
+        let (parsed, census) = parser.parse_counted(text).map_err(|error| {
             let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
             let error = error.relocated(
-                |offset| self.cuts.to_input(offset),
+                |span| self.cuts.span_to_input(span),
                 |field| if field_shift && field >= 5 { field + 1 } else { field },
             );
             if help_tilde && settings.dialect == Dialect::Essay {
@@ -307,8 +317,7 @@ impl<'a> Reader<'_, 'a> {
         self.canonical &= parsed.written_canonically();
         self.position.fen = parsed.dfen;
         for mut finding in parsed.findings {
-            finding.span =
-                self.cuts.to_input(finding.span.start)..self.cuts.to_input(finding.span.end);
+            finding.span = self.cuts.span_to_input(finding.span);
             self.findings.push(finding);
         }
         if self.position.fen.en_passant.len() > 1 {
@@ -324,7 +333,7 @@ impl<'a> Reader<'_, 'a> {
         self.read_slots(&layout)?;
         self.trailing_spacing(&layout);
         if settings.check_position {
-            check::position_findings(&self.position, &self.spans, &mut self.findings);
+            check::position_findings(&self.position, &census, &self.spans, &mut self.findings);
         }
         if settings.strict {
             for finding in &mut self.findings {
@@ -528,22 +537,18 @@ impl<'a> Reader<'_, 'a> {
             }
             None => {
                 let at = board.end;
-                let (form, help) = if self.settings.dialect == Dialect::Stockfish {
-                    ("`[...]` after the board", "append `[]`: an empty pocket")
+                let (expected, help) = if self.settings.dialect == Dialect::Stockfish {
+                    (
+                        "the pocket as `[...]` after the board",
+                        "append `[]`: an empty pocket",
+                    )
                 } else {
                     (
-                        "a ninth rank after the board",
+                        "the pocket as a ninth rank after the board",
                         "append `/`: an empty pocket",
                     )
                 };
-                self.missing_fields(
-                    at,
-                    format!(
-                        "{}: expected the pocket as {form}, found none",
-                        Code::MissingVariantFields.title()
-                    ),
-                    help,
-                );
+                self.missing_fields(at, expected, "none", help);
             }
         }
         Ok(())
@@ -553,14 +558,22 @@ impl<'a> Reader<'_, 'a> {
     fn read_slots(&mut self, layout: &Layout) -> Result<(), ParseError> {
         let variant = self.settings.variant;
         let dialect = self.settings.dialect;
-        let extra: Vec<Range<usize>> = match (layout.extra.start, layout.extra.end) {
-            (Some(first), Some(end)) => (first..end).filter_map(|i| self.fields.span(i)).collect(),
-            _ => Vec::new(),
-        };
+        // At most two slot fields: kept on the stack.
+        let mut slots: [Range<usize>; 2] = [0..0, 0..0];
+        let mut count = 0;
+        if let (Some(first), Some(end)) = (layout.extra.start, layout.extra.end) {
+            for (slot, index) in slots.iter_mut().zip(first..end) {
+                if let Some(span) = self.fields.span(index) {
+                    *slot = span;
+                    count += 1;
+                }
+            }
+        }
+        let extra = slots.get(..count).unwrap_or_default();
         match (variant, dialect) {
             (Variant::ThreeCheck, Dialect::Essay) => {
                 let mut given = [0u8; 2];
-                for (slot, span) in given.iter_mut().zip(&extra) {
+                for (slot, span) in given.iter_mut().zip(extra) {
                     *slot = self.counter(span.clone(), "a number of checks given, such as `0`")?;
                 }
                 self.position.checks.white = given[0];
@@ -577,8 +590,13 @@ impl<'a> Reader<'_, 'a> {
                     };
                     self.missing_fields(
                         at,
-                        format!("{}: expected the checks given by White and by Black as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
-                        if extra.is_empty() { "append ` 0 0`: no check given" } else { "append ` 0`: no check given by Black" },
+                        "the checks given by White and by Black as fields 7 and 8",
+                        which,
+                        if extra.is_empty() {
+                            "append ` 0 0`: no check given"
+                        } else {
+                            "append ` 0`: no check given by Black"
+                        },
                     );
                 }
             }
@@ -588,27 +606,27 @@ impl<'a> Reader<'_, 'a> {
                     let at = self.fields.span(3).unwrap_or_default().end;
                     self.missing_fields(
                         at,
-                        format!("{}: expected the remaining checks (`3+3`) after the en-passant field, found none", Code::MissingVariantFields.title()),
+                        "the remaining checks (`3+3`) after the en-passant field",
+                        "none",
                         "insert ` 3+3` after the en-passant field: no check given",
                     );
                 }
             },
-            (Variant::ThreeCheck, Dialect::Lichess) => {
-                match extra.first() {
-                    Some(span) => {
-                        self.spans.checks = Some(span.clone());
-                        self.given_checks(span.clone())?;
-                    }
-                    None => {
-                        let at = self.content_end();
-                        self.missing_fields(
+            (Variant::ThreeCheck, Dialect::Lichess) => match extra.first() {
+                Some(span) => {
+                    self.spans.checks = Some(span.clone());
+                    self.given_checks(span.clone())?;
+                }
+                None => {
+                    let at = self.content_end();
+                    self.missing_fields(
                         at,
-                        format!("{}: expected the checks given (`+0+0`) after the clocks, found none", Code::MissingVariantFields.title()),
+                        "the checks given (`+0+0`) after the clocks",
+                        "none",
                         "append ` +0+0`: no check given",
                     );
-                    }
                 }
-            }
+            },
             (Variant::Crazyhouse, Dialect::Essay) => {
                 if let Some(span) = extra.first() {
                     self.spans.holdings = Some(span.clone());
@@ -627,8 +645,13 @@ impl<'a> Reader<'_, 'a> {
                     };
                     self.missing_fields(
                         at,
-                        format!("{}: expected the holdings and the promoted squares as fields 7 and 8, found {which}", Code::MissingVariantFields.title()),
-                        if extra.is_empty() { "append ` - -`: nothing held, nothing promoted" } else { "append ` -`: nothing promoted" },
+                        "the holdings and the promoted squares as fields 7 and 8",
+                        which,
+                        if extra.is_empty() {
+                            "append ` - -`: nothing held, nothing promoted"
+                        } else {
+                            "append ` -`: nothing promoted"
+                        },
                     );
                 }
             }
@@ -663,10 +686,8 @@ impl<'a> Reader<'_, 'a> {
                     let at = self.content_end();
                     self.missing_fields(
                         at,
-                        format!(
-                            "{}: expected the sub-turn `1` or `2` as field 7, found none",
-                            Code::MissingVariantFields.title()
-                        ),
+                        "the sub-turn `1` or `2` as field 7",
+                        "none",
                         "append ` 1`: the first move of the turn",
                     );
                 }
@@ -685,14 +706,22 @@ impl<'a> Reader<'_, 'a> {
         self.input.trim_end_matches([' ', '\t']).len()
     }
 
-    fn missing_fields(&mut self, at: usize, message: String, help: &'static str) {
+    /// `DFEN112` at `at`: the slots the dialect writes there are missing and take their defaults.
+    fn missing_fields(
+        &mut self,
+        at: usize,
+        expected: &'static str,
+        found: &'static str,
+        help: &'static str,
+    ) {
         self.canonical = false;
+        let title = Code::MissingVariantFields.title();
         self.findings.push(
             Finding::new(
                 Code::MissingVariantFields,
                 Severity::Warning,
                 at..at,
-                message,
+                format!("{title}: expected {expected}, found {found}"),
             )
             .with_fixable(true)
             .with_help(help),
@@ -791,7 +820,6 @@ impl<'a> Reader<'_, 'a> {
             return Ok(());
         }
         let mut holdings = Holdings::default();
-        let mut pieces = Vec::with_capacity(text.len());
         for (i, c) in text.char_indices() {
             let piece = u8::try_from(c)
                 .ok()
@@ -815,12 +843,12 @@ impl<'a> Reader<'_, 'a> {
                 });
             };
             holdings.add(piece);
-            pieces.push(piece);
         }
-        if essay_field && pieces.is_empty() {
-            return Ok(());
-        }
-        let in_order = |order: PocketOrder| holdings.pieces(order).eq(pieces.iter().copied());
+        let in_order = |order: PocketOrder| {
+            holdings
+                .pieces(order)
+                .eq(text.bytes().filter_map(Piece::from_letter))
+        };
         let order = if in_order(PocketOrder::PawnFirst) {
             Some(PocketOrder::PawnFirst)
         } else if !essay_field && in_order(PocketOrder::QueenFirst) {
@@ -911,42 +939,35 @@ impl<'a> Reader<'_, 'a> {
         Ok(())
     }
 
-    /// Whitespace after the last standard field: single spaces and nothing at the end. (The
-    /// DFEN parser has checked the standard part.)
+    /// Whitespace after the last standard field: one space before each slot field, nothing
+    /// at the end. (The DFEN parser has checked the standard part.)
     fn trailing_spacing(&mut self, layout: &Layout) {
         if self.fields.plain_spacing {
             return;
         }
-        let last_standard = layout.six_end;
-        let tail = self.input.get(last_standard..).unwrap_or_default();
-        let content_end = self.content_end();
-        let trailing = content_end < self.input.len();
-        // Between the fields after the standard ones: exactly one space before each.
-        let odd_gap = tail
-            .split(|c: char| c != ' ' && c != '\t')
-            .filter(|gap| !gap.is_empty())
-            .take(tail.split_ascii_whitespace().count())
-            .any(|gap| gap != " ");
-        if odd_gap || trailing {
-            self.canonical = false;
-            let span = if trailing && !odd_gap {
-                content_end..self.input.len()
-            } else {
-                last_standard..self.input.len()
-            };
-            self.findings.push(
-                Finding::new(
-                    Code::Whitespace,
-                    Severity::Warning,
-                    span,
-                    format!(
-                        "{}: expected one space between fields and none at the end",
-                        Code::Whitespace.title()
-                    ),
-                )
-                .with_fixable(true)
-                .with_help("separate fields with single spaces"),
-            );
+        let bytes = self.input.as_bytes();
+        let mut at = layout.six_end;
+        while at < bytes.len() {
+            let gap = bytes
+                .get(at..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| is_separator(**b))
+                .count();
+            let end = at + gap;
+            if let Some(finding) =
+                crate::parser::whitespace_finding(self.input, at..end, false, end == bytes.len())
+            {
+                self.canonical = false;
+                self.findings.push(finding);
+            }
+            let field = bytes
+                .get(end..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| !is_separator(**b))
+                .count();
+            at = end + field;
         }
     }
 }

@@ -9,3 +9,4 @@ mod robustness;
 mod spec_codes;
 #[path = "../support/strategies.rs"]
 mod strategies;
+mod variants;

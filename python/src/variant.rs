@@ -1,0 +1,244 @@
+//! Variant FENs: three-check, crazyhouse and two-move chess in their dialects.
+
+use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
+use pyo3::prelude::*;
+
+use crate::common::{
+    ConversionError, PyFinding, Text, bad_choice, dfen_parse_error, py_repr, py_repr_list,
+};
+use crate::position::color_name;
+
+/// `variant="threecheck"|…`, or `ValueError` naming the five.
+fn variant(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>()
+        .map_err(|_| bad_choice("variant", name, &Variant::ALL.map(Variant::name)))
+}
+
+/// `dialect="essay"|"stockfish"|"lichess"` that `variant` is written in, or `ValueError`.
+fn dialect(variant: Variant, name: &str) -> PyResult<Dialect> {
+    let dialect = name
+        .parse::<Dialect>()
+        .map_err(|_| bad_choice("dialect", name, &Dialect::ALL.map(Dialect::name)))?;
+    if variant.has_dialect(dialect) {
+        Ok(dialect)
+    } else {
+        Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{} has no `{}` dialect: expected `essay`",
+            variant.name(),
+            dialect.name()
+        )))
+    }
+}
+
+/// A variant FEN read in a dialect: the position's slots and every finding.
+///
+/// >>> parsed = fenkit.parse_variant(
+/// ...     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+2 0 2",
+/// ...     "threecheck", "stockfish")
+/// >>> parsed.checks
+/// (0, 1)
+/// >>> parsed.essay
+/// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 0 1'
+/// >>> parsed.to_dialect("lichess")
+/// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +0+1'
+#[pyclass(module = "fenkit", name = "ParsedVariant", frozen)]
+pub(crate) struct PyParsedVariant {
+    parsed: VariantParsed,
+    dialect: Dialect,
+}
+
+#[pymethods]
+impl PyParsedVariant {
+    /// What `fenkit fmt` writes: every fixable finding applied, in the dialect read.
+    #[getter]
+    fn canonical(&self) -> String {
+        self.parsed.fixed().display_as(self.dialect).to_string()
+    }
+
+    /// The canonical form: the essay dialect, every fixable finding applied.
+    #[getter]
+    fn essay(&self) -> String {
+        self.parsed.fixed().to_string()
+    }
+
+    /// The position (fixable findings applied) written in another dialect of its variant;
+    /// `ValueError` for a dialect the variant has not.
+    fn to_dialect(&self, dialect: &str) -> PyResult<String> {
+        let dialect = self::dialect(self.parsed.position.variant, dialect)?;
+        Ok(self.parsed.fixed().display_as(dialect).to_string())
+    }
+
+    /// Standard six-field FEN, refused with `ConversionError` when a slot would be lost
+    /// (checks given, pieces held, promoted pieces, a second move of the turn).
+    ///
+    /// >>> fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 P -", "crazyhouse").to_fen()
+    /// Traceback (most recent call last):
+    /// ...
+    /// fenkit.ConversionError: standard FEN cannot hold this position: it would drop the holdings `P`
+    fn to_fen(&self) -> PyResult<String> {
+        let fixed = self.parsed.fixed();
+        let dropped = fixed.dropped_by_standard_fen();
+        if dropped.is_empty() {
+            return Ok(fixed.fen.to_fen_lossy().0);
+        }
+        let err = ConversionError::new_err(format!(
+            "standard FEN cannot hold this position: it would drop {}",
+            dropped.join(" and ")
+        ));
+        Err(Python::attach(|py| {
+            let value = err.value(py);
+            match value
+                .setattr("dropped", dropped)
+                .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+            {
+                Ok(()) => err,
+                Err(failure) => failure,
+            }
+        }))
+    }
+
+    /// Every finding of the standard fields and of the slots.
+    #[getter]
+    fn findings(&self) -> Vec<PyFinding> {
+        self.parsed
+            .findings
+            .iter()
+            .map(|finding| PyFinding::new(finding, None))
+            .collect()
+    }
+
+    /// Whether a finding is an error (`fenkit check` fails the position).
+    #[getter]
+    fn has_errors(&self) -> bool {
+        self.parsed.has_errors()
+    }
+
+    /// The variant: `"chess"`, `"dice"`, `"threecheck"`, `"crazyhouse"` or `"twomove"`.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.parsed.position.variant.name()
+    }
+
+    /// The dialect it was read in.
+    #[getter]
+    fn dialect(&self) -> &'static str {
+        self.dialect.name()
+    }
+
+    /// The six standard fields as written (without the slots).
+    #[getter]
+    fn fen(&self) -> String {
+        self.parsed.position.fen.to_fen_lossy().0
+    }
+
+    /// The side to move: `"white"` or `"black"`.
+    #[getter]
+    fn side(&self) -> &'static str {
+        color_name(self.parsed.position.fen.side)
+    }
+
+    /// Three-check: the checks given by White and by Black.
+    #[getter]
+    fn checks(&self) -> (u8, u8) {
+        let checks = self.parsed.position.checks;
+        (checks.white, checks.black)
+    }
+
+    /// Three-check: the number of checks that wins.
+    #[getter]
+    fn check_limit(&self) -> u8 {
+        self.parsed.position.checks.limit
+    }
+
+    /// Crazyhouse: the pieces in hand, White's first, each colour P N B R Q (`""` for none).
+    #[getter]
+    fn holdings(&self) -> String {
+        let holdings = &self.parsed.position.holdings;
+        if holdings.is_empty() {
+            String::new()
+        } else {
+            holdings.to_string()
+        }
+    }
+
+    /// Crazyhouse: the squares of promoted pieces, alphabetically.
+    #[getter]
+    fn promoted(&self) -> Vec<String> {
+        self.parsed
+            .position
+            .promoted
+            .iter_alphabetical()
+            .map(|square| square.to_string())
+            .collect()
+    }
+
+    /// Two-move chess: 1 or 2, the move of the turn about to be made.
+    #[getter]
+    fn sub_turn(&self) -> u8 {
+        match self.parsed.position.sub_turn {
+            dfen::variant::SubTurn::First => 1,
+            dfen::variant::SubTurn::Second => 2,
+        }
+    }
+
+    /// The key `fenkit dedupe` compares: the essay form without the clocks.
+    fn identity_key(&self) -> String {
+        self.parsed.fixed().identity_key()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ParsedVariant(variant={}, dialect={}, essay={}, findings={})",
+            py_repr(self.variant()),
+            py_repr(self.dialect.name()),
+            py_repr(&self.essay()),
+            py_repr_list(self.parsed.findings.iter().map(|f| f.code.as_str()))
+        )
+    }
+}
+
+/// Parses one variant FEN of `variant` (`"threecheck"`, `"crazyhouse"`, `"twomove"`, or
+/// `"chess"`/`"dice"`) written in `dialect` (`"essay"`, the canonical form; `"stockfish"`:
+/// `3+3` and `[...]` with `~`; `"lichess"`: `+a+b` and a ninth-rank pocket). `check_limit`
+/// is three-check's number of checks that wins. A syntax error raises `ParseError`.
+///
+/// >>> parsed = fenkit.parse_variant(
+/// ...     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3",
+/// ...     "crazyhouse", "stockfish")
+/// >>> parsed.essay
+/// 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - -'
+/// >>> fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3[Kp] w - - 0 1", "crazyhouse", "stockfish")
+/// Traceback (most recent call last):
+/// ...
+/// fenkit.ParseError: holdings letter is not a piece that can be held: expected a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black, found `K`
+#[pyfunction]
+#[pyo3(signature = (text, variant, dialect="essay", *, check_limit=3, strict=false))]
+fn parse_variant(
+    text: Text,
+    variant: &str,
+    dialect: &str,
+    check_limit: u8,
+    strict: bool,
+) -> PyResult<PyParsedVariant> {
+    let variant = self::variant(variant)?;
+    let dialect = self::dialect(variant, dialect)?;
+    if check_limit == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "check_limit must be at least 1, found 0",
+        ));
+    }
+    let text = text.as_str()?;
+    VariantParser::new(variant)
+        .dialect(dialect)
+        .check_limit(check_limit)
+        .strict(strict)
+        .parse(text)
+        .map(|parsed| PyParsedVariant { parsed, dialect })
+        .map_err(|error| dfen_parse_error(&error))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyParsedVariant>()?;
+    m.add_function(wrap_pyfunction!(parse_variant, m)?)?;
+    Ok(())
+}
