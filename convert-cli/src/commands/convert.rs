@@ -562,38 +562,6 @@ enum VariantTarget {
     Fen,
 }
 
-/// What a variant position holds that six-field FEN cannot: each slot not at its default.
-fn variant_state(position: &dfen::variant::VariantFen) -> Vec<String> {
-    use dfen::variant::{SubTurn, Variant};
-    let mut state = Vec::new();
-    match position.variant {
-        Variant::ThreeCheck if position.checks.white > 0 || position.checks.black > 0 => {
-            state.push(format!(
-                "the checks given ({} by White, {} by Black)",
-                position.checks.white, position.checks.black
-            ));
-        }
-        Variant::Crazyhouse => {
-            if !position.holdings.is_empty() {
-                state.push(format!("the pockets `{}`", position.holdings));
-            }
-            if !position.promoted.is_empty() {
-                let squares: Vec<String> = position
-                    .promoted
-                    .iter_alphabetical()
-                    .map(|square| square.to_string())
-                    .collect();
-                state.push(format!("the promoted pieces on {}", squares.join(", ")));
-            }
-        }
-        Variant::TwoMove if position.sub_turn == SubTurn::Second => {
-            state.push("the sub-turn `2` (the second move of the turn)".to_owned());
-        }
-        _ => {}
-    }
-    state
-}
-
 /// Reads one variant position and writes it as `target` asks; `Ok((text, dropped,
 /// warnings))` as [`write`] and [`read`] give them. A position is converted as it was read,
 /// as every other conversion does: spellings become canonical, nothing else is fixed.
@@ -613,7 +581,7 @@ fn convert_variant(
             Vec::new(),
         )),
         VariantTarget::Fen => {
-            let dropped = variant_state(&position);
+            let dropped = position.dropped_by_standard_fen();
             if dropped.is_empty() || lossy {
                 let (fen, _) = position.fen.to_fen_lossy();
                 Ok((fen, dropped, Vec::new()))
