@@ -28,7 +28,7 @@ as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`); a va
 field as the canonical DFEN writes it (`w`, `KQkq`, `a3c3`, `-` for none) or a piece (null for
 an empty square); a FEN4 move is two changes, one per square. With --variant, both sides are
 read in the variant's dialect and compared slot by slot as well: `checks_white` and
-`checks_black` (checks given), `pockets` and `promoted` (as the essay form writes them), or
+`checks_black` (checks given), `holdings` and `promoted` (as the essay form writes them), or
 `sub_turn`; a pocket written in another order is the same pocket. Exit status 1 when they
 differ.";
 
@@ -428,7 +428,10 @@ fn variant_fields(
             ("checks_white", "checks given by White"),
             ("checks_black", "checks given by Black"),
         ],
-        Variant::Crazyhouse => &[("pockets", "pockets"), ("promoted", "promoted pieces")],
+        Variant::Crazyhouse => &[
+            ("holdings", "holdings (pockets)"),
+            ("promoted", "promoted squares"),
+        ],
         Variant::TwoMove => &[("sub_turn", "sub-turn")],
         _ => &[],
     };
