@@ -759,3 +759,59 @@ fn check_duplicates_with_a_variant() {
         "2move.fen"
     ]));
 }
+
+/// SARIF names each variant rule by its code, with the code's own title.
+#[test]
+fn check_variant_findings_as_sarif() {
+    let tree = Tree::empty();
+    tree.write(
+        "3check.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    let output = tree
+        .fenkit(&[
+            "check",
+            "--variant",
+            "threecheck",
+            "--dialect",
+            "lichess",
+            "--output-format",
+            "sarif",
+            "3check.fen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let run = &log["runs"][0];
+    let rules: Vec<(&str, &str)> = run["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rule| {
+            (
+                rule["id"].as_str().unwrap(),
+                rule["shortDescription"]["text"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("DFEN230", "checks beyond the limit"),
+            ("DFEN112", "variant fields are missing")
+        ]
+    );
+    let results: Vec<(&str, &str)> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            (
+                result["ruleId"].as_str().unwrap(),
+                result["level"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(results, [("DFEN230", "error"), ("DFEN112", "warning")]);
+}
