@@ -61,6 +61,22 @@ impl clap::ValueEnum for Notation {
     }
 }
 
+impl std::fmt::Display for Notation {
+    /// The name, and for a variant its dialect (and check limit, when not 3): what a golden
+    /// report's header says it read.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())?;
+        if let Notation::Variant(notation) = self {
+            write!(f, " ({} dialect", notation.dialect)?;
+            if notation.variant == dfen::variant::Variant::ThreeCheck && notation.check_limit != 3 {
+                write!(f, ", check limit {}", notation.check_limit)?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
 /// How a variant's positions are read and written: three-check, crazyhouse or two-move chess
 /// (standard chess is [`Notation::Fen`], Dice Chess [`Notation::Dfen`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -126,7 +126,7 @@ pub(crate) fn report_origin(
     }
     Ok(format!(
         "notation: {}\npositions: {} ({accepted} accepted, {rejected} rejected)\n{body}",
-        scan.notation().name(),
+        scan.notation(),
         accepted + rejected,
     ))
 }
