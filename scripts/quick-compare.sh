@@ -4,12 +4,12 @@
 #
 #   scripts/quick-compare.sh
 #
-# It builds the benchmarks first (cached after the first time), then runs, in about 90 seconds on
-# 2 cores: the DFEN parse benchmark (fenkit and shakmaty on the same 100,000 FENs, and the
-# memchr line-split floor), the FEN4 benchmark (parse beside the I/O floor: reading a file of the
-# same literals and splitting it with memchr) and the end-to-end benchmark (`fenkit check` /
-# `fmt --check`, 1 and 2 threads, peak RSS, and two one-thread runs at once as the machine's
-# two-CPU ceiling). Times are the
+# It builds the benchmarks first (cached after the first time), then runs, in about 2 minutes on
+# 2 cores: the DFEN parse benchmark (fenkit and shakmaty on the same 100,000 FENs, the memchr
+# line-split floor, and the same positions as three-check and crazyhouse FENs), the FEN4
+# benchmark (parse beside the I/O floor: reading a file of the same literals and splitting it
+# with memchr) and the end-to-end benchmark (`fenkit check` / `fmt --check`, 1 and 2 threads,
+# peak RSS, and two one-thread runs at once as the machine's two-CPU ceiling). Times are the
 # fastest sample of each row: other work on the machine only ever slows a sample down. The DFEN
 # passes and their shakmaty peers are timed alternately, round after round, so both sides of each
 # ratio see the same machine.
@@ -35,7 +35,7 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-echo "DFEN parse and write (100,000 FENs from seeded random games; fenkit and shakmaty passes interleaved, fastest of $samples rounds)" >&2
+echo "DFEN parse and write (100,000 FENs from seeded random games, also as three-check and crazyhouse; fenkit and shakmaty passes interleaved, fastest of $samples rounds)" >&2
 INTERLEAVED="$samples" cargo bench -q -p dfen --bench parse 2>/dev/null >"$tmp/dfen.txt"
 echo "FEN4 parse beside the I/O floor (floor and parse interleaved, fastest of $samples rounds)" >&2
 INTERLEAVED="$samples" cargo bench -q -p fenkit-fen4 --bench parse 2>/dev/null >"$tmp/fen4.txt"
@@ -44,7 +44,7 @@ cargo bench -q -p fenkit --bench e2e 2>/dev/null >"$tmp/e2e.txt"
 
 echo
 echo "== fenkit vs peers and floors ($(date -u +%Y-%m-%d), $(nproc) CPUs) =="
-echo "-- DFEN (targets: parse >= 2x shakmaty, parse+findings+write >= 2x parse+validate+write)"
+echo "-- DFEN (targets: parse >= 2x shakmaty, parse+findings+write >= 2x parse+validate+write; variants: parse+findings faster than shakmaty's parse into the variant, at most 1.3x the cost of the standard parse+findings)"
 grep -v '^RATIOS' "$tmp/dfen.txt"
 echo
 echo "-- FEN4 (target: parse >= 0.33 of the I/O floor's bytes per second: reading an ~8 MiB file of the same literals + memchr lines)"

@@ -554,14 +554,14 @@ impl Config {
         root: &Path,
     ) -> Result<ParityDefaults, ConfigError> {
         if let Some(notation) = &raw.notation
-            && !["dfen", "fen4", "rules"].contains(&notation.get_ref().as_str())
+            && !["dfen", "fen4", "rules", "variants"].contains(&notation.get_ref().as_str())
         {
             return Err(ConfigError::at(
                 path,
                 text,
                 notation.span(),
                 format!(
-                    "`parity.notation`: expected `dfen`, `fen4` or `rules`, found `{}`",
+                    "`parity.notation`: expected `dfen`, `fen4`, `rules` or `variants`, found `{}`",
                     notation.get_ref()
                 ),
                 None,

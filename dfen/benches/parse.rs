@@ -1,6 +1,9 @@
 //! DFEN parsing and writing, side by side with shakmaty on the same corpus, and the I/O floor.
 //!
 //! The corpus is 100,000 standard FENs from seeded random games, made at start-up (not committed).
+//! The same games, played as three-check and as crazyhouse, give the variant corpora: the same
+//! 100,000 positions with each variant's fields added, in shakmaty's text (the `stockfish`
+//! dialect) and in fenkit's canonical (essay) form.
 //! Run: `cargo bench -p dfen --bench parse`. Compare rows within one run: the machines are noisy.
 //! `INTERLEAVED=15 cargo bench -p dfen --bench parse` instead times each fenkit pass and its
 //! shakmaty peer back to back (15 rounds, fastest counts) and prints the ratios.
@@ -8,14 +11,18 @@
 use std::hint::black_box;
 use std::sync::LazyLock;
 
+use dfen::variant::{Dialect, Variant, VariantParser};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::variant::{Crazyhouse, ThreeCheck};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position};
 
 fn main() {
     // Build the corpus before any measurement, so profilers see only the work measured.
     LazyLock::force(&PARSED);
     LazyLock::force(&SHAKMATY_PARSED);
     LazyLock::force(&CORPUS_TEXT);
+    LazyLock::force(&THREECHECK);
+    LazyLock::force(&CRAZYHOUSE);
     if let Ok(rounds) = std::env::var("INTERLEAVED") {
         interleaved(rounds.parse().unwrap_or(15));
         return;
@@ -28,7 +35,7 @@ fn main() {
 /// means both sides of a ratio see the same machine, however busy it is.
 fn interleaved(rounds: usize) {
     type Pass = fn();
-    let pairs: [(&str, Pass, &str, Pass); 4] = [
+    let pairs: [(&str, Pass, &str, Pass); 8] = [
         (
             "dfen_parse",
             pass_parse,
@@ -53,6 +60,30 @@ fn interleaved(rounds: usize) {
             "shakmaty_parse_validate_write",
             pass_shakmaty_parse_validate_write,
         ),
+        (
+            "threecheck_parse_findings",
+            pass_threecheck_parse_findings,
+            "shakmaty_threecheck_parse",
+            pass_shakmaty_threecheck_parse,
+        ),
+        (
+            "threecheck_sf_parse_findings",
+            pass_threecheck_stockfish_parse_findings,
+            "shakmaty_threecheck_parse",
+            pass_shakmaty_threecheck_parse,
+        ),
+        (
+            "crazyhouse_parse_findings",
+            pass_crazyhouse_parse_findings,
+            "shakmaty_crazyhouse_parse",
+            pass_shakmaty_crazyhouse_parse,
+        ),
+        (
+            "crazyhouse_sf_parse_findings",
+            pass_crazyhouse_stockfish_parse_findings,
+            "shakmaty_crazyhouse_parse",
+            pass_shakmaty_crazyhouse_parse,
+        ),
     ];
     let time = |pass: Pass| {
         let start = std::time::Instant::now();
@@ -62,7 +93,7 @@ fn interleaved(rounds: usize) {
     println!("interleaved, fastest of {rounds} rounds over {CORPUS_SIZE} FENs");
     // Every round times every pass once (after one round to warm up), so all of them see the
     // same stretches of a busy machine.
-    let mut best = [[f64::MAX; 2]; 4];
+    let mut best = [[f64::MAX; 2]; 8];
     for round in 0..=rounds {
         for ((_, ours, _, peer), slot) in pairs.iter().zip(best.iter_mut()) {
             let (a, b) = (time(*ours), time(*peer));
@@ -92,6 +123,17 @@ fn interleaved(rounds: usize) {
         floor / parse
     );
     ratios.push(format!("dfen_parse_vs_floor={:.4}", floor / parse));
+    // What a variant's fields cost: its parse with findings (rows 4 to 7) beside the standard
+    // one (row 1), timed in the same rounds. The target is at most 1.3.
+    let standard = best[1][0];
+    for ((ours, _, _, _), [variant, _]) in pairs.iter().zip(best).skip(4) {
+        println!(
+            "{ours:<28} {variant:>9.2} ms   {:<30} {standard:>9.2} ms   {:.2}x the cost (target <= 1.30)",
+            "dfen_parse_findings",
+            variant / standard
+        );
+        ratios.push(format!("{ours}_cost_vs_dfen={:.2}", variant / standard));
+    }
     println!("RATIOS {}", ratios.join(" "));
 }
 
@@ -141,6 +183,56 @@ fn pass_shakmaty_parse() {
     }
 }
 
+/// fenkit: parse `fens` of `variant` written in `dialect`, with every finding.
+fn parse_variant(variant: Variant, dialect: Dialect, fens: &[String]) {
+    let parser = VariantParser::new(variant).dialect(dialect);
+    for fen in fens {
+        let _ = black_box(parser.parse(black_box(fen)));
+    }
+}
+
+fn pass_threecheck_parse_findings() {
+    parse_variant(Variant::ThreeCheck, Dialect::Essay, &THREECHECK.essay);
+}
+
+fn pass_threecheck_stockfish_parse_findings() {
+    parse_variant(
+        Variant::ThreeCheck,
+        Dialect::Stockfish,
+        &THREECHECK.stockfish,
+    );
+}
+
+fn pass_crazyhouse_parse_findings() {
+    parse_variant(Variant::Crazyhouse, Dialect::Essay, &CRAZYHOUSE.essay);
+}
+
+fn pass_crazyhouse_stockfish_parse_findings() {
+    parse_variant(
+        Variant::Crazyhouse,
+        Dialect::Stockfish,
+        &CRAZYHOUSE.stockfish,
+    );
+}
+
+/// shakmaty: `Fen::from_ascii` of its own variant FENs, and the position of variant `P` (which
+/// validates it, as fenkit's findings do).
+fn shakmaty_parse_variant<P: FromSetup>(fens: &[String]) {
+    for fen in fens {
+        if let Ok(parsed) = Fen::from_ascii(black_box(fen.as_bytes())) {
+            let _ = black_box(parsed.into_position::<P>(CastlingMode::Standard));
+        }
+    }
+}
+
+fn pass_shakmaty_threecheck_parse() {
+    shakmaty_parse_variant::<ThreeCheck>(&THREECHECK.stockfish);
+}
+
+fn pass_shakmaty_crazyhouse_parse() {
+    shakmaty_parse_variant::<Crazyhouse>(&CRAZYHOUSE.stockfish);
+}
+
 fn pass_shakmaty_display() {
     write_all(&SHAKMATY_PARSED);
 }
@@ -173,8 +265,9 @@ fn pass_shakmaty_parse_validate_write() {
 
 const CORPUS_SIZE: usize = 100_000;
 
-/// Seeded random games played with shakmaty; every position's FEN, until the corpus is full.
-static CORPUS: LazyLock<Vec<String>> = LazyLock::new(|| {
+/// Seeded random games played with shakmaty: the moves of each, until the games have made
+/// [`CORPUS_SIZE`] positions.
+static GAMES: LazyLock<Vec<Vec<Move>>> = LazyLock::new(|| {
     let mut state: u64 = 0x00c0_ffee_d1ce_5eed;
     let mut next = move || {
         state ^= state >> 12;
@@ -182,23 +275,81 @@ static CORPUS: LazyLock<Vec<String>> = LazyLock::new(|| {
         state ^= state >> 27;
         state.wrapping_mul(0x2545_f491_4f6c_dd1d)
     };
-    let mut out = Vec::with_capacity(CORPUS_SIZE);
-    while out.len() < CORPUS_SIZE {
+    let (mut games, mut positions) = (Vec::new(), 0);
+    while positions < CORPUS_SIZE {
         let mut pos = Chess::default();
+        let mut game = Vec::new();
         for _ in 0..160 {
             let moves = pos.legal_moves();
-            if moves.is_empty() || out.len() == CORPUS_SIZE {
+            if moves.is_empty() || positions == CORPUS_SIZE {
                 break;
             }
             let m = moves[(next() % moves.len() as u64) as usize];
             pos.play_unchecked(m);
+            game.push(m);
+            positions += 1;
+        }
+        games.push(game);
+    }
+    games
+});
+
+/// The FEN shakmaty writes after every move of [`GAMES`], played as a game of `P`: the
+/// positions are the same in every variant (a move of chess is a move of three-check and of
+/// crazyhouse), and each variant adds its own state (checks given; pockets and promoted pieces).
+fn replay<P: Position + Default>() -> Vec<String> {
+    let mut out = Vec::with_capacity(CORPUS_SIZE);
+    for game in GAMES.iter() {
+        let mut pos = P::default();
+        for m in game {
+            pos.play_unchecked(*m);
             out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
         }
     }
     out
-});
+}
+
+/// Every position's FEN, [`CORPUS_SIZE`] of them.
+static CORPUS: LazyLock<Vec<String>> = LazyLock::new(replay::<Chess>);
 
 static CORPUS_TEXT: LazyLock<String> = LazyLock::new(|| CORPUS.join("\n"));
+
+/// The positions of [`CORPUS`] as one variant's FENs.
+struct VariantCorpus {
+    /// shakmaty's text: the `stockfish` dialect (`3+3`; `[...]` pockets, `~` promoted pieces).
+    stockfish: Vec<String>,
+    /// fenkit's canonical (essay) form of the same positions.
+    essay: Vec<String>,
+    /// The bytes of `essay`, for divan's throughput.
+    essay_bytes: usize,
+}
+
+fn variant_corpus<P: Position + Default>(variant: Variant) -> VariantCorpus {
+    let stockfish = replay::<P>();
+    let parser = VariantParser::new(variant).dialect(Dialect::Stockfish);
+    let essay: Vec<String> = stockfish
+        .iter()
+        .map(|fen| {
+            let parsed = parser
+                .parse(fen)
+                .unwrap_or_else(|e| panic!("fenkit refuses shakmaty's {variant} {fen:?}: {e}"));
+            assert!(!parsed.has_errors(), "{fen:?}: {:?}", parsed.findings);
+            parsed.position.to_string()
+        })
+        .collect();
+    let essay_bytes = essay.iter().map(|f| f.len() + 1).sum();
+    VariantCorpus {
+        stockfish,
+        essay,
+        essay_bytes,
+    }
+}
+
+static THREECHECK: LazyLock<VariantCorpus> =
+    LazyLock::new(|| variant_corpus::<ThreeCheck>(Variant::ThreeCheck));
+
+static CRAZYHOUSE: LazyLock<VariantCorpus> =
+    LazyLock::new(|| variant_corpus::<Crazyhouse>(Variant::Crazyhouse));
 
 static PARSED: LazyLock<Vec<dfen::Dfen>> =
     LazyLock::new(|| CORPUS.iter().map(|f| f.parse().unwrap()).collect());
@@ -260,6 +411,46 @@ fn shakmaty_parse_validate_write(bencher: divan::Bencher) {
     bencher
         .counter(corpus_bytes())
         .bench(pass_shakmaty_parse_validate_write);
+}
+
+/// fenkit: a three-check FEN (essay dialect) with every finding.
+#[divan::bench]
+fn threecheck_parse_findings(bencher: divan::Bencher) {
+    bencher
+        .counter(divan::counter::BytesCount::new(THREECHECK.essay_bytes))
+        .bench(pass_threecheck_parse_findings);
+}
+
+/// fenkit: the same positions in shakmaty's text (stockfish dialect), with every finding.
+#[divan::bench]
+fn threecheck_stockfish_parse_findings(bencher: divan::Bencher) {
+    bencher.bench(pass_threecheck_stockfish_parse_findings);
+}
+
+/// shakmaty: `Fen::from_ascii` and `into_position::<ThreeCheck>` of its own text.
+#[divan::bench]
+fn shakmaty_threecheck_parse(bencher: divan::Bencher) {
+    bencher.bench(pass_shakmaty_threecheck_parse);
+}
+
+/// fenkit: a crazyhouse FEN (essay dialect) with every finding.
+#[divan::bench]
+fn crazyhouse_parse_findings(bencher: divan::Bencher) {
+    bencher
+        .counter(divan::counter::BytesCount::new(CRAZYHOUSE.essay_bytes))
+        .bench(pass_crazyhouse_parse_findings);
+}
+
+/// fenkit: the same positions in shakmaty's text (stockfish dialect), with every finding.
+#[divan::bench]
+fn crazyhouse_stockfish_parse_findings(bencher: divan::Bencher) {
+    bencher.bench(pass_crazyhouse_stockfish_parse_findings);
+}
+
+/// shakmaty: `Fen::from_ascii` and `into_position::<Crazyhouse>` of its own text.
+#[divan::bench]
+fn shakmaty_crazyhouse_parse(bencher: divan::Bencher) {
+    bencher.bench(pass_shakmaty_crazyhouse_parse);
 }
 
 /// The floor: split the same bytes into lines with memchr, parse nothing.

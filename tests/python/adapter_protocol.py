@@ -1,6 +1,7 @@
 """The adapter protocol of spec/adapter-protocol.md, shared by the two small implementations.
 
-An implementation supplies `check(text) -> (True, canonical) | (False, code, message)`.
+An implementation supplies `check(text) -> (True, canonical) | (False, code, message)`; an
+accepted answer may carry the finding codes as a third item, which batch mode sends.
 This module reads standard input in per-case or batch mode and answers as the protocol says.
 Standard library only.
 """
@@ -57,7 +58,10 @@ def _main(check):
                 data = line
             result = _answer(check, data)
             if result[0]:
-                out.write(json.dumps({"ok": True, "canonical": result[1]}) + "\n")
+                answer = {"ok": True, "canonical": result[1]}
+                if len(result) > 2:
+                    answer["findings"] = [{"code": code} for code in result[2]]
+                out.write(json.dumps(answer) + "\n")
             else:
                 answer = {"ok": False, "code": result[1], "message": result[2]}
                 if len(result) > 3:

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use dfen::variant::{Dialect, Variant, VariantParser};
 use serde_json::Value;
 
 fn suite_dir() -> PathBuf {
@@ -191,6 +192,41 @@ fn answer_fen4(case: &Case) -> Answer {
     }
 }
 
+/// A variant case, answered by `dfen::variant`: the canonical form is the fixed position in
+/// the dialect read, as `fenkit fmt` writes it (spec/conformance.md section 2).
+fn answer_variant(case: &Case) -> Answer {
+    let reject = |code: &str| Answer::Reject {
+        code: code.to_owned(),
+        ref_code: None,
+        offset: None,
+    };
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return reject("FENKIT001");
+    };
+    let variant: Variant = case
+        .str("variant")
+        .parse()
+        .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+    let dialect: Dialect = case
+        .str("dialect")
+        .parse()
+        .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+    match VariantParser::new(variant).dialect(dialect).parse(text) {
+        Err(error) => reject(error.code().as_str()),
+        Ok(parsed) => match parsed
+            .findings
+            .iter()
+            .find(|f| f.severity == dfen::Severity::Error)
+        {
+            Some(error) => reject(error.code.as_str()),
+            None => Answer::Accept {
+                canonical: parsed.fixed().display_as(dialect).to_string(),
+                findings: codes(parsed.findings.iter().map(|f| f.code.as_str())),
+            },
+        },
+    }
+}
+
 /// Runs every case of a notation and returns the report of disagreements.
 fn disagreements(cases: &[Case], answer: impl Fn(&Case) -> Answer) -> String {
     let mut report = String::new();
@@ -242,6 +278,69 @@ fn fen4_cases_match_the_library() {
     assert!(cases.len() >= 100, "only {} FEN4 cases", cases.len());
     let report = disagreements(&cases, answer_fen4);
     assert!(report.is_empty(), "FEN4 disagreements:\n{report}");
+}
+
+#[test]
+fn variant_cases_match_the_library() {
+    let cases = load("variants.jsonl");
+    assert!(cases.len() >= 100, "only {} variant cases", cases.len());
+    let report = disagreements(&cases, answer_variant);
+    assert!(report.is_empty(), "variant disagreements:\n{report}");
+}
+
+/// Each variant has cases in each of its dialects, accepted and rejected, and the same
+/// position is written in each dialect (cases whose names differ only by the dialect).
+#[test]
+fn variant_cases_cover_every_dialect() {
+    let cases = load("variants.jsonl");
+    let mut seen = BTreeSet::new();
+    for case in &cases {
+        seen.insert((
+            case.str("variant").to_owned(),
+            case.str("dialect").to_owned(),
+            case.str("verdict").to_owned(),
+        ));
+    }
+    for (variant, dialects) in [
+        ("threecheck", &["essay", "stockfish", "lichess"][..]),
+        ("crazyhouse", &["essay", "stockfish", "lichess"][..]),
+        ("twomove", &["essay"][..]),
+    ] {
+        for dialect in dialects {
+            for verdict in ["accept", "reject"] {
+                let key = (
+                    variant.to_owned(),
+                    (*dialect).to_owned(),
+                    verdict.to_owned(),
+                );
+                assert!(
+                    seen.contains(&key),
+                    "no {verdict} case for {variant} {dialect}"
+                );
+            }
+        }
+    }
+    // The same position in each dialect: the essay form of every accepted case named
+    // `y_<variant>_<dialect>_<rest>` is the same for each dialect that has `<rest>`.
+    for rest in ["one_given", "promoted_rook", "pawn_first", "queen_first"] {
+        let mut essays = BTreeSet::new();
+        let mut dialects = 0;
+        for case in &cases {
+            if case.str("verdict") != "accept" || !case.name().ends_with(rest) {
+                continue;
+            }
+            let variant: Variant = case.str("variant").parse().unwrap();
+            let dialect: Dialect = case.str("dialect").parse().unwrap();
+            let parsed = VariantParser::new(variant)
+                .dialect(dialect)
+                .parse(case.str("canonical"))
+                .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+            essays.insert(parsed.fixed().to_string());
+            dialects += 1;
+        }
+        assert!(dialects >= 2, "{rest}: only {dialects} dialects");
+        assert_eq!(essays.len(), 1, "{rest}: {essays:?}");
+    }
 }
 
 #[test]
@@ -335,7 +434,12 @@ fn ndjson4_cases_match_the_library() {
 #[test]
 fn every_code_is_covered() {
     let mut seen = BTreeSet::new();
-    for file in ["dfen.jsonl", "fen4.jsonl", "ndjson4.jsonl"] {
+    for file in [
+        "dfen.jsonl",
+        "fen4.jsonl",
+        "ndjson4.jsonl",
+        "variants.jsonl",
+    ] {
         for case in load(file) {
             seen.insert(case.str("code").to_owned());
             seen.extend(case.strings("findings"));
@@ -385,6 +489,14 @@ fn names_and_manifest() {
             assert!(names.insert(name.to_owned()), "duplicate case {name}");
             assert_eq!(case.str("notation"), notation, "{name}");
             assert!(!case.str("reason").is_empty(), "{name} has no reason");
+            // Variant cases, and only they, name their variant and dialect.
+            for key in ["variant", "dialect"] {
+                assert_eq!(
+                    case.json.get(key).is_some(),
+                    notation == "variants",
+                    "{name}: `{key}`"
+                );
+            }
             let ok = match notation {
                 "rules" => name.starts_with("rules_"),
                 _ => {

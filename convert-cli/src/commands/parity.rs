@@ -15,7 +15,9 @@ use crate::parity::{Job, Mode, answers, fuzz, unsendable};
 const AFTER_HELP: &str = "\
 The command runs through `sh -c`. `{notation}` and `{profile}` in it are replaced by each
 case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
-FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case).
+FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case). With --notation
+variants, `{variant}` and `{dialect}` (FENKIT_PARITY_VARIANT, FENKIT_PARITY_DIALECT) are the
+case's variant (threecheck, crazyhouse, twomove) and dialect (essay, stockfish, lichess).
 
 Per case (default): the input on stdin; exit 0 and the canonical form (UTF-8) on stdout means
 accepted; exit 1 with exactly one line `CODE: message` on stderr (a colon and a space after
@@ -26,6 +28,9 @@ a failure of the implementation: catch every internal error in the adapter and e
 --batch: one process per notation and profile, one input per line, exactly one JSON answer
 line per input (the `fenkit parse --batch` protocol); a process that writes more answer lines
 than inputs fails every one of its inputs.
+Variants (--notation variants): as per case or --batch, the input read in the case's dialect
+and the canonical form written in it, as `fmt` writes it (pocket order kept); one batch
+process per variant and dialect.
 Rules (--notation rules): the DFEN on stdin, the legal first moves on stdout in UCI, one per
 line, under the case's reading of the king-capture exemption. The full protocol is
 spec/adapter-protocol.md (also written by `fenkit suite copy`).
@@ -39,6 +44,8 @@ Examples:
       --cmd 'fenkit parse --batch --json-strings --notation {notation} --profile {profile}'
   fenkit parity --notation fen4 --cmd 'python3 my_fen4.py' --known-failures known.txt
   fenkit parity --notation rules --cmd 'fenkit moves --king-capture {king_capture} -'
+  fenkit parity --notation variants --codes \\
+      --cmd 'fenkit parse --variant {variant} --dialect {dialect}'
   fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
 
 The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined
@@ -57,6 +64,9 @@ enum ParityNotation {
     Fen4,
     /// Rules cases: legal first moves in UCI
     Rules,
+    /// Variant FEN cases (three-check, crazyhouse, two-move chess), through the parse protocol
+    /// with `{variant}` and `{dialect}`
+    Variants,
 }
 
 /// The report formats.
@@ -206,6 +216,7 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         Some(ParityNotation::Dfen) => vec![Kind::Dfen],
         Some(ParityNotation::Fen4) => vec![Kind::Fen4],
         Some(ParityNotation::Rules) => vec![Kind::Rules],
+        Some(ParityNotation::Variants) => vec![Kind::Variants],
     };
     let rules = kinds == [Kind::Rules];
     let mode = match (rules, args.batch) {
@@ -224,7 +235,7 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     if rules && args.fuzz.is_some() {
         return Err(Failure::Usage(
-            "--fuzz compares parsers: use it with --notation dfen or fen4".to_owned(),
+            "--fuzz compares parsers: use it with --notation dfen, fen4 or variants".to_owned(),
         ));
     }
     let cases = match suite::load(&kinds, args.suite.as_deref()) {
@@ -450,12 +461,11 @@ fn fuzz_run(
             for d in &result.disagreements {
                 writeln!(
                     out,
-                    "DISAGREE fuzz input {} (seed {}, mutated from {}, {} profile {})",
+                    "DISAGREE fuzz input {} (seed {}, mutated from {}, {})",
                     d.index,
                     args.seed,
                     d.base,
-                    d.original.case.kind.name(),
-                    d.original.case.profile
+                    report::settings(&d.original.case).replace(", ", " ")
                 )?;
                 writeln!(
                     out,
@@ -485,6 +495,10 @@ fn fuzz_run(
                     item["base"] = serde_json::json!(d.base);
                     item["notation"] = serde_json::json!(d.original.case.kind.name());
                     item["profile"] = serde_json::json!(d.original.case.profile);
+                    if d.original.case.kind == Kind::Variants {
+                        item["variant"] = serde_json::json!(d.original.case.variant);
+                        item["dialect"] = serde_json::json!(d.original.case.dialect);
+                    }
                     item["minimised"] = d
                         .minimised
                         .as_ref()

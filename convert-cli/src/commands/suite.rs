@@ -10,6 +10,7 @@ const AFTER_HELP: &str = "\
 Examples:
   fenkit suite list                       every case name, one per line
   fenkit suite list --notation rules      the rules cases only
+  fenkit suite list --notation variants   the three-check, crazyhouse and two-move cases
   fenkit suite copy vendor/fenkit-suite   write README.md, spec/ and v1/
 
 A copy is complete on its own: README.md says what is where; spec/ holds the suite's

@@ -32,17 +32,22 @@ pub(crate) struct Adapter {
     pub(crate) timeout: Duration,
 }
 
-/// The settings of one case that reach the adapter, through `{notation}`, `{profile}` and
-/// `{king_capture}` in the command and through `FENKIT_PARITY_*` environment variables.
+/// The settings of one case that reach the adapter, through `{notation}`, `{profile}`,
+/// `{king_capture}`, `{variant}` and `{dialect}` in the command and through `FENKIT_PARITY_*`
+/// environment variables.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Context {
-    /// `dfen`, `fen4` or `rules`.
+    /// `dfen`, `fen4`, `rules` or `variants`.
     pub(crate) notation: String,
     /// The DFEN profile (`spec` for the other notations).
     pub(crate) profile: String,
     /// The reading of the king-capture exemption, `first` or `any` (`first` but for the rules
     /// cases that say `any`).
     pub(crate) king_capture: String,
+    /// The variant (`dice` for DFEN and rules cases, empty for FEN4 cases).
+    pub(crate) variant: String,
+    /// The dialect (`essay` for DFEN and rules cases, empty for FEN4 cases).
+    pub(crate) dialect: String,
 }
 
 impl Context {
@@ -52,6 +57,8 @@ impl Context {
             notation: case.kind.name().to_owned(),
             profile: case.profile.clone(),
             king_capture: case.king_capture.clone(),
+            variant: case.variant.clone(),
+            dialect: case.dialect.clone(),
         }
     }
 }
@@ -136,7 +143,9 @@ impl Adapter {
             .command
             .replace("{notation}", &context.notation)
             .replace("{profile}", &context.profile)
-            .replace("{king_capture}", &context.king_capture);
+            .replace("{king_capture}", &context.king_capture)
+            .replace("{variant}", &context.variant)
+            .replace("{dialect}", &context.dialect);
         let mut command = Command::new("sh");
         command
             .arg("-c")
@@ -144,6 +153,8 @@ impl Adapter {
             .env("FENKIT_PARITY_NOTATION", &context.notation)
             .env("FENKIT_PARITY_PROFILE", &context.profile)
             .env("FENKIT_PARITY_KING_CAPTURE", &context.king_capture)
+            .env("FENKIT_PARITY_VARIANT", &context.variant)
+            .env("FENKIT_PARITY_DIALECT", &context.dialect)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -52,6 +52,8 @@ impl Rng {
 fn alphabet(kind: Kind) -> &'static [u8] {
     match kind {
         Kind::Fen4 => b"4d-fen v1:KkQqRrBbNnPpwyx@,;0123456789 \t\n\r/",
+        // The variants' slots add `~`, the pocket's brackets, `+` and the comma.
+        Kind::Variants => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t~[]+,",
         _ => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t",
     }
 }
@@ -193,9 +195,55 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
     }
 }
 
-/// fenkit's answer as a case expectation.
-fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
-    let expect = match own_answer(kind, profile, &input) {
+/// fenkit's own answer for an input of a variant case: `dfen::variant` read in the case's
+/// dialect, the canonical form in that dialect with every fixable finding applied (as `fmt`
+/// writes it; spec/conformance.md section 2).
+pub(crate) fn own_variant_answer(variant: &str, dialect: &str, input: &[u8]) -> Got {
+    use dfen::variant::{Dialect, Variant, VariantParser};
+    let reject = |code: String, message: String| Got::Reject {
+        code,
+        ref_code: None,
+        offset: None,
+        message,
+    };
+    let Ok(text) = std::str::from_utf8(input) else {
+        return reject(crate::code::CliCode::InvalidUtf8.to_string(), String::new());
+    };
+    // The suite's loader admits only known variants and dialects.
+    let variant: Variant = variant.parse().unwrap_or(Variant::Chess);
+    let dialect: Dialect = dialect.parse().unwrap_or_default();
+    match VariantParser::new(variant).dialect(dialect).parse(text) {
+        Err(error) => reject(error.code().to_string(), error.to_string()),
+        Ok(parsed) => match parsed
+            .findings
+            .iter()
+            .find(|f| f.severity == Severity::Error)
+        {
+            Some(error) => reject(error.code.to_string(), error.message.to_string()),
+            None => Got::Accept {
+                canonical: parsed.fixed().display_as(dialect).to_string(),
+                findings: Some(
+                    parsed
+                        .findings
+                        .iter()
+                        .map(|f| f.code.to_string())
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect(),
+                ),
+            },
+        },
+    }
+}
+
+/// fenkit's answer for `input`, as a case of the same notation, profile, variant and dialect
+/// as `template`.
+fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
+    let answer = match template.kind {
+        Kind::Variants => own_variant_answer(&template.variant, &template.dialect, &input),
+        kind => own_answer(kind, &template.profile, &input),
+    };
+    let expect = match answer {
         Got::Accept {
             canonical,
             findings,
@@ -217,9 +265,11 @@ fn as_case(kind: Kind, profile: &str, name: String, input: Vec<u8>) -> Case {
     };
     Case {
         name,
-        kind,
-        profile: profile.to_owned(),
+        kind: template.kind,
+        profile: template.profile.clone(),
         king_capture: "first".to_owned(),
+        variant: template.variant.clone(),
+        dialect: template.dialect.clone(),
         input,
         expect,
         reason: String::new(),
@@ -318,14 +368,7 @@ fn minimise(adapter: &Adapter, mode: Mode, codes: bool, start: &Probe) -> Option
                 input
             })
             .filter(|input| unsendable(mode, input).is_none())
-            .map(|input| {
-                as_case(
-                    start.case.kind,
-                    &start.case.profile,
-                    start.case.name.clone(),
-                    input,
-                )
-            })
+            .map(|input| as_case(&start.case, start.case.name.clone(), input))
             .collect();
         probes += candidates.len();
         let jobs: Vec<Job<'_>> = candidates
@@ -395,10 +438,7 @@ pub(crate) fn run(
             continue;
         }
         let name = format!("fuzz_{}", generated.len());
-        generated.push((
-            base.name.clone(),
-            as_case(base.kind, &base.profile, name, input),
-        ));
+        generated.push((base.name.clone(), as_case(base, name, input)));
     }
     let jobs: Vec<Job<'_>> = generated
         .iter()
@@ -478,6 +518,21 @@ mod tests {
         ));
         assert!(matches!(
             own_answer(Kind::Dfen, "spec", b"\xff"),
+            Got::Reject { ref code, .. } if code == "FENKIT001"
+        ));
+        // Variant inputs are read in their dialect, and written back in it.
+        assert!(matches!(
+            own_variant_answer("crazyhouse", "lichess", b"4k3/8/8/8/8/8/8/4K3/pP w - - 0 1"),
+            Got::Accept { ref canonical, ref findings }
+                if canonical == "4k3/8/8/8/8/8/8/4K3/Pp w - - 0 1"
+                    && findings.as_deref() == Some(&["DFEN110".to_owned()][..])
+        ));
+        assert!(matches!(
+            own_variant_answer("threecheck", "stockfish", b"4k3/8/8/8/8/8/8/4K3 w - - 3-3 0 1"),
+            Got::Reject { ref code, .. } if code == "DFEN030"
+        ));
+        assert!(matches!(
+            own_variant_answer("twomove", "essay", b"\xff"),
             Got::Reject { ref code, .. } if code == "FENKIT001"
         ));
     }

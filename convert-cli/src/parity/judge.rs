@@ -556,6 +556,8 @@ mod tests {
             kind: Kind::Fen4,
             profile: "spec".to_owned(),
             king_capture: "first".to_owned(),
+            variant: String::new(),
+            dialect: String::new(),
             input: Vec::new(),
             expect,
             reason: String::new(),

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::exec::Ending;
 use super::judge::{Got, plural};
-use super::suite::{Case, Expect};
+use super::suite::{Case, Expect, Kind};
 
 /// What became of one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -384,13 +384,7 @@ pub(crate) fn human(
         .take(shown)
     {
         let case = outcome.case;
-        writeln!(
-            out,
-            "FAIL {} ({}, profile {})",
-            case.name,
-            case.kind.name(),
-            case.profile
-        )?;
+        writeln!(out, "FAIL {} ({})", case.name, settings(case))?;
         writeln!(out, "  input:    {}", show_input(&case.input))?;
         writeln!(out, "  expected: {}", show_expected(&case.expect))?;
         if let Some(got) = &outcome.got {
@@ -461,6 +455,20 @@ fn expected_json(expect: &Expect) -> Value {
     }
 }
 
+/// The settings a case is read under, after its notation: `dfen, profile spec`, or for a
+/// variant case `variants, crazyhouse, dialect lichess`.
+pub(crate) fn settings(case: &Case) -> String {
+    match case.kind {
+        Kind::Variants => format!(
+            "{}, {}, dialect {}",
+            case.kind.name(),
+            case.variant,
+            case.dialect
+        ),
+        kind => format!("{}, profile {}", kind.name(), case.profile),
+    }
+}
+
 /// The JSON report: counts, warnings and one entry per case that did not simply pass.
 pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Value {
     let summary = Summary::of(outcomes);
@@ -478,6 +486,10 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
                 "note": o.note,
                 "reason": o.case.reason,
             });
+            if o.case.kind == Kind::Variants {
+                value["variant"] = json!(o.case.variant);
+                value["dialect"] = json!(o.case.dialect);
+            }
             if std::str::from_utf8(&o.case.input).is_err() {
                 value["input_hex"] = json!(hex(&o.case.input));
             }

@@ -16,24 +16,28 @@ pub(crate) const VERSION: u32 = 1;
 const COPY_README: &str = "\
 # fenkit conformance suite, version 1
 
-A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4 and the Dice Chess rules,
-written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
+A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules and the
+variant FENs of three-check, crazyhouse and two-move chess, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
 
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
   the suite with `fenkit parity` or with your own harness.
 - [spec/adapter-protocol.md](spec/adapter-protocol.md): what an adapter command must answer.
 - [spec/dfen.md](spec/dfen.md), [spec/fen4.md](spec/fen4.md),
-  [spec/ndjson4.md](spec/ndjson4.md), [spec/rules.md](spec/rules.md) and
-  [spec/identity.md](spec/identity.md): the specs the cases follow. A case's `reason` cites
+  [spec/ndjson4.md](spec/ndjson4.md), [spec/rules.md](spec/rules.md),
+  [spec/identity.md](spec/identity.md) and [spec/variants.md](spec/variants.md): the specs
+  the cases follow. A case's `reason` cites
   their sections: `(s3)` is section 3 of the spec of the case's notation.
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
-- `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`: the cases.
+- `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
+  `v1/variants.jsonl`: the cases.
 
 Run a parser over this copy:
 
 ```console
 $ fenkit parity --suite DIR --cmd 'my-parser --notation {notation} --profile {profile}'
+$ fenkit parity --suite DIR --notation variants \
+    --cmd 'my-parser --variant {variant} --dialect {dialect}'
 ```
 ";
 
@@ -55,6 +59,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("spec/ndjson4.md", include_str!("../../spec/ndjson4.md")),
     ("spec/rules.md", include_str!("../../spec/rules.md")),
     ("spec/identity.md", include_str!("../../spec/identity.md")),
+    ("spec/variants.md", include_str!("../../spec/variants.md")),
     (
         "v1/manifest.json",
         include_str!("../../spec/conformance/v1/manifest.json"),
@@ -75,6 +80,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         "v1/rules.jsonl",
         include_str!("../../spec/conformance/v1/rules.jsonl"),
     ),
+    (
+        "v1/variants.jsonl",
+        include_str!("../../spec/conformance/v1/variants.jsonl"),
+    ),
 ];
 
 /// The notations the suite has cases for.
@@ -88,11 +97,19 @@ pub(crate) enum Kind {
     Ndjson4,
     /// Legal first moves under the Maximum Micro-moves rule
     Rules,
+    /// Variant FENs: three-check, crazyhouse and two-move chess, in each of their dialects
+    Variants,
 }
 
 impl Kind {
     /// Every kind, in file order.
-    pub(crate) const ALL: [Kind; 4] = [Kind::Dfen, Kind::Fen4, Kind::Ndjson4, Kind::Rules];
+    pub(crate) const ALL: [Kind; 5] = [
+        Kind::Dfen,
+        Kind::Fen4,
+        Kind::Ndjson4,
+        Kind::Rules,
+        Kind::Variants,
+    ];
 
     /// The name used in case files and on the command line.
     pub(crate) fn name(self) -> &'static str {
@@ -101,6 +118,7 @@ impl Kind {
             Kind::Fen4 => "fen4",
             Kind::Ndjson4 => "ndjson4",
             Kind::Rules => "rules",
+            Kind::Variants => "variants",
         }
     }
 
@@ -147,6 +165,12 @@ pub(crate) struct Case {
     /// Rules cases: the reading of the king-capture exemption, `first` (the default) or `any`
     /// (spec/rules.md section 4); `first` for the other notations.
     pub(crate) king_capture: String,
+    /// Variant cases: the variant (`threecheck`, `crazyhouse`, `twomove`); `dice` for DFEN and
+    /// rules cases (spec/variants.md section 1), empty for FEN4 and NDJSON4 cases.
+    pub(crate) variant: String,
+    /// Variant cases: the dialect (`essay`, `stockfish`, `lichess`); `essay` for DFEN and rules
+    /// cases, empty for FEN4 and NDJSON4 cases.
+    pub(crate) dialect: String,
     /// The input, byte-exact.
     pub(crate) input: Vec<u8>,
     /// What it expects.
@@ -170,6 +194,10 @@ struct RawCase {
     name: String,
     notation: String,
     profile: String,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    dialect: Option<String>,
     input: String,
     #[serde(default)]
     input_base64: Option<String>,
@@ -263,6 +291,7 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
         }
         (_, Some(_)) => return Err(format!("{name}: king_capture is for rules cases only")),
     };
+    let (variant, dialect) = variant_and_dialect(&name, kind, raw.variant, raw.dialect)?;
     let expect = match (kind, raw.verdict.as_deref()) {
         (Kind::Rules, _) => Expect::Moves(
             raw.moves
@@ -295,10 +324,52 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
         kind,
         profile: raw.profile,
         king_capture,
+        variant,
+        dialect,
         input,
         expect,
         reason: raw.reason,
     })
+}
+
+/// The variants whose cases the suite holds, and the dialects a case may name (a variant
+/// without the dialect expects `DFEN035`).
+const VARIANTS: [&str; 3] = ["threecheck", "crazyhouse", "twomove"];
+const DIALECTS: [&str; 3] = ["essay", "stockfish", "lichess"];
+
+/// A case's variant and dialect: named by every variant case and by no other; DFEN and rules
+/// cases are the `dice` variant's `essay` form.
+fn variant_and_dialect(
+    name: &str,
+    kind: Kind,
+    variant: Option<String>,
+    dialect: Option<String>,
+) -> Result<(String, String), String> {
+    match (kind, variant, dialect) {
+        (Kind::Variants, Some(variant), Some(dialect)) => {
+            if !VARIANTS.contains(&variant.as_str()) {
+                return Err(format!(
+                    "{name}: expected variant \"threecheck\", \"crazyhouse\" or \"twomove\", found {variant:?}"
+                ));
+            }
+            if !DIALECTS.contains(&dialect.as_str()) {
+                return Err(format!(
+                    "{name}: expected dialect \"essay\", \"stockfish\" or \"lichess\", found {dialect:?}"
+                ));
+            }
+            Ok((variant, dialect))
+        }
+        (Kind::Variants, _, _) => Err(format!(
+            "{name}: a variant case needs `variant` and `dialect`"
+        )),
+        (_, None, None) => Ok(match kind {
+            Kind::Dfen | Kind::Rules => ("dice".to_owned(), "essay".to_owned()),
+            Kind::Fen4 | Kind::Ndjson4 | Kind::Variants => (String::new(), String::new()),
+        }),
+        (_, _, _) => Err(format!(
+            "{name}: variant and dialect are for variant cases only"
+        )),
+    }
 }
 
 /// Reads the cases of one notation from the text of its JSON-lines file; `source` names the
@@ -439,6 +510,7 @@ mod tests {
         assert!(count(Kind::Fen4) >= 100);
         assert!(count(Kind::Rules) >= 20);
         assert!(count(Kind::Ndjson4) >= 20);
+        assert!(count(Kind::Variants) >= 100);
         let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
     }
@@ -519,12 +591,67 @@ mod tests {
                 "spec/dfen.md",
                 "spec/fen4.md",
                 "spec/ndjson4.md",
-                "spec/rules.md"
+                "spec/rules.md",
+                "spec/variants.md"
             ]
         );
         for spec in specs {
             assert!(FILES.iter().any(|(path, _)| *path == spec), "{spec}");
         }
+    }
+
+    /// A variant case names a known variant and dialect; other cases name none, and DFEN and
+    /// rules cases reach the adapter as the `dice` variant's `essay` form.
+    #[test]
+    fn variant_cases_carry_a_variant_and_a_dialect() {
+        let cases = load(&[Kind::Variants, Kind::Dfen, Kind::Fen4], None).unwrap();
+        let of = |name: &str| {
+            cases
+                .iter()
+                .find(|c| c.name == name)
+                .map(|c| (c.variant.as_str(), c.dialect.as_str()))
+        };
+        assert_eq!(
+            of("y_crazyhouse_lichess_empty_pocket"),
+            Some(("crazyhouse", "lichess"))
+        );
+        assert_eq!(
+            of("n_twomove_stockfish_035"),
+            Some(("twomove", "stockfish"))
+        );
+        assert_eq!(of("y_dfen_start_fresh"), Some(("dice", "essay")));
+        assert_eq!(of("y_fen4_empty_board"), Some(("", "")));
+        let line = |notation: &str, keys: &str| {
+            format!(
+                r#"{{"name":"x","notation":"{notation}","profile":"spec",{keys}"input":"8/8/8/8/8/8/8/8 w - - 0 1","verdict":"reject","code":"DFEN002","reason":"r"}}"#
+            )
+        };
+        let error = parse_cases(Kind::Variants, "f", &line("variants", "")).unwrap_err();
+        assert!(
+            error.contains("a variant case needs `variant` and `dialect`"),
+            "{error}"
+        );
+        let error = parse_cases(
+            Kind::Variants,
+            "f",
+            &line("variants", r#""variant":"atomic","dialect":"essay","#),
+        )
+        .unwrap_err();
+        assert!(error.contains("found \"atomic\""), "{error}");
+        let error = parse_cases(
+            Kind::Variants,
+            "f",
+            &line("variants", r#""variant":"twomove","dialect":"fics","#),
+        )
+        .unwrap_err();
+        assert!(error.contains("found \"fics\""), "{error}");
+        let error = parse_cases(
+            Kind::Dfen,
+            "f",
+            &line("dfen", r#""variant":"twomove","dialect":"essay","#),
+        )
+        .unwrap_err();
+        assert!(error.contains("for variant cases only"), "{error}");
     }
 
     #[test]

@@ -118,8 +118,9 @@ impl VariantParser {
         if !self.variant.has_dialect(self.dialect) {
             return Err(self.no_such_dialect(input));
         }
-        if input.len() > MAX_INPUT_LEN {
-            // The DFEN parser says it, with its span.
+        if input.len() > MAX_INPUT_LEN || input.trim_matches([' ', '\t']).is_empty() {
+            // Too long or empty (DFEN001, DFEN021, before the fields are counted): the DFEN
+            // parser says it, with its span.
             return Err(standard
                 .parse(input)
                 .err()

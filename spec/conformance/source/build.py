@@ -16,6 +16,7 @@ import dfen_cases  # noqa: E402,F401
 import fen4_cases  # noqa: E402,F401
 import ndjson4_cases  # noqa: E402,F401
 import rules_cases  # noqa: E402,F401
+import variant_cases  # noqa: E402,F401
 
 VERSION = 1
 OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
@@ -24,13 +25,14 @@ SPECS = {
     "fen4": "spec/fen4.md",
     "ndjson4": "spec/ndjson4.md",
     "rules": "spec/rules.md",
+    "variants": "spec/variants.md",
 }
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = []
-    for notation in ["dfen", "fen4", "ndjson4", "rules"]:
+    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants"]:
         name = f"{notation}.jsonl"
         path = os.path.join(OUT, name)
         count = common.dump(path, notation)

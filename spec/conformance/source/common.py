@@ -42,12 +42,22 @@ def _input_fields(data):
     return fields
 
 
-def accept(notation, name, data, canonical, reason, profile="spec", findings=(), **extra):
-    prefix = "y_"
+def _head(notation, name, profile, variant, dialect):
+    """The keys every case starts with; variant cases name their variant and dialect."""
+    case = {"name": name, "notation": notation, "profile": profile}
+    if (variant is None) != (dialect is None):
+        raise SystemExit(f"{name}: a variant case needs both a variant and a dialect")
+    if variant is not None:
+        case["variant"] = variant
+        case["dialect"] = dialect
+    return case
+
+
+def accept(notation, name, data, canonical, reason, profile="spec", findings=(), variant=None,
+           dialect=None, **extra):
     if not name.startswith(("y_", "i_")):
         raise SystemExit(f"{name}: accepted cases start with y_ or i_")
-    del prefix
-    case = {"name": name, "notation": notation, "profile": profile}
+    case = _head(notation, name, profile, variant, dialect)
     case.update(_input_fields(data))
     case["verdict"] = "accept"
     case["canonical"] = canonical
@@ -57,10 +67,11 @@ def accept(notation, name, data, canonical, reason, profile="spec", findings=(),
     _add(notation, case)
 
 
-def reject(notation, name, data, code, reason, profile="spec", **extra):
+def reject(notation, name, data, code, reason, profile="spec", variant=None, dialect=None,
+           **extra):
     if not name.startswith(("n_", "i_")):
         raise SystemExit(f"{name}: rejected cases start with n_ or i_")
-    case = {"name": name, "notation": notation, "profile": profile}
+    case = _head(notation, name, profile, variant, dialect)
     case.update(_input_fields(data))
     case["verdict"] = "reject"
     case["code"] = code
