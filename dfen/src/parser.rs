@@ -244,7 +244,14 @@ impl Parser {
         // Plain input (canonical DFEN or standard FEN) takes the one-pass fast path; anything else,
         // including every input with a syntax error, is parsed again from the start by the
         // general parser, so the results never depend on which path ran.
-        match plain::scan(input, self.profile, &mut parsed.dfen, &mut census, &mut map) {
+        match plain::scan(
+            input,
+            self.profile,
+            plain::Rest::Dice,
+            &mut parsed.dfen,
+            &mut census,
+            &mut map,
+        ) {
             Some(plain::Shape::Seven) => {
                 // The one-pass reader takes seven fields only in the spelling `Display` writes;
                 // the engine profile's own orders differ from it.
@@ -259,7 +266,7 @@ impl Parser {
                     parsed.findings = vec![missing_dice_field(input.len())];
                 }
             }
-            None => {
+            Some(plain::Shape::SixThen(_)) | None => {
                 let mut state = State::new(self.profile, input);
                 state.parse()?;
                 if self.six_fields {
@@ -276,6 +283,40 @@ impl Parser {
         }
         self.finish(&mut parsed, &census, &map);
         Ok((parsed, census))
+    }
+
+    /// The six standard fields at the start of `input`, when the one-pass scanner takes them:
+    /// they are in plain form and followed by nothing or by one space and more text, which the
+    /// caller reads (the variant layer's slot fields). Returns the parse (position findings
+    /// and the strict setting applied), the census, the six fields' spans and where field 6
+    /// ends. `None` when the scanner does not take them: the caller then splits the input
+    /// itself and calls [`Parser::parse_counted`] on the six fields.
+    #[inline(always)]
+    pub(crate) fn parse_plain_prefix(
+        &self,
+        input: &str,
+    ) -> Option<(Parsed, Census, [Range<usize>; 6], usize)> {
+        let mut parsed = Parsed {
+            dfen: EMPTY,
+            findings: Vec::new(),
+            written_canonically: self.profile != Profile::Engine,
+        };
+        let mut census = Census::default();
+        let mut map = SourceMap::new(input);
+        let end = match plain::scan(
+            input,
+            self.profile,
+            plain::Rest::Caller,
+            &mut parsed.dfen,
+            &mut census,
+            &mut map,
+        )? {
+            plain::Shape::SixThen(end) => end,
+            plain::Shape::Six => input.len(),
+            plain::Shape::Seven => return None,
+        };
+        self.finish(&mut parsed, &census, &map);
+        Some((parsed, census, map.six_fields(), end))
     }
 
     /// The position findings and the strict setting, after either path.
@@ -1460,6 +1501,7 @@ mod tests {
         plain::scan(
             input,
             profile,
+            plain::Rest::Dice,
             &mut state.dfen,
             &mut state.census,
             &mut state.map,

@@ -28,6 +28,11 @@ impl<'a> SourceMap<'a> {
         }
     }
 
+    /// The spans of fields 1 to 6.
+    pub(crate) fn six_fields(&self) -> [Range<usize>; 6] {
+        [1, 2, 3, 4, 5, 6].map(|number| self.field(number))
+    }
+
     fn field(&self, number: usize) -> Range<usize> {
         self.fields
             .get(number.wrapping_sub(1))

@@ -133,6 +133,18 @@ pub(super) enum Shape {
     Seven,
     /// Six fields: a standard FEN (field 7 absent).
     Six,
+    /// Six fields, then one space at this offset and more text, which the caller reads (the
+    /// variant layer's slot fields). Only when asked for with [`Rest::Caller`].
+    SixThen(usize),
+}
+
+/// Who reads what follows field 6.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Rest {
+    /// The scan: field 7, the dice.
+    Dice,
+    /// The caller: the scan stops after field 6.
+    Caller,
 }
 
 /// Scans `input` in plain form into `dfen`, `census` and `map`; `None` when the input is not in
@@ -141,6 +153,7 @@ pub(super) enum Shape {
 pub(super) fn scan<'a>(
     input: &'a str,
     profile: Profile,
+    rest: Rest,
     dfen: &mut Dfen,
     census: &mut Census,
     map: &mut SourceMap<'a>,
@@ -261,6 +274,9 @@ pub(super) fn scan<'a>(
     };
     if next != b' ' {
         return None;
+    }
+    if rest == Rest::Caller {
+        return Some(Shape::SixThen(cur.at));
     }
     cur.at += 1;
 

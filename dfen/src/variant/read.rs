@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::check::{self, color_name};
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
+use crate::validate::Census;
 use crate::{
     Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Piece, Severity, Square, SquareSet,
 };
@@ -126,10 +127,24 @@ impl VariantParser {
                 .err()
                 .unwrap_or_else(|| self.no_such_dialect(input)));
         }
+        // With the slots after the clocks, the six standard fields are a prefix of the input:
+        // in plain form the DFEN scanner reads them in its one pass, and only the rest is
+        // split here. Otherwise every field is split first, and the six read after.
+        let appended_only = matches!(
+            (self.variant, self.dialect),
+            (_, Dialect::Essay) | (Variant::Chess | Variant::ThreeCheck, Dialect::Lichess)
+        );
+        let prefix = appended_only
+            .then(|| standard.six_fields().parse_plain_prefix(input))
+            .flatten();
+        let fields = match &prefix {
+            Some((_, _, six, six_end)) => fields_after_prefix(input, six.clone(), *six_end),
+            None => split_fields(input),
+        };
         let mut reader = Reader {
             settings: self,
             input,
-            fields: split_fields(input),
+            fields,
             findings: Vec::new(),
             position: VariantFen::new(self.variant, crate::parser::EMPTY),
             cuts: Cuts::default(),
@@ -137,7 +152,10 @@ impl VariantParser {
             canonical: true,
         };
         reader.position.checks = Checks::new(self.check_limit);
-        reader.read(standard)
+        reader.read(
+            standard,
+            prefix.map(|(parsed, census, _, _)| (parsed, census)),
+        )
     }
 
     #[cold]
@@ -203,15 +221,39 @@ impl Fields {
     }
 }
 
+/// Every field of `input`.
 fn split_fields(input: &str) -> Fields {
-    let bytes = input.as_bytes();
-    let mut fields = Fields {
+    let fields = Fields {
         spans: [(0, 0); MAX_FIELDS],
         count: 0,
         plain_spacing: true,
     };
-    let mut at = 0;
-    let mut previous_end = None;
+    split_from(input, fields, 0, None)
+}
+
+/// The fields of `input` whose first six the DFEN scanner has read, in plain form, ending at
+/// `six_end`: only what follows them is split.
+fn fields_after_prefix(input: &str, six: [Range<usize>; 6], six_end: usize) -> Fields {
+    let mut fields = Fields {
+        spans: [(0, 0); MAX_FIELDS],
+        count: 6,
+        plain_spacing: true,
+    };
+    for (slot, span) in fields.spans.iter_mut().zip(six) {
+        *slot = (span.start, span.end);
+    }
+    split_from(input, fields, six_end, Some(six_end))
+}
+
+/// Adds the fields of `input` from `at` on to `fields`; `previous_end` is where the field
+/// before `at` ended.
+fn split_from(
+    input: &str,
+    mut fields: Fields,
+    mut at: usize,
+    mut previous_end: Option<usize>,
+) -> Fields {
+    let bytes = input.as_bytes();
     while at < bytes.len() {
         let rest = bytes.get(at..).unwrap_or_default();
         let start = at + rest.iter().take_while(|b| is_separator(**b)).count();
@@ -286,40 +328,31 @@ struct Reader<'s, 'a> {
 }
 
 impl<'a> Reader<'_, 'a> {
-    fn read(mut self, standard: Parser) -> Result<VariantParsed, ParseError> {
+    /// Reads the input; `prefix` is the standard fields' parse when the scanner has read them.
+    fn read(
+        mut self,
+        standard: Parser,
+        prefix: Option<(crate::Parsed, Census)>,
+    ) -> Result<VariantParsed, ParseError> {
         let settings = *self.settings;
         let layout = self.layout()?;
         self.spans.board = layout.board.clone();
-        // The six standard fields, read once. Without a cut they are a prefix of the input.
-        let six_end = layout.six_end;
-        let text_buffer;
-        let text: &str = if self.cuts.removed.is_empty() {
-            self.input.get(..six_end).unwrap_or_default()
-        } else {
-            text_buffer = self.standard_text(six_end);
-            &text_buffer
+        let (parsed, census) = match prefix {
+            Some(prefix) => prefix,
+            None => self.read_standard(standard, &layout)?,
         };
-        let parser = standard.six_fields();
-        let field_shift = layout.checks_field_before_clocks;
-        let (parsed, census) = parser.parse_counted(text).map_err(|error| {
-            let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
-            let error = error.relocated(
-                |span| self.cuts.span_to_input(span),
-                |field| if field_shift && field >= 5 { field + 1 } else { field },
-            );
-            if help_tilde && settings.dialect == Dialect::Essay {
-                error.with_help(
-                    "the essay dialect lists promoted squares in field 8; `~` marks are read with --dialect stockfish or lichess",
-                )
-            } else {
-                error
-            }
-        })?;
         self.canonical &= parsed.written_canonically();
         self.position.fen = parsed.dfen;
-        for mut finding in parsed.findings {
-            finding.span = self.cuts.span_to_input(finding.span);
-            self.findings.push(finding);
+        if self.findings.is_empty() {
+            self.findings = parsed.findings;
+            for finding in &mut self.findings {
+                finding.span = self.cuts.span_to_input(finding.span.clone());
+            }
+        } else {
+            for mut finding in parsed.findings {
+                finding.span = self.cuts.span_to_input(finding.span);
+                self.findings.push(finding);
+            }
         }
         if self.position.fen.en_passant.len() > 1 {
             let span = self.fields.span(3).unwrap_or_default();
@@ -348,6 +381,42 @@ impl<'a> Reader<'_, 'a> {
             position: self.position,
             findings: self.findings,
         })
+    }
+
+    /// Reads the six standard fields with the DFEN parser: the input up to field 6, without
+    /// the slots the dialect writes among them.
+    fn read_standard(
+        &self,
+        standard: Parser,
+        layout: &Layout,
+    ) -> Result<(crate::Parsed, Census), ParseError> {
+        // The six standard fields, read once. Without a cut they are a prefix of the input.
+        let six_end = layout.six_end;
+        let text_buffer;
+        let text: &str = if self.cuts.removed.is_empty() {
+            self.input.get(..six_end).unwrap_or_default()
+        } else {
+            text_buffer = self.standard_text(six_end);
+            &text_buffer
+        };
+        let parser = standard.six_fields();
+        let field_shift = layout.checks_field_before_clocks;
+        let settings = *self.settings;
+        let (parsed, census) = parser.parse_counted(text).map_err(|error| {
+            let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
+            let error = error.relocated(
+                |span| self.cuts.span_to_input(span),
+                |field| if field_shift && field >= 5 { field + 1 } else { field },
+            );
+            if help_tilde && settings.dialect == Dialect::Essay {
+                error.with_help(
+                    "the essay dialect lists promoted squares in field 8; `~` marks are read with --dialect stockfish or lichess",
+                )
+            } else {
+                error
+            }
+        })?;
+        Ok((parsed, census))
     }
 
     /// The standard text: the input up to `end` without the cut ranges.
@@ -395,6 +464,16 @@ impl<'a> Reader<'_, 'a> {
             // `board side castling ep W+B half full`: the counters come out of the standard text.
             let before = self.fields.span(3).unwrap_or_default();
             let counters = self.fields.span(4).unwrap_or_default();
+            // The gap before the counters leaves with them: the DFEN parser will not see it.
+            if let Some(finding) = crate::parser::whitespace_finding(
+                self.input,
+                before.end..counters.start,
+                false,
+                false,
+            ) {
+                self.canonical = false;
+                self.findings.push(finding);
+            }
             self.cuts.removed.push(before.end..counters.end);
             layout.checks_field_before_clocks = true;
             layout.extra = Some(4)..Some(5);
@@ -821,6 +900,10 @@ impl<'a> Reader<'_, 'a> {
             return Ok(());
         }
         let mut holdings = Holdings::default();
+        // Whether the letters so far are in each order: White before Black, and within a
+        // colour P N B R Q (`rank` rising) or Q R B N P (`rank` falling).
+        let (mut pawn_first, mut queen_first) = (true, true);
+        let mut previous: Option<(usize, usize)> = None;
         for (i, c) in text.char_indices() {
             let piece = u8::try_from(c)
                 .ok()
@@ -844,15 +927,16 @@ impl<'a> Reader<'_, 'a> {
                 });
             };
             holdings.add(piece);
+            let key = (piece.color.index(), piece.role as usize);
+            if let Some(before) = previous {
+                pawn_first &= before <= key;
+                queen_first &= before.0 < key.0 || (before.0 == key.0 && before.1 >= key.1);
+            }
+            previous = Some(key);
         }
-        let in_order = |order: PocketOrder| {
-            holdings
-                .pieces(order)
-                .eq(text.bytes().filter_map(Piece::from_letter))
-        };
-        let order = if in_order(PocketOrder::PawnFirst) {
+        let order = if pawn_first {
             Some(PocketOrder::PawnFirst)
-        } else if !essay_field && in_order(PocketOrder::QueenFirst) {
+        } else if !essay_field && queen_first {
             Some(PocketOrder::QueenFirst)
         } else {
             None

@@ -308,6 +308,11 @@ fn messages_in_every_dialect() {
         ),
         (
             Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - -  3+3 0 9",
+        ),
+        (
+            Variant::ThreeCheck,
             Dialect::Lichess,
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         ),
