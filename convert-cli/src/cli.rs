@@ -16,6 +16,8 @@ Examples:
   fenkit convert --to json games.dfen         one JSON document per position
   fenkit diff old.dfen new.dfen               a field-by-field diff of two files
   echo '8/8/8/8/8/8/8/8 w - - 0 1' | fenkit parse
+  fenkit convert --variant crazyhouse --dialect stockfish --to-dialect lichess zh.fen
+                                              crazyhouse FENs from Stockfish's form to lichess's
 
 Exit status: 0 when clean, 1 when there are findings (or differences), 2 on usage or I/O errors.";
 
@@ -143,10 +145,19 @@ pub(crate) enum Failure {
     Io(io::Error),
     /// The arguments make no sense together; the message says why.
     Usage(String),
+    /// As [`Failure::Usage`], with a `hint:` line that says what to do instead.
+    UsageHint(String, String),
     /// The run cannot start (a resource it needs is missing); the message says why.
     Stopped(String),
     /// A configuration file cannot be used; the error points into it.
     Config(crate::config::ConfigError),
+}
+
+impl Failure {
+    /// A usage error with a hint.
+    pub(crate) fn hinted(message: String, hint: impl Into<String>) -> Failure {
+        Failure::UsageHint(message, hint.into())
+    }
 }
 
 impl From<crate::config::ConfigError> for Failure {
@@ -215,6 +226,11 @@ where
         }
         Err(Failure::Usage(message) | Failure::Stopped(message)) => {
             global.error(message);
+            Status::Error
+        }
+        Err(Failure::UsageHint(message, hint)) => {
+            global.error(message);
+            global.hint(hint);
             Status::Error
         }
         Err(Failure::Config(error)) => {

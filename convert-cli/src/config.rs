@@ -70,7 +70,17 @@ struct RawConfig {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
     parity: Option<RawParity>,
+}
+
+/// One entry of `[variants]`: what `--variant`, `--dialect` and `--check-limit` say.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawVariant {
+    variant: Spanned<String>,
+    dialect: Option<Spanned<String>>,
+    check_limit: Option<Spanned<u8>>,
 }
 
 /// `[parity]`: defaults for `fenkit parity`.
@@ -152,6 +162,8 @@ pub(crate) struct Config {
     extend_exclude: Patterns,
     per_file_ignores: Vec<(Patterns, Vec<Code>)>,
     notations: Vec<(Patterns, Notation)>,
+    /// `[variants]`: globs and the variant notation they give, before `notations`.
+    variants: Vec<(Patterns, Notation)>,
     parity: ParityDefaults,
 }
 
@@ -442,6 +454,11 @@ impl Config {
             let notation = value_of::<Notation>(path, text, "notations", &notation)?;
             notations.push((matcher, notation));
         }
+        let mut variants = Vec::new();
+        for (glob, variant) in in_file_order(raw.variants) {
+            let matcher = patterns(path, text, "variants", &[&glob])?;
+            variants.push((matcher, Config::check_variant(path, text, &variant)?));
+        }
         let parity = Config::check_parity(path, text, raw.parity.unwrap_or_default(), &root)?;
         Ok(Config {
             path: path.to_path_buf(),
@@ -453,7 +470,80 @@ impl Config {
             extend_exclude,
             per_file_ignores,
             notations,
+            variants,
             parity,
+        })
+    }
+
+    /// The notation one `[variants]` entry gives, checked as `--variant`, `--dialect` and
+    /// `--check-limit` are.
+    fn check_variant(path: &Path, text: &str, raw: &RawVariant) -> Result<Notation, ConfigError> {
+        use dfen::variant::{Dialect, Variant};
+        let variant: Variant =
+            value_of::<crate::options::VariantArg>(path, text, "variants.variant", &raw.variant)?
+                .into();
+        let dialect = raw
+            .dialect
+            .as_ref()
+            .map(|value| {
+                value_of::<crate::options::DialectArg>(path, text, "variants.dialect", value)
+                    .map(|dialect| (Dialect::from(dialect), value.span()))
+            })
+            .transpose()?;
+        if let Some((dialect, span)) = dialect.clone()
+            && (matches!(variant, Variant::Chess | Variant::Dice) || !variant.has_dialect(dialect))
+        {
+            return Err(ConfigError::at(
+                path,
+                text,
+                span,
+                format!(
+                    "`variants.dialect`: {variant} has no `{dialect}` dialect ({}): expected \
+                     {}",
+                    dfen::Code::DialectUnavailable,
+                    match variant {
+                        Variant::ThreeCheck | Variant::Crazyhouse =>
+                            "`essay`, `stockfish` or `lichess`",
+                        Variant::TwoMove => "`essay`",
+                        _ => "no `dialect`",
+                    }
+                ),
+                Some(if variant == Variant::Dice {
+                    "DFEN's dialects are chosen with `profile`"
+                } else {
+                    "drop `dialect`"
+                }),
+            ));
+        }
+        let check_limit = match &raw.check_limit {
+            None => 3,
+            Some(limit) if variant != Variant::ThreeCheck || *limit.get_ref() == 0 => {
+                return Err(ConfigError::at(
+                    path,
+                    text,
+                    limit.span(),
+                    format!(
+                        "`variants.check-limit`: expected a number of checks from 1 to 255 for \
+                         `threecheck`, found {} for `{variant}`",
+                        limit.get_ref()
+                    ),
+                    None,
+                ));
+            }
+            Some(limit) => *limit.get_ref(),
+        };
+        Ok(match variant {
+            Variant::Chess => Notation::Fen,
+            Variant::Dice => Notation::Dfen,
+            _ => {
+                let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
+                Notation::Variant(crate::notation::VariantNotation {
+                    variant,
+                    dialect,
+                    write: dialect,
+                    check_limit,
+                })
+            }
         })
     }
 
@@ -553,12 +643,14 @@ impl Config {
             .any(|part| self.excludes(&self.root.join(part)))
     }
 
-    /// The notation `notations` gives `path`, if a glob matches it (the first that does).
+    /// The notation `[variants]` or `notations` gives `path`, if a glob matches it (the first
+    /// that does; `[variants]` first).
     pub(crate) fn notation_of(&self, path: &Path) -> Option<Notation> {
         let relative = self.relative(path);
         let name = path.file_name();
-        self.notations
+        self.variants
             .iter()
+            .chain(&self.notations)
             .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
             .map(|(_, notation)| *notation)
     }
@@ -828,6 +920,12 @@ mod tests {
         assert_eq!(config.deny_warnings, Some(true));
         assert_eq!(config.per_file_ignores.len(), 2);
         assert_eq!(config.notations.len(), 2);
+        assert_eq!(config.variants.len(), 3);
+        assert!(matches!(
+            config.notation_of(Path::new("/repo/zh/a/b.fen")),
+            Some(Notation::Variant(variant))
+                if variant.dialect == dfen::variant::Dialect::Stockfish
+        ));
         assert_eq!(config.parity.jobs, Some(2));
         assert_eq!(config.parity.timeout, Some(Duration::from_secs(5)));
         assert!(config.excludes(Path::new("/repo/vendor")));

@@ -54,6 +54,9 @@ pub(crate) struct Duplicates {
     pub(crate) places: Vec<(usize, usize)>,
     /// Whether any FEN4 placement took part (`--ep` does not apply to them).
     pub(crate) saw_fen4: bool,
+    /// Whether any variant position (`--variant threecheck`, …) took part (`--ep` does not
+    /// apply to them either).
+    pub(crate) saw_variant: bool,
     /// The positions read (as `check` counts them: rejected ones too), in all the inputs.
     pub(crate) positions: usize,
 }
@@ -61,10 +64,21 @@ pub(crate) struct Duplicates {
 impl Duplicates {
     /// The warning to print when `--ep legal` was asked for but some inputs were FEN4.
     pub(crate) fn ep_note(&self, ep: EpIdentity) -> Option<&'static str> {
-        (self.saw_fen4 && ep == EpIdentity::Legal).then_some(
-            "`--ep legal` does not apply to FEN4 placements (they hold no en passant); \
-             they were compared by placement alone",
-        )
+        if ep != EpIdentity::Legal {
+            None
+        } else if self.saw_fen4 {
+            Some(
+                "`--ep legal` does not apply to FEN4 placements (they hold no en passant); \
+                 they were compared by placement alone",
+            )
+        } else if self.saw_variant {
+            Some(
+                "`--ep legal` does not apply to variant positions (their rules are not fenkit's); \
+                 they were compared with every en-passant square they hold",
+            )
+        } else {
+            None
+        }
     }
 }
 
@@ -97,6 +111,11 @@ fn identity(
             ))
         }
         Notation::Ndjson4 => None,
+        // The library's identity: the essay form without the clocks, after `fmt`'s fixes.
+        Notation::Variant(variant) => {
+            let key = variant.read(text).ok()?.fixed().identity_key();
+            Some((dfen::fnv1a64(key.as_bytes()), key))
+        }
     }
 }
 
@@ -106,7 +125,9 @@ fn help(notation: Notation, ep: EpIdentity) -> &'static str {
         (Notation::Fen4 | Notation::Ndjson4, _) => {
             "placements are the same when the same pieces stand on the same squares"
         }
-        (_, EpIdentity::Always) => "positions are the same when all fields but the clocks agree",
+        (_, EpIdentity::Always) | (Notation::Variant(_), _) => {
+            "positions are the same when all fields but the clocks agree"
+        }
         (_, EpIdentity::Legal) => {
             "positions are the same when all fields but the clocks agree, counting only \
              the en-passant squares a pawn can capture onto now"
@@ -169,7 +190,7 @@ pub(crate) fn find(
         })
         .collect();
     // Pass 1: hashes only.
-    let scanned: Vec<(Vec<u64>, bool, usize)> = files
+    let scanned: Vec<(Vec<u64>, Option<Notation>, usize)> = files
         .par_iter()
         .map(|(_, origin)| {
             let mut hashes = Vec::new();
@@ -177,12 +198,21 @@ pub(crate) fn find(
             let read = each_identity(origin, file.notation, file.read, ep, |_, _, hash, _| {
                 hashes.push(hash);
             });
-            let fen4 = matches!(read, Ok((Notation::Fen4, _))) && !hashes.is_empty();
+            // The notation of a file that took part.
+            let notation = match read {
+                Ok((notation, _)) if !hashes.is_empty() => Some(notation),
+                _ => None,
+            };
             let positions = read.map_or(0, |(_, positions)| positions);
-            (hashes, fen4, positions)
+            (hashes, notation, positions)
         })
         .collect();
-    let saw_fen4 = scanned.iter().any(|(_, fen4, _)| *fen4);
+    let saw_fen4 = scanned
+        .iter()
+        .any(|(_, notation, _)| *notation == Some(Notation::Fen4));
+    let saw_variant = scanned
+        .iter()
+        .any(|(_, notation, _)| matches!(notation, Some(Notation::Variant(_))));
     let positions = scanned.iter().map(|(_, _, positions)| positions).sum();
     let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, ..)| hashes).collect();
     let mut seen = HashSet::new();
@@ -238,6 +268,7 @@ pub(crate) fn find(
         diagnostics: out,
         places,
         saw_fen4,
+        saw_variant,
         positions,
     }
 }

@@ -8,7 +8,7 @@ use fenkit_diagnostics::Severity;
 use crate::code::{CliCode, Code, Finding, cli_error, finding_of};
 
 /// The notation of a position file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Notation {
     /// Dice Chess FEN, seven fields (`.dfen`).
     Dfen,
@@ -19,16 +19,104 @@ pub(crate) enum Notation {
     Fen4,
     /// NDJSON4 replay files, one JSON object per line (`.ndjson4`, `.jsonl`).
     Ndjson4,
+    /// A chess variant's FEN (three-check, crazyhouse, two-move chess) in one of its dialects:
+    /// chosen with `--variant` and `--dialect`, never by extension or content.
+    Variant(VariantNotation),
+}
+
+/// The notations `--notation` names (a variant is chosen with `--variant`).
+const NAMED: [Notation; 4] = [
+    Notation::Dfen,
+    Notation::Fen,
+    Notation::Fen4,
+    Notation::Ndjson4,
+];
+
+impl clap::ValueEnum for Notation {
+    fn value_variants<'a>() -> &'a [Self] {
+        &NAMED
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use clap::builder::PossibleValue;
+        let (name, help) = match self {
+            Notation::Dfen => ("dfen", "Dice Chess FEN, seven fields (`.dfen`)"),
+            Notation::Fen => (
+                "fen",
+                "Standard six-field FEN, read with the DFEN parser and written back with six \
+                 fields (`.fen`)",
+            ),
+            Notation::Fen4 => (
+                "fen4",
+                "4D placement literals (`.fen4`); a literal may continue on lines that start \
+                 with whitespace",
+            ),
+            Notation::Ndjson4 => (
+                "ndjson4",
+                "NDJSON4 replay files, one JSON object per line (`.ndjson4`, `.jsonl`)",
+            ),
+            Notation::Variant(_) => return None,
+        };
+        Some(PossibleValue::new(name).help(help))
+    }
+}
+
+impl std::fmt::Display for Notation {
+    /// The name, and for a variant its dialect (and check limit, when not 3): what a golden
+    /// report's header says it read.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())?;
+        if let Notation::Variant(notation) = self {
+            write!(f, " ({} dialect", notation.dialect)?;
+            if notation.variant == dfen::variant::Variant::ThreeCheck && notation.check_limit != 3 {
+                write!(f, ", check limit {}", notation.check_limit)?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a variant's positions are read and written: three-check, crazyhouse or two-move chess
+/// (standard chess is [`Notation::Fen`], Dice Chess [`Notation::Dfen`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct VariantNotation {
+    /// The variant.
+    pub(crate) variant: dfen::variant::Variant,
+    /// The dialect read.
+    pub(crate) dialect: dfen::variant::Dialect,
+    /// The dialect the canonical form is written in (`fmt --to-dialect`; else `dialect`).
+    pub(crate) write: dfen::variant::Dialect,
+    /// Three-check's number of checks that wins.
+    pub(crate) check_limit: u8,
+}
+
+impl VariantNotation {
+    /// The library's parser for this variant and dialect. Every command reads variant
+    /// positions through it.
+    pub(crate) fn parser(self) -> dfen::variant::VariantParser {
+        dfen::variant::VariantParser::new(self.variant)
+            .dialect(self.dialect)
+            .check_limit(self.check_limit)
+    }
+
+    /// Reads one position, its syntax error as a finding.
+    pub(crate) fn read(self, text: &str) -> Result<dfen::variant::VariantParsed, Finding> {
+        self.parser()
+            .parse(text)
+            .map_err(|error| dfen_error_finding(&error))
+    }
 }
 
 impl Notation {
-    /// The name used on the command line and in reports.
+    /// The name used on the command line and in reports (a variant's name for a variant).
     pub(crate) fn name(self) -> &'static str {
         match self {
             Notation::Dfen => "dfen",
             Notation::Fen => "fen",
             Notation::Fen4 => "fen4",
             Notation::Ndjson4 => "ndjson4",
+            Notation::Variant(notation) => notation.variant.name(),
         }
     }
 
@@ -351,6 +439,38 @@ impl Analyzer {
                 Some(validator) => analyze_ndjson4(validator, line, text),
                 None => Analysis::default(),
             },
+            Notation::Variant(notation) => self.analyze_variant(notation, text),
+        }
+    }
+
+    /// A variant position, as a DFEN is analysed: its findings, and its canonical form in the
+    /// dialect the notation writes.
+    fn analyze_variant(&mut self, notation: VariantNotation, text: &str) -> Analysis {
+        match notation.parser().strict(self.settings.strict).parse(text) {
+            Err(error) => Analysis::rejected(dfen_error_finding(&error), None),
+            Ok(parsed) => {
+                let canonical = match self.canonical {
+                    CanonicalForms::Skip => None,
+                    CanonicalForms::All | CanonicalForms::Changed => {
+                        let fixed = match self.fixes {
+                            Fixes::All => parsed.fixed(),
+                            Fixes::Spelling => parsed.position.clone(),
+                        };
+                        let unchanged = self.canonical == CanonicalForms::Changed
+                            && notation.write == notation.dialect
+                            && parsed.written_canonically()
+                            && fixed == parsed.position;
+                        if unchanged {
+                            None
+                        } else {
+                            self.canonical_form(text, |out| {
+                                write!(out, "{}", fixed.display_as(notation.write))
+                            })
+                        }
+                    }
+                };
+                Analysis::accepted(converted(parsed.findings), canonical)
+            }
         }
     }
 

@@ -1,6 +1,9 @@
 //! Flags shared by several subcommands.
 
-use crate::notation::Notation;
+use dfen::variant::{Dialect, Variant};
+
+use crate::cli::Failure;
+use crate::notation::{Notation, VariantNotation};
 
 /// A DFEN dialect, as a command-line value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -24,12 +27,16 @@ impl From<ProfileArg> for dfen::Profile {
     }
 }
 
-/// How positions are read: `--notation`, `--profile`, `--strict`.
+/// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
+/// `--profile`, `--strict`.
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct ReadArgs {
     /// Read every input as this notation [default: by extension, then by content]
     #[arg(long, value_name = "NOTATION")]
     pub(crate) notation: Option<Notation>,
+
+    #[command(flatten)]
+    pub(crate) variant: VariantArgs,
 
     /// The DFEN dialect to read [default: the configuration's `profile`, else spec]
     #[arg(long, value_name = "PROFILE")]
@@ -42,14 +49,206 @@ pub(crate) struct ReadArgs {
 
 impl ReadArgs {
     /// The flags as given, for [`crate::config::Configs::settings`] to merge over each
-    /// input's configuration.
-    pub(crate) fn flags(&self) -> crate::config::Flags {
-        crate::config::Flags {
-            notation: self.notation,
+    /// input's configuration; `to_dialect` is what `fmt` writes variant positions in.
+    ///
+    /// # Errors
+    /// A usage error for flags that do not go together (see [`VariantArgs::notation`]).
+    pub(crate) fn flags(
+        &self,
+        to_dialect: Option<DialectArg>,
+    ) -> Result<crate::config::Flags, Failure> {
+        let variant = self.variant.notation(to_dialect, self.profile)?;
+        Ok(crate::config::Flags {
+            notation: variant.or(self.notation),
             profile: self.profile,
             strict: self.strict,
             deny_warnings: false,
+        })
+    }
+}
+
+/// Refuses `--variant` (a variant of chess) with FEN4 and NDJSON4 files, which hold
+/// another kind of position.
+///
+/// # Errors
+/// A usage error naming the first such file, with a hint.
+pub(crate) fn refuse_fen4_with_variant(
+    notation: Option<Notation>,
+    inputs: &[crate::input::Origin],
+) -> Result<(), Failure> {
+    let Some(Notation::Variant(notation)) = notation else {
+        return Ok(());
+    };
+    let fen4 = inputs.iter().find(|origin| {
+        origin
+            .path()
+            .and_then(Notation::from_extension)
+            .is_some_and(|n| matches!(n, Notation::Fen4 | Notation::Ndjson4))
+    });
+    match fen4 {
+        None => Ok(()),
+        Some(origin) => Err(Failure::hinted(
+            format!(
+                "`--variant {}` reads chess positions, and `{}` is a FEN4 file: expected \
+                 FEN files only with `--variant`",
+                notation.variant,
+                origin.display()
+            ),
+            "check FEN4 files in a run of their own, without `--variant`",
+        )),
+    }
+}
+
+/// A chess variant, as a command-line value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum VariantArg {
+    /// standard chess: six-field FEN (the same as `--notation fen`)
+    Chess,
+    /// Dice Chess: DFEN (the same as `--notation dfen`; its dialects are `--profile`s)
+    Dice,
+    /// three-check: checks given by each side
+    Threecheck,
+    /// crazyhouse: pockets and promoted pieces
+    Crazyhouse,
+    /// two-move chess: which move of the turn comes next
+    Twomove,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(variant: VariantArg) -> Variant {
+        match variant {
+            VariantArg::Chess => Variant::Chess,
+            VariantArg::Dice => Variant::Dice,
+            VariantArg::Threecheck => Variant::ThreeCheck,
+            VariantArg::Crazyhouse => Variant::Crazyhouse,
+            VariantArg::Twomove => Variant::TwoMove,
         }
+    }
+}
+
+/// Where a variant's state is written, as a command-line value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum DialectArg {
+    /// the canonical form: the six FEN fields, then the variant's fields
+    Essay,
+    /// Stockfish, Fairy-Stockfish, python-chess, shakmaty: `3+3` remaining checks, `[Pp]`
+    /// pockets, `~` promoted pieces
+    Stockfish,
+    /// lichess: `+1+0` checks given after the clocks, the pocket as a ninth rank
+    Lichess,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(dialect: DialectArg) -> Dialect {
+        match dialect {
+            DialectArg::Essay => Dialect::Essay,
+            DialectArg::Stockfish => Dialect::Stockfish,
+            DialectArg::Lichess => Dialect::Lichess,
+        }
+    }
+}
+
+/// `--variant`, `--dialect` and `--check-limit`: which variant's FEN is read, in which dialect.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct VariantArgs {
+    /// Read every input as a position of this chess variant (see `spec/variants.md`)
+    #[arg(long, value_name = "VARIANT", conflicts_with = "notation")]
+    pub(crate) variant: Option<VariantArg>,
+
+    /// With --variant threecheck, crazyhouse or twomove: the dialect to read [default: essay]
+    #[arg(long, value_name = "DIALECT")]
+    pub(crate) dialect: Option<DialectArg>,
+
+    /// With --variant threecheck: the number of checks that wins, 1 to 255 [default: 3]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..))]
+    pub(crate) check_limit: Option<u8>,
+}
+
+impl VariantArgs {
+    /// The notation `--variant` selects (`None` without it): `chess` is standard FEN,
+    /// `dice` is DFEN, the others a [`VariantNotation`] that writes `to_dialect` (else the
+    /// dialect it reads).
+    ///
+    /// # Errors
+    /// A usage error, with a hint, for `--dialect`, `--to-dialect` or `--check-limit` without
+    /// a variant they apply to, for a dialect the variant is not written in, and for
+    /// `--profile` with a variant that is not DFEN.
+    pub(crate) fn notation(
+        &self,
+        to_dialect: Option<DialectArg>,
+        profile: Option<ProfileArg>,
+    ) -> Result<Option<Notation>, Failure> {
+        let variant = self.variant.map(Variant::from);
+        let has_slots = |v: Variant| !matches!(v, Variant::Chess | Variant::Dice);
+        for (flag, given) in [
+            ("--dialect", self.dialect.is_some()),
+            ("--to-dialect", to_dialect.is_some()),
+        ] {
+            if given && !variant.is_some_and(has_slots) {
+                return Err(Failure::hinted(
+                    format!(
+                        "`{flag}` chooses how threecheck, crazyhouse and twomove positions are \
+                         written: expected it with `--variant threecheck`, `crazyhouse` or \
+                         `twomove`, found it {}",
+                        match variant {
+                            None => "without `--variant`".to_owned(),
+                            Some(v) => format!("with `--variant {v}`"),
+                        }
+                    ),
+                    match variant {
+                        Some(Variant::Dice) => {
+                            "DFEN's dialects are chosen with `--profile spec|lenient|engine`"
+                        }
+                        Some(_) => "standard chess has six fields in every dialect: drop it",
+                        None => "add `--variant threecheck` (or crazyhouse, twomove)",
+                    },
+                ));
+            }
+        }
+        if self.check_limit.is_some() && variant != Some(Variant::ThreeCheck) {
+            return Err(Failure::hinted(
+                "`--check-limit` is the number of checks that wins three-check: expected it \
+                 with `--variant threecheck`"
+                    .to_owned(),
+                "add `--variant threecheck`, or drop `--check-limit`",
+            ));
+        }
+        let Some(variant) = variant else {
+            return Ok(None);
+        };
+        match variant {
+            Variant::Chess => return Ok(Some(Notation::Fen)),
+            Variant::Dice => return Ok(Some(Notation::Dfen)),
+            _ => {}
+        }
+        if profile.is_some() {
+            return Err(Failure::hinted(
+                format!(
+                    "`--profile` chooses a DFEN dialect: expected no `--profile` with \
+                     `--variant {variant}`"
+                ),
+                "choose how the variant is written with `--dialect essay|stockfish|lichess`",
+            ));
+        }
+        let dialect = self.dialect.map_or(Dialect::Essay, Dialect::from);
+        let write = to_dialect.map_or(dialect, Dialect::from);
+        for (flag, asked) in [("--dialect", dialect), ("--to-dialect", write)] {
+            if !variant.has_dialect(asked) {
+                return Err(Failure::hinted(
+                    format!(
+                        "{variant} has no `{asked}` dialect ({}): expected `{flag} essay`",
+                        dfen::Code::DialectUnavailable
+                    ),
+                    format!("no program writes {variant} positions in another form: drop `{flag}`"),
+                ));
+            }
+        }
+        Ok(Some(Notation::Variant(VariantNotation {
+            variant,
+            dialect,
+            write,
+            check_limit: self.check_limit.unwrap_or(3),
+        })))
     }
 }
 

@@ -48,17 +48,22 @@ pub const EXPRESSION: &str = "report";
 /// The `source` recorded in the header of snapshot files that `fenkit` creates.
 pub const SOURCE: &str = "tests/tests/fixtures.rs";
 
-/// The report of one position file, read with the default settings (profile `spec`, not
-/// strict; the notation from the extension, else from the content).
+/// The report of one position file, read as `check` reads it without flags: with the notation,
+/// variant and profile of its nearest configuration (a `[variants]` entry of a `fenkit.toml`
+/// beside the fixtures), else the defaults (profile `spec`, not strict; the notation from the
+/// extension, else from the content).
 ///
 /// # Errors
-/// When the file cannot be read.
+/// When the file cannot be read, or its configuration cannot be used.
 pub fn report_file(path: &Path) -> io::Result<String> {
-    report_origin(
-        &Origin::File(path.to_path_buf()),
-        None,
-        ReadSettings::default(),
-    )
+    let origin = Origin::File(path.to_path_buf());
+    let configs = crate::config::Configs::new(&crate::config::ConfigArgs::default())
+        .map_err(|error| io::Error::other(error.render(false)))?;
+    configs
+        .for_file(Some(path))
+        .map_err(|error| io::Error::other(error.render(false)))?;
+    let file = configs.settings(&origin, crate::config::Flags::default());
+    report_origin(&origin, file.notation, file.read)
 }
 
 /// The report of one input with the given settings.
@@ -121,7 +126,7 @@ pub(crate) fn report_origin(
     }
     Ok(format!(
         "notation: {}\npositions: {} ({accepted} accepted, {rejected} rejected)\n{body}",
-        scan.notation().name(),
+        scan.notation(),
         accepted + rejected,
     ))
 }

@@ -23,6 +23,8 @@ Examples:
   fenkit check --output-format sarif . > fenkit.sarif
   fenkit check --duplicates fixtures/           also report positions that appear twice
   cat positions.dfen | fenkit check -          read standard input
+  fenkit check --variant crazyhouse --dialect stockfish zh.fen
+                                               crazyhouse FENs as Stockfish writes them
 
 Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warnings),
 2 when a file could not be read or the arguments are wrong.";
@@ -242,8 +244,10 @@ fn check_file(
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let read_flags = args.read.flags(None)?;
     let configs = Arc::new(Configs::new(&args.config)?);
     let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
+    crate::options::refuse_fen4_with_variant(read_flags.notation, &found.inputs)?;
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }
@@ -259,7 +263,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         configs,
         flags: Flags {
             deny_warnings: args.deny.contains(&Deny::Warnings),
-            ..args.read.flags()
+            ..read_flags
         },
         format: args.output_format,
         duplicates: args.duplicates,

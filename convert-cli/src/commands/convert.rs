@@ -9,8 +9,8 @@ use crate::input::{Kind, Origin, RecordReader};
 use fenkit_diagnostics::Severity;
 
 use crate::code::{CliCode, Code, Finding, finding_of};
-use crate::notation::{Fen4Reference, Frame, Notation, read_frame, write_dfen};
-use crate::options::ProfileArg;
+use crate::notation::{Fen4Reference, Frame, Notation, VariantNotation, read_frame, write_dfen};
+use crate::options::{DialectArg, ProfileArg, VariantArgs};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -21,6 +21,23 @@ Examples:
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
   fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
   fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
+
+Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
+  fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
+                                                    `... - 3+2 0 1` to `... - 0 1 +0+1`
+  fenkit convert --variant crazyhouse --dialect lichess zh.fen
+                                                    lichess's ninth rank to the essay form
+  fenkit convert --variant crazyhouse --dialect essay --to-dialect stockfish zh.fen
+                                                    the essay form to `[...]` pockets and `~`
+  fenkit convert --variant threecheck --to fen 3check.fen
+                                                    six-field FEN: fails unless no check was given
+
+With --variant threecheck, crazyhouse or twomove, --dialect says how the input is written
+(essay, the canonical form, by default) and --to-dialect how to write it (essay by default):
+no other flag is needed, and nothing is lost between dialects. `--to fen` writes standard FEN
+and refuses a position whose variant state (checks given, pockets, promoted pieces, the second
+move of a turn) is not at its default, unless --lossy. `--variant chess` is `--from fen`, and
+`--variant dice` is `--from dfen`.
 
 Conversions: dfen <-> fen, dfen <-> json, dfen <-> dfen-engine, fen4 <-> json <-> fen4-pieces,
 ndjson4 -> fen4. `json` means the DFEN structured form next to dfen, fen and dfen-engine, and
@@ -52,14 +69,21 @@ skipped, and makes the exit status 1.";
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub(crate) struct Args {
-    /// The format to write
-    #[arg(long, value_name = "FORMAT")]
-    to: Target,
+    /// The format to write [default with --variant: the variant's text, in --to-dialect]
+    #[arg(long, value_name = "FORMAT", required_unless_present = "variant")]
+    to: Option<Target>,
 
     /// The notation to read, as in every other command, or a JSON form [default: from the
     /// extension, else from the content]. `--from` is the same flag
     #[arg(long, visible_alias = "from", value_name = "NOTATION")]
     notation: Option<Format>,
+
+    #[command(flatten)]
+    variant: VariantArgs,
+
+    /// With --variant threecheck, crazyhouse or twomove: the dialect to write [default: essay]
+    #[arg(long, value_name = "DIALECT", conflicts_with = "to")]
+    to_dialect: Option<DialectArg>,
 
     /// Convert even when the target cannot hold everything, and say what was dropped or changed
     #[arg(long)]
@@ -210,6 +234,8 @@ impl Format {
             Notation::Fen => Format::Fen,
             Notation::Fen4 => Format::Fen4,
             Notation::Ndjson4 => Format::Ndjson4,
+            // Never given by an extension: a variant is declared with `--variant`.
+            Notation::Variant(_) => Format::Fen,
         }
     }
 
@@ -527,9 +553,113 @@ fn write(
     }
 }
 
+/// What a variant position is converted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum VariantTarget {
+    /// The variant's own text, in a dialect.
+    Dialect(dfen::variant::Dialect),
+    /// Standard six-field FEN: the variant's state is dropped, which is refused unless lossy.
+    Fen,
+}
+
+/// Reads one variant position and writes it as `target` asks; `Ok((text, dropped,
+/// warnings))` as [`write`] and [`read`] give them. A position is converted as it was read,
+/// as every other conversion does: spellings become canonical, nothing else is fixed.
+fn convert_variant(
+    notation: VariantNotation,
+    target: VariantTarget,
+    lossy: bool,
+    text: &str,
+) -> Result<(String, Vec<String>, Vec<Finding>), Rejection> {
+    let parsed = notation.read(text).map_err(Rejection::from)?;
+    dfen_error_finding(&parsed.findings, None)?;
+    let position = parsed.position;
+    match target {
+        VariantTarget::Dialect(dialect) => Ok((
+            position.display_as(dialect).to_string(),
+            Vec::new(),
+            Vec::new(),
+        )),
+        VariantTarget::Fen => {
+            let dropped = position.dropped_by_standard_fen();
+            if dropped.is_empty() || lossy {
+                let (fen, _) = position.fen.to_fen_lossy();
+                Ok((fen, dropped, Vec::new()))
+            } else {
+                let mut rejection = reject(
+                    CliCode::NotSixFields,
+                    0..text.len(),
+                    format!(
+                        "six-field FEN cannot hold this {} position: it would drop {}",
+                        notation.variant,
+                        dropped.join(" and ")
+                    ),
+                );
+                rejection.finding.help = Some(
+                    "pass --lossy to drop it, or convert between the variant's dialects with \
+                     --to-dialect"
+                        .into(),
+                );
+                Err(rejection)
+            }
+        }
+    }
+}
+
+/// What `--variant` and `--to` ask for: the format to read (`None`: by extension or
+/// content), the format to write, and for a variant its conversion.
+type Plan = (
+    Option<Format>,
+    Format,
+    Option<(VariantNotation, VariantTarget)>,
+);
+
+/// What `--variant` and `--to` ask for (see [`Plan`]).
+fn plan(args: &Args) -> Result<Plan, Failure> {
+    let notation = args.variant.notation(args.to_dialect, args.profile)?;
+    let to = args.to.map(Format::from);
+    match notation {
+        None => match to {
+            Some(to) => Ok((args.notation, to, None)),
+            None => Err(Failure::Usage(
+                "expected `--to FORMAT` (or `--variant` to convert between a variant's dialects)"
+                    .to_owned(),
+            )),
+        },
+        // `--variant chess` and `--variant dice` are standard FEN and DFEN, whose bare
+        // conversion writes their own canonical form.
+        Some(Notation::Fen) => Ok((Some(Format::Fen), to.unwrap_or(Format::Fen), None)),
+        Some(Notation::Dfen) => Ok((Some(Format::Dfen), to.unwrap_or(Format::Dfen), None)),
+        Some(Notation::Variant(mut variant)) => {
+            // A bare conversion writes the canonical form.
+            if args.to_dialect.is_none() {
+                variant.write = dfen::variant::Dialect::Essay;
+            }
+            let target = match to {
+                None => VariantTarget::Dialect(variant.write),
+                Some(Format::Fen) => VariantTarget::Fen,
+                Some(other) => {
+                    return Err(Failure::hinted(
+                        format!(
+                            "a {} position converts to its dialects or to standard FEN: \
+                             expected `--to-dialect DIALECT` or `--to fen`, found `--to {}`",
+                            variant.variant,
+                            other.name()
+                        ),
+                        "drop `--to` to write the essay form",
+                    ));
+                }
+            };
+            Ok((None, Format::Fen, Some((variant, target))))
+        }
+        Some(Notation::Fen4 | Notation::Ndjson4) => Err(Failure::Usage(
+            "`--variant` names a variant of chess".to_owned(),
+        )),
+    }
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let to = Format::from(args.to);
-    let from = args.notation;
+    let (from, to, variant) = plan(&args)?;
     if let (Some(from_family), Some(to_family)) = (from.and_then(Format::family), to.family())
         && from_family != to_family
     {
@@ -566,6 +696,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             })
             .collect()
     };
+    crate::options::refuse_fen4_with_variant(
+        variant.map(|(notation, _)| Notation::Variant(notation)),
+        &inputs,
+    )?;
     let mut status = Status::Clean;
     let (mut positions, mut converted) = (0usize, 0usize);
     let mut stdout = global.data_stdout();
@@ -586,7 +720,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
         };
-        let continuation = declared.is_none_or(|f| f == Format::Fen4);
+        let continuation = variant.is_none() && declared.is_none_or(|f| f == Format::Fen4);
         let mut records = RecordReader::new(reader, continuation);
         loop {
             let record = match records.next_record() {
@@ -617,47 +751,50 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     placeholders(&mut stdout, target.is_json(), skipped)?;
                     continue;
                 }
-                (None, Some(text)) => {
-                    let source = declared.unwrap_or_else(|| Format::sniff(text, family));
-                    let source = source.resolve(family);
-                    let target = to.resolve(source.family().unwrap_or(family));
-                    if source.family() != target.family() {
-                        Err(reject(
-                            CliCode::CrossFamily,
-                            0..text.len(),
-                            format!(
-                                "this line is {}, which cannot be converted to {}",
-                                if source.family() == Some(Family::Fen4) {
-                                    "FEN4"
-                                } else {
-                                    "DFEN"
-                                },
-                                if target.family() == Some(Family::Fen4) {
-                                    "FEN4"
-                                } else {
-                                    "DFEN"
-                                },
-                            ),
-                        ))
-                    } else {
-                        let profile = if source == Format::DfenEngine {
-                            dfen::Profile::Engine
+                (None, Some(text)) => match variant {
+                    Some((notation, target)) => convert_variant(notation, target, args.lossy, text),
+                    None => {
+                        let source = declared.unwrap_or_else(|| Format::sniff(text, family));
+                        let source = source.resolve(family);
+                        let target = to.resolve(source.family().unwrap_or(family));
+                        if source.family() != target.family() {
+                            Err(reject(
+                                CliCode::CrossFamily,
+                                0..text.len(),
+                                format!(
+                                    "this line is {}, which cannot be converted to {}",
+                                    if source.family() == Some(Family::Fen4) {
+                                        "FEN4"
+                                    } else {
+                                        "DFEN"
+                                    },
+                                    if target.family() == Some(Family::Fen4) {
+                                        "FEN4"
+                                    } else {
+                                        "DFEN"
+                                    },
+                                ),
+                            ))
                         } else {
-                            args.profile.unwrap_or_default().into()
-                        };
-                        match read(source, profile, text) {
-                            Ok(Input::Header) => {
-                                placeholders(&mut stdout, target.is_json(), skipped)?;
-                                continue;
+                            let profile = if source == Format::DfenEngine {
+                                dfen::Profile::Engine
+                            } else {
+                                args.profile.unwrap_or_default().into()
+                            };
+                            match read(source, profile, text) {
+                                Ok(Input::Header) => {
+                                    placeholders(&mut stdout, target.is_json(), skipped)?;
+                                    continue;
+                                }
+                                Ok(Input::Position(value, warnings)) => {
+                                    write(target, &value, args.lossy, text.len())
+                                        .map(|(text, dropped)| (text, dropped, warnings))
+                                }
+                                Err(finding) => Err(finding),
                             }
-                            Ok(Input::Position(value, warnings)) => {
-                                write(target, &value, args.lossy, text.len())
-                                    .map(|(text, dropped)| (text, dropped, warnings))
-                            }
-                            Err(finding) => Err(finding),
                         }
                     }
-                }
+                },
             };
             let show = |rejection: Rejection| {
                 let diagnostic = Diagnostic::new(&path, &record, rejection.finding)

@@ -18,9 +18,11 @@ Examples:
   fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
   fenkit dedupe --output-format json .    the repeats as JSON, with a summary
+  fenkit dedupe --variant threecheck --dialect lichess 3check.fen
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
-placement). With `--ep legal` an en-passant square counts only when a pawn can capture onto
+placement; for --variant threecheck, crazyhouse or twomove, the essay form without the clocks,
+so that a pocket written in another order is the same pocket). With `--ep legal` an en-passant square counts only when a pawn can capture onto
 it now. The first occurrence in the order of the arguments is kept. `--write` rewrites
 files atomically, like `fmt`: comments, blank lines, line ends and a BOM are kept.";
 
@@ -122,8 +124,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         ));
     }
     let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
-    let flags = args.read.flags();
+    let flags = args.read.flags(None)?;
     let mut found = crate::walk::expand(&args.paths, false, &configs)?;
+    crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(
             "`--write` rewrites files in place, and standard input (`-`) is not a file; \

@@ -15,6 +15,7 @@ Examples:
   fenkit diff '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -' '4k3/8/8/8/P1P5/8/8/4K3 b - c3 0 1 -'
   fenkit diff old.dfen new.dfen                  align two files and diff the changed positions
   fenkit diff --output-format json a.fen4 b.fen4
+  fenkit diff --variant crazyhouse --dialect stockfish old.fen new.fen
 
 Each argument is a file if one exists by that name (`-` is standard input, for one side at most;
 a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives; `/dev/null` is an empty side),
@@ -25,7 +26,11 @@ Files are aligned on the canonical forms of their positions; a line that is not 
 shown as removed or added, never as a changed version of a position. In JSON, fields are named
 as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`); a value is the
 field as the canonical DFEN writes it (`w`, `KQkq`, `a3c3`, `-` for none) or a piece (null for
-an empty square); a FEN4 move is two changes, one per square. Exit status 1 when they differ.";
+an empty square); a FEN4 move is two changes, one per square. With --variant, both sides are
+read in the variant's dialect and compared slot by slot as well: `checks_white` and
+`checks_black` (checks given), `holdings` and `promoted` (as the essay form writes them), or
+`sub_turn`; a pocket written in another order is the same pocket. Exit status 1 when they
+differ.";
 
 /// Show a semantic diff of two positions or two position files, field by field.
 #[derive(Debug, clap::Args)]
@@ -42,6 +47,9 @@ pub(crate) struct Args {
     /// Read both as this notation [default: by extension, then by content]
     #[arg(long, value_name = "NOTATION")]
     notation: Option<Notation>,
+
+    #[command(flatten)]
+    variant: crate::options::VariantArgs,
 
     /// How to print the differences
     #[arg(long, value_name = "FORMAT", default_value = "human")]
@@ -82,6 +90,7 @@ impl Entry {
 enum Parsed {
     Dfen(Box<dfen::Dfen>),
     Fen4(fen4::Placement),
+    Variant(Box<dfen::variant::VariantFen>),
 }
 
 /// One field that differs. In JSON a field is named as in the position's JSON form (a
@@ -179,6 +188,10 @@ fn parse(text: &str, notation: Notation) -> Option<Parsed> {
                 .map(|p| Parsed::Fen4(p.placement)),
             Frame::Header => None,
         },
+        Notation::Variant(variant) => variant
+            .read(text)
+            .ok()
+            .map(|p| Parsed::Variant(Box::new(p.position))),
     }
 }
 
@@ -193,6 +206,7 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
     let key = match parsed {
         Some(Parsed::Dfen(d)) => d.to_string(),
         Some(Parsed::Fen4(p)) => p.to_string(),
+        Some(Parsed::Variant(v)) => v.to_string(),
         None => raw.escape_ascii().to_string(),
     };
     Entry {
@@ -241,6 +255,10 @@ fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
             }
             Ok(_) => None,
         },
+        Notation::Variant(variant) => variant
+            .read(arg)
+            .err()
+            .map(|finding| format!("{}: {}", finding.code, finding.message)),
     }
 }
 
@@ -348,7 +366,25 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     Ok(Side { entries, notation })
 }
 
-fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
+/// The fields of the canonical DFEN, by their key in the JSON form and by what people call
+/// them.
+const DFEN_FIELDS: [(&str, &str); 7] = [
+    ("placement", "placement"),
+    ("side", "side to move"),
+    ("castling", "castling"),
+    ("en_passant", "en passant"),
+    ("halfmove", "halfmove clock"),
+    ("fullmove", "fullmove number"),
+    ("dice", "dice"),
+];
+
+/// The squares whose pieces differ, then each other field of the canonical texts that
+/// differs; `names` names the fields in order.
+fn text_fields(
+    (old, new): (&dfen::Dfen, &dfen::Dfen),
+    (old_text, new_text): (&str, &str),
+    names: &[(&'static str, &'static str)],
+) -> Vec<FieldChange> {
     let mut changes = Vec::new();
     for rank in (0..8).rev() {
         for file in 0..8 {
@@ -362,19 +398,7 @@ fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
             }
         }
     }
-    let old_text = old.to_string();
-    let new_text = new.to_string();
-    // Each field by its key in the JSON form and by what people call it.
-    let names = [
-        ("placement", "placement"),
-        ("side", "side to move"),
-        ("castling", "castling"),
-        ("en_passant", "en passant"),
-        ("halfmove", "halfmove clock"),
-        ("fullmove", "fullmove number"),
-        ("dice", "dice"),
-    ];
-    for ((a, b), (key, label)) in old_text.split(' ').zip(new_text.split(' ')).zip(names) {
+    for ((a, b), &(key, label)) in old_text.split(' ').zip(new_text.split(' ')).zip(names) {
         if key != "placement" && a != b {
             changes.push(
                 FieldChange::new(key, Some(a.to_owned()), Some(b.to_owned())).labelled(label),
@@ -382,6 +406,42 @@ fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
         }
     }
     changes
+}
+
+fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
+    text_fields(
+        (old, new),
+        (&old.to_string(), &new.to_string()),
+        &DFEN_FIELDS,
+    )
+}
+
+/// A variant position's fields: the six standard ones, then its slots as the essay form
+/// writes them.
+fn variant_fields(
+    old: &dfen::variant::VariantFen,
+    new: &dfen::variant::VariantFen,
+) -> Vec<FieldChange> {
+    use dfen::variant::Variant;
+    let slots: &[(&str, &str)] = match old.variant {
+        Variant::ThreeCheck => &[
+            ("checks_white", "checks given by White"),
+            ("checks_black", "checks given by Black"),
+        ],
+        Variant::Crazyhouse => &[
+            ("holdings", "holdings (pockets)"),
+            ("promoted", "promoted squares"),
+        ],
+        Variant::TwoMove => &[("sub_turn", "sub-turn")],
+        _ => &[],
+    };
+    let mut names: Vec<(&str, &str)> = DFEN_FIELDS.iter().take(6).copied().collect();
+    names.extend_from_slice(slots);
+    text_fields(
+        (&old.fen, &new.fen),
+        (&old.to_string(), &new.to_string()),
+        &names,
+    )
 }
 
 fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange> {
@@ -451,6 +511,7 @@ fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Option<V
     match (parsed(old, notations.0), parsed(new, notations.1)) {
         (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => Some(dfen_fields(&a, &b)),
         (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => Some(fen4_fields(&a, &b)),
+        (Some(Parsed::Variant(a)), Some(Parsed::Variant(b))) => Some(variant_fields(&a, &b)),
         _ => None,
     }
 }
@@ -560,6 +621,12 @@ fn family(notation: Notation) -> &'static str {
     match notation {
         Notation::Dfen | Notation::Fen => "DFEN positions",
         Notation::Fen4 | Notation::Ndjson4 => "FEN4 placements",
+        Notation::Variant(variant) => match variant.variant {
+            dfen::variant::Variant::ThreeCheck => "three-check positions",
+            dfen::variant::Variant::Crazyhouse => "crazyhouse positions",
+            dfen::variant::Variant::TwoMove => "two-move chess positions",
+            _ => "DFEN positions",
+        },
     }
 }
 
@@ -585,7 +652,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             args.a, args.b
         )));
     }
-    let sides = (side(&args.a, args.notation), side(&args.b, args.notation));
+    let forced = args.variant.notation(None, None)?.or(args.notation);
+    let sides = (side(&args.a, forced), side(&args.b, forced));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
         (Err(error), _) | (_, Err(error)) => {

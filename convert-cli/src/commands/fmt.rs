@@ -22,6 +22,10 @@ Examples:
   fenkit fmt --diff games.dfen                 show the changes as a unified diff, write nothing
   fenkit fmt --profile engine engine.dfen      rewrite a file into the engine dialect
   fenkit fmt - < in.dfen > out.dfen            format standard input to standard output
+  fenkit fmt --variant threecheck --dialect lichess 3check.fen
+                                               canonical lichess three-check FENs
+  fenkit fmt --variant crazyhouse --dialect stockfish --to-dialect essay zh.fen
+                                               rewrite Stockfish crazyhouse FENs as the essay form
 
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
@@ -45,6 +49,10 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     read: ReadArgs,
+
+    /// With --variant threecheck or crazyhouse: the dialect to write [default: the one read]
+    #[arg(long, value_name = "DIALECT")]
+    to_dialect: Option<crate::options::DialectArg>,
 
     #[command(flatten)]
     config: crate::config::ConfigArgs,
@@ -397,10 +405,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
+    let flags = args.read.flags(args.to_dialect)?;
     let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
     let settings = Settings {
         configs: std::sync::Arc::clone(&configs),
-        flags: args.read.flags(),
+        flags,
         mode: if args.check {
             Mode::Check
         } else if args.diff {
@@ -412,6 +421,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         threads: args.threads.apply(global),
     };
     let mut found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
+    crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }

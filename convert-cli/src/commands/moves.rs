@@ -146,7 +146,7 @@ pub(super) enum Stop {
 }
 
 /// Prints every error-severity finding as `error: CODE: message`.
-fn print_errors(findings: &[dfen::Finding], global: &Global) {
+pub(super) fn print_errors(findings: &[dfen::Finding], global: &Global) {
     for finding in findings {
         if finding.severity == dfen::Severity::Error {
             global.error(format_args!("{}: {}", finding.code, finding.message));
@@ -340,6 +340,41 @@ impl PositionOptions {
     /// Parses a position's text with these options (see [`parse_position`]).
     pub(super) fn parse(&self, text: &str, purpose: Purpose) -> Result<Accepted, Rejection> {
         parse_position(text, self.profile, self.allow_errors, purpose)
+    }
+
+    /// Parses a variant position's text (`show --variant`): a syntax error rejects it, then an
+    /// error-severity finding unless `--allow-errors`, as [`PositionOptions::parse`] does for
+    /// [`Purpose::Board`].
+    pub(super) fn parse_variant(
+        &self,
+        text: &str,
+        notation: crate::notation::VariantNotation,
+    ) -> Result<(dfen::variant::VariantFen, Vec<dfen::Finding>), Rejection> {
+        match notation.parser().parse(text) {
+            Err(error) => Err(Rejection {
+                code: Code::Dfen(error.code()),
+                message: error.to_string(),
+                span: Some(error.span()),
+                refused: false,
+                findings: None,
+            }),
+            Ok(parsed) => {
+                let first_error = parsed
+                    .findings
+                    .iter()
+                    .find(|f| f.severity == dfen::Severity::Error);
+                match first_error {
+                    Some(error) if !self.allow_errors => Err(Rejection {
+                        code: Code::Dfen(error.code),
+                        message: error.message.to_string(),
+                        span: Some(error.span.clone()),
+                        refused: true,
+                        findings: Some(parsed.findings),
+                    }),
+                    _ => Ok((parsed.position, parsed.findings)),
+                }
+            }
+        }
     }
 
     /// Reads and parses the position argument (`-`: standard input, see [`position_text`])

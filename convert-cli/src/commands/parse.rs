@@ -17,6 +17,7 @@ Examples:
   printf '4d-fen v1: K@0,0,0,0' | fenkit parse --notation fen4
   fenkit parse --batch --notation fen4 < inputs.txt > verdicts.jsonl
   fenkit parse --batch --json-strings < quoted-inputs.jsonl
+  echo '4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0' | fenkit parse --variant threecheck --dialect lichess
 
 Per-case mode: one input on stdin (one final line end is dropped). Accepted: the canonical
 form on stdout, exit 0. Rejected: `CODE: message` on stderr, exit 1.
@@ -34,9 +35,17 @@ pub(crate) struct Args {
     #[arg(long, value_name = "NOTATION")]
     notation: Option<Notation>,
 
-    /// The DFEN dialect to read and write
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
-    profile: ProfileArg,
+    #[command(flatten)]
+    variant: crate::options::VariantArgs,
+
+    /// With --variant threecheck, crazyhouse or twomove: the dialect of the canonical form
+    /// [default: the one read]
+    #[arg(long, value_name = "DIALECT")]
+    to_dialect: Option<crate::options::DialectArg>,
+
+    /// The DFEN dialect to read and write [default: spec]
+    #[arg(long, value_name = "PROFILE")]
+    profile: Option<ProfileArg>,
 
     /// Treat every non-canonical form as an error
     #[arg(long)]
@@ -269,10 +278,11 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let variant = args.variant.notation(args.to_dialect, args.profile)?;
     let settings = Settings {
-        notation: args.notation,
+        notation: variant.or(args.notation),
         read: ReadSettings {
-            profile: args.profile.into(),
+            profile: args.profile.unwrap_or_default().into(),
             strict: args.strict,
         },
     };

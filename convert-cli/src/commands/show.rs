@@ -12,9 +12,14 @@ Examples:
   fenkit show 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 -'
   fenkit show '4d-fen v1: K@0,0,0,0; k@7,7,7,7; Pw@0,1,0,0'
   echo '8/8/8/8/8/8/8/8 w - - 0 1' | fenkit show -
+  fenkit show --variant crazyhouse --dialect stockfish '2R~1k3/8/8/8/8/8/8/4K3[Pnn] b - - 0 40'
+  fenkit show --variant threecheck --dialect lichess '4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+1'
 
 DFEN: the board with coordinates, en-passant targets marked `*`, then the side to move,
-castling, en passant, dice and clocks. FEN4: one x-y board for each (z, w) slice that holds
+castling, en passant, dice and clocks. With --variant, the variant's state in place of the dice:
+three-check's checks given, crazyhouse's pockets (above and below the board, each on its
+owner's side) and promoted pieces (marked `~` on the board, and listed), and
+two-move chess's sub-turn. FEN4: one x-y board for each (z, w) slice that holds
 a piece.
 
 Exit status 1, with `error: CODE: message` on stderr and nothing drawn, when the position does
@@ -44,6 +49,9 @@ pub(crate) struct Args {
     notation: Option<Notation>,
 
     #[command(flatten)]
+    variant: crate::options::VariantArgs,
+
+    #[command(flatten)]
     options: PositionOptions,
 }
 
@@ -58,12 +66,96 @@ fn role_name(role: dfen::Role) -> &'static str {
     }
 }
 
-/// The DFEN diagram.
-fn draw_dfen(position: &dfen::Dfen) -> String {
+/// One pocket, as `show` draws it: the held pieces' letters, `-` when empty.
+fn pocket(holdings: &dfen::variant::Holdings, color: dfen::Color) -> String {
+    let letters: String = holdings
+        .pieces(dfen::variant::PocketOrder::PawnFirst)
+        .filter(|piece| piece.color == color)
+        .map(|piece| piece.letter())
+        .collect();
+    if letters.is_empty() {
+        "-".to_owned()
+    } else {
+        letters
+    }
+}
+
+/// The lines a variant adds below the clocks: its counters, pockets' contents, promoted
+/// pieces or sub-turn.
+fn variant_lines(out: &mut String, position: &dfen::variant::VariantFen) {
+    use dfen::variant::{SubTurn, Variant};
+    let checks = position.checks;
+    match position.variant {
+        Variant::ThreeCheck => {
+            for (name, color) in [("White", dfen::Color::White), ("Black", dfen::Color::Black)] {
+                let _ = writeln!(
+                    out,
+                    "checks {name}:  {} given of {} ({} to go)",
+                    checks.given(color),
+                    checks.limit,
+                    checks.remaining(color)
+                );
+            }
+        }
+        Variant::Crazyhouse => {
+            let _ = writeln!(
+                out,
+                "pocket White:  {}",
+                pocket(&position.holdings, dfen::Color::White)
+            );
+            let _ = writeln!(
+                out,
+                "pocket Black:  {}",
+                pocket(&position.holdings, dfen::Color::Black)
+            );
+            let promoted: Vec<String> = position
+                .promoted
+                .iter_alphabetical()
+                .map(|square| match position.fen.board.get(square) {
+                    Some(piece) => format!("{} on {square}", piece.letter()),
+                    None => square.to_string(),
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "promoted:      {}",
+                if promoted.is_empty() {
+                    "-".to_owned()
+                } else {
+                    format!("{} (marked ~)", promoted.join(" "))
+                }
+            );
+        }
+        Variant::TwoMove => {
+            let side = match position.fen.side {
+                dfen::Color::White => "White",
+                dfen::Color::Black => "Black",
+            };
+            let which = match position.sub_turn {
+                SubTurn::First => "first",
+                SubTurn::Second => "second",
+            };
+            let _ = writeln!(
+                out,
+                "sub-turn:      {} ({side}'s {which} move of the turn)",
+                position.sub_turn.digit()
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The DFEN diagram; with a variant position, its state takes the dice's place.
+fn draw_dfen(position: &dfen::Dfen, variant: Option<&dfen::variant::VariantFen>) -> String {
     let mut out = String::new();
+    let crazyhouse = variant.filter(|v| v.variant == dfen::variant::Variant::Crazyhouse);
+    let promoted = crazyhouse.map_or(dfen::SquareSet::EMPTY, |v| v.promoted);
+    if let Some(v) = crazyhouse {
+        let _ = writeln!(out, "  [{}]", pocket(&v.holdings, dfen::Color::Black));
+    }
     out.push_str("  +-----------------+\n");
     for rank in (0..8u8).rev() {
-        let _ = write!(out, "{} |", rank + 1);
+        let _ = write!(out, "{} | ", rank + 1);
         for file in 0..8u8 {
             let Some(square) = dfen::Square::new(file, rank) else {
                 continue;
@@ -73,11 +165,16 @@ fn draw_dfen(position: &dfen::Dfen) -> String {
                 None if position.en_passant.contains(square) => '*',
                 None => '.',
             };
-            let _ = write!(out, " {cell}");
+            let mark = if promoted.contains(square) { '~' } else { ' ' };
+            let _ = write!(out, "{cell}{mark}");
         }
-        out.push_str(" |\n");
+        out.push_str("|\n");
     }
-    out.push_str("  +-----------------+\n    a b c d e f g h\n\n");
+    out.push_str("  +-----------------+\n    a b c d e f g h\n");
+    if let Some(v) = crazyhouse {
+        let _ = writeln!(out, "  [{}]", pocket(&v.holdings, dfen::Color::White));
+    }
+    out.push('\n');
     let side = match position.side {
         dfen::Color::White => "White",
         dfen::Color::Black => "Black",
@@ -98,7 +195,9 @@ fn draw_dfen(position: &dfen::Dfen) -> String {
             format!("{} (marked *)", ep.join(" "))
         }
     );
-    if position.dice.is_empty() {
+    if variant.is_some() {
+        // A variant's state is drawn after the clocks; it has no dice.
+    } else if position.dice.is_empty() {
         let _ = writeln!(
             out,
             "dice:          - (a fresh turn: the dice are still to be rolled)"
@@ -114,6 +213,9 @@ fn draw_dfen(position: &dfen::Dfen) -> String {
     }
     let _ = writeln!(out, "halfmove:      {}", position.halfmove);
     let _ = writeln!(out, "fullmove:      {}", position.fullmove);
+    if let Some(v) = variant {
+        variant_lines(&mut out, v);
+    }
     out
 }
 
@@ -148,13 +250,17 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(Stop::Failed) => return Ok(Status::Error),
         Err(Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
     };
-    let notation = args.notation.unwrap_or_else(|| {
-        if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
-            Notation::Fen4
-        } else {
-            Notation::Dfen
-        }
-    });
+    let notation = args
+        .variant
+        .notation(None, None)?
+        .or(args.notation)
+        .unwrap_or_else(|| {
+            if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
+                Notation::Fen4
+            } else {
+                Notation::Dfen
+            }
+        });
     let diagram = match notation {
         Notation::Ndjson4 => {
             global.error(
@@ -169,6 +275,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 global.error(format_args!("{}: {error}", error.code()));
                 return Ok(Status::Findings);
             }
+        },
+        Notation::Variant(variant) => match args.options.parse_variant(&text, variant) {
+            Ok((position, findings)) => {
+                super::moves::print_errors(&findings, global);
+                draw_dfen(&position.fen, Some(&position))
+            }
+            Err(rejection) => return Ok(rejection.print(global)),
         },
         Notation::Dfen | Notation::Fen => {
             match args.options.parse(&text, Purpose::Board) {
@@ -186,7 +299,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         return Ok(Status::Findings);
                     }
                     accepted.print_errors(global);
-                    draw_dfen(&accepted.dfen)
+                    draw_dfen(&accepted.dfen, None)
                 }
                 Err(rejection) => return Ok(rejection.print(global)),
             }

@@ -24,6 +24,7 @@ mod rules;
 mod show;
 mod snapshot;
 mod threads;
+mod variants;
 mod walk;
 
 /// A temp directory with the CLI fixtures copied in.
