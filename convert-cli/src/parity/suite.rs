@@ -616,7 +616,7 @@ mod tests {
             Some(("crazyhouse", "lichess"))
         );
         assert_eq!(
-            of("n_twomove_stockfish_035"),
+            of("i_twomove_stockfish_035"),
             Some(("twomove", "stockfish"))
         );
         assert_eq!(of("y_dfen_start_fresh"), Some(("dice", "essay")));
