@@ -215,7 +215,9 @@ impl PyPlacement {
 /// >>> parsed = fenkit.parse_fen4("4d-fen v1: k@7,7,7,7; K@0,0,0,0")
 /// >>> [(f.code, f.fixable) for f in parsed.findings]
 /// [('FEN4105', True)]
-#[pyclass(module = "fenkit", name = "ParsedFen4", frozen)]
+// A free list: one result per call is made and freed again, and reusing its memory saves the
+// allocation (a few per cent of a call, docs/performance.md, Python).
+#[pyclass(module = "fenkit", name = "ParsedFen4", frozen, freelist = 64)]
 pub(crate) struct PyParsedFen4 {
     literal: Literal,
     findings: Vec<fen4::Finding>,
