@@ -962,6 +962,10 @@ impl Kings {
     /// Appends the semantic warnings (`FEN42xx`) to `out`; a missing king is reported at the
     /// prefix.
     pub(crate) fn findings_into(self, prefix_span: Range<usize>, out: &mut Vec<Finding>) {
+        // The common case, one king a side, says nothing.
+        if self.sides.iter().all(|(count, _)| *count == 1) {
+            return;
+        }
         // Exactly as many as are pushed below: at most one allocation, none when `out` has
         // room left from an earlier parse.
         let needed = self

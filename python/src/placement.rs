@@ -1,5 +1,8 @@
 //! FEN4: parse with findings, the canonical literal, the two JSON forms, NDJSON4 validation.
 
+use std::borrow::Cow;
+use std::sync::Mutex;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
@@ -212,52 +215,112 @@ impl PyPlacement {
 /// >>> parsed = fenkit.parse_fen4("4d-fen v1: k@7,7,7,7; K@0,0,0,0")
 /// >>> [(f.code, f.fixable) for f in parsed.findings]
 /// [('FEN4105', True)]
-#[pyclass(module = "fenkit", name = "ParsedFen4", frozen)]
+// A free list: one result per call is made and freed again, and reusing its memory saves the
+// allocation (a few per cent of a call, docs/performance.md, Python).
+#[pyclass(module = "fenkit", name = "ParsedFen4", frozen, freelist = 64)]
 pub(crate) struct PyParsedFen4 {
-    parsed: fen4::Parsed,
+    literal: Literal,
+    findings: Vec<fen4::Finding>,
 }
+
+/// What a `ParsedFen4` keeps of its literal.
+enum Literal {
+    /// The text read, which is already the canonical literal (most literals in a collection
+    /// are). Nothing else is kept: the pieces are read again from it when `placement` is asked
+    /// for, so that a parse per literal allocates nothing of its own (`docs/performance.md`,
+    /// Python).
+    Canonical(Text),
+    /// The placement of a literal spelled otherwise.
+    Placement(fen4::Placement),
+}
+
+impl PyParsedFen4 {
+    /// Parses `text` into `storage` (reused from the previous parse) and keeps what the result
+    /// needs.
+    fn read(parser: fen4::Parser, text: Text, storage: &mut fen4::Parsed) -> PyResult<Self> {
+        parser
+            .parse_into(text.as_str()?, storage)
+            .map_err(|error| fen4_parse_error(&error))?;
+        Ok(PyParsedFen4::new(text, Kept::take(storage)))
+    }
+
+    /// The result for `text`, of which `kept` was read.
+    fn new(text: Text, kept: Kept) -> PyParsedFen4 {
+        PyParsedFen4 {
+            literal: match kept.placement {
+                None => Literal::Canonical(text),
+                Some(placement) => Literal::Placement(placement),
+            },
+            findings: kept.findings,
+        }
+    }
+
+    fn canonical_text(&self) -> PyResult<Cow<'_, str>> {
+        Ok(match &self.literal {
+            Literal::Canonical(text) => Cow::Borrowed(text.as_str()?),
+            Literal::Placement(placement) => Cow::Owned(placement.to_string()),
+        })
+    }
+}
+
+/// The storage `parse_fen4` parses into, kept from one call to the next (as
+/// `fen4::Parser::parse_into` intends): a canonical literal is then read without allocating.
+/// Calls hold the GIL, so the lock is always free; should it not be, a call parses into
+/// storage of its own.
+static STORAGE: Mutex<fen4::Parsed> = Mutex::new(fen4::Parsed::new());
 
 #[pymethods]
 impl PyParsedFen4 {
     /// The canonical literal.
     #[getter]
-    fn canonical(&self) -> String {
-        self.parsed.placement.to_string()
+    fn canonical(&self) -> PyResult<Cow<'_, str>> {
+        self.canonical_text()
     }
 
     /// Every finding.
     #[getter]
-    fn findings(&self) -> Vec<PyFinding> {
-        self.parsed
-            .findings
-            .iter()
-            .map(|finding| PyFinding::new(finding, None))
-            .collect()
+    fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.findings.is_empty() {
+            return Ok(PyList::empty(py));
+        }
+        PyList::new(
+            py,
+            self.findings
+                .iter()
+                .map(|finding| PyFinding::new(finding, None)),
+        )
     }
 
     /// Whether a finding is an error (never, without `strict`: FEN4 findings are warnings).
     #[getter]
     fn has_errors(&self) -> bool {
-        self.parsed
-            .findings
+        self.findings
             .iter()
             .any(|f| f.severity == fen4::Severity::Error)
     }
 
     /// The placement.
     #[getter]
-    fn placement(&self) -> PyPlacement {
-        PyPlacement {
-            inner: self.parsed.placement.clone(),
-        }
+    fn placement(&self) -> PyResult<PyPlacement> {
+        let inner = match &self.literal {
+            // Read again: a canonical literal parses, and to the same pieces.
+            Literal::Canonical(text) => {
+                fen4::Parser::new()
+                    .parse(text.as_str()?)
+                    .map_err(|error| fen4_parse_error(&error))?
+                    .placement
+            }
+            Literal::Placement(placement) => placement.clone(),
+        };
+        Ok(PyPlacement { inner })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
             "ParsedFen4(canonical={}, findings={})",
-            py_repr(&self.canonical()),
-            py_repr_list(self.parsed.findings.iter().map(|f| f.code.as_str()))
-        )
+            py_repr(&self.canonical_text()?),
+            py_repr_list(self.findings.iter().map(|f| f.code.as_str()))
+        ))
     }
 }
 
@@ -273,12 +336,11 @@ impl PyParsedFen4 {
 #[pyfunction]
 #[pyo3(signature = (text, *, strict=false))]
 fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
-    let text = text.as_str()?;
-    fen4::Parser::new()
-        .strict(strict)
-        .parse(text)
-        .map(|parsed| PyParsedFen4 { parsed })
-        .map_err(|error| fen4_parse_error(&error))
+    let parser = fen4::Parser::new().strict(strict);
+    match STORAGE.try_lock() {
+        Ok(mut storage) => PyParsedFen4::read(parser, text, &mut storage),
+        Err(_) => PyParsedFen4::read(parser, text, &mut fen4::Parsed::new()),
+    }
 }
 
 /// Parses many FEN4 literals in one call: for each text its `ParsedFen4` or the
@@ -287,23 +349,51 @@ fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
 #[pyo3(signature = (texts, *, strict=false))]
 fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<Vec<Py<PyAny>>> {
     let parser = fen4::Parser::new().strict(strict);
-    let texts: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
-    let results: Vec<PyResult<Result<fen4::Parsed, fen4::ParseError>>> = py.detach(|| {
-        texts
-            .into_iter()
-            .map(|text| text.map(|text| parser.parse(text)))
+    let strs: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
+    // What each line keeps, worked out without the GIL: a canonical literal keeps nothing but
+    // its findings, so the storage is reused from line to line.
+    let results: Vec<PyResult<Result<Kept, fen4::ParseError>>> = py.detach(|| {
+        let mut storage = fen4::Parsed::new();
+        strs.into_iter()
+            .map(|text| {
+                text.map(|text| {
+                    parser
+                        .parse_into(text, &mut storage)
+                        .map(|()| Kept::take(&mut storage))
+                })
+            })
             .collect()
     });
     with_gc_paused(py, || {
-        results
+        texts
             .into_iter()
-            .map(|result| match result {
-                Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedFen4 { parsed })?.into_any()),
+            .zip(results)
+            .map(|(text, result)| match result {
+                Ok(Ok(kept)) => Ok(Py::new(py, PyParsedFen4::new(text, kept))?.into_any()),
                 Ok(Err(error)) => Ok(fen4_parse_error(&error).into_value(py).into_any()),
                 Err(error) => Ok(error.into_value(py).into_any()),
             })
             .collect()
     })
+}
+
+/// What a `ParsedFen4` keeps of a literal read: its placement unless it was written
+/// canonically (`None`: the text read is kept instead, see `Literal`), and its findings.
+struct Kept {
+    placement: Option<fen4::Placement>,
+    findings: Vec<fen4::Finding>,
+}
+
+impl Kept {
+    /// Takes what is kept out of `parsed`, after a successful `parse_into`. A canonical literal
+    /// leaves the storage of its pieces behind, for the next parse.
+    fn take(parsed: &mut fen4::Parsed) -> Kept {
+        Kept {
+            placement: (!parsed.written_canonically())
+                .then(|| std::mem::take(&mut parsed.placement)),
+            findings: std::mem::take(&mut parsed.findings),
+        }
+    }
 }
 
 /// Checks many FEN4 literals in one call, one per item (a list, or any iterable such as an

@@ -211,6 +211,33 @@ def test_parse_fen4_canonical_and_findings() -> None:
     )
 
 
+def test_parse_fen4_answers_alike_whether_the_literal_was_canonical() -> None:
+    # A result keeps a canonical literal's text instead of its pieces (docs/performance.md,
+    # Python): every answer must be what the same position spelled otherwise gives.
+    canonical = "4d-fen v1: K@0,0,0,0; Pw@0,1,0,0; py@7,7,7,6"
+    pieces = [((0, 0, 0, 0), "K"), ((0, 1, 0, 0), "Pw"), ((7, 7, 7, 6), "py")]
+
+    class Text(str):
+        pass
+
+    spellings = [canonical, canonical.encode(), Text(canonical), "4d-fen v1: py@7,7,7,6; Pw@0,1,0,0; K@0,0,0,0"]
+    for text in spellings:
+        for parsed in (fenkit.parse_fen4(text), fenkit.parse_fen4_batch([text])[0]):
+            assert isinstance(parsed, fenkit.ParsedFen4)
+            assert type(parsed.canonical) is str and parsed.canonical == canonical
+            assert parsed.placement == fenkit.Placement(canonical)
+            assert parsed.placement.pieces() == pieces
+            assert not parsed.has_errors
+            codes = [f.code for f in parsed.findings]
+            assert codes[-1:] == ["FEN4202"] and (codes == ["FEN4202"]) == (text != spellings[-1])
+            assert repr(parsed).startswith(f"ParsedFen4(canonical={canonical!r}, findings=[")
+    clean = fenkit.parse_fen4("4d-fen v1: K@0,0,0,0; k@7,7,7,7")
+    findings = clean.findings
+    assert findings == []
+    findings.append(clean)
+    assert clean.findings == [] and clean.findings is not findings
+
+
 def test_fen4_errors_carry_the_reference_code_and_offset() -> None:
     with pytest.raises(fenkit.ParseError) as caught:
         fenkit.parse_fen4("4d-fen v1: K@0,0,0,0 k@7,7,7,7")
