@@ -610,6 +610,32 @@ impl VariantFen {
         dropped
     }
 
+    /// The six standard fields, when that loses nothing (as [`Dfen::to_fen`]).
+    ///
+    /// # Errors
+    /// [`LossyConversion`](crate::LossyConversion), naming each slot away from its default
+    /// ([`VariantFen::dropped_by_standard_fen`]).
+    ///
+    /// ```
+    /// use dfen::variant::{Variant, VariantParser};
+    /// let parser = VariantParser::new(Variant::TwoMove);
+    /// let first = parser.parse("4k3/8/8/8/8/8/8/4K3 b - - 0 5 1").unwrap().position;
+    /// assert_eq!(first.to_fen().unwrap(), "4k3/8/8/8/8/8/8/4K3 b - - 0 5");
+    /// let second = parser.parse("4k3/8/8/8/8/8/8/4K3 b - - 0 5 2").unwrap().position;
+    /// assert_eq!(
+    ///     second.to_fen().unwrap_err().to_string(),
+    ///     "standard FEN cannot hold this position: it would drop the sub-turn `2`"
+    /// );
+    /// ```
+    pub fn to_fen(&self) -> Result<String, crate::LossyConversion> {
+        let dropped = self.dropped_by_standard_fen();
+        if dropped.is_empty() {
+            Ok(self.fen.to_fen_lossy().0)
+        } else {
+            Err(crate::LossyConversion { dropped })
+        }
+    }
+
     /// The identity key: the essay form without the clocks. Two positions of a variant are the
     /// same position exactly when their keys are equal.
     ///

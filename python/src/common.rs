@@ -314,6 +314,22 @@ pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
 }
 
 /// A `ValueError` for an argument that is not one of `choices`.
+/// `ConversionError` with `message`, `.dropped` (what the conversion would lose) and no
+/// `.issues`.
+pub(crate) fn conversion_error(message: String, dropped: Vec<String>) -> PyErr {
+    let err = ConversionError::new_err(message);
+    Python::attach(|py| {
+        let value = err.value(py);
+        match value
+            .setattr("dropped", dropped)
+            .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+        {
+            Ok(()) => err,
+            Err(failure) => failure,
+        }
+    })
+}
+
 pub(crate) fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
     let list: Vec<String> = choices.iter().map(|c| format!("{c:?}")).collect();
     PyValueError::new_err(format!(

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    ConversionError, ErrorParts, PyFinding, Text, bad_choice, dfen_parse_error, fen4_parse_error,
+    ErrorParts, PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error,
     lint_lines, py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
@@ -110,19 +110,7 @@ impl PyDfen {
     fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyDfen> {
         serde_json::from_str::<dfen::Dfen>(text)
             .map(PyDfen::from)
-            .map_err(|error| {
-                let err = ConversionError::new_err(format!("not a DFEN JSON form: {error}"));
-                Python::attach(|py| {
-                    let value = err.value(py);
-                    match value
-                        .setattr("dropped", Vec::<String>::new())
-                        .and_then(|()| value.setattr("issues", Vec::<String>::new()))
-                    {
-                        Ok(()) => err,
-                        Err(failure) => failure,
-                    }
-                })
-            })
+            .map_err(|error| conversion_error(format!("not a DFEN JSON form: {error}"), Vec::new()))
     }
 
     /// The canonical DFEN: seven fields, `-` for no pending dice.
@@ -152,19 +140,9 @@ impl PyDfen {
     /// ...
     /// fenkit.ConversionError: standard FEN cannot hold this position: it would drop the pending dice `PN`
     fn to_fen(&self) -> PyResult<String> {
-        self.inner.to_fen().map_err(|lossy| {
-            let err = ConversionError::new_err(lossy.to_string());
-            Python::attach(|py| {
-                let value = err.value(py);
-                match value
-                    .setattr("dropped", lossy.dropped.clone())
-                    .and_then(|()| value.setattr("issues", Vec::<String>::new()))
-                {
-                    Ok(()) => err,
-                    Err(failure) => failure,
-                }
-            })
-        })
+        self.inner
+            .to_fen()
+            .map_err(|lossy| conversion_error(lossy.to_string(), lossy.dropped))
     }
 
     /// Standard FEN and the list of what it had to drop (empty when nothing).

@@ -4,7 +4,7 @@ use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
 use pyo3::prelude::*;
 
 use crate::common::{
-    ConversionError, PyFinding, Text, bad_choice, dfen_parse_error, py_repr, py_repr_list,
+    PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, py_repr, py_repr_list,
 };
 use crate::position::color_name;
 
@@ -76,25 +76,10 @@ impl PyParsedVariant {
     /// ...
     /// fenkit.ConversionError: standard FEN cannot hold this position: it would drop the holdings `P`
     fn to_fen(&self) -> PyResult<String> {
-        let fixed = self.parsed.fixed();
-        let dropped = fixed.dropped_by_standard_fen();
-        if dropped.is_empty() {
-            return Ok(fixed.fen.to_fen_lossy().0);
-        }
-        let err = ConversionError::new_err(format!(
-            "standard FEN cannot hold this position: it would drop {}",
-            dropped.join(" and ")
-        ));
-        Err(Python::attach(|py| {
-            let value = err.value(py);
-            match value
-                .setattr("dropped", dropped)
-                .and_then(|()| value.setattr("issues", Vec::<String>::new()))
-            {
-                Ok(()) => err,
-                Err(failure) => failure,
-            }
-        }))
+        self.parsed
+            .fixed()
+            .to_fen()
+            .map_err(|lossy| conversion_error(lossy.to_string(), lossy.dropped))
     }
 
     /// Every finding of the standard fields and of the slots.
