@@ -133,7 +133,8 @@ fn push_fixable(
     );
 }
 
-fn color_name(color: Color) -> &'static str {
+/// `White` or `Black`, as messages name a side.
+pub(crate) fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",

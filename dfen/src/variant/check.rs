@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::read::SlotSpans;
 use super::{SubTurn, Variant, VariantFen};
-use crate::validate::Census;
+use crate::validate::{Census, color_name};
 use crate::{Code, Color, Dfen, Finding, Role, Severity, SquareSet};
 
 /// The standard material checks that crazyhouse's drops and colour changes make meaningless:
@@ -219,12 +219,5 @@ fn sub_turn(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
                 Code::SubTurnContradiction.title()
             ),
         ));
-    }
-}
-
-pub(super) fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }

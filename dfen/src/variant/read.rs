@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
-use super::check::{self, color_name};
+use super::check;
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
-use crate::validate::Census;
+use crate::validate::{Census, color_name};
 use crate::{Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Severity, Square, SquareSet};
 
 /// Settings for reading variant FENs.
@@ -173,7 +173,11 @@ impl VariantParser {
             format!("a dialect of {}: `essay`", self.variant.name()),
             format!("`{}`", self.dialect.name()),
         )
-        .with_help("read it with the essay dialect")
+        .with_help(if self.variant == Variant::Dice {
+            "read it with the essay dialect; DFEN's own dialects are the parser's profiles"
+        } else {
+            "read it with the essay dialect"
+        })
     }
 }
 

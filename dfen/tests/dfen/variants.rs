@@ -412,8 +412,22 @@ fn messages_in_every_dialect() {
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         ),
     ];
+    let more: &[(Variant, Dialect, &str)] = &[
+        // A variant position holds one en-passant square, as standard FEN does.
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 0 0",
+        ),
+        // Dice Chess's dialects are DFEN's profiles.
+        (
+            Variant::Dice,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -",
+        ),
+    ];
     let mut report = String::new();
-    for (variant, dialect, input) in cases {
+    for (variant, dialect, input) in cases.iter().chain(more) {
         let _ = writeln!(report, "{variant} {dialect}: {input}");
         let caret = |span: std::ops::Range<usize>| {
             format!(
