@@ -248,8 +248,10 @@ impl Parser {
             input,
             self.profile,
             plain::Rest::Dice,
+            Among::NOTHING,
             &mut parsed.dfen,
             &mut census,
+            &mut Slots::default(),
             &mut map,
         ) {
             Some(plain::Shape::Seven) => {
@@ -281,58 +283,59 @@ impl Parser {
                 map = state.map;
             }
         }
-        self.finish(&mut parsed, &census, &map);
+        self.finish(&parsed.dfen, &mut parsed.findings, &census, &map);
         Ok((parsed, census))
     }
 
-    /// The six standard fields at the start of `input`, when the one-pass scanner takes them:
-    /// they are in plain form and followed by nothing or by one space and more text, which the
-    /// caller reads (the variant layer's slot fields). Returns the parse (position findings
-    /// and the strict setting applied), the census, the six fields' spans and where field 6
-    /// ends. `None` when the scanner does not take them: the caller then splits the input
-    /// itself and calls [`Parser::parse_counted`] on the six fields.
+    /// The variant layer's one pass: the six standard fields at the start of `input` in plain
+    /// form, with what `among` says the dialect writes among them, read into `dfen`, `census`
+    /// and `slots`, and their position findings (and the strict setting) into `findings`.
+    /// Returns where field 6 ends: the end of the input, or one space before more text, which
+    /// the caller reads (the slot fields after the clocks). `None` when the input is not in
+    /// that form: the caller then reads it with its general reader.
     #[inline(always)]
-    pub(crate) fn parse_plain_prefix(
+    pub(crate) fn scan_variant(
         &self,
         input: &str,
-    ) -> Option<(Parsed, Census, [Range<usize>; 6], usize)> {
-        let mut parsed = Parsed {
-            dfen: EMPTY,
-            findings: Vec::new(),
-            written_canonically: self.profile != Profile::Engine,
-        };
-        let mut census = Census::default();
+        among: Among,
+        dfen: &mut Dfen,
+        census: &mut Census,
+        slots: &mut Slots,
+        findings: &mut Vec<Finding>,
+    ) -> Option<usize> {
         let mut map = SourceMap::new(input);
         let end = match plain::scan(
             input,
             self.profile,
             plain::Rest::Caller,
-            &mut parsed.dfen,
-            &mut census,
+            among,
+            dfen,
+            census,
+            slots,
             &mut map,
         )? {
             plain::Shape::SixThen(end) => end,
             plain::Shape::Six => input.len(),
             plain::Shape::Seven => return None,
         };
-        self.finish(&mut parsed, &census, &map);
-        Some((parsed, census, map.six_fields(), end))
+        self.finish(dfen, findings, census, &map);
+        Some(end)
     }
 
     /// The position findings and the strict setting, after either path.
     #[inline(always)]
-    fn finish(&self, parsed: &mut Parsed, census: &Census, map: &SourceMap<'_>) {
+    fn finish(
+        &self,
+        dfen: &Dfen,
+        findings: &mut Vec<Finding>,
+        census: &Census,
+        map: &SourceMap<'_>,
+    ) {
         if self.check_position {
-            position_findings(
-                &parsed.dfen,
-                census,
-                Some(map),
-                self.profile,
-                &mut parsed.findings,
-            );
+            position_findings(dfen, census, Some(map), self.profile, findings);
         }
         if self.strict {
-            for finding in &mut parsed.findings {
+            for finding in findings {
                 if finding.fixable {
                     finding.severity = Severity::Error;
                 }
@@ -493,6 +496,8 @@ impl std::str::FromStr for Dfen {
 }
 
 mod plain;
+
+pub(crate) use plain::{Among, PocketSpelling, Slots};
 
 struct State<'a> {
     profile: Profile,
@@ -1487,7 +1492,12 @@ mod tests {
             findings: state.findings,
             written_canonically: false,
         };
-        parser.finish(&mut parsed, &state.census, &state.map);
+        parser.finish(
+            &parsed.dfen,
+            &mut parsed.findings,
+            &state.census,
+            &state.map,
+        );
         Ok(parsed)
     }
 
@@ -1502,8 +1512,10 @@ mod tests {
             input,
             profile,
             plain::Rest::Dice,
+            Among::NOTHING,
             &mut state.dfen,
             &mut state.census,
+            &mut Slots::default(),
             &mut state.map,
         )
         .is_some()
@@ -1605,24 +1617,7 @@ mod tests {
 
     const ALPHABET: &[u8] = b"pnbrqkPNBRQK123456789/ -wb0acefh\t";
 
-    use crate::test_strategies::Rng;
-
-    fn mutate(rng: &mut Rng, seed: &str) -> String {
-        let mut bytes = seed.as_bytes().to_vec();
-        for _ in 0..=rng.below(2) {
-            let at = rng.below(bytes.len() + 1);
-            let byte = ALPHABET[rng.below(ALPHABET.len())];
-            match rng.below(4) {
-                0 if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                1 => bytes.insert(at, byte),
-                _ if at < bytes.len() => bytes[at] = byte,
-                _ => bytes.push(byte),
-            }
-        }
-        String::from_utf8(bytes).unwrap()
-    }
+    use crate::test_strategies::{Rng, mutate};
 
     #[test]
     fn fast_path_takes_plain_inputs() {
@@ -1677,7 +1672,7 @@ mod tests {
         let mut inputs: Vec<String> = SEEDS.iter().map(|s| (*s).to_owned()).collect();
         for _ in 0..4000 {
             let seed = SEEDS[rng.below(SEEDS.len())];
-            inputs.push(mutate(&mut rng, seed));
+            inputs.push(mutate(&mut rng, seed, ALPHABET));
         }
         for input in &inputs {
             for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {

@@ -28,11 +28,6 @@ impl<'a> SourceMap<'a> {
         }
     }
 
-    /// The spans of fields 1 to 6.
-    pub(crate) fn six_fields(&self) -> [Range<usize>; 6] {
-        [1, 2, 3, 4, 5, 6].map(|number| self.field(number))
-    }
-
     fn field(&self, number: usize) -> Range<usize> {
         self.fields
             .get(number.wrapping_sub(1))
@@ -56,6 +51,8 @@ impl<'a> SourceMap<'a> {
                     file = 0;
                 }
                 b'1'..=b'8' => file += byte - b'0',
+                // A variant's promoted mark (crazyhouse): it stands after its piece.
+                b'~' => {}
                 _ => {
                     if Square::new(file, rank) == Some(square) {
                         return Some(start + i);

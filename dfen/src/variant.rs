@@ -57,6 +57,7 @@ use std::fmt::{self, Write as _};
 use crate::{Color, Dfen, Piece, Role, SquareSet};
 
 mod check;
+mod plain;
 mod read;
 
 pub use read::{VariantParsed, VariantParser};

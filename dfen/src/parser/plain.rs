@@ -14,6 +14,8 @@
 
 #![deny(clippy::indexing_slicing)]
 
+use std::ops::Range;
+
 use crate::model::piece_code;
 use crate::validate::{Census, SourceMap};
 use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
@@ -26,13 +28,17 @@ use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
 struct ByteInfo {
     /// The board byte it writes (see `piece_code`): its piece, or 0 for none.
     board: u8,
-    /// The census slot: the piece code (colour × 6 + role), [`EMPTY_CODE`] for a digit or
-    /// [`SLASH_CODE`] for a `/`.
+    /// The census slot: the piece code (colour × 6 + role), [`EMPTY_CODE`] for a digit,
+    /// [`SLASH_CODE`] for a `/` or [`MARK_CODE`] for a `~`.
     code: u8,
     /// How many squares it moves along the rank: 1 for a piece, `n` for the digit `n`.
     advance: u8,
-    /// [`DIGIT`] or [`SLASH`], for the bytes that must not follow their own kind (`44`, `//`).
+    /// What it is, for the bytes that must not follow it: [`DIGIT`], [`SLASH`], [`MARK`],
+    /// [`UNMARKABLE`] or nothing.
     kind: u8,
+    /// The kinds it must not follow (`44`, `//`, a `~` after anything but a queen, rook,
+    /// bishop or knight).
+    rejects: u8,
 }
 
 /// [`ByteInfo::advance`] of a byte the fast path does not take: more than a whole board, so
@@ -43,19 +49,35 @@ const NOT_TAKEN: u8 = 65;
 const EMPTY_CODE: u8 = 12;
 /// The census slot of slashes: its bits say where the slashes stood.
 const SLASH_CODE: u8 = 13;
+/// The census slot of `~` marks: the square after each marked piece.
+const MARK_CODE: u8 = 14;
 /// [`ByteInfo::kind`] of a digit 1–8.
 const DIGIT: u8 = 1;
 /// [`ByteInfo::kind`] of a `/`.
 const SLASH: u8 = 2;
+/// [`ByteInfo::kind`] of a `~`.
+const MARK: u8 = 4;
+/// [`ByteInfo::kind`] of a king or pawn: never promoted.
+const UNMARKABLE: u8 = 8;
+/// The kind of what precedes the first byte.
+const START: u8 = 16;
+
+/// The placement bytes of standard FEN and DFEN.
+static INFO: [ByteInfo; 256] = byte_infos(false);
+
+/// [`INFO`] with `~` after a promoted piece (a variant's promoted mark): it takes no square,
+/// writes nothing to the board, and records the square after its piece under [`MARK_CODE`].
+static INFO_MARKED: [ByteInfo; 256] = byte_infos(true);
 
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
-static INFO: [ByteInfo; 256] = {
+const fn byte_infos(marks: bool) -> [ByteInfo; 256] {
     let mut table = [ByteInfo {
         board: 0,
         code: EMPTY_CODE,
         advance: NOT_TAKEN,
         kind: 0,
+        rejects: 0,
     }; 256];
     let mut byte = 0;
     while byte < 256 {
@@ -64,7 +86,11 @@ static INFO: [ByteInfo; 256] = {
                 board: piece_code(Some(piece)),
                 code: piece.color.index() as u8 * 6 + piece.role as u8,
                 advance: 1,
-                kind: 0,
+                kind: match piece.role {
+                    Role::King | Role::Pawn => UNMARKABLE,
+                    _ => 0,
+                },
+                rejects: 0,
             };
         }
         byte += 1;
@@ -76,6 +102,7 @@ static INFO: [ByteInfo; 256] = {
             code: EMPTY_CODE,
             advance: digit,
             kind: DIGIT,
+            rejects: DIGIT,
         };
         digit += 1;
     }
@@ -84,9 +111,19 @@ static INFO: [ByteInfo; 256] = {
         code: SLASH_CODE,
         advance: 0,
         kind: SLASH,
+        rejects: SLASH,
     };
+    if marks {
+        table[b'~' as usize] = ByteInfo {
+            board: 0,
+            code: MARK_CODE,
+            advance: 0,
+            kind: MARK,
+            rejects: DIGIT | SLASH | MARK | UNMARKABLE | START,
+        };
+    }
     table
-};
+}
 
 /// The squares a `/` must stand before: a7, a6, …, a1 (after 8, 16, …, 56 squares in reading
 /// order), as a set of square indexes (a1 = 0).
@@ -127,6 +164,50 @@ impl Cursor<'_> {
     }
 }
 
+/// What a variant's dialect writes among the six standard fields, which the scan steps over and
+/// reports in [`Slots`]. The standard parse asks for nothing ([`Among::NOTHING`]); each option is
+/// decided when the scan is inlined, and costs the other callers nothing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Among {
+    /// The board field ends with a pocket.
+    pub(crate) pocket: Option<PocketSpelling>,
+    /// A `~` after a piece marks it promoted.
+    pub(crate) marks: bool,
+    /// One field stands between en passant and the clocks.
+    pub(crate) field_before_clocks: bool,
+}
+
+impl Among {
+    /// Six standard fields and nothing among them.
+    pub(crate) const NOTHING: Among = Among {
+        pocket: None,
+        marks: false,
+        field_before_clocks: false,
+    };
+}
+
+/// How a pocket ends the board field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PocketSpelling {
+    /// `[...]` right after the eighth rank.
+    Bracketed,
+    /// A ninth rank: `/` and the pocket's letters.
+    NinthRank,
+}
+
+/// Where the scan found what [`Among`] asked for.
+#[derive(Default)]
+pub(crate) struct Slots {
+    /// The pocket's letters, without their delimiters.
+    pub(crate) pocket: Range<usize>,
+    /// The squares of the pieces marked `~`, as a set of square indexes.
+    pub(crate) marked: u64,
+    /// The field between en passant and the clocks.
+    pub(crate) before_clocks: Range<usize>,
+    /// Where the board field ends.
+    pub(crate) board_end: usize,
+}
+
 /// What the scan found besides the position: whether field 7 was present.
 pub(super) enum Shape {
     /// Seven fields.
@@ -147,15 +228,19 @@ pub(super) enum Rest {
     Caller,
 }
 
-/// Scans `input` in plain form into `dfen`, `census` and `map`; `None` when the input is not in
-/// plain form for `profile` (the values written so far are then meaningless).
+/// Scans `input` in plain form into `dfen`, `census` and `map`, and what `among` asks for into
+/// `slots`; `None` when the input is not in plain form for `profile` (the values written so far
+/// are then meaningless).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn scan<'a>(
     input: &'a str,
     profile: Profile,
     rest: Rest,
+    among: Among,
     dfen: &mut Dfen,
     census: &mut Census,
+    slots: &mut Slots,
     map: &mut SourceMap<'a>,
 ) -> Option<Shape> {
     let bytes = input.as_bytes();
@@ -173,26 +258,68 @@ pub(super) fn scan<'a>(
     // a8, which is not one of the seven. A byte that has no place in a placement moves the
     // count past 64 for good. Squares written after an error do not matter: the result is then
     // thrown away.
-    let placement_end = memchr::memchr(b' ', bytes)?;
+    //
+    // A variant's pocket ends the board field: the placement is what comes before it. A `~`
+    // after a queen, rook, bishop or knight marks it promoted and takes no square; any other
+    // `~`, and one that ends the placement, is left to the general reader.
+    let field_end = memchr::memchr(b' ', bytes)?;
+    slots.board_end = field_end;
+    let placement_end = match among.pocket {
+        None => field_end,
+        Some(PocketSpelling::Bracketed) => {
+            let field = bytes.get(..field_end)?;
+            // Pockets are short: searched for from the end.
+            let open = field.iter().rposition(|&byte| byte == b'[')?;
+            if field.last() != Some(&b']') {
+                return None;
+            }
+            slots.pocket = open + 1..field_end - 1;
+            open
+        }
+        Some(PocketSpelling::NinthRank) => {
+            let slash = bytes
+                .get(..field_end)?
+                .iter()
+                .rposition(|&byte| byte == b'/')?;
+            slots.pocket = slash + 1..field_end;
+            slash
+        }
+    };
+    let placement = bytes.get(..placement_end)?;
+    // A `~` writes "empty" to the square after its piece, which the next byte writes again;
+    // after the last square there is none (the index wraps round to a8).
+    if among.marks && placement.last() == Some(&b'~') {
+        return None;
+    }
+    let table = if among.marks { &INFO_MARKED } else { &INFO };
     let mut reading: usize = 0;
     let mut bad: u8 = 0;
-    let mut previous_kind: u8 = 0;
-    for &byte in bytes.get(..placement_end)? {
-        let &info = INFO.get(usize::from(byte))?;
+    let mut previous_kind: u8 = START;
+    for &byte in placement {
+        let &info = table.get(usize::from(byte))?;
         let index = ((reading ^ 56) & 63) as u8;
         dfen.board.set_code(index, info.board);
         census.add_code(info.code, index);
-        bad |= info.kind & previous_kind;
+        bad |= info.rejects & previous_kind;
         previous_kind = info.kind;
         reading += usize::from(info.advance);
     }
     if bad != 0 || reading != 64 || census.slot(SLASH_CODE) != RANK_BOUNDARIES {
         return None;
     }
+    if among.marks {
+        // Each mark's bit stands on the square after its piece, in reading order.
+        let mut after = census.slot(MARK_CODE);
+        while after != 0 {
+            let next_reading = (after.trailing_zeros() ^ 56) & 63;
+            slots.marked |= 1u64 << ((next_reading.wrapping_sub(1) ^ 56) & 63);
+            after &= after - 1;
+        }
+    }
     map.set_field(1, 0..placement_end);
     let mut cur = Cursor {
         bytes,
-        at: placement_end + 1,
+        at: field_end + 1,
     };
 
     // Field 2: the side to move.
@@ -256,6 +383,16 @@ pub(super) fn scan<'a>(
     }
     map.set_field(4, en_passant_at..cur.at);
     cur.space()?;
+
+    if among.field_before_clocks {
+        let start = cur.at;
+        let len = bytes.get(start..)?.iter().position(|&byte| byte == b' ')?;
+        if len == 0 {
+            return None;
+        }
+        slots.before_clocks = start..start + len;
+        cur.at += len + 1;
+    }
 
     // Fields 5 and 6: the clocks.
     let half_at = cur.at;

@@ -146,43 +146,39 @@ fn crazyhouse_material(
     out: &mut Vec<Finding>,
 ) {
     let promoted = SquareSet(position.promoted.0 & promotable);
-    // Unpromoted pieces on the board, both colours together.
-    let on_board = |role: Role| {
+    let [white_held, black_held] = position.holdings.counts;
+    // Unpromoted pieces on the board and held pieces, both colours together.
+    let total = |role: Role| {
         let squares = census.set(Color::White, role) | census.set(Color::Black, role);
-        (squares & !promoted.0).count_ones() as usize
+        let held = |counts: [u16; 5]| usize::from(counts.get(role as usize).copied().unwrap_or(0));
+        (squares & !promoted.0).count_ones() as usize + held(white_held) + held(black_held)
     };
-    let held = |role: Role| {
-        position.holdings.count(Color::White, role) + position.holdings.count(Color::Black, role)
+    let span = || {
+        spans
+            .holdings
+            .clone()
+            .unwrap_or_else(|| spans.board.clone())
     };
-    let span = spans
-        .holdings
-        .clone()
-        .unwrap_or_else(|| spans.board.clone());
-    let pawns = on_board(Role::Pawn) + held(Role::Pawn) + promoted.len();
+    let pawns = total(Role::Pawn) + promoted.len();
     if pawns > 16 {
         out.push(Finding::new(
             Code::HoldingsExceedMaterial,
             Severity::Error,
-            span.clone(),
+            span(),
             format!(
                 "{}: expected at most 16 pawns and promoted pieces on the board and in the pockets together, found {pawns}",
                 Code::HoldingsExceedMaterial.title()
             ),
         ));
     }
-    for (role, name, allowed) in [
-        (Role::Queen, "queens", 2),
-        (Role::Rook, "rooks", 4),
-        (Role::Bishop, "bishops", 4),
-        (Role::Knight, "knights", 4),
-    ] {
-        let count = on_board(role) + held(role);
+    for &(role, name, allowed) in &PIECES_AT_START {
+        let count = total(role);
         if count > allowed {
             out.push(
                 Finding::new(
                     Code::HoldingsExceedMaterial,
                     Severity::Error,
-                    span.clone(),
+                    span(),
                     format!(
                         "{}: expected at most {allowed} unpromoted {name} on the board and in the pockets together, found {count}",
                         Code::HoldingsExceedMaterial.title()
@@ -193,6 +189,15 @@ fn crazyhouse_material(
         }
     }
 }
+
+/// The pieces of both colours at the start, other than pawns and kings: at most these are on
+/// the board and in the pockets unpromoted.
+const PIECES_AT_START: [(Role, &str, usize); 4] = [
+    (Role::Queen, "queens", 2),
+    (Role::Rook, "rooks", 4),
+    (Role::Bishop, "bishops", 4),
+    (Role::Knight, "knights", 4),
+];
 
 /// Two-move chess: White's first turn is one move, and an en-passant right lapses once the
 /// side to move has moved (it is never there at the second move).

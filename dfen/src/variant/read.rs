@@ -35,11 +35,11 @@ use crate::{Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Severity, S
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantParser {
-    variant: Variant,
-    dialect: Dialect,
-    check_limit: u8,
-    strict: bool,
-    check_position: bool,
+    pub(super) variant: Variant,
+    pub(super) dialect: Dialect,
+    pub(super) check_limit: u8,
+    pub(super) strict: bool,
+    pub(super) check_position: bool,
 }
 
 impl VariantParser {
@@ -124,29 +124,29 @@ impl VariantParser {
                 .err()
                 .unwrap_or_else(|| self.no_such_dialect(input)));
         }
-        // With the slots after the clocks, the six standard fields are a prefix of the input:
-        // in plain form the DFEN scanner reads them in its one pass, and only the rest is
-        // split here. Otherwise every field is split first, and the six read after.
-        let appended_only = matches!(
-            (self.variant, self.dialect),
-            (_, Dialect::Essay) | (Variant::Chess | Variant::ThreeCheck, Dialect::Lichess)
-        );
-        let prefix = appended_only
-            .then(|| standard.six_fields().parse_plain_prefix(input))
-            .flatten();
-        let fields = match &prefix {
-            Some((_, _, six, six_end)) => fields_after_prefix(input, six.clone(), *six_end),
-            None => {
-                if input.trim_matches([' ', '\t']).is_empty() {
-                    // Empty (DFEN021, before the fields are counted): the DFEN parser says it.
-                    return Err(standard
-                        .parse(input)
-                        .err()
-                        .unwrap_or_else(|| self.no_such_dialect(input)));
-                }
-                split_fields(input)
-            }
-        };
+        // Input in plain form takes the one-pass fast path; anything else, including every input
+        // with a syntax error, is read again from the start here, so the results never depend
+        // on which path ran.
+        if let Some(parsed) = self.parse_plain(input) {
+            return Ok(parsed);
+        }
+        self.parse_general(input)
+    }
+
+    /// Reads `input` field by field, with every error and finding worded: what [`Self::parse`]
+    /// does with an input that is not in plain form.
+    pub(super) fn parse_general(&self, input: &str) -> Result<VariantParsed, ParseError> {
+        let standard = Parser::new()
+            .strict(self.strict)
+            .check_position(self.check_position);
+        if input.trim_matches([' ', '\t']).is_empty() {
+            // Empty (DFEN021, before the fields are counted): the DFEN parser says it.
+            return Err(standard
+                .parse(input)
+                .err()
+                .unwrap_or_else(|| self.no_such_dialect(input)));
+        }
+        let fields = split_fields(input);
         let mut reader = Reader {
             settings: self,
             input,
@@ -158,10 +158,7 @@ impl VariantParser {
             canonical: true,
         };
         reader.position.checks = Checks::new(self.check_limit);
-        reader.read(
-            standard,
-            prefix.map(|(parsed, census, _, _)| (parsed, census)),
-        )
+        reader.read(standard)
     }
 
     #[cold]
@@ -188,7 +185,7 @@ pub struct VariantParsed {
     pub position: VariantFen,
     /// Every finding, spans in the input.
     pub findings: Vec<Finding>,
-    written_canonically: bool,
+    pub(super) written_canonically: bool,
 }
 
 impl VariantParsed {
@@ -239,20 +236,6 @@ fn split_fields(input: &str) -> Fields {
         plain_spacing: true,
     };
     split_from(input, fields, 0, None)
-}
-
-/// The fields of `input` whose first six the DFEN scanner has read, in plain form, ending at
-/// `six_end`: only what follows them is split.
-fn fields_after_prefix(input: &str, six: [Range<usize>; 6], six_end: usize) -> Fields {
-    let mut fields = Fields {
-        spans: [(0, 0); MAX_FIELDS],
-        count: 6,
-        plain_spacing: true,
-    };
-    for (slot, span) in fields.spans.iter_mut().zip(six) {
-        *slot = (span.start, span.end);
-    }
-    split_from(input, fields, six_end, Some(six_end))
 }
 
 /// Adds the fields of `input` from `at` on to `fields`; `previous_end` is where the field
@@ -338,19 +321,12 @@ struct Reader<'s, 'a> {
 }
 
 impl<'a> Reader<'_, 'a> {
-    /// Reads the input; `prefix` is the standard fields' parse when the scanner has read them.
-    fn read(
-        mut self,
-        standard: Parser,
-        prefix: Option<(crate::Parsed, Census)>,
-    ) -> Result<VariantParsed, ParseError> {
+    /// Reads the input.
+    fn read(mut self, standard: Parser) -> Result<VariantParsed, ParseError> {
         let settings = *self.settings;
         let layout = self.layout()?;
         self.spans.board = layout.board.clone();
-        let (parsed, census) = match prefix {
-            Some(prefix) => prefix,
-            None => self.read_standard(standard, &layout)?,
-        };
+        let (parsed, census) = self.read_standard(standard, &layout)?;
         self.canonical &= parsed.written_canonically();
         self.position.fen = parsed.dfen;
         if self.findings.is_empty() {
@@ -821,19 +797,7 @@ impl<'a> Reader<'_, 'a> {
     /// A check counter: `0`, or a number without leading zeros, at most 255.
     fn counter(&self, span: Range<usize>, expected: &'static str) -> Result<u8, ParseError> {
         let text = self.text(span.clone());
-        // Digits without a leading zero (but `0` itself), at most 255.
-        let bytes = text.as_bytes();
-        let mut value: Option<u8> = match bytes {
-            [] | [b'0', _, ..] => None,
-            _ => Some(0),
-        };
-        for &byte in bytes {
-            value = value.and_then(|value| {
-                let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
-                value.checked_mul(10)?.checked_add(digit)
-            });
-        }
-        match value {
+        match counter_value(text.as_bytes()) {
             Some(value) => Ok(value),
             None => Err(ParseError::new(
                 Code::BadCheckCount,
@@ -848,7 +812,7 @@ impl<'a> Reader<'_, 'a> {
     /// The stockfish dialect's `W+B`: checks remaining.
     fn remaining_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
-        let Some(plus) = text.find('+').filter(|&plus| plus > 0) else {
+        let Some(plus) = remaining_plus(text.as_bytes()) else {
             return Err(ParseError::new(
                 Code::BadCheckCount,
                 Some(5),
@@ -891,8 +855,7 @@ impl<'a> Reader<'_, 'a> {
     /// The lichess dialect's `+W+B`: checks given.
     fn given_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
-        let second = text.get(1..).and_then(|rest| rest.find('+')).map(|i| i + 1);
-        let (Some(second), true) = (second, text.starts_with('+')) else {
+        let Some(second) = given_second_plus(text.as_bytes()) else {
             return Err(ParseError::new(
                 Code::BadCheckCount,
                 Some(7),
@@ -915,39 +878,8 @@ impl<'a> Reader<'_, 'a> {
     /// A pocket's letters (`-` for none in the essay field), with the order finding.
     fn holdings(&mut self, span: Range<usize>, essay_field: bool) -> Result<(), ParseError> {
         let text = self.text(span.clone());
-        if essay_field && text == "-" {
-            return Ok(());
-        }
-        let mut holdings = Holdings::default();
-        // Whether the letters so far are in each order: White before Black, and within a
-        // colour P N B R Q (the slot number rises) or Q R B N P (its queen-first key rises).
-        let (mut pawn_first, mut queen_first) = (true, true);
-        let (mut last_slot, mut last_queen_first) = (0u8, 0u8);
-        for (i, &byte) in text.as_bytes().iter().enumerate() {
-            let slot = POCKET_SLOTS
-                .get(usize::from(byte))
-                .copied()
-                .unwrap_or(NOT_HELD);
-            let count = holdings
-                .counts
-                .get_mut(usize::from(slot / 5))
-                .and_then(|colour| colour.get_mut(usize::from(slot % 5)));
-            let Some(count) = count else {
-                return Err(bad_holdings_letter(text, span.start, i, essay_field));
-            };
-            *count = count.saturating_add(1);
-            let queen_first_key = slot / 5 * 5 + (4 - slot % 5);
-            pawn_first &= slot >= last_slot;
-            queen_first &= queen_first_key >= last_queen_first;
-            (last_slot, last_queen_first) = (slot, queen_first_key);
-        }
-        let order = if pawn_first {
-            Some(PocketOrder::PawnFirst)
-        } else if !essay_field && queen_first {
-            Some(PocketOrder::QueenFirst)
-        } else {
-            None
-        };
+        let (mut holdings, order) = read_holdings(text.as_bytes(), essay_field)
+            .map_err(|i| bad_holdings_letter(text, span.start, i, essay_field))?;
         match order {
             Some(order) => holdings.order = order,
             None => {
@@ -976,39 +908,32 @@ impl<'a> Reader<'_, 'a> {
     /// The essay dialect's promoted squares: `-` or comma-separated square names.
     fn promoted_squares(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
-        if text == "-" {
-            return Ok(());
-        }
-        let mut set = SquareSet::EMPTY;
-        let mut previous: Option<(u8, u8)> = None;
-        let mut in_order = true;
-        let mut at = span.start;
-        for name in text.split(',') {
-            let square = Square::from_name(name);
-            let Some(square) = square else {
-                return Err(ParseError::new(
-                    Code::BadPromotedSquares,
-                    Some(8),
-                    at..at + name.len(),
-                    "`-` or square names separated by commas, such as `a8,h1`",
-                    crate::parser::quote(name),
-                ));
-            };
-            if !set.insert(square) {
-                return Err(ParseError::new(
-                    Code::BadPromotedSquares,
-                    Some(8),
-                    at..at + name.len(),
-                    "each promoted square once",
-                    format!("`{name}` again"),
-                )
-                .with_help(format!("remove the second `{name}`")));
+        let (set, in_order) = match read_promoted(text) {
+            Ok(read) => read,
+            Err((name, repeated)) => {
+                let at = span.start + name.start;
+                let name = text.get(name).unwrap_or_default();
+                let error = if repeated {
+                    ParseError::new(
+                        Code::BadPromotedSquares,
+                        Some(8),
+                        at..at + name.len(),
+                        "each promoted square once",
+                        format!("`{name}` again"),
+                    )
+                    .with_help(format!("remove the second `{name}`"))
+                } else {
+                    ParseError::new(
+                        Code::BadPromotedSquares,
+                        Some(8),
+                        at..at + name.len(),
+                        "`-` or square names separated by commas, such as `a8,h1`",
+                        crate::parser::quote(name),
+                    )
+                };
+                return Err(error);
             }
-            let key = (square.file(), square.rank());
-            in_order &= previous.is_none_or(|previous| previous < key);
-            previous = Some(key);
-            at += name.len() + 1;
-        }
+        };
         if !in_order {
             self.canonical = false;
             let mut canonical = String::new();
@@ -1096,22 +1021,117 @@ pub(super) struct SlotSpans {
     pub(super) board: Range<usize>,
 }
 
-/// For each byte, its pocket slot (colour × 5 + the role's place in P N B R Q), or
-/// [`NOT_HELD`] for a byte that is not a piece that can be held.
+/// A check counter's value: `0`, or digits without a leading zero, at most 255.
+pub(super) fn counter_value(bytes: &[u8]) -> Option<u8> {
+    let mut value: Option<u8> = match bytes {
+        [] | [b'0', _, ..] => None,
+        _ => Some(0),
+    };
+    for &byte in bytes {
+        value = value.and_then(|value| {
+            let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+            value.checked_mul(10)?.checked_add(digit)
+        });
+    }
+    value
+}
+
+/// Where the `+` of the stockfish dialect's `W+B` stands, with something before it.
+pub(super) fn remaining_plus(text: &[u8]) -> Option<usize> {
+    text.iter()
+        .position(|&byte| byte == b'+')
+        .filter(|&plus| plus > 0)
+}
+
+/// Where the second `+` of the lichess dialect's `+W+B` stands.
+pub(super) fn given_second_plus(text: &[u8]) -> Option<usize> {
+    let rest = text.strip_prefix(b"+")?;
+    rest.iter().position(|&byte| byte == b'+').map(|i| i + 1)
+}
+
+/// A pocket's letters (`-` alone is none in the essay field): the holdings, and the order they
+/// are written in (`None`: no order the dialect keeps). `Err` has the byte of a letter that is
+/// not a piece that can be held.
+pub(super) fn read_holdings(
+    text: &[u8],
+    essay_field: bool,
+) -> Result<(Holdings, Option<PocketOrder>), usize> {
+    let mut holdings = Holdings::default();
+    if essay_field && text == b"-" {
+        return Ok((holdings, Some(PocketOrder::PawnFirst)));
+    }
+    // Whether the letters so far are in each order: White before Black, and within a
+    // colour P N B R Q (the slot number rises) or Q R B N P (its queen-first key rises).
+    let counts = holdings.counts.as_flattened_mut();
+    let (mut pawn_first, mut queen_first) = (true, true);
+    let (mut last_slot, mut last_queen_first) = (0u8, 0u8);
+    for (i, &byte) in text.iter().enumerate() {
+        let keys = POCKET_KEYS
+            .get(usize::from(byte))
+            .copied()
+            .unwrap_or(NOT_HELD);
+        let (slot, queen_first_key) = (keys & 15, keys >> 4);
+        let Some(count) = counts.get_mut(usize::from(slot)) else {
+            return Err(i);
+        };
+        *count = count.saturating_add(1);
+        pawn_first &= slot >= last_slot;
+        queen_first &= queen_first_key >= last_queen_first;
+        (last_slot, last_queen_first) = (slot, queen_first_key);
+    }
+    let order = if pawn_first {
+        Some(PocketOrder::PawnFirst)
+    } else if !essay_field && queen_first {
+        Some(PocketOrder::QueenFirst)
+    } else {
+        None
+    };
+    Ok((holdings, order))
+}
+
+/// The essay dialect's promoted squares (`-`, or square names separated by commas): the set,
+/// and whether the names are in alphabetical order. `Err` has the span in `text` of the first
+/// name that is not a square, or (`true`) that names a square again.
+pub(super) fn read_promoted(text: &str) -> Result<(SquareSet, bool), (Range<usize>, bool)> {
+    let mut set = SquareSet::EMPTY;
+    if text == "-" {
+        return Ok((set, true));
+    }
+    let mut previous: Option<(u8, u8)> = None;
+    let mut in_order = true;
+    let mut at = 0;
+    for name in text.split(',') {
+        let span = at..at + name.len();
+        let square = Square::from_name(name).ok_or((span.clone(), false))?;
+        if !set.insert(square) {
+            return Err((span, true));
+        }
+        let key = (square.file(), square.rank());
+        in_order &= previous.is_none_or(|previous| previous < key);
+        previous = Some(key);
+        at += name.len() + 1;
+    }
+    Ok((set, in_order))
+}
+
+/// For each byte that is a piece that can be held, its two order keys: its pocket slot
+/// (colour × 5 + the role's place in P N B R Q) in the low four bits, and the same for the order
+/// Q R B N P in the high four. [`NOT_HELD`] (slot 15, past the ten) for any other byte.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
-static POCKET_SLOTS: [u8; 256] = {
+static POCKET_KEYS: [u8; 256] = {
     let mut table = [NOT_HELD; 256];
     let letters = *b"PNBRQpnbrq";
     let mut slot = 0;
     while slot < letters.len() {
-        table[letters[slot] as usize] = slot as u8;
+        let queen_first = slot / 5 * 5 + (4 - slot % 5);
+        table[letters[slot] as usize] = (queen_first << 4 | slot) as u8;
         slot += 1;
     }
     table
 };
 
-/// [`POCKET_SLOTS`] of a byte that is not a piece that can be held.
+/// [`POCKET_KEYS`] of a byte that is not a piece that can be held.
 const NOT_HELD: u8 = u8::MAX;
 
 /// `DFEN031` for the letter at byte `i` of the holdings `text`, which starts at `start`.

@@ -88,3 +88,22 @@ impl Rng {
         (self.0 % n as u64) as usize
     }
 }
+
+/// `text` with one or two random edits: a byte of `alphabet` inserted or appended, a byte
+/// removed or replaced by one of `alphabet`.
+pub(crate) fn mutate(rng: &mut Rng, text: &str, alphabet: &[u8]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..=rng.below(2) {
+        let at = rng.below(bytes.len() + 1);
+        let byte = alphabet[rng.below(alphabet.len())];
+        match rng.below(4) {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, byte),
+            _ if at < bytes.len() => bytes[at] = byte,
+            _ => bytes.push(byte),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}

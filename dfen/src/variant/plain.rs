@@ -1,0 +1,400 @@
+//! The fast path: a variant FEN in plain form, read in one pass.
+//!
+//! Most variant FENs in a collection are written as their dialect writes them. For those, the
+//! general reader's work (splitting the fields, cutting the slots out of a copy of the text,
+//! then reading the six standard fields) is far more than needed. Here the DFEN scanner reads
+//! the six fields straight from the input, stepping over what the dialect writes among them
+//! (a pocket, `~` marks, the counters before the clocks), and the slot fields after the clocks
+//! are read in their plain spelling only.
+//!
+//! Anything else (a syntax error, a fixable spelling, unusual spacing, a slot finding that the
+//! general reader words) makes this path give up with `None`, and the general reader reads the
+//! whole input again. So this path changes speed, never results; a test checks that both
+//! agree on a corpus of every variant and dialect and its mutations.
+
+use std::ops::Range;
+
+use super::read::{
+    SlotSpans, counter_value, given_second_plus, read_holdings, read_promoted, remaining_plus,
+};
+use super::{Checks, Dialect, SubTurn, Variant, VariantFen, VariantParsed, VariantParser};
+use crate::parser::{Among, PocketSpelling, Slots};
+use crate::validate::Census;
+use crate::{Parser, Severity, SquareSet};
+
+impl VariantParser {
+    /// Reads `input` when it is in plain form; `None` when the general reader must.
+    #[inline(always)]
+    pub(super) fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
+        let (variant, dialect) = (self.variant, self.dialect);
+        let among = match (variant, dialect) {
+            (Variant::ThreeCheck, Dialect::Stockfish) => Among {
+                field_before_clocks: true,
+                ..Among::NOTHING
+            },
+            (Variant::Crazyhouse, Dialect::Stockfish) => Among {
+                pocket: Some(PocketSpelling::Bracketed),
+                marks: true,
+                ..Among::NOTHING
+            },
+            (Variant::Crazyhouse, Dialect::Lichess) => Among {
+                pocket: Some(PocketSpelling::NinthRank),
+                marks: true,
+                ..Among::NOTHING
+            },
+            _ => Among::NOTHING,
+        };
+        let mut parsed = VariantParsed {
+            position: VariantFen::new(variant, crate::parser::EMPTY),
+            findings: Vec::new(),
+            written_canonically: false,
+        };
+        parsed.position.checks = Checks::new(self.check_limit);
+        let mut census = Census::default();
+        let mut slots = Slots::default();
+        let standard = Parser::new()
+            .six_fields()
+            .strict(self.strict)
+            .check_position(self.check_position);
+        let six_end = standard.scan_variant(
+            input,
+            among,
+            &mut parsed.position.fen,
+            &mut census,
+            &mut slots,
+            &mut parsed.findings,
+        )?;
+        // Several en-passant squares are DFEN's alone: an error here.
+        if parsed.position.fen.en_passant.len() > 1 {
+            return None;
+        }
+        let mut spans = SlotSpans {
+            board: 0..slots.board_end,
+            ..SlotSpans::default()
+        };
+        let after = input.get(six_end..)?;
+        let position = &mut parsed.position;
+        match (variant, dialect) {
+            (Variant::ThreeCheck, Dialect::Essay) => {
+                let [white, black] = appended_fields(after, six_end)?;
+                position.checks.white = counter(input, white.clone())?;
+                position.checks.black = counter(input, black.clone())?;
+                spans.checks = Some(white.start..black.end);
+            }
+            (Variant::ThreeCheck, Dialect::Stockfish) => {
+                let [] = appended_fields(after, six_end)?;
+                let field = slots.before_clocks;
+                let plus = field.start + remaining_plus(input.as_bytes().get(field.clone())?)?;
+                let limit = self.check_limit;
+                let white = counter(input, field.start..plus)?;
+                let black = counter(input, plus + 1..field.end)?;
+                // More checks remaining than the limit is an error the general reader words.
+                if white > limit || black > limit {
+                    return None;
+                }
+                position.checks.white = limit - white;
+                position.checks.black = limit - black;
+            }
+            (Variant::ThreeCheck, Dialect::Lichess) => {
+                let [field] = appended_fields(after, six_end)?;
+                let second = field.start + given_second_plus(input.as_bytes().get(field.clone())?)?;
+                position.checks.white = counter(input, field.start + 1..second)?;
+                position.checks.black = counter(input, second + 1..field.end)?;
+                spans.checks = Some(field);
+            }
+            (Variant::Crazyhouse, Dialect::Essay) => {
+                let [holdings, promoted] = appended_fields(after, six_end)?;
+                let (held, _) = read_holdings(input.as_bytes().get(holdings.clone())?, true)
+                    .ok()
+                    .filter(|(_, order)| order.is_some())?;
+                position.holdings = held;
+                let (set, true) = read_promoted(input.get(promoted.clone())?).ok()? else {
+                    return None;
+                };
+                position.promoted = set;
+                spans.holdings = Some(holdings);
+                spans.promoted = Some(promoted);
+            }
+            (Variant::Crazyhouse, _) => {
+                let [] = appended_fields(after, six_end)?;
+                let pocket = slots.pocket;
+                let (mut held, order) =
+                    read_holdings(input.as_bytes().get(pocket.clone())?, false).ok()?;
+                held.order = order?;
+                position.holdings = held;
+                position.promoted = SquareSet(slots.marked);
+                spans.holdings = Some(pocket);
+            }
+            (Variant::TwoMove, _) => {
+                let [field] = appended_fields(after, six_end)?;
+                position.sub_turn = match input.get(field.clone())? {
+                    "1" => SubTurn::First,
+                    "2" => SubTurn::Second,
+                    _ => return None,
+                };
+                spans.sub_turn = Some(field);
+            }
+            (Variant::Chess, _) => {
+                let [] = appended_fields(after, six_end)?;
+            }
+            (Variant::Dice, _) => return None,
+        }
+        if self.check_position {
+            super::check::position_findings(
+                &parsed.position,
+                &census,
+                &spans,
+                &mut parsed.findings,
+            );
+        }
+        if self.strict {
+            for finding in &mut parsed.findings {
+                if finding.fixable {
+                    finding.severity = Severity::Error;
+                }
+            }
+        }
+        parsed.written_canonically = parsed.findings.is_empty();
+        Some(parsed)
+    }
+}
+
+/// The `N` fields of `after` (the input from `start` on, after the clocks), each after one
+/// space and not empty, with nothing else: their spans in the input.
+#[inline(always)]
+fn appended_fields<const N: usize>(after: &str, start: usize) -> Option<[Range<usize>; N]> {
+    let mut spans: [Range<usize>; N] = std::array::from_fn(|_| 0..0);
+    let mut rest = after.as_bytes();
+    let mut at = start;
+    for span in &mut spans {
+        rest = rest.strip_prefix(b" ")?;
+        let len = rest
+            .iter()
+            .position(|&byte| byte == b' ')
+            .unwrap_or(rest.len());
+        if len == 0 {
+            return None;
+        }
+        *span = at + 1..at + 1 + len;
+        rest = rest.get(len..)?;
+        at += 1 + len;
+    }
+    rest.is_empty().then_some(spans)
+}
+
+/// A check counter in plain form at `span` of `input`.
+#[inline(always)]
+fn counter(input: &str, span: Range<usize>) -> Option<u8> {
+    counter_value(input.as_bytes().get(span)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_strategies::{Rng, mutate};
+
+    /// Variant FENs of every variant and dialect, in plain form: each names its variant and
+    /// dialect.
+    const SEEDS: &[(Variant, Dialect, &str)] = &[
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 0",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Essay,
+            "rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3 2 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 1+2 0 2",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Lichess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0",
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 b - - 10 40 +2+3",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q6/8/PPPP1PPP/R1B1K1NR b KQkq - 0 8 PPNpb b4",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Essay,
+            "Q3k3/8/8/8/8/8/8/4K2R w K - 0 30 - a8,h1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q~6/8/PPPP1PPP/R1B1K1NR[PPNpb] b KQkq - 0 8",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q~6/8/PPPP1PPP/R1B1K1NR[QNPPbp] b KQkq - 0 8",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "Q~3k3/8/8/8/8/8/8/4KR~2[] w - - 0 30",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q~6/8/PPPP1PPP/R1B1K1NR/PPNpb b KQkq - 0 8",
+        ),
+        (
+            Variant::TwoMove,
+            Dialect::Essay,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1",
+        ),
+        (
+            Variant::TwoMove,
+            Dialect::Essay,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 2",
+        ),
+        (
+            Variant::Chess,
+            Dialect::Essay,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ),
+    ];
+
+    const ALPHABET: &[u8] = b"pnbrqkPNBRQK012345678/ -+~[],wbaceh\t";
+
+    /// Every variant and dialect the parser reads (DFEN's own variant excepted: it is the DFEN
+    /// parser, whose fast path is tested there).
+    fn parsers() -> Vec<VariantParser> {
+        let mut parsers = Vec::new();
+        for variant in [
+            Variant::Chess,
+            Variant::ThreeCheck,
+            Variant::Crazyhouse,
+            Variant::TwoMove,
+        ] {
+            for dialect in [Dialect::Essay, Dialect::Stockfish, Dialect::Lichess] {
+                if !variant.has_dialect(dialect) {
+                    continue;
+                }
+                for (strict, check, limit) in [
+                    (false, true, 3),
+                    (true, true, 3),
+                    (false, false, 5),
+                    (true, true, 1),
+                ] {
+                    parsers.push(
+                        VariantParser::new(variant)
+                            .dialect(dialect)
+                            .strict(strict)
+                            .check_position(check)
+                            .check_limit(limit),
+                    );
+                }
+            }
+        }
+        parsers
+    }
+
+    #[test]
+    fn fast_path_takes_plain_inputs() {
+        for &(variant, dialect, seed) in SEEDS {
+            let parser = VariantParser::new(variant).dialect(dialect);
+            let parsed = parser.parse_plain(seed);
+            assert!(parsed.is_some(), "{variant} {dialect}: {seed}");
+        }
+        // A `~` on a pawn or king, or ending the placement, and a pocket out of order are the
+        // general reader's: it words their findings.
+        let crazyhouse = VariantParser::new(Variant::Crazyhouse).dialect(Dialect::Stockfish);
+        for input in [
+            "4k3/8/8/8/8/8/P~7/4K3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K~3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2Q~[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[pP] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            assert!(crazyhouse.parse_plain(input).is_none(), "{input}");
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_reader() {
+        let mut rng = Rng(0x5eed_7a21_a27f_0003);
+        let mut inputs: Vec<&str> = SEEDS.iter().map(|&(_, _, seed)| seed).collect();
+        let mutated: Vec<String> = (0..20_000)
+            .map(|_| {
+                let seed = SEEDS[rng.below(SEEDS.len())].2;
+                mutate(&mut rng, seed, ALPHABET)
+            })
+            .collect();
+        inputs.extend(mutated.iter().map(String::as_str));
+        let (mut fast, mut with_findings) = (0usize, 0usize);
+        for parser in parsers() {
+            for &input in &inputs {
+                let Some(plain) = parser.parse_plain(input) else {
+                    continue;
+                };
+                let general = parser.parse_general(input);
+                fast += 1;
+                with_findings += usize::from(!plain.findings.is_empty());
+                let context = format!(
+                    "{} {} strict={} check={} limit={}: {input:?}",
+                    parser.variant,
+                    parser.dialect,
+                    parser.strict,
+                    parser.check_position,
+                    parser.check_limit
+                );
+                let general = general.unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(plain, general, "{context}");
+                assert_eq!(
+                    plain.position.display_as(parser.dialect).to_string(),
+                    general.position.display_as(parser.dialect).to_string(),
+                    "{context}"
+                );
+                assert_eq!(
+                    plain.written_canonically, general.written_canonically,
+                    "{context}"
+                );
+                if plain.written_canonically {
+                    assert_eq!(
+                        plain.position.display_as(parser.dialect).to_string(),
+                        input,
+                        "{context}"
+                    );
+                }
+            }
+        }
+        // The mutations must leave many inputs plain, some with findings, or this test would
+        // compare little.
+        assert!(fast > 5000, "only {fast} fast-path inputs");
+        assert!(with_findings > 2000, "only {with_findings} with findings");
+    }
+}
