@@ -145,60 +145,81 @@ fn crazyhouse_material(
     spans: &SlotSpans,
     out: &mut Vec<Finding>,
 ) {
-    let promoted = SquareSet(position.promoted.0 & promotable);
+    let promoted = position.promoted.0 & promotable;
     let [white_held, black_held] = position.holdings.counts;
-    // Unpromoted pieces on the board and held pieces, both colours together.
-    let total = |role: Role| {
-        let squares = census.set(Color::White, role) | census.set(Color::Black, role);
-        let held = |counts: [u16; 5]| usize::from(counts.get(role as usize).copied().unwrap_or(0));
-        (squares & !promoted.0).count_ones() as usize + held(white_held) + held(black_held)
-    };
-    let span = || {
-        spans
-            .holdings
-            .clone()
-            .unwrap_or_else(|| spans.board.clone())
-    };
-    let pawns = total(Role::Pawn) + promoted.len();
-    if pawns > 16 {
-        out.push(Finding::new(
-            Code::HoldingsExceedMaterial,
-            Severity::Error,
-            span(),
-            format!(
-                "{}: expected at most 16 pawns and promoted pieces on the board and in the pockets together, found {pawns}",
-                Code::HoldingsExceedMaterial.title()
-            ),
-        ));
+    // Per role in P N B R Q: the unpromoted pieces on the board and the held ones, both
+    // colours together; the promoted pieces count as pawns.
+    let mut totals = [0usize; 5];
+    for (role, total) in totals.iter_mut().enumerate() {
+        let squares = census.slot(role as u8) | census.slot(role as u8 + 6);
+        let held = |counts: [u16; 5]| usize::from(counts.get(role).copied().unwrap_or(0));
+        *total = (squares & !promoted).count_ones() as usize + held(white_held) + held(black_held);
     }
-    for &(role, name, allowed) in &PIECES_AT_START {
-        let count = total(role);
-        if count > allowed {
-            out.push(
-                Finding::new(
-                    Code::HoldingsExceedMaterial,
-                    Severity::Error,
-                    span(),
-                    format!(
-                        "{}: expected at most {allowed} unpromoted {name} on the board and in the pockets together, found {count}",
-                        Code::HoldingsExceedMaterial.title()
-                    ),
-                )
-                .with_help("mark promoted pieces as promoted"),
-            );
-        }
+    if let Some(pawns) = totals.first_mut() {
+        *pawns += promoted.count_ones() as usize;
+    }
+    if totals
+        .iter()
+        .zip(MATERIAL_AT_START)
+        .any(|(&total, (_, _, allowed))| total > allowed)
+    {
+        report_material(totals, spans, out);
     }
 }
 
-/// The pieces of both colours at the start, other than pawns and kings: at most these are on
-/// the board and in the pockets unpromoted.
-const PIECES_AT_START: [(Role, &str, usize); 4] = [
-    (Role::Queen, "queens", 2),
-    (Role::Rook, "rooks", 4),
-    (Role::Bishop, "bishops", 4),
-    (Role::Knight, "knights", 4),
-];
+/// `DFEN231` for each role whose `totals` (board and pockets, see [`crazyhouse_material`])
+/// exceed the material at the start.
+#[cold]
+fn report_material(totals: [usize; 5], spans: &SlotSpans, out: &mut Vec<Finding>) {
+    let span = spans
+        .holdings
+        .clone()
+        .unwrap_or_else(|| spans.board.clone());
+    // Pawns first, then queens, rooks, bishops and knights.
+    for index in [0, 4, 3, 2, 1] {
+        let (Some(&count), Some(&(role, name, allowed))) =
+            (totals.get(index), MATERIAL_AT_START.get(index))
+        else {
+            continue;
+        };
+        if count <= allowed {
+            continue;
+        }
+        let finding = if role == Role::Pawn {
+            Finding::new(
+                Code::HoldingsExceedMaterial,
+                Severity::Error,
+                span.clone(),
+                format!(
+                    "{}: expected at most 16 pawns and promoted pieces on the board and in the pockets together, found {count}",
+                    Code::HoldingsExceedMaterial.title()
+                ),
+            )
+        } else {
+            Finding::new(
+                Code::HoldingsExceedMaterial,
+                Severity::Error,
+                span.clone(),
+                format!(
+                    "{}: expected at most {allowed} unpromoted {name} on the board and in the pockets together, found {count}",
+                    Code::HoldingsExceedMaterial.title()
+                ),
+            )
+            .with_help("mark promoted pieces as promoted")
+        };
+        out.push(finding);
+    }
+}
 
+/// Per role in P N B R Q, the pieces of both colours at the start: at most these are on the
+/// board and in the pockets unpromoted (pawns: with the promoted pieces).
+const MATERIAL_AT_START: [(Role, &str, usize); 5] = [
+    (Role::Pawn, "pawns", 16),
+    (Role::Knight, "knights", 4),
+    (Role::Bishop, "bishops", 4),
+    (Role::Rook, "rooks", 4),
+    (Role::Queen, "queens", 2),
+];
 /// Two-move chess: White's first turn is one move, and an en-passant right lapses once the
 /// side to move has moved (it is never there at the second move).
 fn sub_turn(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {

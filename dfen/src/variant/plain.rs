@@ -12,20 +12,17 @@
 //! whole input again. So this path changes speed, never results; a test checks that both
 //! agree on a corpus of every variant and dialect and its mutations.
 
-use std::ops::Range;
-
-use super::read::{
-    SlotSpans, counter_value, given_second_plus, read_holdings, read_promoted, remaining_plus,
-};
-use super::{Checks, Dialect, SubTurn, Variant, VariantFen, VariantParsed, VariantParser};
+use super::read::{SlotSpans, counter_value, read_holdings, read_pocket_letters, read_promoted};
+use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
 use crate::parser::{Among, PocketSpelling, Slots};
 use crate::validate::Census;
 use crate::{Parser, Severity, SquareSet};
 
 impl VariantParser {
-    /// Reads `input` when it is in plain form; `None` when the general reader must.
+    /// Reads `input` into `parsed` when it is in plain form; `None` when the general reader must
+    /// (what `parsed` holds is then meaningless). `parsed` comes in as [`VariantParsed::empty`].
     #[inline(always)]
-    pub(super) fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
+    pub(super) fn read_plain(&self, input: &str, parsed: &mut VariantParsed) -> Option<()> {
         let (variant, dialect) = (self.variant, self.dialect);
         let among = match (variant, dialect) {
             (Variant::ThreeCheck, Dialect::Stockfish) => Among {
@@ -44,12 +41,6 @@ impl VariantParser {
             },
             _ => Among::NOTHING,
         };
-        let mut parsed = VariantParsed {
-            position: VariantFen::new(variant, crate::parser::EMPTY),
-            findings: Vec::new(),
-            written_canonically: false,
-        };
-        parsed.position.checks = Checks::new(self.check_limit);
         let mut census = Census::default();
         let mut slots = Slots::default();
         let standard = Parser::new()
@@ -72,23 +63,32 @@ impl VariantParser {
             board: 0..slots.board_end,
             ..SlotSpans::default()
         };
-        let after = input.get(six_end..)?;
         let position = &mut parsed.position;
+        let mut after = Fields {
+            bytes: input.as_bytes(),
+            at: six_end,
+        };
         match (variant, dialect) {
             (Variant::ThreeCheck, Dialect::Essay) => {
-                let [white, black] = appended_fields(after, six_end)?;
-                position.checks.white = counter(input, white.clone())?;
-                position.checks.black = counter(input, black.clone())?;
-                spans.checks = Some(white.start..black.end);
+                after.space()?;
+                let start = after.at;
+                position.checks.white = after.counter()?;
+                after.space()?;
+                position.checks.black = after.counter()?;
+                spans.checks = Some(start..after.at);
             }
             (Variant::ThreeCheck, Dialect::Stockfish) => {
-                let [] = appended_fields(after, six_end)?;
                 let field = slots.before_clocks;
-                let plus = field.start + remaining_plus(input.as_bytes().get(field.clone())?)?;
-                let limit = self.check_limit;
-                let white = counter(input, field.start..plus)?;
-                let black = counter(input, plus + 1..field.end)?;
+                let mut counters = Fields {
+                    bytes: input.as_bytes().get(..field.end)?,
+                    at: field.start,
+                };
+                let white = counters.counter()?;
+                counters.byte(b'+')?;
+                let black = counters.counter()?;
+                counters.end()?;
                 // More checks remaining than the limit is an error the general reader words.
+                let limit = self.check_limit;
                 if white > limit || black > limit {
                     return None;
                 }
@@ -96,27 +96,37 @@ impl VariantParser {
                 position.checks.black = limit - black;
             }
             (Variant::ThreeCheck, Dialect::Lichess) => {
-                let [field] = appended_fields(after, six_end)?;
-                let second = field.start + given_second_plus(input.as_bytes().get(field.clone())?)?;
-                position.checks.white = counter(input, field.start + 1..second)?;
-                position.checks.black = counter(input, second + 1..field.end)?;
-                spans.checks = Some(field);
+                after.space()?;
+                let start = after.at;
+                after.byte(b'+')?;
+                position.checks.white = after.counter()?;
+                after.byte(b'+')?;
+                position.checks.black = after.counter()?;
+                spans.checks = Some(start..after.at);
             }
             (Variant::Crazyhouse, Dialect::Essay) => {
-                let [holdings, promoted] = appended_fields(after, six_end)?;
-                let (held, _) = read_holdings(input.as_bytes().get(holdings.clone())?, true)
-                    .ok()
-                    .filter(|(_, order)| order.is_some())?;
-                position.holdings = held;
-                let (set, true) = read_promoted(input.get(promoted.clone())?).ok()? else {
+                after.space()?;
+                let start = after.at;
+                if after.bytes.get(start) == Some(&b'-') {
+                    after.at += 1;
+                } else {
+                    let (held, order, letters) =
+                        read_pocket_letters(after.bytes.get(start..)?, true);
+                    order.filter(|_| letters > 0)?;
+                    position.holdings = held;
+                    after.at += letters;
+                }
+                spans.holdings = Some(start..after.at);
+                after.space()?;
+                let start = after.at;
+                let (set, true) = read_promoted(input.get(start..)?).ok()? else {
                     return None;
                 };
                 position.promoted = set;
-                spans.holdings = Some(holdings);
-                spans.promoted = Some(promoted);
+                spans.promoted = Some(start..input.len());
+                after.at = input.len();
             }
             (Variant::Crazyhouse, _) => {
-                let [] = appended_fields(after, six_end)?;
                 let pocket = slots.pocket;
                 let (mut held, order) =
                     read_holdings(input.as_bytes().get(pocket.clone())?, false).ok()?;
@@ -126,19 +136,20 @@ impl VariantParser {
                 spans.holdings = Some(pocket);
             }
             (Variant::TwoMove, _) => {
-                let [field] = appended_fields(after, six_end)?;
-                position.sub_turn = match input.get(field.clone())? {
-                    "1" => SubTurn::First,
-                    "2" => SubTurn::Second,
+                after.space()?;
+                let start = after.at;
+                position.sub_turn = match after.bytes.get(start)? {
+                    b'1' => SubTurn::First,
+                    b'2' => SubTurn::Second,
                     _ => return None,
                 };
-                spans.sub_turn = Some(field);
+                after.at += 1;
+                spans.sub_turn = Some(start..after.at);
             }
-            (Variant::Chess, _) => {
-                let [] = appended_fields(after, six_end)?;
-            }
+            (Variant::Chess, _) => {}
             (Variant::Dice, _) => return None,
         }
+        after.end()?;
         if self.check_position {
             super::check::position_findings(
                 &parsed.position,
@@ -155,42 +166,56 @@ impl VariantParser {
             }
         }
         parsed.written_canonically = parsed.findings.is_empty();
-        Some(parsed)
+        Some(())
     }
 }
 
-/// The `N` fields of `after` (the input from `start` on, after the clocks), each after one
-/// space and not empty, with nothing else: their spans in the input.
-#[inline(always)]
-fn appended_fields<const N: usize>(after: &str, start: usize) -> Option<[Range<usize>; N]> {
-    let mut spans: [Range<usize>; N] = std::array::from_fn(|_| 0..0);
-    let mut rest = after.as_bytes();
-    let mut at = start;
-    for span in &mut spans {
-        rest = rest.strip_prefix(b" ")?;
-        let len = rest
-            .iter()
-            .position(|&byte| byte == b' ')
-            .unwrap_or(rest.len());
-        if len == 0 {
-            return None;
+/// Where the reading of slot fields stands in the input.
+struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Fields<'_> {
+    /// Consumes `expected`, or fails.
+    #[inline(always)]
+    fn byte(&mut self, expected: u8) -> Option<()> {
+        (*self.bytes.get(self.at)? == expected).then(|| self.at += 1)
+    }
+
+    /// Consumes one space, the field separator, or fails.
+    #[inline(always)]
+    fn space(&mut self) -> Option<()> {
+        self.byte(b' ')
+    }
+
+    /// A check counter in plain form: `0`, or digits without a leading zero, at most 255.
+    #[inline(always)]
+    fn counter(&mut self) -> Option<u8> {
+        let start = self.at;
+        while self.bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
+            self.at += 1;
         }
-        *span = at + 1..at + 1 + len;
-        rest = rest.get(len..)?;
-        at += 1 + len;
+        counter_value(self.bytes.get(start..self.at)?)
     }
-    rest.is_empty().then_some(spans)
-}
 
-/// A check counter in plain form at `span` of `input`.
-#[inline(always)]
-fn counter(input: &str, span: Range<usize>) -> Option<u8> {
-    counter_value(input.as_bytes().get(span)?)
+    /// Succeeds at the end of the text.
+    #[inline(always)]
+    fn end(&self) -> Option<()> {
+        (self.at == self.bytes.len()).then_some(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl VariantParser {
+        fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
+            let mut parsed = VariantParsed::empty(self.variant, self.check_limit);
+            self.read_plain(input, &mut parsed).map(|()| parsed)
+        }
+    }
     use crate::test_strategies::{Rng, mutate};
 
     /// Variant FENs of every variant and dialect, in plain form: each names its variant and

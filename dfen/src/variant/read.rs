@@ -127,7 +127,8 @@ impl VariantParser {
         // Input in plain form takes the one-pass fast path; anything else, including every input
         // with a syntax error, is read again from the start here, so the results never depend
         // on which path ran.
-        if let Some(parsed) = self.parse_plain(input) {
+        let mut parsed = VariantParsed::empty(self.variant, self.check_limit);
+        if self.read_plain(input, &mut parsed).is_some() {
             return Ok(parsed);
         }
         self.parse_general(input)
@@ -189,6 +190,18 @@ pub struct VariantParsed {
 }
 
 impl VariantParsed {
+    /// Nothing read yet: the standard fields empty, the slots at their defaults.
+    #[inline(always)]
+    pub(super) fn empty(variant: Variant, check_limit: u8) -> VariantParsed {
+        let mut position = VariantFen::new(variant, crate::parser::EMPTY);
+        position.checks = Checks::new(check_limit);
+        VariantParsed {
+            position,
+            findings: Vec::new(),
+            written_canonically: false,
+        }
+    }
+
     /// The position with every fixable finding applied.
     #[must_use]
     pub fn fixed(&self) -> VariantFen {
@@ -1037,14 +1050,14 @@ pub(super) fn counter_value(bytes: &[u8]) -> Option<u8> {
 }
 
 /// Where the `+` of the stockfish dialect's `W+B` stands, with something before it.
-pub(super) fn remaining_plus(text: &[u8]) -> Option<usize> {
+fn remaining_plus(text: &[u8]) -> Option<usize> {
     text.iter()
         .position(|&byte| byte == b'+')
         .filter(|&plus| plus > 0)
 }
 
 /// Where the second `+` of the lichess dialect's `+W+B` stands.
-pub(super) fn given_second_plus(text: &[u8]) -> Option<usize> {
+fn given_second_plus(text: &[u8]) -> Option<usize> {
     let rest = text.strip_prefix(b"+")?;
     rest.iter().position(|&byte| byte == b'+').map(|i| i + 1)
 }
@@ -1056,28 +1069,51 @@ pub(super) fn read_holdings(
     text: &[u8],
     essay_field: bool,
 ) -> Result<(Holdings, Option<PocketOrder>), usize> {
-    let mut holdings = Holdings::default();
     if essay_field && text == b"-" {
-        return Ok((holdings, Some(PocketOrder::PawnFirst)));
+        return Ok((Holdings::default(), Some(PocketOrder::PawnFirst)));
     }
+    let (holdings, order, letters) = read_pocket_letters(text, essay_field);
+    if letters < text.len() {
+        return Err(letters);
+    }
+    Ok((holdings, order))
+}
+
+/// The pocket letters at the start of `text`, up to the first byte that is not a piece that can
+/// be held: the holdings, the order they are written in (as [`read_holdings`] says it), and how
+/// many bytes they take.
+#[inline(always)]
+pub(super) fn read_pocket_letters(
+    text: &[u8],
+    essay_field: bool,
+) -> (Holdings, Option<PocketOrder>, usize) {
     // Whether the letters so far are in each order: White before Black, and within a
     // colour P N B R Q (the slot number rises) or Q R B N P (its queen-first key rises).
-    let counts = holdings.counts.as_flattened_mut();
+    let mut counts = [0u16; 16];
     let (mut pawn_first, mut queen_first) = (true, true);
     let (mut last_slot, mut last_queen_first) = (0u8, 0u8);
-    for (i, &byte) in text.iter().enumerate() {
+    let mut letters = 0;
+    for &byte in text {
         let keys = POCKET_KEYS
             .get(usize::from(byte))
             .copied()
             .unwrap_or(NOT_HELD);
+        if keys == NOT_HELD {
+            break;
+        }
         let (slot, queen_first_key) = (keys & 15, keys >> 4);
-        let Some(count) = counts.get_mut(usize::from(slot)) else {
-            return Err(i);
-        };
-        *count = count.saturating_add(1);
+        if let Some(count) = counts.get_mut(usize::from(slot)) {
+            // At most MAX_INPUT_LEN letters: no wrap.
+            *count = count.wrapping_add(1);
+        }
         pawn_first &= slot >= last_slot;
         queen_first &= queen_first_key >= last_queen_first;
         (last_slot, last_queen_first) = (slot, queen_first_key);
+        letters += 1;
+    }
+    let mut holdings = Holdings::default();
+    for (held, count) in holdings.counts.as_flattened_mut().iter_mut().zip(counts) {
+        *held = count;
     }
     let order = if pawn_first {
         Some(PocketOrder::PawnFirst)
@@ -1086,7 +1122,7 @@ pub(super) fn read_holdings(
     } else {
         None
     };
-    Ok((holdings, order))
+    (holdings, order, letters)
 }
 
 /// The essay dialect's promoted squares (`-`, or square names separated by commas): the set,
@@ -1116,7 +1152,7 @@ pub(super) fn read_promoted(text: &str) -> Result<(SquareSet, bool), (Range<usiz
 
 /// For each byte that is a piece that can be held, its two order keys: its pocket slot
 /// (colour × 5 + the role's place in P N B R Q) in the low four bits, and the same for the order
-/// Q R B N P in the high four. [`NOT_HELD`] (slot 15, past the ten) for any other byte.
+/// Q R B N P in the high four. [`NOT_HELD`] for any other byte.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
 static POCKET_KEYS: [u8; 256] = {
