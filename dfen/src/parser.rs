@@ -253,6 +253,7 @@ impl Parser {
             &mut census,
             &mut Slots::default(),
             &mut map,
+            |_| None,
         ) {
             Some(plain::Shape::Seven) => {
                 // The one-pass reader takes seven fields only in the spelling `Display` writes;
@@ -289,11 +290,13 @@ impl Parser {
 
     /// The variant layer's one pass: the six standard fields at the start of `input` in plain
     /// form, with what `among` says the dialect writes among them, read into `dfen`, `census`
-    /// and `slots`, and their position findings (and the strict setting) into `findings`.
+    /// and `slots`, and their position findings (and the strict setting) into `findings`. A
+    /// pocket's letters are read by `read_pocket`, which says how many bytes they take.
     /// Returns where field 6 ends: the end of the input, or one space before more text, which
     /// the caller reads (the slot fields after the clocks). `None` when the input is not in
     /// that form: the caller then reads it with its general reader.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn scan_variant(
         &self,
         input: &str,
@@ -302,6 +305,7 @@ impl Parser {
         census: &mut Census,
         slots: &mut Slots,
         findings: &mut Vec<Finding>,
+        read_pocket: impl FnOnce(&[u8]) -> Option<usize>,
     ) -> Option<usize> {
         let mut map = SourceMap::new(input);
         let end = match plain::scan(
@@ -313,6 +317,7 @@ impl Parser {
             census,
             slots,
             &mut map,
+            read_pocket,
         )? {
             plain::Shape::SixThen(end) => end,
             plain::Shape::Six => input.len(),
@@ -1517,6 +1522,7 @@ mod tests {
             &mut state.census,
             &mut Slots::default(),
             &mut state.map,
+            |_| None,
         )
         .is_some()
     }

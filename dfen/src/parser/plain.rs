@@ -129,6 +129,37 @@ const fn byte_infos(marks: bool) -> [ByteInfo; 256] {
 /// order), as a set of square indexes (a1 = 0).
 const RANK_BOUNDARIES: u64 = 0x0001_0101_0101_0101;
 
+/// The placement read so far.
+struct Placement {
+    /// Squares in reading order (a8 = 0, h8 = 7, a7 = 8, …, h1 = 63).
+    reading: usize,
+    /// Non-zero once a byte followed one it must not follow.
+    bad: u8,
+    /// The kind of the byte before.
+    previous_kind: u8,
+}
+
+impl Placement {
+    /// Reads one byte of the placement with `table`; `None` for a byte no placement has.
+    #[inline(always)]
+    fn step(
+        &mut self,
+        table: &[ByteInfo; 256],
+        byte: u8,
+        dfen: &mut Dfen,
+        census: &mut Census,
+    ) -> Option<()> {
+        let &info = table.get(usize::from(byte))?;
+        let index = ((self.reading ^ 56) & 63) as u8;
+        dfen.board.set_code(index, info.board);
+        census.add_code(info.code, index);
+        self.bad |= info.rejects & self.previous_kind;
+        self.previous_kind = info.kind;
+        self.reading += usize::from(info.advance);
+        Some(())
+    }
+}
+
 /// Where the scan stands in the input.
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -242,6 +273,7 @@ pub(super) fn scan<'a>(
     census: &mut Census,
     slots: &mut Slots,
     map: &mut SourceMap<'a>,
+    read_pocket: impl FnOnce(&[u8]) -> Option<usize>,
 ) -> Option<Shape> {
     let bytes = input.as_bytes();
     if bytes.len() > super::MAX_INPUT_LEN {
@@ -262,48 +294,62 @@ pub(super) fn scan<'a>(
     // A variant's pocket ends the board field: the placement is what comes before it. A `~`
     // after a queen, rook, bishop or knight marks it promoted and takes no square; any other
     // `~`, and one that ends the placement, is left to the general reader.
-    let field_end = memchr::memchr(b' ', bytes)?;
-    slots.board_end = field_end;
-    let placement_end = match among.pocket {
-        None => field_end,
-        Some(PocketSpelling::Bracketed) => {
+    let table = if among.marks { &INFO_MARKED } else { &INFO };
+    let mut placement = Placement {
+        reading: 0,
+        bad: 0,
+        previous_kind: START,
+    };
+    let (placement_end, field_end) = match among.pocket {
+        None => {
+            let field_end = memchr::memchr(b' ', bytes)?;
             let field = bytes.get(..field_end)?;
-            // Pockets are short: searched for from the end.
-            let open = field.iter().rposition(|&byte| byte == b'[')?;
-            if field.last() != Some(&b']') {
+            // A `~` writes "empty" to the square after its piece, which the next byte writes
+            // again; after the last square there is none (the index wraps round to a8).
+            if among.marks && field.last() == Some(&b'~') {
                 return None;
             }
-            slots.pocket = open + 1..field_end - 1;
-            open
+            for &byte in field {
+                placement.step(table, byte, dfen, census)?;
+            }
+            (field_end, field_end)
         }
-        Some(PocketSpelling::NinthRank) => {
-            let slash = bytes
-                .get(..field_end)?
-                .iter()
-                .rposition(|&byte| byte == b'/')?;
-            slots.pocket = slash + 1..field_end;
-            slash
+        Some(spelling) => {
+            // The placement ends at its 64th square (a `~` after it is left to the general
+            // reader), and the pocket follows: `[letters]` or `/letters`, read by the caller.
+            let mut at = 0;
+            while placement.reading < 64 {
+                placement.step(table, *bytes.get(at)?, dfen, census)?;
+                at += 1;
+            }
+            let opener = match spelling {
+                PocketSpelling::Bracketed => b'[',
+                PocketSpelling::NinthRank => b'/',
+            };
+            if *bytes.get(at)? != opener {
+                return None;
+            }
+            let start = at + 1;
+            let mut end = start + read_pocket(bytes.get(start..)?)?;
+            slots.pocket = start..end;
+            if spelling == PocketSpelling::Bracketed {
+                if *bytes.get(end)? != b']' {
+                    return None;
+                }
+                end += 1;
+            }
+            if *bytes.get(end)? != b' ' {
+                return None;
+            }
+            (at, end)
         }
     };
-    let placement = bytes.get(..placement_end)?;
-    // A `~` writes "empty" to the square after its piece, which the next byte writes again;
-    // after the last square there is none (the index wraps round to a8).
-    if among.marks && placement.last() == Some(&b'~') {
-        return None;
-    }
-    let table = if among.marks { &INFO_MARKED } else { &INFO };
-    let mut reading: usize = 0;
-    let mut bad: u8 = 0;
-    let mut previous_kind: u8 = START;
-    for &byte in placement {
-        let &info = table.get(usize::from(byte))?;
-        let index = ((reading ^ 56) & 63) as u8;
-        dfen.board.set_code(index, info.board);
-        census.add_code(info.code, index);
-        bad |= info.rejects & previous_kind;
-        previous_kind = info.kind;
-        reading += usize::from(info.advance);
-    }
+    slots.board_end = field_end;
+    let Placement {
+        reading,
+        bad,
+        previous_kind: _,
+    } = placement;
     if bad != 0 || reading != 64 || census.slot(SLASH_CODE) != RANK_BOUNDARIES {
         return None;
     }

@@ -12,7 +12,7 @@
 //! whole input again. So this path changes speed, never results; a test checks that both
 //! agree on a corpus of every variant and dialect and its mutations.
 
-use super::read::{SlotSpans, counter_value, read_holdings, read_pocket_letters, read_promoted};
+use super::read::{SlotSpans, counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
 use crate::parser::{Among, PocketSpelling, Slots};
 use crate::validate::Census;
@@ -47,6 +47,7 @@ impl VariantParser {
             .six_fields()
             .strict(self.strict)
             .check_position(self.check_position);
+        let holdings = &mut parsed.position.holdings;
         let six_end = standard.scan_variant(
             input,
             among,
@@ -54,6 +55,13 @@ impl VariantParser {
             &mut census,
             &mut slots,
             &mut parsed.findings,
+            |pocket| {
+                // Both orders the dialects write are plain; any other is the general reader's.
+                let (held, order, letters) = read_pocket_letters(pocket, false);
+                *holdings = held;
+                holdings.order = order?;
+                Some(letters)
+            },
         )?;
         // Several en-passant squares are DFEN's alone: an error here.
         if parsed.position.fen.en_passant.len() > 1 {
@@ -127,13 +135,9 @@ impl VariantParser {
                 after.at = input.len();
             }
             (Variant::Crazyhouse, _) => {
-                let pocket = slots.pocket;
-                let (mut held, order) =
-                    read_holdings(input.as_bytes().get(pocket.clone())?, false).ok()?;
-                held.order = order?;
-                position.holdings = held;
+                // The scan has read the pocket.
                 position.promoted = SquareSet(slots.marked);
-                spans.holdings = Some(pocket);
+                spans.holdings = Some(slots.pocket);
             }
             (Variant::TwoMove, _) => {
                 after.space()?;
