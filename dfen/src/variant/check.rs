@@ -155,14 +155,17 @@ fn crazyhouse_material(
         let held = |counts: [u16; 5]| usize::from(counts.get(role).copied().unwrap_or(0));
         *total = (squares & !promoted).count_ones() as usize + held(white_held) + held(black_held);
     }
-    if let Some(pawns) = totals.first_mut() {
+    if let Some(pawns) = totals.first_mut()
+        && promoted != 0
+    {
         *pawns += promoted.count_ones() as usize;
     }
-    if totals
-        .iter()
-        .zip(MATERIAL_AT_START)
-        .any(|(&total, (_, _, allowed))| total > allowed)
-    {
+    // Each role's total against its number at the start: one comparison a role, no branch.
+    let mut over = false;
+    for (total, (_, _, allowed)) in totals.iter().zip(&MATERIAL_AT_START) {
+        over |= total > allowed;
+    }
+    if over {
         report_material(totals, spans, out);
     }
 }

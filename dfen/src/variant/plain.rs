@@ -127,10 +127,13 @@ impl VariantParser {
                 spans.holdings = Some(start..after.at);
                 after.space()?;
                 let start = after.at;
-                let (set, true) = read_promoted(input.get(start..)?).ok()? else {
-                    return None;
-                };
-                position.promoted = set;
+                let promoted = input.get(start..)?;
+                if promoted != "-" {
+                    let (set, true) = read_promoted(promoted).ok()? else {
+                        return None;
+                    };
+                    position.promoted = set;
+                }
                 spans.promoted = Some(start..input.len());
                 after.at = input.len();
             }

@@ -127,9 +127,12 @@ impl VariantParser {
         // Input in plain form takes the one-pass fast path; anything else, including every input
         // with a syntax error, is read again from the start here, so the results never depend
         // on which path ran.
-        let mut parsed = VariantParsed::empty(self.variant, self.check_limit);
-        if self.read_plain(input, &mut parsed).is_some() {
-            return Ok(parsed);
+        // Read in place in the value returned, so that nothing large is moved.
+        let mut result = Ok(VariantParsed::empty(self.variant, self.check_limit));
+        if let Ok(parsed) = &mut result
+            && self.read_plain(input, parsed).is_some()
+        {
+            return result;
         }
         self.parse_general(input)
     }
