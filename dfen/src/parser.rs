@@ -1621,7 +1621,10 @@ mod tests {
         "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - c3c6 0 1 QQQ",
     ];
 
-    const ALPHABET: &[u8] = b"pnbrqkPNBRQK123456789/ -wb0acefh\t";
+    const ALPHABET: &[char] = &[
+        'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '5', '6',
+        '7', '8', '9', '/', ' ', '-', 'w', 'b', '0', 'a', 'c', 'e', 'f', 'h', '\t',
+    ];
 
     use crate::test_strategies::{Rng, mutate};
 

@@ -320,7 +320,10 @@ mod tests {
         ),
     ];
 
-    const ALPHABET: &[u8] = b"pnbrqkPNBRQK012345678/ -+~[],wbaceh\t";
+    const ALPHABET: &[char] = &[
+        'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '0', '1', '2', '3', '4', '5',
+        '6', '7', '8', '/', ' ', '-', '+', '~', '[', ']', ',', 'w', 'b', 'a', 'c', 'e', 'h', '\t',
+    ];
 
     /// Every variant and dialect the parser reads (DFEN's own variant excepted: it is the DFEN
     /// parser, whose fast path is tested there).

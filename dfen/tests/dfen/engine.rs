@@ -558,7 +558,7 @@ fn documented_difference(input: &str, code: Code, span: &std::ops::Range<usize>)
     }
 }
 
-use crate::strategies::Rng;
+use crate::strategies::{Rng, mutate};
 
 /// Edited reference literals, read by the model and by the engine profile: the verdicts agree
 /// except where spec/dfen.md §9 documents a difference, and where both accept, the adapter
@@ -577,23 +577,11 @@ fn the_engine_profile_reads_what_the_reference_reads() {
     let (mut both, mut neither, mut differences) = (0usize, 0usize, 0usize);
     for round in 0..60_000 {
         let seed = &seeds[rng.below(seeds.len())];
-        let mut chars: Vec<char> = seed.chars().collect();
-        for _ in 0..=rng.below(2) {
-            let at = rng.below(chars.len() + 1);
-            let c = alphabet[rng.below(alphabet.len())];
-            match rng.below(4) {
-                0 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                1 => chars.insert(at, c),
-                _ if at < chars.len() => chars[at] = c,
-                _ => chars.push(c),
-            }
-        }
+        let mutated = mutate(&mut rng, seed, &alphabet);
         let input: String = if round % 8 == 0 {
             seed.clone()
         } else {
-            chars.into_iter().collect()
+            mutated
         };
         let modelled = reference(&input);
         let ours = engine().parse(&input);

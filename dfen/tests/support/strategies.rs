@@ -89,21 +89,21 @@ impl Rng {
     }
 }
 
-/// `text` with one or two random edits: a byte of `alphabet` inserted or appended, a byte
-/// removed or replaced by one of `alphabet`.
-pub(crate) fn mutate(rng: &mut Rng, text: &str, alphabet: &[u8]) -> String {
-    let mut bytes = text.as_bytes().to_vec();
+/// `text` with one or two random edits: a character of `alphabet` inserted or appended, a
+/// character removed or replaced by one of `alphabet`.
+pub(crate) fn mutate(rng: &mut Rng, text: &str, alphabet: &[char]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
     for _ in 0..=rng.below(2) {
-        let at = rng.below(bytes.len() + 1);
-        let byte = alphabet[rng.below(alphabet.len())];
+        let at = rng.below(chars.len() + 1);
+        let c = alphabet[rng.below(alphabet.len())];
         match rng.below(4) {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
+            0 if at < chars.len() => {
+                chars.remove(at);
             }
-            1 => bytes.insert(at, byte),
-            _ if at < bytes.len() => bytes[at] = byte,
-            _ => bytes.push(byte),
+            1 => chars.insert(at, c),
+            _ if at < chars.len() => chars[at] = c,
+            _ => chars.push(c),
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    chars.into_iter().collect()
 }
