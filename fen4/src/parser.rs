@@ -179,6 +179,40 @@ impl Parser {
         parsed
     }
 
+    /// Reads `input` only if it is written canonically, and without keeping its pieces: for a
+    /// caller that needs the findings of a literal, and the pieces only of one written
+    /// otherwise (whose canonical form differs from the text it has).
+    ///
+    /// Returns `true` for a literal that [`Parser::parse`] would find
+    /// [written canonically](Parsed::written_canonically), after appending to `findings`
+    /// what `parse` finds in it (only notes on the kings, `FEN42xx`, can apply: a canonical
+    /// literal has no fixable finding, so `strict` changes nothing). Returns `false`, with
+    /// `findings` untouched, for any other input: parse it then, for its pieces, findings or
+    /// error. Allocates nothing unless it appends a finding.
+    ///
+    /// ```
+    /// use fen4::{Code, Parser};
+    /// let parser = Parser::new();
+    /// let mut findings = Vec::new();
+    /// assert!(parser.check_canonical("4d-fen v1: K@0,0,0,0; k@7,7,7,7", &mut findings));
+    /// assert!(findings.is_empty());
+    /// assert!(parser.check_canonical("4d-fen v1: K@0,0,0,0", &mut findings));
+    /// assert_eq!(findings[0].code, Code::MissingKing);
+    /// // Not canonical (out of order), or not a literal: `parse` tells which, and why.
+    /// assert!(!parser.check_canonical("4d-fen v1: k@7,7,7,7; K@0,0,0,0", &mut findings));
+    /// assert!(!parser.check_canonical("4d-fen v1: K@0,0,0,8", &mut findings));
+    /// assert_eq!(findings.len(), 1);
+    /// ```
+    pub fn check_canonical(&self, input: &str, findings: &mut Vec<Finding>) -> bool {
+        match plain::check(input) {
+            Some(kings) => {
+                kings.findings_into(0..PREFIX.len(), findings);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The general parser: every form, every finding, every error. Overwrites `squares` and
     /// appends to `findings` (which the caller has cleared); after an error both hold partial
     /// results for the caller to clear.
@@ -1089,9 +1123,31 @@ mod tests {
         Ok(out)
     }
 
-    /// The fast path alone: whether it takes `input`.
+    /// The fast path alone: whether it takes `input`. Its check without storage takes the same
+    /// inputs.
     fn scans(input: &str) -> bool {
-        plain::scan(input, &mut Vec::new()).is_some()
+        let scanned = plain::scan(input, &mut Vec::new()).is_some();
+        assert_eq!(plain::check(input).is_some(), scanned, "{input:?}");
+        scanned
+    }
+
+    /// `check_canonical` takes what `parse` finds written canonically, with the same findings,
+    /// and leaves the findings alone otherwise.
+    fn assert_check_agrees(parser: Parser, input: &str) {
+        let earlier = Finding::new(Code::MissingKing, Severity::Warning, 0..1, "earlier");
+        let mut findings = vec![earlier.clone()];
+        let checked = parser.check_canonical(input, &mut findings);
+        match parser.parse(input) {
+            Ok(parsed) if parsed.written_canonically() => {
+                assert!(checked, "{input:?}");
+                assert_eq!(findings[0], earlier);
+                assert_eq!(findings[1..], parsed.findings, "{input:?}");
+            }
+            _ => {
+                assert!(!checked, "{input:?}");
+                assert_eq!(findings, [earlier], "{input:?}");
+            }
+        }
     }
 
     #[test]
@@ -1150,6 +1206,7 @@ mod tests {
                     accepted += usize::from(canonical);
                     let parser = Parser::new();
                     assert_eq!(parser.parse(&input), general(parser, &input), "{input:?}");
+                    assert_check_agrees(parser, &input);
                 }
             }
         }
@@ -1197,6 +1254,7 @@ mod tests {
                     general(parser, input),
                     "strict={strict}: {input:?}"
                 );
+                assert_check_agrees(parser, input);
             }
         }
         // The mutations must leave many literals canonical, or this test would compare little.

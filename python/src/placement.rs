@@ -1,7 +1,6 @@
 //! FEN4: parse with findings, the canonical literal, the two JSON forms, NDJSON4 validation.
 
 use std::borrow::Cow;
-use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -227,23 +226,14 @@ pub(crate) struct PyParsedFen4 {
 enum Literal {
     /// The text read, which is already the canonical literal (most literals in a collection
     /// are). Nothing else is kept: the pieces are read again from it when `placement` is asked
-    /// for, so that a parse per literal allocates nothing of its own (`docs/performance.md`,
-    /// Python).
+    /// for, so that a parse per literal writes them nowhere and allocates nothing of its own
+    /// (`docs/performance.md`, Python).
     Canonical(Text),
     /// The placement of a literal spelled otherwise.
     Placement(fen4::Placement),
 }
 
 impl PyParsedFen4 {
-    /// Parses `text` into `storage` (reused from the previous parse) and keeps what the result
-    /// needs.
-    fn read(parser: fen4::Parser, text: Text, storage: &mut fen4::Parsed) -> PyResult<Self> {
-        parser
-            .parse_into(text.as_str()?, storage)
-            .map_err(|error| fen4_parse_error(&error))?;
-        Ok(PyParsedFen4::new(text, Kept::take(storage)))
-    }
-
     /// The result for `text`, of which `kept` was read.
     fn new(text: Text, kept: Kept) -> PyParsedFen4 {
         PyParsedFen4 {
@@ -262,12 +252,6 @@ impl PyParsedFen4 {
         })
     }
 }
-
-/// The storage `parse_fen4` parses into, kept from one call to the next (as
-/// `fen4::Parser::parse_into` intends): a canonical literal is then read without allocating.
-/// Calls hold the GIL, so the lock is always free; should it not be, a call parses into
-/// storage of its own.
-static STORAGE: Mutex<fen4::Parsed> = Mutex::new(fen4::Parsed::new());
 
 #[pymethods]
 impl PyParsedFen4 {
@@ -336,11 +320,9 @@ impl PyParsedFen4 {
 #[pyfunction]
 #[pyo3(signature = (text, *, strict=false))]
 fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
-    let parser = fen4::Parser::new().strict(strict);
-    match STORAGE.try_lock() {
-        Ok(mut storage) => PyParsedFen4::read(parser, text, &mut storage),
-        Err(_) => PyParsedFen4::read(parser, text, &mut fen4::Parsed::new()),
-    }
+    let kept = Kept::read(fen4::Parser::new().strict(strict), text.as_str()?)
+        .map_err(|error| fen4_parse_error(&error))?;
+    Ok(PyParsedFen4::new(text, kept))
 }
 
 /// Parses many FEN4 literals in one call: for each text its `ParsedFen4` or the
@@ -350,18 +332,10 @@ fn parse_fen4(text: Text, strict: bool) -> PyResult<PyParsedFen4> {
 fn parse_fen4_batch(py: Python<'_>, texts: Vec<Text>, strict: bool) -> PyResult<Vec<Py<PyAny>>> {
     let parser = fen4::Parser::new().strict(strict);
     let strs: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
-    // What each line keeps, worked out without the GIL: a canonical literal keeps nothing but
-    // its findings, so the storage is reused from line to line.
+    // What each line keeps, worked out without the GIL.
     let results: Vec<PyResult<Result<Kept, fen4::ParseError>>> = py.detach(|| {
-        let mut storage = fen4::Parsed::new();
         strs.into_iter()
-            .map(|text| {
-                text.map(|text| {
-                    parser
-                        .parse_into(text, &mut storage)
-                        .map(|()| Kept::take(&mut storage))
-                })
-            })
+            .map(|text| text.map(|text| Kept::read(parser, text)))
             .collect()
     });
     with_gc_paused(py, || {
@@ -385,14 +359,22 @@ struct Kept {
 }
 
 impl Kept {
-    /// Takes what is kept out of `parsed`, after a successful `parse_into`. A canonical literal
-    /// leaves the storage of its pieces behind, for the next parse.
-    fn take(parsed: &mut fen4::Parsed) -> Kept {
-        Kept {
-            placement: (!parsed.written_canonically())
-                .then(|| std::mem::take(&mut parsed.placement)),
-            findings: std::mem::take(&mut parsed.findings),
+    /// Reads `text`. A literal written canonically is only checked (`check_canonical`), which
+    /// writes its pieces nowhere: it costs no storage, and nothing is kept of it but its
+    /// findings. Any other text is parsed.
+    fn read(parser: fen4::Parser, text: &str) -> Result<Kept, fen4::ParseError> {
+        let mut findings = Vec::new();
+        if parser.check_canonical(text, &mut findings) {
+            return Ok(Kept {
+                placement: None,
+                findings,
+            });
         }
+        let parsed = parser.parse(text)?;
+        Ok(Kept {
+            placement: (!parsed.written_canonically()).then_some(parsed.placement),
+            findings: parsed.findings,
+        })
     }
 }
 
@@ -407,12 +389,22 @@ impl Kept {
 #[pyo3(signature = (lines, *, strict=false))]
 fn lint_fen4<'py>(lines: &Bound<'py, PyAny>, strict: bool) -> PyResult<Bound<'py, PyList>> {
     let parser = fen4::Parser::new().strict(strict);
+    // A literal written canonically is only checked, which writes its pieces nowhere; any
+    // other is parsed, into storage reused from line to line.
+    let mut checked = Vec::new();
     let mut parsed = fen4::Parsed::new();
     lint_lines(lines, |text, line, out| {
-        match parser.parse_into(text, &mut parsed) {
-            Ok(()) => out.extend(
-                parsed
-                    .findings
+        checked.clear();
+        let found = if parser.check_canonical(text, &mut checked) {
+            Ok(&checked)
+        } else {
+            parser
+                .parse_into(text, &mut parsed)
+                .map(|()| &parsed.findings)
+        };
+        match found {
+            Ok(findings) => out.extend(
+                findings
                     .iter()
                     .map(|finding| PyFinding::new(finding, Some(line))),
             ),

@@ -485,6 +485,39 @@ def test_lint_fen4_and_bad_items() -> None:
         fenkit.lint_dfen([START], profile="nope")  # type: ignore[arg-type]
 
 
+def test_lint_fen4_reports_what_parse_fen4_finds_line_by_line() -> None:
+    # Canonical literals (checked without their pieces) and others (parsed) alternate, with and
+    # without findings: no line may report another's.
+    lines = [
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7",
+        "4d-fen v1: K@0,0,0,0",
+        "4d-fen v1: k@7,7,7,7;K@0,0,0,0",
+        "4d-fen v1: K@0,0,0,0; K@1,0,0,0; k@7,7,7,7",
+        "4d-fen v1: K@0,0,0,8",
+        "4d-fen v1:",
+        "4d-fen v1: K@0,0,0,0 ; k@7,7,7,7",
+        "",
+        "# a comment",
+        "4d-fen v1: k@7,7,7,7; K@1,0,0,0; K@0,0,0,0\n",
+        "4d-fen v1: K@0,0,0,0; k@7,7,7,7\r\n",
+        "4d-fen v1: Pw@0,1,0,0; k@7,7,7,7",
+    ]
+    want = []
+    for number, line in enumerate(lines, start=1):
+        text = line.rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            parsed = fenkit.parse_fen4(text)
+        except fenkit.ParseError as error:
+            want.append((number, error.code, "error", error.span, str(error)))
+        else:
+            want.extend((number, f.code, f.severity, f.span, f.message) for f in parsed.findings)
+    got = [(f.line, f.code, f.severity, f.span, f.message) for f in fenkit.lint_fen4(lines)]
+    assert got == want
+    assert {number for number, *_ in want} == {2, 3, 4, 5, 6, 7, 10, 12}
+
+
 def test_batches_leave_the_garbage_collector_as_they_found_it() -> None:
     import gc
 

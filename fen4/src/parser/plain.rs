@@ -143,21 +143,31 @@ fn square(coord: [u8; 8]) -> Option<u16> {
 /// its capacity is kept. After `Some`, it holds exactly the literal's pieces in square order;
 /// after `None`, its contents are unspecified and the caller must clear it.
 pub(crate) fn scan(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<Kings> {
-    let counts = pieces(input, squares)?;
+    let counts = pieces::<true>(input, squares)?;
     Some(kings(input, counts))
 }
 
-/// The piece loop of [`scan`]: fills `squares` and returns the kings' counts (see
-/// [`Spec::count`]).
+/// Checks that `input` is a canonical literal, as [`scan`] does, without writing its pieces
+/// anywhere: the kings, or `None` for anything else.
+pub(crate) fn check(input: &str) -> Option<Kings> {
+    // `pieces::<false>` neither reads nor writes the vector: an empty one allocates nothing.
+    let counts = pieces::<false>(input, &mut Vec::new())?;
+    Some(kings(input, counts))
+}
+
+/// The piece loop of [`scan`] and [`check`]: fills `squares` when `KEEP` (and leaves it alone
+/// otherwise) and returns the kings' counts (see [`Spec::count`]).
 // Kept apart so that its result comes back in a register: returning the whole `Kings` through
 // memory would hold the destination's address in a register across the loop, and the loop
 // needs every register it has.
 #[inline(never)]
-fn pieces(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
+fn pieces<const KEEP: bool>(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
     let bytes = input.as_bytes();
     let body = bytes.strip_prefix(PREFIX.as_bytes())?;
     if body.is_empty() {
-        squares.clear();
+        if KEEP {
+            squares.clear();
+        }
         return Some(0);
     }
     let rest = body.strip_prefix(b" ")?;
@@ -166,7 +176,7 @@ fn pieces(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
     // or capacity update per piece, and the unused ones are cut off at the end. Slots left from
     // an earlier parse are simply overwritten: only those this scan writes are kept.
     let capacity = (rest.len() + 2) / 11;
-    if squares.len() < capacity {
+    if KEEP && squares.len() < capacity {
         squares.resize(capacity, (Coord::ORIGIN, PIECES[0]));
     }
     let slots = squares.as_mut_slice();
@@ -184,10 +194,10 @@ fn pieces(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
         // the next piece's address does not wait for this piece's bytes, and each arm reads
         // at fixed offsets.
         if chunk[1] == b'@' {
-            state.piece::<0>(chunk, slots)?;
+            state.piece::<0, KEEP>(chunk, slots)?;
             rest = rest.get(11..)?;
         } else {
-            state.piece::<1>(chunk, slots)?;
+            state.piece::<1, KEEP>(chunk, slots)?;
             rest = rest.get(12..)?;
         }
     }
@@ -213,9 +223,11 @@ fn pieces(input: &str, squares: &mut Vec<(Coord, Piece)>) -> Option<u32> {
     if !leads(spec, lead) || i32::from(index) <= previous {
         return None;
     }
-    place(slots.get_mut(used..=used)?, spec, index);
     counts += spec.count;
-    squares.truncate(used + 1);
+    if KEEP {
+        place(slots.get_mut(used..=used)?, spec, index);
+        squares.truncate(used + 1);
+    }
     Some(counts)
 }
 
@@ -232,9 +244,9 @@ struct State {
 
 impl State {
     /// Reads a piece that is not the last one, with a spec of `1 + EXTRA` bytes, from the start
-    /// of `chunk`, and writes it to the next slot.
+    /// of `chunk`, and writes it to the next slot when `KEEP`.
     #[inline(always)]
-    fn piece<const EXTRA: usize>(
+    fn piece<const EXTRA: usize, const KEEP: bool>(
         &mut self,
         chunk: &[u8; 12],
         squares: &mut [(Coord, Piece)],
@@ -253,8 +265,10 @@ impl State {
         if i32::from(index) <= self.previous {
             return None;
         }
-        place(squares.get_mut(self.used..=self.used)?, spec, index);
-        self.used += 1;
+        if KEEP {
+            place(squares.get_mut(self.used..=self.used)?, spec, index);
+            self.used += 1;
+        }
         self.previous = i32::from(index);
         self.counts += spec.count;
         Some(())
