@@ -70,6 +70,14 @@ impl PyFinding {
         }
     }
 
+    /// Every finding of a one-line parse, in order.
+    pub(crate) fn all<C: Code>(findings: &[fenkit_diagnostics::Finding<C>]) -> Vec<PyFinding> {
+        findings
+            .iter()
+            .map(|finding| PyFinding::new(finding, None))
+            .collect()
+    }
+
     /// A syntax error as an error finding (what `fenkit check` reports for it).
     pub(crate) fn syntax_error(parts: ErrorParts, line: Option<usize>) -> PyFinding {
         PyFinding {

@@ -318,11 +318,7 @@ impl PyParsedDfen {
     /// Every finding: non-canonical spellings (fixable) first, then problems of the position.
     #[getter]
     fn findings(&self) -> Vec<PyFinding> {
-        self.parsed
-            .findings
-            .iter()
-            .map(|finding| PyFinding::new(finding, None))
-            .collect()
+        PyFinding::all(&self.parsed.findings)
     }
 
     /// Whether a finding is an error: the position is not sound (`fenkit check` fails it).

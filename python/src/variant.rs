@@ -85,11 +85,7 @@ impl PyParsedVariant {
     /// Every finding of the standard fields and of the slots.
     #[getter]
     fn findings(&self) -> Vec<PyFinding> {
-        self.parsed
-            .findings
-            .iter()
-            .map(|finding| PyFinding::new(finding, None))
-            .collect()
+        PyFinding::all(&self.parsed.findings)
     }
 
     /// Whether a finding is an error (`fenkit check` fails the position).

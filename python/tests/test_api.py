@@ -2,7 +2,7 @@
 
 import json
 import random
-from typing import List
+from typing import Callable, List, Tuple, Union
 
 import pytest
 
@@ -447,19 +447,27 @@ def test_reprs_are_python() -> None:
 # --- Many lines in one call ------------------------------------------------------------------
 
 
-def test_lint_dfen_reports_what_parse_dfen_finds_line_by_line() -> None:
-    lines = POSITIONS[:40] + ["", "# a comment", "x", "8/8/8/8/8/8/8/4X3 w - - 0 1 -\n", START + "\r\n"]
-    want = []
+def lint_one_by_one(
+    lines: List[str], parse: Callable[[str], Union[fenkit.ParsedDfen, fenkit.ParsedFen4]]
+) -> List[Tuple[int, str, str, Tuple[int, int], str]]:
+    """What a lint of `lines` must report: each line parsed alone, blank and `#` lines skipped."""
+    want: List[Tuple[int, str, str, Tuple[int, int], str]] = []
     for number, line in enumerate(lines, start=1):
         text = line.rstrip("\r\n")
         if not text.strip() or text.lstrip().startswith("#"):
             continue
         try:
-            parsed = fenkit.parse_dfen(text)
+            parsed = parse(text)
         except fenkit.ParseError as error:
             want.append((number, error.code, "error", error.span, str(error)))
         else:
             want.extend((number, f.code, f.severity, f.span, f.message) for f in parsed.findings)
+    return want
+
+
+def test_lint_dfen_reports_what_parse_dfen_finds_line_by_line() -> None:
+    lines = POSITIONS[:40] + ["", "# a comment", "x", "8/8/8/8/8/8/8/4X3 w - - 0 1 -\n", START + "\r\n"]
+    want = lint_one_by_one(lines, fenkit.parse_dfen)
     got = [(f.line, f.code, f.severity, f.span, f.message) for f in fenkit.lint_dfen(lines)]
     assert got == want
     assert [f.line for f in fenkit.lint_dfen(iter(lines))] == [w[0] for w in want]
@@ -502,17 +510,7 @@ def test_lint_fen4_reports_what_parse_fen4_finds_line_by_line() -> None:
         "4d-fen v1: K@0,0,0,0; k@7,7,7,7\r\n",
         "4d-fen v1: Pw@0,1,0,0; k@7,7,7,7",
     ]
-    want = []
-    for number, line in enumerate(lines, start=1):
-        text = line.rstrip("\r\n")
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        try:
-            parsed = fenkit.parse_fen4(text)
-        except fenkit.ParseError as error:
-            want.append((number, error.code, "error", error.span, str(error)))
-        else:
-            want.extend((number, f.code, f.severity, f.span, f.message) for f in parsed.findings)
+    want = lint_one_by_one(lines, fenkit.parse_fen4)
     got = [(f.line, f.code, f.severity, f.span, f.message) for f in fenkit.lint_fen4(lines)]
     assert got == want
     assert {number for number, *_ in want} == {2, 3, 4, 5, 6, 7, 10, 12}

@@ -180,18 +180,24 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
             offset: analysis.reference.map(|reference| reference.offset as u64),
             message: error.message.to_string(),
         },
-        None => Got::Accept {
-            canonical: analysis.canonical.unwrap_or_default(),
-            findings: Some(
-                analysis
-                    .findings
-                    .iter()
-                    .map(|f| f.code.to_string())
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .into_iter()
-                    .collect(),
-            ),
-        },
+        None => accept(
+            analysis.canonical.unwrap_or_default(),
+            analysis.findings.iter().map(|f| f.code.to_string()),
+        ),
+    }
+}
+
+/// fenkit accepts an input: its canonical form, and the codes of its findings, each once and in
+/// order.
+fn accept(canonical: String, codes: impl Iterator<Item = String>) -> Got {
+    Got::Accept {
+        canonical,
+        findings: Some(
+            codes
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect(),
+        ),
     }
 }
 
@@ -220,18 +226,10 @@ pub(crate) fn own_variant_answer(variant: &str, dialect: &str, input: &[u8]) -> 
             .find(|f| f.severity == Severity::Error)
         {
             Some(error) => reject(error.code.to_string(), error.message.to_string()),
-            None => Got::Accept {
-                canonical: parsed.fixed().display_as(dialect).to_string(),
-                findings: Some(
-                    parsed
-                        .findings
-                        .iter()
-                        .map(|f| f.code.to_string())
-                        .collect::<std::collections::BTreeSet<_>>()
-                        .into_iter()
-                        .collect(),
-                ),
-            },
+            None => accept(
+                parsed.fixed().display_as(dialect).to_string(),
+                parsed.findings.iter().map(|f| f.code.to_string()),
+            ),
         },
     }
 }

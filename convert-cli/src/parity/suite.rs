@@ -631,27 +631,29 @@ mod tests {
             error.contains("a variant case needs `variant` and `dialect`"),
             "{error}"
         );
-        let error = parse_cases(
-            Kind::Variants,
-            "f",
-            &line("variants", r#""variant":"atomic","dialect":"essay","#),
-        )
-        .unwrap_err();
-        assert!(error.contains("found \"atomic\""), "{error}");
-        let error = parse_cases(
-            Kind::Variants,
-            "f",
-            &line("variants", r#""variant":"twomove","dialect":"fics","#),
-        )
-        .unwrap_err();
-        assert!(error.contains("found \"fics\""), "{error}");
-        let error = parse_cases(
-            Kind::Dfen,
-            "f",
-            &line("dfen", r#""variant":"twomove","dialect":"essay","#),
-        )
-        .unwrap_err();
-        assert!(error.contains("for variant cases only"), "{error}");
+        for (kind, suite, keys, expected) in [
+            (
+                Kind::Variants,
+                "variants",
+                r#""variant":"atomic","dialect":"essay","#,
+                "found \"atomic\"",
+            ),
+            (
+                Kind::Variants,
+                "variants",
+                r#""variant":"twomove","dialect":"fics","#,
+                "found \"fics\"",
+            ),
+            (
+                Kind::Dfen,
+                "dfen",
+                r#""variant":"twomove","dialect":"essay","#,
+                "for variant cases only",
+            ),
+        ] {
+            let error = parse_cases(kind, "f", &line(suite, keys)).unwrap_err();
+            assert!(error.contains(expected), "{error}");
+        }
     }
 
     #[test]
