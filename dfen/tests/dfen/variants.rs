@@ -491,3 +491,41 @@ fn identity_keys_of_the_spec() {
     }
     assert_eq!(rows, 3);
 }
+
+/// Every kind of piece beyond crazyhouse's material at once: one finding each, pawns first,
+/// then queens, rooks, bishops and knights, all pointing at the holdings.
+#[test]
+fn crazyhouse_material_findings_come_one_a_role_in_order() {
+    let held = format!("{}NNNNNBBBBBRRRRRQQQ", "P".repeat(17));
+    let input = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {held} -");
+    let parsed = VariantParser::new(Variant::Crazyhouse)
+        .parse(&input)
+        .unwrap();
+    let holdings = 30..30 + held.len();
+    let found: Vec<(&str, String)> = parsed
+        .findings
+        .iter()
+        .map(|f| {
+            assert_eq!(f.span, holdings);
+            let count = f.message.rsplit(' ').next().unwrap_or_default();
+            let what = f.message.split(" on the board").next().unwrap_or_default();
+            (
+                f.code.as_str(),
+                format!(
+                    "{} {count}",
+                    what.rsplit("at most ").next().unwrap_or_default()
+                ),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("DFEN231", "16 pawns and promoted pieces 17".to_owned()),
+            ("DFEN231", "2 unpromoted queens 3".to_owned()),
+            ("DFEN231", "4 unpromoted rooks 5".to_owned()),
+            ("DFEN231", "4 unpromoted bishops 5".to_owned()),
+            ("DFEN231", "4 unpromoted knights 5".to_owned()),
+        ]
+    );
+}
