@@ -340,9 +340,9 @@ pub(crate) fn perft_count(
 /// >>> "e7e8q" in fenkit.legal_moves("7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ", king_capture="any")
 /// True
 #[pyfunction]
-#[pyo3(signature = (position, *, king_capture="first"))]
-fn legal_moves(position: PositionArg, king_capture: &str) -> PyResult<Vec<String>> {
-    let position = position.into_dfen()?;
+#[pyo3(signature = (dfen_text, *, king_capture="first"))]
+fn legal_moves(dfen_text: PositionArg, king_capture: &str) -> PyResult<Vec<String>> {
+    let position = dfen_text.into_dfen()?;
     rules(king_capture)?
         .legal_moves(&position)
         .map(|legal| legal.iter().map(ToString::to_string).collect())

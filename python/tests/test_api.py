@@ -313,6 +313,8 @@ def test_legal_moves_with_die_kind_and_l_star() -> None:
     legal = position.legal_moves()
     assert legal.l_star == 3
     assert fenkit.legal_moves(position) == ["a2a3", "a2a4", "h2h3", "h2h4"]
+    # The parameter's name is the one issue 20 gives: `legal_moves(dfen_text)`.
+    assert fenkit.legal_moves(dfen_text=START + " PRR") == ["a2a3", "a2a4", "h2h3", "h2h4"]
     assert [(m.uci, m.die, m.kind, m.cost) for m in legal][:2] == [
         ("a2a3", "P", "quiet", 1),
         ("a2a4", "P", "double-push", 1),
