@@ -26,8 +26,7 @@ use toml::Spanned;
 
 use crate::code::{CliCode, Code, cli_error};
 use crate::input::Origin;
-use crate::notation::{Notation, ReadSettings};
-use crate::options::ProfileArg;
+use crate::notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 
 /// The file names looked for in each directory, in order of precedence.
 const FILE_NAMES: [&str; 3] = ["fenkit.toml", ".fenkit.toml", "pyproject.toml"];
@@ -479,19 +478,18 @@ impl Config {
     /// `--check-limit` are.
     fn check_variant(path: &Path, text: &str, raw: &RawVariant) -> Result<Notation, ConfigError> {
         use dfen::variant::{Dialect, Variant};
-        let variant: Variant =
-            value_of::<crate::options::VariantArg>(path, text, "variants.variant", &raw.variant)?
-                .into();
+        let selected = value_of::<VariantName>(path, text, "variants.variant", &raw.variant)?;
+        let variant: Variant = selected.variant();
         let dialect = raw
             .dialect
             .as_ref()
             .map(|value| {
-                value_of::<crate::options::DialectArg>(path, text, "variants.dialect", value)
+                value_of::<DialectArg>(path, text, "variants.dialect", value)
                     .map(|dialect| (Dialect::from(dialect), value.span()))
             })
             .transpose()?;
         if let Some((dialect, span)) = dialect.clone()
-            && (matches!(variant, Variant::Chess | Variant::Dice) || !variant.has_dialect(dialect))
+            && (!selected.0.entry().dialects || !variant.has_dialect(dialect))
         {
             return Err(ConfigError::at(
                 path,
@@ -532,19 +530,15 @@ impl Config {
             }
             Some(limit) => *limit.get_ref(),
         };
-        Ok(match variant {
-            Variant::Chess => Notation::Fen,
-            Variant::Dice => Notation::Dfen,
-            _ => {
-                let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
-                Notation::Variant(crate::notation::VariantNotation {
-                    variant,
-                    dialect,
-                    write: dialect,
-                    check_limit,
-                })
-            }
-        })
+        if !selected.0.entry().dialects {
+            return Ok(selected.0);
+        }
+        let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
+        Ok(selected.0.with_options(Options {
+            dialect,
+            write: dialect,
+            check_limit,
+        }))
     }
 
     fn check_parity(
@@ -553,19 +547,8 @@ impl Config {
         raw: RawParity,
         root: &Path,
     ) -> Result<ParityDefaults, ConfigError> {
-        if let Some(notation) = &raw.notation
-            && !["dfen", "fen4", "rules", "variants"].contains(&notation.get_ref().as_str())
-        {
-            return Err(ConfigError::at(
-                path,
-                text,
-                notation.span(),
-                format!(
-                    "`parity.notation`: expected `dfen`, `fen4`, `rules` or `variants`, found `{}`",
-                    notation.get_ref()
-                ),
-                None,
-            ));
+        if let Some(notation) = &raw.notation {
+            value_of::<crate::parity::suite::Runnable>(path, text, "parity.notation", notation)?;
         }
         let timeout = raw
             .timeout
@@ -885,11 +868,11 @@ mod tests {
             checked("[notations]\n\"*.jsonl\" = \"ndjson4\"\n\"data/*.txt\" = \"dfen\"\n").unwrap();
         assert_eq!(
             config.notation_of(Path::new("/repo/deep/down/r.jsonl")),
-            Some(Notation::Ndjson4)
+            Notation::named("ndjson4")
         );
         assert_eq!(
             config.notation_of(Path::new("/repo/data/a.txt")),
-            Some(Notation::Dfen)
+            Notation::named("dfen")
         );
         assert_eq!(config.notation_of(Path::new("/repo/data/sub/a.txt")), None);
         assert_eq!(config.notation_of(Path::new("/repo/other/a.txt")), None);
@@ -923,8 +906,8 @@ mod tests {
         assert_eq!(config.variants.len(), 3);
         assert!(matches!(
             config.notation_of(Path::new("/repo/zh/a/b.fen")),
-            Some(Notation::Variant(variant))
-                if variant.dialect == dfen::variant::Dialect::Stockfish
+            Some(notation)
+                if notation.options.dialect == dfen::variant::Dialect::Stockfish
         ));
         assert_eq!(config.parity.jobs, Some(2));
         assert_eq!(config.parity.timeout, Some(Duration::from_secs(5)));

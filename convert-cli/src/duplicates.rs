@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use dfen::rules::{EpIdentity, Game};
+use dfen::rules::EpIdentity;
 use rayon::prelude::*;
 
 use crate::config::{Configs, Flags};
@@ -21,7 +21,7 @@ use crate::input::Origin;
 use fenkit_diagnostics::Severity;
 
 use crate::code::{CliCode, Code, Finding};
-use crate::notation::{Notation, ReadSettings};
+use crate::notation::{EnPassant, Notation, ReadSettings};
 use crate::scan::Scan;
 
 /// `--ep`: how en-passant squares take part in a DFEN position's identity.
@@ -82,53 +82,16 @@ impl Duplicates {
     }
 }
 
-/// The identity of an accepted position: its key and the key's hash.
-fn identity(
-    notation: Notation,
-    settings: ReadSettings,
-    ep: EpIdentity,
-    text: &str,
-) -> Option<(u64, String)> {
-    match notation {
-        Notation::Dfen | Notation::Fen => {
-            let parsed = dfen::Parser::new()
-                .profile(settings.profile)
-                .parse(text)
-                .ok()?;
-            let game = if notation == Notation::Fen {
-                Game::Standard
-            } else {
-                Game::DiceChess
-            };
-            let key = parsed.identity_key(ep, game);
-            Some((dfen::fnv1a64(key.as_bytes()), key))
-        }
-        Notation::Fen4 => {
-            let parsed = fen4::Parser::new().parse(text).ok()?;
-            Some((
-                parsed.placement.identity_hash(),
-                parsed.placement.identity_key(),
-            ))
-        }
-        Notation::Ndjson4 => None,
-        // The library's identity: the essay form without the clocks, after `fmt`'s fixes.
-        Notation::Variant(variant) => {
-            let key = variant.read(text).ok()?.fixed().identity_key();
-            Some((dfen::fnv1a64(key.as_bytes()), key))
-        }
-    }
-}
-
 /// The help line of a duplicate: what "the same" meant.
 fn help(notation: Notation, ep: EpIdentity) -> &'static str {
-    match (notation, ep) {
-        (Notation::Fen4 | Notation::Ndjson4, _) => {
+    match (notation.entry().en_passant, ep) {
+        (EnPassant::None, _) => {
             "placements are the same when the same pieces stand on the same squares"
         }
-        (_, EpIdentity::Always) | (Notation::Variant(_), _) => {
+        (_, EpIdentity::Always) | (EnPassant::AsWritten, _) => {
             "positions are the same when all fields but the clocks agree"
         }
-        (_, EpIdentity::Legal) => {
+        (EnPassant::Rules(_), EpIdentity::Legal) => {
             "positions are the same when all fields but the clocks agree, counting only \
              the en-passant squares a pawn can capture onto now"
         }
@@ -144,7 +107,9 @@ fn each_identity(
     ep: EpIdentity,
     mut visit: impl FnMut(Notation, &crate::input::Record, u64, String),
 ) -> std::io::Result<(Notation, usize)> {
-    let mut scan = Scan::open(origin, notation, settings)?;
+    let mut scan = Scan::open(origin, notation, settings)?
+        .without_canonical()
+        .with_identities(ep);
     let notation = scan.notation();
     let mut positions = 0;
     while let Some(item) = scan.next_item()? {
@@ -152,14 +117,8 @@ fn each_identity(
             continue;
         };
         positions += 1;
-        if analysis.rejected {
-            continue;
-        }
-        let Some(text) = item.record.text() else {
-            continue;
-        };
-        if let Some((hash, key)) = identity(notation, settings, ep, text) {
-            visit(notation, &item.record, hash, key);
+        if let Some(identity) = &analysis.identity {
+            visit(notation, &item.record, identity.hash, identity.key.clone());
         }
     }
     Ok((notation, positions))
@@ -207,12 +166,12 @@ pub(crate) fn find(
             (hashes, notation, positions)
         })
         .collect();
-    let saw_fen4 = scanned
-        .iter()
-        .any(|(_, notation, _)| *notation == Some(Notation::Fen4));
-    let saw_variant = scanned
-        .iter()
-        .any(|(_, notation, _)| matches!(notation, Some(Notation::Variant(_))));
+    let saw = |ep: EnPassant| {
+        scanned.iter().any(|(_, notation, _)| {
+            notation.is_some_and(|notation| notation.entry().en_passant == ep)
+        })
+    };
+    let (saw_fen4, saw_variant) = (saw(EnPassant::None), saw(EnPassant::AsWritten));
     let positions = scanned.iter().map(|(_, _, positions)| positions).sum();
     let hashes: Vec<Vec<u64>> = scanned.into_iter().map(|(hashes, ..)| hashes).collect();
     let mut seen = HashSet::new();

@@ -3,29 +3,7 @@
 use dfen::variant::{Dialect, Variant};
 
 use crate::cli::Failure;
-use crate::notation::{Notation, VariantNotation};
-
-/// A DFEN dialect, as a command-line value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum ProfileArg {
-    /// fenkit's spec: seven fields, field 7 always written
-    #[default]
-    Spec,
-    /// accept every unambiguous form and report it (writes the spec form)
-    Lenient,
-    /// the reference engine's dialect: field 7 omitted when empty, en passant in square-index order
-    Engine,
-}
-
-impl From<ProfileArg> for dfen::Profile {
-    fn from(profile: ProfileArg) -> dfen::Profile {
-        match profile {
-            ProfileArg::Spec => dfen::Profile::Spec,
-            ProfileArg::Lenient => dfen::Profile::Lenient,
-            ProfileArg::Engine => dfen::Profile::Engine,
-        }
-    }
-}
+use crate::notation::{DialectArg, Notation, Options, ProfileArg, VariantName};
 
 /// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
 /// `--profile`, `--strict`.
@@ -76,14 +54,14 @@ pub(crate) fn refuse_fen4_with_variant(
     notation: Option<Notation>,
     inputs: &[crate::input::Origin],
 ) -> Result<(), Failure> {
-    let Some(Notation::Variant(notation)) = notation else {
+    let Some(notation) = notation.filter(|n| n.entry().dialects) else {
         return Ok(());
     };
     let fen4 = inputs.iter().find(|origin| {
         origin
             .path()
             .and_then(Notation::from_extension)
-            .is_some_and(|n| matches!(n, Notation::Fen4 | Notation::Ndjson4))
+            .is_some_and(|n| n.entry().family != notation.entry().family)
     });
     match fen4 {
         None => Ok(()),
@@ -91,60 +69,11 @@ pub(crate) fn refuse_fen4_with_variant(
             format!(
                 "`--variant {}` reads chess positions, and `{}` is a FEN4 file: expected \
                  FEN files only with `--variant`",
-                notation.variant,
+                notation.name(),
                 origin.display()
             ),
             "check FEN4 files in a run of their own, without `--variant`",
         )),
-    }
-}
-
-/// A chess variant, as a command-line value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum VariantArg {
-    /// standard chess: six-field FEN (the same as `--notation fen`)
-    Chess,
-    /// Dice Chess: DFEN (the same as `--notation dfen`; its dialects are `--profile`s)
-    Dice,
-    /// three-check: checks given by each side
-    Threecheck,
-    /// crazyhouse: pockets and promoted pieces
-    Crazyhouse,
-    /// two-move chess: which move of the turn comes next
-    Twomove,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(variant: VariantArg) -> Variant {
-        match variant {
-            VariantArg::Chess => Variant::Chess,
-            VariantArg::Dice => Variant::Dice,
-            VariantArg::Threecheck => Variant::ThreeCheck,
-            VariantArg::Crazyhouse => Variant::Crazyhouse,
-            VariantArg::Twomove => Variant::TwoMove,
-        }
-    }
-}
-
-/// Where a variant's state is written, as a command-line value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum DialectArg {
-    /// the canonical form: the six FEN fields, then the variant's fields
-    Essay,
-    /// Stockfish, Fairy-Stockfish, python-chess, shakmaty: `3+3` remaining checks, `[Pp]`
-    /// pockets, `~` promoted pieces
-    Stockfish,
-    /// lichess: `+1+0` checks given after the clocks, the pocket as a ninth rank
-    Lichess,
-}
-
-impl From<DialectArg> for Dialect {
-    fn from(dialect: DialectArg) -> Dialect {
-        match dialect {
-            DialectArg::Essay => Dialect::Essay,
-            DialectArg::Stockfish => Dialect::Stockfish,
-            DialectArg::Lichess => Dialect::Lichess,
-        }
     }
 }
 
@@ -153,7 +82,7 @@ impl From<DialectArg> for Dialect {
 pub(crate) struct VariantArgs {
     /// Read every input as a position of this chess variant (see `spec/variants.md`)
     #[arg(long, value_name = "VARIANT", conflicts_with = "notation")]
-    pub(crate) variant: Option<VariantArg>,
+    pub(crate) variant: Option<VariantName>,
 
     /// With --variant threecheck, crazyhouse or twomove: the dialect to read [default: essay]
     #[arg(long, value_name = "DIALECT")]
@@ -166,7 +95,7 @@ pub(crate) struct VariantArgs {
 
 impl VariantArgs {
     /// The notation `--variant` selects (`None` without it): `chess` is standard FEN,
-    /// `dice` is DFEN, the others a [`VariantNotation`] that writes `to_dialect` (else the
+    /// `dice` is DFEN, the others a variant's notation that writes `to_dialect` (else the
     /// dialect it reads).
     ///
     /// # Errors
@@ -178,8 +107,9 @@ impl VariantArgs {
         to_dialect: Option<DialectArg>,
         profile: Option<ProfileArg>,
     ) -> Result<Option<Notation>, Failure> {
-        let variant = self.variant.map(Variant::from);
-        let has_slots = |v: Variant| !matches!(v, Variant::Chess | Variant::Dice);
+        let selected = self.variant.map(|name| name.0);
+        let variant = self.variant.map(VariantName::variant);
+        let has_slots = |v: Variant| Notation::of_variant(v).is_some_and(|n| n.entry().dialects);
         for (flag, given) in [
             ("--dialect", self.dialect.is_some()),
             ("--to-dialect", to_dialect.is_some()),
@@ -213,13 +143,11 @@ impl VariantArgs {
                 "add `--variant threecheck`, or drop `--check-limit`",
             ));
         }
-        let Some(variant) = variant else {
+        let (Some(variant), Some(selected)) = (variant, selected) else {
             return Ok(None);
         };
-        match variant {
-            Variant::Chess => return Ok(Some(Notation::Fen)),
-            Variant::Dice => return Ok(Some(Notation::Dfen)),
-            _ => {}
+        if !selected.entry().dialects {
+            return Ok(Some(selected));
         }
         if profile.is_some() {
             return Err(Failure::hinted(
@@ -243,8 +171,7 @@ impl VariantArgs {
                 ));
             }
         }
-        Ok(Some(Notation::Variant(VariantNotation {
-            variant,
+        Ok(Some(selected.with_options(Options {
             dialect,
             write,
             check_limit: self.check_limit.unwrap_or(3),

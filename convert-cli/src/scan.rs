@@ -79,6 +79,20 @@ impl Scan {
         Ok(Some(Item { record, analysis }))
     }
 
+    /// Works out, for a DFEN position with findings under another profile than the engine's,
+    /// whether the engine dialect explains them ([`Analysis::engine_explained`]).
+    pub(crate) fn with_engine_hint(mut self) -> Scan {
+        self.analyzer = self.analyzer.with_engine_hint();
+        self
+    }
+
+    /// Works out each accepted position's identity ([`Analysis::identity`]), en passant counted
+    /// as `ep` says.
+    pub(crate) fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Scan {
+        self.analyzer = self.analyzer.with_identities(ep);
+        self
+    }
+
     /// Skips writing the canonical form of each position (for `check`, which reports findings
     /// only). The findings are the same.
     pub(crate) fn without_canonical(mut self) -> Scan {
@@ -328,9 +342,9 @@ fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
         Kind::Position => Some(match &record.problem {
             Some(problem) => Analysis {
                 findings: vec![problem_finding(record, problem)],
-                canonical: None,
                 rejected: true,
-                reference: None,
+                engine_explained: analyzer.explains_by_engine().then_some(false),
+                ..Analysis::default()
             },
             None => {
                 let text = record.text().unwrap_or_default();
@@ -366,7 +380,7 @@ fn sniff(mut reader: Input) -> io::Result<(Notation, Input)> {
             Err(skip) => unread += skip,
         }
         if ahead.len() >= SNIFF_LIMIT {
-            break Notation::Dfen;
+            break Notation::fallback();
         }
     };
     let capacity = reader.capacity();
@@ -409,7 +423,7 @@ mod tests {
         let reader = BufReader::with_capacity(4096, failing);
         Scan {
             reader: RecordReader::new(reader, false),
-            analyzer: Analyzer::new(Notation::Dfen, ReadSettings::default()),
+            analyzer: Analyzer::new(Notation::fallback(), ReadSettings::default()),
             size: None,
             progress: None,
             line_by_line,
@@ -528,22 +542,16 @@ mod tests {
     fn sniffing_reads_on_until_the_first_position_line_tells() {
         let comments = "# a comment\n".repeat(10_000);
         let cases = [
-            (format!("{comments}4d-fen v1: K@0,0,0,0\n"), Notation::Fen4),
-            ("\n\n  4d-fen v1:\n  K@0,0,0,0\n".to_owned(), Notation::Fen4),
-            (
-                "\u{feff}{\"fen4\": \"4d-fen v1:\"}\n".to_owned(),
-                Notation::Ndjson4,
-            ),
-            (
-                format!("{comments}8/8/8/8/8/8/8/8 w - - 0 1 -\n"),
-                Notation::Dfen,
-            ),
-            (comments.clone(), Notation::Dfen),
-            (String::new(), Notation::Dfen),
+            (format!("{comments}4d-fen v1: K@0,0,0,0\n"), "fen4"),
+            ("\n\n  4d-fen v1:\n  K@0,0,0,0\n".to_owned(), "fen4"),
+            ("\u{feff}{\"fen4\": \"4d-fen v1:\"}\n".to_owned(), "ndjson4"),
+            (format!("{comments}8/8/8/8/8/8/8/8 w - - 0 1 -\n"), "dfen"),
+            (comments.clone(), "dfen"),
+            (String::new(), "dfen"),
             // No position in the first 1 MiB: read as DFEN, and still every byte comes back.
             (
                 format!("{}4d-fen v1: K@0,0,0,0\n", comments.repeat(10)),
-                Notation::Dfen,
+                "dfen",
             ),
         ];
         for (text, expected) in cases {
@@ -555,7 +563,7 @@ mod tests {
                 let (notation, mut reader) =
                     super::sniff(BufReader::with_capacity(64, trickle)).unwrap();
                 assert_eq!(
-                    notation,
+                    notation.name(),
                     expected,
                     "step {step}: {:?}",
                     &text[..text.len().min(40)]

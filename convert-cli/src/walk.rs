@@ -31,59 +31,45 @@ pub(crate) struct Inputs {
     pub(crate) stdin_by_default: bool,
 }
 
-/// The file names a directory walk reads, for messages.
-pub(crate) const CLAIMED: &str =
-    "*.dfen, *.fen, *.fen4, *.ndjson4, and *.jsonl whose first record has a `fen4` key";
-
 /// Whether a walk reads this file: one its configuration's `notations` maps, a position file by
-/// its extension, or a `.jsonl` file that holds NDJSON4 (its first record, after blank and `#`
-/// lines, is a JSON object with a `fen4` key, or an NDJSON4 header). Any other `.jsonl` (an
-/// event log, a data set) is not ours.
+/// its extension, or a file with an extension other formats share (`.jsonl`) whose first
+/// record, after blank and `#` lines, is its notation's (for NDJSON4: a JSON object with a
+/// `fen4` key, or a header). Any other `.jsonl` (an event log, a data set) is not ours.
 fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
     if config.is_some_and(|config| config.notation_of(path).is_some()) {
         return Ok(());
     }
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("jsonl") => {
-            if jsonl_holds_ndjson4(path) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "skipping `{}`: its first record is not an NDJSON4 frame (no `fen4` key); \
-                     name it on the command line to check it",
+    match Notation::by_extension(path) {
+        Some((notation, true)) => first_record(path).map_or(Ok(()), |first| {
+            notation.claims(&first).map_err(|why| {
+                format!(
+                    "skipping `{}`: {why}; name it on the command line to check it",
                     path.display()
-                ))
-            }
-        }
-        _ if Notation::from_extension(path).is_some() => Ok(()),
-        _ => Err(String::new()),
+                )
+            })
+        }),
+        Some((_, false)) => Ok(()),
+        None => Err(String::new()),
     }
 }
 
-/// Whether the first record of a `.jsonl` file is an NDJSON4 frame or header: only its first
-/// 64 KiB are read.
-fn jsonl_holds_ndjson4(path: &Path) -> bool {
+/// The first record of a file, trimmed: its first line, after a BOM, that is neither blank nor
+/// a `#` comment; only the first 64 KiB are read. `None` when it cannot be read (a file that
+/// is claimed then, so that reading it reports why).
+fn first_record(path: &Path) -> Option<String> {
     use std::io::Read;
     let mut head = Vec::new();
-    let Ok(file) = std::fs::File::open(path) else {
-        // Not readable: claimed, so that reading it reports why.
-        return true;
-    };
-    if file.take(64 * 1024).read_to_end(&mut head).is_err() {
-        return true;
-    }
+    let file = std::fs::File::open(path).ok()?;
+    file.take(64 * 1024).read_to_end(&mut head).ok()?;
     let text = String::from_utf8_lossy(&head);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('#'));
-    first.is_some_and(|line| {
-        matches!(
-            crate::notation::read_frame(line),
-            Ok(crate::notation::Frame::Header | crate::notation::Frame::Literal(_))
-        )
-    })
+    Some(
+        text.lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with('#'))
+            .unwrap_or_default()
+            .to_owned(),
+    )
 }
 
 /// Whether standard input is a pipe (`cat x.dfen | fenkit check`), as opposed to a terminal,
@@ -135,8 +121,9 @@ impl Inputs {
             paths.iter().map(|p| format!("`{}`", p.display())).collect()
         };
         global.warning(format_args!(
-            "no position file found in {}: looked for {CLAIMED}",
-            named.join(", ")
+            "no position file found in {}: looked for {}",
+            named.join(", "),
+            Notation::walked()
         ));
         if allow_empty {
             Ok(())

@@ -173,19 +173,16 @@ fn check_file(
     let file = settings.configs.settings(origin, settings.flags);
     let scan = match Scan::open(origin, file.notation, file.read) {
         // A single input gets its own progress display (several get the per-file bar).
-        Ok(scan) if settings.inputs.len() == 1 => {
-            scan.without_canonical().with_progress("checking")
-        }
-        Ok(scan) => scan.without_canonical(),
+        Ok(scan) if settings.inputs.len() == 1 => scan
+            .without_canonical()
+            .with_engine_hint()
+            .with_progress("checking"),
+        Ok(scan) => scan.without_canonical().with_engine_hint(),
         Err(error) => return (summary, Err(Stopped::Input(read_error(error)))),
     };
     let mut write_error = None;
     // Positions without a finding are only counted, which keeps the in-order hand-on light.
     let mut quiet = Quiet::default();
-    // Under another profile than the engine's, DFEN positions with findings are also read in
-    // the engine's dialect, to suggest it when it explains the file.
-    let suggest_engine = scan.notation() == crate::notation::Notation::Dfen
-        && file.read.profile != dfen::Profile::Engine;
     let mut markers = Markers::with_configured(file.ignores);
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
@@ -210,12 +207,11 @@ fn check_file(
             (Kind::Blank, _) | (Kind::Position, None) => markers.blank(),
             (Kind::Position, Some(analysis)) => {
                 summary.positions += 1;
-                if suggest_engine && !analysis.findings.is_empty() {
+                // Under another profile than the engine's, DFEN positions with findings are
+                // also read in the engine's dialect, to suggest it when it explains the file.
+                if let Some(explained) = analysis.engine_explained {
                     summary.with_findings += 1;
-                    let text = item.record.text().unwrap_or_default();
-                    if crate::notation::engine_dialect_explains(text, &analysis.findings) {
-                        summary.engine_explained += 1;
-                    }
+                    summary.engine_explained += usize::from(explained);
                 }
                 let covered = markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::cli::{Failure, Global, Status};
 use crate::input::Origin;
-use crate::notation::{Frame, Notation, ReadSettings, read_frame};
+use crate::notation::{Notation, Position, ReadSettings, Rejection};
 use crate::scan::Scan;
 
 const AFTER_HELP: &str = "\
@@ -86,13 +86,6 @@ impl Entry {
     }
 }
 
-#[derive(Debug, Clone)]
-enum Parsed {
-    Dfen(Box<dfen::Dfen>),
-    Fen4(fen4::Placement),
-    Variant(Box<dfen::variant::VariantFen>),
-}
-
 /// One field that differs. In JSON a field is named as in the position's JSON form (a
 /// square such as `e4`, `side`, `castling`, …; a FEN4 coordinate `x,y,z,w`), and an empty
 /// square or a field that is not there is `null`. The human output shows `label` instead of
@@ -167,31 +160,24 @@ struct Change<'a> {
     fields: Vec<FieldChange>,
 }
 
-fn parse(text: &str, notation: Notation) -> Option<Parsed> {
-    match notation {
-        Notation::Fen4 => fen4::Parser::new()
-            .parse(text)
-            .ok()
-            .map(|p| Parsed::Fen4(p.placement)),
-        Notation::Dfen | Notation::Fen => dfen::Parser::new()
-            .profile(dfen::Profile::Lenient)
-            .parse(text)
-            .ok()
-            // A six-field FEN cannot hold dice or several en-passant squares: such a line is
-            // not a position of a FEN file (FENKIT003, as `check` says).
-            .filter(|p| notation != Notation::Fen || p.dfen.to_fen_lossy().1.is_empty())
-            .map(|p| Parsed::Dfen(Box::new(p.dfen))),
-        Notation::Ndjson4 => match read_frame(text).ok()? {
-            Frame::Literal(literal) => fen4::Parser::new()
-                .parse(&literal)
-                .ok()
-                .map(|p| Parsed::Fen4(p.placement)),
-            Frame::Header => None,
-        },
-        Notation::Variant(variant) => variant
-            .read(text)
-            .ok()
-            .map(|p| Parsed::Variant(Box::new(p.position))),
+/// How `diff` reads positions: leniently, so that spellings that differ but mean the same
+/// compare equal.
+const LENIENT: ReadSettings = ReadSettings {
+    profile: dfen::Profile::Lenient,
+    strict: false,
+};
+
+/// The position a text holds, whatever its findings; not a position when its notation cannot
+/// write it back (a six-field FEN cannot hold dice or several en-passant squares: such a line
+/// is not a position of a FEN file, FENKIT003, as `check` says).
+fn parse(text: &str, notation: Notation) -> Result<Position, Rejection> {
+    let (position, _) = notation.parse(text, LENIENT)?;
+    if notation.cannot_hold(&position, text.len()).is_none() {
+        return Ok(position);
+    }
+    match notation.write(&position, false, text.len()) {
+        Err(refusal) => Err(refusal),
+        Ok(_) => Ok(position),
     }
 }
 
@@ -201,12 +187,10 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
         // Not text: shown with its bytes escaped (`\xff`), never parsed.
         Err(_) => (raw.escape_ascii().to_string().into_boxed_str(), false),
     };
-    let parsed = is_text.then(|| parse(&text, notation)).flatten();
+    let parsed = is_text.then(|| parse(&text, notation).ok()).flatten();
     let is_position = parsed.is_some();
     let key = match parsed {
-        Some(Parsed::Dfen(d)) => d.to_string(),
-        Some(Parsed::Fen4(p)) => p.to_string(),
-        Some(Parsed::Variant(v)) => v.to_string(),
+        Some(position) => position.to_string(),
         None => raw.escape_ascii().to_string(),
     };
     Entry {
@@ -221,45 +205,9 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
 /// Why `arg`, given as a position, is not one (`None` when it is), with the code of the
 /// first problem.
 fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
-    let fen4_problem = |literal: &str| {
-        fen4::Parser::new()
-            .parse(literal)
-            .err()
-            .map(|error| format!("{}: {error}", error.code().as_str()))
-    };
-    match notation {
-        Notation::Fen4 => fen4_problem(arg),
-        // An NDJSON4 frame: its `fen4` literal is the position.
-        Notation::Ndjson4 => match read_frame(arg) {
-            Ok(Frame::Literal(literal)) => fen4_problem(&literal),
-            Ok(Frame::Header) => Some(format!(
-                "{}: expected an NDJSON4 frame, found a header record",
-                crate::code::CliCode::BadJsonInput
-            )),
-            Err(finding) => Some(format!("{}: {}", finding.code, finding.message)),
-        },
-        Notation::Dfen | Notation::Fen => match dfen::Parser::new()
-            .profile(dfen::Profile::Lenient)
-            .parse(arg)
-        {
-            Err(error) => Some(format!("{}: {error}", error.code().as_str())),
-            Ok(parsed) if notation == Notation::Fen => {
-                let (_, dropped) = parsed.dfen.to_fen_lossy();
-                (!dropped.is_empty()).then(|| {
-                    format!(
-                        "{}: six-field FEN cannot hold this position: it would drop {}",
-                        crate::code::CliCode::NotSixFields,
-                        dropped.join(", ")
-                    )
-                })
-            }
-            Ok(_) => None,
-        },
-        Notation::Variant(variant) => variant
-            .read(arg)
-            .err()
-            .map(|finding| format!("{}: {}", finding.code, finding.message)),
-    }
+    parse(arg, notation)
+        .err()
+        .map(|refusal| format!("{}: {}", refusal.finding.code, refusal.finding.message))
 }
 
 /// Whether a file of this type is read as a stream: a named pipe. (Devices are refused, as
@@ -310,7 +258,7 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
         // The empty side, as for diff(1): everything on the other side is added or removed.
         return Ok(Side {
             entries: Vec::new(),
-            notation: forced.unwrap_or(Notation::Dfen),
+            notation: forced.unwrap_or(Notation::fallback()),
         });
     }
     let origin = if arg == "-" {
@@ -505,13 +453,13 @@ fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Option<V
     let parsed = |entry: &Entry, notation| {
         entry
             .is_text
-            .then(|| parse(&entry.text, notation))
+            .then(|| parse(&entry.text, notation).ok())
             .flatten()
     };
     match (parsed(old, notations.0), parsed(new, notations.1)) {
-        (Some(Parsed::Dfen(a)), Some(Parsed::Dfen(b))) => Some(dfen_fields(&a, &b)),
-        (Some(Parsed::Fen4(a)), Some(Parsed::Fen4(b))) => Some(fen4_fields(&a, &b)),
-        (Some(Parsed::Variant(a)), Some(Parsed::Variant(b))) => Some(variant_fields(&a, &b)),
+        (Some(Position::Dfen(a)), Some(Position::Dfen(b))) => Some(dfen_fields(&a, &b)),
+        (Some(Position::Fen4(a)), Some(Position::Fen4(b))) => Some(fen4_fields(&a, &b)),
+        (Some(Position::Variant(a)), Some(Position::Variant(b))) => Some(variant_fields(&a, &b)),
         _ => None,
     }
 }
@@ -618,16 +566,7 @@ fn alignment(old: &Side, new: &Side) -> Vec<similar::DiffOp> {
 /// What kind of position a notation holds: DFEN and standard FEN are read alike, and so are
 /// FEN4 literals and NDJSON4 frames.
 fn family(notation: Notation) -> &'static str {
-    match notation {
-        Notation::Dfen | Notation::Fen => "DFEN positions",
-        Notation::Fen4 | Notation::Ndjson4 => "FEN4 placements",
-        Notation::Variant(variant) => match variant.variant {
-            dfen::variant::Variant::ThreeCheck => "three-check positions",
-            dfen::variant::Variant::Crazyhouse => "crazyhouse positions",
-            dfen::variant::Variant::TwoMove => "two-move chess positions",
-            _ => "DFEN positions",
-        },
-    }
+    notation.entry().positions
 }
 
 fn line_label(line: Option<usize>) -> String {

@@ -52,7 +52,7 @@ pub(crate) struct Args {
 
     /// With --variant threecheck or crazyhouse: the dialect to write [default: the one read]
     #[arg(long, value_name = "DIALECT")]
-    to_dialect: Option<crate::options::DialectArg>,
+    to_dialect: Option<crate::notation::DialectArg>,
 
     #[command(flatten)]
     config: crate::config::ConfigArgs,

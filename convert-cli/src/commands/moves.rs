@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use crate::cli::{Failure, Global, Status};
 use crate::code::{CliCode, Code};
-use crate::options::ProfileArg;
+use crate::notation::ProfileArg;
 use crate::output::FindingJson;
 
 const AFTER_HELP: &str = "\
@@ -78,7 +78,7 @@ enum MovesFormat {
 }
 
 /// The note after the findings of a refused position.
-const REFUSED_NOTE: &str =
+pub(super) const REFUSED_NOTE: &str =
     "a position with error findings is refused; pass --allow-errors to go on anyway";
 
 /// What refuses the input of a rules command, with a stable code (exit status 1).
@@ -340,41 +340,6 @@ impl PositionOptions {
     /// Parses a position's text with these options (see [`parse_position`]).
     pub(super) fn parse(&self, text: &str, purpose: Purpose) -> Result<Accepted, Rejection> {
         parse_position(text, self.profile, self.allow_errors, purpose)
-    }
-
-    /// Parses a variant position's text (`show --variant`): a syntax error rejects it, then an
-    /// error-severity finding unless `--allow-errors`, as [`PositionOptions::parse`] does for
-    /// [`Purpose::Board`].
-    pub(super) fn parse_variant(
-        &self,
-        text: &str,
-        notation: crate::notation::VariantNotation,
-    ) -> Result<(dfen::variant::VariantFen, Vec<dfen::Finding>), Rejection> {
-        match notation.parser().parse(text) {
-            Err(error) => Err(Rejection {
-                code: Code::Dfen(error.code()),
-                message: error.to_string(),
-                span: Some(error.span()),
-                refused: false,
-                findings: None,
-            }),
-            Ok(parsed) => {
-                let first_error = parsed
-                    .findings
-                    .iter()
-                    .find(|f| f.severity == dfen::Severity::Error);
-                match first_error {
-                    Some(error) if !self.allow_errors => Err(Rejection {
-                        code: Code::Dfen(error.code),
-                        message: error.message.to_string(),
-                        span: Some(error.span.clone()),
-                        refused: true,
-                        findings: Some(parsed.findings),
-                    }),
-                    _ => Ok((parsed.position, parsed.findings)),
-                }
-            }
-        }
     }
 
     /// Reads and parses the position argument (`-`: standard input, see [`position_text`])

@@ -9,7 +9,7 @@ use crate::parity::exec::{Adapter, Context};
 use crate::parity::judge::{self, Verdict};
 use crate::parity::known::{KnownFailures, Selection, glob_match};
 use crate::parity::report::{self, Outcome, Status as CaseStatus, Summary};
-use crate::parity::suite::{self, Expect, Kind};
+use crate::parity::suite::{self, Expect, Runnable, SuiteFile};
 use crate::parity::{Job, Mode, answers, fuzz, unsendable};
 
 const AFTER_HELP: &str = "\
@@ -55,20 +55,6 @@ when anything failed; 2 on usage or I/O errors, a --run glob that matches no cas
 selection that leaves no case to run, or a --suite directory whose files do not match its
 manifest.";
 
-/// The notations `parity` runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum ParityNotation {
-    /// DFEN cases, through the parse protocol
-    Dfen,
-    /// FEN4 cases, through the parse protocol
-    Fen4,
-    /// Rules cases: legal first moves in UCI
-    Rules,
-    /// Variant FEN cases (three-check, crazyhouse, two-move chess), through the parse protocol
-    /// with `{variant}` and `{dialect}`
-    Variants,
-}
-
 /// The report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 enum Format {
@@ -90,7 +76,7 @@ pub(crate) struct Args {
 
     /// Run only these cases [default: dfen and fen4]; NDJSON4 cases cannot be run by parity
     #[arg(long, value_name = "NOTATION")]
-    notation: Option<ParityNotation>,
+    notation: Option<Runnable>,
 
     /// One adapter process per notation and profile, one input per line, JSON answers
     #[arg(long)]
@@ -168,7 +154,7 @@ impl Args {
             if self.notation.is_none()
                 && let Some(name) = &defaults.notation
             {
-                self.notation = <ParityNotation as clap::ValueEnum>::from_str(name, false).ok();
+                self.notation = <Runnable as clap::ValueEnum>::from_str(name, false).ok();
             }
             self.batch |= defaults.batch;
             self.json_strings |= defaults.json_strings;
@@ -211,14 +197,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
 
 /// [`run`], on the current thread pool.
 fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
-    let kinds: Vec<Kind> = match args.notation {
-        None => vec![Kind::Dfen, Kind::Fen4],
-        Some(ParityNotation::Dfen) => vec![Kind::Dfen],
-        Some(ParityNotation::Fen4) => vec![Kind::Fen4],
-        Some(ParityNotation::Rules) => vec![Kind::Rules],
-        Some(ParityNotation::Variants) => vec![Kind::Variants],
+    let kinds: Vec<&'static SuiteFile> = match args.notation {
+        None => SuiteFile::defaults(),
+        Some(Runnable(file)) => vec![file],
     };
-    let rules = kinds == [Kind::Rules];
+    let rules = kinds.iter().all(|file| file.rules);
     let mode = match (rules, args.batch) {
         (true, true) => {
             return Err(Failure::Usage(
@@ -271,7 +254,7 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
         .map(String::as_str)
         .collect();
     if !unmatched.is_empty() {
-        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        let names: Vec<&str> = kinds.iter().map(|file| file.name).collect();
         for glob in unmatched {
             global.error(format_args!(
                 "--run `{glob}` matches no {} case (`fenkit suite list` prints the names)",
@@ -408,8 +391,8 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
 
 /// The error for a run that selects no case. Each `--run` glob matched some case before this
 /// is asked, so either `--skip` left out every case or the suite holds none.
-fn nothing_selected(kinds: &[Kind], run: &[String], skip: &[String]) -> String {
-    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+fn nothing_selected(kinds: &[&SuiteFile], run: &[String], skip: &[String]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|file| file.name).collect();
     let skips: Vec<String> = skip.iter().map(|glob| format!("--skip `{glob}`")).collect();
     let skips = match skips.split_last() {
         Some((last, [])) => last.clone(),
@@ -493,9 +476,9 @@ fn fuzz_run(
                     let mut item = probe_json(&d.original);
                     item["index"] = serde_json::json!(d.index);
                     item["base"] = serde_json::json!(d.base);
-                    item["notation"] = serde_json::json!(d.original.case.kind.name());
+                    item["notation"] = serde_json::json!(d.original.case.file.name);
                     item["profile"] = serde_json::json!(d.original.case.profile);
-                    if d.original.case.kind == Kind::Variants {
+                    if d.original.case.file.names_variants() {
                         item["variant"] = serde_json::json!(d.original.case.variant);
                         item["dialect"] = serde_json::json!(d.original.case.dialect);
                     }

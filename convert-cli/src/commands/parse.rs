@@ -8,7 +8,7 @@ use fenkit_diagnostics::Severity;
 
 use crate::code::{CliCode, Finding};
 use crate::notation::{Analysis, Analyzer, Fen4Reference, Notation, ReadSettings};
-use crate::options::ProfileArg;
+use crate::notation::{DialectArg, ProfileArg};
 use crate::output::FindingJson;
 
 const AFTER_HELP: &str = "\
@@ -41,7 +41,7 @@ pub(crate) struct Args {
     /// With --variant threecheck, crazyhouse or twomove: the dialect of the canonical form
     /// [default: the one read]
     #[arg(long, value_name = "DIALECT")]
-    to_dialect: Option<crate::options::DialectArg>,
+    to_dialect: Option<DialectArg>,
 
     /// The DFEN dialect to read and write [default: spec]
     #[arg(long, value_name = "PROFILE")]
@@ -200,7 +200,7 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
         }),
         Some(finding) => {
             let mut answer = Answer::reject(finding, analysis.reference);
-            if notation == Notation::Fen4 && answer.ref_code.is_none() {
+            if notation.entry().reference_codes && answer.ref_code.is_none() {
                 // Rejected only by `--strict`: the reference parsers accept it.
                 answer.ref_code = Some(0);
             }

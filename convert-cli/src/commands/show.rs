@@ -3,9 +3,11 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::moves::{PositionOptions, Purpose, Stop, position_text};
+use fenkit_diagnostics::Severity;
+
+use super::moves::{PositionOptions, REFUSED_NOTE, Stop, position_text};
 use crate::cli::{Failure, Global, Status};
-use crate::notation::Notation;
+use crate::notation::{Notation, Position, ReadSettings};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -244,6 +246,11 @@ fn draw_fen4(placement: &fen4::Placement) -> String {
     out
 }
 
+/// Whether `show` can draw a notation's record: a replay's frame is not one position.
+fn draws(entry: &crate::notation::Entry) -> bool {
+    entry.help.notation.is_some() && entry.replay.is_none()
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let text = match position_text(&args.position, global) {
         Ok(text) => text,
@@ -254,56 +261,48 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         .variant
         .notation(None, None)?
         .or(args.notation)
-        .unwrap_or_else(|| {
-            if Notation::sniff(text.as_bytes()) == Notation::Fen4 {
-                Notation::Fen4
-            } else {
-                Notation::Dfen
-            }
-        });
-    let diagram = match notation {
-        Notation::Ndjson4 => {
-            global.error(
-                "show draws one position, and an NDJSON4 record is a replay frame: \
-                 take its placement with `fenkit convert --to fen4` and show that",
-            );
-            return Ok(Status::Error);
+        .unwrap_or_else(|| Notation::sniff_among(text.as_bytes(), draws, None));
+    if let Some(replay) = notation.entry().replay {
+        global.error(format_args!("show draws one position, and {replay}"));
+        return Ok(Status::Error);
+    }
+    let settings = ReadSettings {
+        profile: args.options.profile.into(),
+        strict: false,
+    };
+    let (position, findings) = match notation.parse(&text, settings) {
+        Ok(parsed) => parsed,
+        Err(rejection) => {
+            global.error(format_args!(
+                "{}: {}",
+                rejection.finding.code, rejection.finding.message
+            ));
+            return Ok(Status::Findings);
         }
-        Notation::Fen4 => match fen4::Parser::new().parse(&text) {
-            Ok(parsed) => draw_fen4(&parsed.placement),
-            Err(error) => {
-                global.error(format_args!("{}: {error}", error.code()));
-                return Ok(Status::Findings);
-            }
-        },
-        Notation::Variant(variant) => match args.options.parse_variant(&text, variant) {
-            Ok((position, findings)) => {
-                super::moves::print_errors(&findings, global);
-                draw_dfen(&position.fen, Some(&position))
-            }
-            Err(rejection) => return Ok(rejection.print(global)),
-        },
-        Notation::Dfen | Notation::Fen => {
-            match args.options.parse(&text, Purpose::Board) {
-                Ok(accepted) => {
-                    // Read as `check` reads a `.fen` file: six fields must hold the position.
-                    if notation == Notation::Fen
-                        && let Err(error) = accepted.dfen.to_fen()
-                    {
-                        global.error(format_args!(
-                            "{}: a six-field FEN cannot hold this position: it would drop {}; \
-                             show it as DFEN (`--notation dfen`)",
-                            crate::code::CliCode::NotSixFields,
-                            error.dropped.join(" and ")
-                        ));
-                        return Ok(Status::Findings);
-                    }
-                    accepted.print_errors(global);
-                    draw_dfen(&accepted.dfen, None)
-                }
-                Err(rejection) => return Ok(rejection.print(global)),
-            }
+    };
+    let errors = || findings.iter().filter(|f| f.severity == Severity::Error);
+    if !args.options.allow_errors && errors().next().is_some() {
+        for finding in errors() {
+            global.error(format_args!("{}: {}", finding.code, finding.message));
         }
+        let _ = writeln!(global.stderr(), "note: {REFUSED_NOTE}");
+        return Ok(Status::Findings);
+    }
+    // Read as `check` reads the notation's file: the notation must hold the position.
+    if let Some(finding) = notation.cannot_hold(&position, text.len()) {
+        global.error(format_args!(
+            "{}: {}; show it as DFEN (`--notation dfen`)",
+            finding.code, finding.message
+        ));
+        return Ok(Status::Findings);
+    }
+    for finding in errors() {
+        global.error(format_args!("{}: {}", finding.code, finding.message));
+    }
+    let diagram = match &position {
+        Position::Dfen(position) => draw_dfen(position, None),
+        Position::Fen4(placement) => draw_fen4(placement),
+        Position::Variant(position) => draw_dfen(&position.fen, Some(position)),
     };
     let mut stdout = global.stdout();
     write!(stdout, "{diagram}")?;

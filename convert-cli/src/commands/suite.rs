@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Failure, Global, Status};
-use crate::parity::suite::{self, FILES, Kind};
+use crate::parity::suite::{self, FILES, SUITE_FILES, SuiteFile};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -35,7 +35,7 @@ enum Action {
     List {
         /// Only the cases of this notation
         #[arg(long, value_name = "NOTATION")]
-        notation: Option<Kind>,
+        notation: Option<&'static SuiteFile>,
     },
     /// Write the suite (README.md, spec/*.md, v1/manifest.json, v1/*.jsonl) into DIR
     Copy {
@@ -50,9 +50,9 @@ enum Action {
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     match args.action {
         Action::List { notation } => {
-            let kinds: Vec<Kind> = match notation {
-                Some(kind) => vec![kind],
-                None => Kind::ALL.to_vec(),
+            let kinds: Vec<&'static SuiteFile> = match notation {
+                Some(file) => vec![file],
+                None => SUITE_FILES.iter().collect(),
             };
             let cases = match suite::load(&kinds, None) {
                 Ok(cases) => cases,

@@ -54,7 +54,7 @@ impl Context {
     /// The context of one case.
     pub(crate) fn of(case: &super::suite::Case) -> Context {
         Context {
-            notation: case.kind.name().to_owned(),
+            notation: case.file.name.to_owned(),
             profile: case.profile.clone(),
             king_capture: case.king_capture.clone(),
             variant: case.variant.clone(),

@@ -6,11 +6,11 @@
 
 use fenkit_diagnostics::Severity;
 
-use crate::notation::{Analyzer, Notation, ReadSettings};
+use crate::notation::{Analyzer, Family, Notation, ReadSettings};
 
 use super::exec::{Adapter, Context};
 use super::judge::{self, Got, MismatchKind, Verdict};
-use super::suite::{Case, Expect, Kind};
+use super::suite::{Case, Expect};
 use super::{Job, Mode, answers, unsendable};
 
 /// The longest mutated input, in bytes.
@@ -49,19 +49,20 @@ impl Rng {
     }
 }
 
-fn alphabet(kind: Kind) -> &'static [u8] {
-    match kind {
-        Kind::Fen4 => b"4d-fen v1:KkQqRrBbNnPpwyx@,;0123456789 \t\n\r/",
+fn alphabet(notation: Notation) -> &'static [u8] {
+    let entry = notation.entry();
+    match entry.family {
+        Family::Fen4 => b"4d-fen v1:KkQqRrBbNnPpwyx@,;0123456789 \t\n\r/",
         // The variants' slots add `~`, the pocket's brackets, `+` and the comma.
-        Kind::Variants => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t~[]+,",
-        _ => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t",
+        Family::Dfen if entry.dialects => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t~[]+,",
+        Family::Dfen => b"pnbrqkPNBRQKx0123456789/ wb-KQkqabcdefgh\t",
     }
 }
 
-fn separator(kind: Kind) -> u8 {
-    match kind {
-        Kind::Fen4 => b';',
-        _ => b' ',
+fn separator(notation: Notation) -> u8 {
+    match notation.entry().family {
+        Family::Fen4 => b';',
+        Family::Dfen => b' ',
     }
 }
 
@@ -74,10 +75,10 @@ fn join(fields: &[Vec<u8>], sep: u8) -> Vec<u8> {
 }
 
 /// One to three byte-level or field-level mutations of `base`.
-pub(crate) fn mutate(rng: &mut Rng, kind: Kind, base: &[u8], donors: &[&[u8]]) -> Vec<u8> {
+pub(crate) fn mutate(rng: &mut Rng, notation: Notation, base: &[u8], donors: &[&[u8]]) -> Vec<u8> {
     let mut data = base.to_vec();
-    let letters = alphabet(kind);
-    let sep = separator(kind);
+    let letters = alphabet(notation);
+    let sep = separator(notation);
     for _ in 0..1 + rng.below(3) {
         let len = data.len();
         let pick = |rng: &mut Rng| -> u8 {
@@ -147,8 +148,10 @@ pub(crate) fn mutate(rng: &mut Rng, kind: Kind, base: &[u8], donors: &[&[u8]]) -
     data
 }
 
-/// fenkit's own answer for an input, exactly as `fenkit parse` gives it.
-pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
+/// fenkit's own answer for an input in `notation`, exactly as `fenkit parse` gives it (a
+/// variant's input read in its dialect, and written back in it, with every fixable finding
+/// applied, as `fmt` writes it; spec/conformance.md section 2).
+pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
             code: crate::code::CliCode::InvalidUtf8.to_string(),
@@ -156,11 +159,6 @@ pub(crate) fn own_answer(kind: Kind, profile: &str, input: &[u8]) -> Got {
             offset: None,
             message: String::new(),
         };
-    };
-    let notation = if kind == Kind::Fen4 {
-        Notation::Fen4
-    } else {
-        Notation::Dfen
     };
     let settings = ReadSettings {
         profile: profile.parse().unwrap_or_default(),
@@ -201,45 +199,16 @@ fn accept(canonical: String, codes: impl Iterator<Item = String>) -> Got {
     }
 }
 
-/// fenkit's own answer for an input of a variant case: `dfen::variant` read in the case's
-/// dialect, the canonical form in that dialect with every fixable finding applied (as `fmt`
-/// writes it; spec/conformance.md section 2).
-pub(crate) fn own_variant_answer(variant: &str, dialect: &str, input: &[u8]) -> Got {
-    use dfen::variant::{Dialect, Variant, VariantParser};
-    let reject = |code: String, message: String| Got::Reject {
-        code,
-        ref_code: None,
-        offset: None,
-        message,
-    };
-    let Ok(text) = std::str::from_utf8(input) else {
-        return reject(crate::code::CliCode::InvalidUtf8.to_string(), String::new());
-    };
-    // The suite's loader admits only known variants and dialects.
-    let variant: Variant = variant.parse().unwrap_or(Variant::Chess);
-    let dialect: Dialect = dialect.parse().unwrap_or_default();
-    match VariantParser::new(variant).dialect(dialect).parse(text) {
-        Err(error) => reject(error.code().to_string(), error.to_string()),
-        Ok(parsed) => match parsed
-            .findings
-            .iter()
-            .find(|f| f.severity == Severity::Error)
-        {
-            Some(error) => reject(error.code.to_string(), error.message.to_string()),
-            None => accept(
-                parsed.fixed().display_as(dialect).to_string(),
-                parsed.findings.iter().map(|f| f.code.to_string()),
-            ),
-        },
-    }
-}
-
 /// fenkit's answer for `input`, as a case of the same notation, profile, variant and dialect
 /// as `template`.
 fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
-    let answer = match template.kind {
-        Kind::Variants => own_variant_answer(&template.variant, &template.dialect, &input),
-        kind => own_answer(kind, &template.profile, &input),
+    let answer = match template.notation() {
+        Some(notation) => own_answer(notation, &template.profile, &input),
+        None => Got::Broken {
+            problem: format!("the case {} names no notation fenkit reads", template.name),
+            stderr: String::new(),
+            ending: None,
+        },
     };
     let expect = match answer {
         Got::Accept {
@@ -263,7 +232,7 @@ fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
     };
     Case {
         name,
-        kind: template.kind,
+        file: template.file,
         profile: template.profile.clone(),
         king_capture: "first".to_owned(),
         variant: template.variant.clone(),
@@ -423,13 +392,16 @@ pub(crate) fn run(
         let base = seeds[rng.below(seeds.len())];
         let donors: Vec<&[u8]> = seeds
             .iter()
-            .filter(|c| c.kind == base.kind)
+            .filter(|c| c.file == base.file)
             .map(|c| c.input.as_slice())
             .collect();
-        let mut input = mutate(&mut rng, base.kind, &base.input, &donors);
+        let Some(notation) = base.notation() else {
+            continue;
+        };
+        let mut input = mutate(&mut rng, notation, &base.input, &donors);
         let mut attempts = 0;
         while unsendable(mode, &input).is_some() && attempts < 16 {
-            input = mutate(&mut rng, base.kind, &base.input, &donors);
+            input = mutate(&mut rng, notation, &base.input, &donors);
             attempts += 1;
         }
         if unsendable(mode, &input).is_some() {
@@ -486,7 +458,7 @@ mod tests {
         let run = |seed| {
             let mut rng = Rng::new(seed);
             (0..50)
-                .map(|_| mutate(&mut rng, Kind::Dfen, base, &[base]))
+                .map(|_| mutate(&mut rng, Notation::fallback(), base, &[base]))
                 .collect::<Vec<_>>()
         };
         assert_eq!(run(7), run(7));
@@ -502,12 +474,26 @@ mod tests {
 
     #[test]
     fn own_answers_follow_the_protocol() {
+        let named = |name: &str| Notation::named(name).unwrap();
+        let variant = |variant: &str, dialect: &str| {
+            let dialect: dfen::variant::Dialect = dialect.parse().unwrap();
+            Notation::of_variant(variant.parse().unwrap())
+                .unwrap()
+                .with_options(crate::notation::Options {
+                    dialect,
+                    write: dialect,
+                    ..crate::notation::Options::default()
+                })
+        };
+        let own_variant_answer = |name: &str, dialect: &str, input: &[u8]| {
+            own_answer(variant(name, dialect), "spec", input)
+        };
         assert!(matches!(
-            own_answer(Kind::Dfen, "spec", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
+            own_answer(named("dfen"), "spec", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
             Got::Reject { ref code, .. } if code == "DFEN012"
         ));
         assert!(matches!(
-            own_answer(Kind::Fen4, "spec", b"4d-fen v1: K@0,0,8,0"),
+            own_answer(named("fen4"), "spec", b"4d-fen v1: K@0,0,8,0"),
             Got::Reject {
                 ref_code: Some(-4),
                 offset: Some(17),
@@ -515,7 +501,7 @@ mod tests {
             }
         ));
         assert!(matches!(
-            own_answer(Kind::Dfen, "spec", b"\xff"),
+            own_answer(named("dfen"), "spec", b"\xff"),
             Got::Reject { ref code, .. } if code == "FENKIT001"
         ));
         // Variant inputs are read in their dialect, and written back in it.

@@ -538,7 +538,7 @@ fn list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parity::suite::Kind;
+    use crate::parity::suite::SuiteFile;
 
     /// One final `\n` or `\r\n` ends an answer; a `\r` alone is part of it.
     #[test]
@@ -553,7 +553,7 @@ mod tests {
     fn case(expect: Expect) -> Case {
         Case {
             name: "n_x".to_owned(),
-            kind: Kind::Fen4,
+            file: SuiteFile::named("fen4").unwrap(),
             profile: "spec".to_owned(),
             king_capture: "first".to_owned(),
             variant: String::new(),

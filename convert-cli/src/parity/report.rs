@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::exec::Ending;
 use super::judge::{Got, plural};
-use super::suite::{Case, Expect, Kind};
+use super::suite::{Case, Expect};
 
 /// What became of one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -458,14 +458,13 @@ fn expected_json(expect: &Expect) -> Value {
 /// The settings a case is read under, after its notation: `dfen, profile spec`, or for a
 /// variant case `variants, crazyhouse, dialect lichess`.
 pub(crate) fn settings(case: &Case) -> String {
-    match case.kind {
-        Kind::Variants => format!(
+    if case.file.names_variants() {
+        format!(
             "{}, {}, dialect {}",
-            case.kind.name(),
-            case.variant,
-            case.dialect
-        ),
-        kind => format!("{}, profile {}", kind.name(), case.profile),
+            case.file.name, case.variant, case.dialect
+        )
+    } else {
+        format!("{}, profile {}", case.file.name, case.profile)
     }
 }
 
@@ -478,7 +477,7 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
         .map(|o| {
             let mut value = json!({
                 "name": o.case.name,
-                "notation": o.case.kind.name(),
+                "notation": o.case.file.name,
                 "profile": o.case.profile,
                 "status": o.status.name(),
                 "input": String::from_utf8_lossy(&o.case.input),
@@ -486,7 +485,7 @@ pub(crate) fn json_document(outcomes: &[Outcome<'_>], warnings: &[String]) -> Va
                 "note": o.note,
                 "reason": o.case.reason,
             });
-            if o.case.kind == Kind::Variants {
+            if o.case.file.names_variants() {
                 value["variant"] = json!(o.case.variant);
                 value["dialect"] = json!(o.case.dialect);
             }

@@ -7,7 +7,10 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use dfen::variant::{Dialect, Variant};
 use serde::Deserialize;
+
+use crate::notation::{Entry, Notation, Options, TABLE};
 
 /// The suite version this binary carries.
 pub(crate) const VERSION: u32 = 1;
@@ -86,45 +89,159 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The notations the suite has cases for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
-pub(crate) enum Kind {
-    /// Dice Chess FEN
-    Dfen,
-    /// FEN4 placement literals
-    Fen4,
-    /// NDJSON4 replay files (data for your own harness: `parity` cannot run them)
-    Ndjson4,
-    /// Legal first moves under the Maximum Micro-moves rule
-    Rules,
-    /// Variant FENs: three-check, crazyhouse and two-move chess, in each of their dialects
-    Variants,
+/// One case file of the suite: the cases of a notation, or of the rules engine. The notations'
+/// own entries (`crate::notation::TABLE`) say which file covers them and whether `parity`
+/// runs it.
+#[derive(Debug)]
+pub(crate) struct SuiteFile {
+    /// The name in case files, in the manifest and on the command line (`--notation`).
+    pub(crate) name: &'static str,
+    /// What `suite list --notation` says of it.
+    help: &'static str,
+    /// What `parity --notation` says of it, when `parity` runs it.
+    parity_help: Option<&'static str>,
+    /// Whether `parity` runs it when no `--notation` is given.
+    by_default: bool,
+    /// Whether its cases are the rules engine's: the legal first moves of DFEN positions,
+    /// through the rules protocol.
+    pub(crate) rules: bool,
 }
 
-impl Kind {
-    /// Every kind, in file order.
-    pub(crate) const ALL: [Kind; 5] = [
-        Kind::Dfen,
-        Kind::Fen4,
-        Kind::Ndjson4,
-        Kind::Rules,
-        Kind::Variants,
-    ];
+impl PartialEq for SuiteFile {
+    fn eq(&self, other: &SuiteFile) -> bool {
+        self.name == other.name
+    }
+}
 
-    /// The name used in case files and on the command line.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Kind::Dfen => "dfen",
-            Kind::Fen4 => "fen4",
-            Kind::Ndjson4 => "ndjson4",
-            Kind::Rules => "rules",
-            Kind::Variants => "variants",
-        }
+impl Eq for SuiteFile {}
+
+/// Every case file, in the manifest's order.
+pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
+    SuiteFile {
+        name: "dfen",
+        help: "Dice Chess FEN",
+        parity_help: Some("DFEN cases, through the parse protocol"),
+        by_default: true,
+        rules: false,
+    },
+    SuiteFile {
+        name: "fen4",
+        help: "FEN4 placement literals",
+        parity_help: Some("FEN4 cases, through the parse protocol"),
+        by_default: true,
+        rules: false,
+    },
+    SuiteFile {
+        name: "ndjson4",
+        help: "NDJSON4 replay files (data for your own harness: `parity` cannot run them)",
+        parity_help: None,
+        by_default: false,
+        rules: false,
+    },
+    SuiteFile {
+        name: "rules",
+        help: "Legal first moves under the Maximum Micro-moves rule",
+        parity_help: Some("Rules cases: legal first moves in UCI"),
+        by_default: false,
+        rules: true,
+    },
+    SuiteFile {
+        name: "variants",
+        help: "Variant FENs: three-check, crazyhouse and two-move chess, in each of their dialects",
+        parity_help: Some(
+            "Variant FEN cases (three-check, crazyhouse, two-move chess), through the parse \
+             protocol with `{variant}` and `{dialect}`",
+        ),
+        by_default: false,
+        rules: false,
+    },
+];
+
+impl SuiteFile {
+    /// The file named `name`.
+    #[cfg(test)]
+    pub(crate) fn named(name: &str) -> Option<&'static SuiteFile> {
+        SUITE_FILES.iter().find(|file| file.name == name)
+    }
+
+    /// The files `parity` runs when no `--notation` is given.
+    pub(crate) fn defaults() -> Vec<&'static SuiteFile> {
+        SUITE_FILES.iter().filter(|file| file.by_default).collect()
     }
 
     /// The case file's path relative to the suite root, e.g. `v1/dfen.jsonl`.
-    pub(crate) fn file(self) -> String {
-        format!("v{VERSION}/{}.jsonl", self.name())
+    pub(crate) fn file(&self) -> String {
+        format!("v{VERSION}/{}.jsonl", self.name)
+    }
+
+    /// The notations whose cases it holds.
+    pub(crate) fn notations(&self) -> impl Iterator<Item = &'static Entry> + '_ {
+        TABLE
+            .iter()
+            .copied()
+            .filter(|entry| entry.suite.is_some_and(|suite| suite.file == self.name))
+    }
+
+    /// Whether `parity` runs its cases: the rules engine's, or those of a notation that says
+    /// so.
+    pub(crate) fn runnable(&self) -> bool {
+        self.rules
+            || self
+                .notations()
+                .any(|entry| entry.suite.is_some_and(|s| s.parity))
+    }
+
+    /// Whether each case names its notation's variant and dialect (the variants' file).
+    pub(crate) fn names_variants(&self) -> bool {
+        self.notations().any(|entry| entry.dialects)
+    }
+
+    /// Whether its cases are whole replay files, findings by line (NDJSON4).
+    fn replays(&self) -> bool {
+        self.notations().any(|entry| entry.replay.is_some())
+    }
+
+    /// The variant its positions are of, when one (`dice` for DFEN and rules cases).
+    fn variant(&self) -> Option<Variant> {
+        if self.rules {
+            return Some(Variant::Dice);
+        }
+        self.notations().find_map(|entry| entry.variant)
+    }
+}
+
+/// `suite list --notation`: any case file.
+impl clap::ValueEnum for &'static SuiteFile {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::LazyLock<Vec<&'static SuiteFile>> =
+            std::sync::LazyLock::new(|| SUITE_FILES.iter().collect());
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name).help(self.help))
+    }
+}
+
+/// `parity --notation`: a case file `parity` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Runnable(pub(crate) &'static SuiteFile);
+
+impl clap::ValueEnum for Runnable {
+    fn value_variants<'a>() -> &'a [Self] {
+        static RUNNABLE: std::sync::LazyLock<Vec<Runnable>> = std::sync::LazyLock::new(|| {
+            SUITE_FILES
+                .iter()
+                .filter(|file| file.runnable())
+                .map(Runnable)
+                .collect()
+        });
+        &RUNNABLE
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = self.0.parity_help.unwrap_or(self.0.help);
+        Some(clap::builder::PossibleValue::new(self.0.name).help(help))
     }
 }
 
@@ -158,8 +275,8 @@ pub(crate) enum Expect {
 pub(crate) struct Case {
     /// The stable name, e.g. `n_dfen_012_white_lower`.
     pub(crate) name: String,
-    /// Which notation (and file) it belongs to.
-    pub(crate) kind: Kind,
+    /// The case file it belongs to.
+    pub(crate) file: &'static SuiteFile,
     /// The DFEN profile (`spec`, `lenient`, `engine`); `spec` for the other notations.
     pub(crate) profile: String,
     /// Rules cases: the reading of the king-capture exemption, `first` (the default) or `any`
@@ -180,6 +297,25 @@ pub(crate) struct Case {
 }
 
 impl Case {
+    /// The notation its input is written in, in the case's dialect; DFEN for the rules
+    /// engine's cases. `None` only for a case the loader would not have admitted.
+    pub(crate) fn notation(&self) -> Option<Notation> {
+        if self.file.names_variants() {
+            let variant: Variant = self.variant.parse().ok()?;
+            let dialect: Dialect = self.dialect.parse().ok()?;
+            let options = Options {
+                dialect,
+                write: dialect,
+                ..Options::default()
+            };
+            return Notation::of_variant(variant).map(|notation| notation.with_options(options));
+        }
+        match self.file.notations().next() {
+            Some(entry) => Some(Notation::of(entry)),
+            None => self.file.variant().and_then(Notation::of_variant),
+        }
+    }
+
     /// Whether this case is implementation-defined (`i_`): a different answer is reported, but
     /// is not a failure.
     pub(crate) fn implementation_defined(&self) -> bool {
@@ -255,13 +391,12 @@ pub(crate) fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
+fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
     let name = raw.name;
-    if raw.notation != kind.name() {
+    if raw.notation != file.name {
         return Err(format!(
             "{name}: expected notation {:?}, found {:?}",
-            kind.name(),
-            raw.notation
+            file.name, raw.notation
         ));
     }
     let input = match &raw.input_base64 {
@@ -281,39 +416,39 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
         codes
     };
     let _ = raw.l_star;
-    let king_capture = match (kind, raw.king_capture.as_deref()) {
+    let king_capture = match (file.rules, raw.king_capture.as_deref()) {
         (_, None) => "first".to_owned(),
-        (Kind::Rules, Some(reading @ ("first" | "any"))) => reading.to_owned(),
-        (Kind::Rules, Some(other)) => {
+        (true, Some(reading @ ("first" | "any"))) => reading.to_owned(),
+        (true, Some(other)) => {
             return Err(format!(
                 "{name}: expected king_capture \"first\" or \"any\", found {other:?}"
             ));
         }
         (_, Some(_)) => return Err(format!("{name}: king_capture is for rules cases only")),
     };
-    let (variant, dialect) = variant_and_dialect(&name, kind, raw.variant, raw.dialect)?;
-    let expect = match (kind, raw.verdict.as_deref()) {
-        (Kind::Rules, _) => Expect::Moves(
+    let (variant, dialect) = variant_and_dialect(&name, file, raw.variant, raw.dialect)?;
+    let expect = match raw.verdict.as_deref() {
+        _ if file.rules => Expect::Moves(
             raw.moves
                 .ok_or_else(|| format!("{name}: a rules case needs `moves`"))?
                 .into_iter()
                 .collect(),
         ),
-        (Kind::Ndjson4, _) => Expect::Lines,
-        (_, Some("accept")) => Expect::Accept {
+        _ if file.replays() => Expect::Lines,
+        Some("accept") => Expect::Accept {
             canonical: raw
                 .canonical
                 .ok_or_else(|| format!("{name}: an accepted case needs `canonical`"))?,
             findings: findings(raw.findings),
         },
-        (_, Some("reject")) => Expect::Reject {
+        Some("reject") => Expect::Reject {
             code: raw
                 .code
                 .ok_or_else(|| format!("{name}: a rejected case needs `code`"))?,
             ref_code: raw.ref_code,
             offset: raw.offset,
         },
-        (_, other) => {
+        other => {
             return Err(format!(
                 "{name}: expected verdict \"accept\" or \"reject\", found {other:?}"
             ));
@@ -321,7 +456,7 @@ fn convert(raw: RawCase, kind: Kind) -> Result<Case, String> {
     };
     Ok(Case {
         name,
-        kind,
+        file,
         profile: raw.profile,
         king_capture,
         variant,
@@ -341,12 +476,12 @@ const DIALECTS: [&str; 3] = ["essay", "stockfish", "lichess"];
 /// cases are the `dice` variant's `essay` form.
 fn variant_and_dialect(
     name: &str,
-    kind: Kind,
+    file: &SuiteFile,
     variant: Option<String>,
     dialect: Option<String>,
 ) -> Result<(String, String), String> {
-    match (kind, variant, dialect) {
-        (Kind::Variants, Some(variant), Some(dialect)) => {
+    match (file.names_variants(), variant, dialect) {
+        (true, Some(variant), Some(dialect)) => {
             if !VARIANTS.contains(&variant.as_str()) {
                 return Err(format!(
                     "{name}: expected variant \"threecheck\", \"crazyhouse\" or \"twomove\", found {variant:?}"
@@ -359,12 +494,12 @@ fn variant_and_dialect(
             }
             Ok((variant, dialect))
         }
-        (Kind::Variants, _, _) => Err(format!(
+        (true, _, _) => Err(format!(
             "{name}: a variant case needs `variant` and `dialect`"
         )),
-        (_, None, None) => Ok(match kind {
-            Kind::Dfen | Kind::Rules => ("dice".to_owned(), "essay".to_owned()),
-            Kind::Fen4 | Kind::Ndjson4 | Kind::Variants => (String::new(), String::new()),
+        (false, None, None) => Ok(match file.variant() {
+            Some(variant) => (variant.name().to_owned(), "essay".to_owned()),
+            None => (String::new(), String::new()),
         }),
         (_, _, _) => Err(format!(
             "{name}: variant and dialect are for variant cases only"
@@ -377,7 +512,11 @@ fn variant_and_dialect(
 ///
 /// # Errors
 /// A message with the file and line number of the first malformed case.
-pub(crate) fn parse_cases(kind: Kind, source: &str, text: &str) -> Result<Vec<Case>, String> {
+pub(crate) fn parse_cases(
+    file: &'static SuiteFile,
+    source: &str,
+    text: &str,
+) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -385,7 +524,7 @@ pub(crate) fn parse_cases(kind: Kind, source: &str, text: &str) -> Result<Vec<Ca
         }
         let raw: RawCase = serde_json::from_str(line)
             .map_err(|e| format!("{source}:{}: invalid case: {e}", i + 1))?;
-        cases.push(convert(raw, kind).map_err(|e| format!("{source}:{}: {e}", i + 1))?);
+        cases.push(convert(raw, file).map_err(|e| format!("{source}:{}: {e}", i + 1))?);
     }
     Ok(cases)
 }
@@ -430,12 +569,12 @@ impl Manifest {
     fn check(
         &self,
         source: &str,
-        kind: Kind,
+        suite_file: &SuiteFile,
         file: &str,
         bytes: &[u8],
         cases: usize,
     ) -> Result<(), String> {
-        let name = format!("{}.jsonl", kind.name());
+        let name = format!("{}.jsonl", suite_file.name);
         let entry = self
             .files
             .iter()
@@ -444,13 +583,12 @@ impl Manifest {
         let digest = super::sha256::hex_digest(bytes);
         if entry.cases != cases || !entry.sha256.eq_ignore_ascii_case(&digest) {
             return Err(format!(
-                "{file} does not match {source}: expected {} {} with SHA-256 {}, found {cases} \
-                 {} with SHA-256 {digest}; a released suite's files never change (restore the \
-                 file, e.g. with `fenkit suite copy --force`)",
-                entry.cases,
-                super::judge::plural(entry.cases, "case", "cases"),
+                "{file} does not match {source}: expected {} with SHA-256 {}, found {} with \
+                 SHA-256 {digest}; a released suite's files never change (restore the file, e.g. \
+                 with `fenkit suite copy --force`)",
+                crate::output::plural(entry.cases, "case", "cases"),
                 entry.sha256,
-                super::judge::plural(cases, "case", "cases"),
+                crate::output::plural(cases, "case", "cases"),
             ));
         }
         Ok(())
@@ -465,12 +603,12 @@ impl Manifest {
 /// A message naming the file (with the directory) when a file cannot be read, a case is
 /// malformed, or a file does not match the manifest; saying only what is wrong when `dir`
 /// itself is missing or not a directory (the caller names it).
-pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, String> {
+pub(crate) fn load(files: &[&'static SuiteFile], dir: Option<&Path>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let Some(dir) = dir else {
-        for &kind in kinds {
-            let source = format!("the built-in suite's {}", kind.file());
-            cases.extend(parse_cases(kind, &source, embedded(&kind.file()))?);
+        for &file in files {
+            let source = format!("the built-in suite's {}", file.file());
+            cases.extend(parse_cases(file, &source, embedded(&file.file()))?);
         }
         return Ok(cases);
     };
@@ -487,12 +625,12 @@ pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, Stri
     };
     let (source, bytes) = read(&format!("v{VERSION}/manifest.json"))?;
     let manifest = Manifest::parse(&source, &String::from_utf8_lossy(&bytes))?;
-    for &kind in kinds {
-        let (file, bytes) = read(&kind.file())?;
+    for &suite_file in files {
+        let (file, bytes) = read(&suite_file.file())?;
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| format!("{file}: the file is not UTF-8: {e}"))?;
-        let parsed = parse_cases(kind, &file, text)?;
-        manifest.check(&source, kind, &file, &bytes, parsed.len())?;
+        let parsed = parse_cases(suite_file, &file, text)?;
+        manifest.check(&source, suite_file, &file, &bytes, parsed.len())?;
         cases.extend(parsed);
     }
     Ok(cases)
@@ -502,15 +640,47 @@ pub(crate) fn load(kinds: &[Kind], dir: Option<&Path>) -> Result<Vec<Case>, Stri
 mod tests {
     use super::*;
 
+    /// The case file named `name`.
+    fn file(name: &str) -> &'static SuiteFile {
+        SuiteFile::named(name).unwrap()
+    }
+
+    /// Every case file.
+    fn all() -> Vec<&'static SuiteFile> {
+        SUITE_FILES.iter().collect()
+    }
+
+    /// The notations' entries and the suite's files agree: each notation the suite covers names
+    /// a file, `parity` runs a notation's file exactly when the notation says so, and every
+    /// file but the rules engine's covers a notation.
+    #[test]
+    fn the_notations_and_the_files_agree() {
+        for entry in TABLE {
+            if let Some(suite) = entry.suite {
+                let named = SuiteFile::named(suite.file).expect(suite.file);
+                assert_eq!(named.parity_help.is_some(), suite.parity, "{}", entry.name);
+            }
+        }
+        for file in &SUITE_FILES {
+            assert_eq!(
+                file.notations().next().is_none(),
+                file.rules,
+                "{}",
+                file.name
+            );
+            assert_eq!(file.parity_help.is_some(), file.runnable(), "{}", file.name);
+        }
+    }
+
     #[test]
     fn the_embedded_suite_loads() {
-        let cases = load(&Kind::ALL, None).unwrap();
-        let count = |kind| cases.iter().filter(|c| c.kind == kind).count();
-        assert!(count(Kind::Dfen) >= 150);
-        assert!(count(Kind::Fen4) >= 100);
-        assert!(count(Kind::Rules) >= 20);
-        assert!(count(Kind::Ndjson4) >= 20);
-        assert!(count(Kind::Variants) >= 100);
+        let cases = load(&all(), None).unwrap();
+        let count = |name| cases.iter().filter(|c| c.file.name == name).count();
+        assert!(count("dfen") >= 150);
+        assert!(count("fen4") >= 100);
+        assert!(count("rules") >= 20);
+        assert!(count("ndjson4") >= 20);
+        assert!(count("variants") >= 100);
         let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
     }
@@ -519,7 +689,7 @@ mod tests {
     /// any other value, or the key on another notation's case, is a malformed case.
     #[test]
     fn rules_cases_carry_a_king_capture_reading() {
-        let cases = load(&[Kind::Rules], None).unwrap();
+        let cases = load(&[file("rules")], None).unwrap();
         let reading = |name: &str| {
             cases
                 .iter()
@@ -540,12 +710,12 @@ mod tests {
                 r#"{{"name":"x","notation":"{notation}","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 P","moves":[],"verdict":"accept","canonical":"","king_capture":"{extra}","reason":"r"}}"#
             )
         };
-        let error = parse_cases(Kind::Rules, "f", &line("all", "rules")).unwrap_err();
+        let error = parse_cases(file("rules"), "f", &line("all", "rules")).unwrap_err();
         assert!(
             error.contains("expected king_capture \"first\" or \"any\", found \"all\""),
             "{error}"
         );
-        let error = parse_cases(Kind::Dfen, "f", &line("any", "dfen")).unwrap_err();
+        let error = parse_cases(file("dfen"), "f", &line("any", "dfen")).unwrap_err();
         assert!(
             error.contains("king_capture is for rules cases only"),
             "{error}"
@@ -556,19 +726,19 @@ mod tests {
     #[test]
     fn the_embedded_manifest_matches_the_embedded_files() {
         let manifest = Manifest::parse("manifest", embedded("v1/manifest.json")).unwrap();
-        assert_eq!(manifest.files.len(), Kind::ALL.len());
-        for kind in Kind::ALL {
-            let text = embedded(&kind.file());
-            let count = parse_cases(kind, "file", text).unwrap().len();
+        assert_eq!(manifest.files.len(), SUITE_FILES.len());
+        for suite_file in all() {
+            let text = embedded(&suite_file.file());
+            let count = parse_cases(suite_file, "file", text).unwrap().len();
             manifest
-                .check("manifest", kind, "file", text.as_bytes(), count)
+                .check("manifest", suite_file, "file", text.as_bytes(), count)
                 .unwrap();
         }
         let text = embedded("v1/rules.jsonl");
         let error = manifest
-            .check("manifest", Kind::Rules, "rules", text.as_bytes(), 1)
+            .check("manifest", file("rules"), "rules", text.as_bytes(), 1)
             .unwrap_err();
-        let count = parse_cases(Kind::Rules, "file", text).unwrap().len();
+        let count = parse_cases(file("rules"), "file", text).unwrap().len();
         let want = format!("rules does not match manifest: expected {count} cases with SHA-256 ");
         assert!(error.starts_with(&want), "{error}");
     }
@@ -604,7 +774,7 @@ mod tests {
     /// rules cases reach the adapter as the `dice` variant's `essay` form.
     #[test]
     fn variant_cases_carry_a_variant_and_a_dialect() {
-        let cases = load(&[Kind::Variants, Kind::Dfen, Kind::Fen4], None).unwrap();
+        let cases = load(&[file("variants"), file("dfen"), file("fen4")], None).unwrap();
         let of = |name: &str| {
             cases
                 .iter()
@@ -626,32 +796,32 @@ mod tests {
                 r#"{{"name":"x","notation":"{notation}","profile":"spec",{keys}"input":"8/8/8/8/8/8/8/8 w - - 0 1","verdict":"reject","code":"DFEN002","reason":"r"}}"#
             )
         };
-        let error = parse_cases(Kind::Variants, "f", &line("variants", "")).unwrap_err();
+        let error = parse_cases(file("variants"), "f", &line("variants", "")).unwrap_err();
         assert!(
             error.contains("a variant case needs `variant` and `dialect`"),
             "{error}"
         );
-        for (kind, suite, keys, expected) in [
+        for (suite_file, suite, keys, expected) in [
             (
-                Kind::Variants,
+                file("variants"),
                 "variants",
                 r#""variant":"atomic","dialect":"essay","#,
                 "found \"atomic\"",
             ),
             (
-                Kind::Variants,
+                file("variants"),
                 "variants",
                 r#""variant":"twomove","dialect":"fics","#,
                 "found \"fics\"",
             ),
             (
-                Kind::Dfen,
+                file("dfen"),
                 "dfen",
                 r#""variant":"twomove","dialect":"essay","#,
                 "for variant cases only",
             ),
         ] {
-            let error = parse_cases(kind, "f", &line(suite, keys)).unwrap_err();
+            let error = parse_cases(suite_file, "f", &line(suite, keys)).unwrap_err();
             assert!(error.contains(expected), "{error}");
         }
     }
@@ -667,7 +837,7 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_text_come_from_base64() {
-        let cases = load(&[Kind::Dfen], None).unwrap();
+        let cases = load(&[file("dfen")], None).unwrap();
         let case = cases
             .iter()
             .find(|c| c.name == "n_dfen_invalid_utf8")

@@ -1,0 +1,344 @@
+//! What is found about one position, and the analyser every notation's codec fills in: the
+//! uniform view of what the libraries find, for `check`, `fmt`, `snapshot` and `parse`.
+
+use fenkit_diagnostics::Severity;
+
+use super::Notation;
+use crate::code::{Code, Finding};
+
+/// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct ReadSettings {
+    /// The DFEN dialect to read and (for `fmt`) to write. `lenient` writes `spec`.
+    pub(crate) profile: dfen::Profile,
+    /// Non-canonical forms become errors.
+    pub(crate) strict: bool,
+}
+
+/// Where the FEN4 reference parsers put a rejection: their numeric code and character
+/// offset, reported beside fenkit's own code so that users of the references can match them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fen4Reference {
+    /// The reference parsers' code, `-1` to `-6` (`0` when only `--strict` rejected it).
+    pub(crate) code: i32,
+    /// The offset in characters.
+    pub(crate) offset: usize,
+}
+
+impl Fen4Reference {
+    /// Where the reference parsers put `error`.
+    pub(crate) fn of(error: &fen4::ParseError) -> Fen4Reference {
+        Fen4Reference {
+            code: error.ref_code(),
+            offset: error.offset(),
+        }
+    }
+}
+
+/// The identity of an accepted position (`spec/identity.md`): its key and the key's 64-bit
+/// hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Identity {
+    /// The hash of the key.
+    pub(crate) hash: u64,
+    /// The key.
+    pub(crate) key: String,
+}
+
+impl Identity {
+    /// The identity whose key is `key`, with the FNV-1a hash of `spec/identity.md` §4.
+    pub(crate) fn of_key(key: String) -> Identity {
+        Identity {
+            hash: dfen::fnv1a64(key.as_bytes()),
+            key,
+        }
+    }
+}
+
+/// What was found about one position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Analysis {
+    /// Every finding, in the library's order.
+    pub(crate) findings: Vec<Finding>,
+    /// The canonical form with every fixable finding applied; `None` when the position is
+    /// rejected (a syntax error or an error-severity finding), the notation has no canonical
+    /// form (NDJSON4 lines are kept as written), or the analyser was asked to skip it (always,
+    /// or when it equals the text as written).
+    pub(crate) canonical: Option<String>,
+    /// Whether the position was rejected.
+    pub(crate) rejected: bool,
+    /// For a rejected FEN4 literal: where the reference parsers put the error.
+    pub(crate) reference: Option<Fen4Reference>,
+    /// The position's identity, when the analyser was asked for identities and the position
+    /// was accepted and has one.
+    pub(crate) identity: Option<Identity>,
+    /// Asked for with [`Analyzer::with_engine_hint`], for a DFEN position with findings read
+    /// under another profile than the engine's: whether the reference engine's dialect explains
+    /// them (see `dfen.rs`).
+    pub(crate) engine_explained: Option<bool>,
+}
+
+impl Analysis {
+    /// A rejected position: its one finding.
+    pub(crate) fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
+        Analysis {
+            findings: fixable_only_if_formatted(vec![finding]),
+            rejected: true,
+            reference,
+            ..Analysis::default()
+        }
+    }
+
+    /// A position that was read, with its findings and canonical form: rejected if a finding
+    /// is an error, and then without a canonical form.
+    pub(crate) fn accepted(findings: Vec<Finding>, canonical: Option<String>) -> Analysis {
+        let rejected = findings.iter().any(|f| f.severity == Severity::Error);
+        let findings = fixable_only_if_formatted(findings);
+        Analysis {
+            canonical: if rejected { None } else { canonical },
+            findings,
+            rejected,
+            ..Analysis::default()
+        }
+    }
+
+    /// This analysis with the identity `identity` makes, for an accepted position.
+    pub(crate) fn with_identity(mut self, identity: impl FnOnce() -> Option<Identity>) -> Self {
+        if !self.rejected {
+            self.identity = identity();
+        }
+        self
+    }
+}
+
+/// A position's findings with `fixable` as `fmt` will act: `fmt` leaves a position with an
+/// error it cannot fix exactly as written, so then none of its findings is fixable, however
+/// easily the library could repair it alone. (Under `--strict`, errors that are only
+/// non-canonical forms stay fixable: `fmt`, which reads without `--strict`, fixes them.)
+fn fixable_only_if_formatted(mut findings: Vec<Finding>) -> Vec<Finding> {
+    if findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && !f.fixable)
+    {
+        for finding in &mut findings {
+            finding.fixable = false;
+        }
+    }
+    findings
+}
+
+/// A library's findings in the CLI's form. Most positions have none, and then nothing is done.
+pub(crate) fn converted<C: Into<Code>>(
+    findings: Vec<fenkit_diagnostics::Finding<C>>,
+) -> Vec<Finding> {
+    if findings.is_empty() {
+        return Vec::new();
+    }
+    findings.into_iter().map(crate::code::finding_of).collect()
+}
+
+/// Which canonical forms an [`Analyzer`] writes into [`Analysis::canonical`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CanonicalForms {
+    /// None (`check` needs only the findings).
+    Skip,
+    /// Every accepted position's.
+    All,
+    /// Only those that differ from the text as written (`fmt`): the rest are never allocated.
+    Changed,
+}
+
+/// Which fixes a canonical form has applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fixes {
+    /// Spellings and position fixes (dead castling rights and en-passant squares dropped), as
+    /// `fmt` writes.
+    All,
+    /// Spellings only: the position as read, as the reference engine's writer writes it.
+    Spelling,
+}
+
+/// How an analyser works: what a notation's [`Analyze::analyze`] is asked for, and a scratch
+/// buffer for canonical forms.
+#[derive(Debug, Clone)]
+pub(crate) struct Work {
+    /// The notation and its options.
+    pub(crate) notation: Notation,
+    /// The profile and strictness.
+    pub(crate) settings: ReadSettings,
+    canonical: CanonicalForms,
+    fixes: Fixes,
+    identity: Option<dfen::rules::EpIdentity>,
+    engine_hint: bool,
+    /// Where canonical forms are written before they are compared with the input.
+    scratch: String,
+}
+
+impl Work {
+    /// Whether canonical forms are wanted at all.
+    pub(crate) fn wants_canonical(&self) -> bool {
+        self.canonical != CanonicalForms::Skip
+    }
+
+    /// Whether only canonical forms that differ from the text are wanted: then a position that
+    /// the library says is written canonically, and that no fix changes, needs none.
+    pub(crate) fn only_changed(&self) -> bool {
+        self.canonical == CanonicalForms::Changed
+    }
+
+    /// Whether the canonical form applies the position fixes too (else spellings only).
+    pub(crate) fn fixes_positions(&self) -> bool {
+        self.fixes == Fixes::All
+    }
+
+    /// How en passant counts in identities, when identities are wanted.
+    pub(crate) fn identity(&self) -> Option<dfen::rules::EpIdentity> {
+        self.identity
+    }
+
+    /// Whether the engine dialect's explanation of findings is wanted.
+    pub(crate) fn engine_hint(&self) -> bool {
+        self.engine_hint
+    }
+
+    /// The canonical form `write` produces, as asked: none when skipped; when only changed
+    /// forms are wanted, none if it equals `text` (written into a reused buffer first).
+    pub(crate) fn canonical_form(
+        &mut self,
+        text: &str,
+        write: impl FnOnce(&mut String) -> std::fmt::Result,
+    ) -> Option<String> {
+        match self.canonical {
+            CanonicalForms::Skip => None,
+            CanonicalForms::All => {
+                let mut out = String::with_capacity(text.len());
+                write(&mut out).ok()?;
+                Some(out)
+            }
+            CanonicalForms::Changed => {
+                self.scratch.clear();
+                write(&mut self.scratch).ok()?;
+                (self.scratch != text).then(|| self.scratch.clone())
+            }
+        }
+    }
+}
+
+/// One notation's analyser state for one file (a codec's [`super::Codec::analyzer`]).
+pub(crate) trait Analyze: Send {
+    /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
+    fn analyze(&mut self, work: &mut Work, line: usize, text: &str) -> Analysis;
+
+    /// Whether [`Analysis::engine_explained`] is worked out for this notation under `work`
+    /// (DFEN read under another profile than the engine's, when asked).
+    fn explains_by_engine(&self, _work: &Work) -> bool {
+        false
+    }
+}
+
+/// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
+pub(crate) struct Analyzer {
+    work: Work,
+    state: Box<dyn Analyze>,
+}
+
+impl Analyzer {
+    /// An analyser for one file, writing every canonical form with every fix.
+    pub(crate) fn new(notation: Notation, settings: ReadSettings) -> Analyzer {
+        Analyzer {
+            work: Work {
+                notation,
+                settings,
+                canonical: CanonicalForms::All,
+                fixes: Fixes::All,
+                identity: None,
+                engine_hint: false,
+                scratch: String::new(),
+            },
+            state: notation.entry().codec.analyzer(),
+        }
+    }
+
+    /// This analyser without the canonical form: [`Analysis::canonical`] stays `None` for DFEN
+    /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
+    pub(crate) fn without_canonical(mut self) -> Analyzer {
+        self.work.canonical = CanonicalForms::Skip;
+        self
+    }
+
+    /// This analyser with [`Analysis::canonical`] set only when the canonical form differs
+    /// from the text as written, which saves an allocation per canonical line.
+    pub(crate) fn changed_canonical_only(mut self) -> Analyzer {
+        self.work.canonical = CanonicalForms::Changed;
+        self
+    }
+
+    /// This analyser with each accepted position's identity, en passant counted as `ep` says.
+    pub(crate) fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Analyzer {
+        self.work.identity = Some(ep);
+        self
+    }
+
+    /// This analyser with [`Analysis::engine_explained`] for positions with findings.
+    pub(crate) fn with_engine_hint(mut self) -> Analyzer {
+        self.work.engine_hint = true;
+        self
+    }
+
+    /// The analyser whose canonical form is the adapter answer (`spec/adapter-protocol.md`):
+    /// `fmt`'s form, except in the engine dialect, whose answer is what the reference engine's
+    /// writer writes, with spelling fixes only (`spec/dfen.md` §10).
+    pub(crate) fn adapter(notation: Notation, settings: ReadSettings) -> Analyzer {
+        let mut analyzer = Analyzer::new(notation, settings);
+        if settings.profile == dfen::Profile::Engine {
+            analyzer.work.fixes = Fixes::Spelling;
+        }
+        analyzer
+    }
+
+    /// Whether each position is analysed on its own (every notation but NDJSON4, whose checks
+    /// depend on the lines before).
+    pub(crate) fn is_stateless(&self) -> bool {
+        self.work.notation.entry().replay.is_none()
+    }
+
+    /// A copy for another thread, when positions are analysed each on its own.
+    pub(crate) fn stateless_copy(&self) -> Option<Analyzer> {
+        self.is_stateless().then(|| Analyzer {
+            work: Work {
+                scratch: String::new(),
+                ..self.work.clone()
+            },
+            state: self.work.notation.entry().codec.analyzer(),
+        })
+    }
+
+    /// Whether [`Analysis::engine_explained`] is worked out for this file's positions.
+    pub(crate) fn explains_by_engine(&self) -> bool {
+        self.state.explains_by_engine(&self.work)
+    }
+
+    /// The notation this analyser reads.
+    pub(crate) fn notation(&self) -> Notation {
+        self.work.notation
+    }
+
+    /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
+    pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
+        self.state.analyze(&mut self.work, line, text)
+    }
+}
+
+/// The analyser of a notation that has none of its own: each record as [`super::Codec::read`]
+/// reads it, its refusal the one finding, or its warnings; no canonical form.
+pub(super) struct AsRead;
+
+impl Analyze for AsRead {
+    fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        match work.notation.read(text, work.settings) {
+            Ok(super::Read::Position(_, warnings)) => Analysis::accepted(warnings, None),
+            Ok(super::Read::Nothing(_)) => Analysis::default(),
+            Err(rejection) => Analysis::rejected(rejection.finding, rejection.reference),
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Standard six-field FEN (`.fen`): read with the DFEN parser, written back with six fields.
+
+use fenkit_diagnostics::Severity;
+
+use super::analysis::Identity;
+use super::dfen::{error_finding, parse_in, parser, read_to_convert};
+use super::{
+    Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Notation, Position, Read,
+    ReadSettings, Rejection, Work, Written,
+};
+use crate::code::{CliCode, Code, Finding, cli_error, finding_of};
+
+/// `fen`.
+pub(super) static FEN: Entry = Entry {
+    name: "fen",
+    help: Help {
+        notation: Some(
+            "Standard six-field FEN, read with the DFEN parser and written back with six \
+             fields (`.fen`)",
+        ),
+        variant: Some("standard chess: six-field FEN (the same as `--notation fen`)"),
+        convert: Some("standard six-field FEN"),
+    },
+    extensions: &["fen"],
+    shared_extensions: &[],
+    family: Family::Dfen,
+    positions: "DFEN positions",
+    json: Json::No,
+    continuation_lines: false,
+    replay: None,
+    variant: Some(dfen::variant::Variant::Chess),
+    dialects: false,
+    en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    reference_codes: false,
+    suite: None,
+    codec: &FenCodec,
+};
+
+struct FenCodec;
+
+impl Codec for FenCodec {
+    fn analyzer(&self) -> Box<dyn Analyze> {
+        Box::new(FenAnalyzer)
+    }
+
+    fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
+        read_to_convert(text, settings.profile)
+    }
+
+    fn parse(
+        &self,
+        _: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<(Position, Vec<Finding>), Rejection> {
+        parse_in(text, settings.profile)
+    }
+
+    fn write(
+        &self,
+        _: Notation,
+        position: &Position,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        match position {
+            Position::Dfen(position) => {
+                let (fen, dropped) = position.to_fen_lossy();
+                if dropped.is_empty() || lossy {
+                    Ok((fen, dropped))
+                } else {
+                    Err(Rejection::new(
+                        CliCode::NotSixFields,
+                        0..len,
+                        format!(
+                            "six-field FEN cannot hold this position: it would drop {}",
+                            dropped.join(", ")
+                        ),
+                    )
+                    .with_help("pass --lossy to convert anyway"))
+                }
+            }
+            // A variant's state is dropped, which is refused unless lossy.
+            Position::Variant(position) => {
+                let dropped = position.dropped_by_standard_fen();
+                if dropped.is_empty() || lossy {
+                    let (fen, _) = position.fen.to_fen_lossy();
+                    Ok((fen, dropped))
+                } else {
+                    Err(Rejection::new(
+                        CliCode::NotSixFields,
+                        0..len,
+                        format!(
+                            "six-field FEN cannot hold this {} position: it would drop {}",
+                            position.variant,
+                            dropped.join(" and ")
+                        ),
+                    )
+                    .with_help(
+                        "pass --lossy to drop it, or convert between the variant's dialects \
+                         with --to-dialect",
+                    ))
+                }
+            }
+            Position::Fen4(_) => Err(super::unsupported(len)),
+        }
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn cannot_hold(&self, position: &Position, len: usize) -> Option<Finding> {
+        let dropped = match position {
+            Position::Dfen(position) => position.to_fen().err()?.dropped,
+            Position::Variant(position) => position.dropped_by_standard_fen(),
+            Position::Fen4(_) => return None,
+        };
+        (!dropped.is_empty()).then(|| not_six_fields(len, &dropped))
+    }
+}
+
+/// FEN's analyser: stateless.
+struct FenAnalyzer;
+
+impl Analyze for FenAnalyzer {
+    fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        let settings = work.settings;
+        match parser(settings).parse(text) {
+            Err(error) => Analysis::rejected(error_finding(&error), None),
+            Ok(parsed) => {
+                let fixed = parsed.fixed();
+                // A seventh field, unless the engine dialect already reports it (DFEN108).
+                let seventh = text.split_ascii_whitespace().nth(6).is_some()
+                    && !parsed
+                        .findings
+                        .iter()
+                        .any(|f| f.code == dfen::Code::EngineEmptyDiceField);
+                let mut findings: Vec<Finding> = parsed
+                    .findings
+                    .into_iter()
+                    .filter(|f| f.code != dfen::Code::MissingDiceField)
+                    .map(finding_of)
+                    .collect();
+                // The canonical form is written whatever is asked: the conversion to six
+                // fields can add a finding.
+                let canonical = match fixed.to_fen() {
+                    Ok(fen) => {
+                        if seventh {
+                            findings.push(seventh_field(text, settings.strict));
+                        }
+                        Some(fen)
+                    }
+                    Err(error) => {
+                        findings.push(not_six_fields(text.len(), &error.dropped));
+                        None
+                    }
+                };
+                Analysis::accepted(findings, canonical).with_identity(|| {
+                    let ep = work.identity()?;
+                    Some(Identity::of_key(dfen::rules::identity_key(
+                        &fixed,
+                        ep,
+                        dfen::rules::Game::Standard,
+                    )))
+                })
+            }
+        }
+    }
+}
+
+/// The finding for a position six fields cannot hold, naming what they would drop.
+fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
+    cli_error(
+        CliCode::NotSixFields,
+        0..len,
+        format!(
+            "a six-field FEN cannot hold this position: it would drop {}",
+            dropped.join(" and ")
+        ),
+    )
+    .with_help("positions with dice or several en-passant squares belong in a .dfen file")
+}
+
+/// The finding for a `.fen` line with a seventh field that six fields can do without (no
+/// dice pending): fixable, as `fmt` drops it; an error under `--strict`.
+fn seventh_field(text: &str, strict: bool) -> Finding {
+    let content_end = text.trim_end().len();
+    let start = text
+        .get(..content_end)
+        .and_then(|content| content.rfind([' ', '\t']))
+        .map_or(0, |space| space + 1);
+    let severity = if strict {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    Finding::new(
+        Code::Cli(CliCode::SeventhField),
+        severity,
+        start..content_end,
+        format!(
+            "seventh field in a six-field FEN: expected six fields in a .fen file, found a seventh, `{}`",
+            text.get(start..content_end).unwrap_or_default()
+        ),
+    )
+    .with_fixable(true)
+    .with_help("`fenkit fmt` drops it; positions with dice belong in a .dfen file")
+}

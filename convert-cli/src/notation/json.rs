@@ -1,0 +1,234 @@
+//! The JSON forms `convert` reads and writes: the DFEN structured form (`dfen-json`), the FEN4
+//! structured form (`fen4-json`) and the reference fixtures' FEN4 `pieces` object
+//! (`fen4-pieces`). They have no file extension: `convert` is told them, or tells them by
+//! their content.
+
+use super::{
+    Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read, ReadSettings,
+    Rejection, Written,
+};
+use crate::code::{CliCode, Code, Finding};
+
+/// `dfen-json`.
+pub(super) static DFEN_JSON: Entry = Entry {
+    name: "dfen-json",
+    help: Help {
+        notation: None,
+        variant: None,
+        convert: Some("the DFEN structured JSON form"),
+    },
+    extensions: &[],
+    shared_extensions: &[],
+    family: Family::Dfen,
+    positions: "DFEN positions",
+    json: Json::Form,
+    continuation_lines: false,
+    replay: None,
+    variant: None,
+    dialects: false,
+    en_passant: EnPassant::Rules(dfen::rules::Game::DiceChess),
+    reference_codes: false,
+    suite: None,
+    codec: &DfenJson,
+};
+
+/// `fen4-json`.
+pub(super) static FEN4_JSON: Entry = Entry {
+    name: "fen4-json",
+    help: Help {
+        notation: None,
+        variant: None,
+        convert: Some(
+            "the FEN4 structured JSON form, `[{\"at\":[x,y,z,w],\"axis\":null,\"color\":\"white\",\"piece\":\"K\"}]`",
+        ),
+    },
+    extensions: &[],
+    shared_extensions: &[],
+    family: Family::Fen4,
+    positions: "FEN4 placements",
+    json: Json::Form,
+    continuation_lines: false,
+    replay: None,
+    variant: None,
+    dialects: false,
+    en_passant: EnPassant::None,
+    reference_codes: false,
+    suite: None,
+    codec: &Fen4Json { pieces: false },
+};
+
+/// `fen4-pieces`.
+pub(super) static FEN4_PIECES: Entry = Entry {
+    name: "fen4-pieces",
+    help: Help {
+        notation: None,
+        variant: None,
+        convert: Some("the reference fixtures' FEN4 `pieces` object, `{\"<square index>\":\"K\"}`"),
+    },
+    extensions: &[],
+    shared_extensions: &[],
+    family: Family::Fen4,
+    positions: "FEN4 placements",
+    json: Json::Other,
+    continuation_lines: false,
+    replay: None,
+    variant: None,
+    dialects: false,
+    en_passant: EnPassant::None,
+    reference_codes: false,
+    suite: None,
+    codec: &Fen4Json { pieces: true },
+};
+
+struct DfenJson;
+
+impl Codec for DfenJson {
+    /// An object with a `board` key is this form; so may be text that starts like an object
+    /// but is not JSON.
+    fn sniff(&self, line: &Line<'_>) -> u8 {
+        if !line.start().starts_with(b"{") {
+            return 0;
+        }
+        match line.json_object() {
+            Some(map) if map.contains_key("board") => 4,
+            Some(_) => 0,
+            None => 3,
+        }
+    }
+
+    fn read(&self, _: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+        // serde would also take an array of the fields in order and name its own types
+        // in the error: only an object is the JSON form.
+        let trimmed = text.trim_start();
+        if !trimmed.starts_with('{') {
+            let found = match trimmed.chars().next() {
+                Some('[') => "an array",
+                Some('"') => "a string",
+                Some('-' | '0'..='9') => "a number",
+                Some('t' | 'f') => "a boolean",
+                Some('n') => "null",
+                _ => "text that is not JSON",
+            };
+            return Err(Rejection::new(
+                CliCode::BadJsonInput,
+                0..text.len(),
+                format!(
+                    "not a DFEN JSON object: expected an object such as \
+                     `{{\"board\":{{\"e1\":\"K\",\"e8\":\"k\"}},\"side\":\"white\",…}}`, \
+                     found {found}"
+                ),
+            ));
+        }
+        let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
+            Rejection::new(
+                CliCode::BadJsonInput,
+                0..text.len(),
+                format!("not a DFEN JSON object: {error}"),
+            )
+        })?;
+        // The same position findings as text input; JSON has no field spans, so an error
+        // points at the whole line.
+        super::dfen::first_error(&dfen.validate(), Some(0..text.len()))?;
+        Ok(Read::Position(Position::Dfen(Box::new(dfen)), Vec::new()))
+    }
+
+    fn write(
+        &self,
+        _: Notation,
+        position: &Position,
+        _lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        match position {
+            Position::Dfen(position) => serde_json::to_string(position)
+                .map(|json| (json, Vec::new()))
+                .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string())),
+            _ => Err(super::unsupported(len)),
+        }
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+}
+
+/// The FEN4 JSON forms: the structured form, or the `pieces` object.
+struct Fen4Json {
+    pieces: bool,
+}
+
+impl Codec for Fen4Json {
+    /// The structured form is an array; the `pieces` form an object (one that is not another
+    /// form's), or text that starts like an object but is not JSON.
+    fn sniff(&self, line: &Line<'_>) -> u8 {
+        let start = line.start();
+        match (self.pieces, start.first()) {
+            (false, Some(b'[')) => 4,
+            (true, Some(b'{')) => 3,
+            _ => 0,
+        }
+    }
+
+    fn read(&self, _: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+        // Read from the text, not a parsed value: a value has already lost a repeated key
+        // (a square named twice), which the text readers report. Text that is not JSON
+        // is their FEN4401.
+        let converted = if self.pieces {
+            fen4::json::from_pieces_str(text)
+        } else {
+            fen4::json::from_structured_str(text)
+        };
+        // The library's own code and path for the first problem; more are counted.
+        let converted = converted.map_err(|errors| match errors.issues.first() {
+            Some(first) => {
+                let more = errors.issues.len() - 1;
+                let mut message = format!("{}: {}", first.path, first.message);
+                if more > 0 {
+                    message.push_str(&format!(" (and {more} more)"));
+                }
+                Rejection::new(first.code, 0..text.len(), message)
+            }
+            None => Rejection::new(CliCode::BadJsonInput, 0..text.len(), errors.to_string()),
+        })?;
+        // JSON issues are located by a path, not a span: name the path in the message.
+        let warnings = converted
+            .warnings
+            .iter()
+            .map(|issue| {
+                Finding::new(
+                    Code::Fen4(issue.code),
+                    issue.severity,
+                    0..text.len(),
+                    format!("{}: {}", issue.path, issue.message),
+                )
+            })
+            .collect();
+        Ok(Read::Position(
+            Position::Fen4(converted.placement),
+            warnings,
+        ))
+    }
+
+    fn write(
+        &self,
+        _: Notation,
+        position: &Position,
+        _lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        match position {
+            Position::Fen4(placement) if self.pieces => {
+                Ok((fen4::json::to_pieces_string(placement), Vec::new()))
+            }
+            Position::Fen4(placement) => Ok((
+                fen4::json::to_structured_value(placement).to_string(),
+                Vec::new(),
+            )),
+            _ => Err(super::unsupported(len)),
+        }
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+}

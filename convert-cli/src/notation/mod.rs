@@ -1,0 +1,912 @@
+//! The notations: one table, one entry per notation, and the one notation type every command
+//! reads them through.
+//!
+//! # The table
+//!
+//! [`TABLE`] lists every notation fenkit reads or writes. Its [`Entry`] is everything the
+//! command line knows about a notation: its name and what each flag says of it, its file
+//! extensions, the family of positions it holds, whether a record may go on over several
+//! lines, how duplicates are told apart, which case file of the conformance suite covers it,
+//! and its behaviour, a [`Codec`]: how a line is recognised (sniffing), linted (an
+//! [`Analyzer`] for `check`, `fmt`, `snapshot` and `parse`), read (text → [`Position`] and
+//! findings, for `convert`, `show` and `diff`) and written (`convert --to`). Every command asks
+//! the entry; no command names a notation.
+//!
+//! A [`Notation`] is an entry with the options a run gives it (a variant's dialects and check
+//! limit). The flags that name notations select from the table: `--notation` (and the
+//! configuration's `[notations]`) offers the entries with a [`Help::notation`] text,
+//! `--variant` (and `[variants]`) those with a [`Help::variant`] text, `convert --from` and
+//! `--to` those with a [`Help::convert`] text.
+//!
+//! # Adding a notation
+//!
+//! Write one module beside the others (`notation/epd.rs`) holding one `pub(super) static`
+//! [`Entry`] and the [`Codec`] it points to, add `mod epd;` and its line in [`TABLE`], and test
+//! it. `docs/development.md` has the recipe.
+//!
+//! Records are located in their file by the input layer (`crate::input`): a codec sees the
+//! text of one record and reports spans relative to it, which `crate::diag` turns into
+//! `line:col` from the record's line and byte offset. A container format (a PGN `[FEN "..."]`
+//! tag, a CSV column, a JSON Lines field) would locate each embedded record the same way and
+//! hand its text to a notation, with the record's line and offset moved to where the text
+//! starts in the file.
+
+mod analysis;
+mod dfen;
+mod fen;
+mod fen4;
+mod json;
+mod ndjson4;
+mod variant;
+
+use std::path::Path;
+use std::sync::LazyLock;
+
+use ::dfen::variant::{Dialect, Variant};
+
+use crate::code::Finding;
+
+pub(crate) use analysis::{Analysis, Analyze, Analyzer, Fen4Reference, ReadSettings, Work};
+pub(crate) use dfen::{ProfileArg, write_dfen};
+
+pub(crate) use variant::DialectArg;
+
+/// Every notation, in the order `--help` lists them.
+pub(crate) static TABLE: [&Entry; 11] = [
+    &dfen::DFEN,
+    &dfen::DFEN_ENGINE,
+    &fen::FEN,
+    &json::DFEN_JSON,
+    &fen4::FEN4,
+    &json::FEN4_JSON,
+    &json::FEN4_PIECES,
+    &ndjson4::NDJSON4,
+    &variant::THREECHECK,
+    &variant::CRAZYHOUSE,
+    &variant::TWOMOVE,
+];
+
+/// Everything the command line knows about one notation.
+pub(crate) struct Entry {
+    /// The name on the command line (`--notation`, `convert --from` and `--to`), in the
+    /// configuration's `[notations]` and in reports. A variant's is the variant's name.
+    pub(crate) name: &'static str,
+    /// What each flag that offers the notation says of it; a flag offers only the entries that
+    /// have a text for it.
+    pub(crate) help: Help,
+    /// File extensions, without the dot, that mean this notation: when a file is read, and
+    /// which files a directory walk picks up.
+    pub(crate) extensions: &'static [&'static str],
+    /// File extensions that other formats use too (`.jsonl`), each with what a file's first
+    /// record must be for a directory walk to pick it up ([`Codec::claims`] checks it). A file
+    /// named on the command line is read as this notation whatever it holds.
+    pub(crate) shared_extensions: &'static [(&'static str, &'static str)],
+    /// The family of positions it holds: notations of one family convert into each other.
+    pub(crate) family: Family,
+    /// What its positions are called where two sides must hold the same kind (`diff`).
+    pub(crate) positions: &'static str,
+    /// Whether its text is JSON: a JSON output keeps no comment or blank line, and a missing
+    /// answer is `null`.
+    pub(crate) json: Json,
+    /// Whether a record may go on over following lines that start with a space or a tab.
+    pub(crate) continuation_lines: bool,
+    /// For a notation whose records are the frames of a replay, each checked against the
+    /// frames before it (so a file is analysed in order, on one thread): what a record is, and
+    /// how to take one position out of it, for a command that needs one position (`show`).
+    pub(crate) replay: Option<&'static str>,
+    /// The chess variant it writes, for `--variant` and `[variants]`.
+    pub(crate) variant: Option<Variant>,
+    /// Whether it is written in the variant dialects (`--dialect`, `--to-dialect`).
+    pub(crate) dialects: bool,
+    /// How en passant takes part in its positions' identity (`--duplicates`, `dedupe`).
+    pub(crate) en_passant: EnPassant,
+    /// Whether its rejections carry the reference parsers' numeric code (FEN4), so that a
+    /// rejection without one (only `--strict` refused it) answers the adapter protocol with 0.
+    pub(crate) reference_codes: bool,
+    /// The conformance suite's case file that covers it, if any.
+    pub(crate) suite: Option<Suite>,
+    /// Its behaviour.
+    pub(crate) codec: &'static dyn Codec,
+}
+
+/// What each flag that offers a notation says of it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Help {
+    /// `--notation` of `check`, `fmt`, `parse`, `show`, `diff`, `dedupe`, and the
+    /// configuration's `[notations]`.
+    pub(crate) notation: Option<&'static str>,
+    /// `--variant`, and the configuration's `[variants]`.
+    pub(crate) variant: Option<&'static str>,
+    /// `convert --from` (and, when it writes, `convert --to`).
+    pub(crate) convert: Option<&'static str>,
+}
+
+/// The family of positions a notation holds: the 8×8 board (DFEN, FEN, variant FENs and their
+/// JSON forms) or the 4D placement (FEN4 and its forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Family {
+    /// 8×8 chess positions.
+    Dfen,
+    /// 4D placements.
+    Fen4,
+}
+
+impl Family {
+    /// The family's name in messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Family::Dfen => "DFEN",
+            Family::Fen4 => "FEN4",
+        }
+    }
+}
+
+/// Whether a notation's text is JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Json {
+    /// Not JSON.
+    No,
+    /// The structured JSON form of its family: what `convert --to json` picks.
+    Form,
+    /// Another JSON form.
+    Other,
+}
+
+/// How en passant takes part in a position's identity (`spec/identity.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EnPassant {
+    /// `--ep legal` keeps only the squares a pawn can capture onto now, by these rules.
+    Rules(::dfen::rules::Game),
+    /// The positions hold no en passant (FEN4 placements): `--ep` does not apply.
+    None,
+    /// The variant's rules are not fenkit's: every square the position holds counts.
+    AsWritten,
+}
+
+/// The conformance suite's coverage of a notation.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Suite {
+    /// The case file, `v1/<file>.jsonl`.
+    pub(crate) file: &'static str,
+    /// Whether `fenkit parity` runs its cases through the adapter protocol.
+    pub(crate) parity: bool,
+}
+
+/// A position in one of the models fenkit holds.
+#[derive(Debug, Clone)]
+pub(crate) enum Position {
+    /// A DFEN (and a standard FEN, whose dice are empty).
+    Dfen(Box<::dfen::Dfen>),
+    /// A FEN4 placement.
+    Fen4(::fen4::Placement),
+    /// A variant position (three-check, crazyhouse, two-move chess).
+    Variant(Box<::dfen::variant::VariantFen>),
+}
+
+impl std::fmt::Display for Position {
+    /// The canonical spelling of the position as it was read (no fixes): DFEN's spec form, the
+    /// canonical FEN4 literal, a variant's essay form.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Position::Dfen(position) => position.fmt(f),
+            Position::Fen4(placement) => placement.fmt(f),
+            Position::Variant(position) => position.fmt(f),
+        }
+    }
+}
+
+/// What reading one record gave.
+#[derive(Debug, Clone)]
+pub(crate) enum Read {
+    /// A position, and the warnings a reader says about it (a form it repaired, a portability
+    /// warning), which do not keep it from being used.
+    Position(Position, Vec<Finding>),
+    /// A record that holds no position (an NDJSON4 header): what it is instead.
+    Nothing(&'static str),
+}
+
+/// Why a record cannot be used: a finding with a span into the record, and for a FEN4
+/// literal, where the reference parsers put the error.
+#[derive(Debug, Clone)]
+pub(crate) struct Rejection {
+    /// What is wrong.
+    pub(crate) finding: Finding,
+    /// For a FEN4 literal: the reference parsers' code and offset.
+    pub(crate) reference: Option<Fen4Reference>,
+}
+
+impl From<Finding> for Rejection {
+    fn from(finding: Finding) -> Rejection {
+        Rejection {
+            finding,
+            reference: None,
+        }
+    }
+}
+
+impl Rejection {
+    /// An error-severity rejection with `code`.
+    pub(crate) fn new(
+        code: impl Into<crate::code::Code>,
+        span: std::ops::Range<usize>,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+    ) -> Rejection {
+        Finding::new(
+            code.into(),
+            fenkit_diagnostics::Severity::Error,
+            span,
+            message,
+        )
+        .into()
+    }
+
+    /// This rejection with a help line.
+    pub(crate) fn with_help(mut self, help: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+        self.finding.help = Some(help.into());
+        self
+    }
+}
+
+/// What writing a position gave: the text, and what a lossy conversion dropped (empty when
+/// nothing was).
+pub(crate) type Written = (String, Vec<String>);
+
+/// The behaviour of one notation. Every method has a default for a notation that does not do
+/// it.
+pub(crate) trait Codec: Sync {
+    /// How surely a record's first line is in this notation, from 0 (not at all) up: when the
+    /// notation is not given, the highest of the notations a command reads wins (ties go to
+    /// the family asked for, then to the earlier entry).
+    fn sniff(&self, _line: &Line<'_>) -> u8 {
+        0
+    }
+
+    /// A fresh analyser of one file, for `check`, `fmt`, `snapshot` and `parse`: each record's
+    /// findings, canonical form and identity. Without one of its own, a notation is linted as
+    /// [`Codec::read`] reads it: its refusal or its warnings, and no canonical form.
+    fn analyzer(&self) -> Box<dyn Analyze> {
+        Box::new(analysis::AsRead)
+    }
+
+    /// Reads one record as a position to use (`convert`): refused when it cannot be read or
+    /// has an error-severity finding; converted as written (spellings canonical, nothing
+    /// fixed).
+    fn read(
+        &self,
+        notation: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<Read, Rejection> {
+        let _ = (text, settings);
+        Err(Rejection::new(
+            crate::code::CliCode::CrossFamily,
+            0..0,
+            format!("`{}` is not read, only written", notation.name()),
+        ))
+    }
+
+    /// Parses one record into its position and every finding, errors included (`show`, and
+    /// `diff` with the lenient profile); `Err` only when the text is not the notation.
+    fn parse(
+        &self,
+        notation: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<(Position, Vec<Finding>), Rejection> {
+        match self.read(notation, text, settings)? {
+            Read::Position(position, findings) => Ok((position, findings)),
+            Read::Nothing(what) => Err(Rejection::new(
+                crate::code::CliCode::BadJsonInput,
+                0..text.len(),
+                what,
+            )),
+        }
+    }
+
+    /// Writes `position` in this notation (`convert --to`): `Err` when the notation cannot
+    /// hold it and `lossy` is not set, or when it holds another family's positions. `len` is
+    /// the length of the input record, which a rejection spans.
+    fn write(
+        &self,
+        notation: Notation,
+        position: &Position,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let _ = (notation, position, lossy);
+        Err(unsupported(len))
+    }
+
+    /// The DFEN profile it always reads and writes in, whatever `--profile` says
+    /// (`dfen-engine`).
+    fn profile(&self) -> Option<::dfen::Profile> {
+        None
+    }
+
+    /// Whether a file with one of its shared extensions is this notation's, by its first
+    /// record (`first`, trimmed): `Err` says why not.
+    fn claims(&self, _first: &str) -> Result<(), &'static str> {
+        Ok(())
+    }
+
+    /// Whether it writes positions at all (`convert --to` offers only those that do).
+    fn writes(&self) -> bool {
+        false
+    }
+
+    /// The finding `check` reports when this notation cannot hold `position` (a six-field
+    /// FEN cannot hold dice), spanning a record of `len` bytes; `None` when it holds all of it.
+    fn cannot_hold(&self, _position: &Position, _len: usize) -> Option<Finding> {
+        None
+    }
+}
+
+/// A line being sniffed: its bytes, and the JSON value it holds, parsed at most once however
+/// many codecs ask.
+pub(crate) struct Line<'a> {
+    bytes: &'a [u8],
+    json: std::cell::OnceCell<Option<serde_json::Value>>,
+}
+
+impl<'a> Line<'a> {
+    /// The line `bytes`.
+    pub(crate) fn new(bytes: &'a [u8]) -> Line<'a> {
+        Line {
+            bytes,
+            json: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The line without leading ASCII whitespace.
+    pub(crate) fn start(&self) -> &'a [u8] {
+        self.bytes.trim_ascii_start()
+    }
+
+    /// The JSON value the line holds, if it is one.
+    pub(crate) fn json(&self) -> Option<&serde_json::Value> {
+        self.json
+            .get_or_init(|| serde_json::from_slice(self.start()).ok())
+            .as_ref()
+    }
+
+    /// The keys of the JSON object the line holds, if it is one.
+    pub(crate) fn json_object(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        self.json().and_then(serde_json::Value::as_object)
+    }
+}
+
+/// The rejection of a conversion that no writer makes.
+pub(crate) fn unsupported(len: usize) -> Rejection {
+    Rejection::new(
+        crate::code::CliCode::CrossFamily,
+        0..len,
+        "this conversion is not supported",
+    )
+}
+
+/// The options a run gives a notation: a variant's dialects and check limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Options {
+    /// The dialect read.
+    pub(crate) dialect: Dialect,
+    /// The dialect the canonical form is written in (`--to-dialect`; else `dialect`).
+    pub(crate) write: Dialect,
+    /// Three-check's number of checks that wins.
+    pub(crate) check_limit: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            dialect: Dialect::Essay,
+            write: Dialect::Essay,
+            check_limit: 3,
+        }
+    }
+}
+
+/// A notation as a run reads it: an entry of [`TABLE`] and the options it was given.
+#[derive(Clone, Copy)]
+pub(crate) struct Notation {
+    entry: &'static Entry,
+    /// The options of this run.
+    pub(crate) options: Options,
+}
+
+impl PartialEq for Notation {
+    fn eq(&self, other: &Notation) -> bool {
+        self.entry.name == other.entry.name && self.options == other.options
+    }
+}
+
+impl Eq for Notation {}
+
+impl std::hash::Hash for Notation {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.entry.name.hash(state);
+        self.options.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Notation({self})")
+    }
+}
+
+impl std::fmt::Display for Notation {
+    /// The name, and for a notation written in dialects its dialect (and check limit, when
+    /// not 3): what a golden report's header says it read.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())?;
+        if self.entry.dialects {
+            write!(f, " ({} dialect", self.options.dialect)?;
+            if self.options.check_limit != 3 {
+                write!(f, ", check limit {}", self.options.check_limit)?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl Notation {
+    /// The notation of `entry`, with default options.
+    pub(crate) fn of(entry: &'static Entry) -> Notation {
+        Notation {
+            entry,
+            options: Options::default(),
+        }
+    }
+
+    /// The notation of a text that no notation recognises: DFEN.
+    pub(crate) fn fallback() -> Notation {
+        Notation::of(&dfen::DFEN)
+    }
+
+    /// This notation with `options`.
+    pub(crate) fn with_options(self, options: Options) -> Notation {
+        Notation { options, ..self }
+    }
+
+    /// Its entry in [`TABLE`].
+    pub(crate) fn entry(self) -> &'static Entry {
+        self.entry
+    }
+
+    /// Its name.
+    pub(crate) fn name(self) -> &'static str {
+        self.entry.name
+    }
+
+    /// The notation named `name` in [`TABLE`].
+    #[cfg(test)]
+    pub(crate) fn named(name: &str) -> Option<Notation> {
+        TABLE
+            .iter()
+            .find(|entry| entry.name == name)
+            .map(|entry| Notation::of(entry))
+    }
+
+    /// The notation `--variant VARIANT` reads: standard chess is FEN, Dice Chess DFEN.
+    pub(crate) fn of_variant(variant: Variant) -> Option<Notation> {
+        TABLE
+            .iter()
+            .find(|entry| entry.variant == Some(variant))
+            .map(|entry| Notation::of(entry))
+    }
+
+    /// The notation a file extension means, and whether the extension is one other formats
+    /// share (see [`Entry::shared_extensions`]).
+    pub(crate) fn by_extension(path: &Path) -> Option<(Notation, bool)> {
+        let extension = path.extension()?.to_str()?;
+        TABLE.iter().find_map(|entry| {
+            let shared = entry
+                .shared_extensions
+                .iter()
+                .any(|(shared, _)| *shared == extension);
+            (shared || entry.extensions.contains(&extension)).then(|| (Notation::of(entry), shared))
+        })
+    }
+
+    /// The notation a file extension means.
+    pub(crate) fn from_extension(path: &Path) -> Option<Notation> {
+        Notation::by_extension(path).map(|(notation, _)| notation)
+    }
+
+    /// The files a directory walk picks up, for messages: `*.dfen, *.fen, …, and *.jsonl
+    /// whose first record has a `fen4` key`.
+    pub(crate) fn walked() -> String {
+        let own = TABLE
+            .iter()
+            .flat_map(|entry| entry.extensions)
+            .map(|extension| format!("*.{extension}"));
+        let shared = TABLE
+            .iter()
+            .flat_map(|entry| entry.shared_extensions)
+            .map(|(extension, holding)| format!("*.{extension} {holding}"));
+        let all: Vec<String> = own.chain(shared).collect();
+        match all.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
+            _ => all.concat(),
+        }
+    }
+
+    /// Whether a file with a shared extension holds this notation, by its first record (see
+    /// [`Codec::claims`]).
+    pub(crate) fn claims(self, first: &str) -> Result<(), &'static str> {
+        self.entry.codec.claims(first)
+    }
+
+    /// Guesses the notation of one line among the notations `among` admits, preferring
+    /// `family` on a tie (see [`Codec::sniff`]); DFEN when none admitted says anything.
+    pub(crate) fn sniff_among(
+        line: &[u8],
+        among: impl Fn(&Entry) -> bool,
+        family: Option<Family>,
+    ) -> Notation {
+        let line = Line::new(line);
+        let mut best: Option<(u8, bool, &'static Entry)> = None;
+        for entry in TABLE.iter().copied().filter(|entry| among(entry)) {
+            let rank = entry.codec.sniff(&line);
+            let preferred = family == Some(entry.family);
+            if best.is_none_or(|(top, top_preferred, _)| {
+                rank > top || (rank == top && preferred && !top_preferred)
+            }) {
+                best = Some((rank, preferred, entry));
+            }
+        }
+        Notation::of(best.map_or(&dfen::DFEN, |(_, _, entry)| entry))
+    }
+
+    /// Guesses the notation of a file from its first position line, among the notations
+    /// `--notation` offers.
+    pub(crate) fn sniff(first_position: &[u8]) -> Notation {
+        Notation::sniff_among(first_position, |entry| entry.help.notation.is_some(), None)
+    }
+
+    /// Guesses the notation of a text from its first position line: the first line, after a
+    /// BOM, that is neither blank nor a `#` comment (DFEN when there is none).
+    pub(crate) fn sniff_text(text: &[u8]) -> Notation {
+        Notation::sniff_start(text, true).unwrap_or(Notation::of(&dfen::DFEN))
+    }
+
+    /// [`Notation::sniff_text`] of the start of a text, `at_end` when nothing follows it.
+    /// `Err(skip)` while the start does not tell yet: the first position line has not begun,
+    /// or has too few bytes to tell. `skip` is the length of the BOM and the whole blank and
+    /// comment lines at the start, which the next call, on the text grown longer, need not
+    /// read again (it is given the text after them).
+    pub(crate) fn sniff_start(text: &[u8], at_end: bool) -> Result<Notation, usize> {
+        const BOM: &[u8] = b"\xEF\xBB\xBF";
+        if !at_end && text.len() < BOM.len() && BOM.starts_with(text) {
+            return Err(0);
+        }
+        let mut skip = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        loop {
+            let rest = text.get(skip..).unwrap_or_default();
+            let line = match memchr::memchr(b'\n', rest) {
+                Some(end) => rest.get(..end).unwrap_or_default(),
+                None => rest,
+            };
+            let complete = line.len() < rest.len();
+            let content = line.trim_ascii();
+            if content.is_empty() || content.starts_with(b"#") {
+                if complete {
+                    skip += line.len() + 1;
+                    continue;
+                }
+                return if at_end {
+                    Ok(Notation::of(&dfen::DFEN))
+                } else {
+                    Err(skip)
+                };
+            }
+            // "4d-fen" is the longest start that tells.
+            return if complete || at_end || line.trim_ascii_start().len() >= 6 {
+                Ok(Notation::sniff(line))
+            } else {
+                Err(skip)
+            };
+        }
+    }
+
+    /// Whether records may continue on following lines that start with whitespace.
+    pub(crate) fn has_continuation_lines(self) -> bool {
+        self.entry.continuation_lines
+    }
+
+    /// Reads one record as a position to use (see [`Codec::read`]).
+    pub(crate) fn read(self, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
+        self.entry.codec.read(self, text, settings)
+    }
+
+    /// Parses one record into its position and every finding (see [`Codec::parse`]).
+    pub(crate) fn parse(
+        self,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<(Position, Vec<Finding>), Rejection> {
+        self.entry.codec.parse(self, text, settings)
+    }
+
+    /// Writes a position in this notation (see [`Codec::write`]).
+    pub(crate) fn write(
+        self,
+        position: &Position,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        self.entry.codec.write(self, position, lossy, len)
+    }
+
+    /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).
+    pub(crate) fn cannot_hold(self, position: &Position, len: usize) -> Option<Finding> {
+        self.entry.codec.cannot_hold(position, len)
+    }
+}
+
+/// The notations a flag offers, in table order.
+fn offered(help: impl Fn(&Help) -> Option<&'static str>) -> Vec<Notation> {
+    TABLE
+        .iter()
+        .filter(|entry| help(&entry.help).is_some())
+        .map(|entry| Notation::of(entry))
+        .collect()
+}
+
+/// `--notation`: the notations a file can be read as.
+static BY_NOTATION: LazyLock<Vec<Notation>> = LazyLock::new(|| offered(|help| help.notation));
+
+impl clap::ValueEnum for Notation {
+    fn value_variants<'a>() -> &'a [Self] {
+        &BY_NOTATION
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = self.entry.help.notation?;
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+/// `--variant VARIANT`: a chess variant, which selects the notation its positions are written
+/// in (`chess` is FEN, `dice` DFEN), listed in the library's order of variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct VariantName(pub(crate) Notation);
+
+impl VariantName {
+    /// The variant.
+    pub(crate) fn variant(self) -> Variant {
+        self.0.entry.variant.unwrap_or(Variant::Chess)
+    }
+}
+
+static BY_VARIANT: LazyLock<Vec<VariantName>> = LazyLock::new(|| {
+    Variant::ALL
+        .into_iter()
+        .filter_map(Notation::of_variant)
+        .filter(|notation| notation.entry.help.variant.is_some())
+        .map(VariantName)
+        .collect()
+});
+
+impl clap::ValueEnum for VariantName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &BY_VARIANT
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = self.0.entry.help.variant?;
+        Some(clap::builder::PossibleValue::new(self.variant().name()).help(help))
+    }
+}
+
+/// A form `convert` reads (`--from`) or writes (`--to`): a notation, or `json`, the structured
+/// JSON form of the family on the other side of the conversion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// A notation of the table.
+    Notation(Notation),
+    /// The structured JSON form of the other side's family.
+    Json,
+}
+
+/// The `json` form's help.
+const JSON_HELP: &str =
+    "JSON: the structured form of a DFEN or of a FEN4 (by the other side of the conversion)";
+
+/// The forms `convert` offers: the notations with a [`Help::convert`] text, `json` before the
+/// first JSON form; `writing` keeps only those it writes.
+fn forms(writing: bool) -> Vec<Form> {
+    let mut forms = Vec::new();
+    for entry in TABLE.iter().filter(|entry| entry.help.convert.is_some()) {
+        if entry.json != Json::No && !forms.contains(&Form::Json) {
+            forms.push(Form::Json);
+        }
+        if !writing || entry.codec.writes() {
+            forms.push(Form::Notation(Notation::of(entry)));
+        }
+    }
+    forms
+}
+
+static READ_FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| forms(false));
+
+/// `convert --to`: a form `convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Target(pub(crate) Form);
+
+static WRITE_FORMS: LazyLock<Vec<Target>> =
+    LazyLock::new(|| forms(true).into_iter().map(Target).collect());
+
+impl Form {
+    /// The name on the command line.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Form::Notation(notation) => notation.name(),
+            Form::Json => "json",
+        }
+    }
+
+    /// The family it holds; `None` for `json`, which takes the other side's.
+    pub(crate) fn family(self) -> Option<Family> {
+        match self {
+            Form::Notation(notation) => Some(notation.entry.family),
+            Form::Json => None,
+        }
+    }
+
+    /// The notation it means next to `family`: `json` is that family's structured JSON form.
+    pub(crate) fn resolve(self, family: Family) -> Notation {
+        match self {
+            Form::Notation(notation) => notation,
+            Form::Json => TABLE
+                .iter()
+                .find(|entry| entry.family == family && entry.json == Json::Form)
+                .map_or(Notation::of(&json::DFEN_JSON), |entry| Notation::of(entry)),
+        }
+    }
+
+    /// Whether its text is JSON.
+    pub(crate) fn is_json(self) -> bool {
+        match self {
+            Form::Notation(notation) => notation.entry.json != Json::No,
+            Form::Json => true,
+        }
+    }
+
+    fn possible_value(self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Form::Notation(notation) => notation.entry.help.convert?,
+            Form::Json => JSON_HELP,
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+impl clap::ValueEnum for Form {
+    fn value_variants<'a>() -> &'a [Self] {
+        &READ_FORMS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        self.possible_value()
+    }
+}
+
+impl clap::ValueEnum for Target {
+    fn value_variants<'a>() -> &'a [Self] {
+        &WRITE_FORMS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        self.0.possible_value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name is unique, every extension means one notation, and exactly the variants with
+    /// dialects of their own are written in dialects.
+    #[test]
+    fn the_table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        let mut extensions = std::collections::HashSet::new();
+        for entry in TABLE {
+            assert!(names.insert(entry.name), "{} twice", entry.name);
+            for extension in entry.extensions {
+                assert!(extensions.insert(*extension), "`.{extension}` twice");
+            }
+            assert_eq!(
+                entry.dialects,
+                entry
+                    .variant
+                    .is_some_and(|v| !matches!(v, Variant::Chess | Variant::Dice)),
+                "{}",
+                entry.name
+            );
+        }
+    }
+
+    /// The flags offer what they offered before the table, in the same order.
+    #[test]
+    fn the_flags_offer_the_notations_in_order() {
+        use clap::ValueEnum;
+        let names = |values: Vec<String>| values.join(" ");
+        let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
+        assert_eq!(of(Notation::value_variants()), "dfen fen fen4 ndjson4");
+        assert_eq!(
+            names(
+                VariantName::value_variants()
+                    .iter()
+                    .map(|v| v.variant().name().to_owned())
+                    .collect()
+            ),
+            "chess dice threecheck crazyhouse twomove"
+        );
+        assert_eq!(
+            names(
+                Form::value_variants()
+                    .iter()
+                    .map(|f| f.name().to_owned())
+                    .collect()
+            ),
+            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces ndjson4"
+        );
+        assert_eq!(
+            names(
+                Target::value_variants()
+                    .iter()
+                    .map(|t| t.0.name().to_owned())
+                    .collect()
+            ),
+            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces"
+        );
+    }
+
+    /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, anything else DFEN.
+    #[test]
+    fn files_are_sniffed_among_the_notations_of_files() {
+        for (line, expected) in [
+            ("4d-fen v1: K@0,0,0,0", "fen4"),
+            ("  4d-fen v1:", "fen4"),
+            ("{\"fen4\":\"4d-fen v1:\"}", "ndjson4"),
+            ("{\"board\":{}}", "ndjson4"),
+            ("{not json", "ndjson4"),
+            ("[]", "dfen"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "dfen"),
+            ("", "dfen"),
+        ] {
+            assert_eq!(Notation::sniff(line.as_bytes()).name(), expected, "{line}");
+        }
+    }
+
+    /// `convert` tells the JSON forms apart by their content, and a line that is not JSON by
+    /// the family asked for.
+    #[test]
+    fn convert_sniffs_the_json_forms() {
+        let among = |entry: &Entry| entry.help.convert.is_some();
+        for (line, family, expected) in [
+            ("4d-fen v1: K@0,0,0,0", Family::Dfen, "fen4"),
+            ("[{\"at\":[0,0,0,0]}]", Family::Dfen, "fen4-json"),
+            (
+                "{\"fen4\":\"4d-fen v1:\",\"board\":{}}",
+                Family::Dfen,
+                "ndjson4",
+            ),
+            ("{\"bridge_version\":1}", Family::Dfen, "ndjson4"),
+            ("{\"board\":{}}", Family::Fen4, "dfen-json"),
+            ("{\"0\":\"K\"}", Family::Dfen, "fen4-pieces"),
+            ("{not json", Family::Dfen, "dfen-json"),
+            ("{not json", Family::Fen4, "fen4-pieces"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", Family::Fen4, "dfen"),
+        ] {
+            assert_eq!(
+                Notation::sniff_among(line.as_bytes(), among, Some(family)).name(),
+                expected,
+                "{line}"
+            );
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The variant FENs (`spec/variants.md`): three-check, crazyhouse and two-move chess, each in
+//! the dialects it is written in. They are chosen with `--variant` (and `--dialect`,
+//! `--check-limit`) or the configuration's `[variants]`, never by extension or content.
+
+use std::fmt::Write as _;
+
+use dfen::variant::{Dialect, Variant, VariantParser};
+
+use super::analysis::{Identity, converted};
+use super::dfen::{error_finding, first_error};
+use super::{
+    Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Notation, Position, Read,
+    ReadSettings, Rejection, Suite, Work, Written,
+};
+use crate::code::Finding;
+
+/// The fields every variant entry shares.
+macro_rules! variant_entry {
+    ($name:ident, $variant:expr, $help:expr, $positions:expr) => {
+        pub(super) static $name: Entry = Entry {
+            name: $variant.name(),
+            help: Help {
+                notation: None,
+                variant: Some($help),
+                convert: None,
+            },
+            extensions: &[],
+            shared_extensions: &[],
+            family: Family::Dfen,
+            positions: $positions,
+            json: Json::No,
+            continuation_lines: false,
+            replay: None,
+            variant: Some($variant),
+            dialects: true,
+            en_passant: EnPassant::AsWritten,
+            reference_codes: false,
+            suite: Some(Suite {
+                file: "variants",
+                parity: true,
+            }),
+            codec: &VariantCodec { variant: $variant },
+        };
+    };
+}
+
+variant_entry!(
+    THREECHECK,
+    Variant::ThreeCheck,
+    "three-check: checks given by each side",
+    "three-check positions"
+);
+variant_entry!(
+    CRAZYHOUSE,
+    Variant::Crazyhouse,
+    "crazyhouse: pockets and promoted pieces",
+    "crazyhouse positions"
+);
+variant_entry!(
+    TWOMOVE,
+    Variant::TwoMove,
+    "two-move chess: which move of the turn comes next",
+    "two-move chess positions"
+);
+
+/// Where a variant's state is written, as a command-line and configuration value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum DialectArg {
+    /// the canonical form: the six FEN fields, then the variant's fields
+    Essay,
+    /// Stockfish, Fairy-Stockfish, python-chess, shakmaty: `3+3` remaining checks, `[Pp]`
+    /// pockets, `~` promoted pieces
+    Stockfish,
+    /// lichess: `+1+0` checks given after the clocks, the pocket as a ninth rank
+    Lichess,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(dialect: DialectArg) -> Dialect {
+        match dialect {
+            DialectArg::Essay => Dialect::Essay,
+            DialectArg::Stockfish => Dialect::Stockfish,
+            DialectArg::Lichess => Dialect::Lichess,
+        }
+    }
+}
+
+/// One variant's behaviour.
+struct VariantCodec {
+    variant: Variant,
+}
+
+impl VariantCodec {
+    /// The library's parser for this variant in the notation's dialect. Every command reads
+    /// variant positions through it.
+    fn parser(&self, notation: Notation) -> VariantParser {
+        VariantParser::new(self.variant)
+            .dialect(notation.options.dialect)
+            .check_limit(notation.options.check_limit)
+    }
+}
+
+impl Codec for VariantCodec {
+    fn analyzer(&self) -> Box<dyn Analyze> {
+        Box::new(VariantAnalyzer {
+            variant: self.variant,
+        })
+    }
+
+    /// Converted as it was read, as every other conversion does: spellings become canonical,
+    /// nothing else is fixed.
+    fn read(&self, notation: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+        let parsed = self
+            .parser(notation)
+            .parse(text)
+            .map_err(|error| Rejection::from(error_finding(&error)))?;
+        first_error(&parsed.findings, None)?;
+        Ok(Read::Position(
+            Position::Variant(Box::new(parsed.position)),
+            Vec::new(),
+        ))
+    }
+
+    fn parse(
+        &self,
+        notation: Notation,
+        text: &str,
+        _: ReadSettings,
+    ) -> Result<(Position, Vec<Finding>), Rejection> {
+        match self.parser(notation).parse(text) {
+            Ok(parsed) => Ok((
+                Position::Variant(Box::new(parsed.position)),
+                converted(parsed.findings),
+            )),
+            Err(error) => Err(error_finding(&error).into()),
+        }
+    }
+
+    /// The variant's own text, in the dialect the notation writes.
+    fn write(
+        &self,
+        notation: Notation,
+        position: &Position,
+        _lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        match position {
+            Position::Variant(position) => Ok((
+                position.display_as(notation.options.write).to_string(),
+                Vec::new(),
+            )),
+            _ => Err(super::unsupported(len)),
+        }
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+}
+
+/// A variant's analyser: stateless; as a DFEN is analysed, with the canonical form in the
+/// dialect the notation writes.
+struct VariantAnalyzer {
+    variant: Variant,
+}
+
+impl Analyze for VariantAnalyzer {
+    fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        let options = work.notation.options;
+        let parsed = VariantParser::new(self.variant)
+            .dialect(options.dialect)
+            .check_limit(options.check_limit)
+            .strict(work.settings.strict)
+            .parse(text);
+        match parsed {
+            Err(error) => Analysis::rejected(error_finding(&error), None),
+            Ok(parsed) => {
+                let needs_fixed = work.wants_canonical() || work.identity().is_some();
+                let fixed = needs_fixed.then(|| {
+                    if work.fixes_positions() {
+                        parsed.fixed()
+                    } else {
+                        parsed.position.clone()
+                    }
+                });
+                let canonical = match &fixed {
+                    Some(fixed) if work.wants_canonical() => {
+                        let unchanged = work.only_changed()
+                            && options.write == options.dialect
+                            && parsed.written_canonically()
+                            && *fixed == parsed.position;
+                        if unchanged {
+                            None
+                        } else {
+                            work.canonical_form(text, |out| {
+                                write!(out, "{}", fixed.display_as(options.write))
+                            })
+                        }
+                    }
+                    _ => None,
+                };
+                // The library's identity: the essay form without the clocks, after `fmt`'s
+                // fixes.
+                let identity = match (work.identity(), &fixed) {
+                    (Some(_), Some(fixed)) if !parsed.has_errors() => {
+                        let key = if work.fixes_positions() {
+                            fixed.identity_key()
+                        } else {
+                            parsed.fixed().identity_key()
+                        };
+                        Some(Identity::of_key(key))
+                    }
+                    _ => None,
+                };
+                Analysis::accepted(converted(parsed.findings), canonical).with_identity(|| identity)
+            }
+        }
+    }
+}
