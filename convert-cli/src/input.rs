@@ -445,11 +445,6 @@ impl RecordBatch {
         self.entries.clear();
     }
 
-    /// Whether the batch holds no record (before or after indexing).
-    pub(crate) fn is_empty(&self) -> bool {
-        self.pieces.is_empty() && self.entries.is_empty()
-    }
-
     /// The records, in the order they were read (after [`RecordBatch::index`]).
     pub(crate) fn iter(&self) -> impl Iterator<Item = Record<'_>> {
         self.entries.iter().map(|entry| self.record_of(entry))

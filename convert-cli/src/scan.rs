@@ -1,10 +1,11 @@
-//! Reading one position file record by record and analysing each position.
+//! Reading position files record by record and analysing each position.
 //!
-//! [`Scan::for_each`] spreads one file over several threads: each thread, the calling one
-//! included, takes the next batch of records, reads it (one thread at a time) and analyses it on
-//! its own CPU, where the record bytes it has just read are still in cache; the calling thread
-//! hands the analysed items on in file order. A bounded number of batches is out at once, so
-//! memory stays flat whatever the size of the file.
+//! [`scan_all`] reads any number of inputs through one ordered pipeline: each thread, the
+//! calling one included, takes the next batch of records of the input being read, reads it
+//! (one thread at a time) and analyses it on its own CPU, where the record bytes it has just
+//! read are still in cache; the calling thread hands the analysed items on in input and file
+//! order. A bounded number of batches is out at once, so memory stays flat whatever the size
+//! and number of the inputs. [`Scan::for_each`] is the same for one input.
 
 use std::io::{self, BufRead};
 
@@ -115,12 +116,7 @@ impl Scan {
     }
 
     /// Hands every item to `each` with whether the file starts with a BOM (known from the first
-    /// item on), in file order, analysing on `threads` threads in all. Every thread, the calling
-    /// one included, takes the next batch of records, reads it (one thread at a time) and
-    /// analyses it, so a batch is analysed on the CPU that has its bytes in cache; the calling
-    /// thread also hands the analysed items on in order. At most `4 × threads` batches are out
-    /// at once, so memory stays flat. NDJSON4 files, whose checks depend on the lines before,
-    /// and `threads` below 2 are analysed in order on the calling thread.
+    /// item on), in file order, analysing on `threads` threads in all (see [`scan_all`]).
     ///
     /// # Errors
     /// The first read error (after every record before it has been handed on), or the first
@@ -128,88 +124,256 @@ impl Scan {
     pub(crate) fn for_each(
         self,
         threads: usize,
-        each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.hand_on_each(threads, None, each)
-    }
-
-    /// Like [`for_each`](Self::for_each), but positions without a finding are only counted
-    /// into `quiet`, and blank and comment lines are skipped, except what markers need (see
-    /// [`Quiet`]): what `check` needs. It is much less work for the thread that hands on, the
-    /// one part of a scan that runs in file order.
-    pub(crate) fn for_each_reported(
-        self,
-        threads: usize,
-        quiet: &mut Quiet,
-        each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.hand_on_each(threads, Some(quiet), each)
-    }
-
-    fn hand_on_each(
-        mut self,
-        threads: usize,
-        mut quiet: Option<&mut Quiet>,
         mut each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
-        let mut progress = self.progress.take();
+        let mut scan = Some(self);
+        let mut read_error = None;
+        scan_all(
+            1,
+            threads,
+            false,
+            |_| scan.take().ok_or_else(|| io::Error::other("opened twice")),
+            |event| match event {
+                Event::Item { item, bom, .. } => each(item, bom),
+                Event::End { error, .. } => {
+                    read_error = error;
+                    Ok(())
+                }
+                Event::Begin { .. } | Event::Unopened { .. } => Ok(()),
+            },
+        )?;
+        read_error.map_or(Ok(()), Err)
+    }
+}
+
+/// What a scan of several inputs hands on, in input order and, within an input, file order.
+pub(crate) enum Event<'a> {
+    /// Input `input` is open, read as `notation`.
+    Begin {
+        /// The input's index.
+        input: usize,
+        /// The notation it is read as.
+        notation: Notation,
+    },
+    /// Input `input` could not be opened: nothing else comes of it.
+    Unopened {
+        /// The input's index.
+        input: usize,
+        /// Why.
+        error: io::Error,
+    },
+    /// One record of the input begun last, and its analysis.
+    Item {
+        /// The input's index.
+        input: usize,
+        /// The record and its analysis.
+        item: Item<'a>,
+        /// Whether the input starts with a BOM.
+        bom: bool,
+    },
+    /// The input begun last has been read to its end, or to a read error.
+    End {
+        /// The input's index.
+        input: usize,
+        /// The read error that ended it early.
+        error: Option<io::Error>,
+        /// For a reported scan: the positions without a finding that were counted instead of
+        /// handed on (see [`Quiet`]).
+        counted: usize,
+    },
+}
+
+/// One piece of a scan: a batch of records of one input, with what the hand-on needs to know
+/// at an input's first and last batch.
+#[derive(Default)]
+struct Piece {
+    /// The index of the input.
+    input: usize,
+    /// At an input's first piece: the input opened, or why it could not be.
+    begin: Option<io::Result<Begun>>,
+    /// For a notation whose positions are analysed each on its own: this piece's analyser
+    /// (a thread keeps using its own for later pieces of the same input).
+    analyzer: Option<Analyzer>,
+    batch: Batch,
+    /// At an input's last piece: how it ended (a read error, or `None` at its end).
+    end: Option<Option<io::Error>>,
+}
+
+/// An input as the hand-on takes it over from the reader.
+struct Begun {
+    notation: Notation,
+    progress: Option<ByteProgress>,
+    /// For a notation whose checks depend on the records before (NDJSON4): the one analyser,
+    /// which analyses every record in order on the handing-on thread.
+    in_order: Option<Analyzer>,
+}
+
+/// The input being read.
+struct Reading {
+    input: usize,
+    reader: RecordReader<Input>,
+    /// The analyser copied into each piece, for a notation whose positions are analysed each
+    /// on its own.
+    prototype: Option<Analyzer>,
+    /// Records per batch: one for standard input on one thread, handed on as it arrives.
+    records: usize,
+}
+
+/// Reads `count` inputs, opened in turn by `open(index)`, through one ordered pipeline on
+/// `threads` threads in all, and hands `each` an [`Event::Begin`] (or [`Event::Unopened`]),
+/// every [`Event::Item`] and an [`Event::End`] for each input, in input order. When `reported`,
+/// positions without a finding are only counted, and blank and comment lines are left out,
+/// except what markers need (see [`Quiet`]); a position with an identity is always handed on.
+///
+/// Inputs whose positions are analysed each on its own spread their batches over every
+/// thread, one input after another; a notation whose checks depend on the lines before
+/// (NDJSON4) is analysed in order on the calling thread. At most `4 × threads` batches are out
+/// at once, so memory stays flat.
+///
+/// # Errors
+/// The first error `each` returns: reading then stops. Errors of the inputs are events.
+pub(crate) fn scan_all(
+    count: usize,
+    threads: usize,
+    reported: bool,
+    mut open: impl FnMut(usize) -> io::Result<Scan> + Send,
+    mut each: impl FnMut(Event<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    let threads = threads.max(1);
+    let mut next = 0;
+    let mut reading: Option<Reading> = None;
+    let read = move |piece: &mut Piece| -> Filled {
+        piece.begin = None;
+        piece.analyzer = None;
+        piece.end = None;
+        if reading.is_none() {
+            let Some(input) = (next < count).then_some(next) else {
+                return Filled::Nothing;
+            };
+            next += 1;
+            piece.input = input;
+            match open(input) {
+                Err(error) => {
+                    piece.batch.clear();
+                    piece.begin = Some(Err(error));
+                    piece.end = Some(None);
+                    return if next < count {
+                        Filled::Piece
+                    } else {
+                        Filled::Last
+                    };
+                }
+                Ok(mut scan) => {
+                    let stateless = scan.analyzer.is_stateless();
+                    let records = if threads < 2 && scan.line_by_line {
+                        1
+                    } else {
+                        BATCH
+                    };
+                    let analyzer = scan.analyzer;
+                    piece.begin = Some(Ok(Begun {
+                        notation: analyzer.notation(),
+                        progress: scan.progress.take(),
+                        in_order: None,
+                    }));
+                    let (prototype, in_order) = if stateless {
+                        (Some(analyzer), None)
+                    } else {
+                        (None, Some(analyzer))
+                    };
+                    if let Some(Ok(begun)) = &mut piece.begin {
+                        begun.in_order = in_order;
+                    }
+                    reading = Some(Reading {
+                        input,
+                        reader: scan.reader,
+                        prototype,
+                        records,
+                    });
+                }
+            }
+        }
+        let Some(current) = reading.as_mut() else {
+            return Filled::Nothing;
+        };
+        piece.input = current.input;
+        let read = piece.batch.read(&mut current.reader, current.records);
+        piece.batch.bom = current.reader.bom();
+        piece.analyzer = current
+            .prototype
+            .as_ref()
+            .and_then(Analyzer::stateless_copy);
+        match read {
+            Err(error) => piece.end = Some(Some(error)),
+            Ok(()) if piece.batch.end => piece.end = Some(None),
+            Ok(()) => {}
+        }
+        if piece.end.is_some() {
+            reading = None;
+        }
+        if reading.is_none() && next >= count {
+            Filled::Last
+        } else {
+            Filled::Piece
+        }
+    };
+    let work = |warm: &mut Option<(usize, Analyzer)>, piece: &mut Piece| {
+        piece.batch.records.index();
+        let Some(copy) = piece.analyzer.take() else {
+            return;
+        };
+        if warm.as_ref().is_none_or(|(input, _)| *input != piece.input) {
+            *warm = Some((piece.input, copy));
+        }
+        if let Some((_, analyzer)) = warm.as_mut() {
+            piece.batch.analyze(analyzer);
+        }
+    };
+    let mut quiet = Quiet::default();
+    let mut progress: Option<ByteProgress> = None;
+    let mut in_order: Option<Analyzer> = None;
+    let hand_on = |piece: &mut Piece| -> io::Result<()> {
+        let input = piece.input;
+        match piece.begin.take() {
+            None => {}
+            Some(Err(error)) => return each(Event::Unopened { input, error }),
+            Some(Ok(begun)) => {
+                quiet = Quiet::default();
+                progress = begun.progress;
+                in_order = begun.in_order;
+                each(Event::Begin {
+                    input,
+                    notation: begun.notation,
+                })?;
+            }
+        }
+        if let Some(analyzer) = in_order.as_mut() {
+            piece.batch.analyze(analyzer);
+        }
         let mut shown = |offset: u64| {
             if let Some(progress) = progress.as_mut() {
                 progress.show(offset);
             }
         };
-        if threads < 2 && self.line_by_line {
-            let mut records = 0u64;
-            while let Some(item) = self.next_item()? {
-                records += 1;
-                if records.is_multiple_of(BATCH as u64) {
-                    shown(item.record.offset);
-                }
-                if let Some(quiet) = quiet.as_deref_mut()
-                    && (quiet.skips(item.analysis.as_ref()) || !quiet.hands_on(&item.record))
-                {
-                    continue;
-                }
-                each(item, self.bom())?;
-            }
-            return Ok(());
-        }
-        let Scan {
-            mut reader,
-            analyzer,
-            ..
-        } = self;
-        // NDJSON4 files, whose checks depend on the lines before, are analysed on one thread.
-        let mut analyzers = vec![];
-        if threads >= 2 {
-            analyzers.extend((1..threads).filter_map(|_| analyzer.stateless_copy()));
-        }
-        analyzers.insert(0, analyzer);
-        let limit = 4 * analyzers.len();
-        let mut read_error = None;
-        crate::pipeline::in_order(
-            analyzers,
-            limit,
-            |batch: &mut Batch| {
-                let read = batch.read(&mut reader);
-                batch.bom = reader.bom();
-                if let Err(error) = read {
-                    read_error = Some(error);
-                }
-                match (batch.records.is_empty(), batch.end) {
-                    (true, _) => Filled::Nothing,
-                    (false, true) => Filled::Last,
-                    (false, false) => Filled::Piece,
-                }
-            },
-            |analyzer, batch| batch.analyze(analyzer),
-            |batch| batch.hand_on(&mut each, quiet.as_deref_mut(), &mut shown),
+        piece.batch.hand_on(
+            &mut |item, bom| each(Event::Item { input, item, bom }),
+            reported.then_some(&mut quiet),
+            &mut shown,
         )?;
-        match read_error {
-            Some(error) => Err(error),
-            None => Ok(()),
+        if let Some(error) = piece.end.take() {
+            progress = None;
+            in_order = None;
+            let counted = std::mem::take(&mut quiet.positions);
+            each(Event::End {
+                input,
+                error,
+                counted,
+            })?;
         }
-    }
+        Ok(())
+    };
+    let warm: Vec<Option<(usize, Analyzer)>> = (0..threads).map(|_| None).collect();
+    crate::pipeline::in_order(warm, 4 * threads, read, work, hand_on)
 }
 
 /// Records read together, analysed on one thread and handed on together. Emptied batches are
@@ -226,21 +390,25 @@ struct Batch {
 }
 
 impl Batch {
-    /// Empties the batch and fills it with up to about [`BATCH`] records or [`BATCH_BYTES`]
-    /// bytes, not yet indexed nor analysed: the part of reading that is done one thread at a
-    /// time.
-    fn read(&mut self, reader: &mut RecordReader<Input>) -> io::Result<()> {
+    /// Empties the batch.
+    fn clear(&mut self) {
         self.records.clear();
         self.analyses.clear();
+    }
+
+    /// Empties the batch and fills it with up to about `records` records or [`BATCH_BYTES`]
+    /// bytes, not yet indexed nor analysed: the part of reading that is done one thread at a
+    /// time.
+    fn read(&mut self, reader: &mut RecordReader<Input>, records: usize) -> io::Result<()> {
+        self.clear();
         // A read error ends the input too.
         self.end = true;
-        self.end = reader.fill(BATCH, BATCH_BYTES, &mut self.records)?;
+        self.end = reader.fill(records, BATCH_BYTES, &mut self.records)?;
         Ok(())
     }
 
-    /// Finds the records in the batch's bytes and analyses them.
+    /// Analyses the records of the batch, once [`RecordBatch::index`] has found them.
     fn analyze(&mut self, analyzer: &mut Analyzer) {
-        self.records.index();
         self.analyses.clear();
         self.analyses.extend(
             self.records
@@ -253,7 +421,7 @@ impl Batch {
     /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
         &mut self,
-        each: &mut impl FnMut(Item<'_>, bool) -> io::Result<()>,
+        each: &mut dyn FnMut(Item<'_>, bool) -> io::Result<()>,
         mut quiet: Option<&mut Quiet>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
@@ -280,7 +448,7 @@ impl Batch {
     }
 }
 
-/// What [`Scan::for_each_reported`] leaves out, and what it counts instead.
+/// What a reported [`scan_all`] leaves out, and what it counts instead.
 ///
 /// Positions without a finding are counted, not handed on, and blank and comment lines are
 /// left out, with three exceptions that markers (`# fenkit: expect[...]`) need: a marker line
@@ -303,7 +471,10 @@ impl Quiet {
     fn skips(&mut self, analysis: Option<&Analysis>) -> bool {
         match analysis {
             Some(analysis)
-                if analysis.findings.is_empty() && !self.after_marker && self.seen_position =>
+                if analysis.findings.is_empty()
+                    && analysis.identity.is_none()
+                    && !self.after_marker
+                    && self.seen_position =>
             {
                 self.positions += 1;
                 true
@@ -393,7 +564,7 @@ fn sniff(mut reader: Input) -> io::Result<(Notation, Input)> {
 mod tests {
     use std::io::{self, BufReader, Read};
 
-    use super::{Quiet, Scan};
+    use super::{Event, Scan, scan_all};
     use crate::input::RecordReader;
     use crate::notation::{Analyzer, Notation, ReadSettings};
 
@@ -487,22 +658,36 @@ mod tests {
             let input: Box<dyn Read + Send> = Box::new(io::Cursor::new(text.clone()));
             let mut scan = scan_of(0, line_by_line);
             scan.reader = RecordReader::new(BufReader::with_capacity(4096, input), false);
-            let (mut handed, mut quiet) = (Vec::new(), Quiet::default());
+            let mut scan = Some(scan);
+            let (mut handed, mut counted) = (Vec::new(), 0);
             let mut handed_positions = 0;
-            scan.for_each_reported(threads, &mut quiet, |item, _| {
-                if item.analysis.is_some() {
-                    handed_positions += 1;
-                }
-                handed.push(item.record.line);
-                Ok(())
-            })
-            .expect("no read error");
+            scan_all(
+                1,
+                threads,
+                true,
+                |_| Ok(scan.take().unwrap()),
+                |event| {
+                    match event {
+                        Event::Item { item, .. } => {
+                            if item.analysis.is_some() {
+                                handed_positions += 1;
+                            }
+                            handed.push(item.record.line);
+                        }
+                        Event::End {
+                            error, counted: n, ..
+                        } => {
+                            assert!(error.is_none());
+                            counted += n;
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )
+            .expect("no error");
             assert_eq!(handed, expected, "{threads} threads");
-            assert_eq!(
-                quiet.positions + handed_positions,
-                positions,
-                "{threads} threads"
-            );
+            assert_eq!(counted + handed_positions, positions, "{threads} threads");
         }
     }
 
@@ -572,6 +757,109 @@ mod tests {
                 reader.read_to_end(&mut all).unwrap();
                 assert!(all == text.as_bytes(), "step {step}: bytes lost");
             }
+        }
+    }
+
+    /// A scan of `text` read as `notation`, whose reader fails at its end when `fails`.
+    fn scan_from(text: String, notation: &str, fails: bool) -> Scan {
+        let notation = Notation::named(notation).unwrap();
+        let bytes = io::Cursor::new(text.into_bytes());
+        let input: Box<dyn Read + Send> = if fails {
+            Box::new(FailsAfter { good: bytes })
+        } else {
+            Box::new(bytes)
+        };
+        Scan {
+            reader: RecordReader::new(BufReader::with_capacity(4096, input), false),
+            analyzer: Analyzer::new(notation, ReadSettings::default()),
+            size: None,
+            progress: None,
+            line_by_line: false,
+        }
+    }
+
+    /// Several inputs come through in input order, each whole between its begin and its end,
+    /// on any number of threads: one that cannot be opened, an empty one, one that fails
+    /// midway, and an NDJSON4 one, whose frames are analysed in order (one ply gap, one
+    /// finding, wherever the batches split).
+    #[test]
+    fn inputs_come_through_one_after_another() {
+        let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -\n";
+        let frames: String = (0..10_000u32)
+            .map(|ply| {
+                let ply = if ply >= 7_000 { ply + 1 } else { ply };
+                format!("{{\"ply\":{ply},\"fen4\":\"4d-fen v1: K@0,0,0,0; k@7,7,7,7\"}}\n")
+            })
+            .collect();
+        for threads in [1, 2, 3] {
+            let mut opened = [
+                Some(scan_from(position.repeat(9_000), "dfen", false)),
+                None,
+                Some(scan_from(String::new(), "dfen", false)),
+                Some(scan_from(position.repeat(5_000), "dfen", true)),
+                Some(scan_from(frames.clone(), "ndjson4", false)),
+            ];
+            let mut seen = Vec::new();
+            let mut lines: Vec<usize> = Vec::new();
+            let mut findings = Vec::new();
+            scan_all(
+                opened.len(),
+                threads,
+                false,
+                |index| {
+                    opened[index]
+                        .take()
+                        .ok_or_else(|| io::Error::other("cannot open"))
+                },
+                |event| {
+                    match event {
+                        Event::Begin { input, notation } => {
+                            seen.push(format!("begin {input} {notation}"));
+                            lines.clear();
+                        }
+                        Event::Unopened { input, error } => {
+                            seen.push(format!("unopened {input}: {error}"));
+                        }
+                        Event::Item { input, item, .. } => {
+                            lines.push(item.record.line);
+                            for finding in item.analysis.into_iter().flat_map(|a| a.findings) {
+                                findings.push((input, item.record.line, finding.code));
+                            }
+                        }
+                        Event::End { input, error, .. } => {
+                            assert_eq!(lines, (1..=lines.len()).collect::<Vec<_>>());
+                            let error = error.map(|e| e.to_string()).unwrap_or_default();
+                            seen.push(format!("end {input} {} {error}", lines.len()));
+                        }
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                seen,
+                [
+                    "begin 0 dfen",
+                    "end 0 9000 ",
+                    "unopened 1: cannot open",
+                    "begin 2 dfen",
+                    "end 2 0 ",
+                    "begin 3 dfen",
+                    "end 3 5000 the disk went away",
+                    "begin 4 ndjson4",
+                    "end 4 10000 ",
+                ],
+                "{threads} threads"
+            );
+            assert_eq!(
+                findings,
+                [(
+                    4,
+                    7_001,
+                    crate::code::Code::Fen4(fen4::Code::PlyNotConsecutive)
+                )],
+                "{threads} threads"
+            );
         }
     }
 }

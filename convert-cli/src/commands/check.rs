@@ -1,17 +1,18 @@
 //! `fenkit check`: the CI linter.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::cli::{Failure, Global, Status};
-use crate::config::{ConfigArgs, Configs, Flags};
+use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::diag::Diagnostic;
-use crate::input::Kind;
-use crate::input::{InputError, Origin};
+use crate::duplicates::Duplicates;
+use crate::input::{InputError, Kind, Origin};
+use crate::notation::Notation;
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
-use crate::scan::{Quiet, Scan};
+use crate::scan::{Event, Item, Scan};
 use crate::suppress::Markers;
 
 const AFTER_HELP: &str = "\
@@ -60,9 +61,7 @@ pub(crate) struct Args {
     deny: Vec<Deny>,
 
     /// Also report every position that already appeared (in any of the files), as a warning
-    /// naming the first occurrence. Positions are the same when all fields but the clocks agree.
-    /// The inputs are read twice; standard input (`-`) is first copied to a temporary file
-    /// (in TMPDIR), which is removed at the end
+    /// naming the first occurrence. Positions are the same when all fields but the clocks agree
     #[arg(long)]
     duplicates: bool,
 
@@ -102,140 +101,177 @@ enum Deny {
 /// The checked settings of one `check` run.
 struct Settings {
     inputs: Vec<Origin>,
-    /// Each input's configuration.
-    configs: Arc<Configs>,
-    /// The read flags, which win over each input's configuration.
-    flags: Flags,
+    /// Each input's settings (the read flags over its configuration), by the input's index.
+    files: Vec<FileSettings>,
     format: OutputFormat,
-    duplicates: bool,
-    ep: dfen::rules::EpIdentity,
+    /// With `--duplicates`: how en passant counts in a position's identity.
+    duplicates: Option<dfen::rules::EpIdentity>,
     quiet: bool,
     threads: usize,
 }
 
-/// Why checking a file stopped before its end.
-enum Stopped {
-    /// The file could not be read (on): it is counted as unreadable, and the run goes on.
-    Input(InputError),
-    /// The report could not be written: the run ends.
-    Output(std::io::Error),
-}
-
-/// What checking one file gave.
-#[derive(Default)]
-struct FileReport {
-    /// The file as named to the user.
+/// The input being checked, as its records come.
+struct FileCheck {
+    /// Its index in the inputs.
+    input: usize,
+    /// Its name as shown.
     path: String,
+    notation: Notation,
     summary: Summary,
-    diagnostics: Vec<Diagnostic>,
-    error: Option<InputError>,
+    markers: Markers,
 }
 
-/// Checks one file on `threads` threads and keeps its diagnostics.
-fn check_one(origin: &Origin, settings: &Settings, threads: usize) -> FileReport {
-    let mut report = FileReport {
-        path: origin.display(),
-        ..FileReport::default()
-    };
-    let mut diagnostics = Vec::new();
-    let (summary, ended) = check_file(origin, settings, threads, &mut |diagnostic| {
-        diagnostics.push(diagnostic);
-        Ok(())
-    });
-    report.summary = summary;
-    match ended {
-        Ok(()) => {}
-        Err(Stopped::Input(error)) => {
-            report.summary.unreadable += 1;
-            report.error = Some(error);
+/// One `check` run as the scan's events come in, in input order.
+struct Run<'a, W: Write> {
+    settings: &'a Settings,
+    global: &'a Global,
+    emitter: Emitter<W>,
+    /// The counts of every input ended so far.
+    total: Summary,
+    /// The inputs that could not be read (to their end).
+    errors: Vec<InputError>,
+    file: Option<FileCheck>,
+    duplicates: Option<Duplicates>,
+    progress: indicatif::ProgressBar,
+}
+
+impl<W: Write> Run<'_, W> {
+    fn event(&mut self, event: Event<'_>) -> io::Result<()> {
+        match event {
+            Event::Begin { input, notation } => {
+                let ignores = self
+                    .settings
+                    .files
+                    .get(input)
+                    .map(|file| file.ignores.clone())
+                    .unwrap_or_default();
+                self.file = Some(FileCheck {
+                    input,
+                    path: self.name(input),
+                    notation,
+                    summary: Summary {
+                        files: 1,
+                        ..Summary::default()
+                    },
+                    markers: Markers::with_configured(ignores),
+                });
+                Ok(())
+            }
+            Event::Unopened { input, error } => {
+                self.errors.push(InputError::io(self.name(input), &error));
+                self.total.add(&Summary {
+                    files: 1,
+                    unreadable: 1,
+                    ..Summary::default()
+                });
+                self.progress.inc(1);
+                Ok(())
+            }
+            Event::Item { item, .. } => self.item(item),
+            Event::End { error, counted, .. } => self.end(error, counted),
         }
-        // The sink above cannot fail: nothing is written while checking several files.
-        Err(Stopped::Output(_)) => {}
     }
-    report.diagnostics = diagnostics;
-    report
-}
 
-/// Checks one file on `threads` threads, handing each diagnostic to `sink` in file order. The
-/// summary counts what was checked, also when the file stopped early.
-fn check_file(
-    origin: &Origin,
-    settings: &Settings,
-    threads: usize,
-    sink: &mut dyn FnMut(Diagnostic) -> std::io::Result<()>,
-) -> (Summary, Result<(), Stopped>) {
-    let mut summary = Summary {
-        files: 1,
-        ..Summary::default()
-    };
-    let path = origin.display();
-    let read_error = |error: std::io::Error| InputError::io(path.clone(), &error);
-    let file = settings.configs.settings(origin, settings.flags);
-    let scan = match Scan::open(origin, file.notation, file.read) {
-        // A single input gets its own progress display (several get the per-file bar).
-        Ok(scan) if settings.inputs.len() == 1 => scan
-            .without_canonical()
-            .with_engine_hint()
-            .with_progress("checking"),
-        Ok(scan) => scan.without_canonical().with_engine_hint(),
-        Err(error) => return (summary, Err(Stopped::Input(read_error(error)))),
-    };
-    let mut write_error = None;
-    // Positions without a finding are only counted, which keeps the in-order hand-on light.
-    let mut quiet = Quiet::default();
-    let mut markers = Markers::with_configured(file.ignores);
-    let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
-        summary.count(&diagnostic);
-        sink(diagnostic).inspect_err(|error| {
-            write_error = Some(std::io::Error::new(error.kind(), error.to_string()));
-        })
-    };
-    let marker_errors = |markers: &mut Markers| {
-        markers.take_errors().into_iter().map(|error| {
-            Diagnostic::in_text(&path, error.line, error.offset, &error.text, error.finding)
-        })
-    };
-    let result = scan.for_each_reported(threads, &mut quiet, |item, _| {
-        match (item.record.kind, item.analysis) {
+    /// The name of input `input`, as shown.
+    fn name(&self, input: usize) -> String {
+        self.settings
+            .inputs
+            .get(input)
+            .map(Origin::display)
+            .unwrap_or_default()
+    }
+
+    /// One record of the input being checked: its findings reported, under the markers above
+    /// it; its identity met by the duplicate search.
+    fn item(&mut self, item: Item<'_>) -> io::Result<()> {
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        let record = &item.record;
+        match (record.kind, item.analysis) {
             (Kind::Comment, _) => {
-                markers.comment(
-                    item.record.line,
-                    item.record.offset,
-                    item.record.text().unwrap_or_default(),
+                file.markers.comment(
+                    record.line,
+                    record.offset,
+                    record.text().unwrap_or_default(),
                 );
             }
-            (Kind::Blank, _) | (Kind::Position, None) => markers.blank(),
-            (Kind::Position, Some(analysis)) => {
-                summary.positions += 1;
+            (Kind::Blank, _) | (Kind::Position, None) => file.markers.blank(),
+            (Kind::Position, Some(mut analysis)) => {
+                file.summary.positions += 1;
                 // Under another profile than the engine's, DFEN positions with findings are
                 // also read in the engine's dialect, to suggest it when it explains the file.
                 if let Some(explained) = analysis.engine_explained {
-                    summary.with_findings += 1;
-                    summary.engine_explained += usize::from(explained);
+                    file.summary.with_findings += 1;
+                    file.summary.engine_explained += usize::from(explained);
                 }
-                let covered = markers.position(&analysis.findings);
+                if let (Some(identity), Some(duplicates)) =
+                    (analysis.identity.take(), self.duplicates.as_mut())
+                {
+                    duplicates.see(file.input, &file.path, file.notation, record, identity);
+                }
+                let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
-                    let diagnostic = Diagnostic::new(&path, &item.record, finding)
+                    let diagnostic = Diagnostic::new(&file.path, record, finding)
                         .with_reference(analysis.reference)
                         .with_suppression(suppression);
-                    emit(diagnostic, &mut summary)?;
+                    file.summary.count(&diagnostic);
+                    self.emitter.emit(diagnostic)?;
                 }
             }
         }
-        marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
-    });
-    markers.end();
-    let result = result.and_then(|()| {
-        marker_errors(&mut markers).try_for_each(|diagnostic| emit(diagnostic, &mut summary))
-    });
-    summary.positions += quiet.positions;
-    if file.deny_warnings {
-        summary.denied = summary.warnings;
+        Run::<W>::marker_errors(file, &mut self.emitter)
     }
-    match (result, write_error) {
-        (_, Some(error)) => (summary, Err(Stopped::Output(error))),
-        (Err(error), None) => (summary, Err(Stopped::Input(read_error(error)))),
-        (Ok(()), None) => (summary, Ok(())),
+
+    /// Reports the problems of the markers met so far.
+    fn marker_errors(file: &mut FileCheck, emitter: &mut Emitter<W>) -> io::Result<()> {
+        for error in file.markers.take_errors() {
+            let diagnostic = Diagnostic::in_text(
+                &file.path,
+                error.line,
+                error.offset,
+                &error.text,
+                error.finding,
+            );
+            file.summary.count(&diagnostic);
+            emitter.emit(diagnostic)?;
+        }
+        Ok(())
+    }
+
+    /// The end of the input being checked: its counts added to the run's, and the engine
+    /// dialect suggested when it explains the input.
+    fn end(&mut self, error: Option<io::Error>, counted: usize) -> io::Result<()> {
+        let Some(mut file) = self.file.take() else {
+            return Ok(());
+        };
+        file.markers.end();
+        Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
+        file.summary.positions += counted;
+        if self.denies_warnings(file.input) {
+            file.summary.denied = file.summary.warnings;
+        }
+        if let Some(error) = error {
+            file.summary.unreadable += 1;
+            self.errors.push(InputError::io(file.path.clone(), &error));
+        }
+        if !self.settings.quiet
+            && let Some(hint) = file.summary.engine_hint(&file.path)
+        {
+            self.global.hint(hint);
+        }
+        self.total.add(&file.summary);
+        self.progress.inc(1);
+        Ok(())
+    }
+
+    /// Whether warnings fail the run in input `input` (`--deny warnings`, or its
+    /// configuration's `deny`).
+    fn denies_warnings(&self, input: usize) -> bool {
+        self.settings
+            .files
+            .get(input)
+            .is_some_and(|file| file.deny_warnings)
     }
 }
 
@@ -247,23 +283,20 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }
-    let mut inputs = found.inputs;
-    // Kept to the end of the run: the copy is removed when this is dropped.
-    let _spooled = if args.duplicates {
-        crate::input::spool_stdin(&mut inputs).map_err(Failure::Stopped)?
-    } else {
-        None
+    let flags = Flags {
+        deny_warnings: args.deny.contains(&Deny::Warnings),
+        ..read_flags
     };
+    let files = found
+        .inputs
+        .iter()
+        .map(|origin| configs.settings(origin, flags))
+        .collect();
     let settings = Settings {
-        inputs,
-        configs,
-        flags: Flags {
-            deny_warnings: args.deny.contains(&Deny::Warnings),
-            ..read_flags
-        },
+        inputs: found.inputs,
+        files,
         format: args.output_format,
-        duplicates: args.duplicates,
-        ep: args.ep.identity(),
+        duplicates: args.duplicates.then(|| args.ep.identity()),
         quiet: args.quiet,
         threads: args.threads.apply(global),
     };
@@ -272,102 +305,74 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         global.error(error);
         status = Status::Error;
     }
-
-    let mut emitter = Emitter::new(settings.format, global.stdout(), global.stdout_colored())?;
-    // A path that could not be walked or opened counts as a file that could not be read.
-    let mut total = Summary {
-        unreadable: found.errors.len(),
-        ..Summary::default()
+    let count = settings.inputs.len();
+    let mut run = Run {
+        settings: &settings,
+        global,
+        emitter: Emitter::new(settings.format, global.stdout(), global.stdout_colored())?,
+        // A path that could not be walked or opened counts as a file that could not be read.
+        total: Summary {
+            unreadable: found.errors.len(),
+            ..Summary::default()
+        },
+        errors: Vec::new(),
+        file: None,
+        duplicates: settings
+            .duplicates
+            .map(|ep| Duplicates::new(ep, settings.inputs.iter().map(Origin::display).collect())),
+        // Several inputs show a bar by files; one large input its own progress by bytes.
+        progress: if count > 1 {
+            crate::progress::bar(count as u64, "checking")
+        } else {
+            indicatif::ProgressBar::hidden()
+        },
     };
-    let mut errors = Vec::new();
-    if settings.inputs.len() == 1 {
-        // One input: print as we go, so memory stays flat however many findings there are.
-        let mut sink_error = None;
-        // One file, however large, is still analysed on every thread.
-        let result = check_file(
-            &settings.inputs[0],
-            &settings,
-            settings.threads,
-            &mut |diagnostic| {
-                emitter.emit(diagnostic).inspect_err(|error| {
-                    sink_error = Some(error.kind());
-                })
-            },
-        );
-        if let Some(kind) = sink_error {
-            return Err(Failure::Io(kind.into()));
-        }
-        let (mut summary, ended) = result;
-        match ended {
-            Ok(()) => {}
-            Err(Stopped::Output(error)) => return Err(Failure::Io(error)),
-            Err(Stopped::Input(error)) => {
-                errors.push(error);
-                summary.unreadable += 1;
+    // Every input is read once, on every thread, in input order: its diagnostics are written
+    // as they come, so memory stays flat however many findings there are.
+    let scanned = crate::scan::scan_all(
+        count,
+        settings.threads,
+        true,
+        |index| {
+            let (Some(origin), Some(file)) =
+                (settings.inputs.get(index), settings.files.get(index))
+            else {
+                return Err(io::Error::other("no such input"));
+            };
+            let mut scan = Scan::open(origin, file.notation, file.read)?
+                .without_canonical()
+                .with_engine_hint();
+            if let Some(ep) = settings.duplicates {
+                scan = scan.with_identities(ep);
             }
-        }
-        if !settings.quiet
-            && let Some(hint) = summary.engine_hint(&settings.inputs[0].display())
-        {
-            global.hint(hint);
-        }
-        total.add(&summary);
-    } else {
-        // Several inputs: files are checked in parallel, one thread each, and each file's
-        // report is written as soon as the files before it have been, so reports come out in
-        // input order.
-        let progress = crate::progress::bar(settings.inputs.len() as u64, "checking");
-        let written = crate::pipeline::map_in_order(
-            &settings.inputs,
-            settings.threads,
-            |origin| {
-                let report = check_one(origin, &settings, 1);
-                progress.inc(1);
-                report
-            },
-            |report| {
-                total.add(&report.summary);
-                errors.extend(report.error);
-                if !settings.quiet
-                    && let Some(hint) = report.summary.engine_hint(&report.path)
-                {
-                    global.hint(hint);
-                }
-                report
-                    .diagnostics
-                    .into_iter()
-                    .try_for_each(|diagnostic| emitter.emit(diagnostic))
-            },
-        );
-        progress.finish_and_clear();
-        written?;
-    }
-    if settings.duplicates {
-        let found = crate::duplicates::find(
-            &settings.inputs,
-            &settings.configs,
-            settings.flags,
-            settings.ep,
-        );
-        if let Some(note) = found.ep_note(settings.ep) {
+            if count == 1 {
+                scan = scan.with_progress("checking");
+            }
+            Ok(scan)
+        },
+        |event| run.event(event),
+    );
+    run.progress.finish_and_clear();
+    scanned?;
+    let Run {
+        mut emitter,
+        mut total,
+        errors,
+        duplicates,
+        ..
+    } = run;
+    if let Some(duplicates) = duplicates {
+        if let Some(note) = duplicates.ep_note() {
             global.warning(note);
         }
-        // A duplicate's warning fails the run where its file's warnings do.
-        let denied = |path: &str| {
-            let origin = settings
-                .inputs
-                .iter()
-                .find(|origin| origin.display() == path);
-            origin.is_some_and(|origin| {
-                settings
-                    .configs
-                    .settings(origin, settings.flags)
-                    .deny_warnings
-            })
-        };
-        for diagnostic in found.diagnostics {
+        // A duplicate's warning fails the run where its input's warnings do.
+        for (diagnostic, (input, _)) in duplicates.diagnostics.into_iter().zip(duplicates.places) {
             total.count(&diagnostic);
-            if diagnostic.suppression.is_none() && denied(&diagnostic.path) {
+            let denied = settings
+                .files
+                .get(input)
+                .is_some_and(|file| file.deny_warnings);
+            if diagnostic.suppression.is_none() && denied {
                 total.denied += 1;
             }
             emitter.emit(diagnostic)?;

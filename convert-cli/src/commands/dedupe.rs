@@ -125,7 +125,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
     let flags = args.read.flags(None)?;
-    let mut found = crate::walk::expand(&args.paths, false, &configs)?;
+    let found = crate::walk::expand(&args.paths, false, &configs)?;
     crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(
@@ -134,29 +134,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    // Kept to the end of the run: the copy is removed when this is dropped.
-    let _spooled = crate::input::spool_stdin(&mut found.inputs).map_err(Failure::Stopped)?;
     let mut status = Status::Clean;
     for error in &found.errors {
         global.error(error);
         status = Status::Error;
     }
-    for origin in &found.inputs {
-        let file = configs.settings(origin, flags);
-        if let Err(error) = Scan::open(origin, file.notation, file.read) {
-            global.error(crate::input::InputError::io(origin.display(), &error));
-            status = Status::Error;
-        }
-    }
     let ep = args.ep.identity();
-    let search = crate::duplicates::find(&found.inputs, &configs, flags, ep);
-    if let Some(note) = search.ep_note(ep) {
+    let search = crate::duplicates::find(
+        &found.inputs,
+        &configs,
+        flags,
+        ep,
+        rayon::current_num_threads(),
+    );
+    for error in &search.errors {
+        global.error(error);
+        status = Status::Error;
+    }
+    if let Some(note) = search.duplicates.ep_note() {
         global.warning(note);
     }
-    let duplicates = search.diagnostics;
+    let duplicates = search.duplicates.diagnostics;
     // The repeated lines of each file, by the file's index in the inputs.
     let mut by_file: HashMap<usize, HashSet<usize>> = HashMap::new();
-    for &(index, line) in &search.places {
+    for &(index, line) in &search.duplicates.places {
         by_file.entry(index).or_default().insert(line);
     }
     if !args.write {

@@ -46,7 +46,9 @@ use ::dfen::variant::{Dialect, Variant};
 
 use crate::code::Finding;
 
-pub(crate) use analysis::{Analysis, Analyze, Analyzer, Fen4Reference, ReadSettings, Work};
+pub(crate) use analysis::{
+    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Work,
+};
 pub(crate) use dfen::{ProfileArg, write_dfen};
 
 pub(crate) use variant::DialectArg;
