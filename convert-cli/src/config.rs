@@ -347,7 +347,7 @@ impl Config {
                 path: shown.display().to_string(),
                 text: String::new(),
                 finding: None,
-                unreadable: Some(crate::walk::describe(&error)),
+                unreadable: Some(crate::input::describe(&error)),
             }))
         })?;
         let syntax = |error: toml::de::Error| {

@@ -1029,7 +1029,7 @@ pub(crate) fn spool_stdin(
         format!(
             "standard input must be read twice here, so it is copied to a temporary file \
              first, and that failed: {}",
-            crate::walk::describe(&error)
+            describe(&error)
         )
     })?;
     for origin in inputs.iter_mut() {
@@ -1083,7 +1083,7 @@ impl InputError {
     pub(crate) fn io(name: impl Into<String>, error: &io::Error) -> InputError {
         InputError {
             name: name.into(),
-            kind: InputErrorKind::Io(error.kind(), crate::walk::describe(error)),
+            kind: InputErrorKind::Io(error.kind(), describe(error)),
         }
     }
 
@@ -1111,12 +1111,36 @@ impl fmt::Display for InputError {
             InputErrorKind::TooDeep => write!(
                 f,
                 "skipping `{name}`: it is more than {} directories deep",
-                crate::walk::MAX_DEPTH
+                MAX_DEPTH
             ),
             InputErrorKind::Walk(why) => write!(f, "`{name}`: {why}"),
         }
     }
 }
+
+/// An I/O error as a lowercase phrase without the `(os error N)` tail.
+pub(crate) fn describe(error: &std::io::Error) -> String {
+    let text = match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        std::io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(at) => text[..at].to_owned(),
+                None => text,
+            }
+        }
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// How many directory levels below a named directory a walk enters.
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// Names what a non-regular path is.
 pub(crate) fn not_regular(metadata: &std::fs::Metadata) -> String {

@@ -1,4 +1,4 @@
-//! `fenkit`: lint, format, convert, diff and snapshot DFEN and FEN4 position files.
+//! `fenkit`: lint, format, convert, diff and snapshot DFEN, FEN, FEN4 and variant position files.
 //!
 //! This is the library half of the `fenkit` binary. Its one public module, [`report`], builds
 //! the golden report of a position file that both `fenkit snapshot check` and the workspace
@@ -7,35 +7,45 @@
 //!
 //! # Where things live
 //!
-//! The data path of `fenkit check FILE` crosses each layer once, in one direction:
+//! The modules form layers: a module uses only modules below it (a `mod.rs` and its own
+//! children excepted), which `tests/layers.rs` checks. From the bottom:
+//!
+//! | layer | module | what it owns |
+//! |---|---|---|
+//! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
+//! | input | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
+//! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
+//! | | `progress` | progress bars on a terminal |
+//! | notations | `notation` | the table of notations: one entry (module) per notation, its detection, reading, linting (`Analyzer`), writing |
+//! | | `suppress` | `# fenkit: expect[...]` / `ignore[...]` markers in position files |
+//! | | `diag` | a finding placed in a file (`line:col`, the snippet and caret) |
+//! | | `output` | the output formats of diagnostics, unified diffs |
+//! | | `write` | atomic in-place rewrites |
+//! | suite | `parity` | the conformance suite's case files and the adapter runner behind `parity` and `suite` |
+//! | settings | `config` | `fenkit.toml`, `.fenkit.toml` and `[tool.fenkit]`: found upward from each input, checked, merged under the flags |
+//! | | `context` | what every command runs with and ends with: `Global` (streams, notes), `Status`, `Failure` |
+//! | | `walk` | expanding paths and directories into inputs |
+//! | | `options` | flags that several commands share (`--notation`, `--variant`, `--profile`, `--threads`) |
+//! | reading | `scan` | position files record by record, through `pipeline`, every input in one pass |
+//! | | `duplicates` | the position identities behind `--duplicates` and `dedupe` |
+//! | | `position` | the position argument of `show` and the rules commands, and their shared flags |
+//! | | `report` | golden reports for `snapshot` |
+//! | commands | `commands` | one module per subcommand: its `Args`, its `--help`, its `run` |
+//! | top | `cli` | the argument parser, the global flags, exit statuses, dispatch to a command |
+//!
+//! The data path of `fenkit check FILE…` crosses each layer once, in one direction:
 //!
 //! ```text
-//! cli ──▶ commands::check ──▶ walk ──▶ scan ─┬─▶ input     (bytes → records)
-//!                                            ├─▶ pipeline  (records in order on N threads)
-//!                                            └─▶ notation  (record → Analysis: findings, canonical)
-//!         commands::check ──▶ diag (findings placed at line:col) ──▶ output (human, json, sarif, github)
+//! cli ──▶ commands::check ──▶ walk (paths → inputs, each input's config)
+//!                         ──▶ scan::scan_all ─┬─▶ input     (bytes → records, batch by batch, input by input)
+//!                                             ├─▶ pipeline  (batches analysed on N threads, handed on in order)
+//!                                             └─▶ notation  (record → Analysis: findings, identity)
+//!         commands::check ◀── events in input order: markers (suppress), duplicates, diag (line:col)
+//!                         ──▶ output (human, json, sarif, github)
 //! ```
 //!
-//! | module | what it owns |
-//! |---|---|
-//! | `cli` | the argument parser, the global flags, exit statuses, dispatch to a command |
-//! | `commands` | one module per subcommand: its `Args`, its `--help`, its `run` |
-//! | `config` | `fenkit.toml`, `.fenkit.toml` and `[tool.fenkit]`: found upward from each input, checked, merged under the flags |
-//! | `options` | flags that several commands share (`--notation`, `--profile`, `--threads`) |
-//! | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
-//! | `notation` | the notations: detection by extension and content, reading under a profile, canonical forms, NDJSON4 frames |
-//! | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits |
-//! | `walk` | expanding paths and directories into inputs |
-//! | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
-//! | `scan` | one position file, record by record, analysed through `pipeline` |
-//! | `suppress` | `# fenkit: expect[...]` / `ignore[...]` markers in position files |
-//! | `diag` | a finding placed in a file (`line:col`, the snippet and caret) |
-//! | `output` | the output formats of diagnostics |
-//! | `write` | atomic in-place rewrites |
-//! | `duplicates` | the position identity behind `--duplicates` and `dedupe` |
-//! | `report` | golden reports for `snapshot` |
-//! | `parity` | the conformance suite and the adapter runner behind `parity` and `suite` |
-//! | `progress` | progress bars on a terminal |
+//! Each input is read once, and each position parsed once by its notation's analyser on a
+//! worker thread; the ordered thread only places findings and writes them.
 
 // Panic hygiene: no input may make `fenkit` panic. Outside tests, `unwrap`, `expect` and
 // `panic!`-like macros are denied. Indexing is not: the command line indexes its own buffers
@@ -57,6 +67,7 @@ mod cli;
 mod code;
 mod commands;
 mod config;
+mod context;
 mod diag;
 mod duplicates;
 mod input;
@@ -65,6 +76,7 @@ mod options;
 mod output;
 mod parity;
 mod pipeline;
+mod position;
 mod progress;
 pub mod report;
 mod scan;

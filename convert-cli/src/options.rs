@@ -2,7 +2,7 @@
 
 use dfen::variant::{Dialect, Variant};
 
-use crate::cli::Failure;
+use crate::context::Failure;
 use crate::notation::{DialectArg, Notation, Options, ProfileArg, VariantName};
 
 /// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
@@ -195,7 +195,7 @@ pub(crate) struct ThreadsArg {
 impl ThreadsArg {
     /// The thread count asked for and where it came from: the flag, else `FENKIT_THREADS` (a
     /// value that is not a count from 1 to [`MAX_THREADS`] is reported on stderr and ignored).
-    fn requested(&self, global: &crate::cli::Global) -> Option<(usize, &'static str)> {
+    fn requested(&self, global: &crate::context::Global) -> Option<(usize, &'static str)> {
         let (count, source) = match self.threads {
             Some(count) => (count, "--threads"),
             None => {
@@ -217,7 +217,7 @@ impl ThreadsArg {
 
     /// The thread count (the flag, else `FENKIT_THREADS`, else the pool's default: one per CPU
     /// or `RAYON_NUM_THREADS`), after sizing the pool that spreads several files over threads.
-    pub(crate) fn apply(&self, global: &crate::cli::Global) -> usize {
+    pub(crate) fn apply(&self, global: &crate::context::Global) -> usize {
         let (count, source) = match self.requested(global) {
             Some((count, source)) => {
                 // Fails only when the pool already exists (tests running several commands).

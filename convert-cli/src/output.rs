@@ -520,6 +520,43 @@ fn sarif_uri(path: &str) -> String {
     uri
 }
 
+/// A unified diff of two versions of a file, coloured when `colored`.
+pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) -> String {
+    let old = String::from_utf8_lossy(old);
+    let new = String::from_utf8_lossy(new);
+    let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
+    let text = diff
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    if !colored {
+        return text;
+    }
+    let red = anstyle::AnsiColor::Red.on_default();
+    let green = anstyle::AnsiColor::Green.on_default();
+    let cyan = anstyle::AnsiColor::Cyan.on_default();
+    let bold = anstyle::Style::new().bold();
+    text.split_inclusive('\n')
+        .map(|line| {
+            let style = if line.starts_with("+++") || line.starts_with("---") {
+                bold
+            } else if line.starts_with('+') {
+                green
+            } else if line.starts_with('-') {
+                red
+            } else if line.starts_with("@@") {
+                cyan
+            } else {
+                return line.to_owned();
+            };
+            let body = line.trim_end_matches('\n');
+            let end = &line[body.len()..];
+            format!("{style}{body}{style:#}{end}")
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,17 +5,14 @@
 //! excludes list are skipped, and only files with a position-file extension (`.dfen`, `.fen`,
 //! `.fen4`, `.ndjson4`, `.jsonl`) are picked up. Symbolic links are followed; a link that leads
 //! back into its own ancestry is reported once and not followed. The walk goes at most
-//! [`MAX_DEPTH`] directories deep; anything deeper is reported, not silently dropped.
+//! `MAX_DEPTH` directories deep; anything deeper is reported, not silently dropped.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::config::{Config, ConfigError, Configs};
-use crate::input::{InputError, InputErrorKind, Origin};
+use crate::input::{InputError, InputErrorKind, MAX_DEPTH, Origin};
 use crate::notation::Notation;
-
-/// How many directory levels below a named directory are walked.
-pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The inputs found, in a stable order, and what went wrong while finding them.
 #[derive(Debug, Default)]
@@ -100,9 +97,9 @@ impl Inputs {
     pub(crate) fn announce(
         &self,
         paths: &[PathBuf],
-        global: &crate::cli::Global,
+        global: &crate::context::Global,
         allow_empty: bool,
-    ) -> Result<(), crate::cli::Status> {
+    ) -> Result<(), crate::context::Status> {
         for skipped in &self.skipped {
             global.note(skipped);
         }
@@ -131,7 +128,7 @@ impl Inputs {
             global.error(
                 "nothing was checked; pass --allow-empty if an empty set of files is expected",
             );
-            Err(crate::cli::Status::Error)
+            Err(crate::context::Status::Error)
         }
     }
 }
@@ -329,26 +326,5 @@ fn io_error(error: &ignore::Error) -> Option<&std::io::Error> {
             io_error(err)
         }
         _ => None,
-    }
-}
-
-/// An I/O error as a lowercase phrase without the `(os error N)` tail.
-pub(crate) fn describe(error: &std::io::Error) -> String {
-    let text = match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        std::io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
-        _ => {
-            let text = error.to_string();
-            match text.find(" (os error") {
-                Some(at) => text[..at].to_owned(),
-                None => text,
-            }
-        }
-    };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => text,
     }
 }

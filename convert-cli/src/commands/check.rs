@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::cli::{Failure, Global, Status};
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
+use crate::context::{Failure, Global, Status};
 use crate::diag::Diagnostic;
 use crate::duplicates::Duplicates;
 use crate::input::{InputError, Kind, Origin};

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -20,7 +20,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let mut command = crate::cli::command();
+    let mut command = global.command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "fenkit", &mut script);
     let mut stdout = global.stdout();

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::cli::{Failure, Global, Status};
 use crate::code::CliCode;
+use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, problem_finding, renderer};
 use crate::input::{Kind, Origin, RecordReader};
 use crate::notation::{

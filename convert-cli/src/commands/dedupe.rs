@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::input::{Eol, Origin, Problem};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
@@ -186,7 +186,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     global.error(format_args!(
                         "cannot write `{}`: {}; the file was left unchanged",
                         origin.display(),
-                        crate::walk::describe(&error)
+                        crate::input::describe(&error)
                     ));
                     status = Status::Error;
                 }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::input::Origin;
 use crate::notation::{Notation, Position, ReadSettings, Rejection};
 use crate::scan::Scan;

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
 use crate::input::{Origin, Problem};
 use fenkit_diagnostics::Severity;
@@ -248,7 +248,7 @@ fn format_file(
                 }
                 None => Vec::new(),
             };
-            outcome.diff = Some(unified_diff(&path, &old, &new, colored));
+            outcome.diff = Some(crate::output::unified_diff(&path, &old, &new, colored));
         }
         Mode::Write => {
             let Some(file) = origin.path() else {
@@ -270,50 +270,13 @@ fn format_file(
                 Err(error) => {
                     outcome.error = Some(format!(
                         "cannot write `{path}`: {}; the file was left unchanged",
-                        crate::walk::describe(&error)
+                        crate::input::describe(&error)
                     ));
                 }
             }
         }
     }
     outcome
-}
-
-/// A unified diff of two versions of a file, coloured when `colored`.
-pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) -> String {
-    let old = String::from_utf8_lossy(old);
-    let new = String::from_utf8_lossy(new);
-    let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
-    let text = diff
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string();
-    if !colored {
-        return text;
-    }
-    let red = anstyle::AnsiColor::Red.on_default();
-    let green = anstyle::AnsiColor::Green.on_default();
-    let cyan = anstyle::AnsiColor::Cyan.on_default();
-    let bold = anstyle::Style::new().bold();
-    text.split_inclusive('\n')
-        .map(|line| {
-            let style = if line.starts_with("+++") || line.starts_with("---") {
-                bold
-            } else if line.starts_with('+') {
-                green
-            } else if line.starts_with('-') {
-                red
-            } else if line.starts_with("@@") {
-                cyan
-            } else {
-                return line.to_owned();
-            };
-            let body = line.trim_end_matches('\n');
-            let end = &line[body.len()..];
-            format!("{style}{body}{style:#}{end}")
-        })
-        .collect()
 }
 
 /// Formats standard input to standard output. Standard input is copied to a temporary file
@@ -327,7 +290,7 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
     let read_error = |error: io::Error| {
         global.error(format_args!(
             "cannot read standard input: {}",
-            crate::walk::describe(&error)
+            crate::input::describe(&error)
         ));
         Ok(Status::Error)
     };

@@ -16,14 +16,14 @@
 //! To add a subcommand: create the module, add `mod <name>;` below, one variant to [`Command`]
 //! (its doc comment is the one-line summary in `fenkit --help`) and one arm in [`Command::run`].
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 
 mod check;
 mod completions;
 mod convert;
 mod dedupe;
 mod diff;
-pub(crate) mod fmt;
+mod fmt;
 mod moves;
 mod parity;
 mod parse;

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::parity::exec::{Adapter, Context};
 use crate::parity::judge::{self, Verdict};
 use crate::parity::known::{KnownFailures, Selection, glob_match};
@@ -234,7 +234,7 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
     let known = match &args.known_failures {
         None => KnownFailures::default(),
         Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read it: {}", crate::walk::describe(&e)))
+            .map_err(|e| format!("cannot read it: {}", crate::input::describe(&e)))
             .and_then(|text| KnownFailures::parse(&text))
         {
             Ok(known) => known,

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::input::{MAX_RECORD_BYTES, Origin};
 use fenkit_diagnostics::Severity;
 
@@ -110,7 +110,7 @@ fn per_case(settings: &Settings, global: &Global) -> Result<Status, Failure> {
         Err(error) => {
             global.error(format_args!(
                 "cannot read standard input: {}",
-                crate::walk::describe(&error)
+                crate::input::describe(&error)
             ));
             return Ok(Status::Error);
         }

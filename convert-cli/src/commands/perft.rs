@@ -4,10 +4,10 @@ use std::io::Write;
 
 use dfen::rules::{Perft, PerftMode};
 
-use super::moves::{
+use crate::context::{Failure, Global, Status};
+use crate::position::{
     DieArg, KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, parse_dice, rules_error,
 };
-use crate::cli::{Failure, Global, Status};
 
 const AFTER_HELP: &str = "\
 Examples:

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use super::moves::{KING_CAPTURE_HELP, KingCaptureArg, PASS_NOTE, PositionOptions, Purpose};
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
+use crate::position::{KING_CAPTURE_HELP, KingCaptureArg, PASS_NOTE, PositionOptions, Purpose};
 
 const AFTER_HELP: &str = "\
 Examples:

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use super::moves::{PositionOptions, Purpose, parse_dice, rules_error};
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
+use crate::position::{PositionOptions, Purpose, parse_dice, rules_error};
 
 const AFTER_HELP: &str = "\
 Examples:

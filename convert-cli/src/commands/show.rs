@@ -5,9 +5,9 @@ use std::io::Write;
 
 use fenkit_diagnostics::Severity;
 
-use super::moves::{PositionOptions, REFUSED_NOTE, Stop, position_text};
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::notation::{Notation, Position, ReadSettings};
+use crate::position::{PositionOptions, REFUSED_NOTE, Stop, position_text};
 
 const AFTER_HELP: &str = "\
 Examples:

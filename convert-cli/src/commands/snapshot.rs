@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::cli::{Failure, Global, Status};
 use crate::config::{ConfigArgs, Configs, Flags};
+use crate::context::{Failure, Global, Status};
 use crate::input::InputError;
 use crate::input::Origin;
 use crate::output::plural;
@@ -196,7 +196,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     unwritten += 1;
                     global.error(format_args!(
                         "cannot write the snapshot of `{shown}`: {}",
-                        crate::walk::describe(&error)
+                        crate::input::describe(&error)
                     ));
                     status = Status::Error;
                 }
@@ -223,8 +223,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 crate::report::normalize(&old) + "\n"
             };
             let new = crate::report::normalize(&new) + "\n";
-            let diff =
-                crate::commands::fmt::unified_diff(&shown, old.as_bytes(), new.as_bytes(), colored);
+            let diff = crate::output::unified_diff(&shown, old.as_bytes(), new.as_bytes(), colored);
             write!(stdout, "{diff}")?;
         }
     }

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Failure, Global, Status};
+use crate::context::{Failure, Global, Status};
 use crate::parity::suite::{self, FILES, SUITE_FILES, SuiteFile};
 
 const AFTER_HELP: &str = "\
@@ -104,7 +104,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         global.error(format_args!(
                             "cannot write `{}`: {}",
                             path.display(),
-                            crate::walk::describe(&error)
+                            crate::input::describe(&error)
                         ));
                         status = Status::Error;
                         break;
@@ -130,6 +130,6 @@ fn make_directory(dir: &Path) -> Result<(), String> {
     match std::fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => Ok(()),
         Ok(_) => Err("not a directory".to_owned()),
-        Err(_) => std::fs::create_dir_all(dir).map_err(|e| crate::walk::describe(&e)),
+        Err(_) => std::fs::create_dir_all(dir).map_err(|e| crate::input::describe(&e)),
     }
 }

@@ -4,12 +4,12 @@ use std::io::Write;
 
 use dfen::rules::Move;
 
-use super::moves::{
+use crate::context::{Failure, Global, Status};
+use crate::output::FindingJson;
+use crate::position::{
     KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, read_json, rules_error,
     rules_error_json, write_json,
 };
-use crate::cli::{Failure, Global, Status};
-use crate::output::FindingJson;
 
 const AFTER_HELP: &str = "\
 Examples:

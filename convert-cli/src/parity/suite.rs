@@ -615,7 +615,7 @@ pub(crate) fn load(files: &[&'static SuiteFile], dir: Option<&Path>) -> Result<V
     match std::fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err("not a directory".to_owned()),
-        Err(error) => return Err(crate::walk::describe(&error)),
+        Err(error) => return Err(crate::input::describe(&error)),
     }
     let read = |relative: &str| {
         let path = dir.join(relative);
