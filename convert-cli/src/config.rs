@@ -629,13 +629,20 @@ impl Config {
     /// The notation `[variants]` or `notations` gives `path`, if a glob matches it (the first
     /// that does; `[variants]` first).
     pub(crate) fn notation_of(&self, path: &Path) -> Option<Notation> {
+        self.notation_by(path).map(|(notation, _)| notation)
+    }
+
+    /// [`Config::notation_of`], with the table that gives it (`variants` or `notations`).
+    fn notation_by(&self, path: &Path) -> Option<(Notation, &'static str)> {
         let relative = self.relative(path);
         let name = path.file_name();
-        self.variants
-            .iter()
-            .chain(&self.notations)
-            .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
-            .map(|(_, notation)| *notation)
+        let matching = |table: &'static str, entries: &[(Patterns, Notation)]| {
+            entries
+                .iter()
+                .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+                .map(|(_, notation)| (*notation, table))
+        };
+        matching("variants", &self.variants).or_else(|| matching("notations", &self.notations))
     }
 
     /// The codes `per-file-ignores` leaves unreported in `path`.
@@ -682,6 +689,8 @@ pub(crate) struct Configs {
 pub(crate) struct FileSettings {
     /// The notation to read it as (`None`: by extension, then by content).
     pub(crate) notation: Option<Notation>,
+    /// What gave `notation`, for messages: a flag, or a key of a configuration file.
+    pub(crate) notation_from: Option<String>,
     /// The DFEN profile and strictness.
     pub(crate) read: ReadSettings,
     /// Codes not reported in this file (`per-file-ignores`).
@@ -693,8 +702,10 @@ pub(crate) struct FileSettings {
 /// The read flags of a command, before configuration.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Flags {
-    /// `--notation`.
+    /// `--notation` (or `--variant`).
     pub(crate) notation: Option<Notation>,
+    /// The flag that gave `notation`, for messages: `--notation` or `--variant`.
+    pub(crate) notation_flag: &'static str,
     /// `--profile`.
     pub(crate) profile: Option<ProfileArg>,
     /// `--strict` (only ever turns strictness on).
@@ -827,10 +838,22 @@ impl Configs {
             .profile
             .or_else(|| config.and_then(|c| c.profile))
             .unwrap_or_default();
+        let configured = || {
+            config
+                .zip(path)
+                .and_then(|(c, path)| Some((c, c.notation_by(path)?)))
+        };
+        let (notation, notation_from) = match (flags.notation, configured()) {
+            (Some(notation), _) => (Some(notation), Some(format!("`{}`", flags.notation_flag))),
+            (None, Some((config, (notation, table)))) => (
+                Some(notation),
+                Some(format!("`[{table}]` in `{}`", config.path().display())),
+            ),
+            (None, None) => (None, None),
+        };
         FileSettings {
-            notation: flags
-                .notation
-                .or_else(|| config.zip(path).and_then(|(c, path)| c.notation_of(path))),
+            notation,
+            notation_from,
             read: ReadSettings {
                 profile: profile.into(),
                 strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),

@@ -195,6 +195,8 @@ pub(crate) struct Found {
     pub(crate) positions: usize,
     /// The inputs that could not be read (to their end), in input order.
     pub(crate) errors: Vec<InputError>,
+    /// For `--verbose`: which notation each input was read as, and why.
+    pub(crate) notes: Vec<String>,
 }
 
 /// Finds every position whose identity already appeared earlier (in input order), reading
@@ -208,10 +210,15 @@ pub(crate) fn find(
     threads: usize,
 ) -> Found {
     let names: Vec<String> = inputs.iter().map(Origin::display).collect();
+    let files: Vec<_> = inputs
+        .iter()
+        .map(|origin| configs.settings(origin, flags))
+        .collect();
     let mut found = Found {
         duplicates: Duplicates::new(ep, names.clone()),
         positions: 0,
         errors: Vec::new(),
+        notes: Vec::new(),
     };
     let mut notation = None;
     // Nothing below fails: an input's errors are events, which are kept.
@@ -230,7 +237,18 @@ pub(crate) fn find(
         },
         |event| {
             match event {
-                Event::Begin { notation: read, .. } => notation = Some(read),
+                Event::Begin {
+                    input,
+                    notation: read,
+                    chosen,
+                } => {
+                    notation = Some(read);
+                    let name = names.get(input).map_or("", String::as_str);
+                    let given = files.get(input).and_then(|f| f.notation_from.as_deref());
+                    found
+                        .notes
+                        .push(crate::scan::read_as(name, read, chosen, given));
+                }
                 Event::Unopened { input, error } => {
                     let name = names.get(input).map_or("", String::as_str);
                     found.errors.push(InputError::io(name, &error));

@@ -38,6 +38,11 @@ impl ReadArgs {
         let variant = self.variant.notation(to_dialect, self.profile)?;
         Ok(crate::config::Flags {
             notation: variant.or(self.notation),
+            notation_flag: if variant.is_some() {
+                "--variant"
+            } else {
+                "--notation"
+            },
             profile: self.profile,
             strict: self.strict,
             deny_warnings: false,

@@ -24,6 +24,36 @@ pub(crate) struct Scan {
     progress: Option<ByteProgress>,
     /// Standard input on one thread is handed on line by line, as it arrives, not in batches.
     line_by_line: bool,
+    /// How the notation was chosen.
+    chosen: Chosen,
+}
+
+/// How the notation of an input was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Chosen {
+    /// Given: by a flag or the configuration.
+    Given,
+    /// By the file's extension.
+    Extension,
+    /// By the input's content: its first position line.
+    Content,
+}
+
+/// The `--verbose` note that says which notation an input is read as, and why; `given` says
+/// what gave it, when it was given (`--notation`, `` `[notations]` in `fenkit.toml` ``).
+pub(crate) fn read_as(
+    path: &str,
+    notation: Notation,
+    chosen: Chosen,
+    given: Option<&str>,
+) -> String {
+    let why = match (chosen, given) {
+        (Chosen::Given, Some(given)) => format!("as {given} says"),
+        (Chosen::Given, None) => "as given".to_owned(),
+        (Chosen::Extension, _) => "by its extension".to_owned(),
+        (Chosen::Content, _) => "by its content (its first position line)".to_owned(),
+    };
+    format!("reading `{path}` as {notation}, {why}")
 }
 
 /// One record and, for positions, what was found about it.
@@ -43,11 +73,12 @@ impl Scan {
         settings: ReadSettings,
     ) -> io::Result<Scan> {
         let opened = origin.open()?;
-        let (notation, inner) =
-            match forced.or_else(|| origin.path().and_then(Notation::from_extension)) {
-                Some(notation) => (notation, opened),
-                None => sniff(opened)?,
-            };
+        let by_extension = origin.path().and_then(Notation::from_extension);
+        let (chosen, (notation, inner)) = match (forced, by_extension) {
+            (Some(notation), _) => (Chosen::Given, (notation, opened)),
+            (None, Some(notation)) => (Chosen::Extension, (notation, opened)),
+            (None, None) => (Chosen::Content, sniff(opened)?),
+        };
         let size = origin
             .path()
             .and_then(|path| std::fs::metadata(path).ok())
@@ -58,7 +89,13 @@ impl Scan {
             size,
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
+            chosen,
         })
+    }
+
+    /// How the notation was chosen.
+    pub(crate) fn chosen(&self) -> Chosen {
+        self.chosen
     }
 
     /// The notation the file is read as.
@@ -154,6 +191,8 @@ pub(crate) enum Event<'a> {
         input: usize,
         /// The notation it is read as.
         notation: Notation,
+        /// How the notation was chosen.
+        chosen: Chosen,
     },
     /// Input `input` could not be opened: nothing else comes of it.
     Unopened {
@@ -202,6 +241,7 @@ struct Piece {
 /// An input as the hand-on takes it over from the reader.
 struct Begun {
     notation: Notation,
+    chosen: Chosen,
     progress: Option<ByteProgress>,
     /// For a notation whose checks depend on the records before (NDJSON4): the one analyser,
     /// which analyses every record in order on the handing-on thread.
@@ -273,6 +313,7 @@ pub(crate) fn scan_all(
                     let analyzer = scan.analyzer;
                     piece.begin = Some(Ok(Begun {
                         notation: analyzer.notation(),
+                        chosen: scan.chosen,
                         progress: scan.progress.take(),
                         in_order: None,
                     }));
@@ -344,6 +385,7 @@ pub(crate) fn scan_all(
                 each(Event::Begin {
                     input,
                     notation: begun.notation,
+                    chosen: begun.chosen,
                 })?;
             }
         }
@@ -598,6 +640,7 @@ mod tests {
             size: None,
             progress: None,
             line_by_line,
+            chosen: super::Chosen::Given,
         }
     }
 
@@ -775,6 +818,7 @@ mod tests {
             size: None,
             progress: None,
             line_by_line: false,
+            chosen: super::Chosen::Given,
         }
     }
 
@@ -813,7 +857,9 @@ mod tests {
                 },
                 |event| {
                     match event {
-                        Event::Begin { input, notation } => {
+                        Event::Begin {
+                            input, notation, ..
+                        } => {
                             seen.push(format!("begin {input} {notation}"));
                             lines.clear();
                         }

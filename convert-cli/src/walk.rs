@@ -46,7 +46,10 @@ fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
             })
         }),
         Some((_, false)) => Ok(()),
-        None => Err(String::new()),
+        None => Err(format!(
+            "skipping `{}`: not a position file (by its extension)",
+            path.display()
+        )),
     }
 }
 
@@ -195,11 +198,7 @@ pub(crate) fn expand(
                     claimed(path, config.as_deref())
                 };
                 match rule {
-                    Err(why) => {
-                        if !why.is_empty() {
-                            found.skipped.push(why);
-                        }
-                    }
+                    Err(why) => found.skipped.push(why),
                     Ok(()) => found.inputs.push(Origin::File(path.clone())),
                 }
             }
@@ -232,8 +231,20 @@ fn parent_dir(path: &Path) -> &Path {
     path.parent().unwrap_or_else(|| Path::new("."))
 }
 
+/// A walked path as named to the user: without the `./` a walk of `.` puts before it.
+fn shown<'a>(root: &Path, path: &'a Path) -> &'a Path {
+    match path.strip_prefix("./") {
+        Ok(stripped) if root == Path::new(".") => stripped,
+        _ => path,
+    }
+}
+
 fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
     let filter_configs = Arc::clone(configs);
+    // What the filter leaves out, for `--verbose` (the filter runs inside the walker).
+    let excluded = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let filter_excluded = Arc::clone(&excluded);
+    let filter_root = root.to_path_buf();
     let walker = ignore::WalkBuilder::new(root)
         .follow_links(true)
         .require_git(false)
@@ -241,10 +252,25 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
         .sort_by_file_name(|a, b| a.cmp(b))
         // `exclude` and `extend-exclude`: a directory they name is not entered at all.
         .filter_entry(move |entry| {
-            entry.depth() == 0
-                || !filter_configs
-                    .for_dir_or_note(parent_dir(entry.path()))
-                    .is_some_and(|config| config.excludes(entry.path()))
+            if entry.depth() == 0 {
+                return true;
+            }
+            let Some(config) = filter_configs.for_dir_or_note(parent_dir(entry.path())) else {
+                return true;
+            };
+            if !config.excludes(entry.path()) {
+                return true;
+            }
+            let note = format!(
+                "skipping `{}`: excluded by `{}`",
+                shown(&filter_root, entry.path()).display(),
+                config.path().display()
+            );
+            filter_excluded
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(note);
+            false
         })
         .build();
     for entry in walker {
@@ -255,11 +281,7 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
                 continue;
             }
         };
-        let path = entry.path();
-        let path = match path.strip_prefix("./") {
-            Ok(stripped) if root == Path::new(".") => stripped,
-            _ => path,
-        };
+        let path = shown(root, entry.path());
         let Some(kind) = entry.file_type() else {
             continue;
         };
@@ -277,9 +299,7 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
         }
         let config = configs.for_dir_or_note(parent_dir(path));
         if let Err(why) = claimed(path, config.as_deref()) {
-            if !why.is_empty() {
-                found.skipped.push(why);
-            }
+            found.skipped.push(why);
             continue;
         }
         if kind.is_file() {
@@ -292,6 +312,15 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
             });
         }
     }
+    note_excluded(found, &excluded);
+}
+
+/// Adds what a walk's filter left out to what it skipped, after the files it skipped.
+fn note_excluded(found: &mut Inputs, excluded: &std::sync::Mutex<Vec<String>>) {
+    let mut excluded = excluded
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    found.skipped.append(&mut excluded);
 }
 
 fn walk_error(error: &ignore::Error) -> InputError {

@@ -1483,3 +1483,34 @@ fn a_systematic_failure_is_one_line() {
     assert_exit(&mixed, 1);
     assert!(!stdout(&mixed).contains("error: all"), "{}", stdout(&mixed));
 }
+
+/// An adapter command without `{profile}` (or `{notation}`) reads every case with one value:
+/// when every failure lies in the values it was not told, the report says so once, with the
+/// fix, after the failures; the JSON report has it among its warnings. With the placeholders,
+/// everything passes and nothing is said.
+#[test]
+fn failures_in_settings_the_command_does_not_pass_on_are_said_once() {
+    let fenkit = fenkit();
+    let dfen_only = format!("'{fenkit}' parse --notation dfen");
+    let untold = parity(&["--notation", "dfen", "--cmd", &dfen_only]);
+    assert_exit(&untold, 1);
+    let report = stdout(&untold);
+    let tail: Vec<&str> = report.lines().rev().take(2).collect();
+    insta::assert_snapshot!("unpassed_profile", format!("{}\n{}", tail[1], tail[0]));
+    let both = parity(&["--cmd", &dfen_only, "--output-format", "json"]);
+    assert_exit(&both, 1);
+    let document: serde_json::Value = serde_json::from_slice(&both.stdout).unwrap();
+    let warnings: Vec<&str> = document["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|w| w.as_str())
+        .collect();
+    insta::assert_snapshot!("unpassed_notation_and_profile", warnings.join("\n"));
+    let told = parity(&[
+        "--cmd",
+        &format!("'{fenkit}' parse --notation {{notation}} --profile {{profile}}"),
+    ]);
+    assert_exit(&told, 0);
+    assert!(!stdout(&told).contains("hint:"), "{}", stdout(&told));
+}

@@ -138,16 +138,23 @@ struct Run<'a, W: Write> {
 impl<W: Write> Run<'_, W> {
     fn event(&mut self, event: Event<'_>) -> io::Result<()> {
         match event {
-            Event::Begin { input, notation } => {
-                let ignores = self
-                    .settings
-                    .files
-                    .get(input)
-                    .map(|file| file.ignores.clone())
-                    .unwrap_or_default();
+            Event::Begin {
+                input,
+                notation,
+                chosen,
+            } => {
+                let file = self.settings.files.get(input);
+                let path = self.name(input);
+                self.global.note(crate::scan::read_as(
+                    &path,
+                    notation,
+                    chosen,
+                    file.and_then(|file| file.notation_from.as_deref()),
+                ));
+                let ignores = file.map(|file| file.ignores.clone()).unwrap_or_default();
                 self.file = Some(FileCheck {
                     input,
-                    path: self.name(input),
+                    path,
                     notation,
                     summary: Summary {
                         files: 1,

@@ -147,6 +147,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         ep,
         rayon::current_num_threads(),
     );
+    for note in &search.notes {
+        global.note(note);
+    }
     for error in &search.errors {
         global.error(error);
         status = Status::Error;

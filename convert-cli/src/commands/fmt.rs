@@ -103,14 +103,15 @@ struct Settings {
 
 impl Settings {
     /// How to read `origin`: its notation and DFEN profile, from the flags over its
-    /// configuration. Never strict: `fmt` rewrites what strictness would make errors.
-    fn reading(&self, origin: &Origin) -> (Option<Notation>, ReadSettings) {
+    /// configuration, and what gave the notation. Never strict: `fmt` rewrites what
+    /// strictness would make errors.
+    fn reading(&self, origin: &Origin) -> (Option<Notation>, ReadSettings, Option<String>) {
         let file = self.configs.settings(origin, self.flags);
         let read = ReadSettings {
             strict: false,
             ..file.read
         };
-        (file.notation, read)
+        (file.notation, read, file.notation_from)
     }
 }
 
@@ -193,6 +194,8 @@ struct FileOutcome {
     written: bool,
     /// A warning about the rewrite (hard links it left behind).
     note: Option<String>,
+    /// For `--verbose`: which notation the file was read as, and why.
+    read_as: Option<String>,
 }
 
 /// Formats one file. `single_input` gives the file its own progress display on a terminal.
@@ -210,11 +213,22 @@ fn format_file(
     };
     let read_error =
         |error: io::Error| crate::input::InputError::io(path.clone(), &error).to_string();
-    let (notation, read) = settings.reading(origin);
+    let (notation, read, given) = settings.reading(origin);
     let scan = match Scan::open(origin, notation, read) {
-        // A single input gets its own progress display (several get the per-file bar).
-        Ok(scan) if single_input => scan.with_progress("formatting"),
-        Ok(scan) => scan,
+        Ok(scan) => {
+            outcome.read_as = Some(crate::scan::read_as(
+                &path,
+                scan.notation(),
+                scan.chosen(),
+                given.as_deref(),
+            ));
+            // A single input gets its own progress display (several get the per-file bar).
+            if single_input {
+                scan.with_progress("formatting")
+            } else {
+                scan
+            }
+        }
         Err(error) => {
             outcome.error = Some(read_error(error));
             return outcome;
@@ -248,7 +262,12 @@ fn format_file(
                 }
                 None => Vec::new(),
             };
-            outcome.diff = Some(crate::output::unified_diff(&path, &old, &new, colored));
+            outcome.diff = Some(crate::output::unified_diff(
+                &patch_name(origin),
+                &old,
+                &new,
+                colored,
+            ));
         }
         Mode::Write => {
             let Some(file) = origin.path() else {
@@ -279,6 +298,41 @@ fn format_file(
     outcome
 }
 
+/// The name a diff's headers give a file (`a/NAME`, `b/NAME`), so that `patch -p1` and `git
+/// apply` run in the current directory apply the diff: the file's path below the current
+/// directory, `.` and `..` resolved; a file outside it, its absolute path without the leading
+/// `/` (applied from `/`, as `git diff --no-index` names it). Standard input is `<stdin>`.
+fn patch_name(origin: &Origin) -> String {
+    use std::path::{Component, Path};
+    let Some(path) = origin.path() else {
+        return origin.display();
+    };
+    let Ok(absolute) = std::path::absolute(path) else {
+        return origin.display();
+    };
+    // Resolved by name, as the shell does for `cd ..`.
+    let mut resolved = std::path::PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                resolved.pop();
+            }
+            other => resolved.push(other),
+        }
+    }
+    let below = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| resolved.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    let named = below.unwrap_or_else(|| {
+        resolved
+            .components()
+            .filter(|c| matches!(c, Component::Normal(_)))
+            .collect()
+    });
+    named.display().to_string()
+}
+
 /// Formats standard input to standard output. Standard input is copied to a temporary file
 /// first and read twice: a first pass finds whether it can be formatted at all, since a line
 /// over the record limit is not held whole; if it cannot, the copy is written back
@@ -294,9 +348,16 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
         ));
         Ok(Status::Error)
     };
-    let (notation, read) = settings.reading(origin);
-    let first = Scan::open(origin, notation, read)
-        .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut io::sink()));
+    let (notation, read, given) = settings.reading(origin);
+    let first = Scan::open(origin, notation, read).and_then(|scan| {
+        global.note(crate::scan::read_as(
+            "<stdin>",
+            scan.notation(),
+            scan.chosen(),
+            given.as_deref(),
+        ));
+        format_into(scan, settings.threads, "<stdin>", &mut io::sink())
+    });
     let pass = match first {
         Ok(pass) => pass,
         Err(error) => return read_error(error),
@@ -422,6 +483,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             outcome
         },
         |outcome: FileOutcome| -> io::Result<()> {
+            if let Some(note) = &outcome.read_as {
+                global.note(note);
+            }
             if !outcome.pass.reports.is_empty()
                 || outcome.pass.unformattable
                 || outcome.error.is_some()

@@ -372,11 +372,23 @@ fn run_jobs(args: Args, global: &Global) -> Result<Status, Failure> {
     }
 
     let systematic = report::systematic_failure(&outcomes, &adapter.command, adapter.timeout);
+    // Failures that a setting missing from the command explains are said once, as a hint.
+    let unpassed = match systematic {
+        None => report::unpassed_settings(&outcomes, &adapter.command),
+        Some(_) => None,
+    };
     let mut out = global.stdout();
     match args.output_format {
-        Format::Human => report::human(&mut out, &outcomes, &warnings, systematic.as_deref())?,
+        Format::Human => report::human(
+            &mut out,
+            &outcomes,
+            &warnings,
+            systematic.as_deref(),
+            unpassed.as_deref(),
+        )?,
         Format::Json => {
             warnings.extend(systematic);
+            warnings.extend(unpassed);
             let document = report::json_document(&outcomes, &warnings);
             writeln!(out, "{document}")?;
         }

@@ -357,6 +357,178 @@ pub(crate) fn systematic_failure(
     })
 }
 
+/// A setting of a case that reaches the adapter (see `exec::Context`): its placeholder name,
+/// its environment variable, the flag `fenkit parse` (or `fenkit moves`) takes it by, and its
+/// value in a case.
+struct Setting {
+    name: &'static str,
+    variable: &'static str,
+    flag: &'static str,
+    of: fn(&Case) -> &str,
+}
+
+/// The settings, the notation first: the others vary within one notation's case file.
+const SETTINGS: [Setting; 5] = [
+    Setting {
+        name: "notation",
+        variable: "FENKIT_PARITY_NOTATION",
+        flag: "--notation",
+        of: |case| case.file.name,
+    },
+    Setting {
+        name: "profile",
+        variable: "FENKIT_PARITY_PROFILE",
+        flag: "--profile",
+        of: |case| &case.profile,
+    },
+    Setting {
+        name: "variant",
+        variable: "FENKIT_PARITY_VARIANT",
+        flag: "--variant",
+        of: |case| &case.variant,
+    },
+    Setting {
+        name: "dialect",
+        variable: "FENKIT_PARITY_DIALECT",
+        flag: "--dialect",
+        of: |case| &case.dialect,
+    },
+    Setting {
+        name: "king_capture",
+        variable: "FENKIT_PARITY_KING_CAPTURE",
+        flag: "--king-capture",
+        of: |case| &case.king_capture,
+    },
+];
+
+/// When every failure lies in values of settings that the command does not pass on (no
+/// `{profile}` in it, say) while the cases of another value pass, that in one sentence, with
+/// the fix: the adapter most likely read every case with one value.
+///
+/// A failure is put down to a setting when, among the cases of its notation, the setting's
+/// other values ran without a failure (for the notation itself: among the failures no other
+/// setting explains). Only when every failure is put down to some setting is it said.
+pub(crate) fn unpassed_settings(outcomes: &[Outcome<'_>], command: &str) -> Option<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let ran: Vec<&Outcome<'_>> = outcomes.iter().filter(|o| o.got.is_some()).collect();
+    let failed: Vec<usize> = (0..ran.len())
+        .filter(|&i| ran[i].status == Status::Failed)
+        .collect();
+    if failed.is_empty() {
+        return None;
+    }
+    let unpassed = |setting: &Setting| !command.contains(&format!("{{{}}}", setting.name));
+    // Failure index → the setting it is put down to.
+    let mut explained: BTreeMap<usize, usize> = BTreeMap::new();
+    // The settings within a notation's cases, then the notation among what is left.
+    for (index, setting) in SETTINGS
+        .iter()
+        .enumerate()
+        .skip(1)
+        .chain(SETTINGS.iter().enumerate().take(1))
+    {
+        if !unpassed(setting) {
+            continue;
+        }
+        let within_notation = index > 0;
+        let group = |i: usize| {
+            if within_notation {
+                ran[i].case.file.name
+            } else {
+                ""
+            }
+        };
+        // The values with a failure not yet put down to another setting, by group.
+        let mut failing: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for &i in &failed {
+            if explained.get(&i).is_none_or(|&by| by == index) {
+                failing.insert((group(i), (setting.of)(ran[i].case)));
+            }
+        }
+        let clean: BTreeSet<&str> = (0..ran.len())
+            .filter(|&i| !failing.contains(&(group(i), (setting.of)(ran[i].case))))
+            .map(group)
+            .collect();
+        for &i in &failed {
+            let value = (group(i), (setting.of)(ran[i].case));
+            if !explained.contains_key(&i) && failing.contains(&value) && clean.contains(value.0) {
+                explained.insert(i, index);
+            }
+        }
+    }
+    if explained.len() < failed.len() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut missing = Vec::new();
+    for (index, setting) in SETTINGS.iter().enumerate() {
+        let mine: Vec<usize> = explained
+            .iter()
+            .filter(|&(_, &by)| by == index)
+            .map(|(&i, _)| i)
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let values: BTreeSet<&str> = mine.iter().map(|&i| (setting.of)(ran[i].case)).collect();
+        let values: Vec<&str> = values.into_iter().collect();
+        parts.push(format!(
+            "{} {} ({})",
+            setting.name,
+            or_list(&values),
+            mine.len()
+        ));
+        missing.push(setting);
+    }
+    let names: Vec<&str> = missing.iter().map(|s| s.name).collect();
+    let placeholders: Vec<String> = names.iter().map(|name| format!("`{{{name}}}`")).collect();
+    let flags: Vec<String> = missing
+        .iter()
+        .map(|s| format!("{} {{{}}}", s.flag, s.name))
+        .collect();
+    let variables: Vec<&str> = missing.iter().map(|s| s.variable).collect();
+    let (setting, them) = if missing.len() == 1 {
+        ("a setting", "it")
+    } else {
+        ("settings", "them")
+    };
+    Some(format!(
+        "all {} failures are in {setting} the command does not pass on, {}, while the other \
+         cases passed: the command has no {}, so the adapter may read every case with one {}; \
+         add {them} to --cmd where the adapter takes {them} (for `fenkit parse`: `{}`), or read \
+         {} in the adapter",
+        failed.len(),
+        and_list(&parts),
+        or_list_owned(&placeholders),
+        and_list(&names),
+        flags.join(" "),
+        and_list(&variables)
+    ))
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    joined(items, "or")
+}
+
+fn or_list_owned(items: &[String]) -> String {
+    let items: Vec<&str> = items.iter().map(String::as_str).collect();
+    joined(&items, "or")
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list<T: AsRef<str>>(items: &[T]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    joined(&items, "and")
+}
+
+fn joined(items: &[&str], word: &str) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
 /// A duration as `--timeout` takes it: `1s`, `1.5s`, `500ms`.
 fn show_duration(duration: std::time::Duration) -> String {
     if duration.subsec_millis() == 0 || duration.as_secs() >= 10 {
@@ -376,6 +548,7 @@ pub(crate) fn human(
     outcomes: &[Outcome<'_>],
     warnings: &[String],
     systematic: Option<&str>,
+    hint: Option<&str>,
 ) -> io::Result<()> {
     let shown = if systematic.is_some() { 1 } else { usize::MAX };
     for outcome in outcomes
@@ -422,6 +595,9 @@ pub(crate) fn human(
     }
     if let Some(systematic) = systematic {
         writeln!(out, "error: {systematic}")?;
+    }
+    if let Some(hint) = hint {
+        writeln!(out, "hint: {hint}")?;
     }
     writeln!(out, "{}", Summary::of(outcomes).line())
 }

@@ -226,30 +226,36 @@ fn missing_file_exits_2_and_the_rest_is_still_checked() {
     assert_cmd_snapshot!(tree.fenkit(&["check", "missing.dfen", "clean.dfen"]));
 }
 
+/// A file that cannot be read is exit status 2, with the reason, whoever runs the check: a
+/// path through a file (so it cannot be found), a file whose reading fails after it was
+/// opened, and, where permissions are enforced (not for root, as in CI), a file without read
+/// permission.
 #[test]
 fn unreadable_file_exits_2() {
     let tree = Tree::with_fixtures();
-    if crate::permissions_are_ignored(&tree) {
-        eprintln!(
-            "skipped: this process reads files without permission (root); see unreadable_directory_entry"
+    let unreadable = |path: &str, why: &str| {
+        let output = tree.fenkit(&["check", path]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!("error: cannot read `{path}`: {why}")),
+            "{stderr}"
         );
-        return;
-    }
+        assert!(stderr.contains("1 file could not be read"), "{stderr}");
+    };
+    unreadable("clean.dfen/inner.dfen", "not a directory");
+    // Opened (a regular file), then every read fails: the check's own read, not the walk's.
+    #[cfg(target_os = "linux")]
+    unreadable("/proc/self/mem", "input/output error");
     #[cfg(unix)]
-    {
+    if !crate::permissions_are_ignored(&tree) {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(
             tree.path("clean.dfen"),
             std::fs::Permissions::from_mode(0o000),
         )
         .unwrap();
-        let output = tree.fenkit(&["check", "clean.dfen"]).output().unwrap();
-        assert_eq!(output.status.code(), Some(2));
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(
-            stderr.contains("error: cannot read `clean.dfen`: permission denied"),
-            "{stderr}"
-        );
+        unreadable("clean.dfen", "permission denied");
     }
 }
 

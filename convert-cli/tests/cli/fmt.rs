@@ -179,31 +179,52 @@ fn a_write_failing_midway_leaves_the_original_intact() {
     assert_eq!(leftovers.len(), 1, "temp files left behind: {leftovers:?}");
 }
 
+/// A file in a directory where `fmt` cannot create its temporary file is left unchanged, with
+/// exit status 2 and the reason, whoever runs it: a directory so deep that the temporary
+/// file's path would pass the system's path limit (the file's own name is shorter), and, where
+/// permissions are enforced (not for root, as in CI), a read-only directory.
 #[test]
 fn unwritable_directory() {
     let tree = Tree::empty();
-    tree.write("ro/a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
-    if crate::permissions_are_ignored(&tree) {
-        eprintln!(
-            "skipped: this process writes anywhere (root); see a_write_failing_midway_leaves_the_original_intact"
-        );
-        return;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
-        let output = tree.fenkit(&["fmt", "ro/a.dfen"]).output().unwrap();
-        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o755)).unwrap();
-        assert_eq!(output.status.code(), Some(2));
+    let unchanged = |path: &str, why: &str| {
+        let output = tree.fenkit(&["fmt", path]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{why}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
-            stderr.contains(
-                "cannot write `ro/a.dfen`: permission denied; the file was left unchanged"
-            ),
+            stderr.contains(&format!(
+                "cannot write `{path}`: {why}; the file was left unchanged"
+            )),
             "{stderr}"
         );
-        assert_eq!(tree.read("ro/a.dfen"), b"8/8/8/8/8/8/8/8 w - - 0 1\n");
+        assert_eq!(tree.read(path), b"8/8/8/8/8/8/8/8 w - - 0 1\n");
+    };
+    #[cfg(target_os = "linux")]
+    {
+        // Linux's path limit is 4,096 bytes with the final NUL; the temporary file's name,
+        // `.fenkit-XXXXXX.tmp`, is 18 bytes, `a.dfen` 6.
+        let root = std::fs::canonicalize(tree.path("")).unwrap();
+        let mut deep = String::new();
+        while root.as_os_str().len() + 1 + deep.len() + 1 + 18 < 4096 {
+            let room = 4096 - (root.as_os_str().len() + 1 + deep.len() + 1 + 18);
+            let step = room.clamp(1, 200);
+            deep.push_str(&"d".repeat(step));
+            deep.push('/');
+        }
+        let file = format!("{deep}a.dfen");
+        assert!(
+            root.as_os_str().len() + 1 + file.len() < 4096,
+            "the file itself fits"
+        );
+        tree.write(&file, "8/8/8/8/8/8/8/8 w - - 0 1\n");
+        unchanged(&file, "file name too long");
+    }
+    #[cfg(unix)]
+    if !crate::permissions_are_ignored(&tree) {
+        use std::os::unix::fs::PermissionsExt;
+        tree.write("ro/a.dfen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+        unchanged("ro/a.dfen", "permission denied");
+        std::fs::set_permissions(tree.path("ro"), std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 }
 
@@ -270,4 +291,67 @@ fn a_hard_linked_file_is_rewritten_with_a_warning() {
     );
     assert_eq!(tree.read("h1.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN\n");
     assert_eq!(tree.read("h2.dfen"), b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 NP\n");
+}
+
+/// `fmt --diff` writes a diff that `patch -p1` and `git apply` apply, however the file is
+/// named: relative, with `./`, absolute below the current directory, and absolute outside it
+/// (named from `/`, as `git diff --no-index` names it, and applied there).
+#[test]
+fn diffs_apply_with_patch_and_git_apply() {
+    let tree = Tree::empty();
+    let before = "# kept\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+    let after = "# kept\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n";
+    let root = std::fs::canonicalize(tree.path("")).unwrap();
+    let absolute = root.join("sub/a.dfen");
+    let run = |tool: &str, args: &[&str], dir: &std::path::Path, diff: &[u8]| {
+        let mut child = std::process::Command::new(tool)
+            .args(args)
+            .current_dir(dir)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| panic!("`{tool}` is needed for this test: {error}"));
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), diff).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            output.status.success(),
+            "{tool} {args:?} in {}: {}{}\n{}",
+            dir.display(),
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr),
+            String::from_utf8_lossy(diff)
+        );
+    };
+    for (named, cwd, header) in [
+        ("sub/a.dfen".to_owned(), root.clone(), "a/sub/a.dfen"),
+        ("./sub/./a.dfen".to_owned(), root.clone(), "a/sub/a.dfen"),
+        (absolute.display().to_string(), root.clone(), "a/sub/a.dfen"),
+        (absolute.display().to_string(), root.join("elsewhere"), ""),
+    ] {
+        tree.write("sub/a.dfen", before);
+        std::fs::create_dir_all(&cwd).unwrap();
+        let output = std::process::Command::new(insta_cmd::get_cargo_bin("fenkit"))
+            .args(["fmt", "--diff", &named])
+            .current_dir(&cwd)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{named}");
+        let diff = output.stdout;
+        let text = String::from_utf8_lossy(&diff).into_owned();
+        // Outside the current directory: the absolute path, applied from the root.
+        let (header, apply_in) = if header.is_empty() {
+            let from_root = absolute.display().to_string();
+            (
+                format!("a/{}", from_root.trim_start_matches('/')),
+                std::path::PathBuf::from("/"),
+            )
+        } else {
+            (header.to_owned(), cwd.clone())
+        };
+        assert!(text.starts_with(&format!("--- {header}\n+++ b/")), "{text}");
+        run("git", &["apply", "--check", "-"], &apply_in, &diff);
+        run("patch", &["-p1", "--quiet"], &apply_in, &diff);
+        assert_eq!(tree.read("sub/a.dfen"), after.as_bytes(), "{named}");
+    }
 }

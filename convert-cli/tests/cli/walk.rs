@@ -114,3 +114,44 @@ fn a_file_in_the_engine_dialect_gets_one_hint() {
     assert!(hints(&["check", "--profile", "engine", "engine.dfen"]).is_empty());
     assert!(hints(&["check", "--quiet", "engine.dfen"]).is_empty());
 }
+
+/// `--verbose` says which notation each input is read as and why (its extension, the
+/// configuration, a flag, its content), and which files a walk passed over and why (another
+/// extension, an excluded directory).
+#[test]
+fn verbose_says_how_each_input_is_read_and_what_was_skipped() {
+    let tree = Tree::empty();
+    let position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    tree.write("a.fen", position);
+    tree.write("data/b.txt", position);
+    tree.write("notes.md", "# notes\n");
+    tree.write("vendor/c.dfen", position);
+    tree.write(
+        "fenkit.toml",
+        "extend-exclude = [\"vendor\"]\n[notations]\n\"data/*.txt\" = \"fen\"\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "-v", "--threads", "1", "."]));
+    assert_cmd_snapshot!(
+        "verbose_stdin_by_its_content",
+        tree.fenkit(&["check", "-v", "--threads", "1", "-"])
+            .pass_stdin("4d-fen v1: K@0,0,0,0\n")
+    );
+    let flagged = tree
+        .fenkit(&["check", "-v", "--notation", "dfen", "a.fen"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(flagged.stderr).unwrap();
+    assert!(
+        stderr.contains("note: reading `a.fen` as dfen, as `--notation` says"),
+        "{stderr}"
+    );
+    let fmt = tree
+        .fenkit(&["fmt", "-v", "--check", "--threads", "1", "a.fen"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(fmt.stderr).unwrap();
+    assert!(
+        stderr.contains("note: reading `a.fen` as fen, by its extension"),
+        "{stderr}"
+    );
+}
