@@ -1,0 +1,239 @@
+//! `fenkit-wasm`: the WebAssembly half of the `fenkit` npm package.
+//!
+//! JavaScript users import `fenkit`, whose hand-written layer (`wasm/js/fenkit.js`, typed by
+//! `wasm/js/fenkit.d.ts`) is the API; the functions here are its private boundary, built with
+//! wasm-bindgen. This crate only translates: every decision (parsing, findings, canonical
+//! forms, conversions, the rules, identity keys) is made by `dfen` and `fen4`.
+//!
+//! The boundary is built to be cheap, since a call per position is the common use:
+//!
+//! - **Text goes in through one buffer.** The JavaScript side writes the UTF-8 bytes of a text
+//!   straight into this module's memory ([`input`] says where, in [`module_memory`]) and passes its length; no
+//!   string object crosses, and nothing is allocated for it.
+//! - **The settings are one number** ([`read::Reader`]): notation, profile, variant, dialect,
+//!   strictness and the kind of text, packed by the JavaScript side.
+//! - **The hot call answers with one number** ([`status`]): rejected or not, whether a finding
+//!   is an error, whether the canonical form is the text itself, and how many findings there
+//!   are. No finding object and no text is built unless the caller asks for it: then the text
+//!   is read again ([`report`], [`details`], [`canonical`]), which costs far less than building
+//!   what nobody reads.
+//! - **Everything else comes back as one JSON string**, `{"ok": …}` or `{"error": …}`, that
+//!   the JavaScript side turns into objects and `FenkitError`s. Spans are counted as the
+//!   caller's text is: UTF-16 code units for a string, bytes for a `Uint8Array`.
+//!
+//! No input may trap the module. The libraries do not panic by design (they deny the
+//! panicking constructs and are fuzzed), and neither does this crate.
+
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+mod analysis;
+mod convert;
+mod found;
+mod read;
+mod rules;
+
+use std::cell::RefCell;
+
+use serde_json::{Value, json};
+use wasm_bindgen::prelude::*;
+
+use crate::analysis::Mode;
+use crate::found::{Failure, Found, Source};
+use crate::read::Reader;
+
+thread_local! {
+    /// The text of the next call, written by the JavaScript side.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The module's memory, into which the JavaScript side writes each text.
+#[wasm_bindgen]
+pub fn module_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Where to write a text of up to `capacity` bytes: an offset into [`module_memory`]. It stays valid
+/// until the next call of this function.
+#[wasm_bindgen]
+pub fn input(capacity: usize) -> usize {
+    INPUT.with_borrow_mut(|buffer| {
+        if buffer.len() < capacity {
+            buffer.resize(capacity, 0);
+        }
+        buffer.as_mut_ptr() as usize
+    })
+}
+
+/// The names of every option value and format, in the order of their numbers.
+#[wasm_bindgen]
+pub fn vocabulary() -> String {
+    let mut value: Value = serde_json::from_str(&read::vocabulary()).unwrap_or_default();
+    if let Value::Object(map) = &mut value {
+        map.insert("formats".to_owned(), json!(convert::FORMATS));
+        map.insert("readings".to_owned(), json!(rules::readings()));
+        map.insert("version".to_owned(), json!(env!("CARGO_PKG_VERSION")));
+    }
+    value.to_string()
+}
+
+/// Calls `run` with the first `len` bytes of the input as text, or `invalid` with the
+/// `FENKIT001` finding when they are not UTF-8.
+fn with_text<T>(
+    len: usize,
+    bytes: bool,
+    run: impl FnOnce(Source<'_>, &str) -> T,
+    invalid: impl FnOnce(Found) -> T,
+) -> T {
+    INPUT.with_borrow(|buffer| {
+        let input = buffer.get(..len).unwrap_or_default();
+        match std::str::from_utf8(input) {
+            Ok(text) => run(Source::new(text, bytes), text),
+            Err(error) => invalid(Found::invalid_utf8(input, error.valid_up_to())),
+        }
+    })
+}
+
+/// `{"ok": value}` or `{"error": …}` with spans counted in `source`.
+fn answer(result: Result<Value, Failure>, source: Source<'_>) -> String {
+    match result {
+        Ok(value) => json!({ "ok": value }),
+        Err(failure) => json!({ "error": failure.to_json(source) }),
+    }
+    .to_string()
+}
+
+/// Runs `call` on the input read by `reader`, answering as [`answer`] does.
+fn respond(
+    len: usize,
+    reader: &Reader,
+    call: impl FnOnce(&str) -> Result<Value, Failure>,
+) -> String {
+    with_text(
+        len,
+        reader.bytes,
+        |source, text| answer(call(text), source),
+        |found| {
+            let source = Source::new("", true);
+            answer(Err(Failure::new("syntax", found)), source)
+        },
+    )
+}
+
+/// The status of the input read by `reader` and judged by `mode` (0: as read, 1: as `fenkit
+/// check` judges it): see `analysis::REJECTED` and the bits beside it.
+#[wasm_bindgen]
+pub fn status(len: usize, reader: u32, mode: u32) -> u32 {
+    let reader = Reader::decode(reader);
+    let mode = Mode::decode(mode);
+    with_text(
+        len,
+        reader.bytes,
+        |_, text| analysis::status(&reader, mode, text),
+        |_| match mode {
+            Mode::Read => analysis::REJECTED,
+            Mode::Check => analysis::REJECTED | analysis::HAS_ERRORS | (1 << analysis::COUNT_SHIFT),
+        },
+    )
+}
+
+/// The findings of the input, as [`status`] judged it: `{"findings": […], "error": …}`.
+#[wasm_bindgen]
+pub fn report(len: usize, reader: u32, mode: u32) -> String {
+    let reader = Reader::decode(reader);
+    let mode = Mode::decode(mode);
+    with_text(
+        len,
+        reader.bytes,
+        |source, text| analysis::report(&reader, mode, source, text).to_string(),
+        |found| {
+            let source = Source::new("", true);
+            match mode {
+                Mode::Read => json!({
+                    "findings": [],
+                    "error": Failure::new("syntax", found).to_json(source),
+                }),
+                Mode::Check => json!({ "findings": [found.to_json(source)], "error": null }),
+            }
+            .to_string()
+        },
+    )
+}
+
+/// `fenkit fmt`'s form of the input, or the error that rejects it.
+#[wasm_bindgen]
+pub fn canonical(len: usize, reader: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| {
+        analysis::canonical(&reader, text).map(Value::from)
+    })
+}
+
+/// Everything a parse result shows besides its status (`analysis::details`).
+#[wasm_bindgen]
+pub fn details(len: usize, reader: u32) -> String {
+    let reader = Reader::decode(reader);
+    with_text(
+        len,
+        reader.bytes,
+        |source, text| answer(analysis::details(&reader, source, text), source),
+        |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
+    )
+}
+
+/// The identity key of the input's position; `legal_ep` counts only en-passant squares a
+/// capture onto is legal now.
+#[wasm_bindgen]
+pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| {
+        analysis::position_key(&reader, text, legal_ep).map(Value::from)
+    })
+}
+
+/// The input converted (see `convert::convert` for the numbers).
+#[wasm_bindgen]
+pub fn convert(
+    len: usize,
+    reader: u32,
+    from: u32,
+    to: u32,
+    to_dialect: u32,
+    lossy: bool,
+) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| {
+        convert::convert(&reader, from, to, to_dialect, lossy, text).map(Value::from)
+    })
+}
+
+/// The legal first micro-moves of the input's DFEN position.
+#[wasm_bindgen]
+pub fn legal_moves(len: usize, reader: u32, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| rules::legal_moves(text, king_capture))
+}
+
+/// Every complete legal turn of the input's DFEN position.
+#[wasm_bindgen]
+pub fn turns(len: usize, reader: u32, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| rules::turns(text, king_capture))
+}
+
+/// The outcome of playing `uci` in the input's DFEN position.
+#[wasm_bindgen]
+pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |text| rules::play(text, uci, king_capture))
+}
