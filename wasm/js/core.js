@@ -217,10 +217,15 @@ function createApi(raw) {
     return settings(text, options);
   }
 
-  function answerOf(json) {
-    const answer = JSON.parse(json);
-    if (answer.error) throw new FenkitError(answer.error);
-    return answer.ok;
+  /**
+   * The value of an answer of the module: `=` and a string, `!` and the fields of the error
+   * to throw, or JSON (wasm/src/lib.rs, `answer`).
+   */
+  function answerOf(answer) {
+    const first = answer.charCodeAt(0);
+    if (first === 0x3d) return answer.slice(1);
+    if (first === 0x21) throw new FenkitError(JSON.parse(answer.slice(1)));
+    return JSON.parse(answer);
   }
 
   function textOf(text) {
@@ -272,6 +277,10 @@ function createApi(raw) {
     /** What `fenkit fmt` writes: every fixable finding applied. */
     get canonical() {
       if (this.#status & UNCHANGED) return textOf(this.#text);
+      if (this.#details === null && !(this.#status & HAS_ERRORS)) {
+        // Only the canonical form, without the details: what `canonical()` writes.
+        return answerOf(raw.canonical(put(this.#text), this.#bits));
+      }
       return this[DETAILS].canonical;
     }
 

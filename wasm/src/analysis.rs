@@ -3,11 +3,13 @@
 
 use dfen::Profile;
 use dfen::rules::{EpIdentity, Game};
-use dfen::variant::{Dialect, PocketOrder, SubTurn, VariantFen};
+use dfen::variant::{Dialect, PocketOrder, SubTurn};
 use fenkit_diagnostics::Severity;
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use crate::found::{Failure, Found, InputCode, Source, fixable_as_formatted};
+use crate::found::{
+    Failure, FailureOut, FindingOut, Found, InputCode, Source, findings_out, fixable_as_formatted,
+};
 use crate::read::{Notation, Read, Reader, read};
 
 /// Status bit: rejected. Reading (`parse*`): a syntax error. Checking: any error.
@@ -213,9 +215,15 @@ fn seventh_field(text: &str, strict: bool) -> Found {
     found
 }
 
-/// The findings of `text` as `mode` judges it, as a JSON array of `Finding` objects; in the
-/// read mode, a syntax error is the `error` beside them.
-pub(crate) fn report(reader: &Reader, mode: Mode, source: Source<'_>, text: &str) -> Value {
+/// What `report` answers: the findings, and in the read mode a syntax error beside them.
+#[derive(Serialize)]
+pub(crate) struct Report<'a> {
+    findings: Vec<FindingOut<'a>>,
+    error: Option<FailureOut<'a>>,
+}
+
+/// The findings of `text` as `mode` judges it, written as [`Report`] JSON.
+pub(crate) fn report(reader: &Reader, mode: Mode, source: Source<'_>, text: &str) -> String {
     let (findings, error) = match mode {
         Mode::Read => match read(reader, text) {
             Ok(read) => (read.into_findings(), None),
@@ -223,10 +231,29 @@ pub(crate) fn report(reader: &Reader, mode: Mode, source: Source<'_>, text: &str
         },
         Mode::Check => (check(reader, text, false).findings, None),
     };
-    json!({
-        "findings": findings.iter().map(|f| f.to_json(source)).collect::<Vec<_>>(),
-        "error": error.map(|e| e.to_json(source)),
+    write_report(&findings, error.as_ref(), source)
+}
+
+/// The [`Report`] of bytes that are not UTF-8: the `FENKIT001` finding, as `mode` reports it.
+pub(crate) fn report_invalid(mode: Mode, found: Found) -> String {
+    let source = Source::new("", true);
+    match mode {
+        Mode::Read => write_report(&[], Some(&Failure::new("syntax", found)), source),
+        Mode::Check => write_report(&[found], None, source),
+    }
+}
+
+fn write_report(findings: &[Found], error: Option<&Failure>, source: Source<'_>) -> String {
+    json(&Report {
+        findings: findings_out(findings, source),
+        error: error.map(|failure| failure.out(source)),
     })
+}
+
+/// `value` as JSON text. Writing the API's own types cannot fail; should it, the answer is
+/// `null`, which the JavaScript side refuses loudly rather than misreads.
+pub(crate) fn json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
 /// `fenkit fmt`'s form of `text`, or the error that rejects it.
@@ -255,114 +282,177 @@ pub(crate) fn color_name(color: dfen::Color) -> &'static str {
     }
 }
 
+/// The pieces of a board as a JSON object: square name to FEN letter.
+struct BoardOut<'a>(&'a dfen::Board);
+
+impl Serialize for BoardOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            self.0
+                .pieces()
+                .map(|(square, piece)| (square.to_string(), piece.letter())),
+        )
+    }
+}
+
 /// A DFEN position as the API's `Position` object.
-pub(crate) fn position_json(position: &dfen::Dfen) -> Value {
-    let board: serde_json::Map<String, Value> = position
-        .board
-        .pieces()
-        .map(|(square, piece)| (square.to_string(), Value::from(piece.letter().to_string())))
-        .collect();
-    json!({
-        "dfen": position.to_string(),
-        "board": board,
-        "side": color_name(position.side),
-        "castling": position.castling.to_string(),
-        "enPassant": position
-            .en_passant
-            .iter_alphabetical()
-            .map(|square| square.to_string())
-            .collect::<Vec<_>>(),
-        "halfmove": position.halfmove,
-        "fullmove": position.fullmove.get(),
-        "dice": position.dice.to_string_for(position.side),
-    })
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PositionOut<'a> {
+    dfen: String,
+    board: BoardOut<'a>,
+    side: &'static str,
+    castling: String,
+    en_passant: Vec<String>,
+    halfmove: u32,
+    fullmove: u32,
+    dice: String,
 }
 
-/// A variant position's slots and its text in each of its dialects.
-fn variant_json(position: &VariantFen) -> Value {
-    let dialects: serde_json::Map<String, Value> = Dialect::ALL
-        .iter()
-        .filter(|&&dialect| position.variant.has_dialect(dialect))
-        .map(|&dialect| {
-            (
-                dialect.name().to_owned(),
-                Value::from(position.display_as(dialect).to_string()),
-            )
-        })
-        .collect();
-    let holdings: String = position
-        .holdings
-        .pieces(PocketOrder::PawnFirst)
-        .map(|p| p.letter())
-        .collect();
-    json!({
-        "variant": position.variant.name(),
-        "essay": position.to_string(),
-        "dialects": dialects,
-        "position": position_json(&position.fen),
-        "checks": [position.checks.white, position.checks.black],
-        "checkLimit": position.checks.limit,
-        "holdings": holdings,
-        "promoted": position
-            .promoted
-            .iter_alphabetical()
-            .map(|square| square.to_string())
-            .collect::<Vec<_>>(),
-        "subTurn": match position.sub_turn {
-            SubTurn::First => 1,
-            SubTurn::Second => 2,
-        },
-        "fen": match position.to_fen() {
-            Ok(fen) => json!({ "ok": fen }),
-            Err(lossy) => json!({ "dropped": lossy.dropped, "message": lossy.to_string() }),
-        },
-    })
+impl PositionOut<'_> {
+    pub(crate) fn of(position: &dfen::Dfen) -> PositionOut<'_> {
+        PositionOut {
+            dfen: position.to_string(),
+            board: BoardOut(&position.board),
+            side: color_name(position.side),
+            castling: position.castling.to_string(),
+            en_passant: squares(position.en_passant),
+            halfmove: position.halfmove,
+            fullmove: position.fullmove.get(),
+            dice: position.dice.to_string_for(position.side),
+        }
+    }
 }
 
-/// Everything a parse result shows besides its status, read again from `text`: the
-/// canonical form, the findings, and the notation's own details.
-pub(crate) fn details(reader: &Reader, source: Source<'_>, text: &str) -> Result<Value, Failure> {
-    let findings = |list: &[Found]| list.iter().map(|f| f.to_json(source)).collect::<Vec<_>>();
+fn squares(set: dfen::SquareSet) -> Vec<String> {
+    set.iter_alphabetical()
+        .map(|square| square.to_string())
+        .collect()
+}
+
+/// The details of a DFEN read.
+#[derive(Serialize)]
+struct DfenDetails<'a> {
+    canonical: String,
+    findings: Vec<FindingOut<'a>>,
+    position: PositionOut<'a>,
+    fixed: PositionOut<'a>,
+    engine: String,
+}
+
+/// One FEN4 piece.
+#[derive(Serialize)]
+struct PieceOut {
+    at: [u8; 4],
+    piece: &'static str,
+}
+
+/// The details of a FEN4 read.
+#[derive(Serialize)]
+struct Fen4Details<'a> {
+    canonical: String,
+    findings: Vec<FindingOut<'a>>,
+    pieces: Vec<PieceOut>,
+}
+
+/// Standard FEN of a variant position, or what it would drop.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum FenOut {
+    Ok {
+        ok: String,
+    },
+    Dropped {
+        dropped: Vec<String>,
+        message: String,
+    },
+}
+
+/// The details of a variant read: its slots and its text in each of its dialects.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantDetails<'a> {
+    canonical: String,
+    findings: Vec<FindingOut<'a>>,
+    variant: &'static str,
+    dialect: &'static str,
+    essay: String,
+    dialects: std::collections::BTreeMap<&'static str, String>,
+    position: PositionOut<'a>,
+    checks: [u8; 2],
+    check_limit: u8,
+    holdings: String,
+    promoted: Vec<String>,
+    sub_turn: u8,
+    fen: FenOut,
+}
+
+/// Everything a parse result shows besides its status, read again from `text` and written
+/// as JSON: the canonical form, the findings, and the notation's own details.
+pub(crate) fn details(reader: &Reader, source: Source<'_>, text: &str) -> Result<String, Failure> {
     Ok(match read(reader, text)? {
         Read::Dfen(parsed) => {
             let fixed = parsed.fixed();
-            let found = Found::all(parsed.findings.clone());
-            json!({
-                "canonical": fixed.display_as(reader.profile).to_string(),
-                "findings": findings(&found),
-                "position": position_json(&parsed.dfen),
-                "fixed": position_json(&fixed),
-                "engine": parsed.dfen.display_as(Profile::Engine).to_string(),
+            let findings = Found::all(parsed.findings.clone());
+            json(&DfenDetails {
+                canonical: fixed.display_as(reader.profile).to_string(),
+                findings: findings_out(&findings, source),
+                position: PositionOut::of(&parsed.dfen),
+                fixed: PositionOut::of(&fixed),
+                engine: parsed.dfen.display_as(Profile::Engine).to_string(),
             })
         }
         Read::Fen4(parsed) => {
-            let pieces: Vec<Value> = parsed
-                .placement
-                .iter()
-                .map(|(at, piece)| json!({ "at": at.to_array(), "piece": piece.spec() }))
-                .collect();
-            json!({
-                "canonical": parsed.placement.to_string(),
-                "findings": findings(&Found::all(parsed.findings)),
-                "pieces": pieces,
+            let findings = Found::all(parsed.findings);
+            json(&Fen4Details {
+                canonical: parsed.placement.to_string(),
+                findings: findings_out(&findings, source),
+                pieces: parsed
+                    .placement
+                    .iter()
+                    .map(|(at, piece)| PieceOut {
+                        at: at.to_array(),
+                        piece: piece.spec(),
+                    })
+                    .collect(),
             })
         }
         Read::Variant(parsed) => {
             let fixed = parsed.fixed();
             let dialect = reader.write_dialect(fixed.variant);
-            let mut value = variant_json(&fixed);
-            if let Value::Object(map) = &mut value {
-                map.insert(
-                    "canonical".to_owned(),
-                    Value::from(fixed.display_as(dialect).to_string()),
-                );
-                map.insert(
-                    "findings".to_owned(),
-                    Value::from(findings(&Found::all(parsed.findings))),
-                );
-                map.insert("dialect".to_owned(), Value::from(dialect.name()));
-            }
-            value
+            let findings = Found::all(parsed.findings);
+            json(&VariantDetails {
+                canonical: fixed.display_as(dialect).to_string(),
+                findings: findings_out(&findings, source),
+                variant: fixed.variant.name(),
+                dialect: dialect.name(),
+                essay: fixed.to_string(),
+                dialects: Dialect::ALL
+                    .iter()
+                    .filter(|&&d| fixed.variant.has_dialect(d))
+                    .map(|&d| (d.name(), fixed.display_as(d).to_string()))
+                    .collect(),
+                position: PositionOut::of(&fixed.fen),
+                checks: [fixed.checks.white, fixed.checks.black],
+                check_limit: fixed.checks.limit,
+                holdings: fixed
+                    .holdings
+                    .pieces(PocketOrder::PawnFirst)
+                    .map(|piece| piece.letter())
+                    .collect(),
+                promoted: squares(fixed.promoted),
+                sub_turn: match fixed.sub_turn {
+                    SubTurn::First => 1,
+                    SubTurn::Second => 2,
+                },
+                fen: match fixed.to_fen() {
+                    Ok(ok) => FenOut::Ok { ok },
+                    Err(lossy) => FenOut::Dropped {
+                        message: lossy.to_string(),
+                        dropped: lossy.dropped,
+                    },
+                },
+            })
         }
     })
 }

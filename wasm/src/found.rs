@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use fenkit_diagnostics::{Code, Finding, Severity};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 fenkit_diagnostics::codes! {
     /// The command line's codes that the package reports too, with the same meaning
@@ -122,17 +122,34 @@ impl Found {
     }
 
     /// The API's `Finding` object.
-    pub(crate) fn to_json(&self, source: Source<'_>) -> Value {
-        json!({
-            "code": self.code,
-            "category": self.category,
-            "severity": self.severity.as_str(),
-            "span": source.span(&self.span),
-            "message": self.message,
-            "help": self.help,
-            "fixable": self.fixable,
-        })
+    pub(crate) fn out(&self, source: Source<'_>) -> FindingOut<'_> {
+        FindingOut {
+            code: self.code,
+            category: self.category,
+            severity: self.severity.as_str(),
+            span: source.span(&self.span),
+            message: &self.message,
+            help: self.help.as_deref(),
+            fixable: self.fixable,
+        }
     }
+}
+
+/// A `Finding` object as JSON.
+#[derive(Serialize)]
+pub(crate) struct FindingOut<'a> {
+    code: &'static str,
+    category: &'static str,
+    severity: &'static str,
+    span: [usize; 2],
+    message: &'a str,
+    help: Option<&'a str>,
+    fixable: bool,
+}
+
+/// Every finding of a list as `Finding` objects.
+pub(crate) fn findings_out<'a>(findings: &'a [Found], source: Source<'_>) -> Vec<FindingOut<'a>> {
+    findings.iter().map(|found| found.out(source)).collect()
 }
 
 /// Findings with `fixable` as `fenkit fmt` acts (and `fenkit check` reports it): a position
@@ -248,26 +265,44 @@ impl Failure {
 
     /// The `FenkitError` fields, spans counted in `source` (or in the text the failure is
     /// about, for a move).
-    pub(crate) fn to_json(&self, source: Source<'_>) -> Value {
+    pub(crate) fn out(&self, source: Source<'_>) -> FailureOut<'_> {
         let span = match &self.other_text {
             Some(other) => Source::new(other, false).span(&self.found.span),
             None => source.span(&self.found.span),
         };
-        json!({
-            "kind": self.kind,
-            "code": self.found.code,
-            "category": self.found.category,
-            "span": span,
-            "message": self.found.message,
-            "help": self.found.help,
-            "expected": self.expected,
-            "found": self.found_text,
-            "refCode": self.reference.map(|(code, _)| code),
-            "offset": self.reference.map(|(_, offset)| offset),
-            "legalMoves": self.legal_moves,
-            "dropped": self.dropped,
-        })
+        FailureOut {
+            kind: self.kind,
+            code: self.found.code,
+            category: self.found.category,
+            span,
+            message: &self.found.message,
+            help: self.found.help.as_deref(),
+            expected: &self.expected,
+            found: &self.found_text,
+            ref_code: self.reference.map(|(code, _)| code),
+            offset: self.reference.map(|(_, offset)| offset),
+            legal_moves: &self.legal_moves,
+            dropped: &self.dropped,
+        }
     }
+}
+
+/// A `FenkitError`'s fields as JSON.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FailureOut<'a> {
+    kind: &'static str,
+    code: &'static str,
+    category: &'static str,
+    span: [usize; 2],
+    message: &'a str,
+    help: Option<&'a str>,
+    expected: &'a str,
+    found: &'a str,
+    ref_code: Option<i32>,
+    offset: Option<usize>,
+    legal_moves: &'a [String],
+    dropped: &'a [String],
 }
 
 #[cfg(test)]

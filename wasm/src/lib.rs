@@ -17,9 +17,10 @@
 //!   are. No finding object and no text is built unless the caller asks for it: then the text
 //!   is read again ([`report`], [`details`], [`canonical`]), which costs far less than building
 //!   what nobody reads.
-//! - **Everything else comes back as one JSON string**, `{"ok": …}` or `{"error": …}`, that
-//!   the JavaScript side turns into objects and `FenkitError`s. Spans are counted as the
-//!   caller's text is: UTF-16 code units for a string, bytes for a `Uint8Array`.
+//! - **Everything else comes back as one string** ([`answer`]): a text as it is, a value as
+//!   JSON, a failure as the fields of the `FenkitError` the JavaScript side throws. Spans are
+//!   counted as the caller's text is: UTF-16 code units for a string, bytes for a
+//!   `Uint8Array`.
 //!
 //! No input may trap the module. The libraries do not panic by design (they deny the
 //! panicking constructs and are fuzzed), and neither does this crate.
@@ -45,7 +46,8 @@ mod rules;
 
 use std::cell::RefCell;
 
-use serde_json::{Value, json};
+use dfen::variant::{Dialect, Variant};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::analysis::Mode;
@@ -75,16 +77,30 @@ pub fn input(capacity: usize) -> usize {
     })
 }
 
-/// The names of every option value and format, in the order of their numbers.
+/// The names of every option value and format, for the JavaScript side to number them by.
+#[derive(Serialize)]
+struct Vocabulary {
+    notations: [&'static str; 3],
+    profiles: [&'static str; 3],
+    variants: [&'static str; 5],
+    dialects: [&'static str; 3],
+    formats: [&'static str; 8],
+    readings: [&'static str; 2],
+    version: &'static str,
+}
+
+/// The names of every option value and format, in the order of their numbers (JSON).
 #[wasm_bindgen]
 pub fn vocabulary() -> String {
-    let mut value: Value = serde_json::from_str(&read::vocabulary()).unwrap_or_default();
-    if let Value::Object(map) = &mut value {
-        map.insert("formats".to_owned(), json!(convert::FORMATS));
-        map.insert("readings".to_owned(), json!(rules::readings()));
-        map.insert("version".to_owned(), json!(env!("CARGO_PKG_VERSION")));
-    }
-    value.to_string()
+    analysis::json(&Vocabulary {
+        notations: read::NOTATIONS,
+        profiles: read::PROFILES.map(dfen::Profile::name),
+        variants: Variant::ALL.map(Variant::name),
+        dialects: Dialect::ALL.map(Dialect::name),
+        formats: convert::FORMATS,
+        readings: rules::readings(),
+        version: env!("CARGO_PKG_VERSION"),
+    })
 }
 
 /// Calls `run` with the first `len` bytes of the input as text, or `invalid` with the
@@ -104,29 +120,45 @@ fn with_text<T>(
     })
 }
 
-/// `{"ok": value}` or `{"error": …}` with spans counted in `source`.
-fn answer(result: Result<Value, Failure>, source: Source<'_>) -> String {
+/// What the value of an answer is.
+enum Answer {
+    /// A string, sent as it is.
+    Text(String),
+    /// JSON text.
+    Json(String),
+}
+
+/// An answer as the JavaScript side reads it: `=` and the text for a string, JSON for any
+/// other value, `!` and the `FenkitError`'s fields as JSON for a failure. Strings (canonical
+/// forms, conversions, keys) so cost no JSON at all.
+fn answer(result: Result<Answer, Failure>, source: Source<'_>) -> String {
     match result {
-        Ok(value) => json!({ "ok": value }),
-        Err(failure) => json!({ "error": failure.to_json(source) }),
+        Ok(Answer::Text(text)) => {
+            let mut out = String::with_capacity(text.len() + 1);
+            out.push('=');
+            out.push_str(&text);
+            out
+        }
+        Ok(Answer::Json(json)) => json,
+        Err(failure) => {
+            let mut out = String::from("!");
+            out.push_str(&analysis::json(&failure.out(source)));
+            out
+        }
     }
-    .to_string()
 }
 
 /// Runs `call` on the input read by `reader`, answering as [`answer`] does.
 fn respond(
     len: usize,
     reader: &Reader,
-    call: impl FnOnce(&str) -> Result<Value, Failure>,
+    call: impl FnOnce(Source<'_>, &str) -> Result<Answer, Failure>,
 ) -> String {
     with_text(
         len,
         reader.bytes,
-        |source, text| answer(call(text), source),
-        |found| {
-            let source = Source::new("", true);
-            answer(Err(Failure::new("syntax", found)), source)
-        },
+        |source, text| answer(call(source, text), source),
+        |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
     )
 }
 
@@ -155,18 +187,8 @@ pub fn report(len: usize, reader: u32, mode: u32) -> String {
     with_text(
         len,
         reader.bytes,
-        |source, text| analysis::report(&reader, mode, source, text).to_string(),
-        |found| {
-            let source = Source::new("", true);
-            match mode {
-                Mode::Read => json!({
-                    "findings": [],
-                    "error": Failure::new("syntax", found).to_json(source),
-                }),
-                Mode::Check => json!({ "findings": [found.to_json(source)], "error": null }),
-            }
-            .to_string()
-        },
+        |source, text| analysis::report(&reader, mode, source, text),
+        |found| analysis::report_invalid(mode, found),
     )
 }
 
@@ -174,8 +196,8 @@ pub fn report(len: usize, reader: u32, mode: u32) -> String {
 #[wasm_bindgen]
 pub fn canonical(len: usize, reader: u32) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| {
-        analysis::canonical(&reader, text).map(Value::from)
+    respond(len, &reader, |_, text| {
+        analysis::canonical(&reader, text).map(Answer::Text)
     })
 }
 
@@ -183,12 +205,9 @@ pub fn canonical(len: usize, reader: u32) -> String {
 #[wasm_bindgen]
 pub fn details(len: usize, reader: u32) -> String {
     let reader = Reader::decode(reader);
-    with_text(
-        len,
-        reader.bytes,
-        |source, text| answer(analysis::details(&reader, source, text), source),
-        |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
-    )
+    respond(len, &reader, |source, text| {
+        analysis::details(&reader, source, text).map(Answer::Json)
+    })
 }
 
 /// The identity key of the input's position; `legal_ep` counts only en-passant squares a
@@ -196,8 +215,8 @@ pub fn details(len: usize, reader: u32) -> String {
 #[wasm_bindgen]
 pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| {
-        analysis::position_key(&reader, text, legal_ep).map(Value::from)
+    respond(len, &reader, |_, text| {
+        analysis::position_key(&reader, text, legal_ep).map(Answer::Text)
     })
 }
 
@@ -212,8 +231,8 @@ pub fn convert(
     lossy: bool,
 ) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| {
-        convert::convert(&reader, from, to, to_dialect, lossy, text).map(Value::from)
+    respond(len, &reader, |_, text| {
+        convert::convert(&reader, from, to, to_dialect, lossy, text).map(Answer::Text)
     })
 }
 
@@ -221,19 +240,25 @@ pub fn convert(
 #[wasm_bindgen]
 pub fn legal_moves(len: usize, reader: u32, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| rules::legal_moves(text, king_capture))
+    respond(len, &reader, |_, text| {
+        rules::legal_moves(text, king_capture).map(Answer::Json)
+    })
 }
 
 /// Every complete legal turn of the input's DFEN position.
 #[wasm_bindgen]
 pub fn turns(len: usize, reader: u32, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| rules::turns(text, king_capture))
+    respond(len, &reader, |_, text| {
+        rules::turns(text, king_capture).map(Answer::Json)
+    })
 }
 
 /// The outcome of playing `uci` in the input's DFEN position.
 #[wasm_bindgen]
 pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
-    respond(len, &reader, |text| rules::play(text, uci, king_capture))
+    respond(len, &reader, |_, text| {
+        rules::play(text, uci, king_capture).map(Answer::Json)
+    })
 }

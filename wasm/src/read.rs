@@ -3,7 +3,6 @@
 
 use dfen::Profile;
 use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
-use serde_json::json;
 
 use crate::found::{Failure, Found};
 
@@ -12,17 +11,6 @@ pub(crate) const NOTATIONS: [&str; 3] = ["dfen", "fen", "fen4"];
 
 /// The DFEN profiles, in the order of their numbers.
 pub(crate) const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
-
-/// The names of every option value, for the JavaScript side to number them by.
-pub(crate) fn vocabulary() -> String {
-    json!({
-        "notations": NOTATIONS,
-        "profiles": PROFILES.map(Profile::name),
-        "variants": Variant::ALL.map(Variant::name),
-        "dialects": Dialect::ALL.map(Dialect::name),
-    })
-    .to_string()
-}
 
 /// What a text is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! The Dice Chess rules: legal first micro-moves, complete turns, and playing a move.
 
 use dfen::rules::{KingCapture, Rules};
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use crate::analysis::color_name;
+use crate::analysis::{color_name, json};
 use crate::found::Failure;
 
 /// The names `kingCapture:` takes, in the order of their numbers.
@@ -30,47 +30,64 @@ fn position(text: &str) -> Result<dfen::Dfen, Failure> {
 }
 
 /// The legal first micro-moves in UCI, in the library's stable order.
-pub(crate) fn legal_moves(text: &str, king_capture: u32) -> Result<Value, Failure> {
+pub(crate) fn legal_moves(text: &str, king_capture: u32) -> Result<String, Failure> {
     let position = position(text)?;
     let legal = rules(king_capture)
         .legal_moves(&position)
         .map_err(|error| Failure::rules(&error, None))?;
-    Ok(json!(
-        legal.iter().map(ToString::to_string).collect::<Vec<_>>()
-    ))
+    Ok(json(&uci(legal.iter())))
+}
+
+fn uci<'a>(moves: impl Iterator<Item = &'a dfen::rules::Move>) -> Vec<String> {
+    moves.map(ToString::to_string).collect()
+}
+
+/// A `Turn` object.
+#[derive(Serialize)]
+struct TurnOut {
+    moves: Vec<String>,
+    position: String,
+    winner: Option<&'static str>,
+}
+
+/// An `Outcome` object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OutcomeOut {
+    position: String,
+    played: Option<String>,
+    turn_ended: bool,
+    winner: Option<&'static str>,
 }
 
 /// Every complete legal turn, as `fenkit turns` lists them.
-pub(crate) fn turns(text: &str, king_capture: u32) -> Result<Value, Failure> {
+pub(crate) fn turns(text: &str, king_capture: u32) -> Result<String, Failure> {
     let position = position(text)?;
     let turns = rules(king_capture)
         .turns(&position)
         .map_err(|error| Failure::rules(&error, None))?;
-    Ok(Value::from(
-        turns
-            .iter()
-            .map(|turn| {
-                json!({
-                    "moves": turn.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "position": turn.position.to_string(),
-                    "winner": turn.winner.map(color_name),
-                })
-            })
-            .collect::<Vec<_>>(),
-    ))
+    let turns: Vec<TurnOut> = turns
+        .iter()
+        .map(|turn| TurnOut {
+            moves: uci(turn.moves.iter()),
+            position: turn.position.to_string(),
+            winner: turn.winner.map(color_name),
+        })
+        .collect();
+    Ok(json(&turns))
 }
 
 /// Plays one micro-move (`uci`); the outcome with the position after it.
-pub(crate) fn play(text: &str, uci: &str, king_capture: u32) -> Result<Value, Failure> {
+pub(crate) fn play(text: &str, uci: &str, king_capture: u32) -> Result<String, Failure> {
     let position = position(text)?;
     let outcome = rules(king_capture)
         .play_uci(&position, uci)
         .map_err(|error| Failure::rules(&error, Some(uci)))?;
-    Ok(json!({
-        "position": outcome.position.to_string(),
-        "played": outcome.played.map(|m| m.to_string()),
-        "turnEnded": outcome.turn_ended,
-        "winner": outcome.winner.map(color_name),
+    Ok(json(&OutcomeOut {
+        position: outcome.position.to_string(),
+        played: outcome.played.map(|m| m.to_string()),
+        turn_ended: outcome.turn_ended,
+        winner: outcome.winner.map(color_name),
     }))
 }
 
@@ -81,7 +98,7 @@ mod tests {
     #[test]
     fn a_pawn_die_moves_the_pawn() {
         let moves = legal_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P", 0).ok();
-        assert_eq!(moves, Some(json!(["e2e3", "e2e4"])));
+        assert_eq!(moves.as_deref(), Some(r#"["e2e3","e2e4"]"#));
     }
 
     #[test]
