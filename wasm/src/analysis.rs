@@ -290,8 +290,18 @@ impl Serialize for BoardOut<'_> {
         serializer.collect_map(
             self.0
                 .pieces()
-                .map(|(square, piece)| (square.to_string(), piece.letter())),
+                .map(|(square, piece)| (SquareName(square), piece.letter())),
         )
+    }
+}
+
+/// A square's name (`e4`), written without allocating.
+struct SquareName(dfen::Square);
+
+impl Serialize for SquareName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let name = [b'a' + self.0.file(), b'1' + self.0.rank()];
+        serializer.serialize_str(std::str::from_utf8(&name).unwrap_or_default())
     }
 }
 
