@@ -110,7 +110,11 @@ const rows = {
   },
   'text in + parse in wasm, status back': () => {
     let sum = 0;
-    for (const fen of fens) sum += raw.status(writeAscii(fen), DFEN_SETTINGS, 0) & 1;
+    for (const fen of fens) {
+      if (bytes.buffer !== memory.buffer) bytes = new Uint8Array(memory.buffer);
+      const { written } = encoder.encodeInto(fen, bytes.subarray(at, at + 1024));
+      sum += raw.status(written, DFEN_SETTINGS, 0) & 1;
+    }
     return sum;
   },
   'fenkit parseDfen + findings objects': () => {

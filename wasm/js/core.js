@@ -97,20 +97,21 @@ function createApi(raw) {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
 
-  // The input buffer in the module's memory: where it is and how long. The view is made
-  // again when the memory grows (growing detaches the old buffer).
+  // The input buffer in the module's memory, and a view of it. The view is made again when
+  // the buffer moves or the memory grows (growing detaches the old buffer).
   const memory = raw.module_memory();
   let at = 0;
   let capacity = 0;
-  let bytes = new Uint8Array(0);
+  let window = new Uint8Array(0);
 
   function reserve(length) {
     if (length > capacity) {
       capacity = Math.max(length, 1024, capacity * 2);
       at = raw.input(capacity);
-    }
-    if (bytes.buffer !== memory.buffer) {
-      bytes = new Uint8Array(memory.buffer);
+      window = new Uint8Array(memory.buffer, at, capacity);
+    } else if (window.buffer !== memory.buffer) {
+      // A detached view has lost its offset too: it is kept in `at`.
+      window = new Uint8Array(memory.buffer, at, capacity);
     }
   }
 
@@ -121,24 +122,20 @@ function createApi(raw) {
   function put(text) {
     if (typeof text === 'string') {
       const length = text.length;
+      // Room for the longest UTF-8 form: 3 bytes a UTF-16 unit. The encoder is the fastest
+      // way in (wasm/bench: about 3.5 times a loop of charCodeAt over ASCII).
       reserve(length * 3);
-      const memoryBytes = bytes;
-      let i = 0;
-      // ASCII, what positions are written in, byte by byte; the rest by the encoder.
-      for (; i < length; i++) {
-        const unit = text.charCodeAt(i);
-        if (unit > 0x7f) break;
-        memoryBytes[at + i] = unit;
+      const { written } = encoder.encodeInto(text, window);
+      if (written !== length) {
+        // Not ASCII: a lone surrogate has no UTF-8 form (the encoder wrote U+FFFD for it).
+        const lone = loneSurrogate(text, 0);
+        if (lone >= 0) return -1 - lone;
       }
-      if (i === length) return length;
-      const lone = loneSurrogate(text, i);
-      if (lone >= 0) return -1 - lone;
-      const { written } = encoder.encodeInto(text.slice(i), memoryBytes.subarray(at + i, at + capacity));
-      return i + written;
+      return written;
     }
     if (text instanceof Uint8Array) {
       reserve(text.length);
-      bytes.set(text, at);
+      window.set(text);
       return text.length;
     }
     throw new TypeError(`expected text (a string or a Uint8Array), found ${describe(text)}`);
