@@ -107,6 +107,23 @@ describe('convert', () => {
   });
 });
 
+describe('six-field FEN', () => {
+  test('every DFEN case read as FEN (`notation: "fen"`), as fenkit parse --notation fen answers it', () => {
+    const inputs = DFEN.map((item) => item.raw);
+    for (const strict of [false, true]) {
+      const answers = parseBatch(['--notation', 'fen', ...(strict ? ['--strict'] : [])], inputs);
+      inputs.forEach((text, i) => {
+        const cli = answers[i];
+        const options = { notation: 'fen', strict };
+        const findings = fenkit.check(text, options).map((f) => [f.code, f.severity, byteSpan(text, f.span), f.message, f.fixable]);
+        assert.deepEqual(findings, (cli.findings ?? []).map((f) => [f.code, f.severity, f.span, f.message, f.fixable]), JSON.stringify(text));
+        if (cli.ok) assert.equal(fenkit.canonical(text, options), cli.canonical, JSON.stringify(text));
+        else assert.throws(() => fenkit.canonical(text, options), { code: cli.code }, JSON.stringify(text));
+      });
+    }
+  });
+});
+
 describe('round trips', () => {
   test('canonical forms are canonical: read again, they are their own canonical form, with nothing to fix', () => {
     const fixable = (findings) => findings.filter((finding) => finding.fixable);
