@@ -1,0 +1,565 @@
+// The API of the `fenkit` npm package, over the WebAssembly module's boundary (wasm/src/lib.rs).
+//
+// This one file serves every entry point: scripts/build-wasm copies it as `core.mjs` and, with
+// its last line turned into `module.exports`, as `core.cjs`. It imports nothing; the entry
+// points hand `createApi` the module's exports, loaded as their platform loads WebAssembly.
+//
+// How a call crosses the boundary: the text's UTF-8 bytes are written straight into the
+// module's memory, the settings go as one number, and the answer of the hot path (`status`)
+// is one number too. Findings, canonical forms and details are read again only when asked for,
+// and come back as one JSON string.
+
+/* eslint-disable no-bitwise */
+
+// What a result keeps, out of its public names.
+const DETAILS = Symbol('details');
+const TEXT = Symbol('text');
+const BITS = Symbol('bits');
+
+const REJECTED = 1;
+const HAS_ERRORS = 2;
+const UNCHANGED = 4;
+const COUNT_SHIFT = 8;
+
+/** The error every rejected text and refused request throws. */
+class FenkitError extends Error {
+  constructor(fields) {
+    super(fields.message);
+    this.name = 'FenkitError';
+    /** `syntax`, `position`, `rules` or `conversion`. */
+    this.kind = fields.kind;
+    this.code = fields.code;
+    this.category = fields.category;
+    /** `[start, end]`: UTF-16 offsets into the text (bytes, for a `Uint8Array`). */
+    this.span = fields.span;
+    this.help = fields.help ?? null;
+    this.expected = fields.expected ?? '';
+    this.found = fields.found ?? '';
+    this.refCode = fields.refCode ?? null;
+    this.offset = fields.offset ?? null;
+    this.legalMoves = fields.legalMoves ?? [];
+    this.dropped = fields.dropped ?? [];
+  }
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? `a ${value.constructor?.name ?? 'object'}` : `a ${typeof value}`;
+}
+
+function quoteList(names) {
+  const quoted = names.map((name) => JSON.stringify(name));
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+/** The first lone surrogate of `text` from `from` on, or -1. */
+function loneSurrogate(text, from) {
+  for (let i = from; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+      } else {
+        return i;
+      }
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** `FENKIT001` for a string that has no UTF-8 form: a lone surrogate at `at`. */
+function surrogateFinding(text, at) {
+  const unit = text.charCodeAt(at).toString(16);
+  return {
+    code: 'FENKIT001',
+    category: 'input',
+    severity: 'error',
+    span: [at, at + 1],
+    message: `invalid UTF-16 at offset ${at}: expected text, found a lone surrogate 0x${unit}`,
+    help: null,
+    fixable: false,
+  };
+}
+
+function createApi(raw) {
+  const words = JSON.parse(raw.vocabulary());
+  const numbered = (names) => new Map(names.map((name, i) => [name, i]));
+  const NOTATIONS = numbered(words.notations);
+  const PROFILES = numbered(words.profiles);
+  const VARIANTS = numbered(words.variants);
+  const DIALECTS = numbered(words.dialects);
+  const FORMATS = numbered(words.formats);
+  const READINGS = numbered(words.readings);
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+
+  // The input buffer in the module's memory, and a view of it. The view is made again when
+  // the buffer moves or the memory grows (growing detaches the old buffer).
+  const memory = raw.module_memory();
+  let at = 0;
+  let capacity = 0;
+  let window = new Uint8Array(0);
+
+  function reserve(length) {
+    if (length > capacity) {
+      capacity = Math.max(length, 1024, capacity * 2);
+      at = raw.input(capacity);
+      window = new Uint8Array(memory.buffer, at, capacity);
+    } else if (window.buffer !== memory.buffer) {
+      // A detached view has lost its offset too: it is kept in `at`.
+      window = new Uint8Array(memory.buffer, at, capacity);
+    }
+  }
+
+  /**
+   * Writes `text` into the input buffer and returns its length in bytes, or `-1 - i` for a
+   * string with a lone surrogate at `i`, which no UTF-8 can hold.
+   */
+  function put(text) {
+    if (typeof text === 'string') {
+      const length = text.length;
+      // Room for the longest UTF-8 form: 3 bytes a UTF-16 unit. The encoder is the fastest
+      // way in (wasm/bench: about 3.5 times a loop of charCodeAt over ASCII).
+      reserve(length * 3);
+      const { written } = encoder.encodeInto(text, window);
+      if (written !== length) {
+        // Not ASCII: a lone surrogate has no UTF-8 form (the encoder wrote U+FFFD for it).
+        const lone = loneSurrogate(text, 0);
+        if (lone >= 0) return -1 - lone;
+      }
+      return written;
+    }
+    if (text instanceof Uint8Array) {
+      reserve(text.length);
+      window.set(text);
+      return text.length;
+    }
+    throw new TypeError(`expected text (a string or a Uint8Array), found ${describe(text)}`);
+  }
+
+  /** The error of a string with a lone surrogate: `length` is what `put` returned. */
+  function surrogateError(text, length) {
+    return new FenkitError({ kind: 'syntax', ...surrogateFinding(text, -1 - length) });
+  }
+
+  // Numbers of the settings, as `Reader::decode` (wasm/src/read.rs) reads them.
+  const VARIANT_SHIFT = 4;
+  const PROFILE_SHIFT = 8;
+  const DIALECT_SHIFT = 10;
+  const STRICT = 1 << 12;
+  const BYTES = 1 << 13;
+  const CHECK_LIMIT_SHIFT = 16;
+
+  function choice(what, table, value, fallback) {
+    if (value === undefined) return fallback;
+    const number = table.get(value);
+    if (number === undefined) {
+      throw new RangeError(`unknown ${what} ${JSON.stringify(value)}: expected ${quoteList([...table.keys()])}`);
+    }
+    return number;
+  }
+
+  function optionsOf(options) {
+    if (options === undefined || options === null) return {};
+    if (typeof options !== 'object') {
+      throw new TypeError(`expected an options object, found ${describe(options)}`);
+    }
+    return options;
+  }
+
+  function checkLimitOf(limit) {
+    if (limit === undefined) return 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 255) {
+      throw new RangeError(`checkLimit must be a whole number from 1 to 255, found ${limit}`);
+    }
+    return limit;
+  }
+
+  /**
+   * The settings number for reading `text` as `options` say. `notation` is a notation name,
+   * or undefined to sniff it; `variant` a variant name read by the variant parser.
+   */
+  function settings(text, { notation, variant, profile, dialect, checkLimit, strict }) {
+    let bits = 0;
+    if (variant !== undefined) {
+      bits |= (1 + choice('variant', VARIANTS, variant, 0)) << VARIANT_SHIFT;
+    } else if (notation !== undefined) {
+      bits |= 1 + choice('notation', NOTATIONS, notation, 0);
+    }
+    bits |= choice('profile', PROFILES, profile, 0) << PROFILE_SHIFT;
+    bits |= choice('dialect', DIALECTS, dialect, 0) << DIALECT_SHIFT;
+    bits |= checkLimitOf(checkLimit) << CHECK_LIMIT_SHIFT;
+    if (strict) bits |= STRICT;
+    if (text instanceof Uint8Array) bits |= BYTES;
+    return bits;
+  }
+
+  /**
+   * The notation options of `check`, `canonical` and `positionKey`: `variant: 'chess'` is
+   * standard FEN and `'dice'` is DFEN, as the command line reads them; the other variants go
+   * to the variant parser. A dialect or check limit needs a variant that has them.
+   */
+  function judged(text, options) {
+    const { variant } = options;
+    if (variant === 'chess' || variant === 'dice') {
+      return settings(text, { ...options, variant: undefined, notation: variant === 'chess' ? 'fen' : 'dfen' });
+    }
+    if (variant === undefined && options.dialect !== undefined) {
+      throw new RangeError('`dialect` says how a variant is written: expected it with `variant`');
+    }
+    return settings(text, options);
+  }
+
+  /**
+   * The value of an answer of the module: `=` and a string, `!` and the fields of the error
+   * to throw, or JSON (wasm/src/lib.rs, `answer`).
+   */
+  function answerOf(answer) {
+    const first = answer.charCodeAt(0);
+    if (first === 0x3d) return answer.slice(1);
+    if (first === 0x21) throw new FenkitError(JSON.parse(answer.slice(1)));
+    return JSON.parse(answer);
+  }
+
+  function textOf(text) {
+    return typeof text === 'string' ? text : decoder.decode(text);
+  }
+
+  /** A copy of a `Uint8Array` (a result reads its text again later); strings as they are. */
+  function kept(text) {
+    return typeof text === 'string' ? text : text.slice();
+  }
+
+  /** Reads `text` under `bits`: the status, or the syntax error thrown. */
+  function readStatus(text, bits) {
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    const status = raw.status(length, bits, 0);
+    if (status & REJECTED) {
+      const { error } = JSON.parse(raw.report(length, bits, 0));
+      throw new FenkitError(error);
+    }
+    return status;
+  }
+
+  /** The details of a result, read again from its text. */
+  function detailsOf(text, bits) {
+    const length = put(text);
+    return answerOf(raw.details(length, bits));
+  }
+
+  /** What every parse result shares: its text, settings and status, and lazy details. */
+  class Parsed {
+    #text;
+    #bits;
+    #status;
+    #details = null;
+    #findings = null;
+
+    constructor(text, bits, status) {
+      this.#text = text;
+      this.#bits = bits;
+      this.#status = status;
+    }
+
+    /** The details, read on first use. */
+    get [DETAILS]() {
+      if (this.#details === null) this.#details = detailsOf(this.#text, this.#bits);
+      return this.#details;
+    }
+
+    /** What `fenkit fmt` writes: every fixable finding applied. */
+    get canonical() {
+      if (this.#status & UNCHANGED) return textOf(this.#text);
+      if (this.#details === null && !(this.#status & HAS_ERRORS)) {
+        // Only the canonical form, without the details: what `canonical()` writes.
+        return answerOf(raw.canonical(put(this.#text), this.#bits));
+      }
+      return this[DETAILS].canonical;
+    }
+
+    /** Every finding, in the library's order. */
+    get findings() {
+      if (this.#status >>> COUNT_SHIFT === 0) return [];
+      if (this.#details !== null) return this.#details.findings;
+      // Only the findings, without the details: a tenth of the work.
+      this.#findings ??= JSON.parse(raw.report(put(this.#text), this.#bits, 0)).findings;
+      return this.#findings;
+    }
+
+    /** Whether a finding is an error: the position is not sound. */
+    get hasErrors() {
+      return (this.#status & HAS_ERRORS) !== 0;
+    }
+
+    get [TEXT]() {
+      return this.#text;
+    }
+
+    get [BITS]() {
+      return this.#bits;
+    }
+  }
+
+  class ParsedDfen extends Parsed {
+    #profile;
+
+    constructor(text, bits, status, profile) {
+      super(text, bits, status);
+      this.#profile = profile;
+    }
+
+    /** The profile it was read under. */
+    get profile() {
+      return this.#profile;
+    }
+
+    /** The position as written (fixable findings not applied). */
+    get position() {
+      return this[DETAILS].position;
+    }
+
+    /** The position with every fixable finding applied. */
+    get fixed() {
+      return this[DETAILS].fixed;
+    }
+
+    /** The position as written, in the reference engine's dialect (spelling fixes only). */
+    get engine() {
+      return this[DETAILS].engine;
+    }
+
+    /** The identity key `fenkit dedupe` compares. */
+    positionKey(options) {
+      const { ep } = optionsOf(options);
+      return keyOf(this[TEXT], this[BITS], ep);
+    }
+  }
+
+  class ParsedFen4 extends Parsed {
+    /** The pieces: `{ at: [x, y, z, w], piece: 'Pw' }`, by ascending square index. */
+    get pieces() {
+      return this[DETAILS].pieces;
+    }
+
+    /** The identity key: the canonical literal. */
+    positionKey() {
+      return keyOf(this[TEXT], this[BITS], undefined);
+    }
+  }
+
+  class ParsedVariant extends Parsed {
+    /** The variant's name. */
+    get variant() {
+      return this[DETAILS].variant;
+    }
+
+    /** The dialect of `canonical`: the one read. */
+    get dialect() {
+      return this[DETAILS].dialect;
+    }
+
+    /** The canonical form: the essay dialect, every fixable finding applied. */
+    get essay() {
+      return this[DETAILS].essay;
+    }
+
+    /** The standard fields of the position, fixed, as a `Position`. */
+    get position() {
+      return this[DETAILS].position;
+    }
+
+    /** Three-check: the checks given by White and by Black. */
+    get checks() {
+      return this[DETAILS].checks;
+    }
+
+    /** Three-check: the number of checks that wins. */
+    get checkLimit() {
+      return this[DETAILS].checkLimit;
+    }
+
+    /** Crazyhouse: the pieces in hand, White's first (`''` for none). */
+    get holdings() {
+      return this[DETAILS].holdings;
+    }
+
+    /** Crazyhouse: the squares of promoted pieces, alphabetically. */
+    get promoted() {
+      return this[DETAILS].promoted;
+    }
+
+    /** Two-move chess: 1 or 2, the move of the turn about to be made. */
+    get subTurn() {
+      return this[DETAILS].subTurn;
+    }
+
+    /** The position (fixed) in another dialect of its variant. */
+    toDialect(dialect) {
+      choice('dialect', DIALECTS, dialect, 0);
+      const written = this[DETAILS].dialects[dialect];
+      if (written === undefined) {
+        throw new RangeError(`${this.variant} has no \`${dialect}\` dialect: expected "essay"`);
+      }
+      return written;
+    }
+
+    /** Standard six-field FEN; a `FenkitError` (`FENKIT003`, with `dropped`) when that loses something. */
+    toFen() {
+      const { fen } = this[DETAILS];
+      if (fen.ok !== undefined) return fen.ok;
+      throw new FenkitError({
+        kind: 'conversion',
+        code: 'FENKIT003',
+        category: 'conversion',
+        span: [0, this[TEXT].length],
+        message: fen.message,
+        help: 'pass `lossy: true` to `convert` to drop it',
+        dropped: fen.dropped,
+      });
+    }
+
+    /** The identity key `fenkit dedupe` compares. */
+    positionKey() {
+      return keyOf(this[TEXT], this[BITS], undefined);
+    }
+  }
+
+  function keyOf(text, bits, ep) {
+    const legal = choice('en-passant identity', new Map([['always', 0], ['legal', 1]]), ep, 0) === 1;
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    return answerOf(raw.position_key(length, bits, legal));
+  }
+
+  // The no-options settings of the hot calls, worked out once.
+  const DFEN = settings('', { notation: 'dfen' });
+  const FEN4 = settings('', { notation: 'fen4' });
+
+  function parseDfen(text, options) {
+    const { profile = 'spec', strict } = optionsOf(options);
+    const bits = options === undefined && typeof text === 'string' ? DFEN : settings(text, { notation: 'dfen', profile, strict });
+    const status = readStatus(text, bits);
+    return new ParsedDfen(kept(text), bits, status, profile);
+  }
+
+  function parseFen4(text, options) {
+    const { strict } = optionsOf(options);
+    const bits = options === undefined && typeof text === 'string' ? FEN4 : settings(text, { notation: 'fen4', strict });
+    const status = readStatus(text, bits);
+    return new ParsedFen4(kept(text), bits, status);
+  }
+
+  function parseVariant(text, variant, dialect = 'essay', options = undefined) {
+    if (variant === undefined) {
+      throw new TypeError(`expected a variant: ${quoteList([...VARIANTS.keys()])}`);
+    }
+    const { checkLimit, strict } = optionsOf(options);
+    const bits = settings(text, { variant, dialect, checkLimit, strict });
+    const status = readStatus(text, bits);
+    return new ParsedVariant(kept(text), bits, status);
+  }
+
+  const SNIFF = settings('', {});
+
+  function check(text, options) {
+    const bits = options === undefined && typeof text === 'string' ? SNIFF : judged(text, optionsOf(options));
+    const length = put(text);
+    if (length < 0) return [surrogateFinding(text, -1 - length)];
+    const status = raw.status(length, bits, 1);
+    if (status >>> COUNT_SHIFT === 0) return [];
+    return JSON.parse(raw.report(length, bits, 1)).findings;
+  }
+
+  function canonical(text, options) {
+    const given = optionsOf(options);
+    const bits = judged(text, given);
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    // Text already canonical is its own answer (not for `fen`, whose status is DFEN's).
+    const sixFields = given.notation === 'fen' || given.variant === 'chess';
+    if (!sixFields && (raw.status(length, bits, 0) & (REJECTED | HAS_ERRORS | UNCHANGED)) === UNCHANGED) {
+      return textOf(text);
+    }
+    return answerOf(raw.canonical(length, bits));
+  }
+
+  function positionKey(text, options) {
+    const given = optionsOf(options);
+    return keyOf(text, judged(text, given), given.ep);
+  }
+
+  function convert(text, options) {
+    const given = optionsOf(options);
+    const { from, to, toDialect, lossy } = given;
+    const slots = given.variant !== undefined && given.variant !== 'chess' && given.variant !== 'dice';
+    if (to === undefined && !slots) {
+      throw new TypeError('expected `to` (or `variant` to convert between a variant\'s dialects)');
+    }
+    if (toDialect !== undefined && !slots) {
+      throw new RangeError('`toDialect` says how a variant is written: expected it with `variant` threecheck, crazyhouse or twomove');
+    }
+    if (slots && to !== undefined && to !== 'fen') {
+      throw new RangeError(`a ${given.variant} position converts to its dialects or to standard FEN: expected \`toDialect\` or \`to: "fen"\`, found \`to: ${JSON.stringify(to)}\``);
+    }
+    const fromNumber = choice('format', FORMATS, from, -1) + 1;
+    const toNumber = choice('format', FORMATS, to, -1) + 1;
+    const family = (format) => (format === undefined || format === 'json' ? null : format.startsWith('fen4') ? 'fen4' : 'dfen');
+    if (family(from) && family(to) && family(from) !== family(to)) {
+      throw new RangeError(`cannot convert between DFEN and FEN4: \`${from}\` and \`${to}\` hold different things`);
+    }
+    if (from === 'dfen-engine' && given.profile !== undefined && given.profile !== 'engine') {
+      throw new RangeError('`from: "dfen-engine"` reads the engine dialect: expected no `profile` or `profile: "engine"` with it');
+    }
+    const bits = judged(text, { ...given, notation: undefined });
+    const dialectNumber = choice('dialect', DIALECTS, toDialect, -1) + 1;
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    return answerOf(raw.convert(length, bits, fromNumber, toNumber, dialectNumber, Boolean(lossy)));
+  }
+
+  function rulesCall(call, text, options) {
+    const { kingCapture } = optionsOf(options);
+    const reading = choice('kingCapture reading', READINGS, kingCapture, 0);
+    const bits = settings(text, { notation: 'dfen' });
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    return answerOf(call(length, bits, reading));
+  }
+
+  function legalMoves(text, options) {
+    return rulesCall(raw.legal_moves, text, options);
+  }
+
+  function turns(text, options) {
+    return rulesCall(raw.turns, text, options);
+  }
+
+  function play(text, uci, options) {
+    if (typeof uci !== 'string') {
+      throw new TypeError(`expected a move in UCI (a string such as "e2e4"), found ${describe(uci)}`);
+    }
+    return rulesCall((length, bits, reading) => raw.play(length, bits, uci, reading), text, options);
+  }
+
+  return {
+    FenkitError,
+    version: words.version,
+    parseDfen,
+    parseFen4,
+    parseVariant,
+    check,
+    canonical,
+    convert,
+    legalMoves,
+    turns,
+    play,
+    positionKey,
+  };
+}
+
+export { createApi };

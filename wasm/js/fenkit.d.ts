@@ -1,0 +1,237 @@
+// The types of the `fenkit` npm package (scripts/build-wasm ships this file as `fenkit.d.mts`
+// and `fenkit.d.cts`). The functions are those of the Python module, in JavaScript's
+// conventions: camelCase, options objects, spans in UTF-16 code units.
+
+/** Text to read: a string, or the bytes of UTF-8 text (else `FENKIT001`). */
+export type Text = string | Uint8Array;
+
+/** The DFEN dialect to read and write. */
+export type Profile = 'spec' | 'lenient' | 'engine';
+/** A notation `check`, `canonical` and `positionKey` read; sniffed when not given (FEN4 when the text starts with `4d-fen`, else DFEN). */
+export type Notation = 'dfen' | 'fen' | 'fen4';
+/** A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess. */
+export type VariantName = 'chess' | 'dice' | 'threecheck' | 'crazyhouse' | 'twomove';
+/** How a variant's state is written (`essay` is fenkit's canonical form). */
+export type Dialect = 'essay' | 'stockfish' | 'lichess';
+/** A format `convert` reads or writes. `json` is the DFEN or FEN4 JSON form, by the other side. */
+export type Format = 'dfen' | 'dfen-engine' | 'fen' | 'json' | 'dfen-json' | 'fen4' | 'fen4-json' | 'fen4-pieces';
+/** The reading of the king-capture exemption of the Maximum Micro-moves rule (`spec/rules.md`). */
+export type KingCapture = 'first' | 'any';
+export type Severity = 'error' | 'warning';
+export type Side = 'white' | 'black';
+/** `[start, end]`: UTF-16 offsets into a string (what `slice` and an editor count), or byte offsets into a `Uint8Array`. */
+export type Span = [start: number, end: number];
+
+/** One finding about a position. */
+export interface Finding {
+  /** The stable code, e.g. `"DFEN107"` (`spec/codes.md`). */
+  code: string;
+  /** `syntax`, `non-canonical`, `position`, `record`, `conversion`, `rule` or `input`. */
+  category: string;
+  severity: Severity;
+  span: Span;
+  /** One lowercase sentence: what was expected and what was found. */
+  message: string;
+  /** How to fix it, when that is known. */
+  help: string | null;
+  /** Whether `canonical` (and `fenkit fmt`) fixes it. */
+  fixable: boolean;
+}
+
+/** What every rejected text and refused request throws. */
+export declare class FenkitError extends Error {
+  name: 'FenkitError';
+  /** `syntax`: the text cannot be read; `position`: an error finding rejects it; `rules`: the rules refuse the request; `conversion`: the target cannot hold the position. */
+  kind: 'syntax' | 'position' | 'rules' | 'conversion';
+  /** The stable code, e.g. `"DFEN004"`, `"FEN4008"`, `"RULE005"`, `"FENKIT003"`. */
+  code: string;
+  category: string;
+  span: Span;
+  help: string | null;
+  /** What would have been accepted (syntax and rules errors). */
+  expected: string;
+  /** What the text has there (syntax and rules errors). */
+  found: string;
+  /** FEN4 syntax errors: the reference parsers' code (-2 to -6). */
+  refCode: number | null;
+  /** FEN4 syntax errors: the reference parsers' character offset. */
+  offset: number | null;
+  /** An illegal move: the legal ones, in UCI. */
+  legalMoves: string[];
+  /** A refused conversion: what it would drop. */
+  dropped: string[];
+}
+
+/** A DFEN position's fields. */
+export interface Position {
+  /** The canonical DFEN of this position. */
+  dfen: string;
+  /** The pieces: square name to FEN letter, e.g. `{ e1: 'K', e8: 'k' }`. */
+  board: Record<string, string>;
+  side: Side;
+  /** Field 3 as written canonically: `"KQkq"`, `"-"`. */
+  castling: string;
+  /** The en-passant target squares, alphabetically. */
+  enPassant: string[];
+  halfmove: number;
+  fullmove: number;
+  /** Field 7: the pending dice in the side's case (`"PN"`, `"pn"`), `"-"` at a fresh turn. */
+  dice: string;
+}
+
+export interface ReadOptions {
+  /** Every fixable finding becomes an error. */
+  strict?: boolean;
+}
+
+export interface DfenOptions extends ReadOptions {
+  /** The dialect to read and write; `spec` by default. */
+  profile?: Profile;
+}
+
+export interface VariantOptions extends ReadOptions {
+  /** Three-check's number of checks that wins, 1 to 255; 3 by default. */
+  checkLimit?: number;
+}
+
+/** How `check`, `canonical` and `positionKey` read a text. */
+export interface CheckOptions extends ReadOptions {
+  notation?: Notation;
+  profile?: Profile;
+  /** A variant's FEN instead (`chess` is `fen`, `dice` is `dfen`). */
+  variant?: VariantName;
+  /** With `variant`: the dialect it is written in; `essay` by default. */
+  dialect?: Dialect;
+  checkLimit?: number;
+}
+
+export interface KeyOptions extends CheckOptions {
+  /** `always` (default): every en-passant square counts; `legal`: only those a capture onto is legal now. */
+  ep?: 'always' | 'legal';
+}
+
+export interface ConvertOptions {
+  /** The format to read; guessed from the text when not given. */
+  from?: Format;
+  /** The format to write; with a variant, only `fen` (else give `toDialect`). */
+  to?: Format;
+  /** The DFEN dialect DFEN and FEN text is read in. */
+  profile?: Profile;
+  /** A variant's FEN, converted between its dialects or to standard FEN. */
+  variant?: VariantName;
+  /** The variant's dialect read; `essay` by default. */
+  dialect?: Dialect;
+  /** The variant's dialect to write; `essay` by default. */
+  toDialect?: Dialect;
+  checkLimit?: number;
+  /** Convert even when the target cannot hold everything: drop what it cannot. */
+  lossy?: boolean;
+}
+
+export interface RulesOptions {
+  kingCapture?: KingCapture;
+}
+
+interface Parsed {
+  /** What `fenkit fmt` writes: every fixable finding applied. */
+  readonly canonical: string;
+  /** Every finding, in the library's order. */
+  readonly findings: Finding[];
+  /** Whether a finding is an error: the position is not sound. */
+  readonly hasErrors: boolean;
+}
+
+/** A DFEN read under a profile. Its details are read when first asked for. */
+export interface ParsedDfen extends Parsed {
+  readonly profile: Profile;
+  /** The position as written (fixable findings not applied). */
+  readonly position: Position;
+  /** The position with every fixable finding applied. */
+  readonly fixed: Position;
+  /** The position as written, in the reference engine's dialect (spelling fixes only). */
+  readonly engine: string;
+  /** The identity key `fenkit dedupe` compares (`spec/identity.md`). */
+  positionKey(options?: { ep?: 'always' | 'legal' }): string;
+}
+
+/** One FEN4 piece: its coordinates and its spec (`"K"`, `"Pw"`, `"py"`). */
+export interface Fen4Piece {
+  at: [x: number, y: number, z: number, w: number];
+  piece: string;
+}
+
+/** A FEN4 literal read. */
+export interface ParsedFen4 extends Parsed {
+  /** By ascending square index. */
+  readonly pieces: Fen4Piece[];
+  positionKey(): string;
+}
+
+/** A variant FEN read in a dialect. */
+export interface ParsedVariant extends Parsed {
+  readonly variant: VariantName;
+  /** The dialect `canonical` is written in: the one read. */
+  readonly dialect: Dialect;
+  /** The canonical form: the essay dialect, every fixable finding applied. */
+  readonly essay: string;
+  /** The standard fields, fixed. */
+  readonly position: Position;
+  /** Three-check: the checks given by White and by Black. */
+  readonly checks: [white: number, black: number];
+  readonly checkLimit: number;
+  /** Crazyhouse: the pieces in hand, White's first (`""` for none). */
+  readonly holdings: string;
+  /** Crazyhouse: the squares of promoted pieces, alphabetically. */
+  readonly promoted: string[];
+  /** Two-move chess: the move of the turn about to be made. */
+  readonly subTurn: 1 | 2;
+  /** The position in another dialect of its variant. */
+  toDialect(dialect: Dialect): string;
+  /** Standard six-field FEN; throws `FenkitError` `FENKIT003` (with `dropped`) when that loses something. */
+  toFen(): string;
+  positionKey(): string;
+}
+
+/** One complete legal turn. */
+export interface Turn {
+  /** The micro-moves in UCI; empty for a pass. */
+  moves: string[];
+  /** The DFEN after the turn. */
+  position: string;
+  winner: Side | null;
+}
+
+/** What follows a micro-move. */
+export interface Outcome {
+  /** The DFEN afterwards, turn transition included. */
+  position: string;
+  /** The move played, in UCI. */
+  played: string | null;
+  turnEnded: boolean;
+  /** The side that captured the king, when the move did. */
+  winner: Side | null;
+}
+
+/** The package version. */
+export declare const version: string;
+
+/** Reads one DFEN (or standard FEN); a syntax error throws `FenkitError`. */
+export declare function parseDfen(text: Text, options?: DfenOptions): ParsedDfen;
+/** Reads one FEN4 literal; a syntax error throws `FenkitError` with `refCode` and `offset`. */
+export declare function parseFen4(text: Text, options?: ReadOptions): ParsedFen4;
+/** Reads one variant FEN written in `dialect`; a syntax error throws `FenkitError`. */
+export declare function parseVariant(text: Text, variant: VariantName, dialect?: Dialect, options?: VariantOptions): ParsedVariant;
+/** Every finding of one position as `fenkit check` reports them, a syntax error as an error finding; `[]` when clean. Never throws for the text. */
+export declare function check(text: Text, options?: CheckOptions): Finding[];
+/** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */
+export declare function canonical(text: Text, options?: CheckOptions): string;
+/** One position converted as `fenkit convert` converts a line; throws `FenkitError` when it cannot be. */
+export declare function convert(text: Text, options: ConvertOptions): string;
+/** The legal first micro-moves of a DFEN with dice, in UCI; `[]` when the turn passes. */
+export declare function legalMoves(text: Text, options?: RulesOptions): string[];
+/** Every complete legal turn of a DFEN with dice. */
+export declare function turns(text: Text, options?: RulesOptions): Turn[];
+/** Plays one micro-move; an illegal one throws `FenkitError` (`RULE005`, with `legalMoves`). */
+export declare function play(text: Text, uci: string, options?: RulesOptions): Outcome;
+/** The identity key `fenkit dedupe` compares (`spec/identity.md`). */
+export declare function positionKey(text: Text, options?: KeyOptions): string;

@@ -1,0 +1,264 @@
+//! `fenkit-wasm`: the WebAssembly half of the `fenkit` npm package.
+//!
+//! JavaScript users import `fenkit`, whose hand-written layer (`wasm/js/fenkit.js`, typed by
+//! `wasm/js/fenkit.d.ts`) is the API; the functions here are its private boundary, built with
+//! wasm-bindgen. This crate only translates: every decision (parsing, findings, canonical
+//! forms, conversions, the rules, identity keys) is made by `dfen` and `fen4`.
+//!
+//! The boundary is built to be cheap, since a call per position is the common use:
+//!
+//! - **Text goes in through one buffer.** The JavaScript side writes the UTF-8 bytes of a text
+//!   straight into this module's memory ([`input`] says where, in [`module_memory`]) and passes its length; no
+//!   string object crosses, and nothing is allocated for it.
+//! - **The settings are one number** ([`read::Reader`]): notation, profile, variant, dialect,
+//!   strictness and the kind of text, packed by the JavaScript side.
+//! - **The hot call answers with one number** ([`status`]): rejected or not, whether a finding
+//!   is an error, whether the canonical form is the text itself, and how many findings there
+//!   are. No finding object and no text is built unless the caller asks for it: then the text
+//!   is read again ([`report`], [`details`], [`canonical`]), which costs far less than building
+//!   what nobody reads.
+//! - **Everything else comes back as one string** ([`answer`]): a text as it is, a value as
+//!   JSON, a failure as the fields of the `FenkitError` the JavaScript side throws. Spans are
+//!   counted as the caller's text is: UTF-16 code units for a string, bytes for a
+//!   `Uint8Array`.
+//!
+//! No input may trap the module. The libraries do not panic by design (they deny the
+//! panicking constructs and are fuzzed), and neither does this crate.
+
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+mod analysis;
+mod convert;
+mod found;
+mod read;
+mod rules;
+
+use std::cell::RefCell;
+
+use dfen::variant::{Dialect, Variant};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::analysis::Mode;
+use crate::found::{Failure, Found, Source};
+use crate::read::Reader;
+
+thread_local! {
+    /// The text of the next call, written by the JavaScript side.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The module's memory, into which the JavaScript side writes each text.
+#[wasm_bindgen]
+pub fn module_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Where to write a text of up to `capacity` bytes: an offset into [`module_memory`]. It stays valid
+/// until the next call of this function.
+#[wasm_bindgen]
+pub fn input(capacity: usize) -> usize {
+    INPUT.with_borrow_mut(|buffer| {
+        if buffer.len() < capacity {
+            buffer.resize(capacity, 0);
+        }
+        buffer.as_mut_ptr() as usize
+    })
+}
+
+/// The names of every option value and format, for the JavaScript side to number them by.
+#[derive(Serialize)]
+struct Vocabulary {
+    notations: [&'static str; 3],
+    profiles: [&'static str; 3],
+    variants: [&'static str; 5],
+    dialects: [&'static str; 3],
+    formats: [&'static str; 8],
+    readings: [&'static str; 2],
+    version: &'static str,
+}
+
+/// The names of every option value and format, in the order of their numbers (JSON).
+#[wasm_bindgen]
+pub fn vocabulary() -> String {
+    analysis::json(&Vocabulary {
+        notations: read::NOTATIONS,
+        profiles: read::PROFILES.map(dfen::Profile::name),
+        variants: Variant::ALL.map(Variant::name),
+        dialects: Dialect::ALL.map(Dialect::name),
+        formats: convert::FORMATS,
+        readings: rules::readings(),
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// Calls `run` with the first `len` bytes of the input as text, or `invalid` with the
+/// `FENKIT001` finding when they are not UTF-8.
+fn with_text<T>(
+    len: usize,
+    bytes: bool,
+    run: impl FnOnce(Source<'_>, &str) -> T,
+    invalid: impl FnOnce(Found) -> T,
+) -> T {
+    INPUT.with_borrow(|buffer| {
+        let input = buffer.get(..len).unwrap_or_default();
+        match std::str::from_utf8(input) {
+            Ok(text) => run(Source::new(text, bytes), text),
+            Err(error) => invalid(Found::invalid_utf8(input, error.valid_up_to())),
+        }
+    })
+}
+
+/// What the value of an answer is.
+enum Answer {
+    /// A string, sent as it is.
+    Text(String),
+    /// JSON text.
+    Json(String),
+}
+
+/// An answer as the JavaScript side reads it: `=` and the text for a string, JSON for any
+/// other value, `!` and the `FenkitError`'s fields as JSON for a failure. Strings (canonical
+/// forms, conversions, keys) so cost no JSON at all.
+fn answer(result: Result<Answer, Failure>, source: Source<'_>) -> String {
+    match result {
+        Ok(Answer::Text(text)) => {
+            let mut out = String::with_capacity(text.len() + 1);
+            out.push('=');
+            out.push_str(&text);
+            out
+        }
+        Ok(Answer::Json(json)) => json,
+        Err(failure) => {
+            let mut out = String::from("!");
+            out.push_str(&analysis::json(&failure.out(source)));
+            out
+        }
+    }
+}
+
+/// Runs `call` on the input read by `reader`, answering as [`answer`] does.
+fn respond(
+    len: usize,
+    reader: &Reader,
+    call: impl FnOnce(Source<'_>, &str) -> Result<Answer, Failure>,
+) -> String {
+    with_text(
+        len,
+        reader.bytes,
+        |source, text| answer(call(source, text), source),
+        |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
+    )
+}
+
+/// The status of the input read by `reader` and judged by `mode` (0: as read, 1: as `fenkit
+/// check` judges it): see `analysis::REJECTED` and the bits beside it.
+#[wasm_bindgen]
+pub fn status(len: usize, reader: u32, mode: u32) -> u32 {
+    let reader = Reader::decode(reader);
+    let mode = Mode::decode(mode);
+    with_text(
+        len,
+        reader.bytes,
+        |_, text| analysis::status(&reader, mode, text),
+        |_| match mode {
+            Mode::Read => analysis::REJECTED,
+            Mode::Check => analysis::REJECTED | analysis::HAS_ERRORS | (1 << analysis::COUNT_SHIFT),
+        },
+    )
+}
+
+/// The findings of the input, as [`status`] judged it: `{"findings": […], "error": …}`.
+#[wasm_bindgen]
+pub fn report(len: usize, reader: u32, mode: u32) -> String {
+    let reader = Reader::decode(reader);
+    let mode = Mode::decode(mode);
+    with_text(
+        len,
+        reader.bytes,
+        |source, text| analysis::report(&reader, mode, source, text),
+        |found| analysis::report_invalid(mode, found),
+    )
+}
+
+/// `fenkit fmt`'s form of the input, or the error that rejects it.
+#[wasm_bindgen]
+pub fn canonical(len: usize, reader: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        analysis::canonical(&reader, text).map(Answer::Text)
+    })
+}
+
+/// Everything a parse result shows besides its status (`analysis::details`).
+#[wasm_bindgen]
+pub fn details(len: usize, reader: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |source, text| {
+        analysis::details(&reader, source, text).map(Answer::Json)
+    })
+}
+
+/// The identity key of the input's position; `legal_ep` counts only en-passant squares a
+/// capture onto is legal now.
+#[wasm_bindgen]
+pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        analysis::position_key(&reader, text, legal_ep).map(Answer::Text)
+    })
+}
+
+/// The input converted (see `convert::convert` for the numbers).
+#[wasm_bindgen]
+pub fn convert(
+    len: usize,
+    reader: u32,
+    from: u32,
+    to: u32,
+    to_dialect: u32,
+    lossy: bool,
+) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        convert::convert(&reader, from, to, to_dialect, lossy, text).map(Answer::Text)
+    })
+}
+
+/// The legal first micro-moves of the input's DFEN position.
+#[wasm_bindgen]
+pub fn legal_moves(len: usize, reader: u32, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        rules::legal_moves(text, king_capture).map(Answer::Json)
+    })
+}
+
+/// Every complete legal turn of the input's DFEN position.
+#[wasm_bindgen]
+pub fn turns(len: usize, reader: u32, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        rules::turns(text, king_capture).map(Answer::Json)
+    })
+}
+
+/// The outcome of playing `uci` in the input's DFEN position.
+#[wasm_bindgen]
+pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
+    let reader = Reader::decode(reader);
+    respond(len, &reader, |_, text| {
+        rules::play(text, uci, king_capture).map(Answer::Json)
+    })
+}

@@ -1,0 +1,214 @@
+//! How a text is read: the notation and its settings, packed by the JavaScript side into one
+//! number (`Reader::decode`), and the reads every call shares.
+
+use dfen::Profile;
+use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
+
+use crate::found::{Failure, Found};
+
+/// The notations `notation:` names, in the order of their numbers.
+pub(crate) const NOTATIONS: [&str; 3] = ["dfen", "fen", "fen4"];
+
+/// The DFEN profiles, in the order of their numbers.
+pub(crate) const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
+
+/// What a text is read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Notation {
+    /// Dice Chess FEN (standard FEN too), under a profile.
+    Dfen,
+    /// Standard six-field FEN, read with the DFEN parser and written with six fields.
+    Fen,
+    /// A FEN4 placement literal.
+    Fen4,
+    /// A variant FEN in a dialect, read by the variant parser.
+    Variant(Variant),
+}
+
+impl Notation {
+    /// The notation of a text given none: FEN4 when it starts with `4d-fen`, else DFEN.
+    pub(crate) fn sniff(text: &str) -> Notation {
+        if text.trim_start().starts_with("4d-fen") {
+            Notation::Fen4
+        } else {
+            Notation::Dfen
+        }
+    }
+}
+
+/// The settings of one call, decoded from the number the JavaScript side packs:
+///
+/// | bits | what |
+/// |---|---|
+/// | 0–3 | notation: 0 sniffed, else 1 + its index in [`NOTATIONS`] |
+/// | 4–7 | variant: 0 none, else 1 + its index in `Variant::ALL` |
+/// | 8–9 | profile: its index in [`PROFILES`] |
+/// | 10–11 | dialect: its index in `Dialect::ALL` |
+/// | 12 | strict |
+/// | 13 | the text came as bytes (a `Uint8Array`): offsets count bytes |
+/// | 16–23 | three-check's check limit (0: the default, 3) |
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reader {
+    notation: Option<Notation>,
+    pub(crate) profile: Profile,
+    pub(crate) dialect: Dialect,
+    pub(crate) check_limit: u8,
+    pub(crate) strict: bool,
+    pub(crate) bytes: bool,
+}
+
+impl Reader {
+    /// The settings `bits` packs. Numbers out of range read as the defaults: the JavaScript
+    /// side never sends them.
+    pub(crate) fn decode(bits: u32) -> Reader {
+        let field = |shift: u32, mask: u32| ((bits >> shift) & mask) as usize;
+        let variant = field(4, 0xf)
+            .checked_sub(1)
+            .and_then(|i| Variant::ALL.get(i).copied());
+        // Every variant is read by the variant parser, standard chess and Dice Chess too (as
+        // `parseVariant` reads them); `check` and `convert` name those two `fen` and `dfen`.
+        let notation = match variant {
+            Some(variant) => Some(Notation::Variant(variant)),
+            None => match field(0, 0xf) {
+                1 => Some(Notation::Dfen),
+                2 => Some(Notation::Fen),
+                3 => Some(Notation::Fen4),
+                _ => None,
+            },
+        };
+        let check_limit = match field(16, 0xff) {
+            0 => 3,
+            limit => u8::try_from(limit).unwrap_or(3),
+        };
+        Reader {
+            notation,
+            profile: PROFILES
+                .get(field(8, 0x3))
+                .copied()
+                .unwrap_or(Profile::Spec),
+            dialect: Dialect::ALL
+                .get(field(10, 0x3))
+                .copied()
+                .unwrap_or(Dialect::Essay),
+            check_limit,
+            strict: bits & (1 << 12) != 0,
+            bytes: bits & (1 << 13) != 0,
+        }
+    }
+
+    /// The notation the caller named, if any.
+    pub(crate) fn explicit_notation(&self) -> Option<Notation> {
+        self.notation
+    }
+
+    /// The notation `text` is read as.
+    pub(crate) fn notation(&self, text: &str) -> Notation {
+        self.notation.unwrap_or_else(|| Notation::sniff(text))
+    }
+
+    pub(crate) fn dfen_parser(&self) -> dfen::Parser {
+        dfen::Parser::new()
+            .profile(self.profile)
+            .strict(self.strict)
+    }
+
+    pub(crate) fn fen4_parser(&self) -> fen4::Parser {
+        fen4::Parser::new().strict(self.strict)
+    }
+
+    pub(crate) fn variant_parser(&self, variant: Variant) -> VariantParser {
+        VariantParser::new(variant)
+            .dialect(self.dialect)
+            .check_limit(self.check_limit)
+            .strict(self.strict)
+    }
+
+    /// The dialect a variant's canonical form is written in: the one read, unless the
+    /// variant has not that dialect (a two-move position reads only `essay`).
+    pub(crate) fn write_dialect(&self, variant: Variant) -> Dialect {
+        if variant.has_dialect(self.dialect) {
+            self.dialect
+        } else {
+            Dialect::Essay
+        }
+    }
+}
+
+/// A text read in its notation, with the library's findings.
+pub(crate) enum Read {
+    Dfen(dfen::Parsed),
+    Fen4(fen4::Parsed),
+    Variant(VariantParsed),
+}
+
+/// Reads `text` as `reader` says (standard FEN by the DFEN parser); a syntax error is the `Err`.
+pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
+    match reader.notation(text) {
+        Notation::Dfen | Notation::Fen => reader
+            .dfen_parser()
+            .parse(text)
+            .map(Read::Dfen)
+            .map_err(|error| Failure::dfen(&error)),
+        Notation::Fen4 => reader
+            .fen4_parser()
+            .parse(text)
+            .map(Read::Fen4)
+            .map_err(|error| Failure::fen4(&error)),
+        Notation::Variant(variant) => reader
+            .variant_parser(variant)
+            .parse(text)
+            .map(Read::Variant)
+            .map_err(|error| Failure::dfen(&error)),
+    }
+}
+
+impl Read {
+    /// The library's findings, in its order.
+    pub(crate) fn into_findings(self) -> Vec<Found> {
+        match self {
+            Read::Dfen(parsed) => Found::all(parsed.findings),
+            Read::Fen4(parsed) => Found::all(parsed.findings),
+            Read::Variant(parsed) => Found::all(parsed.findings),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_reads_each_field() {
+        let reader = Reader::decode(1 | (1 << 8) | (1 << 12));
+        assert_eq!(reader.notation, Some(Notation::Dfen));
+        assert_eq!(reader.profile, Profile::Lenient);
+        assert!(reader.strict && !reader.bytes);
+        let crazyhouse = 1 + Variant::ALL
+            .iter()
+            .position(|&v| v == Variant::Crazyhouse)
+            .unwrap_or_default() as u32;
+        let reader = Reader::decode((crazyhouse << 4) | (2 << 10) | (1 << 13) | (5 << 16));
+        assert_eq!(
+            reader.notation,
+            Some(Notation::Variant(Variant::Crazyhouse))
+        );
+        assert_eq!(reader.dialect, Dialect::Lichess);
+        assert_eq!(reader.check_limit, 5);
+        assert!(reader.bytes);
+    }
+
+    #[test]
+    fn out_of_range_numbers_read_as_defaults() {
+        let reader = Reader::decode(0xf | (0xf << 4) | (3 << 8) | (3 << 10));
+        assert_eq!(reader.notation, None);
+        assert_eq!(reader.profile, Profile::Spec);
+        assert_eq!(reader.dialect, Dialect::Essay);
+        assert_eq!(reader.check_limit, 3);
+    }
+
+    #[test]
+    fn sniffing_finds_fen4() {
+        assert_eq!(Notation::sniff("  4d-fen v1: K@0,0,0,0"), Notation::Fen4);
+        assert_eq!(Notation::sniff("8/8/8/8/8/8/8/8 w - - 0 1"), Notation::Dfen);
+    }
+}

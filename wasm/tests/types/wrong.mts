@@ -1,0 +1,10 @@
+// Misuses the declarations must catch: `tsc --noEmit` must reject this file, once per line
+// marked below (wasm/tests/types.test.mjs counts them).
+import { check, convert, parseDfen, parseVariant } from 'fenkit';
+
+check(42); // error
+parseDfen('x', { profile: 'loose' }); // error
+parseVariant('x', 'atomic'); // error
+const span: string = check('x')[0].span; // error
+convert('x', { to: 'pgn' }); // error
+console.log(span);
