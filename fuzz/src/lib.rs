@@ -482,7 +482,7 @@ pub fn check_rules(data: &[u8]) {
         .any(|color| position.board.count(color, Role::King) == 0)
     {
         let err = rules::legal_moves(&position).expect_err("the game is over");
-        assert_eq!(err.code(), "RULE007");
+        assert_eq!(err.code(), dfen::rules::RulesCode::GameOver);
         return;
     }
     let mut clean = None;
@@ -551,6 +551,6 @@ pub fn check_rules(data: &[u8]) {
     // Fresh-turn positions have no pending dice: the rules refuse them with a code.
     if position.dice.is_empty() {
         let err = rules::legal_moves(&position).expect_err("no dice pending");
-        assert_eq!(err.code(), "RULE001");
+        assert_eq!(err.code(), dfen::rules::RulesCode::NoDice);
     }
 }

@@ -306,7 +306,7 @@ pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
     let err = with_attributes(
         RulesError::new_err(error.to_string()),
         ErrorParts {
-            code: error.code(),
+            code: error.code().as_str(),
             span: error.span(),
             message: String::new(),
             expected: error.expected().to_owned(),
