@@ -77,20 +77,6 @@ impl PyFinding {
             .map(|finding| PyFinding::new(finding, None))
             .collect()
     }
-
-    /// A syntax error as an error finding (what `fenkit check` reports for it).
-    pub(crate) fn syntax_error(parts: ErrorParts, line: Option<usize>) -> PyFinding {
-        PyFinding {
-            code: parts.code,
-            category: "syntax",
-            severity: "error",
-            span: (parts.span.start, parts.span.end),
-            message: Cow::Owned(parts.message),
-            fixable: false,
-            help: parts.help.map(Cow::Owned),
-            line,
-        }
-    }
 }
 
 #[pymethods]
@@ -198,24 +184,17 @@ impl Text {
         match self {
             Text::Str(text) => Ok(text),
             Text::Bytes(bytes) => std::str::from_utf8(bytes)
-                .map_err(|error| parse_error(invalid_utf8(bytes, error.valid_up_to()))),
+                .map_err(|error| parse_error(ErrorParts::invalid_utf8(bytes, error.valid_up_to()))),
         }
     }
 }
 
-/// `FENKIT001`, as the command line reports bytes that are not UTF-8 at `at`.
-pub(crate) fn invalid_utf8(bytes: &[u8], at: usize) -> ErrorParts {
-    let byte = bytes.get(at).copied().unwrap_or_default();
-    ErrorParts {
-        code: "FENKIT001",
-        span: at..at + 1,
-        message: format!(
-            "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
-        ),
-        expected: "text".to_owned(),
-        found: format!("byte 0x{byte:02x}"),
-        help: None,
-    }
+/// `FENKIT001`, the command line's finding for bytes that are not UTF-8 at byte `at`.
+pub(crate) fn invalid_utf8(
+    bytes: &[u8],
+    at: usize,
+) -> fenkit_diagnostics::Finding<fenkit::CliCode> {
+    fenkit::invalid_utf8(bytes, at, 0)
 }
 
 /// What a `ParseError` carries.
@@ -237,7 +216,21 @@ impl ErrorParts {
             message: error.to_string(),
             expected: error.expected().to_owned(),
             found: error.found().to_owned(),
-            help: None,
+            help: error.help().map(str::to_owned),
+        }
+    }
+
+    /// `FENKIT001` for `bytes`, not UTF-8 at byte `at`: the command line's finding, with what
+    /// was expected and found.
+    pub(crate) fn invalid_utf8(bytes: &[u8], at: usize) -> ErrorParts {
+        let finding = invalid_utf8(bytes, at);
+        ErrorParts {
+            code: finding.code.as_str(),
+            span: finding.span,
+            message: finding.message.into_owned(),
+            expected: "text".to_owned(),
+            found: format!("byte 0x{:02x}", bytes.get(at).copied().unwrap_or(0)),
+            help: finding.help.map(Cow::into_owned),
         }
     }
 
@@ -410,8 +403,8 @@ pub(crate) fn lint_lines<'py>(
             match std::str::from_utf8(bytes.as_bytes()) {
                 Ok(text) => Cow::Owned(text.to_owned()),
                 Err(error) => {
-                    let parts = invalid_utf8(bytes.as_bytes(), error.valid_up_to());
-                    out.push(PyFinding::syntax_error(parts, Some(line)));
+                    let finding = invalid_utf8(bytes.as_bytes(), error.valid_up_to());
+                    out.push(PyFinding::new(&finding, Some(line)));
                     continue;
                 }
             }

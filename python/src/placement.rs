@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    ConversionError, ErrorParts, PyFinding, Text, bad_choice, fen4_parse_error, lint_lines,
-    py_repr, py_repr_list, with_gc_paused,
+    ConversionError, PyFinding, Text, bad_choice, fen4_parse_error, lint_lines, py_repr,
+    py_repr_list, with_gc_paused,
 };
 
 /// A FEN4 placement: pieces on the 8×8×8×8 board. `str()` writes the canonical literal.
@@ -408,10 +408,7 @@ fn lint_fen4<'py>(lines: &Bound<'py, PyAny>, strict: bool) -> PyResult<Bound<'py
                     .iter()
                     .map(|finding| PyFinding::new(finding, Some(line))),
             ),
-            Err(error) => out.push(PyFinding::syntax_error(
-                ErrorParts::fen4(&error),
-                Some(line),
-            )),
+            Err(error) => out.push(PyFinding::new(&error.to_finding(), Some(line))),
         }
     })
 }

@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    ErrorParts, PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error,
-    lint_lines, py_repr, py_repr_list, with_gc_paused,
+    PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error, lint_lines,
+    py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
 
@@ -439,10 +439,7 @@ fn lint_dfen<'py>(
                 .iter()
                 .map(|finding| PyFinding::new(finding, Some(line))),
         ),
-        Err(error) => out.push(PyFinding::syntax_error(
-            ErrorParts::dfen(&error),
-            Some(line),
-        )),
+        Err(error) => out.push(PyFinding::new(&error.to_finding(), Some(line))),
     })
 }
 
