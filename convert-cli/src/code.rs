@@ -30,7 +30,7 @@ fenkit_diagnostics::codes! {
         NotOnePosition = "FENKIT006", Input, "standard input does not hold exactly one position";
         /// `parse --batch`: an answer that could not be encoded as JSON.
         UnencodableAnswer = "FENKIT007", Input, "answer cannot be encoded";
-        /// Input that is not the JSON form it should be, or not an NDJSON4 frame.
+        /// An NDJSON4 record that is not a frame (the JSON forms report their libraries' codes).
         BadJsonInput = "FENKIT010", Conversion, "input is not the expected JSON form";
         /// A conversion between notations of different families (DFEN and FEN4).
         CrossFamily = "FENKIT011", Conversion, "no conversion between these notations";

@@ -216,17 +216,31 @@ pub fn check_fen4(data: &[u8]) {
 /// A FEN4 JSON reader: text in, a placement or every issue out.
 type JsonReader = fn(&str) -> Result<fen4::json::Converted, fen4::json::JsonErrors>;
 
-/// The JSON forms as input: for any text, the DFEN reader and both FEN4 readers never panic.
-/// A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
+/// The JSON forms as input: for any text, the DFEN readers (`Dfen::from_json` and serde's) and
+/// both FEN4 readers never panic; the two DFEN readers accept the same texts, and every
+/// refusal points inside the text. A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
 /// JSON form reads back to it too. A FEN4 placement accepted from either form writes a
 /// canonical literal that parses back strictly to the same pieces, and converting it to the
 /// other form and back loses nothing. A rejection names at least one issue, each with a code
-/// of the JSON range and a path into the document, and at least one of them is an error.
+/// of the JSON range, a path into the document and a span of the text, and at least one of
+/// them is an error.
 pub fn check_json(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(dfen) = serde_json::from_str::<Dfen>(text) {
+    // The text reader and serde's agree on every text; a refusal has a code of the JSON range
+    // and points inside the text, on character boundaries.
+    let read = Dfen::from_json(text);
+    match (&read, serde_json::from_str::<Dfen>(text)) {
+        (Ok(dfen), Ok(serde)) => assert_eq!(dfen, &serde, "{text:?}"),
+        (Err(error), Err(_)) => {
+            assert!(error.code().as_str().starts_with("DFEN4"), "{error:?}");
+            assert!(text.get(error.span()).is_some(), "{error:?} in {text:?}");
+            assert!(error.path().starts_with('$'), "{error:?}");
+        }
+        (read, serde) => panic!("from_json {read:?} but serde {serde:?} for {text:?}"),
+    }
+    if let Ok(dfen) = read {
         let canonical = dfen.to_string();
         let parsed = Parser::new()
             .parse(&canonical)
@@ -281,6 +295,8 @@ pub fn check_json(data: &[u8]) {
                 );
                 for issue in &errors.issues {
                     assert!(issue.code.as_str().starts_with("FEN44"), "{:?}", issue.code);
+                    let span = issue.span.clone().unwrap_or_else(|| panic!("{issue:?}"));
+                    assert!(text.get(span).is_some(), "{issue:?} in {text:?}");
                     assert!(issue.path.starts_with('$'), "path {:?}", issue.path);
                     assert!(!issue.message.is_empty());
                 }

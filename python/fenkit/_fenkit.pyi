@@ -159,7 +159,7 @@ class ParsedFen4:
     def placement(self) -> Placement: ...
 
 class JsonIssue:
-    """One problem of a FEN4 JSON form, located by a JSON path."""
+    """One problem of a JSON form (DFEN or FEN4), located by a JSON path and a byte span."""
 
     @property
     def code(self) -> str: ...
@@ -169,6 +169,8 @@ class JsonIssue:
     def path(self) -> str: ...
     @property
     def message(self) -> str: ...
+    @property
+    def span(self) -> Optional[Tuple[int, int]]: ...
 
 class Ndjson4Validator:
     """Validates an NDJSON4 file line by line."""

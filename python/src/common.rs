@@ -314,16 +314,25 @@ pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
     })
 }
 
-/// A `ValueError` for an argument that is not one of `choices`.
 /// `ConversionError` with `message`, `.dropped` (what the conversion would lose) and no
 /// `.issues`.
 pub(crate) fn conversion_error(message: String, dropped: Vec<String>) -> PyErr {
+    conversion_error_with(message, dropped, Vec::new())
+}
+
+/// `ConversionError` for a JSON form that does not describe a position: `.issues` says why,
+/// and nothing is `.dropped`.
+pub(crate) fn json_error(message: String, issues: Vec<PyJsonIssue>) -> PyErr {
+    conversion_error_with(message, Vec::new(), issues)
+}
+
+fn conversion_error_with(message: String, dropped: Vec<String>, issues: Vec<PyJsonIssue>) -> PyErr {
     let err = ConversionError::new_err(message);
     Python::attach(|py| {
         let value = err.value(py);
         match value
             .setattr("dropped", dropped)
-            .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+            .and_then(|()| value.setattr("issues", issues))
         {
             Ok(()) => err,
             Err(failure) => failure,
@@ -331,6 +340,94 @@ pub(crate) fn conversion_error(message: String, dropped: Vec<String>) -> PyErr {
     })
 }
 
+/// One problem of a JSON form: `code`, `severity`, `path` (`$.side`, `$[3].at[1]`), `message`
+/// and `span`, the byte range of the offending value in the JSON text.
+#[pyclass(module = "fenkit", name = "JsonIssue", frozen)]
+pub(crate) struct PyJsonIssue {
+    code: &'static str,
+    severity: &'static str,
+    path: String,
+    message: String,
+    span: Option<(usize, usize)>,
+}
+
+impl PyJsonIssue {
+    /// An issue of a FEN4 JSON form.
+    pub(crate) fn fen4(issue: &fen4::json::JsonIssue) -> PyJsonIssue {
+        PyJsonIssue {
+            code: issue.code.as_str(),
+            severity: issue.severity.as_str(),
+            path: issue.path.clone(),
+            message: issue.message.clone(),
+            span: issue.span.as_ref().map(|span| (span.start, span.end)),
+        }
+    }
+
+    /// The error of a DFEN JSON form.
+    pub(crate) fn dfen(error: &dfen::JsonError) -> PyJsonIssue {
+        let span = error.span();
+        PyJsonIssue {
+            code: error.code().as_str(),
+            severity: fenkit_diagnostics::Severity::Error.as_str(),
+            path: error.path().to_owned(),
+            message: format!("expected {}, found {}", error.expected(), error.found()),
+            span: Some((span.start, span.end)),
+        }
+    }
+}
+
+#[pymethods]
+impl PyJsonIssue {
+    /// The stable code (`DFEN40x`, `FEN44xx`).
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// `"error"` or `"warning"`.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.severity
+    }
+
+    /// Where in the JSON value: `$` is the whole value.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// One lowercase sentence.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// `(start, end)`: the byte offsets of the offending value (or key) in the UTF-8 JSON text;
+    /// `None` when the form was not read from text.
+    #[getter]
+    fn span(&self) -> Option<(usize, usize)> {
+        self.span
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "JsonIssue(code={}, severity={}, path={}, message={})",
+            py_repr(self.code),
+            py_repr(self.severity),
+            py_repr(&self.path),
+            py_repr(&self.message)
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{}[{}] at {}: {}",
+            self.severity, self.code, self.path, self.message
+        )
+    }
+}
+
+/// A `ValueError` for an argument that is not one of `choices`.
 pub(crate) fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
     let list: Vec<String> = choices.iter().map(|c| format!("{c:?}")).collect();
     PyValueError::new_err(format!(
@@ -345,6 +442,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("ConversionError", py.get_type::<ConversionError>())?;
     m.add_class::<PyFinding>()?;
+    m.add_class::<PyJsonIssue>()?;
     Ok(())
 }
 

@@ -160,8 +160,16 @@ def test_standard_fen_refuses_what_it_would_lose() -> None:
 
 
 def test_json_that_is_not_a_position_is_refused() -> None:
-    with pytest.raises(fenkit.ConversionError, match="not a DFEN JSON form"):
+    with pytest.raises(fenkit.ConversionError, match=r'^\$: expected the key "side", found no "side"$'):
         fenkit.Dfen.from_json('{"board": {}}')
+    text = '{"board":{"e1":"K","e8":"k"},"side":"w","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}'
+    with pytest.raises(fenkit.ConversionError) as caught:
+        fenkit.Dfen.from_json(text)
+    [issue] = caught.value.issues
+    assert (issue.code, issue.severity, issue.path) == ("DFEN405", "error", "$.side")
+    assert issue.message == 'expected "white" or "black", found "w"'
+    assert issue.span is not None and text.encode()[issue.span[0] : issue.span[1]] == b'"w"'
+    assert caught.value.dropped == []
 
 
 def all_fixture_positions() -> List[str]:
@@ -323,6 +331,7 @@ def test_fen4_pieces_and_json() -> None:
         fenkit.Placement.from_json('{"0":"K","9999":"k"}', form="pieces")
     issue = caught.value.issues[0]
     assert (issue.code, issue.severity, issue.path) == ("FEN4402", "error", '$["9999"]')
+    assert issue.span == (9, 15)
 
 
 def test_fen4_batch() -> None:
