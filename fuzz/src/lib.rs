@@ -452,6 +452,8 @@ fn reparses(position: &Dfen, clean: bool) {
 /// thousands of turns cost each input milliseconds (the checks ran about 40 inputs a second
 /// when they did).
 const TURNS_REPARSED: usize = 8;
+/// About how many turns (legal moves to the power of the dice) [`check_turns`] walks at most.
+const TURNS_WALKED: usize = 2048;
 const TURNS_COMPARED: usize = 512;
 
 /// Complete turns under both readings of the king-capture exemption: each starts with a legal
@@ -553,6 +555,23 @@ pub fn check_turns(data: &[u8]) {
         let Some(dice) = roll(&mut bytes) else { return };
         position = rules::roll(&position, dice).unwrap_or_else(|e| panic!("roll: {e}"));
     }
+    // A turn's walk grows as the number of legal moves to the power of the dice: drop dice
+    // from the end until that is within budget, so that no input walks tens of thousands of
+    // turns (the last die always stays).
+    while position.dice.len() > 1 {
+        let legal = rules::legal_moves(&position)
+            .unwrap_or_else(|e| panic!("legal_moves({position}): {e}"))
+            .len();
+        let dice = u32::try_from(position.dice.len()).unwrap_or(u32::MAX);
+        if legal.max(1).saturating_pow(dice) <= TURNS_WALKED {
+            break;
+        }
+        let mut fewer = DicePool::EMPTY;
+        for role in position.dice.iter().take(position.dice.len() - 1) {
+            fewer.push(role);
+        }
+        position.dice = fewer;
+    }
     let clean = Parser::new()
         .parse(&position.to_string())
         .is_ok_and(|p| p.findings.is_empty());
@@ -562,7 +581,7 @@ pub fn check_turns(data: &[u8]) {
 /// How many legal moves of each step [`check_rules`] plays and checks, evenly spread, beside
 /// the one the input picks: checking every move of every step (each needs the Maximum
 /// Micro-moves filter on the position after it) made an input cost a millisecond or more.
-const MOVES_PLAYED: usize = 8;
+const MOVES_PLAYED: usize = 4;
 
 /// The rules: for a valid DFEN and any dice, move generation, the Maximum Micro-moves filter
 /// and the application of legal moves (an evenly spread sample of each step's, and the one the
