@@ -189,8 +189,11 @@ fn check_file(
     let mut markers = Markers::with_configured(file.ignores);
     let mut emit = |diagnostic: Diagnostic, summary: &mut Summary| {
         summary.count(&diagnostic);
-        sink(diagnostic).inspect_err(|error| {
-            write_error = Some(std::io::Error::new(error.kind(), error.to_string()));
+        // The sink's own error is kept for the report; the scan only needs to stop.
+        sink(diagnostic).map_err(|error| {
+            let stop = std::io::Error::from(error.kind());
+            write_error = Some(error);
+            stop
         })
     };
     let marker_errors = |markers: &mut Markers| {
@@ -286,22 +289,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let mut errors = Vec::new();
     if settings.inputs.len() == 1 {
         // One input: print as we go, so memory stays flat however many findings there are.
-        let mut sink_error = None;
-        // One file, however large, is still analysed on every thread.
-        let result = check_file(
+        // One file, however large, is still analysed on every thread. An error of the output
+        // comes back as it is, as `Stopped::Output`.
+        let (mut summary, ended) = check_file(
             &settings.inputs[0],
             &settings,
             settings.threads,
-            &mut |diagnostic| {
-                emitter.emit(diagnostic).inspect_err(|error| {
-                    sink_error = Some(error.kind());
-                })
-            },
+            &mut |diagnostic| emitter.emit(diagnostic),
         );
-        if let Some(kind) = sink_error {
-            return Err(Failure::Io(kind.into()));
-        }
-        let (mut summary, ended) = result;
         match ended {
             Ok(()) => {}
             Err(Stopped::Output(error)) => return Err(Failure::Io(error)),
