@@ -508,6 +508,61 @@ fn strings<'n>(
         .collect()
 }
 
+/// The items of a list read from text, each with its path and span.
+fn placed(path: &str, items: &[(&str, &Node)]) -> Vec<(String, String, Range<usize>)> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, (item, node))| {
+            (
+                (*item).to_owned(),
+                format!("{path}[{i}]"),
+                node.span.clone(),
+            )
+        })
+        .collect()
+}
+
+/// A list whose items may each be given once: its code, what an item is, and how one is read.
+struct DistinctList<T> {
+    code: Code,
+    item: &'static str,
+    read: fn(&str) -> Result<T, Problem>,
+}
+
+const CASTLING: DistinctList<CastlingSide> = DistinctList {
+    code: Code::JsonCastling,
+    item: "each castling letter at most once",
+    read: castling_letter,
+};
+
+const EN_PASSANT: DistinctList<Square> = DistinctList {
+    code: Code::JsonEnPassant,
+    item: "each square at most once",
+    read: en_passant_square,
+};
+
+/// Reads the items of a `list` (each with its path and span): each is read and handed to
+/// `add`, which says whether it was new. The first item that is wrong or repeated is the error.
+fn distinct<T>(
+    items: Vec<(String, String, Range<usize>)>,
+    list: DistinctList<T>,
+    mut add: impl FnMut(T) -> bool,
+) -> Result<(), JsonError> {
+    for (item, path, span) in items {
+        let value = (list.read)(&item).map_err(|p| p.at(&path, span.clone()))?;
+        if !add(value) {
+            return Err(Problem::new(
+                list.code,
+                list.item,
+                format!("{} a second time", quoted(&item)),
+            )
+            .at(path, span));
+        }
+    }
+    Ok(())
+}
+
 impl Dfen {
     /// Reads the JSON form from text, checking every value; the first problem, in the order of
     /// the text, is the error. The position findings are then those of
@@ -644,42 +699,20 @@ fn read_member(text: &str, path: &str, member: &Member, dfen: &mut Dfen) -> Resu
         }
         "castling" => {
             const EXPECTED: &str = "a list of castling letters, such as [\"K\",\"q\"]";
+            let items = strings(Code::JsonCastling, EXPECTED, text, path, node)?;
             let mut castling = CastlingRights::NONE;
-            for (i, (letter, item)) in strings(Code::JsonCastling, EXPECTED, text, path, node)?
-                .into_iter()
-                .enumerate()
-            {
-                let at = format!("{path}[{i}]");
-                let right = castling_letter(letter).map_err(|p| p.at(&at, item.span.clone()))?;
-                if !castling.insert(right) {
-                    return Err(Problem::new(
-                        Code::JsonCastling,
-                        "each castling letter at most once",
-                        format!("{} a second time", quoted(letter)),
-                    )
-                    .at(at, item.span.clone()));
-                }
-            }
+            distinct(placed(path, &items), CASTLING, |right| {
+                castling.insert(right)
+            })?;
             dfen.castling = castling;
         }
         "en_passant" => {
             const EXPECTED: &str = "a list of squares on rank 3 or 6, such as [\"e3\"]";
+            let items = strings(Code::JsonEnPassant, EXPECTED, text, path, node)?;
             let mut en_passant = SquareSet::EMPTY;
-            for (i, (name, item)) in strings(Code::JsonEnPassant, EXPECTED, text, path, node)?
-                .into_iter()
-                .enumerate()
-            {
-                let at = format!("{path}[{i}]");
-                let square = en_passant_square(name).map_err(|p| p.at(&at, item.span.clone()))?;
-                if !en_passant.insert(square) {
-                    return Err(Problem::new(
-                        Code::JsonEnPassant,
-                        "each square at most once",
-                        format!("{} a second time", quoted(name)),
-                    )
-                    .at(at, item.span.clone()));
-                }
-            }
+            distinct(placed(path, &items), EN_PASSANT, |square| {
+                en_passant.insert(square)
+            })?;
             dfen.en_passant = en_passant;
         }
         key @ ("halfmove" | "fullmove") => {
@@ -733,32 +766,23 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, JsonError> {
         board.set(square, Some(piece));
     }
     let side = side(&json.side).map_err(|p| p.at("$.side", 0..0))?;
+    let unplaced = |key: &str, items: &[String]| -> Vec<(String, String, Range<usize>)> {
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (item.clone(), format!("$.{key}[{i}]"), 0..0))
+            .collect()
+    };
     let mut castling = CastlingRights::NONE;
-    for (i, letter) in json.castling.iter().enumerate() {
-        let at = format!("$.castling[{i}]");
-        let right = castling_letter(letter).map_err(|p| p.at(&at, 0..0))?;
-        if !castling.insert(right) {
-            return Err(Problem::new(
-                Code::JsonCastling,
-                "each castling letter at most once",
-                format!("{} a second time", quoted(letter)),
-            )
-            .at(at, 0..0));
-        }
-    }
+    distinct(unplaced("castling", &json.castling), CASTLING, |right| {
+        castling.insert(right)
+    })?;
     let mut en_passant = SquareSet::EMPTY;
-    for (i, name) in json.en_passant.iter().enumerate() {
-        let at = format!("$.en_passant[{i}]");
-        let square = en_passant_square(name).map_err(|p| p.at(&at, 0..0))?;
-        if !en_passant.insert(square) {
-            return Err(Problem::new(
-                Code::JsonEnPassant,
-                "each square at most once",
-                format!("{} a second time", quoted(name)),
-            )
-            .at(at, 0..0));
-        }
-    }
+    distinct(
+        unplaced("en_passant", &json.en_passant),
+        EN_PASSANT,
+        |square| en_passant.insert(square),
+    )?;
     let fullmove = clock(
         "fullmove",
         Some(&json.fullmove.into()),
