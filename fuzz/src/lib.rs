@@ -453,7 +453,7 @@ fn reparses(position: &Dfen, clean: bool) {
 /// when they did).
 const TURNS_REPARSED: usize = 8;
 /// About how many turns (legal moves to the power of the dice) [`check_turns`] walks at most.
-const TURNS_WALKED: usize = 2048;
+const TURNS_WALKED: usize = 512;
 const TURNS_COMPARED: usize = 512;
 
 /// Complete turns under both readings of the king-capture exemption: each starts with a legal
@@ -581,7 +581,7 @@ pub fn check_turns(data: &[u8]) {
 /// How many legal moves of each step [`check_rules`] plays and checks, evenly spread, beside
 /// the one the input picks: checking every move of every step (each needs the Maximum
 /// Micro-moves filter on the position after it) made an input cost a millisecond or more.
-const MOVES_PLAYED: usize = 4;
+const MOVES_PLAYED: usize = 2;
 
 /// The rules: for a valid DFEN and any dice, move generation, the Maximum Micro-moves filter
 /// and the application of legal moves (an evenly spread sample of each step's, and the one the
