@@ -5,7 +5,7 @@
 #
 #   -m MINUTES   how long to fuzz each target (default 10)
 #   --seeds      only run every committed seed once (a quick regression check)
-#   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules variant_parse (default: all six)
+#   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse (default: all seven)
 #
 # Works on the stable toolchain: cargo-fuzz builds with `--sanitizer none` (the libraries forbid
 # unsafe code, so AddressSanitizer, which needs nightly, adds nothing). Install the runner once
@@ -28,7 +28,7 @@ while (($#)); do
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules variant_parse)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -51,7 +51,7 @@ dict_of() {
 max_len_of() {
     case "$1" in
         dfen_parse|variant_parse) echo 1100 ;;  # a little over dfen::MAX_INPUT_LEN
-        rules) echo 256 ;;
+        rules|turns) echo 256 ;;
         *) echo 4096 ;;
     esac
 }

@@ -87,7 +87,10 @@ where
         // did not finish, so it cannot pass as clean; exit 2, as an unwritable output does.
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => Status::Error,
         Err(Failure::Io(error)) => {
-            global.error(format_args!("cannot write output: {error}"));
+            global.error(format_args!(
+                "cannot write output: {}",
+                crate::input::describe(&error)
+            ));
             Status::Error
         }
         Err(Failure::Usage(message) | Failure::Stopped(message)) => {

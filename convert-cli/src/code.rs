@@ -9,7 +9,13 @@ use fenkit_diagnostics::Category;
 fenkit_diagnostics::codes! {
     /// The command line's own codes, `FENKITxxx`: problems of the input as a file or stream,
     /// of conversions between notations, and of whole runs.
-    pub(crate) enum CliCode {
+    ///
+    /// ```
+    /// use fenkit::CliCode;
+    /// assert_eq!(CliCode::InvalidUtf8.as_str(), "FENKIT001");
+    /// assert_eq!(CliCode::InvalidUtf8.category().as_str(), "input");
+    /// ```
+    pub enum CliCode {
         /// A record that is not valid UTF-8.
         InvalidUtf8 = "FENKIT001", Input, "invalid UTF-8";
         /// A record longer than the 1 MiB line limit.
@@ -24,7 +30,7 @@ fenkit_diagnostics::codes! {
         NotOnePosition = "FENKIT006", Input, "standard input does not hold exactly one position";
         /// `parse --batch`: an answer that could not be encoded as JSON.
         UnencodableAnswer = "FENKIT007", Input, "answer cannot be encoded";
-        /// Input that is not the JSON form it should be, or not an NDJSON4 frame.
+        /// An NDJSON4 record that is not a frame (the JSON forms report their libraries' codes).
         BadJsonInput = "FENKIT010", Conversion, "input is not the expected JSON form";
         /// A conversion between notations of different families (DFEN and FEN4).
         CrossFamily = "FENKIT011", Conversion, "no conversion between these notations";
@@ -52,31 +58,17 @@ pub(crate) enum Code {
     /// `FEN4xxx`.
     Fen4(fen4::Code),
     /// `RULExxx`.
-    Rule(dfen::rules::RulesErrorKind),
+    Rule(dfen::rules::RulesCode),
     /// `FENKITxxx`.
     Cli(CliCode),
 }
-
-/// The rules engine's codes, in numeric order.
-const RULE_CODES: &[dfen::rules::RulesErrorKind] = {
-    use dfen::rules::RulesErrorKind::*;
-    &[
-        NoDice,
-        AlreadyRolled,
-        BadRoll,
-        BadMove,
-        IllegalMove,
-        CannotPass,
-        GameOver,
-    ]
-};
 
 impl Code {
     /// Every code, table by table, each in numeric order.
     pub(crate) fn all() -> impl Iterator<Item = Code> {
         let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
-        let rules = RULE_CODES.iter().copied().map(Code::Rule);
+        let rules = dfen::rules::RulesCode::ALL.iter().copied().map(Code::Rule);
         let cli = CliCode::ALL.iter().copied().map(Code::Cli);
         dfen.chain(fen4).chain(rules).chain(cli)
     }
@@ -86,7 +78,7 @@ impl Code {
         match self {
             Code::Dfen(code) => code.as_str(),
             Code::Fen4(code) => code.as_str(),
-            Code::Rule(kind) => kind.code(),
+            Code::Rule(code) => code.as_str(),
             Code::Cli(code) => code.as_str(),
         }
     }
@@ -96,7 +88,7 @@ impl Code {
         match self {
             Code::Dfen(code) => code.title(),
             Code::Fen4(code) => code.title(),
-            Code::Rule(kind) => kind.title(),
+            Code::Rule(code) => code.title(),
             Code::Cli(code) => code.title(),
         }
     }
@@ -106,7 +98,7 @@ impl Code {
         match self {
             Code::Dfen(code) => code.category(),
             Code::Fen4(code) => code.category(),
-            Code::Rule(_) => Category::Rule,
+            Code::Rule(code) => code.category(),
             Code::Cli(code) => code.category(),
         }
     }
@@ -152,9 +144,9 @@ impl From<fen4::Code> for Code {
     }
 }
 
-impl From<dfen::rules::RulesErrorKind> for Code {
-    fn from(kind: dfen::rules::RulesErrorKind) -> Code {
-        Code::Rule(kind)
+impl From<dfen::rules::RulesCode> for Code {
+    fn from(code: dfen::rules::RulesCode) -> Code {
+        Code::Rule(code)
     }
 }
 
@@ -171,6 +163,32 @@ pub(crate) type Finding = fenkit_diagnostics::Finding<Code>;
 /// A library's finding with its code put into the command line's code type.
 pub(crate) fn finding_of<C: Into<Code>>(finding: fenkit_diagnostics::Finding<C>) -> Finding {
     finding.map_code(Into::into)
+}
+
+/// `FENKIT001`: `bytes` are not UTF-8 from byte `at` on. The span is that byte; the message
+/// names its offset in the file, where `bytes` start at byte `offset` of it. The command line
+/// reports a record of a position file so, and the Python module a `bytes` argument.
+///
+/// ```
+/// let finding = fenkit::invalid_utf8(b"8/8 \xff", 4, 100);
+/// assert_eq!(finding.code, fenkit::CliCode::InvalidUtf8);
+/// assert_eq!(finding.span, 4..5);
+/// assert_eq!(
+///     finding.message,
+///     "invalid UTF-8 at byte offset 104: expected text, found byte 0xff"
+/// );
+/// ```
+pub fn invalid_utf8(bytes: &[u8], at: usize, offset: u64) -> fenkit_diagnostics::Finding<CliCode> {
+    fenkit_diagnostics::Finding::new(
+        CliCode::InvalidUtf8,
+        fenkit_diagnostics::Severity::Error,
+        at..at + 1,
+        format!(
+            "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
+            offset + at as u64,
+            bytes.get(at).copied().unwrap_or(0)
+        ),
+    )
 }
 
 /// An error-severity finding of the command line itself.

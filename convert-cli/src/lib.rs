@@ -2,8 +2,10 @@
 //!
 //! This is the library half of the `fenkit` binary. Its one public module, [`report`], builds
 //! the golden report of a position file that both `fenkit snapshot check` and the workspace
-//! tests compare against the same insta `.snap` files. Everything else is the command line,
-//! reached through [`main`].
+//! tests compare against the same insta `.snap` files. The command line's own codes
+//! ([`CliCode`]) and its finding for bytes that are not UTF-8 ([`invalid_utf8`]) are public too,
+//! so that the Python module reports them as the command line does. Everything else is the
+//! command line, reached through [`main`].
 //!
 //! # Where things live
 //!
@@ -85,3 +87,4 @@ mod walk;
 mod write;
 
 pub use cli::{main, run};
+pub use code::{CliCode, invalid_utf8};

@@ -35,10 +35,10 @@ pub(crate) struct Rejection {
 impl Rejection {
     fn rules(error: &dfen::rules::RulesError, findings: Vec<dfen::Finding>) -> Rejection {
         Rejection {
-            code: Code::Rule(error.kind()),
+            code: Code::Rule(error.code()),
             message: format!(
                 "{}: expected {}, found {}",
-                error.kind().title(),
+                error.code().title(),
                 error.expected(),
                 error.found()
             ),

@@ -12,7 +12,8 @@ fenkit_diagnostics::codes! {
     ///
     /// The numbering: `DFEN0xx` are syntax problems, `DFEN1xx` non-canonical spellings that
     /// `fmt` rewrites, `DFEN2xx` problems of the position itself; within each, `x3x` and `11x`
-    /// are the variants' extension fields ([`variant`](crate::variant)). `spec/codes.md` lists every
+    /// are the variants' extension fields ([`variant`](crate::variant)). `DFEN40x` are the JSON
+    /// form's ([`Dfen::from_json`](crate::Dfen::from_json)). `spec/codes.md` lists every
     /// code; `spec/dfen.md` documents each with an example.
     ///
     /// ```
@@ -22,7 +23,7 @@ fenkit_diagnostics::codes! {
     /// assert_eq!("dfen012".parse::<Code>(), Ok(Code::DiceCaseMismatch));
     /// assert_eq!(
     ///     "DFEN999".parse::<Code>().unwrap_err().to_string(),
-    ///     "unknown code `DFEN999`: expected a code from `DFEN001` to `DFEN233`"
+    ///     "unknown code `DFEN999`: expected a code from `DFEN001` to `DFEN409`"
     /// );
     /// ```
     pub enum Code {
@@ -143,6 +144,24 @@ fenkit_diagnostics::codes! {
         PromotedMarkMisplaced = "DFEN232", Position, "promoted mark on an empty square, king or pawn";
         /// Two-move chess: a sub-turn the rest of the position rules out.
         SubTurnContradiction = "DFEN233", Position, "sub-turn contradicts the position";
+        /// The JSON form: text that is not JSON, or JSON that is not an object.
+        NotAJsonObject = "DFEN401", Conversion, "not a DFEN JSON object";
+        /// The JSON form: a key missing, one it does not have, or one given twice.
+        JsonKey = "DFEN402", Conversion, "key missing, unknown or repeated";
+        /// The JSON form: `board` that is not an object of square names, each at most once.
+        JsonBoard = "DFEN403", Conversion, "`board` key is not a square, or a square twice";
+        /// The JSON form: a board value that is not a piece letter.
+        JsonPiece = "DFEN404", Conversion, "`board` value is not a piece letter";
+        /// The JSON form: `side` other than `"white"` or `"black"`.
+        JsonSide = "DFEN405", Conversion, "`side` must be `white` or `black`";
+        /// The JSON form: `castling` that is not a list of distinct letters of `KQkq`.
+        JsonCastling = "DFEN406", Conversion, "invalid `castling` list";
+        /// The JSON form: `en_passant` that is not a list of distinct squares on rank 3 or 6.
+        JsonEnPassant = "DFEN407", Conversion, "invalid `en_passant` list";
+        /// The JSON form: `halfmove` or `fullmove` that is not a whole number in its range.
+        JsonClock = "DFEN408", Conversion, "clock out of range or not a whole number";
+        /// The JSON form: `dice` that is not a list of at most 3 upper-case dice letters.
+        JsonDice = "DFEN409", Conversion, "invalid `dice` list";
     }
 }
 

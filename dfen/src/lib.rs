@@ -128,6 +128,7 @@ mod validate;
 pub use display::{LossyConversion, fnv1a64};
 pub use error::{InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
+pub use json::JsonError;
 pub use model::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };

@@ -38,6 +38,9 @@
 //! assert_eq!(finding.to_string(), "warning[EX101] at 3..5: two spaces");
 //! ```
 
+#[cfg(feature = "json")]
+pub mod json;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;

@@ -9,7 +9,8 @@
 //!   upper-case role letter, `axis` is `"w"` / `"y"` for pawns and `null` (or absent) otherwise.
 //!
 //! Reading collects every problem in one pass; each [`JsonIssue`] names the offending
-//! value by a path such as `$["4096"]` or `$[2].at[1]`.
+//! value by a path such as `$["4096"]` or `$[2].at[1]`, and the text readers also give its
+//! byte span in the text.
 //!
 //! A [`Value`] keeps only one value per object key, so a repeated key is lost before
 //! [`from_pieces_value`] or [`from_structured_value`] can see it. Read JSON *text* with
@@ -29,7 +30,9 @@
 //! ```
 
 use std::fmt;
+use std::ops::Range;
 
+use fenkit_diagnostics::json::{self as spanned, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -49,6 +52,11 @@ pub struct JsonIssue {
     pub path: String,
     /// One lowercase sentence without a full stop.
     pub message: String,
+    /// The byte range of the offending value in the JSON text (of its key, for a key that is
+    /// wrong or repeated), when the form was read from text ([`from_pieces_str`],
+    /// [`from_structured_str`]); `None` when it was read from a [`Value`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub span: Option<Range<usize>>,
 }
 
 impl fmt::Display for JsonIssue {
@@ -105,6 +113,15 @@ fn issue(code: Code, severity: Severity, path: String, message: String) -> JsonI
         severity,
         path,
         message,
+        span: None,
+    }
+}
+
+impl JsonIssue {
+    /// This issue at `span` of the text, when it is known.
+    fn at(mut self, span: Option<Range<usize>>) -> JsonIssue {
+        self.span = span;
+        self
     }
 }
 
@@ -169,9 +186,9 @@ pub fn to_pieces_string(p: &Placement) -> String {
 /// ```
 pub fn from_pieces_value(v: &Value) -> Result<Converted, JsonErrors> {
     let Value::Object(map) = v else {
-        return Err(not_a_pieces_object(type_name(v)));
+        return Err(not_a_pieces_object(type_name(v), None));
     };
-    pieces_from_entries(map.iter().map(|(key, value)| (key.as_str(), value)))
+    pieces_from_entries(map.iter().map(|(key, value)| (key.as_str(), value, None)))
 }
 
 /// Reads a pieces object from JSON text, reporting a square index given twice.
@@ -195,26 +212,35 @@ pub fn from_pieces_value(v: &Value) -> Result<Converted, JsonErrors> {
 /// assert_eq!(ok.placement.to_string(), "4d-fen v1: K@0,0,0,0; k@7,7,7,7");
 /// ```
 pub fn from_pieces_str(text: &str) -> Result<Converted, JsonErrors> {
-    match read_text(text)? {
-        Node::Object(entries) => {
-            let entries: Vec<(String, Value)> = entries
-                .into_iter()
-                .map(|(key, node)| (key, node.into_value()))
-                .collect();
-            pieces_from_entries(entries.iter().map(|(key, value)| (key.as_str(), value)))
+    let root = read_text(text)?;
+    match &root.kind {
+        NodeKind::Object(members) => {
+            let values: Vec<Value> = members.iter().map(|m| m.value.to_value()).collect();
+            pieces_from_entries(
+                members
+                    .iter()
+                    .zip(&values)
+                    .map(|(member, value)| (member.key.as_str(), value, Some(member))),
+            )
         }
-        other => Err(not_a_pieces_object(other.type_name())),
+        _ => Err(not_a_pieces_object(
+            root.type_name(),
+            Some(root.span.clone()),
+        )),
     }
 }
 
-fn not_a_pieces_object(found: &str) -> JsonErrors {
+fn not_a_pieces_object(found: &str, span: Option<Range<usize>>) -> JsonErrors {
     JsonErrors {
-        issues: vec![issue(
-            Code::JsonShape,
-            Severity::Error,
-            "$".to_owned(),
-            format!("expected a pieces object {{\"<square>\": \"<piece>\"}}, found {found}"),
-        )],
+        issues: vec![
+            issue(
+                Code::JsonShape,
+                Severity::Error,
+                "$".to_owned(),
+                format!("expected a pieces object {{\"<square>\": \"<piece>\"}}, found {found}"),
+            )
+            .at(span),
+        ],
     }
 }
 
@@ -223,45 +249,40 @@ fn json_string(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
 
-/// The path step to the member `key`: `.key` for a plain name, `["key"]` for any other.
-fn member(key: &str) -> String {
-    let plain = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain {
-        format!(".{key}")
-    } else {
-        format!("[{}]", json_string(key))
-    }
-}
-
-/// Checks the keys and values of a pieces object, in the order given.
+/// Checks the keys and values of a pieces object, in the order given; each entry's member of
+/// the text, when it was read from text, places its issues.
 fn pieces_from_entries<'a>(
-    entries: impl Iterator<Item = (&'a str, &'a Value)>,
+    entries: impl Iterator<Item = (&'a str, &'a Value, Option<&'a spanned::Member>)>,
 ) -> Result<Converted, JsonErrors> {
     let mut placement = Placement::new();
     let mut issues = Vec::new();
-    for (key, value) in entries {
+    for (key, value, member) in entries {
+        let key_span = member.map(|m| m.key_span.clone());
+        let value_span = member.map(|m| m.value.span.clone());
         let path = format!("$[{}]", json_string(key));
         let coord = parse_square_key(key);
         if coord.is_none() {
-            issues.push(issue(
-                Code::BadSquareKey,
-                Severity::Error,
-                path.clone(),
-                format!("expected a square index 0-4095 as key, found {key:?}"),
-            ));
+            issues.push(
+                issue(
+                    Code::BadSquareKey,
+                    Severity::Error,
+                    path.clone(),
+                    format!("expected a square index 0-4095 as key, found {key:?}"),
+                )
+                .at(key_span.clone()),
+            );
         }
         let piece = match value {
             Value::String(s) if s == "P" || s == "p" => {
-                issues.push(issue(
-                    Code::BarePawnDefaultAxis,
-                    Severity::Warning,
-                    path.clone(),
-                    format!("bare pawn {s:?} has no axis; it is read as \"{s}w\""),
-                ));
+                issues.push(
+                    issue(
+                        Code::BarePawnDefaultAxis,
+                        Severity::Warning,
+                        path.clone(),
+                        format!("bare pawn {s:?} has no axis; it is read as \"{s}w\""),
+                    )
+                    .at(value_span.clone()),
+                );
                 Some(Piece::new(
                     if s == "P" { Color::White } else { Color::Black },
                     Role::Pawn(Axis::W),
@@ -270,24 +291,30 @@ fn pieces_from_entries<'a>(
             Value::String(s) => match Piece::from_spec(s) {
                 Some(p) => Some(p),
                 None => {
-                    issues.push(issue(
-                        Code::BadPieceValue,
-                        Severity::Error,
-                        path.clone(),
-                        format!(
-                            "expected a piece spec (N B R Q K Pw Py n b r q k pw py), found {s:?}"
-                        ),
-                    ));
+                    issues.push(
+                        issue(
+                            Code::BadPieceValue,
+                            Severity::Error,
+                            path.clone(),
+                            format!(
+                                "expected a piece spec (N B R Q K Pw Py n b r q k pw py), found {s:?}"
+                            ),
+                        )
+                        .at(value_span.clone()),
+                    );
                     None
                 }
             },
             other => {
-                issues.push(issue(
-                    Code::BadPieceValue,
-                    Severity::Error,
-                    path.clone(),
-                    format!("expected a piece spec string, found {}", type_name(other)),
-                ));
+                issues.push(
+                    issue(
+                        Code::BadPieceValue,
+                        Severity::Error,
+                        path.clone(),
+                        format!("expected a piece spec string, found {}", type_name(other)),
+                    )
+                    .at(value_span.clone()),
+                );
                 None
             }
         };
@@ -295,12 +322,15 @@ fn pieces_from_entries<'a>(
             && let Some(prev) = placement.insert(c, p)
         {
             placement.insert(c, prev);
-            issues.push(issue(
-                Code::JsonDuplicateSquare,
-                Severity::Error,
-                path,
-                format!("duplicate square {c}: it already holds '{prev}'"),
-            ));
+            issues.push(
+                issue(
+                    Code::JsonDuplicateSquare,
+                    Severity::Error,
+                    path,
+                    format!("duplicate square {c}: it already holds '{prev}'"),
+                )
+                .at(key_span),
+            );
         }
     }
     finish(placement, issues)
@@ -414,9 +444,9 @@ pub fn to_structured_value(p: &Placement) -> Value {
 /// ```
 pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
     let Value::Array(entries) = v else {
-        return Err(not_a_structured_array(type_name(v)));
+        return Err(not_a_structured_array(type_name(v), None));
     };
-    structured_from_entries(entries, &[])
+    structured_from_entries(entries, &[], &[])
 }
 
 /// Reads the structured form from JSON text, reporting a field given twice in an entry.
@@ -443,88 +473,113 @@ pub fn from_structured_value(v: &Value) -> Result<Converted, JsonErrors> {
 /// );
 /// ```
 pub fn from_structured_str(text: &str) -> Result<Converted, JsonErrors> {
-    let nodes = match read_text(text)? {
-        Node::Array(nodes) => nodes,
-        other => return Err(not_a_structured_array(other.type_name())),
+    let root = read_text(text)?;
+    let NodeKind::Array(nodes) = &root.kind else {
+        return Err(not_a_structured_array(
+            root.type_name(),
+            Some(root.span.clone()),
+        ));
     };
     let mut repeated = Vec::with_capacity(nodes.len());
     let entries: Vec<Value> = nodes
-        .into_iter()
+        .iter()
         .enumerate()
         .map(|(i, node)| {
-            let Node::Object(fields) = node else {
-                repeated.push(Vec::new());
-                return node.into_value();
-            };
-            let mut map = Map::new();
             let mut found = Vec::new();
-            for (key, node) in fields {
-                let value = node.into_value();
-                if map.contains_key(&key) {
-                    found.push(issue(
-                        Code::BadEntryField,
-                        Severity::Error,
-                        format!("$[{i}]{}", member(&key)),
-                        format!(
-                            "expected field {key:?} at most once, found it again with {}",
-                            show_briefly(&value)
-                        ),
-                    ));
-                } else {
-                    map.insert(key, value);
+            if let NodeKind::Object(fields) = &node.kind {
+                for (at, field) in fields.iter().enumerate() {
+                    let earlier = fields.get(..at).unwrap_or_default();
+                    if earlier.iter().any(|earlier| earlier.key == field.key) {
+                        found.push(
+                            issue(
+                                Code::BadEntryField,
+                                Severity::Error,
+                                format!("$[{i}]{}", spanned::member_step(&field.key)),
+                                format!(
+                                    "expected field {:?} at most once, found it again with {}",
+                                    field.key,
+                                    show_briefly(&field.value.to_value())
+                                ),
+                            )
+                            .at(Some(field.key_span.clone())),
+                        );
+                    }
                 }
             }
             repeated.push(found);
-            Value::Object(map)
+            node.to_value()
         })
         .collect();
-    structured_from_entries(&entries, &repeated)
+    structured_from_entries(&entries, &repeated, nodes)
 }
 
-fn not_a_structured_array(found: &str) -> JsonErrors {
+fn not_a_structured_array(found: &str, span: Option<Range<usize>>) -> JsonErrors {
     JsonErrors {
-        issues: vec![issue(
-            Code::JsonShape,
-            Severity::Error,
-            "$".to_owned(),
-            format!("expected an array of piece entries, found {found}"),
-        )],
+        issues: vec![
+            issue(
+                Code::JsonShape,
+                Severity::Error,
+                "$".to_owned(),
+                format!("expected an array of piece entries, found {found}"),
+            )
+            .at(span),
+        ],
     }
 }
 
 /// Checks the entries of the structured form; `repeated[i]` holds the issues for fields
-/// repeated in entry `i` (empty when the entries come from a [`Value`]).
+/// repeated in entry `i`, and `nodes[i]` the entry as written (both empty when the entries come
+/// from a [`Value`]), which places the issues in the text.
 fn structured_from_entries(
     entries: &[Value],
     repeated: &[Vec<JsonIssue>],
+    nodes: &[Node],
 ) -> Result<Converted, JsonErrors> {
     let mut placement = Placement::new();
     let mut issues = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         let base = format!("$[{i}]");
+        let node = nodes.get(i);
+        let entry_span = node.map(|node| node.span.clone());
+        // Where a field's value is written; a missing field is placed at its entry.
+        let value_span = |field: &str| {
+            node.and_then(|node| node.member(field))
+                .map(|member| member.value.span.clone())
+                .or_else(|| entry_span.clone())
+        };
         issues.extend(repeated.get(i).into_iter().flatten().cloned());
         let Value::Object(m) = entry else {
-            issues.push(issue(
-                Code::JsonShape,
-                Severity::Error,
-                base,
-                format!("expected a piece entry object, found {}", type_name(entry)),
-            ));
+            issues.push(
+                issue(
+                    Code::JsonShape,
+                    Severity::Error,
+                    base,
+                    format!("expected a piece entry object, found {}", type_name(entry)),
+                )
+                .at(entry_span),
+            );
             continue;
         };
-        let mut bad = |field: &str, message: String| {
-            issues.push(issue(
-                Code::BadEntryField,
-                Severity::Error,
-                format!("{base}.{field}"),
-                message,
-            ));
+        let mut bad = |field: &str, message: String, span: Option<Range<usize>>| {
+            issues.push(
+                issue(
+                    Code::BadEntryField,
+                    Severity::Error,
+                    format!("{base}{}", spanned::member_step(field)),
+                    message,
+                )
+                .at(span),
+            );
         };
         for key in m.keys() {
             if !matches!(key.as_str(), "piece" | "color" | "axis" | "at") {
+                let key_span = node
+                    .and_then(|node| node.member(key))
+                    .map(|member| member.key_span.clone());
                 bad(
                     key,
                     format!("unknown field {key:?}: expected piece, color, axis, at"),
+                    key_span,
                 );
             }
         }
@@ -539,11 +594,16 @@ fn structured_from_entries(
                         "expected one of \"N\" \"B\" \"R\" \"Q\" \"K\" \"P\", found {}",
                         show(other)
                     ),
+                    value_span("piece"),
                 );
                 None
             }
             None => {
-                bad("piece", "missing field: expected a role letter".to_owned());
+                bad(
+                    "piece",
+                    "missing field: expected a role letter".to_owned(),
+                    value_span("piece"),
+                );
                 None
             }
         };
@@ -554,6 +614,7 @@ fn structured_from_entries(
                 bad(
                     "color",
                     format!("expected \"white\" or \"black\", found {}", show(other)),
+                    value_span("color"),
                 );
                 None
             }
@@ -561,6 +622,7 @@ fn structured_from_entries(
                 bad(
                     "color",
                     "missing field: expected \"white\" or \"black\"".to_owned(),
+                    value_span("color"),
                 );
                 None
             }
@@ -573,6 +635,7 @@ fn structured_from_entries(
                 bad(
                     "axis",
                     format!("expected \"w\" or \"y\" for a pawn, found {}", show(other)),
+                    value_span("axis"),
                 );
                 None
             }
@@ -581,6 +644,7 @@ fn structured_from_entries(
                 bad(
                     "axis",
                     format!("expected null for piece \"{l}\", found {}", show(other)),
+                    value_span("axis"),
                 );
                 None
             }
@@ -595,12 +659,22 @@ fn structured_from_entries(
                         Some(n) if n <= 7 => *slot = n as u8,
                         _ => {
                             ok = false;
-                            issues.push(issue(
-                                Code::BadEntryField,
-                                Severity::Error,
-                                format!("{base}.at[{k}]"),
-                                format!("expected an integer 0-7, found {}", show(part)),
-                            ));
+                            let part_span = node
+                                .and_then(|node| node.member("at"))
+                                .and_then(|at| match &at.value.kind {
+                                    NodeKind::Array(parts) => parts.get(k),
+                                    _ => None,
+                                })
+                                .map(|part| part.span.clone());
+                            issues.push(
+                                issue(
+                                    Code::BadEntryField,
+                                    Severity::Error,
+                                    format!("{base}.at[{k}]"),
+                                    format!("expected an integer 0-7, found {}", show(part)),
+                                )
+                                .at(part_span),
+                            );
                         }
                     }
                 }
@@ -608,27 +682,33 @@ fn structured_from_entries(
                 if ok { Coord::new(x, y, z, w) } else { None }
             }
             Some(other) => {
-                issues.push(issue(
-                    Code::BadEntryField,
-                    Severity::Error,
-                    format!("{base}.at"),
-                    format!(
-                        "expected [x, y, z, w] with four integers 0-7, found {}",
-                        match other {
-                            Value::Array(a) => format!("an array of {} elements", a.len()),
-                            _ => show(other),
-                        }
-                    ),
-                ));
+                issues.push(
+                    issue(
+                        Code::BadEntryField,
+                        Severity::Error,
+                        format!("{base}.at"),
+                        format!(
+                            "expected [x, y, z, w] with four integers 0-7, found {}",
+                            match other {
+                                Value::Array(a) => format!("an array of {} elements", a.len()),
+                                _ => show(other),
+                            }
+                        ),
+                    )
+                    .at(value_span("at")),
+                );
                 None
             }
             None => {
-                issues.push(issue(
-                    Code::BadEntryField,
-                    Severity::Error,
-                    format!("{base}.at"),
-                    "missing field: expected [x, y, z, w]".to_owned(),
-                ));
+                issues.push(
+                    issue(
+                        Code::BadEntryField,
+                        Severity::Error,
+                        format!("{base}.at"),
+                        "missing field: expected [x, y, z, w]".to_owned(),
+                    )
+                    .at(value_span("at")),
+                );
                 None
             }
         };
@@ -643,12 +723,15 @@ fn structured_from_entries(
                 && let Some(prev) = placement.insert(at, p)
             {
                 placement.insert(at, prev);
-                issues.push(issue(
-                    Code::JsonDuplicateSquare,
-                    Severity::Error,
-                    format!("{base}.at"),
-                    format!("duplicate square {at}: it already holds '{prev}'"),
-                ));
+                issues.push(
+                    issue(
+                        Code::JsonDuplicateSquare,
+                        Severity::Error,
+                        format!("{base}.at"),
+                        format!("duplicate square {at}: it already holds '{prev}'"),
+                    )
+                    .at(value_span("at")),
+                );
             }
         }
     }
@@ -673,128 +756,23 @@ fn show_briefly(v: &Value) -> String {
     }
 }
 
-/// Reads JSON text into a [`Node`], or reports why it is not JSON.
+/// Reads JSON text into a [`Node`] that keeps every key as written and where each value is,
+/// or reports why it is not JSON (`FEN4401`, at the byte where reading stopped).
 fn read_text(text: &str) -> Result<Node, JsonErrors> {
-    serde_json::from_str(text).map_err(|error| JsonErrors {
-        issues: vec![issue(
-            Code::JsonShape,
-            Severity::Error,
-            "$".to_owned(),
-            format!("expected JSON text, found a syntax error: {error}"),
-        )],
+    spanned::read(text).map_err(|error| JsonErrors {
+        issues: vec![
+            issue(
+                Code::JsonShape,
+                Severity::Error,
+                "$".to_owned(),
+                format!(
+                    "expected JSON text, found a syntax error: {}",
+                    error.message
+                ),
+            )
+            .at(Some(error.span)),
+        ],
     })
-}
-
-/// A JSON value that keeps every key of an object as written, repeats included, in
-/// document order (a [`Value`] keeps one value per key).
-enum Node {
-    Null,
-    Bool(bool),
-    Number(serde_json::Number),
-    String(String),
-    Array(Vec<Node>),
-    Object(Vec<(String, Node)>),
-}
-
-impl Node {
-    fn type_name(&self) -> &'static str {
-        match self {
-            Node::Null => "null",
-            Node::Bool(_) => "a boolean",
-            Node::Number(_) => "a number",
-            Node::String(_) => "a string",
-            Node::Array(_) => "an array",
-            Node::Object(_) => "an object",
-        }
-    }
-
-    /// The [`Value`]; of a repeated key, the first value is kept.
-    fn into_value(self) -> Value {
-        match self {
-            Node::Null => Value::Null,
-            Node::Bool(b) => Value::Bool(b),
-            Node::Number(n) => Value::Number(n),
-            Node::String(s) => Value::String(s),
-            Node::Array(items) => Value::Array(items.into_iter().map(Node::into_value).collect()),
-            Node::Object(fields) => {
-                let mut map = Map::new();
-                for (key, node) in fields {
-                    if !map.contains_key(&key) {
-                        map.insert(key, node.into_value());
-                    }
-                }
-                Value::Object(map)
-            }
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
-        deserializer.deserialize_any(NodeVisitor)
-    }
-}
-
-struct NodeVisitor;
-
-impl<'de> serde::de::Visitor<'de> for NodeVisitor {
-    type Value = Node;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_unit<E>(self) -> Result<Node, E> {
-        Ok(Node::Null)
-    }
-
-    fn visit_none<E>(self) -> Result<Node, E> {
-        Ok(Node::Null)
-    }
-
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
-        Node::deserialize(d)
-    }
-
-    fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
-        Ok(Node::Bool(b))
-    }
-
-    fn visit_i64<E>(self, n: i64) -> Result<Node, E> {
-        Ok(Node::Number(n.into()))
-    }
-
-    fn visit_u64<E>(self, n: u64) -> Result<Node, E> {
-        Ok(Node::Number(n.into()))
-    }
-
-    fn visit_f64<E>(self, n: f64) -> Result<Node, E> {
-        Ok(serde_json::Number::from_f64(n).map_or(Node::Null, Node::Number))
-    }
-
-    fn visit_str<E>(self, s: &str) -> Result<Node, E> {
-        Ok(Node::String(s.to_owned()))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Node, E> {
-        Ok(Node::String(s))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Node::Array(items))
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-        let mut fields = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Node>()? {
-            fields.push(entry);
-        }
-        Ok(Node::Object(fields))
-    }
 }
 
 #[cfg(test)]
@@ -806,8 +784,6 @@ mod tests {
     #[test]
     fn paths_are_json_paths() {
         assert_eq!(json_string("\u{1}\"x"), "\"\\u0001\\\"x\"");
-        assert_eq!(member("axis"), ".axis");
-        assert_eq!(member("a.b c"), "[\"a.b c\"]");
         let errors = from_pieces_str("{\"\\u0001\":\"K\"}").unwrap_err();
         assert_eq!(errors.issues[0].path, "$[\"\\u0001\"]");
         let errors = from_structured_str(
@@ -819,5 +795,49 @@ mod tests {
             "{:?}",
             errors.issues
         );
+    }
+
+    /// The text readers place every issue at the offending value (or key) of the text.
+    #[test]
+    fn issues_of_text_point_at_the_offending_value() {
+        let at = |text: &str, errors: &JsonErrors| -> Vec<(String, String)> {
+            errors
+                .issues
+                .iter()
+                .map(|i| (i.path.clone(), text[i.span.clone().unwrap()].to_owned()))
+                .collect()
+        };
+        let text = r#"{"0": "K", "4096": "k", "9": "Pz", "0": "q", "7": 1}"#;
+        let errors = from_pieces_str(text).unwrap_err();
+        assert_eq!(
+            at(text, &errors),
+            [
+                (r#"$["4096"]"#.to_owned(), r#""4096""#.to_owned()),
+                (r#"$["9"]"#.to_owned(), r#""Pz""#.to_owned()),
+                (r#"$["0"]"#.to_owned(), r#""0""#.to_owned()),
+                (r#"$["7"]"#.to_owned(), "1".to_owned()),
+            ]
+        );
+        let text = r#"[{"piece":"K","color":"red","at":[0,0,9,0],"at":[1,0,0,0],"x":1}, 5, {"piece":"Q","color":"white"}]"#;
+        let errors = from_structured_str(text).unwrap_err();
+        assert_eq!(
+            at(text, &errors),
+            [
+                ("$[0].at".to_owned(), r#""at""#.to_owned()),
+                ("$[0].x".to_owned(), r#""x""#.to_owned()),
+                ("$[0].color".to_owned(), r#""red""#.to_owned()),
+                ("$[0].at[2]".to_owned(), "9".to_owned()),
+                ("$[1]".to_owned(), "5".to_owned()),
+                (
+                    "$[2].at".to_owned(),
+                    r#"{"piece":"Q","color":"white"}"#.to_owned()
+                ),
+            ]
+        );
+        let errors = from_structured_str("[1,,]").unwrap_err();
+        assert_eq!(errors.issues[0].span, Some(3..4));
+        // A value has no text: no span.
+        let errors = from_pieces_value(&serde_json::json!({"x": "K"})).unwrap_err();
+        assert_eq!(errors.issues[0].span, None);
     }
 }

@@ -216,17 +216,31 @@ pub fn check_fen4(data: &[u8]) {
 /// A FEN4 JSON reader: text in, a placement or every issue out.
 type JsonReader = fn(&str) -> Result<fen4::json::Converted, fen4::json::JsonErrors>;
 
-/// The JSON forms as input: for any text, the DFEN reader and both FEN4 readers never panic.
-/// A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
+/// The JSON forms as input: for any text, the DFEN readers (`Dfen::from_json` and serde's) and
+/// both FEN4 readers never panic; the two DFEN readers accept the same texts, and every
+/// refusal points inside the text. A DFEN accepted from JSON writes canonical text that parses back to the same value, and its
 /// JSON form reads back to it too. A FEN4 placement accepted from either form writes a
 /// canonical literal that parses back strictly to the same pieces, and converting it to the
 /// other form and back loses nothing. A rejection names at least one issue, each with a code
-/// of the JSON range and a path into the document, and at least one of them is an error.
+/// of the JSON range, a path into the document and a span of the text, and at least one of
+/// them is an error.
 pub fn check_json(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(dfen) = serde_json::from_str::<Dfen>(text) {
+    // The text reader and serde's agree on every text; a refusal has a code of the JSON range
+    // and points inside the text, on character boundaries.
+    let read = Dfen::from_json(text);
+    match (&read, serde_json::from_str::<Dfen>(text)) {
+        (Ok(dfen), Ok(serde)) => assert_eq!(dfen, &serde, "{text:?}"),
+        (Err(error), Err(_)) => {
+            assert!(error.code().as_str().starts_with("DFEN4"), "{error:?}");
+            assert!(text.get(error.span()).is_some(), "{error:?} in {text:?}");
+            assert!(error.path().starts_with('$'), "{error:?}");
+        }
+        (read, serde) => panic!("from_json {read:?} but serde {serde:?} for {text:?}"),
+    }
+    if let Ok(dfen) = read {
         let canonical = dfen.to_string();
         let parsed = Parser::new()
             .parse(&canonical)
@@ -281,6 +295,8 @@ pub fn check_json(data: &[u8]) {
                 );
                 for issue in &errors.issues {
                     assert!(issue.code.as_str().starts_with("FEN44"), "{:?}", issue.code);
+                    let span = issue.span.clone().unwrap_or_else(|| panic!("{issue:?}"));
+                    assert!(text.get(span).is_some(), "{issue:?} in {text:?}");
                     assert!(issue.path.starts_with('$'), "path {:?}", issue.path);
                     assert!(!issue.message.is_empty());
                 }
@@ -430,47 +446,148 @@ fn reparses(position: &Dfen, clean: bool) {
     }
 }
 
+/// How many of a position's complete turns [`check_turns`] builds and parses back (the first
+/// ones and then every power of two), and up to how many turns it compares one by one: the
+/// enumeration is walked in full, but building, reading, hashing and sorting everything about
+/// thousands of turns cost each input milliseconds (the checks ran about 40 inputs a second
+/// when they did).
+const TURNS_REPARSED: usize = 8;
+/// About how many turns (legal moves to the power of the dice) [`check_turns`] walks at most.
+const TURNS_WALKED: usize = 512;
+const TURNS_COMPARED: usize = 512;
+
 /// Complete turns under both readings of the king-capture exemption: each starts with a legal
-/// move of its reading (or is the one pass when there is none), each position after a turn
-/// parses again, `count_turns` agrees, and every turn of the formal reading is also a turn of
-/// the other.
-fn check_turns(position: &Dfen, clean: bool) {
+/// move of its reading (or is the one pass when there is none), and the positions after a
+/// sample of the turns parse again. When there are at most [`TURNS_COMPARED`] turns, no turn
+/// is listed twice, `count_turns` agrees with the walk, and every turn of the formal reading is
+/// also a turn of the other. (`Rules::turns` collects the same walk; its unit tests cover it.)
+fn turns_agree(position: &Dfen, clean: bool) {
     let first = rules::Rules::new();
     let any = first.king_capture(rules::KingCapture::Any);
-    let mut lines: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut lines: [Option<Vec<u64>>; 2] = [None, None];
     for (slot, rules) in lines.iter_mut().zip([first, any]) {
         let legal = rules
             .legal_moves(position)
             .unwrap_or_else(|e| panic!("legal_moves({position}) under {rules:?}: {e}"));
-        let turns = rules
-            .turns(position)
-            .unwrap_or_else(|e| panic!("turns({position}) under {rules:?}: {e}"));
-        for turn in &turns {
-            match turn.moves.first() {
-                None => assert!(legal.is_empty() && turns.len() == 1, "{position}: {turn}"),
-                Some(mv) => assert!(legal.moves().contains(mv), "{position}: {turn}"),
-            }
-            reparses(&turn.position, clean && turn.winner.is_none());
+        let mut count = 0usize;
+        let mut sample = Vec::new();
+        let mut keys = Vec::new();
+        let mut checked_first = None;
+        rules
+            .for_each_turn(position, |end| {
+                // Turns come in the order of their moves: a first move is checked once.
+                let opening = end.moves().first().copied();
+                if opening != checked_first || count == 0 {
+                    match opening {
+                        None => assert!(legal.is_empty(), "{position}: a pass beside legal moves"),
+                        Some(mv) => assert!(legal.moves().contains(&mv), "{position}: {end:?}"),
+                    }
+                    checked_first = opening;
+                }
+                if count < TURNS_REPARSED || count.is_power_of_two() {
+                    sample.push((end.position(), end.winner()));
+                }
+                if count < TURNS_COMPARED {
+                    keys.push(line_key(end.moves()));
+                }
+                count += 1;
+            })
+            .unwrap_or_else(|e| panic!("for_each_turn({position}) under {rules:?}: {e}"));
+        assert!(count > 0, "{position}: no turn, not even a pass");
+        if legal.is_empty() {
+            assert_eq!(
+                count, 1,
+                "{position}: the pass is the only turn without a legal move"
+            );
         }
-        let count = rules
+        for (after, winner) in &sample {
+            reparses(after, clean && winner.is_none());
+        }
+        if count > TURNS_COMPARED {
+            continue;
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), count, "{position}: a turn listed twice");
+        let counted = rules
             .count_turns(position)
             .unwrap_or_else(|e| panic!("count_turns({position}): {e}"));
-        assert_eq!(count.turns, turns.len() as u64, "{position}");
-        *slot = turns.iter().map(ToString::to_string).collect();
-        slot.sort_unstable();
+        assert_eq!(counted.turns, count as u64, "{position}");
+        *slot = Some(keys);
     }
-    for line in &lines[0] {
-        assert!(
-            lines[1].binary_search(line).is_ok(),
-            "{position}: {line} is a turn under `first` but not under `any`"
-        );
+    if let [Some(first), Some(any)] = &lines {
+        for line in first {
+            assert!(
+                any.binary_search(line).is_ok(),
+                "{position}: turn {line:#x} is a turn under `first` but not under `any`"
+            );
+        }
     }
 }
 
+/// A turn's moves as one number, 16 bits a move (its squares and promotion; the die and kind
+/// follow from the position), so that the turns of a position are compared without hashing or
+/// allocating: a turn has at most three moves.
+fn line_key(moves: &[rules::Move]) -> u64 {
+    assert!(moves.len() <= 4, "a turn of {} moves", moves.len());
+    moves.iter().fold(0, |key, mv| {
+        let promotion = mv
+            .promotion
+            .and_then(|role| Role::ALL.iter().position(|&r| r == role))
+            .map_or(0, |index| index as u64 + 1);
+        let squares = u64::from(mv.from.index()) << 6 | u64::from(mv.to.index());
+        key << 16 | 1 << 15 | promotion << 12 | squares
+    })
+}
+
+/// Complete turns (target `turns`): for a valid DFEN and any dice, the turns of both readings
+/// of the king-capture exemption agree with the legal moves, with `count_turns` and with each
+/// other, and the positions after them parse again ([`turns_agree`]).
+pub fn check_turns(data: &[u8]) {
+    let mut bytes = Bytes { data };
+    let Some(mut position) = position(&mut bytes) else {
+        return;
+    };
+    if rules::require_kings(&position).is_err() {
+        return;
+    }
+    if position.dice.is_empty() {
+        let Some(dice) = roll(&mut bytes) else { return };
+        position = rules::roll(&position, dice).unwrap_or_else(|e| panic!("roll: {e}"));
+    }
+    // A turn's walk grows as the number of legal moves to the power of the dice: drop dice
+    // from the end until that is within budget, so that no input walks tens of thousands of
+    // turns (the last die always stays).
+    while position.dice.len() > 1 {
+        let legal = rules::legal_moves(&position)
+            .unwrap_or_else(|e| panic!("legal_moves({position}): {e}"))
+            .len();
+        let dice = u32::try_from(position.dice.len()).unwrap_or(u32::MAX);
+        if legal.max(1).saturating_pow(dice) <= TURNS_WALKED {
+            break;
+        }
+        let mut fewer = DicePool::EMPTY;
+        for role in position.dice.iter().take(position.dice.len() - 1) {
+            fewer.push(role);
+        }
+        position.dice = fewer;
+    }
+    let clean = Parser::new()
+        .parse(&position.to_string())
+        .is_ok_and(|p| p.findings.is_empty());
+    turns_agree(&position, clean);
+}
+
+/// How many legal moves of each step [`check_rules`] plays and checks, evenly spread, beside
+/// the one the input picks: checking every move of every step (each needs the Maximum
+/// Micro-moves filter on the position after it) made an input cost a millisecond or more.
+const MOVES_PLAYED: usize = 2;
+
 /// The rules: for a valid DFEN and any dice, move generation, the Maximum Micro-moves filter
-/// and the application of every legal move never panic, and each resulting DFEN parses again;
-/// so do the complete turns under both readings of the king-capture exemption. Then a line of
-/// play chosen by the bytes is followed for a few turns.
+/// and the application of legal moves (an evenly spread sample of each step's, and the one the
+/// input picks) never panic, and each resulting DFEN parses again.
+/// Then a line of play chosen by the bytes is followed for a few turns. Complete turns have a
+/// target of their own ([`check_turns`]).
 pub fn check_rules(data: &[u8]) {
     let mut bytes = Bytes { data };
     let Some(mut position) = position(&mut bytes) else {
@@ -482,7 +599,7 @@ pub fn check_rules(data: &[u8]) {
         .any(|color| position.board.count(color, Role::King) == 0)
     {
         let err = rules::legal_moves(&position).expect_err("the game is over");
-        assert_eq!(err.code(), "RULE007");
+        assert_eq!(err.code(), dfen::rules::RulesCode::GameOver);
         return;
     }
     let mut clean = None;
@@ -500,7 +617,6 @@ pub fn check_rules(data: &[u8]) {
         }
         let clean = clean == Some(true);
         reparses(&position, clean);
-        check_turns(&position, clean);
         loop {
             let legal = rules::legal_moves(&position)
                 .unwrap_or_else(|e| panic!("legal_moves({position}): {e}"));
@@ -515,7 +631,11 @@ pub fn check_rules(data: &[u8]) {
             }
             let mut next = None;
             let pick = usize::from(bytes.next().unwrap_or(0)) % legal.len();
+            let stride = legal.len().div_ceil(MOVES_PLAYED).max(1);
             for (i, mv) in legal.iter().enumerate() {
+                if i != pick && i % stride != 0 {
+                    continue;
+                }
                 let outcome = rules::play(&position, mv.uci())
                     .unwrap_or_else(|e| panic!("play({position}, {mv}): {e}"));
                 reparses(&outcome.position, clean && outcome.winner.is_none());
@@ -551,6 +671,6 @@ pub fn check_rules(data: &[u8]) {
     // Fresh-turn positions have no pending dice: the rules refuse them with a code.
     if position.dice.is_empty() {
         let err = rules::legal_moves(&position).expect_err("no dice pending");
-        assert_eq!(err.code(), "RULE001");
+        assert_eq!(err.code(), dfen::rules::RulesCode::NoDice);
     }
 }

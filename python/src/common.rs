@@ -77,20 +77,6 @@ impl PyFinding {
             .map(|finding| PyFinding::new(finding, None))
             .collect()
     }
-
-    /// A syntax error as an error finding (what `fenkit check` reports for it).
-    pub(crate) fn syntax_error(parts: ErrorParts, line: Option<usize>) -> PyFinding {
-        PyFinding {
-            code: parts.code,
-            category: "syntax",
-            severity: "error",
-            span: (parts.span.start, parts.span.end),
-            message: Cow::Owned(parts.message),
-            fixable: false,
-            help: parts.help.map(Cow::Owned),
-            line,
-        }
-    }
 }
 
 #[pymethods]
@@ -198,24 +184,17 @@ impl Text {
         match self {
             Text::Str(text) => Ok(text),
             Text::Bytes(bytes) => std::str::from_utf8(bytes)
-                .map_err(|error| parse_error(invalid_utf8(bytes, error.valid_up_to()))),
+                .map_err(|error| parse_error(ErrorParts::invalid_utf8(bytes, error.valid_up_to()))),
         }
     }
 }
 
-/// `FENKIT001`, as the command line reports bytes that are not UTF-8 at `at`.
-pub(crate) fn invalid_utf8(bytes: &[u8], at: usize) -> ErrorParts {
-    let byte = bytes.get(at).copied().unwrap_or_default();
-    ErrorParts {
-        code: "FENKIT001",
-        span: at..at + 1,
-        message: format!(
-            "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{byte:02x}"
-        ),
-        expected: "text".to_owned(),
-        found: format!("byte 0x{byte:02x}"),
-        help: None,
-    }
+/// `FENKIT001`, the command line's finding for bytes that are not UTF-8 at byte `at`.
+pub(crate) fn invalid_utf8(
+    bytes: &[u8],
+    at: usize,
+) -> fenkit_diagnostics::Finding<fenkit::CliCode> {
+    fenkit::invalid_utf8(bytes, at, 0)
 }
 
 /// What a `ParseError` carries.
@@ -237,7 +216,21 @@ impl ErrorParts {
             message: error.to_string(),
             expected: error.expected().to_owned(),
             found: error.found().to_owned(),
-            help: None,
+            help: error.help().map(str::to_owned),
+        }
+    }
+
+    /// `FENKIT001` for `bytes`, not UTF-8 at byte `at`: the command line's finding, with what
+    /// was expected and found.
+    pub(crate) fn invalid_utf8(bytes: &[u8], at: usize) -> ErrorParts {
+        let finding = invalid_utf8(bytes, at);
+        ErrorParts {
+            code: finding.code.as_str(),
+            span: finding.span,
+            message: finding.message.into_owned(),
+            expected: "text".to_owned(),
+            found: format!("byte 0x{:02x}", bytes.get(at).copied().unwrap_or(0)),
+            help: finding.help.map(Cow::into_owned),
         }
     }
 
@@ -306,7 +299,7 @@ pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
     let err = with_attributes(
         RulesError::new_err(error.to_string()),
         ErrorParts {
-            code: error.code(),
+            code: error.code().as_str(),
             span: error.span(),
             message: String::new(),
             expected: error.expected().to_owned(),
@@ -321,16 +314,25 @@ pub(crate) fn rules_error(error: &dfen::rules::RulesError) -> PyErr {
     })
 }
 
-/// A `ValueError` for an argument that is not one of `choices`.
 /// `ConversionError` with `message`, `.dropped` (what the conversion would lose) and no
 /// `.issues`.
 pub(crate) fn conversion_error(message: String, dropped: Vec<String>) -> PyErr {
+    conversion_error_with(message, dropped, Vec::new())
+}
+
+/// `ConversionError` for a JSON form that does not describe a position: `.issues` says why,
+/// and nothing is `.dropped`.
+pub(crate) fn json_error(message: String, issues: Vec<PyJsonIssue>) -> PyErr {
+    conversion_error_with(message, Vec::new(), issues)
+}
+
+fn conversion_error_with(message: String, dropped: Vec<String>, issues: Vec<PyJsonIssue>) -> PyErr {
     let err = ConversionError::new_err(message);
     Python::attach(|py| {
         let value = err.value(py);
         match value
             .setattr("dropped", dropped)
-            .and_then(|()| value.setattr("issues", Vec::<String>::new()))
+            .and_then(|()| value.setattr("issues", issues))
         {
             Ok(()) => err,
             Err(failure) => failure,
@@ -338,6 +340,94 @@ pub(crate) fn conversion_error(message: String, dropped: Vec<String>) -> PyErr {
     })
 }
 
+/// One problem of a JSON form: `code`, `severity`, `path` (`$.side`, `$[3].at[1]`), `message`
+/// and `span`, the byte range of the offending value in the JSON text.
+#[pyclass(module = "fenkit", name = "JsonIssue", frozen)]
+pub(crate) struct PyJsonIssue {
+    code: &'static str,
+    severity: &'static str,
+    path: String,
+    message: String,
+    span: Option<(usize, usize)>,
+}
+
+impl PyJsonIssue {
+    /// An issue of a FEN4 JSON form.
+    pub(crate) fn fen4(issue: &fen4::json::JsonIssue) -> PyJsonIssue {
+        PyJsonIssue {
+            code: issue.code.as_str(),
+            severity: issue.severity.as_str(),
+            path: issue.path.clone(),
+            message: issue.message.clone(),
+            span: issue.span.as_ref().map(|span| (span.start, span.end)),
+        }
+    }
+
+    /// The error of a DFEN JSON form.
+    pub(crate) fn dfen(error: &dfen::JsonError) -> PyJsonIssue {
+        let span = error.span();
+        PyJsonIssue {
+            code: error.code().as_str(),
+            severity: fenkit_diagnostics::Severity::Error.as_str(),
+            path: error.path().to_owned(),
+            message: format!("expected {}, found {}", error.expected(), error.found()),
+            span: Some((span.start, span.end)),
+        }
+    }
+}
+
+#[pymethods]
+impl PyJsonIssue {
+    /// The stable code (`DFEN40x`, `FEN44xx`).
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// `"error"` or `"warning"`.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.severity
+    }
+
+    /// Where in the JSON value: `$` is the whole value.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// One lowercase sentence.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// `(start, end)`: the byte offsets of the offending value (or key) in the UTF-8 JSON text;
+    /// `None` when the form was not read from text.
+    #[getter]
+    fn span(&self) -> Option<(usize, usize)> {
+        self.span
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "JsonIssue(code={}, severity={}, path={}, message={})",
+            py_repr(self.code),
+            py_repr(self.severity),
+            py_repr(&self.path),
+            py_repr(&self.message)
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{}[{}] at {}: {}",
+            self.severity, self.code, self.path, self.message
+        )
+    }
+}
+
+/// A `ValueError` for an argument that is not one of `choices`.
 pub(crate) fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
     let list: Vec<String> = choices.iter().map(|c| format!("{c:?}")).collect();
     PyValueError::new_err(format!(
@@ -352,6 +442,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("ConversionError", py.get_type::<ConversionError>())?;
     m.add_class::<PyFinding>()?;
+    m.add_class::<PyJsonIssue>()?;
     Ok(())
 }
 
@@ -410,8 +501,8 @@ pub(crate) fn lint_lines<'py>(
             match std::str::from_utf8(bytes.as_bytes()) {
                 Ok(text) => Cow::Owned(text.to_owned()),
                 Err(error) => {
-                    let parts = invalid_utf8(bytes.as_bytes(), error.valid_up_to());
-                    out.push(PyFinding::syntax_error(parts, Some(line)));
+                    let finding = invalid_utf8(bytes.as_bytes(), error.valid_up_to());
+                    out.push(PyFinding::new(&finding, Some(line)));
                     continue;
                 }
             }

@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    ConversionError, ErrorParts, PyFinding, Text, bad_choice, fen4_parse_error, lint_lines,
-    py_repr, py_repr_list, with_gc_paused,
+    PyFinding, PyJsonIssue, Text, bad_choice, fen4_parse_error, json_error, lint_lines, py_repr,
+    py_repr_list, with_gc_paused,
 };
 
 /// A FEN4 placement: pieces on the 8×8×8×8 board. `str()` writes the canonical literal.
@@ -42,68 +42,13 @@ fn json_form(name: &str) -> PyResult<JsonForm> {
     }
 }
 
-/// One problem of a JSON form: `code`, `severity`, `path` (`$[3].at[1]`) and `message`.
-#[pyclass(module = "fenkit", name = "JsonIssue", frozen)]
-pub(crate) struct PyJsonIssue {
-    issue: fen4::json::JsonIssue,
-}
-
-#[pymethods]
-impl PyJsonIssue {
-    /// The stable code (`FEN44xx`).
-    #[getter]
-    fn code(&self) -> &'static str {
-        self.issue.code.as_str()
-    }
-
-    /// `"error"` or `"warning"`.
-    #[getter]
-    fn severity(&self) -> &'static str {
-        self.issue.severity.as_str()
-    }
-
-    /// Where in the JSON value: `$` is the whole value.
-    #[getter]
-    fn path(&self) -> &str {
-        &self.issue.path
-    }
-
-    /// One lowercase sentence.
-    #[getter]
-    fn message(&self) -> &str {
-        &self.issue.message
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "JsonIssue(code={}, severity={}, path={}, message={})",
-            py_repr(self.issue.code.as_str()),
-            py_repr(self.issue.severity.as_str()),
-            py_repr(&self.issue.path),
-            py_repr(&self.issue.message)
-        )
-    }
-
-    fn __str__(&self) -> String {
-        self.issue.to_string()
-    }
-}
-
-fn conversion_error(py: Python<'_>, errors: fen4::json::JsonErrors) -> PyErr {
-    let err = ConversionError::new_err(errors.to_string());
-    let issues: Vec<PyJsonIssue> = errors
-        .issues
-        .into_iter()
-        .map(|issue| PyJsonIssue { issue })
-        .collect();
-    let value = err.value(py);
-    match value
-        .setattr("issues", issues)
-        .and_then(|()| value.setattr("dropped", Vec::<String>::new()))
-    {
-        Ok(()) => err,
-        Err(failure) => failure,
-    }
+/// `ConversionError` with every issue of a FEN4 JSON form.
+fn conversion_error(errors: fen4::json::JsonErrors) -> PyErr {
+    let message = errors.to_string();
+    json_error(
+        message,
+        errors.issues.iter().map(PyJsonIssue::fen4).collect(),
+    )
 }
 
 #[pymethods]
@@ -124,12 +69,7 @@ impl PyPlacement {
     /// (`.issues`); warnings of an accepted form are dropped (`fenkit convert` prints them).
     #[classmethod]
     #[pyo3(signature = (text, form="structured"))]
-    fn from_json(
-        _cls: &Bound<'_, PyType>,
-        py: Python<'_>,
-        text: &str,
-        form: &str,
-    ) -> PyResult<PyPlacement> {
+    fn from_json(_cls: &Bound<'_, PyType>, text: &str, form: &str) -> PyResult<PyPlacement> {
         let converted = match json_form(form)? {
             JsonForm::Structured => fen4::json::from_structured_str(text),
             JsonForm::Pieces => fen4::json::from_pieces_str(text),
@@ -138,7 +78,7 @@ impl PyPlacement {
             .map(|converted| PyPlacement {
                 inner: converted.placement,
             })
-            .map_err(|errors| conversion_error(py, errors))
+            .map_err(conversion_error)
     }
 
     /// The canonical literal: pieces by ascending square index, `; ` between them.
@@ -408,10 +348,7 @@ fn lint_fen4<'py>(lines: &Bound<'py, PyAny>, strict: bool) -> PyResult<Bound<'py
                     .iter()
                     .map(|finding| PyFinding::new(finding, Some(line))),
             ),
-            Err(error) => out.push(PyFinding::syntax_error(
-                ErrorParts::fen4(&error),
-                Some(line),
-            )),
+            Err(error) => out.push(PyFinding::new(&error.to_finding(), Some(line))),
         }
     })
 }
@@ -483,7 +420,6 @@ impl PyNdjson4Validator {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPlacement>()?;
     m.add_class::<PyParsedFen4>()?;
-    m.add_class::<PyJsonIssue>()?;
     m.add_class::<PyNdjson4Validator>()?;
     m.add_function(wrap_pyfunction!(parse_fen4, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fen4_batch, m)?)?;

@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    ErrorParts, PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error,
-    lint_lines, py_repr, py_repr_list, with_gc_paused,
+    PyFinding, PyJsonIssue, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error,
+    json_error, lint_lines, py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
 
@@ -102,15 +102,16 @@ impl PyDfen {
             .map_err(|error| dfen_parse_error(&error))
     }
 
-    /// Reads the JSON form that `to_json` writes; `ConversionError` says what is wrong.
+    /// Reads the JSON form that `to_json` writes; `ConversionError` says what is wrong, its
+    /// `.issues` holding the one issue with its code (`DFEN401`–`DFEN409`), path and span.
     ///
     /// >>> fenkit.Dfen.from_json(fenkit.Dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").to_json())
     /// Dfen('4k3/8/8/8/8/8/8/4K3 w - - 0 1 -')
     #[classmethod]
     fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyDfen> {
-        serde_json::from_str::<dfen::Dfen>(text)
+        dfen::Dfen::from_json(text)
             .map(PyDfen::from)
-            .map_err(|error| conversion_error(format!("not a DFEN JSON form: {error}"), Vec::new()))
+            .map_err(|error| json_error(error.to_string(), vec![PyJsonIssue::dfen(&error)]))
     }
 
     /// The canonical DFEN: seven fields, `-` for no pending dice.
@@ -439,10 +440,7 @@ fn lint_dfen<'py>(
                 .iter()
                 .map(|finding| PyFinding::new(finding, Some(line))),
         ),
-        Err(error) => out.push(PyFinding::syntax_error(
-            ErrorParts::dfen(&error),
-            Some(line),
-        )),
+        Err(error) => out.push(PyFinding::new(&error.to_finding(), Some(line))),
     })
 }
 

@@ -69,6 +69,43 @@ def test_parse_error_says_what_was_expected() -> None:
     assert str(error) == f"unknown piece letter: expected {error.expected}, found `X`"
 
 
+def test_parse_error_carries_the_help_of_the_library() -> None:
+    # The DFEN library's help (its fix, when certain) reaches ParseError.help, as FEN4's does.
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_dfen("4k3/8/8/8/8/8/8/4K3 b - - 0 1 BKK")
+    assert (caught.value.code, caught.value.help) == ("DFEN012", "write `bkk`")
+    # Where no fix is certain, there is none.
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_dfen("4k3/8/8/8/8/8/8/4X3 w - - 0 1 -")
+    assert caught.value.help is None
+    # The same errors in a batch, and as lint findings.
+    [error] = fenkit.parse_dfen_batch(["4k3/8/8/8/8/8/8/4K3 b - - 0 1 BKK"])
+    assert isinstance(error, fenkit.ParseError) and error.help == "write `bkk`"
+    [finding] = fenkit.lint_dfen(["4k3/8/8/8/8/8/8/4K3 b - - 0 1 BKK"])
+    assert (finding.code, finding.help) == ("DFEN012", "write `bkk`")
+
+
+def test_lint_findings_of_syntax_errors_are_the_libraries_findings() -> None:
+    # Each code keeps its own category: a DFEN or FEN4 syntax error is `syntax`, bytes that are
+    # not UTF-8 (FENKIT001) are the input's problem, `input`.
+    [dfen_error] = fenkit.lint_dfen(["8/8/8/8/8/8/8/4X3 w - - 0 1 -"])
+    assert (dfen_error.code, dfen_error.category, dfen_error.severity) == ("DFEN004", "syntax", "error")
+    [fen4_error] = fenkit.lint_fen4(["4d-fen v1: K@0,0,0,8"])
+    assert (fen4_error.code, fen4_error.category) == ("FEN4008", "syntax")
+    [utf8] = fenkit.lint_dfen([b"8/8/8/8/8/8/8/8 w - - 0 1 \xff"])
+    assert (utf8.code, utf8.category, utf8.severity, utf8.span, utf8.line) == (
+        "FENKIT001",
+        "input",
+        "error",
+        (26, 27),
+        1,
+    )
+    assert utf8.message == "invalid UTF-8 at byte offset 26: expected text, found byte 0xff"
+    # A FEN4 literal that only `strict` refuses is fixable, as the library's finding says.
+    [strict] = fenkit.lint_fen4(["4d-fen v1: k@7,7,7,7; K@0,0,0,0"], strict=True)
+    assert strict.fixable is True
+
+
 def test_invalid_arguments_raise_value_error() -> None:
     with pytest.raises(ValueError, match="unknown profile `loose`: expected `spec`, `lenient` or `engine`"):
         fenkit.parse_dfen(START, profile="loose")  # type: ignore[arg-type]
@@ -123,8 +160,16 @@ def test_standard_fen_refuses_what_it_would_lose() -> None:
 
 
 def test_json_that_is_not_a_position_is_refused() -> None:
-    with pytest.raises(fenkit.ConversionError, match="not a DFEN JSON form"):
+    with pytest.raises(fenkit.ConversionError, match=r'^\$: expected the key "side", found no "side"$'):
         fenkit.Dfen.from_json('{"board": {}}')
+    text = '{"board":{"e1":"K","e8":"k"},"side":"w","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}'
+    with pytest.raises(fenkit.ConversionError) as caught:
+        fenkit.Dfen.from_json(text)
+    [issue] = caught.value.issues
+    assert (issue.code, issue.severity, issue.path) == ("DFEN405", "error", "$.side")
+    assert issue.message == 'expected "white" or "black", found "w"'
+    assert issue.span is not None and text.encode()[issue.span[0] : issue.span[1]] == b'"w"'
+    assert caught.value.dropped == []
 
 
 def all_fixture_positions() -> List[str]:
@@ -286,6 +331,7 @@ def test_fen4_pieces_and_json() -> None:
         fenkit.Placement.from_json('{"0":"K","9999":"k"}', form="pieces")
     issue = caught.value.issues[0]
     assert (issue.code, issue.severity, issue.path) == ("FEN4402", "error", '$["9999"]')
+    assert issue.span == (9, 15)
 
 
 def test_fen4_batch() -> None:

@@ -1,11 +1,24 @@
-"""The stubs describe the API: `mypy --strict` accepts a typed script that uses it, and the
-script runs."""
+"""The stubs describe the API: mypy's `stubtest` finds them to match the module as built, `mypy
+--strict` accepts a typed script that uses it, and the script runs."""
 
 import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+
+def test_stubtest_finds_the_stubs_match_the_module(tmp_path: Path) -> None:
+    # Every name, signature, default and class of the installed extension module against
+    # `_fenkit.pyi` (run away from the repository, so that the installed package is the one
+    # checked).
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "fenkit", "--concise"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_strict_accepts_the_typed_example() -> None:

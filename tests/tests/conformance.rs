@@ -452,16 +452,17 @@ fn every_code_is_covered() {
             }
         }
     }
+    // DFEN40x and FEN44xx belong to the JSON forms, which the suite does not cover (their
+    // examples are in spec/dfen.md §8 and spec/fen4.md, checked by each library's tests).
     let mut missing: Vec<&str> = dfen::Code::ALL
         .iter()
         .map(|c| c.as_str())
-        .filter(|c| !seen.contains(*c))
+        .filter(|c| !c.starts_with("DFEN4") && !seen.contains(*c))
         .collect();
     missing.extend(
         fen4::Code::ALL
             .iter()
             .map(|c| c.as_str())
-            // FEN44xx belong to the JSON conversions, which the suite does not cover.
             .filter(|c| !c.starts_with("FEN44") && !seen.contains(*c)),
     );
     assert!(missing.is_empty(), "codes without a case: {missing:?}");

@@ -55,6 +55,11 @@ fn rules_seeds() {
     seeds_of("rules", invariants::check_rules);
 }
 
+#[test]
+fn turns_seeds() {
+    seeds_of("turns", invariants::check_turns);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -78,6 +83,7 @@ fn every_target_is_covered() {
             "json_input",
             "ndjson4_lines",
             "rules",
+            "turns",
             "variant_parse"
         ]
     );

@@ -247,7 +247,7 @@ impl Failure {
     /// given, else into the position text.
     pub(crate) fn rules(error: &dfen::rules::RulesError, about: Option<&str>) -> Failure {
         let found = Found {
-            code: error.code(),
+            code: error.code().as_str(),
             category: "rule",
             severity: Severity::Error,
             span: error.span(),

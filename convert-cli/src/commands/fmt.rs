@@ -190,12 +190,34 @@ struct FileOutcome {
     path: String,
     pass: Pass,
     diff: Option<String>,
-    error: Option<String>,
+    error: Option<FileError>,
     written: bool,
     /// A warning about the rewrite (hard links it left behind).
     note: Option<String>,
     /// For `--verbose`: which notation the file was read as, and why.
     read_as: Option<String>,
+}
+
+/// Why a file was left as it was: it could not be read, or its canonical form could not be
+/// written over it. Carried as it is to the report, which writes it.
+enum FileError {
+    /// Reading the file failed.
+    Read(crate::input::InputError),
+    /// Writing it failed: the file's name and the error.
+    Write(String, io::Error),
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::Read(error) => error.fmt(f),
+            FileError::Write(path, error) => write!(
+                f,
+                "cannot write `{path}`: {}; the file was left unchanged",
+                crate::input::describe(error)
+            ),
+        }
+    }
 }
 
 /// Formats one file. `single_input` gives the file its own progress display on a terminal.
@@ -212,7 +234,7 @@ fn format_file(
         ..FileOutcome::default()
     };
     let read_error =
-        |error: io::Error| crate::input::InputError::io(path.clone(), &error).to_string();
+        |error: io::Error| FileError::Read(crate::input::InputError::io(path.clone(), &error));
     let (notation, read, given) = settings.reading(origin);
     let scan = match Scan::open(origin, notation, read) {
         Ok(scan) => {
@@ -286,12 +308,7 @@ fn format_file(
                     outcome.written = true;
                     outcome.note = crate::write::links_note(&path, other_links);
                 }
-                Err(error) => {
-                    outcome.error = Some(format!(
-                        "cannot write `{path}`: {}; the file was left unchanged",
-                        crate::input::describe(&error)
-                    ));
-                }
+                Err(error) => outcome.error = Some(FileError::Write(path.clone(), error)),
             }
         }
     }

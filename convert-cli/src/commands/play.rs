@@ -86,11 +86,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let step = index + 1;
         if let Some(color) = winner {
             stdout.flush()?;
-            let over = dfen::rules::RulesErrorKind::GameOver;
+            let over = dfen::rules::RulesCode::GameOver;
             global.error(format_args!(
                 "step {step} `{token}`: {}: {}: expected no step after {} captured the king, \
                  found `{token}`",
-                over.code(),
+                over.as_str(),
                 over.title(),
                 side_name(color)
             ));

@@ -55,7 +55,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Err(error) => error.to_string(),
             Ok(_) => format!(
                 "{}: too many dice",
-                dfen::rules::RulesErrorKind::BadRoll.code()
+                dfen::rules::RulesCode::BadRoll.as_str()
             ),
         };
         return Err(Failure::Usage(format!("<DICE>: {message}")));

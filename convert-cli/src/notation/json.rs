@@ -97,35 +97,9 @@ impl Codec for DfenJson {
     }
 
     fn read(&self, _: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
-        // serde would also take an array of the fields in order and name its own types
-        // in the error: only an object is the JSON form.
-        let trimmed = text.trim_start();
-        if !trimmed.starts_with('{') {
-            let found = match trimmed.chars().next() {
-                Some('[') => "an array",
-                Some('"') => "a string",
-                Some('-' | '0'..='9') => "a number",
-                Some('t' | 'f') => "a boolean",
-                Some('n') => "null",
-                _ => "text that is not JSON",
-            };
-            return Err(Rejection::new(
-                CliCode::BadJsonInput,
-                0..text.len(),
-                format!(
-                    "not a DFEN JSON object: expected an object such as \
-                     `{{\"board\":{{\"e1\":\"K\",\"e8\":\"k\"}},\"side\":\"white\",…}}`, \
-                     found {found}"
-                ),
-            ));
-        }
-        let dfen = serde_json::from_str::<dfen::Dfen>(text).map_err(|error| {
-            Rejection::new(
-                CliCode::BadJsonInput,
-                0..text.len(),
-                format!("not a DFEN JSON object: {error}"),
-            )
-        })?;
+        // The library's code (DFEN401-DFEN409), path and span of the offending value.
+        let dfen = dfen::Dfen::from_json(text)
+            .map_err(|error| Rejection::from(crate::code::finding_of(error.to_finding())))?;
         // The same position findings as text input; JSON has no field spans, so an error
         // points at the whole line.
         super::dfen::first_error(&dfen.validate(), Some(0..text.len()))?;
@@ -178,7 +152,7 @@ impl Codec for Fen4Json {
         } else {
             fen4::json::from_structured_str(text)
         };
-        // The library's own code and path for the first problem; more are counted.
+        // The library's own code, path and span for the first problem; more are counted.
         let converted = converted.map_err(|errors| match errors.issues.first() {
             Some(first) => {
                 let more = errors.issues.len() - 1;
@@ -186,11 +160,10 @@ impl Codec for Fen4Json {
                 if more > 0 {
                     message.push_str(&format!(" (and {more} more)"));
                 }
-                Rejection::new(first.code, 0..text.len(), message)
+                Rejection::new(first.code, issue_span(first, text), message)
             }
             None => Rejection::new(CliCode::BadJsonInput, 0..text.len(), errors.to_string()),
         })?;
-        // JSON issues are located by a path, not a span: name the path in the message.
         let warnings = converted
             .warnings
             .iter()
@@ -198,7 +171,7 @@ impl Codec for Fen4Json {
                 Finding::new(
                     Code::Fen4(issue.code),
                     issue.severity,
-                    0..text.len(),
+                    issue_span(issue, text),
                     format!("{}: {}", issue.path, issue.message),
                 )
             })
@@ -231,4 +204,10 @@ impl Codec for Fen4Json {
     fn writes(&self) -> bool {
         true
     }
+}
+
+/// Where a FEN4 JSON issue points: the offending value the library found in the text, else the
+/// whole line.
+fn issue_span(issue: &fen4::json::JsonIssue, text: &str) -> std::ops::Range<usize> {
+    issue.span.clone().unwrap_or(0..text.len())
 }

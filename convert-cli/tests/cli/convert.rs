@@ -437,10 +437,28 @@ fn dfen_json_that_is_not_an_object_says_what_it_is() {
         );
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{json}: {stderr}");
-        assert!(stderr.contains("FENKIT010"), "{json}: {stderr}");
+        assert!(stderr.contains("error[DFEN401]"), "{json}: {stderr}");
         assert!(stderr.contains(found), "{json}: {stderr}");
         assert!(!stderr.contains("DfenJson"), "{json}: {stderr}");
     }
+}
+
+/// A DFEN JSON form that breaks its rules is refused with the code of the offending value,
+/// whose span the caret marks.
+#[test]
+fn dfen_json_errors_point_at_the_offending_value() {
+    let tree = Tree::empty();
+    assert_cmd_snapshot!(
+        tree.fenkit(&["convert", "--from", "json", "--to", "dfen", "-"])
+            .pass_stdin(concat!(
+                r#"{"board":{"e1":"K","e8":"k"},"side":"w","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
+                "\n",
+                r#"{"board":{"e1":"K","e8":"k"},"side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":["P","N","B","R"]}"#,
+                "\n",
+                r#"{"board":{"e1":"K","e8":"k"},"side":"white","castling":["K"],"en_passant":["e3"],"halfmove":0,"fullmove":1,"dice":[]}"#,
+                "\n",
+            ))
+    );
 }
 
 /// fenkit never writes an engine-dialect line that its engine profile refuses: `play --profile

@@ -5,54 +5,38 @@ use std::ops::Range;
 
 use super::moves::Move;
 
-/// What went wrong, with a stable code (`RULE001` …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum RulesErrorKind {
-    /// `RULE001`: the position has no pending dice; roll first.
-    NoDice,
-    /// `RULE002`: a roll was asked for while dice are still pending.
-    AlreadyRolled,
-    /// `RULE003`: a roll that is not 1 to 3 dice of `PNBRQK` or `1`–`6`.
-    BadRoll,
-    /// `RULE004`: a move that is not UCI.
-    BadMove,
-    /// `RULE005`: a move that is not among the legal moves of the position.
-    IllegalMove,
-    /// `RULE006`: a pass while a legal move exists.
-    CannotPass,
-    /// `RULE007`: the game is over: a side has no king (a king was captured), so no side
-    /// rolls or moves any more.
-    GameOver,
-}
-
-impl RulesErrorKind {
-    /// The stable code, e.g. `"RULE005"`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            RulesErrorKind::NoDice => "RULE001",
-            RulesErrorKind::AlreadyRolled => "RULE002",
-            RulesErrorKind::BadRoll => "RULE003",
-            RulesErrorKind::BadMove => "RULE004",
-            RulesErrorKind::IllegalMove => "RULE005",
-            RulesErrorKind::CannotPass => "RULE006",
-            RulesErrorKind::GameOver => "RULE007",
-        }
-    }
-
-    /// A short lowercase title, the same for every occurrence.
-    #[must_use]
-    pub const fn title(self) -> &'static str {
-        match self {
-            RulesErrorKind::NoDice => "no dice to play: roll first",
-            RulesErrorKind::AlreadyRolled => "dice already rolled",
-            RulesErrorKind::BadRoll => "invalid roll",
-            RulesErrorKind::BadMove => "invalid move syntax",
-            RulesErrorKind::IllegalMove => "illegal move",
-            RulesErrorKind::CannotPass => "cannot pass: a legal move exists",
-            RulesErrorKind::GameOver => "game over: a king was captured",
-        }
+fenkit_diagnostics::codes! {
+    /// The rules engine's stable codes, `RULExxx`: why it refused a request. `spec/rules.md`
+    /// documents each; `spec/codes.md` lists them with every other code.
+    ///
+    /// ```
+    /// use dfen::rules::RulesCode;
+    /// use dfen::Category;
+    /// assert_eq!(RulesCode::IllegalMove.as_str(), "RULE005");
+    /// assert_eq!(RulesCode::IllegalMove.title(), "illegal move");
+    /// assert_eq!(RulesCode::IllegalMove.category(), Category::Rule);
+    /// assert_eq!("rule001".parse::<RulesCode>(), Ok(RulesCode::NoDice));
+    /// assert_eq!(
+    ///     "RULE999".parse::<RulesCode>().unwrap_err().to_string(),
+    ///     "unknown code `RULE999`: expected a code from `RULE001` to `RULE007`"
+    /// );
+    /// ```
+    pub enum RulesCode {
+        /// The position has no pending dice; roll first.
+        NoDice = "RULE001", Rule, "no dice to play: roll first";
+        /// A roll was asked for while dice are still pending.
+        AlreadyRolled = "RULE002", Rule, "dice already rolled";
+        /// A roll that is not 1 to 3 dice of `PNBRQK` or `1`–`6`.
+        BadRoll = "RULE003", Rule, "invalid roll";
+        /// A move that is not UCI.
+        BadMove = "RULE004", Rule, "invalid move syntax";
+        /// A move that is not among the legal moves of the position.
+        IllegalMove = "RULE005", Rule, "illegal move";
+        /// A pass while a legal move exists.
+        CannotPass = "RULE006", Rule, "cannot pass: a legal move exists";
+        /// The game is over: a side has no king (a king was captured), so no side rolls or
+        /// moves any more.
+        GameOver = "RULE007", Rule, "game over: a king was captured";
     }
 }
 
@@ -66,7 +50,7 @@ impl RulesErrorKind {
 /// ```
 /// let fresh: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -".parse().unwrap();
 /// let err = dfen::rules::legal_moves(&fresh).unwrap_err();
-/// assert_eq!(err.code(), "RULE001");
+/// assert_eq!(err.code(), dfen::rules::RulesCode::NoDice);
 /// assert_eq!(
 ///     err.to_string(),
 ///     "RULE001: no dice to play: roll first: expected pending dice in field 7, found `-`"
@@ -74,7 +58,7 @@ impl RulesErrorKind {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct RulesError {
-    kind: RulesErrorKind,
+    code: RulesCode,
     span: Range<usize>,
     expected: String,
     found: String,
@@ -83,13 +67,13 @@ pub struct RulesError {
 
 impl RulesError {
     pub(crate) fn new(
-        kind: RulesErrorKind,
+        code: RulesCode,
         span: Range<usize>,
         expected: String,
         found: String,
     ) -> RulesError {
         RulesError {
-            kind,
+            code,
             span,
             expected,
             found,
@@ -102,16 +86,10 @@ impl RulesError {
         self
     }
 
-    /// What went wrong.
+    /// What went wrong: the stable code, e.g. [`RulesCode::IllegalMove`] (`RULE005`).
     #[must_use]
-    pub const fn kind(&self) -> RulesErrorKind {
-        self.kind
-    }
-
-    /// The stable code, e.g. `"RULE005"`.
-    #[must_use]
-    pub const fn code(&self) -> &'static str {
-        self.kind.code()
+    pub const fn code(&self) -> RulesCode {
+        self.code
     }
 
     /// The byte range the error is about (see the type's documentation).
@@ -144,8 +122,8 @@ impl fmt::Display for RulesError {
         write!(
             f,
             "{}: {}: expected {}, found {}",
-            self.kind.code(),
-            self.kind.title(),
+            self.code.as_str(),
+            self.code.title(),
             self.expected,
             self.found
         )

@@ -68,7 +68,7 @@ mod turns;
 mod unique;
 mod walk;
 
-pub use error::{RulesError, RulesErrorKind};
+pub use error::{RulesCode, RulesError};
 pub use moves::{Move, MoveKind, UciMove};
 pub use perft::{Divide, MAX_PERFT_DEPTH, Perft, PerftMode};
 pub use settings::{KingCapture, ParseKingCaptureError, Rules};
@@ -193,7 +193,7 @@ fn board_span(position: &Dfen) -> std::ops::Range<usize> {
 /// // The pawn took the king on d8 and stays a pawn there: the game is over.
 /// let over = dfen::Parser::new().parse("3P4/8/8/8/8/8/8/4K3 b - - 0 1 -").unwrap().dfen;
 /// let err = rules::require_kings(&over).unwrap_err();
-/// assert_eq!((err.code(), err.found()), ("RULE007", "no Black king"));
+/// assert_eq!((err.code(), err.found()), (dfen::rules::RulesCode::GameOver, "no Black king"));
 /// ```
 pub fn require_kings(position: &Dfen) -> Result<(), RulesError> {
     let white = position.board.count(Color::White, Role::King) > 0;
@@ -205,7 +205,7 @@ pub fn require_kings(position: &Dfen) -> Result<(), RulesError> {
         (false, false) => "no king of either side",
     };
     Err(RulesError::new(
-        RulesErrorKind::GameOver,
+        RulesCode::GameOver,
         board_span(position),
         "a king of each side on the board".to_owned(),
         found.to_owned(),
@@ -216,7 +216,7 @@ fn require_dice(position: &Dfen) -> Result<Dice, RulesError> {
     require_kings(position)?;
     if position.dice.is_empty() {
         return Err(RulesError::new(
-            RulesErrorKind::NoDice,
+            RulesCode::NoDice,
             field7_span(position),
             "pending dice in field 7".to_owned(),
             "`-`".to_owned(),
@@ -249,15 +249,14 @@ fn illegal(uci: UciMove, span: std::ops::Range<usize>, legal: LegalMoves) -> Rul
         let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
         format!("one of {}", list.join(", "))
     };
-    RulesError::new(RulesErrorKind::IllegalMove, span, expected, uci.to_string())
-        .with_legal(legal.moves)
+    RulesError::new(RulesCode::IllegalMove, span, expected, uci.to_string()).with_legal(legal.moves)
 }
 
 /// `RULE006`: a pass while `legal` is not empty.
 fn cannot_pass(position: &Dfen, legal: LegalMoves) -> RulesError {
     let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
     RulesError::new(
-        RulesErrorKind::CannotPass,
+        RulesCode::CannotPass,
         field7_span(position),
         format!("one of {}", list.join(", ")),
         "a pass".to_owned(),
@@ -336,7 +335,7 @@ impl Rules {
 /// assert!(legal.iter().any(|m| m.to_string() == "e1g1"));
 ///
 /// let fresh: dfen::Dfen = "r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 0 1 -".parse().unwrap();
-/// assert_eq!(rules::legal_moves(&fresh).unwrap_err().code(), "RULE001");
+/// assert_eq!(rules::legal_moves(&fresh).unwrap_err().code(), dfen::rules::RulesCode::NoDice);
 ///
 /// // White took the black king: Black has dice but no game left to play them in.
 /// let over: dfen::Dfen = "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k".parse().unwrap();
@@ -386,7 +385,7 @@ pub fn play(position: &Dfen, mv: UciMove) -> Result<Outcome, RulesError> {
 /// // No queen: the turn passes.
 /// let outcome = dfen::rules::play_uci(&position, "0000").unwrap();
 /// assert_eq!(outcome.position.to_string(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -");
-/// assert_eq!(dfen::rules::play_uci(&position, "e1e2").unwrap_err().code(), "RULE005");
+/// assert_eq!(dfen::rules::play_uci(&position, "e1e2").unwrap_err().code(), dfen::rules::RulesCode::IllegalMove);
 /// ```
 pub fn play_uci(position: &Dfen, text: &str) -> Result<Outcome, RulesError> {
     Rules::new().play_uci(position, text)
@@ -419,13 +418,13 @@ pub fn pass(position: &Dfen) -> Result<Outcome, RulesError> {
 /// let start: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b - - 0 1".parse().unwrap();
 /// let rolled = rules::roll(&start, rules::parse_roll("6 6 1").unwrap()).unwrap();
 /// assert_eq!(rolled.to_string(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1 pkk");
-/// assert_eq!(rules::roll(&rolled, rules::parse_roll("P").unwrap()).unwrap_err().code(), "RULE002");
+/// assert_eq!(rules::roll(&rolled, rules::parse_roll("P").unwrap()).unwrap_err().code(), dfen::rules::RulesCode::AlreadyRolled);
 /// ```
 pub fn roll(position: &Dfen, dice: DicePool) -> Result<Dfen, RulesError> {
     require_kings(position)?;
     if !position.dice.is_empty() {
         return Err(RulesError::new(
-            RulesErrorKind::AlreadyRolled,
+            RulesCode::AlreadyRolled,
             field7_span(position),
             "a fresh turn (`-` in field 7)".to_owned(),
             format!("`{}`", position.dice.to_string_for(position.side)),
@@ -433,7 +432,7 @@ pub fn roll(position: &Dfen, dice: DicePool) -> Result<Dfen, RulesError> {
     }
     if dice.is_empty() {
         return Err(RulesError::new(
-            RulesErrorKind::BadRoll,
+            RulesCode::BadRoll,
             0..0,
             "1 to 3 dice".to_owned(),
             "none".to_owned(),
@@ -456,7 +455,7 @@ pub fn roll(position: &Dfen, dice: DicePool) -> Result<Dfen, RulesError> {
 /// use dfen::rules::parse_roll;
 /// assert_eq!(parse_roll("1 4 2").unwrap(), parse_roll("PRN").unwrap());
 /// let err = parse_roll("PNX").unwrap_err();
-/// assert_eq!((err.code(), err.span()), ("RULE003", 2..3));
+/// assert_eq!((err.code(), err.span()), (dfen::rules::RulesCode::BadRoll, 2..3));
 /// assert_eq!(parse_roll("PPPP").unwrap_err().span(), 0..4);
 /// ```
 pub fn parse_roll(text: &str) -> Result<DicePool, RulesError> {
@@ -476,7 +475,7 @@ pub fn parse_roll(text: &str) -> Result<DicePool, RulesError> {
             Some(role) => roles.push(role),
             None => {
                 return Err(RulesError::new(
-                    RulesErrorKind::BadRoll,
+                    RulesCode::BadRoll,
                     i..i + ch.len_utf8(),
                     "a die `P N B R Q K` or `1`-`6`".to_owned(),
                     format!("`{ch}`"),
@@ -486,7 +485,7 @@ pub fn parse_roll(text: &str) -> Result<DicePool, RulesError> {
     }
     if roles.is_empty() || roles.len() > DicePool::CAPACITY {
         return Err(RulesError::new(
-            RulesErrorKind::BadRoll,
+            RulesCode::BadRoll,
             0..text.len(),
             "1 to 3 dice".to_owned(),
             format!("{} dice", roles.len()),

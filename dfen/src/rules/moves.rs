@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::{RulesError, RulesErrorKind};
+use super::error::{RulesCode, RulesError};
 use crate::{Role, Square};
 
 /// What a micro-move does, beyond moving a piece from one square to another.
@@ -167,7 +167,7 @@ impl serde::Serialize for Move {
 /// assert_eq!(mv.to_string(), "e7e8q");
 ///
 /// let err = "e7e9".parse::<UciMove>().unwrap_err();
-/// assert_eq!(err.code(), "RULE004");
+/// assert_eq!(err.code(), dfen::rules::RulesCode::BadMove);
 /// assert_eq!(err.span(), 2..4);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -208,7 +208,7 @@ impl FromStr for UciMove {
         let bad = |span: std::ops::Range<usize>, expected: &str| {
             let found = text.get(span.clone()).unwrap_or(text);
             RulesError::new(
-                RulesErrorKind::BadMove,
+                RulesCode::BadMove,
                 span,
                 expected.to_owned(),
                 if found.is_empty() {
@@ -254,7 +254,7 @@ mod tests {
     #[track_caller]
     fn rejects(text: &str, span: std::ops::Range<usize>, expected_fragment: &str) {
         let err = text.parse::<UciMove>().unwrap_err();
-        assert_eq!(err.code(), "RULE004", "{text}");
+        assert_eq!(err.code(), dfen::rules::RulesCode::BadMove, "{text}");
         assert_eq!(err.span(), span, "{text}");
         assert!(
             err.to_string().contains(expected_fragment),

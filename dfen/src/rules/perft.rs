@@ -147,7 +147,7 @@ impl Perft {
     /// use dfen::rules::{Perft, PerftMode, parse_roll};
     /// let rolled: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 P".parse()?;
     /// let perft = Perft::new(PerftMode::Roll(parse_roll("P")?), 1);
-    /// assert_eq!(perft.count(&rolled).unwrap_err().code(), "RULE002");
+    /// assert_eq!(perft.count(&rolled).unwrap_err().code(), dfen::rules::RulesCode::AlreadyRolled);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self, position: &Dfen) -> Result<u64, RulesError> {

@@ -220,7 +220,7 @@ impl Rules {
     /// // A quiet queen move would leave the knight die unplayed: only the captures remain.
     /// let legal: Vec<String> = turn.legal_moves()?.iter().map(|m| m.to_string()).collect();
     /// assert_eq!(legal, ["a1h8", "e8h8"]);
-    /// assert_eq!(turn.play_uci("a1a2").unwrap_err().code(), "RULE005");
+    /// assert_eq!(turn.play_uci("a1a2").unwrap_err().code(), dfen::rules::RulesCode::IllegalMove);
     /// let outcome = turn.play_uci("a1h8")?;
     /// assert_eq!(outcome.winner, Some(dfen::Color::White));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -376,29 +376,31 @@ fn json_round_trips_and_rejects_bad_values() {
     for (bad, message) in [
         (
             r#"{"board":{"i9":"K"},"side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
-            "board: expected a square name such as `e4`, found `i9`",
+            r#"$.board.i9: expected a square name such as "e4" as key, found "i9""#,
         ),
         (
             r#"{"board":{},"side":"red","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
-            "side: expected `white` or `black`, found `red`",
+            r#"$.side: expected "white" or "black", found "red""#,
         ),
         (
             // The JSON form names the side in full (spec/dfen.md §8); the letter is the text form's.
             r#"{"board":{},"side":"w","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#,
-            "side: expected `white` or `black`, found `w`",
+            r#"$.side: expected "white" or "black", found "w""#,
         ),
         (
             r#"{"board":{},"side":"white","castling":[],"en_passant":["e4"],"halfmove":0,"fullmove":1,"dice":[]}"#,
-            "en_passant: expected a square on rank 3 or 6, found `e4`",
+            r#"$.en_passant[0]: expected a square on rank 3 or 6, such as "e3", found "e4""#,
         ),
         (
             r#"{"board":{},"side":"white","castling":[],"en_passant":[],"halfmove":0,"fullmove":1,"dice":["P","P","P","P"]}"#,
-            "dice: expected at most 3 dice, found 4",
+            "$.dice[3]: expected at most 3 dice, found 4 dice",
         ),
     ] {
+        // serde's reader and the text reader say the same (serde adds where it stopped).
         let err = serde_json::from_str::<dfen::Dfen>(bad)
             .unwrap_err()
             .to_string();
         assert!(err.starts_with(message), "{err}");
+        assert_eq!(dfen::Dfen::from_json(bad).unwrap_err().to_string(), message);
     }
 }

@@ -1,21 +1,29 @@
-//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`);
-//! each example produces its code, and the messages of all of them are pinned in one snapshot.
+//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`, the
+//! JSON form's in `spec/dfen.md` §8); each example produces its code, and the messages of all
+//! of them are pinned in one snapshot.
 
 use std::fmt::Write as _;
 
 use dfen::variant::{Dialect, Variant, VariantParser};
-use dfen::{Code, Finding, ParseError, Parser, Profile};
+use dfen::{Code, Dfen, Finding, JsonError, ParseError, Parser, Profile};
 
 const SPECS: [&str; 2] = [
     include_str!("../../../spec/dfen.md"),
     include_str!("../../../spec/variants.md"),
 ];
 
-/// How an example is read: a DFEN profile, or a variant in a dialect.
+/// How an example is read: a DFEN profile, a variant in a dialect, or the JSON form.
 #[derive(Clone, Copy)]
 enum Reading {
     Dfen(Profile),
     Variant(Variant, Dialect),
+    Json,
+}
+
+/// Why an example was refused: a syntax error of the text, or an error of the JSON form.
+enum Refusal {
+    Syntax(ParseError),
+    Json(JsonError),
 }
 
 impl Reading {
@@ -24,20 +32,26 @@ impl Reading {
             Some((variant, dialect)) => {
                 Reading::Variant(variant.parse().unwrap(), dialect.parse().unwrap())
             }
+            None if text == "json" => Reading::Json,
             None => Reading::Dfen(text.parse().unwrap()),
         }
     }
 
-    fn parse(self, input: &str) -> Result<Vec<Finding>, ParseError> {
+    fn parse(self, input: &str) -> Result<Vec<Finding>, Refusal> {
         match self {
             Reading::Dfen(profile) => Parser::new()
                 .profile(profile)
                 .parse(input)
-                .map(|parsed| parsed.findings),
+                .map(|parsed| parsed.findings)
+                .map_err(Refusal::Syntax),
             Reading::Variant(variant, dialect) => VariantParser::new(variant)
                 .dialect(dialect)
                 .parse(input)
-                .map(|parsed| parsed.findings),
+                .map(|parsed| parsed.findings)
+                .map_err(Refusal::Syntax),
+            Reading::Json => Dfen::from_json(input)
+                .map(|dfen| dfen.validate())
+                .map_err(Refusal::Json),
         }
     }
 }
@@ -47,6 +61,7 @@ impl std::fmt::Display for Reading {
         match self {
             Reading::Dfen(profile) => write!(f, "{profile}"),
             Reading::Variant(variant, dialect) => write!(f, "{variant} {dialect}"),
+            Reading::Json => f.write_str("json"),
         }
     }
 }
@@ -136,7 +151,7 @@ fn each_example_produces_its_code_and_messages_are_pinned() {
     for example in examples() {
         let _ = writeln!(report, "{} ({}):", example.code, example.reading);
         match example.reading.parse(&example.input) {
-            Err(err) => {
+            Err(Refusal::Syntax(err)) => {
                 assert_eq!(
                     err.code(),
                     example.code,
@@ -144,6 +159,19 @@ fn each_example_produces_its_code_and_messages_are_pinned() {
                     example.code
                 );
                 let _ = writeln!(report, "  error in field {:?}: {err}", err.field());
+                if let Some(help) = err.help() {
+                    let _ = writeln!(report, "  help: {help}");
+                }
+                let _ = writeln!(report, "{}", caret(&example.input, err.span()));
+            }
+            Err(Refusal::Json(err)) => {
+                assert_eq!(
+                    err.code(),
+                    example.code,
+                    "example for {} gave {err}",
+                    example.code
+                );
+                let _ = writeln!(report, "  error: {err}");
                 if let Some(help) = err.help() {
                     let _ = writeln!(report, "  help: {help}");
                 }

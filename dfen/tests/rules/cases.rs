@@ -161,7 +161,7 @@ fn a_pawn_capturing_the_king_on_the_last_rank_does_not_promote() {
     );
     assert_eq!(
         rules::play_uci(&dfen(fen), "e7d8q").unwrap_err().code(),
-        "RULE005"
+        dfen::rules::RulesCode::IllegalMove
     );
 }
 
@@ -178,7 +178,7 @@ fn a_finished_game_with_a_pawn_on_the_back_rank_is_over_before_it_is_wrong() {
     let err = rules::require_kings(&over).unwrap_err();
     assert_eq!(
         (err.code(), err.found(), err.span()),
-        ("RULE007", "no Black king", 0..19)
+        (dfen::rules::RulesCode::GameOver, "no Black king", 0..19)
     );
     assert!(rules::require_kings(&dfen("3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 P")).is_ok());
 }
@@ -193,12 +193,18 @@ fn after_a_king_capture_nothing_more_is_rolled_or_played() {
     let over = outcome.position;
     assert_eq!(over.to_string(), "4Q3/8/8/8/8/8/8/4K3 b - - 0 1 -");
     let roll = rules::roll(&over, rules::parse_roll("k").unwrap()).unwrap_err();
-    assert_eq!(roll.code(), "RULE007");
+    assert_eq!(roll.code(), dfen::rules::RulesCode::GameOver);
     // With dice written into the finished position, the moves are refused the same way, not
     // reported as a pass.
     let rolled = dfen("4Q3/8/8/8/8/8/8/4K3 b - - 0 1 k");
-    assert_eq!(rules::legal_moves(&rolled).unwrap_err().code(), "RULE007");
-    assert_eq!(rules::pass(&rolled).unwrap_err().code(), "RULE007");
+    assert_eq!(
+        rules::legal_moves(&rolled).unwrap_err().code(),
+        dfen::rules::RulesCode::GameOver
+    );
+    assert_eq!(
+        rules::pass(&rolled).unwrap_err().code(),
+        dfen::rules::RulesCode::GameOver
+    );
 }
 
 #[test]
@@ -309,7 +315,7 @@ fn nothing_playable_means_the_turn_passes() {
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 3 9 QQQ";
     assert_legal(fen, &[], 0);
     let err = rules::play_uci(&dfen(fen), "e1e2").unwrap_err();
-    assert_eq!(err.code(), "RULE005");
+    assert_eq!(err.code(), dfen::rules::RulesCode::IllegalMove);
     assert!(err.legal_moves().is_empty());
     let passed = rules::play_uci(&dfen(fen), "0000").unwrap();
     assert_eq!(

@@ -168,7 +168,7 @@ fn roll_perft_needs_a_fresh_turn() {
         perft_roll(&rolled, parse_roll("P").unwrap(), 1)
             .unwrap_err()
             .code(),
-        "RULE002"
+        dfen::rules::RulesCode::AlreadyRolled
     );
 }
 

@@ -77,7 +77,7 @@ proptest! {
             rules::Rules::new().king_capture(rules::KingCapture::Any).legal_moves(&position).unwrap_err(),
             rules::Rules::new().turns(&position).unwrap_err(),
         ] {
-            prop_assert_eq!(err.code(), "RULE007", "{} on {}", err, position);
+            prop_assert_eq!(err.code(), dfen::rules::RulesCode::GameOver, "{} on {}", err, position);
             let board_len = position.to_string().find(' ').unwrap();
             prop_assert_eq!(err.span(), 0..board_len);
         }
@@ -96,7 +96,7 @@ proptest! {
             parses_back(&passed.position);
             return Ok(());
         }
-        prop_assert_eq!(rules::pass(&position).unwrap_err().code(), "RULE006");
+        prop_assert_eq!(rules::pass(&position).unwrap_err().code(), dfen::rules::RulesCode::CannotPass);
         for mv in &legal {
             let outcome = rules::play(&position, mv.uci()).unwrap();
             parses_back(&outcome.position);

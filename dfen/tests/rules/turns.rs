@@ -118,13 +118,13 @@ fn turns_need_dice_and_both_kings() {
             .turns(&dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -"))
             .unwrap_err()
             .code(),
-        "RULE001"
+        dfen::rules::RulesCode::NoDice
     );
     assert_eq!(
         ANY.turns(&dfen("8/8/8/8/8/8/8/4K3 w - - 0 1 P"))
             .unwrap_err()
             .code(),
-        "RULE007"
+        dfen::rules::RulesCode::GameOver
     );
 }
 
@@ -171,7 +171,7 @@ fn the_issues_example_e8q_then_the_queen_takes_the_king() {
     // unless the queen then takes the king (a1h8 or e8h8): legal under `any` only.
     let fen = "7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1 PNQ";
     let err = rules::play_uci(&dfen(fen), "e7e8q").unwrap_err();
-    assert_eq!(err.code(), "RULE005");
+    assert_eq!(err.code(), dfen::rules::RulesCode::IllegalMove);
     assert!(!legal(FIRST, fen).contains(&"e7e8q".to_owned()));
     assert!(legal(ANY, fen).contains(&"e7e8q".to_owned()));
 
@@ -188,7 +188,7 @@ fn the_issues_example_e8q_then_the_queen_takes_the_king() {
     );
     // The turn must go on to the king: a quiet queen move would end it one die short.
     let err = turn.clone().play_uci("a1a2").unwrap_err();
-    assert_eq!(err.code(), "RULE005");
+    assert_eq!(err.code(), dfen::rules::RulesCode::IllegalMove);
     assert_eq!(err.expected(), "one of a1h8, e8h8");
     let won = turn.play_uci("a1h8").unwrap();
     assert_eq!(won.winner, Some(Color::White));

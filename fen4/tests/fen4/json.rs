@@ -187,7 +187,23 @@ fn json_text_messages() {
             json::from_structured_str(text)
         };
         writeln!(out, "{name}: {text}").unwrap();
-        write_outcome(&mut out, result);
+        let (ok, issues) = match result {
+            Ok(converted) => (Some(converted.placement), converted.warnings),
+            Err(JsonErrors { issues }) => (None, issues),
+        };
+        if let Some(placement) = ok {
+            writeln!(out, "  ok {placement}").unwrap();
+        }
+        // Each issue, and the text it points at.
+        for issue in &issues {
+            let span = issue.span.clone().expect("text readers place every issue");
+            writeln!(
+                out,
+                "  {issue}\n    at `{}` ({span:?})",
+                &text[span.clone()]
+            )
+            .unwrap();
+        }
     }
     insta::assert_snapshot!(out);
 }
@@ -217,11 +233,18 @@ fn structured_text_rejects_a_repeated_field() {
     );
 }
 
+/// The same issues, but for their spans: a value has none, text has one each.
 #[test]
 fn text_and_value_readers_agree_without_repeats() {
+    let without_spans = |issues: &mut Vec<json::JsonIssue>| {
+        for issue in issues {
+            assert!(issue.span.is_some(), "{issue}");
+            issue.span = None;
+        }
+    };
     for (name, v) in cases() {
         let text = v.to_string();
-        let (from_text, from_value) = if name.starts_with("pieces") {
+        let (mut from_text, from_value) = if name.starts_with("pieces") {
             (json::from_pieces_str(&text), json::from_pieces_value(&v))
         } else {
             (
@@ -229,6 +252,10 @@ fn text_and_value_readers_agree_without_repeats() {
                 json::from_structured_value(&v),
             )
         };
+        match &mut from_text {
+            Ok(converted) => without_spans(&mut converted.warnings),
+            Err(errors) => without_spans(&mut errors.issues),
+        }
         assert_eq!(from_text, from_value, "{name}: {text}");
     }
 }
