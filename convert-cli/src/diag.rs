@@ -243,31 +243,6 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
     }
 }
 
-/// The finding for a record that cannot be parsed at all.
-pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
-    match *problem {
-        Problem::InvalidUtf8 { at } => crate::code::cli_error(
-            crate::code::CliCode::InvalidUtf8,
-            at..at + 1,
-            format!(
-                "invalid UTF-8 at byte offset {}: expected text, found byte 0x{:02x}",
-                record.offset + at as u64,
-                record.raw().get(at).copied().unwrap_or(0)
-            ),
-        )
-        .with_help("position files must be UTF-8 text"),
-        Problem::TooLong { len } => crate::code::cli_error(
-            crate::code::CliCode::TooLong,
-            0..0,
-            format!(
-                "line is too long: expected at most {} bytes, found {len}",
-                crate::input::MAX_RECORD_BYTES
-            ),
-        )
-        .with_help("no position is this long; is this really a position file?"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::excerpt;

@@ -5,6 +5,7 @@ use fenkit_diagnostics::Severity;
 
 use super::Notation;
 use crate::code::{Code, Finding};
+use crate::input::{Kind, Record, RecordBatch};
 
 /// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -70,8 +71,9 @@ pub(crate) struct Analysis {
     /// For a rejected FEN4 literal: where the reference parsers put the error.
     pub(crate) reference: Option<Fen4Reference>,
     /// The position's identity, when the analyser was asked for identities and the position
-    /// was accepted and has one.
-    pub(crate) identity: Option<Identity>,
+    /// was accepted and has one (boxed: most runs ask for none, and every analysis is moved
+    /// about several times).
+    pub(crate) identity: Option<Box<Identity>>,
     /// Asked for with [`Analyzer::with_engine_hint`], for a DFEN position with findings read
     /// under another profile than the engine's: whether the reference engine's dialect explains
     /// them (see `dfen.rs`).
@@ -102,12 +104,11 @@ impl Analysis {
         }
     }
 
-    /// This analysis with the identity `identity` makes, for an accepted position.
-    pub(crate) fn with_identity(mut self, identity: impl FnOnce() -> Option<Identity>) -> Self {
+    /// Sets the identity `identity` makes, for an accepted position.
+    pub(crate) fn identify(&mut self, identity: impl FnOnce() -> Option<Identity>) {
         if !self.rejected {
-            self.identity = identity();
+            self.identity = identity().map(Box::new);
         }
-        self
     }
 }
 
@@ -234,6 +235,39 @@ pub(crate) trait Analyze: Send {
     fn explains_by_engine(&self, _work: &Work) -> bool {
         false
     }
+
+    /// Analyses every record of a batch into `out`, in order (see [`of_record`]). One call
+    /// per batch: within it, each record is analysed by this notation's own code, without a
+    /// call through the trait object.
+    fn analyze_records(
+        &mut self,
+        work: &mut Work,
+        records: &RecordBatch,
+        out: &mut Vec<Option<Analysis>>,
+    ) {
+        out.extend(records.iter().map(|record| of_record(self, work, &record)));
+    }
+}
+
+/// What is found about one record: `None` for blank and comment lines; for a record that is
+/// not text or too long, its one problem.
+fn of_record<A: Analyze + ?Sized>(
+    state: &mut A,
+    work: &mut Work,
+    record: &Record<'_>,
+) -> Option<Analysis> {
+    match record.kind {
+        Kind::Blank | Kind::Comment => None,
+        Kind::Position => Some(match &record.problem {
+            Some(problem) => Analysis {
+                findings: vec![crate::input::problem_finding(record, problem)],
+                rejected: true,
+                engine_explained: state.explains_by_engine(work).then_some(false),
+                ..Analysis::default()
+            },
+            None => state.analyze(work, record.line, record.text().unwrap_or_default()),
+        }),
+    }
 }
 
 /// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
@@ -313,11 +347,6 @@ impl Analyzer {
         })
     }
 
-    /// Whether [`Analysis::engine_explained`] is worked out for this file's positions.
-    pub(crate) fn explains_by_engine(&self) -> bool {
-        self.state.explains_by_engine(&self.work)
-    }
-
     /// The notation this analyser reads.
     pub(crate) fn notation(&self) -> Notation {
         self.work.notation
@@ -326,6 +355,20 @@ impl Analyzer {
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
     pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
         self.state.analyze(&mut self.work, line, text)
+    }
+
+    /// What is found about one record: `None` for blank and comment lines.
+    pub(crate) fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
+        of_record(self.state.as_mut(), &mut self.work, record)
+    }
+
+    /// Analyses every record of a batch (indexed) into `out`, in order.
+    pub(crate) fn analyze_records(
+        &mut self,
+        records: &RecordBatch,
+        out: &mut Vec<Option<Analysis>>,
+    ) {
+        self.state.analyze_records(&mut self.work, records, out);
     }
 }
 

@@ -344,7 +344,7 @@ impl Analyze for DfenAnalyzer {
             profile: self.profile.unwrap_or(work.settings.profile),
             ..work.settings
         };
-        let analysis = match parser(settings).parse(text) {
+        let mut analysis = match parser(settings).parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
                 let profile = settings.profile;
@@ -374,29 +374,24 @@ impl Analyze for DfenAnalyzer {
                     _ => None,
                 };
                 let game = self.game;
-                Analysis::accepted(converted(parsed.findings), canonical).with_identity(|| {
+                let mut analysis = Analysis::accepted(converted(parsed.findings), canonical);
+                analysis.identify(|| {
                     let (ep, fixed) = work.identity().zip(fixed.as_ref())?;
                     Some(Identity::of_key(dfen::rules::identity_key(fixed, ep, game)))
-                })
+                });
+                analysis
             }
         };
-        self.explained(work, text, analysis)
+        if self.explains_by_engine(work) && !analysis.findings.is_empty() {
+            analysis.engine_explained = Some(engine_dialect_explains(text, &analysis.findings));
+        }
+        analysis
     }
 
     fn explains_by_engine(&self, work: &Work) -> bool {
         self.profile.is_none()
             && work.engine_hint()
             && work.settings.profile != dfen::Profile::Engine
-    }
-}
-
-impl DfenAnalyzer {
-    /// The analysis with whether the engine dialect explains its findings, when asked.
-    fn explained(&self, work: &Work, text: &str, mut analysis: Analysis) -> Analysis {
-        if self.explains_by_engine(work) && !analysis.findings.is_empty() {
-            analysis.engine_explained = Some(engine_dialect_explains(text, &analysis.findings));
-        }
-        analysis
     }
 }
 

@@ -156,14 +156,16 @@ impl Analyze for FenAnalyzer {
                         None
                     }
                 };
-                Analysis::accepted(findings, canonical).with_identity(|| {
+                let mut analysis = Analysis::accepted(findings, canonical);
+                analysis.identify(|| {
                     let ep = work.identity()?;
                     Some(Identity::of_key(dfen::rules::identity_key(
                         &fixed,
                         ep,
                         dfen::rules::Game::Standard,
                     )))
-                })
+                });
+                analysis
             }
         }
     }

@@ -129,12 +129,14 @@ impl Analyze for Fen4Analyzer {
                 } else {
                     parsed.findings.drain(..).map(finding_of).collect()
                 };
-                Analysis::accepted(findings, canonical).with_identity(|| {
+                let mut analysis = Analysis::accepted(findings, canonical);
+                analysis.identify(|| {
                     work.identity().map(|_| Identity {
                         hash: parsed.placement.identity_hash(),
                         key: parsed.placement.identity_key(),
                     })
-                })
+                });
+                analysis
             }
         };
         self.parsed = parsed;

@@ -212,7 +212,9 @@ impl Analyze for VariantAnalyzer {
                     }
                     _ => None,
                 };
-                Analysis::accepted(converted(parsed.findings), canonical).with_identity(|| identity)
+                let mut analysis = Analysis::accepted(converted(parsed.findings), canonical);
+                analysis.identify(|| identity);
+                analysis
             }
         }
     }
