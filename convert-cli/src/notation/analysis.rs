@@ -22,8 +22,8 @@ pub(crate) struct ReadSettings {
 pub(crate) struct Fen4Reference {
     /// The reference parsers' code, `-1` to `-6` (`0` when only `--strict` rejected it).
     pub(crate) code: i32,
-    /// The offset in characters.
-    pub(crate) offset: usize,
+    /// The offset in characters (a record holds at most 1 MiB).
+    pub(crate) offset: u32,
 }
 
 impl Fen4Reference {
@@ -31,7 +31,7 @@ impl Fen4Reference {
     pub(crate) fn of(error: &fen4::ParseError) -> Fen4Reference {
         Fen4Reference {
             code: error.ref_code(),
-            offset: error.offset(),
+            offset: u32::try_from(error.offset()).unwrap_or(u32::MAX),
         }
     }
 }
@@ -85,29 +85,37 @@ impl Analysis {
     pub(crate) fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
         Analysis {
             findings: fixable_only_if_formatted(vec![finding]),
+            canonical: None,
             rejected: true,
             reference,
-            ..Analysis::default()
+            identity: None,
+            engine_explained: None,
         }
     }
 
-    /// A position that was read, with its findings and canonical form: rejected if a finding
-    /// is an error, and then without a canonical form.
-    pub(crate) fn accepted(findings: Vec<Finding>, canonical: Option<String>) -> Analysis {
+    /// A position that was read, with its findings, canonical form and identity: rejected if
+    /// a finding is an error, and then without a canonical form or an identity.
+    #[inline]
+    pub(crate) fn accepted(
+        findings: Vec<Finding>,
+        canonical: Option<String>,
+        identity: Option<Identity>,
+    ) -> Analysis {
         let rejected = findings.iter().any(|f| f.severity == Severity::Error);
         let findings = fixable_only_if_formatted(findings);
+        // Every field written out: `..Analysis::default()` would make a whole default
+        // analysis and drop what it does not use, for every position.
         Analysis {
             canonical: if rejected { None } else { canonical },
+            identity: if rejected {
+                None
+            } else {
+                identity.map(Box::new)
+            },
             findings,
             rejected,
-            ..Analysis::default()
-        }
-    }
-
-    /// Sets the identity `identity` makes, for an accepted position.
-    pub(crate) fn identify(&mut self, identity: impl FnOnce() -> Option<Identity>) {
-        if !self.rejected {
-            self.identity = identity().map(Box::new);
+            reference: None,
+            engine_explained: None,
         }
     }
 }
@@ -379,7 +387,7 @@ pub(super) struct AsRead;
 impl Analyze for AsRead {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         match work.notation.read(text, work.settings) {
-            Ok(super::Read::Position(_, warnings)) => Analysis::accepted(warnings, None),
+            Ok(super::Read::Position(_, warnings)) => Analysis::accepted(warnings, None, None),
             Ok(super::Read::Nothing(_)) => Analysis::default(),
             Err(rejection) => Analysis::rejected(rejection.finding, rejection.reference),
         }

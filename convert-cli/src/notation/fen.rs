@@ -156,16 +156,14 @@ impl Analyze for FenAnalyzer {
                         None
                     }
                 };
-                let mut analysis = Analysis::accepted(findings, canonical);
-                analysis.identify(|| {
-                    let ep = work.identity()?;
-                    Some(Identity::of_key(dfen::rules::identity_key(
+                let identity = work.identity().map(|ep| {
+                    Identity::of_key(dfen::rules::identity_key(
                         &fixed,
                         ep,
                         dfen::rules::Game::Standard,
-                    )))
+                    ))
                 });
-                analysis
+                Analysis::accepted(findings, canonical, identity)
             }
         }
     }

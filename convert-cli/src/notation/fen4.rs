@@ -129,14 +129,11 @@ impl Analyze for Fen4Analyzer {
                 } else {
                     parsed.findings.drain(..).map(finding_of).collect()
                 };
-                let mut analysis = Analysis::accepted(findings, canonical);
-                analysis.identify(|| {
-                    work.identity().map(|_| Identity {
-                        hash: parsed.placement.identity_hash(),
-                        key: parsed.placement.identity_key(),
-                    })
+                let identity = work.identity().map(|_| Identity {
+                    hash: parsed.placement.identity_hash(),
+                    key: parsed.placement.identity_key(),
                 });
-                analysis
+                Analysis::accepted(findings, canonical, identity)
             }
         };
         self.parsed = parsed;

@@ -212,9 +212,7 @@ impl Analyze for VariantAnalyzer {
                     }
                     _ => None,
                 };
-                let mut analysis = Analysis::accepted(converted(parsed.findings), canonical);
-                analysis.identify(|| identity);
-                analysis
+                Analysis::accepted(converted(parsed.findings), canonical, identity)
             }
         }
     }
