@@ -243,25 +243,6 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
     }
 }
 
-/// The finding for a record that cannot be parsed at all.
-pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> Finding {
-    match *problem {
-        Problem::InvalidUtf8 { at } => {
-            crate::code::finding_of(crate::code::invalid_utf8(record.raw(), at, record.offset))
-                .with_help("position files must be UTF-8 text")
-        }
-        Problem::TooLong { len } => crate::code::cli_error(
-            crate::code::CliCode::TooLong,
-            0..0,
-            format!(
-                "line is too long: expected at most {} bytes, found {len}",
-                crate::input::MAX_RECORD_BYTES
-            ),
-        )
-        .with_help("no position is this long; is this really a position file?"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::excerpt;

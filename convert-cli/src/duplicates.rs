@@ -4,16 +4,13 @@
 //! clocks, for FEN4 the canonical placement (`spec/identity.md` documents both keys). The
 //! identity of each accepted position is worked out by the analyser that reads it, in the one
 //! pass over the inputs; the positions are then met in input order, and one that has the key
-//! of an earlier one is a duplicate. The key of each distinct position is kept, so a hash
-//! collision is never reported as a duplicate.
+//! of an earlier one is a duplicate. The key of each distinct position is kept (in chunks,
+//! beside a table of about 50 bytes a position), so a hash collision is never reported as a
+//! duplicate.
 //!
 //! `--ep` chooses how en passant enters a DFEN identity, with the rules engine's definition
 //! (`dfen::rules::identity_key`): `.fen` files are judged by standard chess, `.dfen` files by
 //! Dice Chess. FEN4 placements hold no en passant; `--ep` does not change them.
-
-use std::collections::HashMap;
-use std::collections::hash_map::Entry as Slot;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use dfen::rules::EpIdentity;
 
@@ -45,38 +42,98 @@ impl EpArg {
     }
 }
 
-/// An identity key in the table of first occurrences, hashed by its identity hash.
-struct Key(Identity);
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0.hash);
-    }
+/// Where a key is kept: its chunk of [`Keys`], and its byte range there.
+#[derive(Debug, Clone, Copy)]
+struct KeyAt {
+    chunk: u32,
+    start: u32,
+    len: u32,
 }
 
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        self.0.key == other.0.key
-    }
-}
-
-impl Eq for Key {}
-
-/// The hasher of [`Key`]: the identity hash is already a hash.
+/// Every distinct key met, one after another in chunks of [`Keys::CHUNK`] bytes: one
+/// allocation per chunk, not one per key, and no room left over but the last chunk's.
 #[derive(Default)]
-struct Passthrough(u64);
+struct Keys {
+    chunks: Vec<String>,
+}
 
-impl Hasher for Passthrough {
-    fn finish(&self) -> u64 {
-        self.0
+impl Keys {
+    const CHUNK: usize = 1 << 20;
+
+    fn push(&mut self, key: &str) -> KeyAt {
+        let fits = self
+            .chunks
+            .last()
+            .is_some_and(|chunk| chunk.capacity() - chunk.len() >= key.len());
+        if !fits {
+            self.chunks
+                .push(String::with_capacity(Keys::CHUNK.max(key.len())));
+        }
+        let chunk = self.chunks.len() - 1;
+        let text = &mut self.chunks[chunk];
+        let start = text.len();
+        text.push_str(key);
+        KeyAt {
+            chunk: u32::try_from(chunk).unwrap_or(u32::MAX),
+            start: u32::try_from(start).unwrap_or(u32::MAX),
+            len: u32::try_from(key.len()).unwrap_or(u32::MAX),
+        }
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = dfen::fnv1a64(bytes);
+    fn get(&self, at: KeyAt) -> &str {
+        let start = at.start as usize;
+        self.chunks
+            .get(at.chunk as usize)
+            .and_then(|chunk| chunk.get(start..start + at.len as usize))
+            .unwrap_or_default()
     }
+}
 
-    fn write_u64(&mut self, hash: u64) {
-        self.0 = hash;
+/// The first occurrence of a distinct position: its identity hash and key, its input and
+/// line.
+#[derive(Debug, Clone, Copy)]
+struct First {
+    hash: u64,
+    key: KeyAt,
+    input: u32,
+    line: u64,
+}
+
+/// The first occurrence of every distinct position met so far, about 50 bytes each beside
+/// its key: a table of indices (hashed by the identity hash they carry) into `firsts`.
+#[derive(Default)]
+struct Seen {
+    table: hashbrown::HashTable<u32>,
+    firsts: Vec<First>,
+    keys: Keys,
+}
+
+impl Seen {
+    /// Meets `identity` at `input`, `line`: the input and line of its first occurrence when it
+    /// was met before; else it is the first.
+    fn meet(&mut self, identity: &Identity, input: usize, line: usize) -> Option<(usize, usize)> {
+        let Seen {
+            table,
+            firsts,
+            keys,
+        } = self;
+        let same = |&index: &u32| {
+            let first = &firsts[index as usize];
+            first.hash == identity.hash && keys.get(first.key) == identity.key
+        };
+        if let Some(&index) = table.find(identity.hash, same) {
+            let first = firsts[index as usize];
+            return Some((first.input as usize, first.line as usize));
+        }
+        let index = u32::try_from(firsts.len()).unwrap_or(u32::MAX);
+        firsts.push(First {
+            hash: identity.hash,
+            key: keys.push(&identity.key),
+            input: u32::try_from(input).unwrap_or(u32::MAX),
+            line: line as u64,
+        });
+        table.insert_unique(identity.hash, index, |&index| firsts[index as usize].hash);
+        None
     }
 }
 
@@ -85,8 +142,8 @@ pub(crate) struct Duplicates {
     ep: EpIdentity,
     /// The name of each input, by its index, for the message that names a first occurrence.
     names: Vec<String>,
-    /// The first occurrence of every distinct position so far: its input and line.
-    first: HashMap<Key, (usize, usize), BuildHasherDefault<Passthrough>>,
+    /// The first occurrence of every distinct position so far.
+    seen: Seen,
     /// One warning per repeated position, in input order.
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// Where each of [`Duplicates::diagnostics`] is: the index of its input and its line. (An
@@ -106,7 +163,7 @@ impl Duplicates {
         Duplicates {
             ep,
             names,
-            first: HashMap::default(),
+            seen: Seen::default(),
             diagnostics: Vec::new(),
             places: Vec::new(),
             saw_placements: false,
@@ -129,25 +186,20 @@ impl Duplicates {
             EnPassant::AsWritten => self.saw_variants = true,
             EnPassant::Rules(_) => {}
         }
-        match self.first.entry(Key(identity)) {
-            Slot::Vacant(slot) => {
-                slot.insert((input, record.line));
-            }
-            Slot::Occupied(first) => {
-                let (first_input, first_line) = *first.get();
-                let first_path = self.names.get(first_input).map_or("", String::as_str);
-                let finding = Finding::new(
-                    Code::Cli(CliCode::Duplicate),
-                    Severity::Warning,
-                    0..record.raw().len(),
-                    format!("duplicate position: the same position as {first_path}:{first_line}"),
-                )
-                .with_help(help(notation, self.ep));
-                self.diagnostics
-                    .push(Diagnostic::new(path, record, finding));
-                self.places.push((input, record.line));
-            }
-        }
+        let Some((first_input, first_line)) = self.seen.meet(&identity, input, record.line) else {
+            return;
+        };
+        let first_path = self.names.get(first_input).map_or("", String::as_str);
+        let finding = Finding::new(
+            Code::Cli(CliCode::Duplicate),
+            Severity::Warning,
+            0..record.raw().len(),
+            format!("duplicate position: the same position as {first_path}:{first_line}"),
+        )
+        .with_help(help(notation, self.ep));
+        self.diagnostics
+            .push(Diagnostic::new(path, record, finding));
+        self.places.push((input, record.line));
     }
 
     /// The warning to print when `--ep legal` was asked for but some positions were FEN4
@@ -265,7 +317,7 @@ pub(crate) fn find(
                     }
                 }
                 Event::Item { input, item, .. } => {
-                    let Some(analysis) = item.analysis else {
+                    let Some(analysis) = item.analysis.take() else {
                         return Ok(());
                     };
                     found.positions += 1;
@@ -273,7 +325,7 @@ pub(crate) fn find(
                         let name = names.get(input).map_or("", String::as_str);
                         found
                             .duplicates
-                            .see(input, name, notation, &item.record, identity);
+                            .see(input, name, notation, &item.record, *identity);
                     }
                 }
             }
@@ -281,4 +333,58 @@ pub(crate) fn find(
         },
     );
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seen;
+    use crate::notation::Identity;
+
+    fn identity(hash: u64, key: &str) -> Identity {
+        Identity {
+            hash,
+            key: key.to_owned(),
+        }
+    }
+
+    /// A position is a repeat only of one with the same key: two keys that share a hash are
+    /// different positions, each with its own first occurrence.
+    #[test]
+    fn only_equal_keys_repeat_even_when_hashes_collide() {
+        let mut seen = Seen::default();
+        assert_eq!(seen.meet(&identity(7, "a"), 0, 1), None);
+        assert_eq!(
+            seen.meet(&identity(7, "b"), 0, 2),
+            None,
+            "a collision is no repeat"
+        );
+        assert_eq!(seen.meet(&identity(7, "b"), 1, 5), Some((0, 2)));
+        assert_eq!(seen.meet(&identity(7, "a"), 2, 9), Some((0, 1)));
+        assert_eq!(
+            seen.meet(&identity(8, "a"), 2, 10),
+            None,
+            "the hash goes with the key"
+        );
+    }
+
+    /// Keys are kept whole across the chunks that hold them, a key larger than a chunk too.
+    #[test]
+    fn keys_are_kept_across_chunks() {
+        let mut seen = Seen::default();
+        let big = "x".repeat(super::Keys::CHUNK + 3);
+        let keys: Vec<String> = (0..40_000)
+            .map(|n| format!("{n:>40}"))
+            .chain([big])
+            .collect();
+        for (n, key) in keys.iter().enumerate() {
+            assert_eq!(seen.meet(&Identity::of_key(key.clone()), 0, n), None);
+        }
+        for (n, key) in keys.iter().enumerate() {
+            assert_eq!(
+                seen.meet(&Identity::of_key(key.clone()), 1, 0),
+                Some((0, n))
+            );
+        }
+        assert!(seen.keys.chunks.len() > 2);
+    }
 }

@@ -1053,6 +1053,25 @@ pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// The finding for a record that cannot be parsed at all.
+pub(crate) fn problem_finding(record: &Record, problem: &Problem) -> crate::code::Finding {
+    match *problem {
+        Problem::InvalidUtf8 { at } => {
+            crate::code::finding_of(crate::code::invalid_utf8(record.raw(), at, record.offset))
+                .with_help("position files must be UTF-8 text")
+        }
+        Problem::TooLong { len } => crate::code::cli_error(
+            crate::code::CliCode::TooLong,
+            0..0,
+            format!(
+                "line is too long: expected at most {} bytes, found {len}",
+                MAX_RECORD_BYTES
+            ),
+        )
+        .with_help("no position is this long; is this really a position file?"),
+    }
+}
+
 /// An input that cannot be read, or that a walk passes over for a reason: which one, and why.
 /// Every command reports it with the same words (`cannot read `NAME`: WHY`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

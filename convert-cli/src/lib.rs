@@ -46,8 +46,9 @@
 //!                         ──▶ output (human, json, sarif, github)
 //! ```
 //!
-//! Each input is read once, and each position parsed once by its notation's analyser on a
-//! worker thread; the ordered thread only places findings and writes them.
+//! Each input is read once, and each position parsed once, by its notation's analyser on a
+//! worker thread (which also reads a DFEN position that has findings in the engine's dialect,
+//! for the hint that suggests it); the ordered thread only places findings and writes them.
 
 // Panic hygiene: no input may make `fenkit` panic. Outside tests, `unwrap`, `expect` and
 // `panic!`-like macros are denied. Indexing is not: the command line indexes its own buffers

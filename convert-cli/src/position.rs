@@ -133,7 +133,7 @@ fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
         }
         let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
         if let Some(problem) = &record.problem {
-            let finding = crate::diag::problem_finding(&record, problem);
+            let finding = crate::input::problem_finding(&record, problem);
             let code = match problem {
                 Problem::InvalidUtf8 { .. } => CliCode::InvalidUtf8,
                 Problem::TooLong { .. } => CliCode::TooLong,

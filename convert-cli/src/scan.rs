@@ -9,7 +9,6 @@
 
 use std::io::{self, BufRead};
 
-use crate::diag::problem_finding;
 use crate::input::{Input, Kind, Origin, Record, RecordBatch, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
 use crate::pipeline::Filled;
@@ -113,7 +112,7 @@ impl Scan {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
-        let analysis = analysis(&mut self.analyzer, &record);
+        let analysis = self.analyzer.analyze_record(&record);
         Ok(Some(Item { record, analysis }))
     }
 
@@ -161,7 +160,7 @@ impl Scan {
     pub(crate) fn for_each(
         self,
         threads: usize,
-        mut each: impl FnMut(Item<'_>, bool) -> io::Result<()>,
+        mut each: impl FnMut(&mut Item<'_>, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut scan = Some(self);
         let mut read_error = None;
@@ -184,7 +183,7 @@ impl Scan {
 }
 
 /// What a scan of several inputs hands on, in input order and, within an input, file order.
-pub(crate) enum Event<'a> {
+pub(crate) enum Event<'a, 'r> {
     /// Input `input` is open, read as `notation`.
     Begin {
         /// The input's index.
@@ -201,12 +200,12 @@ pub(crate) enum Event<'a> {
         /// Why.
         error: io::Error,
     },
-    /// One record of the input begun last, and its analysis.
+    /// One record of the input begun last, and its analysis (lent: take what is kept).
     Item {
         /// The input's index.
         input: usize,
         /// The record and its analysis.
-        item: Item<'a>,
+        item: &'a mut Item<'r>,
         /// Whether the input starts with a BOM.
         bom: bool,
     },
@@ -277,7 +276,7 @@ pub(crate) fn scan_all(
     threads: usize,
     reported: bool,
     mut open: impl FnMut(usize) -> io::Result<Scan> + Send,
-    mut each: impl FnMut(Event<'_>) -> io::Result<()>,
+    mut each: impl FnMut(Event<'_, '_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let threads = threads.max(1);
     let mut next = 0;
@@ -452,18 +451,14 @@ impl Batch {
     /// Analyses the records of the batch, once [`RecordBatch::index`] has found them.
     fn analyze(&mut self, analyzer: &mut Analyzer) {
         self.analyses.clear();
-        self.analyses.extend(
-            self.records
-                .iter()
-                .map(|record| analysis(analyzer, &record)),
-        );
+        analyzer.analyze_records(&self.records, &mut self.analyses);
     }
 
     /// Hands every record and its analysis to `each`, in order; with `quiet`, positions
     /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
         &mut self,
-        each: &mut dyn FnMut(Item<'_>, bool) -> io::Result<()>,
+        each: &mut impl FnMut(&mut Item<'_>, bool) -> io::Result<()>,
         mut quiet: Option<&mut Quiet>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
@@ -481,7 +476,7 @@ impl Batch {
             {
                 continue;
             }
-            each(Item { record, analysis }, self.bom)?;
+            each(&mut Item { record, analysis }, self.bom)?;
         }
         if let Some(offset) = self.records.last_offset() {
             shown(offset);
@@ -547,25 +542,6 @@ impl Quiet {
 /// and at most a few MiB are in flight.
 const BATCH: usize = 4096;
 const BATCH_BYTES: usize = 1 << 18;
-
-/// What is found about one record: `None` for blank and comment lines.
-fn analysis(analyzer: &mut Analyzer, record: &Record) -> Option<Analysis> {
-    match record.kind {
-        Kind::Blank | Kind::Comment => None,
-        Kind::Position => Some(match &record.problem {
-            Some(problem) => Analysis {
-                findings: vec![problem_finding(record, problem)],
-                rejected: true,
-                engine_explained: analyzer.explains_by_engine().then_some(false),
-                ..Analysis::default()
-            },
-            None => {
-                let text = record.text().unwrap_or_default();
-                analyzer.analyze(record.line, text)
-            }
-        }),
-    }
-}
 
 /// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
 const SNIFF_LIMIT: usize = crate::input::MAX_RECORD_BYTES;
@@ -652,7 +628,7 @@ mod tests {
         for (threads, line_by_line) in MODES {
             let mut seen = Vec::new();
             let result = scan_of(lines, line_by_line).for_each(threads, |item, _| {
-                assert!(item.analysis.is_some_and(|a| a.findings.is_empty()));
+                assert!(item.analysis.take().is_some_and(|a| a.findings.is_empty()));
                 seen.push(item.record.line);
                 Ok(())
             });
@@ -868,7 +844,8 @@ mod tests {
                         }
                         Event::Item { input, item, .. } => {
                             lines.push(item.record.line);
-                            for finding in item.analysis.into_iter().flat_map(|a| a.findings) {
+                            for finding in item.analysis.take().into_iter().flat_map(|a| a.findings)
+                            {
                                 findings.push((input, item.record.line, finding.code));
                             }
                         }

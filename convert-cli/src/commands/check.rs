@@ -136,7 +136,7 @@ struct Run<'a, W: Write> {
 }
 
 impl<W: Write> Run<'_, W> {
-    fn event(&mut self, event: Event<'_>) -> io::Result<()> {
+    fn event(&mut self, event: Event<'_, '_>) -> io::Result<()> {
         match event {
             Event::Begin {
                 input,
@@ -190,12 +190,12 @@ impl<W: Write> Run<'_, W> {
 
     /// One record of the input being checked: its findings reported, under the markers above
     /// it; its identity met by the duplicate search.
-    fn item(&mut self, item: Item<'_>) -> io::Result<()> {
+    fn item(&mut self, item: &mut Item<'_>) -> io::Result<()> {
         let Some(file) = self.file.as_mut() else {
             return Ok(());
         };
         let record = &item.record;
-        match (record.kind, item.analysis) {
+        match (record.kind, item.analysis.take()) {
             (Kind::Comment, _) => {
                 file.markers.comment(
                     record.line,
@@ -215,7 +215,7 @@ impl<W: Write> Run<'_, W> {
                 if let (Some(identity), Some(duplicates)) =
                     (analysis.identity.take(), self.duplicates.as_mut())
                 {
-                    duplicates.see(file.input, &file.path, file.notation, record, identity);
+                    duplicates.see(file.input, &file.path, file.notation, record, *identity);
                 }
                 let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use crate::code::CliCode;
 use crate::context::{Failure, Global, Status};
-use crate::diag::{Diagnostic, problem_finding, renderer};
-use crate::input::{Kind, Origin, RecordReader};
+use crate::diag::{Diagnostic, renderer};
+use crate::input::{Kind, Origin, RecordReader, problem_finding};
 use crate::notation::{
     DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
 };

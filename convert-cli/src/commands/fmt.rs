@@ -144,7 +144,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             }
             let record = &item.record;
             let mut replacement = None;
-            if let Some(analysis) = item.analysis {
+            if let Some(analysis) = item.analysis.take() {
                 pass.positions += 1;
                 if matches!(record.problem, Some(Problem::TooLong { .. })) {
                     pass.unformattable = true;

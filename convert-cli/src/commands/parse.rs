@@ -159,7 +159,9 @@ impl<'a> Answer<'a> {
             canonical: None,
             code: Some(finding.code.as_str()),
             ref_code: reference.map(|reference| reference.code),
-            offset: Some(reference.map_or(finding.span.start, |reference| reference.offset)),
+            offset: Some(
+                reference.map_or(finding.span.start, |reference| reference.offset as usize),
+            ),
             span: Some([finding.span.start, finding.span.end]),
             message: Some(&finding.message),
             findings: None,

@@ -5,6 +5,7 @@ use fenkit_diagnostics::Severity;
 
 use super::Notation;
 use crate::code::{Code, Finding};
+use crate::input::{Kind, Record, RecordBatch};
 
 /// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -21,8 +22,8 @@ pub(crate) struct ReadSettings {
 pub(crate) struct Fen4Reference {
     /// The reference parsers' code, `-1` to `-6` (`0` when only `--strict` rejected it).
     pub(crate) code: i32,
-    /// The offset in characters.
-    pub(crate) offset: usize,
+    /// The offset in characters (a record holds at most 1 MiB).
+    pub(crate) offset: u32,
 }
 
 impl Fen4Reference {
@@ -30,7 +31,7 @@ impl Fen4Reference {
     pub(crate) fn of(error: &fen4::ParseError) -> Fen4Reference {
         Fen4Reference {
             code: error.ref_code(),
-            offset: error.offset(),
+            offset: u32::try_from(error.offset()).unwrap_or(u32::MAX),
         }
     }
 }
@@ -70,8 +71,9 @@ pub(crate) struct Analysis {
     /// For a rejected FEN4 literal: where the reference parsers put the error.
     pub(crate) reference: Option<Fen4Reference>,
     /// The position's identity, when the analyser was asked for identities and the position
-    /// was accepted and has one.
-    pub(crate) identity: Option<Identity>,
+    /// was accepted and has one (boxed: most runs ask for none, and every analysis is moved
+    /// about several times).
+    pub(crate) identity: Option<Box<Identity>>,
     /// Asked for with [`Analyzer::with_engine_hint`], for a DFEN position with findings read
     /// under another profile than the engine's: whether the reference engine's dialect explains
     /// them (see `dfen.rs`).
@@ -83,31 +85,38 @@ impl Analysis {
     pub(crate) fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
         Analysis {
             findings: fixable_only_if_formatted(vec![finding]),
+            canonical: None,
             rejected: true,
             reference,
-            ..Analysis::default()
+            identity: None,
+            engine_explained: None,
         }
     }
 
-    /// A position that was read, with its findings and canonical form: rejected if a finding
-    /// is an error, and then without a canonical form.
-    pub(crate) fn accepted(findings: Vec<Finding>, canonical: Option<String>) -> Analysis {
+    /// A position that was read, with its findings, canonical form and identity: rejected if
+    /// a finding is an error, and then without a canonical form or an identity.
+    #[inline]
+    pub(crate) fn accepted(
+        findings: Vec<Finding>,
+        canonical: Option<String>,
+        identity: Option<Identity>,
+    ) -> Analysis {
         let rejected = findings.iter().any(|f| f.severity == Severity::Error);
         let findings = fixable_only_if_formatted(findings);
+        // Every field written out: `..Analysis::default()` would make a whole default
+        // analysis and drop what it does not use, for every position.
         Analysis {
             canonical: if rejected { None } else { canonical },
+            identity: if rejected {
+                None
+            } else {
+                identity.map(Box::new)
+            },
             findings,
             rejected,
-            ..Analysis::default()
+            reference: None,
+            engine_explained: None,
         }
-    }
-
-    /// This analysis with the identity `identity` makes, for an accepted position.
-    pub(crate) fn with_identity(mut self, identity: impl FnOnce() -> Option<Identity>) -> Self {
-        if !self.rejected {
-            self.identity = identity();
-        }
-        self
     }
 }
 
@@ -234,6 +243,39 @@ pub(crate) trait Analyze: Send {
     fn explains_by_engine(&self, _work: &Work) -> bool {
         false
     }
+
+    /// Analyses every record of a batch into `out`, in order (see [`of_record`]). One call
+    /// per batch: within it, each record is analysed by this notation's own code, without a
+    /// call through the trait object.
+    fn analyze_records(
+        &mut self,
+        work: &mut Work,
+        records: &RecordBatch,
+        out: &mut Vec<Option<Analysis>>,
+    ) {
+        out.extend(records.iter().map(|record| of_record(self, work, &record)));
+    }
+}
+
+/// What is found about one record: `None` for blank and comment lines; for a record that is
+/// not text or too long, its one problem.
+fn of_record<A: Analyze + ?Sized>(
+    state: &mut A,
+    work: &mut Work,
+    record: &Record<'_>,
+) -> Option<Analysis> {
+    match record.kind {
+        Kind::Blank | Kind::Comment => None,
+        Kind::Position => Some(match &record.problem {
+            Some(problem) => Analysis {
+                findings: vec![crate::input::problem_finding(record, problem)],
+                rejected: true,
+                engine_explained: state.explains_by_engine(work).then_some(false),
+                ..Analysis::default()
+            },
+            None => state.analyze(work, record.line, record.text().unwrap_or_default()),
+        }),
+    }
 }
 
 /// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
@@ -313,11 +355,6 @@ impl Analyzer {
         })
     }
 
-    /// Whether [`Analysis::engine_explained`] is worked out for this file's positions.
-    pub(crate) fn explains_by_engine(&self) -> bool {
-        self.state.explains_by_engine(&self.work)
-    }
-
     /// The notation this analyser reads.
     pub(crate) fn notation(&self) -> Notation {
         self.work.notation
@@ -326,6 +363,20 @@ impl Analyzer {
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
     pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
         self.state.analyze(&mut self.work, line, text)
+    }
+
+    /// What is found about one record: `None` for blank and comment lines.
+    pub(crate) fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
+        of_record(self.state.as_mut(), &mut self.work, record)
+    }
+
+    /// Analyses every record of a batch (indexed) into `out`, in order.
+    pub(crate) fn analyze_records(
+        &mut self,
+        records: &RecordBatch,
+        out: &mut Vec<Option<Analysis>>,
+    ) {
+        self.state.analyze_records(&mut self.work, records, out);
     }
 }
 
@@ -336,7 +387,7 @@ pub(super) struct AsRead;
 impl Analyze for AsRead {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         match work.notation.read(text, work.settings) {
-            Ok(super::Read::Position(_, warnings)) => Analysis::accepted(warnings, None),
+            Ok(super::Read::Position(_, warnings)) => Analysis::accepted(warnings, None, None),
             Ok(super::Read::Nothing(_)) => Analysis::default(),
             Err(rejection) => Analysis::rejected(rejection.finding, rejection.reference),
         }

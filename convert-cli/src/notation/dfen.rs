@@ -340,14 +340,13 @@ struct DfenAnalyzer {
 
 impl Analyze for DfenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
-        let settings = ReadSettings {
-            profile: self.profile.unwrap_or(work.settings.profile),
-            ..work.settings
-        };
-        let analysis = match parser(settings).parse(text) {
+        let profile = self.profile.unwrap_or(work.settings.profile);
+        let parser = dfen::Parser::new()
+            .profile(profile)
+            .strict(work.settings.strict);
+        let mut analysis = match parser.parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
-                let profile = settings.profile;
                 let needs_fixed = work.wants_canonical() || work.identity().is_some();
                 let fixed = needs_fixed.then(|| {
                     if work.fixes_positions() {
@@ -373,30 +372,25 @@ impl Analyze for DfenAnalyzer {
                     }
                     _ => None,
                 };
-                let game = self.game;
-                Analysis::accepted(converted(parsed.findings), canonical).with_identity(|| {
-                    let (ep, fixed) = work.identity().zip(fixed.as_ref())?;
-                    Some(Identity::of_key(dfen::rules::identity_key(fixed, ep, game)))
-                })
+                let identity = match (work.identity(), &fixed) {
+                    (Some(ep), Some(fixed)) => Some(Identity::of_key(dfen::rules::identity_key(
+                        fixed, ep, self.game,
+                    ))),
+                    _ => None,
+                };
+                Analysis::accepted(converted(parsed.findings), canonical, identity)
             }
         };
-        self.explained(work, text, analysis)
+        if self.explains_by_engine(work) && !analysis.findings.is_empty() {
+            analysis.engine_explained = Some(engine_dialect_explains(text, &analysis.findings));
+        }
+        analysis
     }
 
     fn explains_by_engine(&self, work: &Work) -> bool {
         self.profile.is_none()
             && work.engine_hint()
             && work.settings.profile != dfen::Profile::Engine
-    }
-}
-
-impl DfenAnalyzer {
-    /// The analysis with whether the engine dialect explains its findings, when asked.
-    fn explained(&self, work: &Work, text: &str, mut analysis: Analysis) -> Analysis {
-        if self.explains_by_engine(work) && !analysis.findings.is_empty() {
-            analysis.engine_explained = Some(engine_dialect_explains(text, &analysis.findings));
-        }
-        analysis
     }
 }
 

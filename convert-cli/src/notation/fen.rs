@@ -156,14 +156,14 @@ impl Analyze for FenAnalyzer {
                         None
                     }
                 };
-                Analysis::accepted(findings, canonical).with_identity(|| {
-                    let ep = work.identity()?;
-                    Some(Identity::of_key(dfen::rules::identity_key(
+                let identity = work.identity().map(|ep| {
+                    Identity::of_key(dfen::rules::identity_key(
                         &fixed,
                         ep,
                         dfen::rules::Game::Standard,
-                    )))
-                })
+                    ))
+                });
+                Analysis::accepted(findings, canonical, identity)
             }
         }
     }

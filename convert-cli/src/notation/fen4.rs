@@ -129,12 +129,11 @@ impl Analyze for Fen4Analyzer {
                 } else {
                     parsed.findings.drain(..).map(finding_of).collect()
                 };
-                Analysis::accepted(findings, canonical).with_identity(|| {
-                    work.identity().map(|_| Identity {
-                        hash: parsed.placement.identity_hash(),
-                        key: parsed.placement.identity_key(),
-                    })
-                })
+                let identity = work.identity().map(|_| Identity {
+                    hash: parsed.placement.identity_hash(),
+                    key: parsed.placement.identity_key(),
+                });
+                Analysis::accepted(findings, canonical, identity)
             }
         };
         self.parsed = parsed;

@@ -175,6 +175,6 @@ impl Analyze for Ndjson4Analyzer {
             .into_iter()
             .map(finding_of)
             .collect();
-        Analysis::accepted(findings, None)
+        Analysis::accepted(findings, None, None)
     }
 }

@@ -212,7 +212,7 @@ impl Analyze for VariantAnalyzer {
                     }
                     _ => None,
                 };
-                Analysis::accepted(converted(parsed.findings), canonical).with_identity(|| identity)
+                Analysis::accepted(converted(parsed.findings), canonical, identity)
             }
         }
     }

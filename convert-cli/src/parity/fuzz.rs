@@ -175,7 +175,9 @@ pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got
             ref_code: analysis
                 .reference
                 .map(|reference| i64::from(reference.code)),
-            offset: analysis.reference.map(|reference| reference.offset as u64),
+            offset: analysis
+                .reference
+                .map(|reference| u64::from(reference.offset)),
             message: error.message.to_string(),
         },
         None => accept(

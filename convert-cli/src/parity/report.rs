@@ -475,7 +475,7 @@ pub(crate) fn unpassed_settings(outcomes: &[Outcome<'_>], command: &str) -> Opti
         parts.push(format!(
             "{} {} ({})",
             setting.name,
-            or_list(&values),
+            joined(&values, "or"),
             mine.len()
         ));
         missing.push(setting);
@@ -498,31 +498,17 @@ pub(crate) fn unpassed_settings(outcomes: &[Outcome<'_>], command: &str) -> Opti
          add {them} to --cmd where the adapter takes {them} (for `fenkit parse`: `{}`), or read \
          {} in the adapter",
         failed.len(),
-        and_list(&parts),
-        or_list_owned(&placeholders),
-        and_list(&names),
+        joined(&parts, "and"),
+        joined(&placeholders, "or"),
+        joined(&names, "and"),
         flags.join(" "),
-        and_list(&variables)
+        joined(&variables, "and")
     ))
 }
 
-/// `a`, `a or b`, `a, b or c`.
-fn or_list(items: &[&str]) -> String {
-    joined(items, "or")
-}
-
-fn or_list_owned(items: &[String]) -> String {
-    let items: Vec<&str> = items.iter().map(String::as_str).collect();
-    joined(&items, "or")
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list<T: AsRef<str>>(items: &[T]) -> String {
+/// `a`, `a or b`, `a, b or c` (with `word` "or"); `a, b and c` (with "and").
+fn joined<T: AsRef<str>>(items: &[T], word: &str) -> String {
     let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    joined(&items, "and")
-}
-
-fn joined(items: &[&str], word: &str) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.concat(),
