@@ -128,9 +128,13 @@ fn help(notation: Notation, ep: EpIdentity) -> &'static str {
         (_, EpIdentity::Always) | (Notation::Variant(_), _) => {
             "positions are the same when all fields but the clocks agree"
         }
-        (_, EpIdentity::Legal) => {
+        (_, EpIdentity::Legal | EpIdentity::XFen) => {
             "positions are the same when all fields but the clocks agree, counting only \
              the en-passant squares a pawn can capture onto now"
+        }
+        (_, EpIdentity::Fen) => {
+            "positions are the same when all fields but the clocks agree, counting only \
+             the en-passant squares a double push could have left"
         }
     }
 }

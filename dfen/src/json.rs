@@ -21,9 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
-};
+use crate::{Board, CastlingRights, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 
 /// The structured JSON form of a [`Dfen`]; `Dfen` serializes through it.
 ///
@@ -109,10 +107,8 @@ impl From<&Dfen> for DfenJson {
                 Color::Black => "black",
             }
             .to_owned(),
-            castling: dfen
-                .castling
-                .iter()
-                .map(|s| s.letter().to_string())
+            castling: castling_letters(dfen.castling)
+                .map(|letter| letter.to_string())
                 .collect(),
             en_passant: dfen
                 .en_passant
@@ -208,14 +204,25 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, String> {
     };
     let mut castling = CastlingRights::NONE;
     for letter in &json.castling {
-        let right = single_byte(letter)
-            .and_then(CastlingSide::from_letter)
+        // `K`/`Q` are the h- and a-file rooks; a file letter is its rook (Chess960).
+        let (color, file) = single_byte(letter)
+            .and_then(|byte| match byte {
+                b'K' => Some((Color::White, 7)),
+                b'Q' => Some((Color::White, 0)),
+                b'k' => Some((Color::Black, 7)),
+                b'q' => Some((Color::Black, 0)),
+                b'A'..=b'H' => Some((Color::White, byte - b'A')),
+                b'a'..=b'h' => Some((Color::Black, byte - b'a')),
+                _ => None,
+            })
             .ok_or_else(|| {
-                format!("castling: expected one of `K`, `Q`, `k`, `q`, found `{letter}`")
+                format!(
+                    "castling: expected one of `K`, `Q`, `k`, `q` or a rook file `A`-`H`, `a`-`h`, found `{letter}`"
+                )
             })?;
-        if !castling.insert(right) {
+        if !castling.insert_rook_file(color, file) {
             return Err(format!(
-                "castling: expected each letter at most once, found `{letter}` twice"
+                "castling: expected each right at most once, found `{letter}` twice"
             ));
         }
     }
@@ -272,10 +279,7 @@ impl Serialize for Dfen {
                 Color::Black => "black",
             },
         )?;
-        out.serialize_field(
-            "castling",
-            &SeqJson(|| self.castling.iter().map(|s| s.letter())),
-        )?;
+        out.serialize_field("castling", &SeqJson(|| castling_letters(self.castling)))?;
         out.serialize_field(
             "en_passant",
             &SeqJson(|| self.en_passant.iter_alphabetical().map(square_name)),
@@ -285,6 +289,16 @@ impl Serialize for Dfen {
         out.serialize_field("dice", &SeqJson(|| self.dice.iter().map(Role::upper)))?;
         out.end()
     }
+}
+
+/// The castling letters as the field writes them outside Chess960 mode: `KQkq` letters when
+/// every right is for an a- or h-file rook, else the rooks' files.
+fn castling_letters(rights: CastlingRights) -> impl Iterator<Item = char> {
+    let mut letters = Vec::with_capacity(4);
+    if !rights.is_empty() {
+        rights.write_standard(&mut |byte| letters.push(char::from(byte)));
+    }
+    letters.into_iter()
 }
 
 /// The names of the 64 squares, two bytes each, in the order of [`Square::index`].

@@ -101,6 +101,7 @@
     )
 )]
 
+mod castling;
 mod display;
 mod error;
 mod finding;
@@ -125,13 +126,13 @@ mod test_strategies;
 #[allow(clippy::indexing_slicing)]
 mod validate;
 
-pub use display::{LossyConversion, fnv1a64};
+pub use castling::{CastlingMode, CastlingNotation, CastlingRights, CastlingSide};
+pub use display::{LossyConversion, Writer, fnv1a64};
 pub use error::{InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
-pub use model::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
-};
+pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 pub use parser::{MAX_INPUT_LEN, Parsed, Parser, Profile};
+pub use rules::{EnPassantPolicy, Game};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -1,20 +1,24 @@
-//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`);
-//! each example produces its code, and the messages of all of them are pinned in one snapshot.
+//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`,
+//! Chess960's in `spec/chess960.md`); each example produces its code, and the messages of all
+//! of them are pinned in one snapshot.
 
 use std::fmt::Write as _;
 
 use dfen::variant::{Dialect, Variant, VariantParser};
-use dfen::{Code, Finding, ParseError, Parser, Profile};
+use dfen::{CastlingMode, Code, Finding, ParseError, Parser, Profile};
 
-const SPECS: [&str; 2] = [
+const SPECS: [&str; 3] = [
     include_str!("../../../spec/dfen.md"),
     include_str!("../../../spec/variants.md"),
+    include_str!("../../../spec/chess960.md"),
 ];
 
-/// How an example is read: a DFEN profile, or a variant in a dialect.
+/// How an example is read: a DFEN profile, Chess960 mode (`chess960`, the spec profile), or a
+/// variant in a dialect.
 #[derive(Clone, Copy)]
 enum Reading {
     Dfen(Profile),
+    Chess960,
     Variant(Variant, Dialect),
 }
 
@@ -24,6 +28,7 @@ impl Reading {
             Some((variant, dialect)) => {
                 Reading::Variant(variant.parse().unwrap(), dialect.parse().unwrap())
             }
+            None if text == "chess960" => Reading::Chess960,
             None => Reading::Dfen(text.parse().unwrap()),
         }
     }
@@ -32,6 +37,10 @@ impl Reading {
         match self {
             Reading::Dfen(profile) => Parser::new()
                 .profile(profile)
+                .parse(input)
+                .map(|parsed| parsed.findings),
+            Reading::Chess960 => Parser::new()
+                .castling_mode(CastlingMode::Chess960)
                 .parse(input)
                 .map(|parsed| parsed.findings),
             Reading::Variant(variant, dialect) => VariantParser::new(variant)
@@ -46,6 +55,7 @@ impl std::fmt::Display for Reading {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Reading::Dfen(profile) => write!(f, "{profile}"),
+            Reading::Chess960 => write!(f, "chess960"),
             Reading::Variant(variant, dialect) => write!(f, "{variant} {dialect}"),
         }
     }
@@ -106,7 +116,7 @@ fn every_code_has_exactly_one_documented_example() {
         let count = examples.iter().filter(|e| e.code == *code).count();
         assert_eq!(
             count, 1,
-            "{code} needs exactly one example in spec/dfen.md or spec/variants.md"
+            "{code} needs exactly one example in spec/dfen.md, spec/variants.md or spec/chess960.md"
         );
     }
     assert_eq!(examples.len(), Code::ALL.len());
