@@ -10,8 +10,8 @@
 //! For each line it prints one line, fields separated by tabs:
 //!
 //! - `ok`, the position written as six-field FEN (or, when FEN cannot hold it, as DFEN), the
-//!   squares of the castling rights' rooks (comma-separated, `-` for none) and the codes of
-//!   the findings (comma-separated, `-` for none);
+//!   squares of the castling rights' rooks, the codes of the findings, and the codes of the
+//!   findings with error severity (each list comma-separated, `-` when empty);
 //! - or `error`, the code and the message.
 //!
 //! `--fixed` writes [`Parsed::fixed`](dfen::Parsed::fixed) (what `fenkit fmt` writes) instead of
@@ -75,7 +75,18 @@ fn main() {
                     .map(|square| square.to_string())
                     .collect();
                 let codes: Vec<&str> = parsed.findings.iter().map(|f| f.code.as_str()).collect();
-                format!("ok\t{text}\t{}\t{}", list(&rooks), list(&codes))
+                let errors: Vec<&str> = parsed
+                    .findings
+                    .iter()
+                    .filter(|f| f.severity == dfen::Severity::Error)
+                    .map(|f| f.code.as_str())
+                    .collect();
+                format!(
+                    "ok\t{text}\t{}\t{}\t{}",
+                    list(&rooks),
+                    list(&codes),
+                    list(&errors)
+                )
             }
         };
         if writeln!(out, "{answer}").is_err() {

@@ -28,7 +28,10 @@ pub(crate) fn is_legal(pos: &Pos, mv: &Move) -> bool {
         // is checked below, in the position after the move.
         let castle = castling_squares(mv, pos.pieces(us, Role::Rook));
         let without_king = pos.occupied() & !(1u64 << castle.king_from);
-        let path = span(castle.king_from, castle.king_to) & !(1u64 << castle.king_to);
+        // The king's own square always counts: a king that stays where it is (on g1 castling
+        // towards h1) still may not castle out of check.
+        let path = (span(castle.king_from, castle.king_to) & !(1u64 << castle.king_to))
+            | 1u64 << castle.king_from;
         if Bits(path).any(|sq| pos.attacked_with(sq, them, without_king)) {
             return false;
         }
