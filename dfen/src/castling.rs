@@ -126,8 +126,14 @@ impl CastlingSide {
         Square::masked(back_rank(self.color()) * 8 + self.rook_file())
     }
 
+    /// Its bit in [`CastlingRights`]: White's files in the low byte, Black's in the high one.
     const fn bit(self) -> u16 {
-        rook_bit(self.color(), self.rook_file())
+        match self {
+            CastlingSide::WhiteKingside => 0x0080,
+            CastlingSide::WhiteQueenside => 0x0001,
+            CastlingSide::BlackKingside => 0x8000,
+            CastlingSide::BlackQueenside => 0x0100,
+        }
     }
 }
 
@@ -630,6 +636,17 @@ mod tests {
         assert_eq!(back.xfen_letter(Color::Black, 2), b'c');
         // No king on the back rank: the file letter.
         assert_eq!(rank(0b1000_0000, None).xfen_letter(Color::White, 7), b'H');
+    }
+
+    #[test]
+    fn standard_sides_are_their_rooks_files() {
+        for side in CastlingSide::ALL {
+            assert_eq!(
+                side.bit(),
+                rook_bit(side.color(), side.rook_file()),
+                "{side:?}"
+            );
+        }
     }
 
     #[test]

@@ -1512,13 +1512,22 @@ impl<'a> State<'a> {
             "fullmove number"
         };
         if decimal(field.text).is_err() {
-            return Err(ParseError::new(
+            let error = ParseError::new(
                 Code::BadClock,
                 Some(field.number),
                 field.span(),
                 format!("a {name} made of ASCII digits"),
                 quote(self.text(field.span())),
-            ));
+            );
+            return Err(
+                if field.number == 5 && is_check_counter(field.text, false) {
+                    error.with_help(
+                    "three-check's remaining checks (`3+3`) stand here in Stockfish's FEN: read the line with `--variant threecheck --dialect stockfish`",
+                )
+                } else {
+                    error
+                },
+            );
         }
         let mut value: u32 = 0;
         for &digit in field.text {
@@ -1588,12 +1597,19 @@ impl<'a> State<'a> {
             .iter()
             .position(|&byte| Role::from_letter(byte).is_none())
         {
-            return Err(self.bad_char(
+            let error = self.bad_char(
                 Code::UnknownDie,
                 7,
                 field.start + i,
                 "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
-            ));
+            );
+            return Err(if is_check_counter(field.text, true) {
+                error.with_help(
+                    "three-check's checks given (`+1+0`) end lichess's FEN: read the line with `--variant threecheck --dialect lichess`",
+                )
+            } else {
+                error
+            });
         }
         let mut pool = DicePool::EMPTY;
         let mut upper = 0usize;
@@ -1660,6 +1676,26 @@ impl<'a> State<'a> {
         }
         Ok(pool)
     }
+}
+
+/// Whether `text` is a three-check counter field: `3+3` (Stockfish, the checks remaining), or
+/// with `leading_plus` `+1+0` (lichess, the checks given).
+fn is_check_counter(text: &[u8], leading_plus: bool) -> bool {
+    let rest = if leading_plus {
+        match text.strip_prefix(b"+") {
+            Some(rest) => rest,
+            None => return false,
+        }
+    } else {
+        text
+    };
+    let mut parts = rest.split(|&byte| byte == b'+');
+    matches!(
+        (parts.next(), parts.next(), parts.next()),
+        (Some(white), Some(black), None)
+            if !white.is_empty() && !black.is_empty()
+                && white.iter().chain(black).all(u8::is_ascii_digit)
+    )
 }
 
 fn is_square_name(pair: &[u8]) -> bool {

@@ -377,21 +377,28 @@ fn clearly_sound(dfen: &Dfen, census: &Census) -> bool {
     // Standard rights only (a- and h-file rooks), each with the king on e1 or e8 and its rook
     // at home: then no castling finding, in either mode.
     let rooks = dfen.castling.rook_squares().0;
-    let own_rooks = (census.set(Color::White, Role::Rook) & 0xff)
-        | (census.set(Color::Black, Role::Rook) & (0xff << 56));
-    let kings_home = |color: Color, rank_mask: u64, king: u64| {
-        rooks & rank_mask == 0 || census.set(color, Role::King) & king != 0
-    };
-    rooks & !STANDARD_ROOK_SQUARES == 0
-        && rooks & !own_rooks == 0
-        && kings_home(Color::White, 0xff, 1 << 4)
-        && kings_home(Color::Black, 0xff << 56, 1 << 60)
+    if rooks == 0 {
+        return true;
+    }
+    let own_rooks = (census.set(Color::White, Role::Rook) & RANK_1)
+        | (census.set(Color::Black, Role::Rook) & RANK_8);
+    // The kings' home squares of the colours that hold a right.
+    let kings_needed =
+        (u64::from(rooks & RANK_1 != 0) << 4) | (u64::from(rooks & RANK_8 != 0) << 60);
+    let kings = (census.set(Color::White, Role::King) & RANK_1)
+        | (census.set(Color::Black, Role::King) & RANK_8);
+    rooks & !(STANDARD_ROOK_SQUARES & own_rooks) == 0 && kings_needed & !kings == 0
 }
+
+/// Rank 1 and rank 8.
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
 
 /// a1, h1, a8 and h8: the rooks `KQkq` names.
 const STANDARD_ROOK_SQUARES: u64 = 0x8100_0000_0000_0081;
 
 /// Collects the position findings of `dfen` under `profile` and `mode` into `out`.
+#[inline(always)]
 pub(crate) fn position_findings(
     dfen: &Dfen,
     census: &Census,
@@ -427,7 +434,9 @@ fn king_capturing_pawn(census: &Census, profile: Profile) -> Option<Square> {
     })
 }
 
-/// The full checks behind [`position_findings`].
+/// The full checks behind [`position_findings`]: out of line, so that the common case, which
+/// [`clearly_sound`] settles, pays nothing for them.
+#[inline(never)]
 fn all_position_findings(
     dfen: &Dfen,
     census: &Census,

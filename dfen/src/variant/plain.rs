@@ -16,7 +16,7 @@ use super::read::{SlotSpans, counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
 use crate::parser::{Among, PocketSpelling, Slots};
 use crate::validate::Census;
-use crate::{Parser, Severity, SquareSet};
+use crate::{Severity, SquareSet};
 
 impl VariantParser {
     /// Reads `input` into `parsed` when it is in plain form; `None` when the general reader must
@@ -43,10 +43,7 @@ impl VariantParser {
         };
         let mut census = Census::default();
         let mut slots = Slots::default();
-        let standard = Parser::new()
-            .six_fields()
-            .strict(self.strict)
-            .check_position(self.check_position);
+        let standard = self.standard().six_fields();
         let holdings = &mut parsed.position.holdings;
         let six_end = standard.scan_variant(
             input,
@@ -219,7 +216,8 @@ mod tests {
 
     impl VariantParser {
         fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
-            let mut parsed = VariantParsed::empty(self.variant, self.check_limit);
+            let mut parsed =
+                VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
             self.read_plain(input, &mut parsed).map(|()| parsed)
         }
     }
