@@ -1841,11 +1841,13 @@ mod tests {
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 K",
         "bbbbbbbb/bbbbbbbb/8/8/8/8/BBBBBBBB/BBBBBBBB w - - 0 1 -",
         "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - c3c6 0 1 QQQ",
+        "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 -",
     ];
 
     const ALPHABET: &[char] = &[
         'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '5', '6',
-        '7', '8', '9', '/', ' ', '-', 'w', 'b', '0', 'a', 'c', 'e', 'f', 'h', '\t',
+        '7', '8', '9', '/', ' ', '-', 'w', 'b', '0', 'a', 'c', 'e', 'f', 'h', '\t', 'A', 'H', 'G',
     ];
 
     use crate::test_strategies::{Rng, mutate};
@@ -1853,8 +1855,10 @@ mod tests {
     #[test]
     fn fast_path_takes_plain_inputs() {
         for seed in SEEDS {
-            // Out-of-order squares and 10-digit clocks are left to the general parser.
-            let plain = !seed.contains("c3a3") && !seed.contains("4294967295");
+            // Out-of-order squares, 10-digit clocks and castling file letters are left to the
+            // general parser.
+            let plain =
+                !seed.contains("c3a3") && !seed.contains("4294967295") && !seed.contains("HFhf");
             assert_eq!(fast_path_taken(Profile::Spec, seed), plain, "{seed}");
         }
         assert!(!fast_path_taken(
@@ -1908,12 +1912,20 @@ mod tests {
         for input in &inputs {
             for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
                 fast += usize::from(fast_path_taken(profile, input));
-                for strict in [false, true] {
-                    for check in [false, true] {
+                for (strict, check, mode) in [
+                    (false, false, CastlingMode::Standard),
+                    (false, true, CastlingMode::Standard),
+                    (true, false, CastlingMode::Standard),
+                    (true, true, CastlingMode::Standard),
+                    (false, true, CastlingMode::Chess960),
+                    (true, true, CastlingMode::Chess960),
+                ] {
+                    {
                         let parser = Parser::new()
                             .profile(profile)
                             .strict(strict)
-                            .check_position(check);
+                            .check_position(check)
+                            .castling_mode(mode);
                         let parsed = parser.parse(input);
                         if let Ok(parsed) = &parsed
                             && parsed.written_canonically()
@@ -1924,7 +1936,7 @@ mod tests {
                         assert_eq!(
                             outcome(parsed),
                             outcome(general(&parser, input)),
-                            "{profile} strict={strict} check={check}: {input:?}"
+                            "{profile} strict={strict} check={check} {mode}: {input:?}"
                         );
                     }
                 }
