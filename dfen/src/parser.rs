@@ -272,10 +272,9 @@ impl Parser {
         // Plain input (canonical DFEN or standard FEN) takes the one-pass fast path; anything else,
         // including every input with a syntax error, is parsed again from the start by the
         // general parser, so the results never depend on which path ran.
-        match plain::scan(
+        let shape = plain::scan(
             input,
             self.profile,
-            self.castling_mode,
             plain::Rest::Dice,
             Among::NOTHING,
             &mut parsed.dfen,
@@ -283,7 +282,8 @@ impl Parser {
             &mut Slots::default(),
             &mut map,
             |_| None,
-        ) {
+        );
+        match self.plain_castling(shape, &parsed.dfen) {
             Some(plain::Shape::Seven) => {
                 // The one-pass reader takes seven fields only in the spelling `Display` writes;
                 // the engine profile's own orders differ from it.
@@ -344,10 +344,9 @@ impl Parser {
         read_pocket: impl FnOnce(&[u8]) -> Option<usize>,
     ) -> Option<usize> {
         let mut map = SourceMap::new(input);
-        let end = match plain::scan(
+        let shape = plain::scan(
             input,
             self.profile,
-            self.castling_mode,
             plain::Rest::Caller,
             among,
             dfen,
@@ -355,13 +354,24 @@ impl Parser {
             slots,
             &mut map,
             read_pocket,
-        )? {
+        );
+        let end = match self.plain_castling(shape, dfen)? {
             plain::Shape::SixThen(end) => end,
             plain::Shape::Six => input.len(),
             plain::Shape::Seven => return None,
         };
         self.finish(dfen, findings, census, &map, self.castling_mode);
         Some(end)
+    }
+
+    /// `shape`, unless Chess960 mode has castling letters to read: the fast path reads `KQkq`
+    /// as standard chess does, and Chess960's outermost rooks are the general reader's.
+    #[inline(always)]
+    fn plain_castling(&self, shape: Option<plain::Shape>, dfen: &Dfen) -> Option<plain::Shape> {
+        if self.castling_mode == CastlingMode::Chess960 && !dfen.castling.is_empty() {
+            return None;
+        }
+        shape
     }
 
     /// The position findings and the strict setting, after either path.
@@ -1737,7 +1747,6 @@ mod tests {
         plain::scan(
             input,
             profile,
-            CastlingMode::Standard,
             plain::Rest::Dice,
             Among::NOTHING,
             &mut state.dfen,

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use crate::model::piece_code;
 use crate::validate::{Census, SourceMap};
-use crate::{CastlingMode, CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
+use crate::{CastlingSide, Color, Dfen, Piece, Profile, Role, Square};
 
 /// What a placement byte does, looked up once per byte so the placement loop has no
 /// data-dependent branch (those mispredict on every rank of a real position). Eight bytes, so
@@ -267,7 +267,6 @@ pub(super) enum Rest {
 pub(super) fn scan<'a>(
     input: &'a str,
     profile: Profile,
-    castling_mode: CastlingMode,
     rest: Rest,
     among: Among,
     dfen: &mut Dfen,
@@ -380,13 +379,11 @@ pub(super) fn scan<'a>(
     map.set_field(2, side_at..cur.at);
     cur.space()?;
 
-    // Field 3: castling, `-` or letters strictly in the order `KQkq`. In Chess960 mode `K` and
-    // `Q` name the outermost rooks, which the general reader finds.
+    // Field 3: castling, `-` or letters strictly in the order `KQkq`, read as standard chess
+    // reads them (in Chess960 mode the caller leaves them to the general reader).
     let castling_at = cur.at;
     if cur.peek()? == b'-' {
         cur.at += 1;
-    } else if castling_mode == CastlingMode::Chess960 {
-        return None;
     } else {
         let mut last: i8 = -1;
         while let Some(side) = CastlingSide::from_letter(cur.peek()?) {
