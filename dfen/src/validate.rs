@@ -831,16 +831,7 @@ impl Dfen {
     /// ```
     #[must_use]
     pub fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
-        position_findings(
-            self,
-            &Census::of(&self.board),
-            None,
-            Profile::Spec,
-            CastlingMode::Standard,
-            &mut out,
-        );
-        out
+        self.validate_in(CastlingMode::Standard)
     }
 
     /// Every position finding of this value with its castling rights judged as `mode` says.

@@ -317,7 +317,11 @@ fn the_tables_of_spec_identity_hold() {
                 (EpIdentity::Legal, Game::Standard),
             ];
             for (i, (ep, game)) in columns.into_iter().enumerate() {
-                assert_eq!(field(ep, game), code_in(cells[i + 1]), "{ep} {game:?}: {line}");
+                assert_eq!(
+                    field(ep, game),
+                    code_in(cells[i + 1]),
+                    "{ep} {game:?}: {line}"
+                );
                 // `fen` and `xfen` do not depend on the game.
                 if matches!(ep, EpIdentity::Fen | EpIdentity::XFen) {
                     assert_eq!(field(ep, Game::Standard), code_in(cells[i + 1]), "{line}");

@@ -14,14 +14,16 @@
 use dfen::rules::{Perft, PerftMode};
 use dfen::{CastlingMode, Parser};
 
-/// Counts to depth 3 (and 4 in a release build) of Chess960 positions.
-fn reproduces(fen: &str, counts: &[u64]) {
+/// The deepest count checked: 3, or 4 in a release build.
+const DEEPEST: usize = if cfg!(debug_assertions) { 3 } else { 4 };
+
+/// The counts of the Chess960 position `fen` from depth 1 up to `deepest`.
+fn reproduces(fen: &str, counts: &[u64], deepest: usize) {
     let parsed = Parser::new()
         .castling_mode(CastlingMode::Chess960)
         .parse(fen)
         .unwrap_or_else(|error| panic!("{fen}: {error}"));
     assert!(!parsed.has_errors(), "{fen}: {:?}", parsed.findings);
-    let deepest = if cfg!(debug_assertions) { 3 } else { 4 };
     for (depth, &expected) in (1..).zip(counts).take(deepest) {
         let nodes = Perft::new(PerftMode::Standard, depth)
             .count(&parsed.dfen)
@@ -76,7 +78,7 @@ fn ethereal_fischer_positions() {
         ),
     ];
     for (fen, counts) in suite {
-        reproduces(fen, counts);
+        reproduces(fen, counts, DEEPEST);
     }
 }
 
@@ -102,7 +104,7 @@ fn scalachess_xfen_positions() {
         ("4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", [19, 628, 12_858]),
     ];
     for (fen, counts) in suite {
-        reproduces(fen, counts);
+        reproduces(fen, counts, DEEPEST);
     }
 }
 
@@ -159,17 +161,7 @@ fn ethereal_fischer_epd_reproduces_to_depth_3() {
         let counts: Vec<u64> = parts
             .map(|part| part.trim().split_once(' ').unwrap().1.parse().unwrap())
             .collect();
-        let parsed = Parser::new()
-            .castling_mode(CastlingMode::Chess960)
-            .parse(fen)
-            .unwrap_or_else(|error| panic!("{fen}: {error}"));
-        assert!(!parsed.has_errors(), "{fen}: {:?}", parsed.findings);
-        for (depth, &expected) in (1..=3).zip(&counts) {
-            let nodes = Perft::new(PerftMode::Standard, depth)
-                .count(&parsed.dfen)
-                .unwrap();
-            assert_eq!(nodes, expected, "{fen} at depth {depth}");
-        }
+        reproduces(fen, &counts, 3);
         positions += 1;
     }
     assert_eq!(positions, 960, "{path}");
