@@ -364,6 +364,8 @@ pub(crate) fn color_name(color: dfen::Color) -> &'static str {
 pub(crate) struct PyParsedDfen {
     parsed: dfen::Parsed,
     profile: Profile,
+    /// The parser's castling mode, which `canonical` writes castling in.
+    castling_mode: CastlingMode,
 }
 
 #[pymethods]
@@ -374,7 +376,7 @@ impl PyParsedDfen {
     fn canonical(&self) -> String {
         Writer::new()
             .profile(self.profile)
-            .castling_mode(self.parsed.castling_reading())
+            .castling_mode(self.castling_mode)
             .write(&self.parsed.fixed())
     }
 
@@ -439,12 +441,17 @@ impl PyParsedDfen {
 fn parse_dfen(text: Text, profile: &str, strict: bool, chess960: bool) -> PyResult<PyParsedDfen> {
     let profile = self::profile(profile)?;
     let text = text.as_str()?;
+    let castling_mode = castling_mode(chess960);
     Parser::new()
         .profile(profile)
-        .castling_mode(castling_mode(chess960))
+        .castling_mode(castling_mode)
         .strict(strict)
         .parse(text)
-        .map(|parsed| PyParsedDfen { parsed, profile })
+        .map(|parsed| PyParsedDfen {
+            parsed,
+            profile,
+            castling_mode,
+        })
         .map_err(|error| dfen_parse_error(&error))
 }
 
@@ -460,9 +467,10 @@ fn parse_dfen_batch(
     chess960: bool,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let profile = self::profile(profile)?;
+    let castling_mode = castling_mode(chess960);
     let parser = Parser::new()
         .profile(profile)
-        .castling_mode(castling_mode(chess960))
+        .castling_mode(castling_mode)
         .strict(strict);
     let texts: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
     let results: Vec<PyResult<Result<dfen::Parsed, dfen::ParseError>>> = py.detach(|| {
@@ -475,7 +483,15 @@ fn parse_dfen_batch(
         results
             .into_iter()
             .map(|result| match result {
-                Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedDfen { parsed, profile })?.into_any()),
+                Ok(Ok(parsed)) => Ok(Py::new(
+                    py,
+                    PyParsedDfen {
+                        parsed,
+                        profile,
+                        castling_mode,
+                    },
+                )?
+                .into_any()),
                 Ok(Err(error)) => Ok(dfen_parse_error(&error).into_value(py).into_any()),
                 Err(error) => Ok(error.into_value(py).into_any()),
             })
