@@ -692,6 +692,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     insta::assert_snapshot!(files.join("\n"), @r"
     README.md
     spec/adapter-protocol.md
+    spec/chess960.md
     spec/conformance.md
     spec/dfen.md
     spec/fen4.md
@@ -867,7 +868,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 15 suite files (version 1) to DIR/copy
+    wrote 0 of 16 suite files (version 1) to DIR/copy
     "
     );
 }
