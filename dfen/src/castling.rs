@@ -434,7 +434,8 @@ impl std::str::FromStr for CastlingNotation {
 /// What the back rank of one colour holds, for reading and writing its castling letters.
 #[derive(Clone, Copy)]
 pub(crate) struct BackRank {
-    /// The king's file, when exactly one king of the colour stands on its back rank.
+    /// The king's file: the e-file when a king of the colour stands on e1 (e8), else the file
+    /// of the one king on its back rank; `None` when there is none, or several off the e-file.
     pub(crate) king: Option<u8>,
     /// The files of the colour's rooks on its back rank, as a bit set.
     pub(crate) rooks: u8,
@@ -460,8 +461,19 @@ impl BackRank {
                 _ => {}
             }
         }
+        let on_e_file = board.get(Square::masked(rank * 8 + 4))
+            == Some(Piece {
+                color,
+                role: Role::King,
+            });
         BackRank {
-            king: if kings == 1 { king } else { None },
+            king: if on_e_file {
+                Some(4)
+            } else if kings == 1 {
+                king
+            } else {
+                None
+            },
             rooks,
         }
     }

@@ -884,7 +884,19 @@ impl Dfen {
     #[must_use]
     pub fn fixed_in(&self, mode: CastlingMode) -> Dfen {
         let mut fixed = self.clone();
+        // Standard rights with their king and rook at home are sound in either mode: the
+        // common case, answered without reading the back ranks.
+        let standard_sound = self.castling.is_standard()
+            && crate::CastlingSide::ALL.into_iter().all(|side| {
+                let color = side.color();
+                let at = |square, role| self.board.get(square) == Some(Piece { color, role });
+                !self.castling.has(side)
+                    || at(side.king_square(), Role::King) && at(side.rook_square(), Role::Rook)
+            });
         for color in [Color::White, Color::Black] {
+            if standard_sound {
+                break;
+            }
             let files = self.castling.files(color);
             if files == 0 {
                 continue;
@@ -983,6 +995,30 @@ mod tests {
             dfen.dice.push(Role::ALL[rng.below(6)]);
         }
         dfen
+    }
+
+    /// The fix keeps exactly the rights that `judge_right` does not call dead, the shortcut
+    /// for standard rights at home included, in both modes.
+    #[test]
+    fn fixed_keeps_what_is_not_dead() {
+        let mut rng = Rng(0x5eed_0000_c1ea_2002);
+        for _ in 0..20_000 {
+            let dfen = near_sound(&mut rng);
+            for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                let mut kept = CastlingRights::NONE;
+                for color in [Color::White, Color::Black] {
+                    let rank = BackRank::of(&dfen.board, color);
+                    for file in 0..8u8 {
+                        if dfen.castling.has_rook_file(color, file)
+                            && judge_right(rank, file, mode) != Right::Dead
+                        {
+                            kept.insert_rook_file(color, file);
+                        }
+                    }
+                }
+                assert_eq!(dfen.fixed_in(mode).castling, kept, "{dfen} {mode}");
+            }
+        }
     }
 
     /// The shortcut must never hide a finding: whenever it says "sound", the full checks find
