@@ -43,7 +43,7 @@ impl VariantParser {
         };
         let mut census = Census::default();
         let mut slots = Slots::default();
-        let standard = self.standard().six_fields();
+        let standard = self.standard_in(crate::Profile::Spec).six_fields();
         let holdings = &mut parsed.position.holdings;
         let six_end = standard.scan_variant(
             input,
@@ -221,6 +221,7 @@ mod tests {
             self.read_plain(input, &mut parsed).map(|()| parsed)
         }
     }
+    use crate::CastlingMode;
     use crate::test_strategies::{Rng, mutate};
 
     /// Variant FENs of every variant and dialect, in plain form: each names its variant and
@@ -337,18 +338,22 @@ mod tests {
                 if !variant.has_dialect(dialect) {
                     continue;
                 }
-                for (strict, check, limit) in [
-                    (false, true, 3),
-                    (true, true, 3),
-                    (false, false, 5),
-                    (true, true, 1),
+                for (strict, check, limit, lenient, mode) in [
+                    (false, true, 3, false, CastlingMode::Standard),
+                    (true, true, 3, false, CastlingMode::Standard),
+                    (false, false, 5, false, CastlingMode::Standard),
+                    (true, true, 1, false, CastlingMode::Standard),
+                    (false, true, 3, true, CastlingMode::Standard),
+                    (true, true, 3, true, CastlingMode::Chess960),
                 ] {
                     parsers.push(
                         VariantParser::new(variant)
                             .dialect(dialect)
                             .strict(strict)
                             .check_position(check)
-                            .check_limit(limit),
+                            .check_limit(limit)
+                            .lenient(lenient)
+                            .castling_mode(mode),
                     );
                 }
             }
@@ -398,12 +403,14 @@ mod tests {
                 fast += 1;
                 with_findings += usize::from(!plain.findings.is_empty());
                 let context = format!(
-                    "{} {} strict={} check={} limit={}: {input:?}",
+                    "{} {} strict={} check={} limit={} lenient={} {}: {input:?}",
                     parser.variant,
                     parser.dialect,
                     parser.strict,
                     parser.check_position,
-                    parser.check_limit
+                    parser.check_limit,
+                    parser.lenient,
+                    parser.castling_mode
                 );
                 let general = general.unwrap_or_else(|e| panic!("{context}: {e}"));
                 assert_eq!(plain, general, "{context}");

@@ -93,12 +93,19 @@ impl VariantParser {
 
     /// The DFEN parser that reads the six standard fields, with these settings.
     pub(super) const fn standard(&self) -> Parser {
+        self.standard_in(if self.lenient {
+            Profile::Lenient
+        } else {
+            Profile::Spec
+        })
+    }
+
+    /// [`VariantParser::standard`] in `profile`. The one-pass reader reads plain fields alike
+    /// in `spec` and `lenient`, and is given `spec`, a constant it is compiled for.
+    #[inline(always)]
+    pub(super) const fn standard_in(&self, profile: Profile) -> Parser {
         Parser::new()
-            .profile(if self.lenient {
-                Profile::Lenient
-            } else {
-                Profile::Spec
-            })
+            .profile(profile)
             .castling_mode(self.castling_mode)
             .strict(self.strict)
             .check_position(self.check_position)
