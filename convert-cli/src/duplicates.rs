@@ -232,9 +232,13 @@ fn help(notation: Notation, ep: EpIdentity) -> &'static str {
         (_, EpIdentity::Always) | (EnPassant::AsWritten, _) => {
             "positions are the same when all fields but the clocks agree"
         }
-        (EnPassant::Rules(_), EpIdentity::Legal) => {
+        (EnPassant::Rules(_), EpIdentity::Legal | EpIdentity::XFen) => {
             "positions are the same when all fields but the clocks agree, counting only \
              the en-passant squares a pawn can capture onto now"
+        }
+        (EnPassant::Rules(_), EpIdentity::Fen) => {
+            "positions are the same when all fields but the clocks agree, counting only \
+             the en-passant squares a double push could have left"
         }
     }
 }

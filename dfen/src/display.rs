@@ -2,7 +2,8 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Dfen, Profile, Square, SquareSet};
+use crate::rules::{EnPassantPolicy, Game};
+use crate::{CastlingMode, CastlingNotation, Dfen, Profile, Square, SquareSet, castling};
 
 /// The en-passant field of `set` in the order `profile` writes: alphabetical for `spec` and
 /// `lenient`, square index (rank first) for `engine`; `-` when empty.
@@ -194,19 +195,47 @@ impl LineBuffer {
     }
 }
 
+/// How the castling field is written: outside Chess960 mode, or in it in one of its notations.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct CastlingSpelling {
+    mode: CastlingMode,
+    notation: CastlingNotation,
+}
+
+impl CastlingSpelling {
+    const STANDARD: CastlingSpelling = CastlingSpelling {
+        mode: CastlingMode::Standard,
+        notation: CastlingNotation::XFen,
+    };
+}
+
 impl Dfen {
     fn write(&self, out: &mut LineBuffer, profile: Profile, with_dice: bool) {
+        self.write_spelled(out, profile, with_dice, CastlingSpelling::STANDARD);
+    }
+
+    #[inline(always)]
+    fn write_spelled(
+        &self,
+        out: &mut LineBuffer,
+        profile: Profile,
+        with_dice: bool,
+        castling: CastlingSpelling,
+    ) {
         out.placement(&self.board);
         out.push(b' ');
         out.push(self.side.letter() as u8);
         out.push(b' ');
-        if self.castling.is_empty() {
-            out.push(b'-');
-        }
-        for right in crate::CastlingSide::ALL {
-            if self.castling.has(right) {
-                out.push(right.letter() as u8);
-            }
+        if castling.mode == CastlingMode::Standard {
+            self.castling.write_standard(&mut |byte| out.push(byte));
+        } else {
+            castling::write_field(
+                self.castling,
+                &self.board,
+                castling.mode,
+                castling.notation,
+                &mut |byte| out.push(byte),
+            );
         }
         out.push(b' ');
         out.en_passant(self.en_passant, profile);
@@ -293,6 +322,11 @@ impl Dfen {
     /// More than one en-passant square becomes `-`; pending dice are dropped.
     #[must_use]
     pub fn to_fen_lossy(&self) -> (String, Vec<String>) {
+        self.fen_lossy(CastlingSpelling::STANDARD)
+    }
+
+    /// [`Dfen::to_fen_lossy`] with the castling field spelled as `castling` says.
+    fn fen_lossy(&self, castling: CastlingSpelling) -> (String, Vec<String>) {
         let mut dropped = Vec::new();
         let mut copy = self.clone();
         if self.en_passant.len() > 1 {
@@ -309,7 +343,7 @@ impl Dfen {
             ));
         }
         let mut buffer = LineBuffer::new();
-        copy.write(&mut buffer, Profile::Spec, false);
+        copy.write_spelled(&mut buffer, Profile::Spec, false, castling);
         (buffer.as_str().unwrap_or_default().to_owned(), dropped)
     }
 
@@ -350,6 +384,186 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
     hash
+}
+
+/// How to write a position: the DFEN dialect ([`Profile`]), the spelling of the castling field
+/// ([`CastlingMode`], [`CastlingNotation`]) and which en-passant squares to write
+/// ([`EnPassantPolicy`]). The default writes what [`Display`](fmt::Display) writes: the
+/// canonical spec form, castling outside Chess960 mode, every en-passant square kept.
+///
+/// In Chess960 mode the castling field is X-FEN (the default notation) or Shredder-FEN, the
+/// standard start included (`HAha`). Outside it, a position whose rights are all for a- and
+/// h-file rooks is written with `KQkq`, and any other with its rooks' files.
+///
+/// ```
+/// use dfen::{CastlingMode, CastlingNotation, EnPassantPolicy, Game, Parser, Writer};
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// let dfen = Parser::new().parse(start).unwrap().dfen;
+/// let shredder = Writer::new()
+///     .castling_mode(CastlingMode::Chess960)
+///     .castling(CastlingNotation::Shredder);
+/// assert_eq!(shredder.to_fen(&dfen).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+///
+/// // After 1. e4 no black pawn can take on e3: `legal` (python-chess's default) leaves it out.
+/// let e4 = Parser::new()
+///     .parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+///     .unwrap()
+///     .dfen;
+/// let legal = Writer::new().en_passant(EnPassantPolicy::Legal, Game::Standard);
+/// assert_eq!(legal.to_fen(&e4).unwrap(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(legal.write(&e4), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 -");
+/// // Without a policy, what is written is kept.
+/// assert_eq!(Writer::new().to_fen(&e4).unwrap(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Writer {
+    profile: Profile,
+    castling_mode: CastlingMode,
+    castling: CastlingNotation,
+    en_passant: EnPassantPolicy,
+    game: Game,
+}
+
+impl Writer {
+    /// The default: the spec profile, castling outside Chess960 mode, every en-passant square.
+    #[must_use]
+    pub const fn new() -> Writer {
+        Writer {
+            profile: Profile::Spec,
+            castling_mode: CastlingMode::Standard,
+            castling: CastlingNotation::XFen,
+            en_passant: EnPassantPolicy::Always,
+            game: Game::DiceChess,
+        }
+    }
+
+    /// The DFEN dialect written by [`Writer::write`] ([`Dfen::display_as`]).
+    #[must_use]
+    pub const fn profile(mut self, profile: Profile) -> Writer {
+        self.profile = profile;
+        self
+    }
+
+    /// Whether the castling field is written as in Chess960 mode.
+    #[must_use]
+    pub const fn castling_mode(mut self, mode: CastlingMode) -> Writer {
+        self.castling_mode = mode;
+        self
+    }
+
+    /// The castling notation of Chess960 mode: X-FEN (the default) or Shredder-FEN. Outside
+    /// Chess960 mode it changes nothing.
+    #[must_use]
+    pub const fn castling(mut self, notation: CastlingNotation) -> Writer {
+        self.castling = notation;
+        self
+    }
+
+    /// Which en-passant squares are written, with `game` deciding what a legal capture is
+    /// ([`EnPassantPolicy::squares`]). [`EnPassantPolicy::Always`], the default, keeps every
+    /// square the position holds.
+    #[must_use]
+    pub const fn en_passant(mut self, policy: EnPassantPolicy, game: Game) -> Writer {
+        self.en_passant = policy;
+        self.game = game;
+        self
+    }
+
+    /// The settings' castling mode.
+    #[must_use]
+    pub const fn current_castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The settings' en-passant policy.
+    #[must_use]
+    pub const fn current_en_passant(&self) -> EnPassantPolicy {
+        self.en_passant
+    }
+
+    /// Whether these settings write what `Display` writes (the canonical form) for every
+    /// position: the spec profile, castling outside Chess960 mode and every en-passant square.
+    /// [`Parsed::written_canonically`](crate::Parsed::written_canonically) speaks of that form.
+    #[must_use]
+    pub const fn writes_canonical_form(&self) -> bool {
+        matches!(self.profile, Profile::Spec | Profile::Lenient)
+            && matches!(self.castling_mode, CastlingMode::Standard)
+            && matches!(self.en_passant, EnPassantPolicy::Always)
+    }
+
+    fn spelling(&self) -> CastlingSpelling {
+        CastlingSpelling {
+            mode: self.castling_mode,
+            notation: self.castling,
+        }
+    }
+
+    /// `dfen` with its en-passant squares reduced to those the policy writes.
+    fn reduced<'a>(&self, dfen: &'a Dfen) -> std::borrow::Cow<'a, Dfen> {
+        if self.en_passant == EnPassantPolicy::Always || dfen.en_passant.is_empty() {
+            return std::borrow::Cow::Borrowed(dfen);
+        }
+        let mut reduced = dfen.clone();
+        reduced.en_passant = self.en_passant.squares(dfen, self.game);
+        std::borrow::Cow::Owned(reduced)
+    }
+
+    /// The position as a DFEN in the settings' profile, castling spelling and en-passant
+    /// policy.
+    #[must_use]
+    pub fn write(&self, dfen: &Dfen) -> String {
+        let mut buffer = LineBuffer::new();
+        self.reduced(dfen)
+            .write_spelled(&mut buffer, self.profile, true, self.spelling());
+        buffer.as_str().unwrap_or_default().to_owned()
+    }
+
+    /// The six standard FEN fields, when that loses nothing (as [`Dfen::to_fen`]), with the
+    /// settings' castling spelling and en-passant policy.
+    ///
+    /// # Errors
+    /// [`LossyConversion`] when dice are pending or more than one en-passant square is left
+    /// after the policy.
+    pub fn to_fen(&self, dfen: &Dfen) -> Result<String, LossyConversion> {
+        let (fen, dropped) = self.to_fen_lossy(dfen);
+        if dropped.is_empty() {
+            Ok(fen)
+        } else {
+            Err(LossyConversion { dropped })
+        }
+    }
+
+    /// The six standard FEN fields and what had to be dropped to get them (as
+    /// [`Dfen::to_fen_lossy`]), with the settings' castling spelling and en-passant policy.
+    #[must_use]
+    pub fn to_fen_lossy(&self, dfen: &Dfen) -> (String, Vec<String>) {
+        self.reduced(dfen).fen_lossy(self.spelling())
+    }
+
+    /// The castling field alone, as these settings write it.
+    ///
+    /// ```
+    /// use dfen::{CastlingMode, CastlingNotation, Writer};
+    /// let dfen: dfen::Dfen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(Writer::new().castling_field(&dfen), "KQkq");
+    /// let chess960 = dfen::Parser::new()
+    ///     .castling_mode(CastlingMode::Chess960)
+    ///     .parse("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1")
+    ///     .unwrap()
+    ///     .dfen;
+    /// let shredder = Writer::new().castling_mode(CastlingMode::Chess960).castling(CastlingNotation::Shredder);
+    /// assert_eq!(shredder.castling_field(&chess960), "EAea");
+    /// ```
+    #[must_use]
+    pub fn castling_field(&self, dfen: &Dfen) -> String {
+        castling::field_string(
+            dfen.castling,
+            &dfen.board,
+            self.castling_mode,
+            self.castling,
+        )
+    }
 }
 
 struct DisplayAs<'a> {

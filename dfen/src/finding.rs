@@ -41,9 +41,10 @@ fenkit_diagnostics::codes! {
         BadDigit = "DFEN006", Syntax, "invalid digit in placement";
         /// Field 2 is not `w` or `b`.
         BadSide = "DFEN007", Syntax, "side to move must be `w` or `b`";
-        /// A castling letter outside `KQkq`, or `-` mixed with letters.
+        /// A castling letter outside `KQkq` and the rook files `A`–`H`, `a`–`h`, or `-` mixed
+        /// with letters.
         BadCastling = "DFEN008", Syntax, "invalid castling field";
-        /// The same castling letter twice.
+        /// The same castling letter twice, or two letters for the same rook (`KH`).
         RepeatedCastling = "DFEN009", Syntax, "repeated castling letter";
         /// An en-passant field that is not `-` or a run of square names.
         BadEnPassant = "DFEN010", Syntax, "malformed en-passant field";
@@ -112,6 +113,10 @@ fenkit_diagnostics::codes! {
         PromotedOrder = "DFEN111", NonCanonical, "promoted squares out of order";
         /// A variant's extension fields are missing and take their defaults.
         MissingVariantFields = "DFEN112", NonCanonical, "variant fields are missing";
+        /// Castling rights written in another spelling than the mode writes them: rook files
+        /// (Shredder-FEN) for the rights `KQkq` names outside Chess960 mode, or a field that is
+        /// neither X-FEN nor Shredder-FEN in Chess960 mode.
+        CastlingSpelling = "DFEN120", NonCanonical, "castling rights in another spelling";
         /// A pawn on rank 1 or 8.
         PawnOnBackRank = "DFEN201", Position, "pawn on rank 1 or 8";
         /// More than one king of a colour.
@@ -128,7 +133,8 @@ fenkit_diagnostics::codes! {
         TooManyPawns = "DFEN212", Position, "more than 8 pawns of a colour";
         /// More promoted pieces than missing pawns allow.
         TooManyPromoted = "DFEN213", Position, "more promoted pieces than missing pawns allow";
-        /// A castling right whose king or rook is not on its home square.
+        /// A castling right whose king or rook is not on its home square, in no reading of the
+        /// position.
         CastlingWithoutPieces = "DFEN220", Position, "castling right without king and rook at home";
         /// An en-passant square with no pushed pawn in front of it.
         EnPassantWithoutPawn = "DFEN221", Position, "en-passant square without a pushed pawn";
@@ -136,6 +142,13 @@ fenkit_diagnostics::codes! {
         EnPassantOccupied = "DFEN222", Position, "en-passant square is occupied";
         /// At a fresh turn, an en-passant square of the side to move.
         EnPassantStale = "DFEN223", Position, "stale en-passant square of the side to move";
+        /// Outside Chess960 mode, a right for the a- or h-file rook that standard chess cannot
+        /// hold and Chess960 can: the king off the e-file, or the rook off the corner. The
+        /// position is kept as it is.
+        CastlingReadsAsChess960 = "DFEN224", Position, "castling right reads as Chess960";
+        /// Two castling rights of one colour on the same side of its king: a king castles once
+        /// on each side.
+        CastlingSameSide = "DFEN225", Position, "two castling rights on one side of the king";
         /// Three-check: more checks given than the limit (or more remaining than it).
         ChecksBeyondLimit = "DFEN230", Position, "checks beyond the limit";
         /// Crazyhouse: board and pockets hold more of a kind than the material allows.

@@ -30,7 +30,7 @@ use fenkit_diagnostics::json::{self as spanned, Member, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, CastlingRights, CastlingSide, Code, Color, Dfen, DicePool, Piece, Role, Square,
+    Board, CastlingRights, Code, Color, Dfen, DicePool, Piece, Role, Square,
     SquareSet,
 };
 
@@ -118,10 +118,8 @@ impl From<&Dfen> for DfenJson {
                 Color::Black => "black",
             }
             .to_owned(),
-            castling: dfen
-                .castling
-                .iter()
-                .map(|s| s.letter().to_string())
+            castling: castling_letters(dfen.castling)
+                .map(|letter| letter.to_string())
                 .collect(),
             en_passant: dfen
                 .en_passant
@@ -393,13 +391,23 @@ fn side(name: &str) -> Result<Color, Problem> {
     }
 }
 
-fn castling_letter(letter: &str) -> Result<CastlingSide, Problem> {
+/// A castling right as JSON lists it: `K`/`Q` (`k`/`q`) are the h- and a-file rooks, and a file
+/// letter `A`–`H` (`a`–`h`) names its rook (Chess960).
+fn castling_letter(letter: &str) -> Result<(Color, u8), Problem> {
     single_byte(letter)
-        .and_then(CastlingSide::from_letter)
+        .and_then(|byte| match byte {
+            b'K' => Some((Color::White, 7)),
+            b'Q' => Some((Color::White, 0)),
+            b'k' => Some((Color::Black, 7)),
+            b'q' => Some((Color::Black, 0)),
+            b'A'..=b'H' => Some((Color::White, byte - b'A')),
+            b'a'..=b'h' => Some((Color::Black, byte - b'a')),
+            _ => None,
+        })
         .ok_or_else(|| {
             Problem::new(
                 Code::JsonCastling,
-                "a castling letter: \"K\", \"Q\", \"k\" or \"q\"",
+                "a castling letter: \"K\", \"Q\", \"k\", \"q\" or a rook's file \"A\"-\"H\", \"a\"-\"h\"",
                 quoted(letter),
             )
         })
@@ -530,7 +538,7 @@ struct DistinctList<T> {
     read: fn(&str) -> Result<T, Problem>,
 }
 
-const CASTLING: DistinctList<CastlingSide> = DistinctList {
+const CASTLING: DistinctList<(Color, u8)> = DistinctList {
     code: Code::JsonCastling,
     item: "each castling letter at most once",
     read: castling_letter,
@@ -701,8 +709,8 @@ fn read_member(text: &str, path: &str, member: &Member, dfen: &mut Dfen) -> Resu
             const EXPECTED: &str = "a list of castling letters, such as [\"K\",\"q\"]";
             let items = strings(Code::JsonCastling, EXPECTED, text, path, node)?;
             let mut castling = CastlingRights::NONE;
-            distinct(placed(path, &items), CASTLING, |right| {
-                castling.insert(right)
+            distinct(placed(path, &items), CASTLING, |(color, file)| {
+                castling.insert_rook_file(color, file)
             })?;
             dfen.castling = castling;
         }
@@ -774,8 +782,8 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, JsonError> {
             .collect()
     };
     let mut castling = CastlingRights::NONE;
-    distinct(unplaced("castling", &json.castling), CASTLING, |right| {
-        castling.insert(right)
+    distinct(unplaced("castling", &json.castling), CASTLING, |(color, file)| {
+        castling.insert_rook_file(color, file)
     })?;
     let mut en_passant = SquareSet::EMPTY;
     distinct(
@@ -822,10 +830,7 @@ impl Serialize for Dfen {
                 Color::Black => "black",
             },
         )?;
-        out.serialize_field(
-            "castling",
-            &SeqJson(|| self.castling.iter().map(|s| s.letter())),
-        )?;
+        out.serialize_field("castling", &SeqJson(|| castling_letters(self.castling)))?;
         out.serialize_field(
             "en_passant",
             &SeqJson(|| self.en_passant.iter_alphabetical().map(square_name)),
@@ -835,6 +840,16 @@ impl Serialize for Dfen {
         out.serialize_field("dice", &SeqJson(|| self.dice.iter().map(Role::upper)))?;
         out.end()
     }
+}
+
+/// The castling letters as the field writes them outside Chess960 mode: `KQkq` letters when
+/// every right is for an a- or h-file rook, else the rooks' files.
+fn castling_letters(rights: CastlingRights) -> impl Iterator<Item = char> {
+    let mut letters = Vec::with_capacity(4);
+    if !rights.is_empty() {
+        rights.write_standard(&mut |byte| letters.push(char::from(byte)));
+    }
+    letters.into_iter()
 }
 
 /// The names of the 64 squares, two bytes each, in the order of [`Square::index`].

@@ -69,6 +69,29 @@
 //! assert_eq!(serde_json::from_str::<Dfen>(&json).unwrap(), dfen);
 //! ```
 //!
+//! # Chess960 castling and en-passant policies
+//!
+//! Castling rights are rook files ([`CastlingRights`]). The parser reads `KQkq`, Shredder-FEN
+//! (`HAha`) and X-FEN; in Chess960 mode ([`CastlingMode`]) `K`/`Q` are the outermost rooks.
+//! [`Writer`] writes either spelling ([`CastlingNotation`]) and the en-passant squares an
+//! [`EnPassantPolicy`] keeps; a fix never drops a right that Chess960 can hold
+//! (`spec/chess960.md`).
+//!
+//! ```
+//! use dfen::{CastlingMode, CastlingNotation, EnPassantPolicy, Game, Parser, Writer};
+//!
+//! let text = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1";
+//! let parsed = Parser::new().castling_mode(CastlingMode::Chess960).parse(text).unwrap();
+//! let shredder = Writer::new()
+//!     .castling_mode(CastlingMode::Chess960)
+//!     .castling(CastlingNotation::Shredder)
+//!     .en_passant(EnPassantPolicy::Legal, Game::Standard);
+//! assert_eq!(shredder.to_fen(&parsed.dfen).unwrap(), "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w GEge - 0 1");
+//! // Read outside Chess960 mode, the rights are kept all the same (DFEN224 says why).
+//! let standard = Parser::new().parse(text).unwrap();
+//! assert_eq!(standard.fixed().castling.to_string(), "KQkq");
+//! ```
+//!
 //! # The rules
 //!
 //! [`rules`] generates the legal micro-moves under the Maximum Micro-moves rule and plays them:
@@ -101,6 +124,7 @@
     )
 )]
 
+mod castling;
 mod display;
 mod error;
 mod finding;
@@ -125,14 +149,14 @@ mod test_strategies;
 #[allow(clippy::indexing_slicing)]
 mod validate;
 
-pub use display::{LossyConversion, fnv1a64};
+pub use castling::{CastlingMode, CastlingNotation, CastlingRights, CastlingSide};
+pub use display::{LossyConversion, Writer, fnv1a64};
 pub use error::{InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
 pub use json::JsonError;
-pub use model::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
-};
+pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 pub use parser::{MAX_INPUT_LEN, Parsed, Parser, Profile};
+pub use rules::{EnPassantPolicy, Game};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

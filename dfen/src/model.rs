@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::CastlingRights;
+
 /// A side: White or Black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -209,6 +211,11 @@ impl Square {
         } else {
             None
         }
+    }
+
+    /// The square with index `index & 63`: for indexes that are in range by construction.
+    pub(crate) const fn masked(index: u8) -> Square {
+        Square(index & 63)
     }
 
     /// The index, 0–63.
@@ -656,146 +663,6 @@ impl fmt::Debug for Board {
         write!(f, "Board(")?;
         self.write_placement(f)?;
         write!(f, ")")
-    }
-}
-
-/// Castling rights as four flags.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CastlingRights(u8);
-
-/// One of the four castling rights.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    /// White castles on the king's side (`K`).
-    WhiteKingside,
-    /// White castles on the queen's side (`Q`).
-    WhiteQueenside,
-    /// Black castles on the king's side (`k`).
-    BlackKingside,
-    /// Black castles on the queen's side (`q`).
-    BlackQueenside,
-}
-
-impl CastlingSide {
-    /// The four rights in canonical order `K Q k q`.
-    pub const ALL: [CastlingSide; 4] = [
-        CastlingSide::WhiteKingside,
-        CastlingSide::WhiteQueenside,
-        CastlingSide::BlackKingside,
-        CastlingSide::BlackQueenside,
-    ];
-
-    /// The letter, one of `KQkq`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            CastlingSide::WhiteKingside => 'K',
-            CastlingSide::WhiteQueenside => 'Q',
-            CastlingSide::BlackKingside => 'k',
-            CastlingSide::BlackQueenside => 'q',
-        }
-    }
-
-    /// The right for a letter of `KQkq`.
-    #[must_use]
-    pub const fn from_letter(letter: u8) -> Option<CastlingSide> {
-        match letter {
-            b'K' => Some(CastlingSide::WhiteKingside),
-            b'Q' => Some(CastlingSide::WhiteQueenside),
-            b'k' => Some(CastlingSide::BlackKingside),
-            b'q' => Some(CastlingSide::BlackQueenside),
-            _ => None,
-        }
-    }
-
-    /// Whose right it is.
-    #[must_use]
-    pub const fn color(self) -> Color {
-        match self {
-            CastlingSide::WhiteKingside | CastlingSide::WhiteQueenside => Color::White,
-            CastlingSide::BlackKingside | CastlingSide::BlackQueenside => Color::Black,
-        }
-    }
-
-    /// The king's home square for this right (`e1` or `e8`).
-    #[must_use]
-    pub const fn king_square(self) -> Square {
-        match self.color() {
-            Color::White => Square(4),
-            Color::Black => Square(60),
-        }
-    }
-
-    /// The rook's home square for this right (`h1`, `a1`, `h8` or `a8`).
-    #[must_use]
-    pub const fn rook_square(self) -> Square {
-        match self {
-            CastlingSide::WhiteKingside => Square(7),
-            CastlingSide::WhiteQueenside => Square(0),
-            CastlingSide::BlackKingside => Square(63),
-            CastlingSide::BlackQueenside => Square(56),
-        }
-    }
-
-    const fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-}
-
-impl CastlingRights {
-    /// No rights (`-`).
-    pub const NONE: CastlingRights = CastlingRights(0);
-    /// All four rights (`KQkq`).
-    pub const ALL: CastlingRights = CastlingRights(0b1111);
-
-    /// Whether `side` is held.
-    #[must_use]
-    pub const fn has(self, side: CastlingSide) -> bool {
-        self.0 & side.bit() != 0
-    }
-
-    /// Grants `side`; returns whether it was new.
-    pub fn insert(&mut self, side: CastlingSide) -> bool {
-        let new = !self.has(side);
-        self.0 |= side.bit();
-        new
-    }
-
-    /// Removes `side`; returns whether it was held.
-    pub fn remove(&mut self, side: CastlingSide) -> bool {
-        let had = self.has(side);
-        self.0 &= !side.bit();
-        had
-    }
-
-    /// Whether no right is held.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The held rights in canonical order `K Q k q`.
-    pub fn iter(self) -> impl Iterator<Item = CastlingSide> {
-        CastlingSide::ALL.into_iter().filter(move |s| self.has(*s))
-    }
-}
-
-impl fmt::Display for CastlingRights {
-    /// The castling field: a subset of `KQkq` in that order, or `-`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("-");
-        }
-        for side in self.iter() {
-            fmt::Write::write_char(f, side.letter())?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for CastlingRights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "CastlingRights({self})")
     }
 }
 

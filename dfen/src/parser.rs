@@ -38,10 +38,11 @@ use nom::Parser as _;
 use nom::bytes::complete::{take_till, take_while, take_while1};
 use nom::combinator::all_consuming;
 
+use crate::castling::{BackRank, CastlingLetter};
 use crate::validate::{Census, SourceMap, position_findings};
 use crate::{
-    Board, CastlingRights, CastlingSide, Code, Color, Dfen, DicePool, Finding, ParseError, Piece,
-    Role, Severity, Square, SquareSet,
+    Board, CastlingMode, CastlingNotation, CastlingRights, CastlingSide, Code, Color, Dfen,
+    DicePool, Finding, ParseError, Piece, Role, Severity, Square, SquareSet, castling,
 };
 
 /// The longest input the parser reads, in bytes. A canonical DFEN is at most about 110 bytes.
@@ -144,6 +145,7 @@ impl std::str::FromStr for Profile {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Parser {
     profile: Profile,
+    castling_mode: CastlingMode,
     strict: bool,
     check_position: bool,
     /// Read six fields as a whole standard FEN: no `DFEN107`. The variant layer's mode.
@@ -156,6 +158,7 @@ impl Parser {
     pub const fn new() -> Parser {
         Parser {
             profile: Profile::Spec,
+            castling_mode: CastlingMode::Standard,
             strict: false,
             check_position: true,
             six_fields: false,
@@ -189,6 +192,30 @@ impl Parser {
     pub const fn profile(mut self, profile: Profile) -> Parser {
         self.profile = profile;
         self
+    }
+
+    /// How `K` and `Q` are read and which castling rights are sound: standard chess (the
+    /// default) or Chess960 ([`CastlingMode`]). A file letter (`HAha`, Shredder-FEN) names its
+    /// rook in either mode.
+    ///
+    /// ```
+    /// use dfen::{CastlingMode, Parser};
+    /// let chess960 = Parser::new().castling_mode(CastlingMode::Chess960);
+    /// // King on b1, rooks on a1 and c1: `K` is the c1 rook.
+    /// let parsed = chess960.parse("rkr5/8/8/8/8/8/8/RKR5 w Kk - 0 1").unwrap();
+    /// assert_eq!(parsed.dfen.castling.to_string(), "Cc");
+    /// assert_eq!(chess960.current_castling_mode(), CastlingMode::Chess960);
+    /// ```
+    #[must_use]
+    pub const fn castling_mode(mut self, mode: CastlingMode) -> Parser {
+        self.castling_mode = mode;
+        self
+    }
+
+    /// The castling mode in use.
+    #[must_use]
+    pub const fn current_castling_mode(&self) -> CastlingMode {
+        self.castling_mode
     }
 
     /// With `true`, every fixable finding (a non-canonical form) is reported as an error.
@@ -238,13 +265,14 @@ impl Parser {
             dfen: EMPTY,
             findings: Vec::new(),
             written_canonically: false,
+            castling_reading: self.castling_mode,
         };
         let mut census = Census::default();
         let mut map = SourceMap::new(input);
         // Plain input (canonical DFEN or standard FEN) takes the one-pass fast path; anything else,
         // including every input with a syntax error, is parsed again from the start by the
         // general parser, so the results never depend on which path ran.
-        match plain::scan(
+        let shape = plain::scan(
             input,
             self.profile,
             plain::Rest::Dice,
@@ -254,7 +282,8 @@ impl Parser {
             &mut Slots::default(),
             &mut map,
             |_| None,
-        ) {
+        );
+        match self.plain_castling(shape, &parsed.dfen) {
             Some(plain::Shape::Seven) => {
                 // The one-pass reader takes seven fields only in the spelling `Display` writes;
                 // the engine profile's own orders differ from it.
@@ -270,7 +299,7 @@ impl Parser {
                 }
             }
             Some(plain::Shape::SixThen(_)) | None => {
-                let mut state = State::new(self.profile, input);
+                let mut state = State::new(self.profile, self.castling_mode, input);
                 state.parse()?;
                 if self.six_fields {
                     state.findings.retain(|f| f.code != Code::MissingDiceField);
@@ -279,12 +308,19 @@ impl Parser {
                     dfen: state.dfen,
                     findings: state.findings,
                     written_canonically: false,
+                    castling_reading: state.castling_reading,
                 };
                 census = state.census;
                 map = state.map;
             }
         }
-        self.finish(&parsed.dfen, &mut parsed.findings, &census, &map);
+        self.finish(
+            &parsed.dfen,
+            &mut parsed.findings,
+            &census,
+            &map,
+            parsed.castling_reading,
+        );
         Ok((parsed, census))
     }
 
@@ -308,7 +344,7 @@ impl Parser {
         read_pocket: impl FnOnce(&[u8]) -> Option<usize>,
     ) -> Option<usize> {
         let mut map = SourceMap::new(input);
-        let end = match plain::scan(
+        let shape = plain::scan(
             input,
             self.profile,
             plain::Rest::Caller,
@@ -318,13 +354,24 @@ impl Parser {
             slots,
             &mut map,
             read_pocket,
-        )? {
+        );
+        let end = match self.plain_castling(shape, dfen)? {
             plain::Shape::SixThen(end) => end,
             plain::Shape::Six => input.len(),
             plain::Shape::Seven => return None,
         };
-        self.finish(dfen, findings, census, &map);
+        self.finish(dfen, findings, census, &map, self.castling_mode);
         Some(end)
+    }
+
+    /// `shape`, unless Chess960 mode has castling letters to read: the fast path reads `KQkq`
+    /// as standard chess does, and Chess960's outermost rooks are the general reader's.
+    #[inline(always)]
+    fn plain_castling(&self, shape: Option<plain::Shape>, dfen: &Dfen) -> Option<plain::Shape> {
+        if self.castling_mode == CastlingMode::Chess960 && !dfen.castling.is_empty() {
+            return None;
+        }
+        shape
     }
 
     /// The position findings and the strict setting, after either path.
@@ -335,9 +382,17 @@ impl Parser {
         findings: &mut Vec<Finding>,
         census: &Census,
         map: &SourceMap<'_>,
+        castling_reading: CastlingMode,
     ) {
         if self.check_position {
-            position_findings(dfen, census, Some(map), self.profile, findings);
+            position_findings(
+                dfen,
+                census,
+                Some(map),
+                self.profile,
+                castling_reading,
+                findings,
+            );
         }
         if self.strict {
             for finding in findings {
@@ -424,6 +479,8 @@ pub struct Parsed {
     pub findings: Vec<Finding>,
     /// See [`Parsed::written_canonically`].
     written_canonically: bool,
+    /// See [`Parsed::castling_reading`].
+    castling_reading: CastlingMode,
 }
 
 impl Parsed {
@@ -435,9 +492,29 @@ impl Parsed {
     ///     .unwrap();
     /// assert_eq!(parsed.fixed().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
     /// ```
+    ///
+    /// The castling rights are judged as the parser's [`CastlingMode`] says
+    /// ([`Dfen::fixed_in`]): outside Chess960 mode, a right that reads as Chess960 is kept.
     #[must_use]
     pub fn fixed(&self) -> Dfen {
-        self.dfen.fixed()
+        self.dfen.fixed_in(self.castling_reading)
+    }
+
+    /// How the castling field was read and its rights judged: [`CastlingMode::Chess960`] in
+    /// Chess960 mode, and also outside it when the field holds a file letter (`HFhf`), which
+    /// only Chess960 writes; else [`CastlingMode::Standard`].
+    ///
+    /// ```
+    /// use dfen::{CastlingMode, Parser};
+    /// let parser = Parser::new();
+    /// let shredder = parser.parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    /// assert_eq!(shredder.castling_reading(), CastlingMode::Chess960);
+    /// let start = parser.parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    /// assert_eq!(start.castling_reading(), CastlingMode::Standard);
+    /// ```
+    #[must_use]
+    pub const fn castling_reading(&self) -> CastlingMode {
+        self.castling_reading
     }
 
     /// Whether the input was found to be spelled exactly as [`Display`](std::fmt::Display)
@@ -506,6 +583,10 @@ pub(crate) use plain::{Among, PocketSpelling, Slots};
 
 struct State<'a> {
     profile: Profile,
+    castling_mode: CastlingMode,
+    /// How the castling field was read: Chess960 in Chess960 mode, or when it holds a file
+    /// letter.
+    castling_reading: CastlingMode,
     input: &'a str,
     findings: Vec<Finding>,
     map: SourceMap<'a>,
@@ -612,9 +693,11 @@ pub(crate) fn quote(text: &str) -> String {
 }
 
 impl<'a> State<'a> {
-    fn new(profile: Profile, input: &'a str) -> State<'a> {
+    fn new(profile: Profile, castling_mode: CastlingMode, input: &'a str) -> State<'a> {
         State {
             profile,
+            castling_mode,
+            castling_reading: castling_mode,
             input,
             findings: Vec::new(),
             map: SourceMap::new(input),
@@ -692,9 +775,10 @@ impl<'a> State<'a> {
         code: Code,
         field: u8,
         span: Range<usize>,
-        expected: &'static str,
+        expected: impl Into<Cow<'static, str>>,
         help: impl Into<Cow<'static, str>>,
     ) -> Result<(), ParseError> {
+        let expected = expected.into();
         let found = quote(self.text(span.clone()));
         if self.refuses(code) {
             return Err(ParseError::new(code, Some(field), span, expected, found).with_help(help));
@@ -1178,46 +1262,155 @@ impl<'a> State<'a> {
         if field.text == b"-" {
             return Ok(rights);
         }
-        let mut last: Option<CastlingSide> = None;
-        let mut out_of_order = false;
+        // A file letter can only mean Chess960: a field that holds one is read as Chess960
+        // reads it, `K` and `Q` included.
+        let chess960 = castling::read_as_chess960(field.text, self.castling_mode);
+        if chess960 {
+            self.castling_reading = CastlingMode::Chess960;
+        }
+        let ranks = if chess960 {
+            [Color::White, Color::Black].map(|color| Some(BackRank::of(&self.dfen.board, color)))
+        } else {
+            [None, None]
+        };
+        // The letters that name a right for the first time, as written.
+        let mut kept = Vec::with_capacity(field.text.len());
         for (i, &byte) in field.text.iter().enumerate() {
             let at = field.start + i;
-            let Some(side) = CastlingSide::from_letter(byte) else {
-                return Err(self.bad_char(
-                    Code::BadCastling,
-                    3,
-                    at,
-                    "`-` alone, or letters from `KQkq`",
-                ));
+            let letter = match CastlingLetter::of(byte) {
+                Some(CastlingLetter::File(..)) if self.profile == Profile::Engine => {
+                    return Err(self.bad_char(
+                        Code::BadCastling,
+                        3,
+                        at,
+                        "`-` alone, or letters from `KQkq` (the engine dialect has no Chess960 file letters)",
+                    ));
+                }
+                Some(letter) => letter,
+                None if self.profile == Profile::Engine => {
+                    return Err(self.bad_char(
+                        Code::BadCastling,
+                        3,
+                        at,
+                        "`-` alone, or letters from `KQkq`",
+                    ));
+                }
+                None => {
+                    return Err(self.bad_char(
+                        Code::BadCastling,
+                        3,
+                        at,
+                        "`-` alone, or letters from `KQkq`, or the rook files `A`-`H` and `a`-`h` of Chess960",
+                    ));
+                }
             };
-            if !rights.insert(side) {
-                self.repair_or_refuse(
-                    Code::RepeatedCastling,
-                    3,
-                    at..at + 1,
-                    "each castling letter at most once",
-                    format!("drop the repeated `{}`", side.letter()),
-                )?;
+            let (color, file) = letter.right(ranks);
+            if !rights.insert_rook_file(color, file) {
+                let first = field
+                    .text
+                    .iter()
+                    .find(|&&other| {
+                        CastlingLetter::of(other).map(|l| l.right(ranks)) == Some((color, file))
+                    })
+                    .copied()
+                    .unwrap_or(byte);
+                let help = format!("drop the repeated `{}`", char::from(byte));
+                if first == byte {
+                    self.repair_or_refuse(
+                        Code::RepeatedCastling,
+                        3,
+                        at..at + 1,
+                        "each castling letter at most once",
+                        help,
+                    )?;
+                } else {
+                    let expected = format!(
+                        "each castling right once (`{}` and `{}` name the same rook)",
+                        char::from(first),
+                        char::from(byte)
+                    );
+                    self.repair_or_refuse(Code::RepeatedCastling, 3, at..at + 1, expected, help)?;
+                }
                 continue;
             }
-            if last.is_some_and(|prev| (prev as u8) > (side as u8)) {
-                out_of_order = true;
-            }
-            last = Some(side);
+            kept.push(byte);
         }
-        if out_of_order {
+        self.castling_spelling(field, rights, &kept);
+        Ok(rights)
+    }
+
+    /// `DFEN103` or `DFEN120` when the castling letters of `field` (`kept`: each right's first
+    /// letter) are not how the mode writes `rights`: outside Chess960 mode `KQkq` letters for
+    /// a- and h-file rooks and Shredder-FEN for any other; in Chess960 mode X-FEN or
+    /// Shredder-FEN.
+    fn castling_spelling(&mut self, field: Field<'a>, rights: CastlingRights, kept: &[u8]) {
+        let board = &self.dfen.board;
+        let mut spellings = vec![castling::field_string(
+            rights,
+            board,
+            self.castling_mode,
+            CastlingNotation::XFen,
+        )];
+        if self.castling_mode == CastlingMode::Chess960 {
+            let shredder = castling::field_string(
+                rights,
+                board,
+                self.castling_mode,
+                CastlingNotation::Shredder,
+            );
+            if spellings.first() != Some(&shredder) {
+                spellings.push(shredder);
+            }
+        }
+        if spellings.iter().any(|spelling| spelling.as_bytes() == kept) {
+            return;
+        }
+        let found = quote(self.text(field.span()));
+        let mut sorted = kept.to_vec();
+        sorted.sort_unstable();
+        let reordered = spellings.iter().find(|spelling| {
+            let mut letters = spelling.as_bytes().to_vec();
+            letters.sort_unstable();
+            letters == sorted
+        });
+        if let Some(spelling) = reordered {
+            let order = if spelling
+                .bytes()
+                .all(|b| CastlingSide::from_letter(b).is_some())
+            {
+                "the order `KQkq`".to_owned()
+            } else {
+                "White's letters first, then Black's, each from the h-side to the a-side".to_owned()
+            };
+            let message = format!(
+                "{}: expected {order}, found {found}",
+                Code::CastlingOrder.title()
+            );
             self.finding(
                 Code::CastlingOrder,
                 field.span(),
-                format!(
-                    "{}: expected the order `KQkq`, found {}",
-                    Code::CastlingOrder.title(),
-                    quote(self.text(field.span()))
-                ),
-                Some(format!("write `{rights}`")),
+                message,
+                Some(format!("write `{spelling}`")),
             );
+            return;
         }
-        Ok(rights)
+        let expected = match (self.castling_mode, spellings.as_slice()) {
+            (CastlingMode::Chess960, [xfen, shredder]) => {
+                format!("`{xfen}` (X-FEN) or `{shredder}` (Shredder-FEN) in Chess960 mode")
+            }
+            (CastlingMode::Chess960, [one, ..]) => format!("`{one}` in Chess960 mode"),
+            (_, [one, ..]) if rights.is_standard() => {
+                format!("`{one}`, the letters of standard chess for the a- and h-file rooks")
+            }
+            (_, [one, ..]) => format!("`{one}`, each right as its rook's file (Shredder-FEN)"),
+            (_, []) => String::new(),
+        };
+        let message = format!(
+            "{}: expected {expected}, found {found}",
+            Code::CastlingSpelling.title()
+        );
+        let help = format!("write `{}`", spellings.first().map_or("", String::as_str));
+        self.finding(Code::CastlingSpelling, field.span(), message, Some(help));
     }
 
     fn en_passant(&mut self, field: Field<'a>) -> Result<SquareSet, ParseError> {
@@ -1329,13 +1522,22 @@ impl<'a> State<'a> {
             "fullmove number"
         };
         if decimal(field.text).is_err() {
-            return Err(ParseError::new(
+            let error = ParseError::new(
                 Code::BadClock,
                 Some(field.number),
                 field.span(),
                 format!("a {name} made of ASCII digits"),
                 quote(self.text(field.span())),
-            ));
+            );
+            return Err(
+                if field.number == 5 && is_check_counter(field.text, false) {
+                    error.with_help(
+                    "three-check's remaining checks (`3+3`) stand here in Stockfish's FEN: read the line with `--variant threecheck --dialect stockfish`",
+                )
+                } else {
+                    error
+                },
+            );
         }
         let mut value: u32 = 0;
         for &digit in field.text {
@@ -1405,12 +1607,19 @@ impl<'a> State<'a> {
             .iter()
             .position(|&byte| Role::from_letter(byte).is_none())
         {
-            return Err(self.bad_char(
+            let error = self.bad_char(
                 Code::UnknownDie,
                 7,
                 field.start + i,
                 "`-` or dice letters from `PNBRQK` (White) or `pnbrqk` (Black)",
-            ));
+            );
+            return Err(if is_check_counter(field.text, true) {
+                error.with_help(
+                    "three-check's checks given (`+1+0`) end lichess's FEN: read the line with `--variant threecheck --dialect lichess`",
+                )
+            } else {
+                error
+            });
         }
         let mut pool = DicePool::EMPTY;
         let mut upper = 0usize;
@@ -1479,6 +1688,26 @@ impl<'a> State<'a> {
     }
 }
 
+/// Whether `text` is a three-check counter field: `3+3` (Stockfish, the checks remaining), or
+/// with `leading_plus` `+1+0` (lichess, the checks given).
+fn is_check_counter(text: &[u8], leading_plus: bool) -> bool {
+    let rest = if leading_plus {
+        match text.strip_prefix(b"+") {
+            Some(rest) => rest,
+            None => return false,
+        }
+    } else {
+        text
+    };
+    let mut parts = rest.split(|&byte| byte == b'+');
+    matches!(
+        (parts.next(), parts.next(), parts.next()),
+        (Some(white), Some(black), None)
+            if !white.is_empty() && !black.is_empty()
+                && white.iter().chain(black).all(u8::is_ascii_digit)
+    )
+}
+
 fn is_square_name(pair: &[u8]) -> bool {
     matches!(pair, [b'a'..=b'h', b'1'..=b'8'])
 }
@@ -1490,18 +1719,20 @@ mod tests {
 
     /// The general parser alone, without the fast path.
     fn general(parser: &Parser, input: &str) -> Result<Parsed, ParseError> {
-        let mut state = State::new(parser.profile, input);
+        let mut state = State::new(parser.profile, parser.castling_mode, input);
         state.parse()?;
         let mut parsed = Parsed {
             dfen: state.dfen,
             findings: state.findings,
             written_canonically: false,
+            castling_reading: state.castling_reading,
         };
         parser.finish(
             &parsed.dfen,
             &mut parsed.findings,
             &state.census,
             &state.map,
+            state.castling_reading,
         );
         Ok(parsed)
     }
@@ -1512,7 +1743,7 @@ mod tests {
     }
 
     fn fast_path_taken(profile: Profile, input: &str) -> bool {
-        let mut state = State::new(profile, input);
+        let mut state = State::new(profile, CastlingMode::Standard, input);
         plain::scan(
             input,
             profile,
@@ -1619,11 +1850,13 @@ mod tests {
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 K",
         "bbbbbbbb/bbbbbbbb/8/8/8/8/BBBBBBBB/BBBBBBBB w - - 0 1 -",
         "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - c3c6 0 1 QQQ",
+        "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 -",
     ];
 
     const ALPHABET: &[char] = &[
         'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '5', '6',
-        '7', '8', '9', '/', ' ', '-', 'w', 'b', '0', 'a', 'c', 'e', 'f', 'h', '\t',
+        '7', '8', '9', '/', ' ', '-', 'w', 'b', '0', 'a', 'c', 'e', 'f', 'h', '\t', 'A', 'H', 'G',
     ];
 
     use crate::test_strategies::{Rng, mutate};
@@ -1631,8 +1864,10 @@ mod tests {
     #[test]
     fn fast_path_takes_plain_inputs() {
         for seed in SEEDS {
-            // Out-of-order squares and 10-digit clocks are left to the general parser.
-            let plain = !seed.contains("c3a3") && !seed.contains("4294967295");
+            // Out-of-order squares, 10-digit clocks and castling file letters are left to the
+            // general parser.
+            let plain =
+                !seed.contains("c3a3") && !seed.contains("4294967295") && !seed.contains("HFhf");
             assert_eq!(fast_path_taken(Profile::Spec, seed), plain, "{seed}");
         }
         assert!(!fast_path_taken(
@@ -1686,12 +1921,20 @@ mod tests {
         for input in &inputs {
             for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
                 fast += usize::from(fast_path_taken(profile, input));
-                for strict in [false, true] {
-                    for check in [false, true] {
+                for (strict, check, mode) in [
+                    (false, false, CastlingMode::Standard),
+                    (false, true, CastlingMode::Standard),
+                    (true, false, CastlingMode::Standard),
+                    (true, true, CastlingMode::Standard),
+                    (false, true, CastlingMode::Chess960),
+                    (true, true, CastlingMode::Chess960),
+                ] {
+                    {
                         let parser = Parser::new()
                             .profile(profile)
                             .strict(strict)
-                            .check_position(check);
+                            .check_position(check)
+                            .castling_mode(mode);
                         let parsed = parser.parse(input);
                         if let Ok(parsed) = &parsed
                             && parsed.written_canonically()
@@ -1702,7 +1945,7 @@ mod tests {
                         assert_eq!(
                             outcome(parsed),
                             outcome(general(&parser, input)),
-                            "{profile} strict={strict} check={check}: {input:?}"
+                            "{profile} strict={strict} check={check} {mode}: {input:?}"
                         );
                     }
                 }

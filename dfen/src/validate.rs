@@ -3,7 +3,10 @@
 
 use std::ops::Range;
 
-use crate::{Code, Color, Dfen, Finding, Piece, Profile, Role, Severity, Square, SquareSet};
+use crate::castling::{BackRank, CastlingLetter, back_rank, file_letter, read_as_chess960};
+use crate::{
+    CastlingMode, Code, Color, Dfen, Finding, Piece, Profile, Role, Severity, Square, SquareSet,
+};
 
 /// Where the fields of a parsed DFEN stood in the input, so findings can point at them. Spans
 /// inside a field are found again only when a finding needs one, keeping the parse lean.
@@ -64,10 +67,25 @@ impl<'a> SourceMap<'a> {
         None
     }
 
-    /// The first byte of field 3 equal to `letter`.
-    fn castling(&self, letter: u8) -> Option<usize> {
+    /// The first letter of field 3 that names `color`'s right for the rook on `file`, read as
+    /// the parser read it, and where it stands.
+    fn castling(
+        &self,
+        color: Color,
+        file: u8,
+        board: &crate::Board,
+        mode: CastlingMode,
+    ) -> Option<(usize, u8)> {
         let (start, text) = self.field_text(3);
-        text.iter().position(|b| *b == letter).map(|i| start + i)
+        let ranks = if read_as_chess960(text, mode) {
+            [Color::White, Color::Black].map(|color| Some(BackRank::of(board, color)))
+        } else {
+            [None, None]
+        };
+        text.iter().enumerate().find_map(|(i, &byte)| {
+            let letter = CastlingLetter::of(byte)?;
+            (letter.right(ranks) == (color, file)).then_some((start + i, byte))
+        })
     }
 
     /// The first square name in field 4 equal to `square`.
@@ -93,10 +111,22 @@ impl Spans<'_, '_> {
             .map_or(0..0, |at| at..at + 1)
     }
 
-    fn castling(&self, letter: char) -> Range<usize> {
-        self.0
-            .and_then(|map| map.castling(letter as u8))
-            .map_or(0..0, |at| at..at + 1)
+    /// Where `color`'s right for the rook on `file` was written, and its letter: as written,
+    /// or without source text as [`Dfen`]'s `Display` writes it.
+    fn castling(
+        &self,
+        color: Color,
+        file: u8,
+        dfen: &Dfen,
+        mode: CastlingMode,
+    ) -> (Range<usize>, char) {
+        match self
+            .0
+            .and_then(|map| map.castling(color, file, &dfen.board, mode))
+        {
+            Some((at, byte)) => (at..at + 1, char::from(byte)),
+            None => (0..0, char::from(standard_letter(dfen, color, file))),
+        }
     }
 
     fn en_passant(&self, square: Square) -> Range<usize> {
@@ -128,6 +158,18 @@ fn push_fixable(
             .with_fixable(true)
             .with_help(help),
     );
+}
+
+/// The letter `Display` writes for `color`'s right for the rook on `file`.
+fn standard_letter(dfen: &Dfen, color: Color, file: u8) -> u8 {
+    let standard = dfen.castling.is_standard();
+    match (standard, file, color) {
+        (true, 7, Color::White) => b'K',
+        (true, 0, Color::White) => b'Q',
+        (true, 7, Color::Black) => b'k',
+        (true, 0, Color::Black) => b'q',
+        _ => file_letter(color, file),
+    }
 }
 
 /// `White` or `Black`, as messages name a side.
@@ -205,6 +247,15 @@ fn dead_en_passant(dfen: &Dfen, square: Square) -> Option<(Code, String)> {
         ));
     }
     None
+}
+
+/// Whether `square` is an en-passant square a double push could have left: on rank 3 or 6,
+/// and none of `DFEN221`–`DFEN223` applies (the square empty, the pushed pawn in front of it,
+/// and at a fresh turn not the side to move's own).
+pub(crate) fn could_be_left_by_double_push(dfen: &Dfen, square: Square) -> bool {
+    let on_its_rank = square.rank() == en_passant_rank(Color::White)
+        || square.rank() == en_passant_rank(Color::Black);
+    on_its_rank && dead_en_passant(dfen, square).is_none()
 }
 
 /// Where each kind of piece stands, gathered while the placement is read, so the position checks
@@ -323,26 +374,43 @@ fn clearly_sound(dfen: &Dfen, census: &Census) -> bool {
     if !side_sound(Color::White) || !side_sound(Color::Black) {
         return false;
     }
-    crate::CastlingSide::ALL.into_iter().all(|right| {
-        let color = right.color();
-        !dfen.castling.has(right)
-            || (census.set(color, Role::King) & (1 << right.king_square().index()) != 0
-                && census.set(color, Role::Rook) & (1 << right.rook_square().index()) != 0)
-    })
+    // Standard rights only (a- and h-file rooks), each with the king on e1 or e8 and its rook
+    // at home: then no castling finding, in either mode.
+    let rooks = dfen.castling.rook_squares().0;
+    if rooks == 0 {
+        return true;
+    }
+    let own_rooks = (census.set(Color::White, Role::Rook) & RANK_1)
+        | (census.set(Color::Black, Role::Rook) & RANK_8);
+    // The kings' home squares of the colours that hold a right.
+    let kings_needed =
+        (u64::from(rooks & RANK_1 != 0) << 4) | (u64::from(rooks & RANK_8 != 0) << 60);
+    let kings = (census.set(Color::White, Role::King) & RANK_1)
+        | (census.set(Color::Black, Role::King) & RANK_8);
+    rooks & !(STANDARD_ROOK_SQUARES & own_rooks) == 0 && kings_needed & !kings == 0
 }
 
-/// Collects the position findings of `dfen` under `profile` into `out`.
+/// Rank 1 and rank 8.
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+
+/// a1, h1, a8 and h8: the rooks `KQkq` names.
+const STANDARD_ROOK_SQUARES: u64 = 0x8100_0000_0000_0081;
+
+/// Collects the position findings of `dfen` under `profile` and `mode` into `out`.
+#[inline(always)]
 pub(crate) fn position_findings(
     dfen: &Dfen,
     census: &Census,
     map: Option<&SourceMap<'_>>,
     profile: Profile,
+    mode: CastlingMode,
     out: &mut Vec<Finding>,
 ) {
     if clearly_sound(dfen, census) {
         return;
     }
-    all_position_findings(dfen, census, map, profile, out);
+    all_position_findings(dfen, census, map, profile, mode, out);
 }
 
 /// The one pawn that the engine dialect keeps on a back rank: under [`Profile::Engine`], when a
@@ -366,12 +434,15 @@ fn king_capturing_pawn(census: &Census, profile: Profile) -> Option<Square> {
     })
 }
 
-/// The full checks behind [`position_findings`].
+/// The full checks behind [`position_findings`]: out of line, so that the common case, which
+/// [`clearly_sound`] settles, pays nothing for them.
+#[inline(never)]
 fn all_position_findings(
     dfen: &Dfen,
     census: &Census,
     map: Option<&SourceMap<'_>>,
     profile: Profile,
+    mode: CastlingMode,
     out: &mut Vec<Finding>,
 ) {
     let spans = Spans(map);
@@ -538,23 +609,8 @@ fn all_position_findings(
             );
         }
     }
-    for right in crate::CastlingSide::ALL {
-        if dfen.castling.has(right) && !castling_possible(dfen, right) {
-            push_fixable(
-                out,
-                Code::CastlingWithoutPieces,
-                spans.castling(right.letter()),
-                format!(
-                    "{}: `{}` needs the {} king on {} and rook on {}",
-                    Code::CastlingWithoutPieces.title(),
-                    right.letter(),
-                    color_name(right.color()),
-                    right.king_square(),
-                    right.rook_square()
-                ),
-                format!("drop `{}`: it cannot affect play", right.letter()),
-            );
-        }
+    if !dfen.castling.is_empty() {
+        castling_findings(dfen, &spans, mode, out);
     }
     if dfen.en_passant.is_empty() {
         return;
@@ -589,18 +645,180 @@ fn all_position_findings(
     }
 }
 
-fn castling_possible(dfen: &Dfen, right: crate::CastlingSide) -> bool {
-    let color = right.color();
-    dfen.board.get(right.king_square())
-        == Some(Piece {
-            color,
-            role: Role::King,
-        })
-        && dfen.board.get(right.rook_square())
-            == Some(Piece {
-                color,
-                role: Role::Rook,
-            })
+/// How a castling right reads on its board (`spec/chess960.md`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Right {
+    /// Sound in the mode it is judged in.
+    Sound,
+    /// Outside Chess960 mode, a right for the a- or h-file rook that standard chess cannot
+    /// hold, but Chess960 can: the king on its back rank off the e-file, or a rook on that side
+    /// of it off the corner. Kept: `DFEN224`.
+    ReadsAsChess960,
+    /// No reading keeps it: the king is not on its back rank, or the right's rook is not on
+    /// its square. Dropped by the fix: `DFEN220`.
+    Dead,
+}
+
+/// Judges `color`'s right for the rook on `file`, whose back rank is `rank`, in `mode`.
+///
+/// In Chess960 mode a right needs the king on its back rank and the right's rook on its file
+/// there. Outside it, a right for the a- or h-file rook needs the king on e1 (e8) and the rook
+/// in the corner; a right for a rook on another file can only come from a file letter, which
+/// only Chess960 writes, and is judged as Chess960 judges it.
+fn judge_right(rank: BackRank, file: u8, mode: CastlingMode) -> Right {
+    let chess960_sound =
+        rank.king.is_some_and(|king| king != file) && rank.rooks & (1 << file) != 0;
+    let corner = file == 0 || file == 7;
+    if mode == CastlingMode::Chess960 || !corner {
+        return if chess960_sound {
+            Right::Sound
+        } else {
+            Right::Dead
+        };
+    }
+    if rank.king == Some(4) && rank.rooks & (1 << file) != 0 {
+        return Right::Sound;
+    }
+    // The Chess960 reading of `K` (`Q`): a rook beyond the king on that side.
+    let beyond = |king: u8| {
+        if file == 7 {
+            rank.rooks >> king > 1
+        } else {
+            rank.rooks & ((1u16 << king) - 1) as u8 != 0
+        }
+    };
+    if rank.king.is_some_and(beyond) {
+        Right::ReadsAsChess960
+    } else {
+        Right::Dead
+    }
+}
+
+/// The castling findings: `DFEN220` (dead, dropped by the fix), `DFEN224` (reads as Chess960,
+/// kept) and `DFEN225` (two rights on one side of the king).
+fn castling_findings(
+    dfen: &Dfen,
+    spans: &Spans<'_, '_>,
+    mode: CastlingMode,
+    out: &mut Vec<Finding>,
+) {
+    for color in [Color::White, Color::Black] {
+        let files = dfen.castling.files(color);
+        if files == 0 {
+            continue;
+        }
+        let rank = BackRank::of(&dfen.board, color);
+        let name = color_name(color);
+        let rank_number = back_rank(color) + 1;
+        // The sound (or Chess960-plausible) rights on each side of the king, for DFEN225.
+        let mut sides: [Vec<(Range<usize>, char)>; 2] = [Vec::new(), Vec::new()];
+        for file in (0..8u8).rev() {
+            if files & (1 << file) == 0 {
+                continue;
+            }
+            let (span, letter) = spans.castling(color, file, dfen, mode);
+            let square = Square::masked(back_rank(color) * 8 + file);
+            let verdict = judge_right(rank, file, mode);
+            if let (Some(king), Right::Sound | Right::ReadsAsChess960) = (rank.king, verdict)
+                && let Some(side) = sides.get_mut(usize::from(file > king))
+            {
+                side.push((span.clone(), letter));
+            }
+            match verdict {
+                Right::Sound => {}
+                Right::ReadsAsChess960 => {
+                    let king = rank.king.unwrap_or(4);
+                    let rook = rank.outermost(file == 7);
+                    let message = format!(
+                        "{}: `{letter}` needs the {name} king on e{rank_number} and rook on {square} in standard chess, found the king on {} and the rook on {}, a Chess960 castling right",
+                        Code::CastlingReadsAsChess960.title(),
+                        Square::masked(back_rank(color) * 8 + king),
+                        Square::masked(back_rank(color) * 8 + rook),
+                    );
+                    out.push(
+                        Finding::new(Code::CastlingReadsAsChess960, Severity::Warning, span, message)
+                            .with_help("say that the position is Chess960: pass `--chess960`, or set `chess960 = true` in fenkit.toml; `fmt` keeps the right"),
+                    );
+                }
+                Right::Dead => {
+                    let message = dead_right_message(dfen, color, file, letter, rank, mode);
+                    push_fixable(
+                        out,
+                        Code::CastlingWithoutPieces,
+                        span,
+                        message,
+                        format!("drop `{letter}`: it cannot affect play"),
+                    );
+                }
+            }
+        }
+        for (side, name_of_side) in sides.iter().zip(["a-side", "h-side"]) {
+            if let [first, second, ..] = side.as_slice() {
+                let king = Square::masked(back_rank(color) * 8 + rank.king.unwrap_or(4));
+                let letters: Vec<String> = side.iter().map(|(_, l)| format!("`{l}`")).collect();
+                out.push(
+                    Finding::new(
+                        Code::CastlingSameSide,
+                        Severity::Error,
+                        first.0.start.min(second.0.start)..first.0.end.max(second.0.end),
+                        format!(
+                            "{}: expected at most one {name} right on the {name_of_side} of the king on {king}, found {}",
+                            Code::CastlingSameSide.title(),
+                            letters.join(" and ")
+                        ),
+                    )
+                    .with_help(format!(
+                        "a king castles once on each side: drop the right the game has lost (X-FEN readers keep the outer rook's, {})",
+                        if name_of_side == "h-side" { letters.first() } else { letters.last() }.map_or("", String::as_str)
+                    )),
+                );
+            }
+        }
+    }
+}
+
+/// Why `color`'s right for the rook on `file`, written `letter`, cannot affect play.
+fn dead_right_message(
+    dfen: &Dfen,
+    color: Color,
+    file: u8,
+    letter: char,
+    rank: BackRank,
+    mode: CastlingMode,
+) -> String {
+    let name = color_name(color);
+    let rank_number = back_rank(color) + 1;
+    let square = Square::masked(back_rank(color) * 8 + file);
+    let title = Code::CastlingWithoutPieces.title();
+    let corner = file == 0 || file == 7;
+    if mode == CastlingMode::Standard && corner {
+        return format!(
+            "{title}: `{letter}` needs the {name} king on e{rank_number} and rook on {square}"
+        );
+    }
+    let Some(king) = rank.king else {
+        return format!(
+            "{title}: `{letter}` needs the {name} king on rank {rank_number}, found {}",
+            if dfen.board.count(color, Role::King) > 1 {
+                "more than one king"
+            } else {
+                "no king there"
+            }
+        );
+    };
+    let found = match dfen.board.get(square) {
+        None => "an empty square".to_owned(),
+        Some(piece) => format!("`{}`", piece.letter()),
+    };
+    let side = if file > king { "h-side" } else { "a-side" };
+    let king_square = Square::masked(back_rank(color) * 8 + king);
+    let kind = match letter {
+        'K' | 'k' | 'Q' | 'q' => format!(
+            ": `{letter}` is the outermost rook on the {side} of the king on {king_square}, and there is none"
+        ),
+        _ => String::new(),
+    };
+    format!("{title}: `{letter}` needs a {name} rook on {square}, found {found}{kind}")
 }
 
 impl Dfen {
@@ -613,19 +831,37 @@ impl Dfen {
     /// ```
     #[must_use]
     pub fn validate(&self) -> Vec<Finding> {
+        self.validate_in(CastlingMode::Standard)
+    }
+
+    /// Every position finding of this value with its castling rights judged as `mode` says.
+    ///
+    /// ```
+    /// use dfen::CastlingMode;
+    /// // King on f1 and rook on h1: Chess960 castling, which standard chess reads as Chess960.
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/5K1R w K - 0 1 -".parse().unwrap();
+    /// let codes: Vec<_> = dfen.validate().iter().map(|f| f.code.as_str()).collect();
+    /// assert_eq!(codes, ["DFEN224"]);
+    /// assert!(dfen.validate_in(CastlingMode::Chess960).is_empty());
+    /// ```
+    #[must_use]
+    pub fn validate_in(&self, mode: CastlingMode) -> Vec<Finding> {
         let mut out = Vec::new();
         position_findings(
             self,
             &Census::of(&self.board),
             None,
             Profile::Spec,
+            mode,
             &mut out,
         );
         out
     }
 
-    /// This position with every fixable finding applied: castling rights whose king or rook is
-    /// away dropped, en-passant squares that cannot affect play dropped.
+    /// This position with every fixable finding applied, its castling rights judged as
+    /// standard chess judges them ([`Dfen::fixed_in`] with [`CastlingMode::Standard`]):
+    /// castling rights that no reading keeps dropped, en-passant squares that cannot affect
+    /// play dropped. A right that reads as Chess960 (`DFEN224`) is kept.
     ///
     /// ```
     /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1 -".parse().unwrap();
@@ -633,10 +869,43 @@ impl Dfen {
     /// ```
     #[must_use]
     pub fn fixed(&self) -> Dfen {
+        self.fixed_in(CastlingMode::Standard)
+    }
+
+    /// This position with every fixable finding applied, its castling rights judged as `mode`
+    /// says: a right is dropped only when no reading of the position keeps it (`DFEN220`).
+    ///
+    /// ```
+    /// use dfen::CastlingMode;
+    /// // Shredder-FEN names the f1 rook; there is a knight there, so no reading keeps it.
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4KNR1 w F - 0 1 -".parse().unwrap();
+    /// assert!(dfen.fixed_in(CastlingMode::Chess960).castling.is_empty());
+    /// ```
+    #[must_use]
+    pub fn fixed_in(&self, mode: CastlingMode) -> Dfen {
         let mut fixed = self.clone();
-        for right in crate::CastlingSide::ALL {
-            if fixed.castling.has(right) && !castling_possible(self, right) {
-                fixed.castling.remove(right);
+        // Standard rights with their king and rook at home are sound in either mode: the
+        // common case, answered without reading the back ranks.
+        let standard_sound = self.castling.is_standard()
+            && crate::CastlingSide::ALL.into_iter().all(|side| {
+                let color = side.color();
+                let at = |square, role| self.board.get(square) == Some(Piece { color, role });
+                !self.castling.has(side)
+                    || at(side.king_square(), Role::King) && at(side.rook_square(), Role::Rook)
+            });
+        for color in [Color::White, Color::Black] {
+            if standard_sound {
+                break;
+            }
+            let files = self.castling.files(color);
+            if files == 0 {
+                continue;
+            }
+            let rank = BackRank::of(&self.board, color);
+            for file in 0..8u8 {
+                if files & (1 << file) != 0 && judge_right(rank, file, mode) == Right::Dead {
+                    fixed.castling.remove_rook_file(color, file);
+                }
             }
         }
         for square in self.en_passant.iter() {
@@ -705,6 +974,15 @@ mod tests {
                 dfen.castling.insert(side);
             }
         }
+        // Now and then a Chess960 right, for a rook on any file.
+        if rng.below(8) == 0 {
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            dfen.castling.insert_rook_file(color, rng.below(8) as u8);
+        }
         if rng.below(4) == 0 {
             for _ in 0..1 + rng.below(4) {
                 let rank = if rng.below(2) == 0 { 2 } else { 5 };
@@ -719,6 +997,30 @@ mod tests {
         dfen
     }
 
+    /// The fix keeps exactly the rights that `judge_right` does not call dead, the shortcut
+    /// for standard rights at home included, in both modes.
+    #[test]
+    fn fixed_keeps_what_is_not_dead() {
+        let mut rng = Rng(0x5eed_0000_c1ea_2002);
+        for _ in 0..20_000 {
+            let dfen = near_sound(&mut rng);
+            for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                let mut kept = CastlingRights::NONE;
+                for color in [Color::White, Color::Black] {
+                    let rank = BackRank::of(&dfen.board, color);
+                    for file in 0..8u8 {
+                        if dfen.castling.has_rook_file(color, file)
+                            && judge_right(rank, file, mode) != Right::Dead
+                        {
+                            kept.insert_rook_file(color, file);
+                        }
+                    }
+                }
+                assert_eq!(dfen.fixed_in(mode).castling, kept, "{dfen} {mode}");
+            }
+        }
+    }
+
     /// The shortcut must never hide a finding: whenever it says "sound", the full checks find
     /// nothing.
     #[test]
@@ -729,11 +1031,28 @@ mod tests {
             let dfen = near_sound(&mut rng);
             let census = Census::of(&dfen.board);
             let mut full = Vec::new();
-            all_position_findings(&dfen, &census, None, Profile::Spec, &mut full);
+            all_position_findings(
+                &dfen,
+                &census,
+                None,
+                Profile::Spec,
+                CastlingMode::Standard,
+                &mut full,
+            );
             with_findings += usize::from(!full.is_empty());
+            let mut chess960 = Vec::new();
+            all_position_findings(
+                &dfen,
+                &census,
+                None,
+                Profile::Spec,
+                CastlingMode::Chess960,
+                &mut chess960,
+            );
             if clearly_sound(&dfen, &census) {
                 sound += 1;
                 assert!(full.is_empty(), "{dfen}: {full:?}");
+                assert!(chess960.is_empty(), "{dfen} (Chess960): {chess960:?}");
             }
         }
         // Both kinds must be common, or the test would compare little.

@@ -193,6 +193,66 @@ impl Dialect {
         }
     }
 
+    /// The dialect a line of `variant` is written in, judged by its shape alone, for files that
+    /// mix dialects (`--dialect auto`): for crazyhouse, a pocket in brackets after the board is
+    /// `stockfish` and a ninth rank `lichess`; for three-check, a counter field `3+3` is
+    /// `stockfish` and a field `+1+0` `lichess`; anything else, and every other variant, is
+    /// `essay`. The line is then read in the dialect chosen, which reports what is wrong with
+    /// it as that dialect.
+    ///
+    /// ```
+    /// use dfen::variant::{Dialect, Variant};
+    /// let detect = |line| Dialect::detect(Variant::ThreeCheck, line);
+    /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"), Dialect::Stockfish);
+    /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+0"), Dialect::Lichess);
+    /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 0 1 0 0"), Dialect::Essay);
+    /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1"), Dialect::Stockfish);
+    /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3/Pp w - - 0 1"), Dialect::Lichess);
+    /// ```
+    #[must_use]
+    pub fn detect(variant: Variant, line: &str) -> Dialect {
+        let mut fields = line.split([' ', '\t']).filter(|field| !field.is_empty());
+        match variant {
+            Variant::Crazyhouse => {
+                let board = fields.next().unwrap_or_default();
+                if board.contains('[') {
+                    Dialect::Stockfish
+                } else if board.matches('/').count() >= 8 {
+                    Dialect::Lichess
+                } else {
+                    Dialect::Essay
+                }
+            }
+            Variant::ThreeCheck => {
+                let is_counter = |field: &str, plus: bool| {
+                    let rest = if plus {
+                        field.strip_prefix('+')
+                    } else {
+                        Some(field)
+                    };
+                    rest.and_then(|rest| rest.split_once('+'))
+                        .is_some_and(|(white, black)| {
+                            !white.is_empty()
+                                && !black.is_empty()
+                                && white
+                                    .bytes()
+                                    .chain(black.bytes())
+                                    .all(|b| b.is_ascii_digit())
+                        })
+                };
+                let rest: Vec<&str> = fields.skip(4).collect();
+                if rest.iter().any(|field| is_counter(field, false)) {
+                    Dialect::Stockfish
+                } else if rest.iter().any(|field| is_counter(field, true)) {
+                    Dialect::Lichess
+                } else {
+                    Dialect::Essay
+                }
+            }
+            Variant::Chess | Variant::Dice | Variant::TwoMove => Dialect::Essay,
+        }
+    }
+
     /// Where the dialect writes `slot`; `None` for a slot it does not write (the dice, which
     /// only DFEN's own dialects hold).
     ///
@@ -559,8 +619,15 @@ impl VariantFen {
     /// dropped. Pocket and square orders are fixed by writing.
     #[must_use]
     pub fn fixed(&self) -> VariantFen {
+        self.fixed_in(crate::CastlingMode::Standard)
+    }
+
+    /// [`VariantFen::fixed`] with the castling rights judged as `mode` says
+    /// ([`Dfen::fixed_in`]).
+    #[must_use]
+    pub fn fixed_in(&self, mode: crate::CastlingMode) -> VariantFen {
         let mut fixed = self.clone();
-        fixed.fen = self.fen.fixed();
+        fixed.fen = self.fen.fixed_in(mode);
         fixed.promoted = check::promotable(&self.fen, self.promoted);
         fixed
     }

@@ -199,6 +199,42 @@ impl ParseError {
         &self.0.found
     }
 
+    /// What the reference parsers answer for the input, in words for a user: whether they
+    /// reject it too, where (counting characters from 1) and why. A report can add it as a
+    /// note to the error.
+    ///
+    /// ```
+    /// let err = "4d-fen v1: K@0,0,8,0".parse::<fen4::Placement>().unwrap_err();
+    /// assert_eq!(
+    ///     err.reference_note(),
+    ///     "the reference FEN4 parsers reject it too, at character 18: a bad coordinate"
+    /// );
+    /// let err = "R-0,0,0,0-1,1,1,1".parse::<fen4::Placement>().unwrap_err();
+    /// assert_eq!(
+    ///     err.reference_note(),
+    ///     "the reference FEN4 parsers reject it too, at character 1: it does not start with `4d-fen v1:`"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn reference_note(&self) -> String {
+        let why = match self.0.ref_code {
+            0 => {
+                return "the reference FEN4 parsers accept it; only the strict setting rejects it"
+                    .to_owned();
+            }
+            -1 => "there is no input",
+            -2 => "it does not start with `4d-fen v1:`",
+            -3 => "a bad piece letter, or no `@` after it",
+            -4 => "a bad coordinate",
+            -5 => "a second piece on the same square",
+            _ => "text where `;` or the end was expected",
+        };
+        format!(
+            "the reference FEN4 parsers reject it too, at character {}: {why}",
+            self.0.offset + 1
+        )
+    }
+
     /// An optional hint on how to fix the input.
     pub fn help(&self) -> Option<&str> {
         self.0.help.as_deref()

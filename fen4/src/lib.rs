@@ -111,6 +111,40 @@ pub use parser::{Parsed, Parser};
 /// The only version prefix this crate reads and writes.
 pub const PREFIX: &str = "4d-fen v1:";
 
+/// Whether `text` has the shape of chess.com's four-player chess position, which is also
+/// called "FEN4" but is another format that this crate does not read:
+/// `R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,…`. It starts with the side to move (`R`,
+/// `B`, `Y` or `G`), then, separated by `-`, four fields of four comma-separated numbers (the
+/// eliminated players, the castling rights on each side and the points). A tool can then say
+/// once what the file holds, instead of rejecting each of its lines as a `4d-fen v1:` literal.
+///
+/// ```
+/// let four_player = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x";
+/// assert!(fen4::looks_like_four_player(four_player));
+/// assert!(fen4::looks_like_four_player(&format!("  {four_player}\n")));
+/// assert!(!fen4::looks_like_four_player("4d-fen v1: K@0,0,0,0; k@7,7,7,7"));
+/// assert!(!fen4::looks_like_four_player("R-1,2,3"));
+/// ```
+#[must_use]
+pub fn looks_like_four_player(text: &str) -> bool {
+    let mut parts = text.trim().split('-');
+    let side = parts.next().unwrap_or_default();
+    let four_numbers = |part: Option<&str>| {
+        part.is_some_and(|part| {
+            let numbers: Vec<&str> = part.split(',').collect();
+            numbers.len() == 4
+                && numbers
+                    .iter()
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
+    matches!(side, "R" | "B" | "Y" | "G")
+        && four_numbers(parts.next())
+        && four_numbers(parts.next())
+        && four_numbers(parts.next())
+        && four_numbers(parts.next())
+}
+
 /// FNV-1a, 64-bit: offset basis `0xcbf29ce484222325`, prime `0x100000001b3`.
 ///
 /// Used by [`Placement::identity_hash`]; stable across releases and platforms.

@@ -9,8 +9,8 @@
 
 use dfen::rules;
 use dfen::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Parser, Piece, Profile, Role,
-    Square, SquareSet,
+    Board, CastlingMode, CastlingNotation, CastlingRights, CastlingSide, Color, Dfen, DicePool,
+    Parser, Piece, Profile, Role, Square, SquareSet, Writer,
 };
 
 const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
@@ -105,6 +105,7 @@ pub fn check_dfen(data: &[u8]) {
                 check_dfen_accepted(text, profile, &parsed);
             }
         }
+        check_dfen_chess960(text, profile);
         // Strict: accepted without error exactly when nothing is fixable.
         match parser.strict(true).parse(text) {
             Ok(strict) if !strict.has_errors() => {
@@ -123,6 +124,65 @@ pub fn check_dfen(data: &[u8]) {
             Ok(_) => {}
             Err(err) => assert!(text.get(err.span()).is_some()),
         }
+    }
+}
+
+/// Chess960 mode: spans lie inside the input; an accepted input's fixed form, written in
+/// X-FEN and in Shredder-FEN, reads back in Chess960 mode to the same value with no fixable
+/// finding; and outside Chess960 mode the fix never drops a castling right that Chess960's
+/// judgement keeps (`spec/chess960.md` §5).
+fn check_dfen_chess960(text: &str, profile: Profile) {
+    let parser = Parser::new()
+        .profile(profile)
+        .castling_mode(CastlingMode::Chess960);
+    let parsed = match parser.parse(text) {
+        Err(err) => {
+            assert!(text.get(err.span()).is_some(), "chess960 {profile}: {err}");
+            return;
+        }
+        Ok(parsed) => parsed,
+    };
+    for finding in &parsed.findings {
+        assert!(
+            text.get(finding.span.clone()).is_some(),
+            "chess960 {profile}: finding span {:?} of {} is not inside {text:?}",
+            finding.span,
+            finding.code
+        );
+    }
+    let standard = parsed.dfen.fixed_in(CastlingMode::Standard).castling;
+    let chess960 = parsed.dfen.fixed_in(CastlingMode::Chess960).castling;
+    assert_eq!(
+        standard.rook_squares().0 & chess960.rook_squares().0,
+        chess960.rook_squares().0,
+        "chess960 {profile}: the standard fix drops a right Chess960 keeps in {text:?}"
+    );
+    let fixed = parsed.fixed();
+    if profile == Profile::Engine && fixed.halfmove > 127 {
+        return;
+    }
+    for notation in [CastlingNotation::XFen, CastlingNotation::Shredder] {
+        let written = Writer::new()
+            .profile(profile)
+            .castling_mode(CastlingMode::Chess960)
+            .castling(notation)
+            .write(&fixed);
+        // The engine dialect reads `KQkq` only: its Shredder-FEN is not for it.
+        if profile == Profile::Engine && !fixed.castling.is_empty() {
+            continue;
+        }
+        let again = parser
+            .parse(&written)
+            .unwrap_or_else(|e| panic!("chess960 {profile}: {written:?} of {text:?} fails: {e}"));
+        assert_eq!(
+            again.dfen, fixed,
+            "chess960 {profile}: {written:?} of {text:?}"
+        );
+        assert!(
+            again.findings.iter().all(|f| !f.fixable),
+            "chess960 {profile}: {written:?} still has fixable findings {:?}",
+            again.findings
+        );
     }
 }
 

@@ -1,7 +1,7 @@
 //! DFEN and standard FEN: parse with findings, the written forms, JSON and identity.
 
 use dfen::rules::{EpIdentity, Game};
-use dfen::{Parser, Profile};
+use dfen::{CastlingMode, CastlingNotation, Parser, Profile, Writer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
@@ -18,17 +18,43 @@ pub(crate) fn profile(name: &str) -> PyResult<Profile> {
         .map_err(|error| PyValueError::new_err(error.message().to_owned()))
 }
 
-/// `ep="always"|"legal"`.
+/// `ep="always"|"fen"|"xfen"|"legal"`: an en-passant policy.
 pub(crate) fn ep_identity(name: &str) -> PyResult<EpIdentity> {
-    match name {
-        "always" => Ok(EpIdentity::Always),
-        "legal" => Ok(EpIdentity::Legal),
-        other => Err(bad_choice(
+    name.parse::<EpIdentity>().map_err(|_| {
+        bad_choice(
             "en-passant identity",
-            other,
-            &["always", "legal"],
-        )),
-    }
+            name,
+            &["always", "fen", "xfen", "legal"],
+        )
+    })
+}
+
+/// The policy of `en_passant=`, else of `ep=` (its older name).
+fn policy(ep: &str, en_passant: Option<&str>) -> PyResult<EpIdentity> {
+    ep_identity(en_passant.unwrap_or(ep))
+}
+
+/// `chess960=True` as the castling mode.
+fn castling_mode(chess960: bool) -> CastlingMode {
+    CastlingMode::from_chess960(chess960)
+}
+
+/// The writer of `chess960=`, `castling="xfen"|"shredder"` and `en_passant=` under `game`.
+fn writer(
+    profile: Profile,
+    chess960: bool,
+    castling: &str,
+    en_passant: &str,
+    game: Game,
+) -> PyResult<Writer> {
+    let notation = castling
+        .parse::<CastlingNotation>()
+        .map_err(|_| bad_choice("castling notation", castling, &["xfen", "shredder"]))?;
+    Ok(Writer::new()
+        .profile(profile)
+        .castling_mode(castling_mode(chess960))
+        .castling(notation)
+        .en_passant(ep_identity(en_passant)?, game))
 }
 
 /// `game="dice-chess"|"standard"`.
@@ -91,12 +117,13 @@ impl From<dfen::Dfen> for PyDfen {
 #[pymethods]
 impl PyDfen {
     #[new]
-    #[pyo3(signature = (text, profile="spec"))]
-    fn new(text: Text, profile: &str) -> PyResult<PyDfen> {
+    #[pyo3(signature = (text, profile="spec", *, chess960=false))]
+    fn new(text: Text, profile: &str, chess960: bool) -> PyResult<PyDfen> {
         let profile = self::profile(profile)?;
         let text = text.as_str()?;
         Parser::new()
             .profile(profile)
+            .castling_mode(castling_mode(chess960))
             .parse(text)
             .map(|parsed| PyDfen { inner: parsed.dfen })
             .map_err(|error| dfen_parse_error(&error))
@@ -127,10 +154,26 @@ impl PyDfen {
         self.inner.display_as(Profile::Engine).to_string()
     }
 
-    /// The text in a profile's dialect (`spec` and `lenient` write the canonical form).
-    #[pyo3(signature = (profile="spec"))]
-    fn to_dfen(&self, profile: &str) -> PyResult<String> {
-        Ok(self.inner.display_as(self::profile(profile)?).to_string())
+    /// The text in a profile's dialect (`spec` and `lenient` write the canonical form);
+    /// `chess960=True` writes castling as Chess960 does, in `castling="xfen"` or
+    /// `"shredder"`; `en_passant` keeps the en-passant squares a policy keeps (`"always"`,
+    /// `"fen"`, `"xfen"` or `"legal"`, under Dice Chess's rules).
+    #[pyo3(signature = (profile="spec", *, chess960=false, castling="xfen", en_passant="always"))]
+    fn to_dfen(
+        &self,
+        profile: &str,
+        chess960: bool,
+        castling: &str,
+        en_passant: &str,
+    ) -> PyResult<String> {
+        let writer = writer(
+            self::profile(profile)?,
+            chess960,
+            castling,
+            en_passant,
+            Game::DiceChess,
+        )?;
+        Ok(writer.write(&self.inner))
     }
 
     /// Standard six-field FEN. Raises `ConversionError` (with `.dropped`) when that would
@@ -140,10 +183,25 @@ impl PyDfen {
     /// Traceback (most recent call last):
     /// ...
     /// fenkit.ConversionError: standard FEN cannot hold this position: it would drop the pending dice `PN`
-    fn to_fen(&self) -> PyResult<String> {
-        self.inner
-            .to_fen()
-            .map_err(|lossy| conversion_error(lossy.to_string(), lossy.dropped))
+    ///
+    /// `chess960`, `castling` and `en_passant` as for `to_dfen`, with standard chess's rules
+    /// for `en_passant="legal"` (python-chess's `board.fen(en_passant=...)`).
+    ///
+    /// >>> fenkit.Dfen(
+    /// ...     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// ... ).to_fen(chess960=True, castling="shredder")
+    /// 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'
+    #[pyo3(signature = (*, chess960=false, castling="xfen", en_passant="always"))]
+    fn to_fen(&self, chess960: bool, castling: &str, en_passant: &str) -> PyResult<String> {
+        writer(
+            Profile::Spec,
+            chess960,
+            castling,
+            en_passant,
+            Game::Standard,
+        )?
+        .to_fen(&self.inner)
+        .map_err(|lossy| conversion_error(lossy.to_string(), lossy.dropped))
     }
 
     /// Standard FEN and the list of what it had to drop (empty when nothing).
@@ -209,23 +267,24 @@ impl PyDfen {
     }
 
     /// The identity key of this position (`spec/identity.md`): every field but the clocks,
-    /// with en passant as `ep` asks (`"always"`, or `"legal"` under `game`'s rules,
-    /// `"dice-chess"` or `"standard"`).
-    #[pyo3(signature = (ep="always", game="dice-chess"))]
-    fn identity_key(&self, ep: &str, game: &str) -> PyResult<String> {
+    /// with the en-passant squares a policy keeps (`"always"`, `"fen"`, `"xfen"` or `"legal"`,
+    /// as `en_passant=` or its older name `ep=`) under `game`'s rules, `"dice-chess"` or
+    /// `"standard"`.
+    #[pyo3(signature = (ep="always", game="dice-chess", *, en_passant=None))]
+    fn identity_key(&self, ep: &str, game: &str, en_passant: Option<&str>) -> PyResult<String> {
         Ok(dfen::rules::identity_key(
             &self.inner,
-            ep_identity(ep)?,
+            policy(ep, en_passant)?,
             self::game(game)?,
         ))
     }
 
     /// The 64-bit FNV-1a hash of `identity_key`.
-    #[pyo3(signature = (ep="always", game="dice-chess"))]
-    fn identity_hash(&self, ep: &str, game: &str) -> PyResult<u64> {
+    #[pyo3(signature = (ep="always", game="dice-chess", *, en_passant=None))]
+    fn identity_hash(&self, ep: &str, game: &str, en_passant: Option<&str>) -> PyResult<u64> {
         Ok(dfen::rules::identity_hash(
             &self.inner,
-            ep_identity(ep)?,
+            policy(ep, en_passant)?,
             self::game(game)?,
         ))
     }
@@ -306,14 +365,20 @@ pub(crate) fn color_name(color: dfen::Color) -> &'static str {
 pub(crate) struct PyParsedDfen {
     parsed: dfen::Parsed,
     profile: Profile,
+    /// The parser's castling mode, which `canonical` writes castling in.
+    castling_mode: CastlingMode,
 }
 
 #[pymethods]
 impl PyParsedDfen {
-    /// What `fenkit fmt` writes: every fixable finding applied, in the profile's dialect.
+    /// What `fenkit fmt` writes: every fixable finding applied, in the profile's dialect
+    /// (castling in X-FEN when read with `chess960=True`).
     #[getter]
     fn canonical(&self) -> String {
-        self.parsed.fixed().display_as(self.profile).to_string()
+        Writer::new()
+            .profile(self.profile)
+            .castling_mode(self.castling_mode)
+            .write(&self.parsed.fixed())
     }
 
     /// Every finding: non-canonical spellings (fixable) first, then problems of the position.
@@ -347,12 +412,12 @@ impl PyParsedDfen {
     }
 
     /// The key `fenkit dedupe` compares (`spec/identity.md`): of the fixed position, with en
-    /// passant as `ep` asks under `game`'s rules.
-    #[pyo3(signature = (ep="always", game="dice-chess"))]
-    fn identity_key(&self, ep: &str, game: &str) -> PyResult<String> {
+    /// passant as `en_passant` (or `ep`) asks under `game`'s rules.
+    #[pyo3(signature = (ep="always", game="dice-chess", *, en_passant=None))]
+    fn identity_key(&self, ep: &str, game: &str, en_passant: Option<&str>) -> PyResult<String> {
         Ok(self
             .parsed
-            .identity_key(ep_identity(ep)?, self::game(game)?))
+            .identity_key(policy(ep, en_passant)?, self::game(game)?))
     }
 
     fn __repr__(&self) -> String {
@@ -373,30 +438,41 @@ impl PyParsedDfen {
 /// ...
 /// fenkit.ParseError: unknown piece letter: expected a piece letter (PNBRQK or pnbrqk) or a digit from 1 to 8, found `X`
 #[pyfunction]
-#[pyo3(signature = (text, profile="spec", *, strict=false))]
-fn parse_dfen(text: Text, profile: &str, strict: bool) -> PyResult<PyParsedDfen> {
+#[pyo3(signature = (text, profile="spec", *, strict=false, chess960=false))]
+fn parse_dfen(text: Text, profile: &str, strict: bool, chess960: bool) -> PyResult<PyParsedDfen> {
     let profile = self::profile(profile)?;
     let text = text.as_str()?;
+    let castling_mode = castling_mode(chess960);
     Parser::new()
         .profile(profile)
+        .castling_mode(castling_mode)
         .strict(strict)
         .parse(text)
-        .map(|parsed| PyParsedDfen { parsed, profile })
+        .map(|parsed| PyParsedDfen {
+            parsed,
+            profile,
+            castling_mode,
+        })
         .map_err(|error| dfen_parse_error(&error))
 }
 
 /// Parses many DFENs in one call: a list with, for each text, its `ParsedDfen` or the
 /// `ParseError` it would raise (not raised). The parsing runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (texts, profile="spec", *, strict=false))]
+#[pyo3(signature = (texts, profile="spec", *, strict=false, chess960=false))]
 fn parse_dfen_batch(
     py: Python<'_>,
     texts: Vec<Text>,
     profile: &str,
     strict: bool,
+    chess960: bool,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let profile = self::profile(profile)?;
-    let parser = Parser::new().profile(profile).strict(strict);
+    let castling_mode = castling_mode(chess960);
+    let parser = Parser::new()
+        .profile(profile)
+        .castling_mode(castling_mode)
+        .strict(strict);
     let texts: Vec<PyResult<&str>> = texts.iter().map(Text::as_str).collect();
     let results: Vec<PyResult<Result<dfen::Parsed, dfen::ParseError>>> = py.detach(|| {
         texts
@@ -408,7 +484,15 @@ fn parse_dfen_batch(
         results
             .into_iter()
             .map(|result| match result {
-                Ok(Ok(parsed)) => Ok(Py::new(py, PyParsedDfen { parsed, profile })?.into_any()),
+                Ok(Ok(parsed)) => Ok(Py::new(
+                    py,
+                    PyParsedDfen {
+                        parsed,
+                        profile,
+                        castling_mode,
+                    },
+                )?
+                .into_any()),
                 Ok(Err(error)) => Ok(dfen_parse_error(&error).into_value(py).into_any()),
                 Err(error) => Ok(error.into_value(py).into_any()),
             })
@@ -424,14 +508,16 @@ fn parse_dfen_batch(
 /// >>> [(f.line, f.code) for f in fenkit.lint_dfen(["4k3/8/8/8/8/8/8/4K3 w - - 0 1 -", "x"])]
 /// [(2, 'DFEN002')]
 #[pyfunction]
-#[pyo3(signature = (lines, profile="spec", *, strict=false))]
+#[pyo3(signature = (lines, profile="spec", *, strict=false, chess960=false))]
 fn lint_dfen<'py>(
     lines: &Bound<'py, PyAny>,
     profile: &str,
     strict: bool,
+    chess960: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let parser = Parser::new()
         .profile(self::profile(profile)?)
+        .castling_mode(castling_mode(chess960))
         .strict(strict);
     lint_lines(lines, |text, line, out| match parser.parse(text) {
         Ok(parsed) => out.extend(
@@ -447,14 +533,23 @@ fn lint_dfen<'py>(
 /// The identity key that `fenkit dedupe` and `fenkit check --duplicates` compare
 /// (`spec/identity.md`), of one position written in `notation`: `"dfen"` (Dice Chess rules
 /// for `ep="legal"`), `"fen"` (standard chess rules) or `"fen4"` (the canonical placement;
-/// `ep` does not apply). A syntax error raises `ParseError`.
+/// `ep` does not apply). The en-passant policy is `en_passant=` (or its older name `ep=`):
+/// `"always"`, `"fen"`, `"xfen"` or `"legal"`; `chess960=True` reads castling as Chess960
+/// does. A syntax error raises `ParseError`.
 ///
 /// >>> fenkit.position_key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -")
 /// '4k3/8/8/8/8/8/8/4K3 w - - -'
 #[pyfunction]
-#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always"))]
-fn position_key(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult<String> {
-    let ep = ep_identity(ep)?;
+#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always", en_passant=None, chess960=false))]
+fn position_key(
+    text: Text,
+    notation: &str,
+    profile: &str,
+    ep: &str,
+    en_passant: Option<&str>,
+    chess960: bool,
+) -> PyResult<String> {
+    let ep = policy(ep, en_passant)?;
     let profile = self::profile(profile)?;
     let game = match notation {
         "dfen" => Game::DiceChess,
@@ -471,6 +566,7 @@ fn position_key(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult
     let text = text.as_str()?;
     Parser::new()
         .profile(profile)
+        .castling_mode(castling_mode(chess960))
         .parse(text)
         .map(|parsed| parsed.identity_key(ep, game))
         .map_err(|error| dfen_parse_error(&error))
@@ -478,9 +574,17 @@ fn position_key(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult
 
 /// The 64-bit FNV-1a hash of `position_key` (the hash `dedupe` narrows by first).
 #[pyfunction]
-#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always"))]
-fn position_hash(text: Text, notation: &str, profile: &str, ep: &str) -> PyResult<u64> {
-    position_key(text, notation, profile, ep).map(|key| dfen::fnv1a64(key.as_bytes()))
+#[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always", en_passant=None, chess960=false))]
+fn position_hash(
+    text: Text,
+    notation: &str,
+    profile: &str,
+    ep: &str,
+    en_passant: Option<&str>,
+    chess960: bool,
+) -> PyResult<u64> {
+    position_key(text, notation, profile, ep, en_passant, chess960)
+        .map(|key| dfen::fnv1a64(key.as_bytes()))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -15,6 +15,7 @@
 //! Every mismatch names the variant, the position (its index and text) and the dialect.
 
 use dfen::variant::{Dialect, Variant, VariantParser};
+use fenkit_tests::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Crazyhouse, ThreeCheck};
 use shakmaty::{CastlingMode, EnPassantMode, FromSetup, Position, Setup};
@@ -25,18 +26,6 @@ const MAX_PLIES: usize = 240;
 /// How many mismatches a failure prints in full.
 const SHOWN: usize = 15;
 const DIALECTS: [Dialect; 3] = [Dialect::Essay, Dialect::Stockfish, Dialect::Lichess];
-
-/// A small deterministic generator (xorshift64*), so the corpus is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
 
 /// shakmaty's FEN after every ply of seeded random games of `P`, [`POSITIONS`] of them.
 fn corpus<P: Position + Default>(seed: u64) -> Vec<String> {

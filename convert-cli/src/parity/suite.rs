@@ -25,10 +25,10 @@ variant FENs of three-check, crazyhouse and two-move chess, written by `fenkit s
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
   the suite with `fenkit parity` or with your own harness.
 - [spec/adapter-protocol.md](spec/adapter-protocol.md): what an adapter command must answer.
-- [spec/dfen.md](spec/dfen.md), [spec/fen4.md](spec/fen4.md),
-  [spec/ndjson4.md](spec/ndjson4.md), [spec/rules.md](spec/rules.md),
-  [spec/identity.md](spec/identity.md) and [spec/variants.md](spec/variants.md): the specs
-  the cases follow. A case's `reason` cites
+- [spec/dfen.md](spec/dfen.md), [spec/chess960.md](spec/chess960.md),
+  [spec/fen4.md](spec/fen4.md), [spec/ndjson4.md](spec/ndjson4.md),
+  [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md) and
+  [spec/variants.md](spec/variants.md): the specs the cases follow. A case's `reason` cites
   their sections: `(s3)` is section 3 of the spec of the case's notation.
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
@@ -58,6 +58,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         include_str!("../../spec/adapter-protocol.md"),
     ),
     ("spec/dfen.md", include_str!("../../spec/dfen.md")),
+    ("spec/chess960.md", include_str!("../../spec/chess960.md")),
     ("spec/fen4.md", include_str!("../../spec/fen4.md")),
     ("spec/ndjson4.md", include_str!("../../spec/ndjson4.md")),
     ("spec/rules.md", include_str!("../../spec/rules.md")),

@@ -379,7 +379,8 @@ pub(super) fn scan<'a>(
     map.set_field(2, side_at..cur.at);
     cur.space()?;
 
-    // Field 3: castling, `-` or letters strictly in the order `KQkq`.
+    // Field 3: castling, `-` or letters strictly in the order `KQkq`, read as standard chess
+    // reads them (in Chess960 mode the caller leaves them to the general reader).
     let castling_at = cur.at;
     if cur.peek()? == b'-' {
         cur.at += 1;

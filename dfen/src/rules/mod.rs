@@ -73,7 +73,7 @@ pub use moves::{Move, MoveKind, UciMove};
 pub use perft::{Divide, MAX_PERFT_DEPTH, Perft, PerftMode};
 pub use settings::{KingCapture, ParseKingCaptureError, Rules};
 pub use turns::{Turn, TurnCount, TurnEnd, TurnInProgress};
-pub use unique::{EpIdentity, Game, UniqueCount, identity_hash, identity_key};
+pub use unique::{EnPassantPolicy, EpIdentity, Game, UniqueCount, identity_hash, identity_key};
 
 use position::Dice;
 

@@ -106,6 +106,25 @@ impl Move {
         }
     }
 
+    /// For a castling move, the side the king castles to: `Some(true)` towards the h-file
+    /// (`O-O`), `Some(false)` towards the a-file (`O-O-O`); `None` for any other move. Chess960
+    /// castling is written as the king taking its own rook (`f1h1`), standard castling as the
+    /// king's move (`e1g1`); either way the destination lies on the side castled to.
+    ///
+    /// ```
+    /// let position: dfen::Dfen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 RK".parse().unwrap();
+    /// let legal = dfen::rules::legal_moves(&position).unwrap();
+    /// let castling: Vec<_> = legal.iter().filter_map(|m| m.castles_king_side()).collect();
+    /// assert_eq!(castling, [false, true]); // e1c1, then e1g1
+    /// ```
+    #[must_use]
+    pub const fn castles_king_side(&self) -> Option<bool> {
+        match self.kind {
+            MoveKind::Castling => Some(self.to.file() > self.from.file()),
+            _ => None,
+        }
+    }
+
     /// The move's UCI spelling as a value.
     #[must_use]
     pub const fn uci(&self) -> UciMove {

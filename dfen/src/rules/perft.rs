@@ -24,7 +24,21 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 #[non_exhaustive]
 pub enum PerftMode {
     /// Standard chess: legal moves with check filtering, one move per turn, castling as a king
-    /// move without dice. The dice field is ignored.
+    /// move without dice. The dice field is ignored. Castling is Chess960's, of which standard
+    /// castling is one case (`spec/chess960.md` §6): read a Chess960 position in Chess960 mode
+    /// and count it.
+    ///
+    /// ```
+    /// use dfen::rules::{Perft, PerftMode};
+    /// use dfen::{CastlingMode, Parser};
+    /// // Position 0 of Ethereal's Chess960 suite (fischer.epd).
+    /// let position = Parser::new()
+    ///     .castling_mode(CastlingMode::Chess960)
+    ///     .parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?
+    ///     .dfen;
+    /// assert_eq!(Perft::new(PerftMode::Standard, 2).count(&position)?, 528);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     Standard,
     /// Dice Chess micro-moves of the side to move with this die at every ply. The side never
     /// changes, a king capture ends its line, and castling is never generated (it needs a Rook

@@ -9,9 +9,7 @@ use super::bitboard::{
     Bits, KING, KNIGHT, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, bishop_attacks, rook_attacks,
 };
 use super::moves::{Move, MoveKind};
-use crate::{
-    Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
-};
+use crate::{Board, CastlingRights, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 
 pub(crate) const A1: Square = match Square::from_index(0) {
     Some(square) => square,
@@ -24,23 +22,8 @@ pub(crate) fn square(index: usize) -> Square {
     Square::from_index((index & 63) as u8).unwrap_or(A1)
 }
 
-/// Castling-right bits in `CastlingSide::ALL` order: `K`, `Q`, `k`, `q`.
-const WK: u8 = 1;
-const WQ: u8 = 2;
-const BK: u8 = 4;
-const BQ: u8 = 8;
-
-/// The rights lost when a piece leaves or lands on each square.
-const RIGHTS_LOST: [u8; 64] = {
-    let mut table = [0u8; 64];
-    table[0] = WQ;
-    table[4] = WK | WQ;
-    table[7] = WK;
-    table[56] = BQ;
-    table[60] = BK | BQ;
-    table[63] = BK;
-    table
-};
+/// The back rank of each colour: rank 1 for White, rank 8 for Black.
+pub(crate) const BACK_RANK: [u64; 2] = [RANK_1, RANK_8];
 
 /// A multiset of up to three dice, as counts per role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -115,7 +98,8 @@ pub(crate) struct Pos {
     pub(crate) colors: [u64; 2],
     pub(crate) roles: [u64; 6],
     pub(crate) side: Color,
-    pub(crate) castling: u8,
+    /// The squares of the rooks with a castling right (White's on rank 1, Black's on rank 8).
+    pub(crate) castling: u64,
     pub(crate) ep: u64,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -127,7 +111,7 @@ impl Pos {
             colors: [0; 2],
             roles: [0; 6],
             side: dfen.side,
-            castling: 0,
+            castling: dfen.castling.rook_squares().0,
             ep: dfen.en_passant.0,
             halfmove: dfen.halfmove,
             fullmove: dfen.fullmove.get(),
@@ -136,11 +120,6 @@ impl Pos {
             let bit = 1u64 << square.index();
             pos.colors[piece.color.index()] |= bit;
             pos.roles[piece.role as usize] |= bit;
-        }
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            if dfen.castling.has(side) {
-                pos.castling |= 1 << i;
-            }
         }
         pos
     }
@@ -154,16 +133,10 @@ impl Pos {
                 }
             }
         }
-        let mut castling = CastlingRights::NONE;
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            if self.castling & (1 << i) != 0 {
-                castling.insert(side);
-            }
-        }
         Dfen {
             board,
             side: self.side,
-            castling,
+            castling: CastlingRights::from_rook_squares(SquareSet(self.castling)),
             en_passant: SquareSet(self.ep),
             halfmove: self.halfmove,
             // At least 1: read from a `Dfen`, and only ever incremented (saturating).
@@ -203,6 +176,16 @@ impl Pos {
             Color::White => self.ep & RANK_6 & empty & (self.pieces(1, Role::Pawn) << 8),
             Color::Black => self.ep & RANK_3 & empty & (self.pieces(0, Role::Pawn) >> 8),
         }
+    }
+
+    /// The en-passant squares a double push could have left, whoever's they are: empty, with
+    /// the pushed pawn of their owner in front of them (rank 3 White's, rank 6 Black's).
+    #[inline]
+    pub(crate) fn structural_ep(&self) -> u64 {
+        let empty = !self.occupied();
+        empty
+            & ((RANK_3 & (self.pieces(0, Role::Pawn) >> 8))
+                | (RANK_6 & (self.pieces(1, Role::Pawn) << 8)))
     }
 
     /// The en-passant targets the side to move could capture onto with a pawn now (pseudo-legal).
@@ -272,25 +255,24 @@ impl Pos {
         ControlFlow::Continue(())
     }
 
+    /// Dice Chess castling (`spec/rules.md`): the king on e1 (e8), a right for the rook in
+    /// the corner and the squares between them empty.
     fn generate_castling<F>(&self, f: &mut F) -> ControlFlow<()>
     where
         F: FnMut(Move) -> ControlFlow<()>,
     {
         let us = self.side.index();
-        let (base, king_side, queen_side) = match self.side {
-            Color::White => (0usize, WK, WQ),
-            Color::Black => (56usize, BK, BQ),
+        let base = match self.side {
+            Color::White => 0usize,
+            Color::Black => 56usize,
         };
         let king_home = 1u64 << (base + 4);
         if self.pieces(us, Role::King) & king_home == 0 {
             return ControlFlow::Continue(());
         }
-        let rooks = self.pieces(us, Role::Rook);
+        let rooks = self.pieces(us, Role::Rook) & self.castling;
         let occ = self.occupied();
-        if self.castling & king_side != 0
-            && rooks & (1 << (base + 7)) != 0
-            && occ & (0b0110_0000 << base) == 0
-        {
+        if rooks & (1 << (base + 7)) != 0 && occ & (0b0110_0000 << base) == 0 {
             f(Move {
                 from: square(base + 4),
                 to: square(base + 6),
@@ -299,10 +281,7 @@ impl Pos {
                 kind: MoveKind::Castling,
             })?;
         }
-        if self.castling & queen_side != 0
-            && rooks & (1 << base) != 0
-            && occ & (0b0000_1110 << base) == 0
-        {
+        if rooks & (1 << base) != 0 && occ & (0b0000_1110 << base) == 0 {
             f(Move {
                 from: square(base + 4),
                 to: square(base + 2),
@@ -411,17 +390,19 @@ impl Pos {
         let to_bit = 1u64 << to;
 
         if mv.kind == MoveKind::Castling {
-            let (rook_from, rook_to) = if to > from {
-                (from + 3, from + 1)
-            } else {
-                (from - 4, from - 1)
-            };
-            let king_move = from_bit | to_bit;
-            let rook_move = (1u64 << rook_from) | (1u64 << rook_to);
-            self.colors[us] ^= king_move | rook_move;
-            self.roles[Role::King as usize] ^= king_move;
-            self.roles[Role::Rook as usize] ^= rook_move;
-            self.castling &= !(RIGHTS_LOST[from] | RIGHTS_LOST[rook_from]);
+            let castle = castling_squares(mv, self.pieces(us, Role::Rook));
+            let king_from = 1u64 << castle.king_from;
+            let rook_from = 1u64 << castle.rook_from;
+            let king_to = 1u64 << castle.king_to;
+            let rook_to = 1u64 << castle.rook_to;
+            // Both leave first: in Chess960 either may land where the other stood.
+            self.colors[us] &= !(king_from | rook_from);
+            self.roles[Role::King as usize] &= !king_from;
+            self.roles[Role::Rook as usize] &= !rook_from;
+            self.colors[us] |= king_to | rook_to;
+            self.roles[Role::King as usize] |= king_to;
+            self.roles[Role::Rook as usize] |= rook_to;
+            self.castling &= !BACK_RANK[us];
             self.halfmove = self.halfmove.saturating_add(1);
             return None;
         }
@@ -460,7 +441,11 @@ impl Pos {
                 self.ep |= 1u64 << ((from + to) / 2);
             }
         }
-        self.castling &= !(RIGHTS_LOST[from] | RIGHTS_LOST[to]);
+        // A rook that leaves or is taken loses its right; a king that moves loses both.
+        self.castling &= !(from_bit | to_bit);
+        if moving == Role::King {
+            self.castling &= !BACK_RANK[us];
+        }
         if moving == Role::Pawn || captured.is_some() {
             self.halfmove = 0;
         } else {
@@ -486,7 +471,13 @@ impl Pos {
     /// Whether `sq` is attacked by `by`'s pieces (pawn, knight, bishop, rook, queen, king).
     #[inline]
     pub(crate) fn attacked(&self, sq: usize, by: usize) -> bool {
-        let occ = self.occupied();
+        self.attacked_with(sq, by, self.occupied())
+    }
+
+    /// Whether `sq` is attacked by `by`'s pieces, with the sliders seeing `occ` as the
+    /// occupied squares.
+    #[inline]
+    pub(crate) fn attacked_with(&self, sq: usize, by: usize, occ: u64) -> bool {
         let theirs = self.colors[by];
         let queens = self.roles[Role::Queen as usize];
         PAWN[by ^ 1][sq] & theirs & self.roles[Role::Pawn as usize] != 0
@@ -494,6 +485,44 @@ impl Pos {
             || KING[sq] & theirs & self.roles[Role::King as usize] != 0
             || bishop_attacks(sq, occ) & theirs & (self.roles[Role::Bishop as usize] | queens) != 0
             || rook_attacks(sq, occ) & theirs & (self.roles[Role::Rook as usize] | queens) != 0
+    }
+}
+
+/// Where the king and the rook of a castling move go from and to (square indexes).
+pub(crate) struct CastlingSquares {
+    pub(crate) king_from: usize,
+    pub(crate) king_to: usize,
+    pub(crate) rook_from: usize,
+    pub(crate) rook_to: usize,
+}
+
+/// The squares of castling move `mv`, whose side's rooks are `rooks`. A castling move is
+/// written as the king's move to its destination (`e1g1`, standard castling) or as the king
+/// taking its own rook (`f1h1`, every other Chess960 castling): the king ends on the g-file
+/// (c-file) and the rook next to it on the f-file (d-file).
+#[inline]
+pub(crate) fn castling_squares(mv: &Move, rooks: u64) -> CastlingSquares {
+    let from = mv.from.index() as usize;
+    let to = mv.to.index() as usize;
+    let base = from & !7;
+    let king_side = to > from;
+    let rook_from = if rooks & (1u64 << to) != 0 {
+        to
+    } else if king_side {
+        base + 7
+    } else {
+        base
+    };
+    let (king_to, rook_to) = if king_side {
+        (base + 6, base + 5)
+    } else {
+        (base + 2, base + 3)
+    };
+    CastlingSquares {
+        king_from: from,
+        king_to,
+        rook_from,
+        rook_to,
     }
 }
 

@@ -16,7 +16,7 @@ use super::read::{SlotSpans, counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
 use crate::parser::{Among, PocketSpelling, Slots};
 use crate::validate::Census;
-use crate::{Parser, Severity, SquareSet};
+use crate::{Severity, SquareSet};
 
 impl VariantParser {
     /// Reads `input` into `parsed` when it is in plain form; `None` when the general reader must
@@ -43,10 +43,7 @@ impl VariantParser {
         };
         let mut census = Census::default();
         let mut slots = Slots::default();
-        let standard = Parser::new()
-            .six_fields()
-            .strict(self.strict)
-            .check_position(self.check_position);
+        let standard = self.standard_in(crate::Profile::Spec).six_fields();
         let holdings = &mut parsed.position.holdings;
         let six_end = standard.scan_variant(
             input,
@@ -219,10 +216,12 @@ mod tests {
 
     impl VariantParser {
         fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
-            let mut parsed = VariantParsed::empty(self.variant, self.check_limit);
+            let mut parsed =
+                VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
             self.read_plain(input, &mut parsed).map(|()| parsed)
         }
     }
+    use crate::CastlingMode;
     use crate::test_strategies::{Rng, mutate};
 
     /// Variant FENs of every variant and dialect, in plain form: each names its variant and
@@ -339,18 +338,22 @@ mod tests {
                 if !variant.has_dialect(dialect) {
                     continue;
                 }
-                for (strict, check, limit) in [
-                    (false, true, 3),
-                    (true, true, 3),
-                    (false, false, 5),
-                    (true, true, 1),
+                for (strict, check, limit, lenient, mode) in [
+                    (false, true, 3, false, CastlingMode::Standard),
+                    (true, true, 3, false, CastlingMode::Standard),
+                    (false, false, 5, false, CastlingMode::Standard),
+                    (true, true, 1, false, CastlingMode::Standard),
+                    (false, true, 3, true, CastlingMode::Standard),
+                    (true, true, 3, true, CastlingMode::Chess960),
                 ] {
                     parsers.push(
                         VariantParser::new(variant)
                             .dialect(dialect)
                             .strict(strict)
                             .check_position(check)
-                            .check_limit(limit),
+                            .check_limit(limit)
+                            .lenient(lenient)
+                            .castling_mode(mode),
                     );
                 }
             }
@@ -400,12 +403,14 @@ mod tests {
                 fast += 1;
                 with_findings += usize::from(!plain.findings.is_empty());
                 let context = format!(
-                    "{} {} strict={} check={} limit={}: {input:?}",
+                    "{} {} strict={} check={} limit={} lenient={} {}: {input:?}",
                     parser.variant,
                     parser.dialect,
                     parser.strict,
                     parser.check_position,
-                    parser.check_limit
+                    parser.check_limit,
+                    parser.lenient,
+                    parser.castling_mode
                 );
                 let general = general.unwrap_or_else(|e| panic!("{context}: {e}"));
                 assert_eq!(plain, general, "{context}");

@@ -6,7 +6,10 @@ use std::ops::Range;
 use super::check;
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
 use crate::validate::{Census, color_name};
-use crate::{Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Severity, Square, SquareSet};
+use crate::{
+    CastlingMode, Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Profile, Severity,
+    Square, SquareSet,
+};
 
 /// Settings for reading variant FENs.
 ///
@@ -40,6 +43,8 @@ pub struct VariantParser {
     pub(super) check_limit: u8,
     pub(super) strict: bool,
     pub(super) check_position: bool,
+    pub(super) lenient: bool,
+    pub(super) castling_mode: CastlingMode,
 }
 
 impl VariantParser {
@@ -52,7 +57,58 @@ impl VariantParser {
             check_limit: 3,
             strict: false,
             check_position: true,
+            lenient: false,
+            castling_mode: CastlingMode::Standard,
         }
+    }
+
+    /// With `true`, the standard fields are read as DFEN's `lenient` profile reads them
+    /// ([`Profile::Lenient`]): a line without its clocks takes their defaults with the fixable
+    /// `DFEN109`, as a clockless FEN does. A three-check counter field may then end such a line
+    /// (`3+3` in the stockfish dialect, `+1+0` in lichess's).
+    ///
+    /// ```
+    /// use dfen::variant::{Dialect, Variant, VariantParser};
+    /// let parsed = VariantParser::new(Variant::Crazyhouse)
+    ///     .dialect(Dialect::Stockfish)
+    ///     .lenient(true)
+    ///     .parse("2k5/8/8/8/8/8/8/4K3[Qn] w - -")
+    ///     .unwrap();
+    /// assert_eq!(parsed.findings[0].code.as_str(), "DFEN109");
+    /// assert_eq!(parsed.fixed().display_as(Dialect::Stockfish).to_string(), "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    /// ```
+    #[must_use]
+    pub const fn lenient(mut self, lenient: bool) -> VariantParser {
+        self.lenient = lenient;
+        self
+    }
+
+    /// How the castling field is read and judged ([`Parser::castling_mode`]): Chess960 mode
+    /// reads the variants' Chess960 starts (crazyhouse960, three-check960).
+    #[must_use]
+    pub const fn castling_mode(mut self, mode: CastlingMode) -> VariantParser {
+        self.castling_mode = mode;
+        self
+    }
+
+    /// The DFEN parser that reads the six standard fields, with these settings.
+    pub(super) const fn standard(&self) -> Parser {
+        self.standard_in(if self.lenient {
+            Profile::Lenient
+        } else {
+            Profile::Spec
+        })
+    }
+
+    /// [`VariantParser::standard`] in `profile`. The one-pass reader reads plain fields alike
+    /// in `spec` and `lenient`, and is given `spec`, a constant it is compiled for.
+    #[inline(always)]
+    pub(super) const fn standard_in(&self, profile: Profile) -> Parser {
+        Parser::new()
+            .profile(profile)
+            .castling_mode(self.castling_mode)
+            .strict(self.strict)
+            .check_position(self.check_position)
     }
 
     /// Chooses the dialect to read.
@@ -100,9 +156,7 @@ impl VariantParser {
     /// # Errors
     /// A [`ParseError`] for the first syntax problem, in the standard fields or in a slot.
     pub fn parse(&self, input: &str) -> Result<VariantParsed, ParseError> {
-        let standard = Parser::new()
-            .strict(self.strict)
-            .check_position(self.check_position);
+        let standard = self.standard();
         if self.variant == Variant::Dice {
             if self.dialect != Dialect::Essay {
                 return Err(self.no_such_dialect(input));
@@ -110,6 +164,7 @@ impl VariantParser {
             let parsed = standard.parse(input)?;
             return Ok(VariantParsed {
                 written_canonically: parsed.written_canonically(),
+                castling_reading: parsed.castling_reading(),
                 position: VariantFen::new(Variant::Dice, parsed.dfen),
                 findings: parsed.findings,
             });
@@ -128,7 +183,11 @@ impl VariantParser {
         // with a syntax error, is read again from the start here, so the results never depend
         // on which path ran.
         // Read in place in the value returned, so that nothing large is moved.
-        let mut result = Ok(VariantParsed::empty(self.variant, self.check_limit));
+        let mut result = Ok(VariantParsed::empty(
+            self.variant,
+            self.check_limit,
+            self.castling_mode,
+        ));
         if let Ok(parsed) = &mut result
             && self.read_plain(input, parsed).is_some()
         {
@@ -140,9 +199,7 @@ impl VariantParser {
     /// Reads `input` field by field, with every error and finding worded: what [`Self::parse`]
     /// does with an input that is not in plain form.
     pub(super) fn parse_general(&self, input: &str) -> Result<VariantParsed, ParseError> {
-        let standard = Parser::new()
-            .strict(self.strict)
-            .check_position(self.check_position);
+        let standard = self.standard();
         if input.trim_matches([' ', '\t']).is_empty() {
             // Empty (DFEN021, before the fields are counted): the DFEN parser says it.
             return Err(standard
@@ -190,25 +247,40 @@ pub struct VariantParsed {
     /// Every finding, spans in the input.
     pub findings: Vec<Finding>,
     pub(super) written_canonically: bool,
+    /// How the castling field was read ([`crate::Parsed::castling_reading`]).
+    pub(super) castling_reading: CastlingMode,
 }
 
 impl VariantParsed {
     /// Nothing read yet: the standard fields empty, the slots at their defaults.
     #[inline(always)]
-    pub(super) fn empty(variant: Variant, check_limit: u8) -> VariantParsed {
+    pub(super) fn empty(
+        variant: Variant,
+        check_limit: u8,
+        castling_reading: CastlingMode,
+    ) -> VariantParsed {
         let mut position = VariantFen::new(variant, crate::parser::EMPTY);
         position.checks = Checks::new(check_limit);
         VariantParsed {
             position,
             findings: Vec::new(),
             written_canonically: false,
+            castling_reading,
         }
     }
 
-    /// The position with every fixable finding applied.
+    /// The position with every fixable finding applied, its castling rights judged as they
+    /// were read ([`VariantParsed::castling_reading`]).
     #[must_use]
     pub fn fixed(&self) -> VariantFen {
-        self.position.fixed()
+        self.position.fixed_in(self.castling_reading)
+    }
+
+    /// How the castling field was read and its rights judged, as
+    /// [`Parsed::castling_reading`](crate::Parsed::castling_reading) says.
+    #[must_use]
+    pub const fn castling_reading(&self) -> CastlingMode {
+        self.castling_reading
     }
 
     /// Whether any finding has error severity.
@@ -344,6 +416,7 @@ impl<'a> Reader<'_, 'a> {
         self.spans.board = layout.board.clone();
         let (parsed, census) = self.read_standard(standard, &layout)?;
         self.canonical &= parsed.written_canonically();
+        let castling_reading = parsed.castling_reading();
         self.position.fen = parsed.dfen;
         if self.findings.is_empty() {
             self.findings = parsed.findings;
@@ -380,6 +453,7 @@ impl<'a> Reader<'_, 'a> {
         }
         Ok(VariantParsed {
             written_canonically: self.canonical && self.findings.is_empty(),
+            castling_reading,
             position: self.position,
             findings: self.findings,
         })
@@ -452,7 +526,8 @@ impl<'a> Reader<'_, 'a> {
             (Variant::Dice, _) => (1, 1),
         };
         let count = self.fields.count;
-        if count < 6 + min_extra || count > 6 + max_extra {
+        let clockless = self.clockless();
+        if clockless.is_none() && (count < 6 + min_extra || count > 6 + max_extra) {
             return Err(self.field_count_error(6 + min_extra, 6 + max_extra));
         }
         let mut layout = Layout {
@@ -462,7 +537,19 @@ impl<'a> Reader<'_, 'a> {
             board: self.fields.span(0).unwrap_or_default(),
             pocket: None,
         };
-        if checks_field_before_clocks && count == 7 {
+        if let Some(counters) = clockless {
+            // Four standard fields, the clocks left out (the DFEN parser reports `DFEN109`),
+            // and the counters, if any, as a fifth.
+            layout.six_end = self.fields.span(3).unwrap_or_default().end;
+            if counters {
+                let before = self.fields.span(3).unwrap_or_default();
+                let field = self.fields.span(4).unwrap_or_default();
+                self.cuts.removed.push(before.end..field.end);
+                layout.extra = Some(4)..Some(5);
+            } else {
+                layout.extra = Some(4)..Some(4);
+            }
+        } else if checks_field_before_clocks && count == 7 {
             // `board side castling ep W+B half full`: the counters come out of the standard text.
             let before = self.fields.span(3).unwrap_or_default();
             let counters = self.fields.span(4).unwrap_or_default();
@@ -488,6 +575,28 @@ impl<'a> Reader<'_, 'a> {
             self.cut_board_slots(&mut layout)?;
         }
         Ok(layout)
+    }
+
+    /// For a line read leniently without its clocks: `Some(false)` for four fields,
+    /// `Some(true)` for four and a three-check counter field in the dialect's own spelling
+    /// (`3+3` for stockfish, `+1+0` for lichess); `None` otherwise.
+    fn clockless(&self) -> Option<bool> {
+        if !self.settings.lenient {
+            return None;
+        }
+        match self.fields.count {
+            4 => Some(false),
+            5 if self.settings.variant == Variant::ThreeCheck => {
+                let text = self.text(self.fields.span(4).unwrap_or_default());
+                let counters = match self.settings.dialect {
+                    Dialect::Stockfish => !text.starts_with('+') && text.contains('+'),
+                    Dialect::Lichess => text.starts_with('+'),
+                    Dialect::Essay => false,
+                };
+                counters.then_some(true)
+            }
+            _ => None,
+        }
     }
 
     #[cold]

@@ -112,11 +112,18 @@ fn fixable_findings_are_warnings_unless_strict() {
 #[test]
 fn position_fixes_drop_what_cannot_affect_play() {
     let cases: &[(&str, &str, &[&str])] = &[
-        // King and rooks away: rights dropped.
+        // No rooks: no reading keeps the rights, which are dropped.
+        (
+            "4k3/8/8/8/8/8/8/3K4 w KQkq - 0 1 -",
+            "4k3/8/8/8/8/8/8/3K4 w - - 0 1 -",
+            &["DFEN220", "DFEN220", "DFEN220", "DFEN220"],
+        ),
+        // King on d1 and a rook on h1: `K` reads as Chess960 (`DFEN224`) and stays; the
+        // others have no rook on their side and go.
         (
             "4k3/8/8/8/8/8/8/3K3R w KQkq - 0 1 -",
-            "4k3/8/8/8/8/8/8/3K3R w - - 0 1 -",
-            &["DFEN220", "DFEN220", "DFEN220", "DFEN220"],
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1 -",
+            &["DFEN224", "DFEN220", "DFEN220", "DFEN220"],
         ),
         // No pushed pawn, occupied square, stale own square.
         (
@@ -271,7 +278,15 @@ fn syntax_errors_have_codes_and_spans() {
     rejects(s, "8/8/8/8/8/8/8/４4 w - - 0 1 -", "DFEN006", 14..17);
     rejects(s, "8/8/8/8/8/8/8/8 white - - 0 1 -", "DFEN007", 16..21);
     rejects(s, "8/8/8/8/8/8/8/8 w K- - 0 1 -", "DFEN008", 19..20);
-    rejects(s, "8/8/8/8/8/8/8/8 w HAha - 0 1 -", "DFEN008", 18..19);
+    // A file letter is Chess960's rook file (Shredder-FEN): read in every profile but the
+    // engine's, whose reader knows only `KQkq`.
+    rejects(s, "8/8/8/8/8/8/8/8 w KX - 0 1 -", "DFEN008", 19..20);
+    rejects(
+        Profile::Engine,
+        "8/8/8/8/8/8/8/8 w HAha - 0 1",
+        "DFEN008",
+        18..19,
+    );
     rejects(s, "8/8/8/8/8/8/8/8 w KK - 0 1 -", "DFEN009", 19..20);
     rejects(s, "8/8/8/8/8/8/8/8 w - e33 0 1 -", "DFEN010", 20..23);
     rejects(s, "8/8/8/8/8/8/8/8 w - e9 0 1 -", "DFEN010", 20..22);

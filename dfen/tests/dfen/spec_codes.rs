@@ -1,21 +1,24 @@
-//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`, the
-//! JSON form's in `spec/dfen.md` §8); each example produces its code, and the messages of all
-//! of them are pinned in one snapshot.
+//! Every code has an example in `spec/dfen.md` (the variants' codes in `spec/variants.md`,
+//! Chess960's in `spec/chess960.md`, the JSON form's in `spec/dfen.md` §8); each example
+//! produces its code, and the messages of all of them are pinned in one snapshot.
 
 use std::fmt::Write as _;
 
 use dfen::variant::{Dialect, Variant, VariantParser};
-use dfen::{Code, Dfen, Finding, JsonError, ParseError, Parser, Profile};
+use dfen::{CastlingMode, Code, Dfen, Finding, JsonError, ParseError, Parser, Profile};
 
-const SPECS: [&str; 2] = [
+const SPECS: [&str; 3] = [
     include_str!("../../../spec/dfen.md"),
     include_str!("../../../spec/variants.md"),
+    include_str!("../../../spec/chess960.md"),
 ];
 
-/// How an example is read: a DFEN profile, a variant in a dialect, or the JSON form.
+/// How an example is read: a DFEN profile, Chess960 mode (`chess960`, the spec profile), a
+/// variant in a dialect, or the JSON form.
 #[derive(Clone, Copy)]
 enum Reading {
     Dfen(Profile),
+    Chess960,
     Variant(Variant, Dialect),
     Json,
 }
@@ -33,6 +36,7 @@ impl Reading {
                 Reading::Variant(variant.parse().unwrap(), dialect.parse().unwrap())
             }
             None if text == "json" => Reading::Json,
+            None if text == "chess960" => Reading::Chess960,
             None => Reading::Dfen(text.parse().unwrap()),
         }
     }
@@ -41,6 +45,11 @@ impl Reading {
         match self {
             Reading::Dfen(profile) => Parser::new()
                 .profile(profile)
+                .parse(input)
+                .map(|parsed| parsed.findings)
+                .map_err(Refusal::Syntax),
+            Reading::Chess960 => Parser::new()
+                .castling_mode(CastlingMode::Chess960)
                 .parse(input)
                 .map(|parsed| parsed.findings)
                 .map_err(Refusal::Syntax),
@@ -60,6 +69,7 @@ impl std::fmt::Display for Reading {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Reading::Dfen(profile) => write!(f, "{profile}"),
+            Reading::Chess960 => write!(f, "chess960"),
             Reading::Variant(variant, dialect) => write!(f, "{variant} {dialect}"),
             Reading::Json => f.write_str("json"),
         }
@@ -121,7 +131,7 @@ fn every_code_has_exactly_one_documented_example() {
         let count = examples.iter().filter(|e| e.code == *code).count();
         assert_eq!(
             count, 1,
-            "{code} needs exactly one example in spec/dfen.md or spec/variants.md"
+            "{code} needs exactly one example in spec/dfen.md, spec/variants.md or spec/chess960.md"
         );
     }
     assert_eq!(examples.len(), Code::ALL.len());

@@ -529,3 +529,124 @@ fn crazyhouse_material_findings_come_one_a_role_in_order() {
         ]
     );
 }
+
+/// Clockless variant lines read leniently, each with the missing-clocks finding of a clockless
+/// FEN (`DFEN109`), its counters where the dialect writes them, and the clocks' defaults when
+/// written; without `lenient` they are a field-count error, as a clockless FEN is under `spec`.
+#[test]
+fn clockless_variant_lines_read_leniently() {
+    let cases = [
+        (
+            Variant::Crazyhouse,
+            Dialect::Stockfish,
+            "2k5/8/8/8/8/8/8/4K3[Qn] w - -",
+            "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1",
+            29..29,
+        ),
+        (
+            Variant::Crazyhouse,
+            Dialect::Lichess,
+            "2k5/8/8/8/8/8/8/4K3/Qn w - -",
+            "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1",
+            28..28,
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Stockfish,
+            "4k3/8/8/8/8/8/8/4K3 w - - 2+3",
+            "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1",
+            29..29,
+        ),
+        (
+            Variant::ThreeCheck,
+            Dialect::Lichess,
+            "4k3/8/8/8/8/8/8/4K3 w - - +1+0",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0",
+            30..30,
+        ),
+    ];
+    for (variant, dialect, input, written, span) in cases {
+        let parser = VariantParser::new(variant).dialect(dialect);
+        let refused = parser.parse(input).unwrap_err();
+        assert_eq!(refused.code().as_str(), "DFEN002", "{input}");
+        let parsed = parser.lenient(true).parse(input).unwrap();
+        let missing: Vec<_> = parsed
+            .findings
+            .iter()
+            .filter(|f| f.code.as_str() == "DFEN109")
+            .collect();
+        assert_eq!(missing.len(), 1, "{input}: {:?}", parsed.findings);
+        assert_eq!(missing[0].span, span, "{input}");
+        assert!(missing[0].fixable, "{input}");
+        assert_eq!(
+            parsed.fixed().display_as(dialect).to_string(),
+            written,
+            "{input}"
+        );
+    }
+}
+
+/// A line's dialect is read off its shape: every dialect's writing of a position is detected
+/// as that dialect, and reads back to the position.
+#[test]
+fn dialects_are_detected_line_by_line() {
+    let positions = [
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1 0",
+        ),
+        (
+            Variant::Crazyhouse,
+            "rnb1kbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 6 Qp d1",
+        ),
+    ];
+    for (variant, essay) in positions {
+        let position = VariantParser::new(variant).parse(essay).unwrap().position;
+        for dialect in Dialect::ALL {
+            let line = position.display_as(dialect).to_string();
+            assert_eq!(Dialect::detect(variant, &line), dialect, "{line}");
+            let back = VariantParser::new(variant)
+                .dialect(Dialect::detect(variant, &line))
+                .parse(&line)
+                .unwrap();
+            assert_eq!(back.position, position, "{line}");
+        }
+    }
+    // Without a counter or pocket, the essay form (whose missing fields are a finding).
+    assert_eq!(
+        Dialect::detect(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Dialect::Essay
+    );
+}
+
+/// Three-check counters in a plain FEN are errors of the DFEN parser whose help names the
+/// variant and dialect to read them with.
+#[test]
+fn three_check_counters_in_a_plain_fen_hint_at_the_variant() {
+    let cases = [
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +1+0",
+            "DFEN015",
+            "--variant threecheck --dialect lichess",
+        ),
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2",
+            "DFEN017",
+            "--variant threecheck --dialect stockfish",
+        ),
+    ];
+    for (input, code, hint) in cases {
+        let error = dfen::Parser::new().parse(input).unwrap_err();
+        assert_eq!(error.code().as_str(), code, "{input}");
+        assert!(
+            error.help().is_some_and(|help| help.contains(hint)),
+            "{input}: {:?}",
+            error.help()
+        );
+    }
+    // Dice are not counters: no such hint.
+    let error = dfen::Parser::new()
+        .parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PX")
+        .unwrap_err();
+    assert_eq!(error.help(), None);
+}

@@ -309,21 +309,24 @@ fn the_tables_of_spec_identity_hold() {
                 let key = identity_key(&text.parse().unwrap(), ep, game);
                 key.split(' ').nth(3).unwrap().to_owned()
             };
-            assert_eq!(
-                field(EpIdentity::Always, Game::DiceChess),
-                code_in(cells[1]),
-                "{line}"
-            );
-            assert_eq!(
-                field(EpIdentity::Legal, Game::DiceChess),
-                code_in(cells[2]),
-                "{line}"
-            );
-            assert_eq!(
-                field(EpIdentity::Legal, Game::Standard),
-                code_in(cells[3]),
-                "{line}"
-            );
+            let columns = [
+                (EpIdentity::Always, Game::DiceChess),
+                (EpIdentity::Fen, Game::DiceChess),
+                (EpIdentity::XFen, Game::DiceChess),
+                (EpIdentity::Legal, Game::DiceChess),
+                (EpIdentity::Legal, Game::Standard),
+            ];
+            for (i, (ep, game)) in columns.into_iter().enumerate() {
+                assert_eq!(
+                    field(ep, game),
+                    code_in(cells[i + 1]),
+                    "{ep} {game:?}: {line}"
+                );
+                // `fen` and `xfen` do not depend on the game.
+                if matches!(ep, EpIdentity::Fen | EpIdentity::XFen) {
+                    assert_eq!(field(ep, Game::Standard), code_in(cells[i + 1]), "{line}");
+                }
+            }
             checked[2] += 1;
         }
     }

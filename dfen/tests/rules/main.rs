@@ -1,6 +1,7 @@
 //! Integration tests of the Dice Chess rules engine (`dfen::rules`).
 
 mod cases;
+mod chess960;
 mod perft;
 mod properties;
 mod reference;

@@ -207,9 +207,14 @@ y("y_dfen_220_no_rook", f"{KK} w K - 0 1 -", f"{KK} w - - 0 1 -",
   "spec example: K without a rook on h1 is dropped (s5.3 DFEN220)", findings=["DFEN220"])
 y("y_dfen_220_all_rights_no_rooks", f"{KK} w KQkq - 0 1 -", f"{KK} w - - 0 1 -",
   "every right without rooks is dropped (DFEN220)", findings=["DFEN220"])
-y("y_dfen_220_king_moved", "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1 -",
-  "r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1 -",
-  "the white king is on f1, so K and Q go; Black keeps kq (DFEN220)", findings=["DFEN220"])
+y("y_dfen_224_king_moved", "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1 -",
+  "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1 -",
+  "the white king is on f1 with a rook on each side: K and Q read as Chess960 and stay "
+  "(chess960.md s3, DFEN224)", findings=["DFEN224"])
+y("y_dfen_220_king_moved_no_rook_on_its_side", "r3k2r/8/8/8/8/8/8/R4K2 w KQkq - 0 1 -",
+  "r3k2r/8/8/8/8/8/8/R4K2 w Qkq - 0 1 -",
+  "king on f1: no rook on its h-side, so K goes (DFEN220); the a1 rook beyond it keeps Q, "
+  "which reads as Chess960 (chess960.md s3, DFEN224)", findings=["DFEN220", "DFEN224"])
 y("y_dfen_220_one_rook_missing", "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1 -",
   "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1 -", "no black rook on h8, so k goes (DFEN220)",
   findings=["DFEN220"])
@@ -354,6 +359,9 @@ n("n_dfen_engine_002_three_fields", f"{KK} w -", "DFEN002",
   "engine takes 4 to 7 fields (s4)", profile="engine")
 n("n_dfen_engine_008_bad_castling", f"{KK} w X - 0 1", "DFEN008",
   "castling letters are the same in every profile (s5.1 DFEN008)", profile="engine")
+n("n_dfen_engine_008_shredder_files", f"{CAST} w HAha - 0 1", "DFEN008",
+  "engine: the reference reader knows `KQkq` only, no Chess960 file letters "
+  "(s5.1 DFEN008, chess960.md s2)", profile="engine")
 n("n_dfen_engine_014_four_dice", f"{KK} w - - 0 1 PNBR", "DFEN014",
   "at most three dice in every profile (s5.1 DFEN014)", profile="engine")
 
@@ -389,9 +397,9 @@ n("n_dfen_007_upper_w", "8/8/8/8/8/8/8/8 W - - 0 1 -", "DFEN007", "spec example:
 n("n_dfen_007_word", f"{KK} white - - 0 1 -", "DFEN007", "side is one letter (s2 side)")
 n("n_dfen_007_dash", f"{KK} - - - 0 1 -", "DFEN007", "`-` is not a side")
 n("n_dfen_007_x", f"{KK} x - - 0 1 -", "DFEN007", "only w and b")
-n("n_dfen_008_letter_a", "8/8/8/8/8/8/8/8 w KA - 0 1 -", "DFEN008", "spec example: A")
-n("n_dfen_008_shredder_files", f"{CAST} w HAha - 0 1 -", "DFEN008",
-  "file letters of other notations are not castling letters (s5.1 DFEN008)")
+n("n_dfen_008_letter_x", "8/8/8/8/8/8/8/8 w KX - 0 1 -", "DFEN008",
+  "spec example: X is neither a castling letter nor a rook file (s5.1 DFEN008)")
+n("n_dfen_008_digit", f"{CAST} w K1 - 0 1 -", "DFEN008", "a digit is no castling letter (s5.1 DFEN008)")
 n("n_dfen_008_dash_and_letter", f"{CAST} w -K - 0 1 -", "DFEN008", "`-` together with letters")
 n("n_dfen_008_letter_and_dash", f"{CAST} w K- - 0 1 -", "DFEN008", "a letter then `-`")
 n("n_dfen_009_repeated", "r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1 -", "DFEN009", "spec example: KK")
@@ -466,3 +474,49 @@ reject("dfen", "n_dfen_invalid_utf8", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xff", "FE
        "input that is not UTF-8 is rejected before parsing (adapter protocol)")
 reject("dfen", "n_dfen_invalid_utf8_placement", b"4k3/8/8/8/8/8/8/4K2\xc3 w - - 0 1 -",
        "FENKIT001", "a truncated two-byte sequence in the placement (adapter protocol)")
+
+# ---------------------------------------------------------------- Chess960 castling (chess960.md)
+# Every spelling outside Chess960 mode: a file letter can only mean Chess960, so a field that
+# holds one is read as Chess960 reads it, `K` and `Q` included (chess960.md s2). The cases of
+# Chess960 mode itself need a parser setting the suite does not carry yet: chess960_cases.py.
+y("y_dfen_120_shredder_standard_start", f"{CAST} w HAha - 0 1 -", f"{CAST} w KQkq - 0 1 -",
+  "Shredder-FEN for the rooks KQkq names: outside Chess960 mode the field is written KQkq "
+  "(chess960.md s4, DFEN120)", findings=["DFEN120"])
+y("y_dfen_960_shredder_ethereal_0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 -",
+  "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 -",
+  "Shredder-FEN of a Chess960 game (Ethereal's fischer.epd, position 0): rooks on f1, h1, f8 "
+  "and h8, read and written as files (chess960.md s2, s4)")
+y("y_dfen_960_shredder_inner_files", "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9 -",
+  "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9 -",
+  "rights for the b- and f-file rooks with the king on e1 (Stockfish's perft.sh) "
+  "(chess960.md s2, s4)")
+y("y_dfen_960_shredder_out_of_order", "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14 -",
+  "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Ddb - 0 14 -",
+  "Shredder-FEN writes each colour from the h-side to the a-side: db, not bd "
+  "(chess960.md s4, DFEN103)", findings=["DFEN103"])
+y("y_dfen_120_xfen_inner_rook", "4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1 -",
+  "4k3/8/8/8/8/8/8/R1R1K2R w HC - 0 1 -",
+  "X-FEN: K is the outermost h-side rook (h1), C the inner a-side rook; outside Chess960 mode "
+  "rights off the corners are written as files (chess960.md s2, s4, DFEN120)",
+  findings=["DFEN120"])
+y("y_dfen_120_xfen_k_is_the_outermost_rook", "4k3/8/8/8/8/8/8/1R1K1RR1 w KB - 0 1 -",
+  "4k3/8/8/8/8/8/8/1R1K1RR1 w GB - 0 1 -",
+  "the file letter B makes the field Chess960: K is the outermost rook on the king's h-side, "
+  "g1, not h1 (chess960.md s2, DFEN120)", findings=["DFEN120"])
+y("y_dfen_224_xfen_start", "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1 -",
+  "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1 -",
+  "a Chess960 start in X-FEN read outside Chess960 mode: each right reads as Chess960 and is "
+  "kept (chess960.md s3, s5, DFEN224)", findings=["DFEN224"])
+y("y_dfen_224_rook_off_the_corner", "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1 -",
+  "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1 -",
+  "K with the king on d1 and its rook on e1 (scalachess's X-FEN cases): a Chess960 right, kept "
+  "(chess960.md s3, DFEN224)", findings=["DFEN224"])
+y("y_dfen_220_chess960_file_without_rook", "4k3/8/8/8/8/8/8/4KNR1 w F - 0 1 -",
+  "4k3/8/8/8/8/8/8/4KNR1 w - - 0 1 -",
+  "F names the f1 rook; a knight stands there, so no reading keeps it (chess960.md s3, DFEN220)",
+  findings=["DFEN220"])
+n("n_dfen_009_same_rook_twice", f"{CAST} w KH - 0 1 -", "DFEN009",
+  "K and H both name the h1 rook: a repeated right (chess960.md s2, DFEN009)")
+n("n_dfen_225_two_rights_one_side", "4k3/8/8/8/8/8/8/4K1RR w HG - 0 1 -", "DFEN225",
+  "the g1 and h1 rooks are both on the king's h-side: a king castles once on each side "
+  "(chess960.md s3, DFEN225)")
