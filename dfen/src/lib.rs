@@ -101,7 +101,9 @@
     )
 )]
 
+pub mod chess;
 mod display;
+pub mod epd;
 mod error;
 mod finding;
 mod json;
@@ -113,6 +115,7 @@ mod parser;
 // nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
 #[allow(clippy::indexing_slicing)]
 pub mod rules;
+pub mod san;
 pub mod variant;
 
 // The unit tests share the integration tests' strategies, which name this crate `dfen`.
@@ -131,7 +134,7 @@ pub use finding::{Category, Code, Finding, Severity};
 pub use model::{
     Board, CastlingRights, CastlingSide, Color, Dfen, DicePool, Piece, Role, Square, SquareSet,
 };
-pub use parser::{MAX_INPUT_LEN, Parsed, Parser, Profile};
+pub use parser::{Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

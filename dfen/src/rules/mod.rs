@@ -59,11 +59,11 @@
 mod bitboard;
 mod error;
 mod filter;
-mod moves;
+pub(crate) mod moves;
 mod perft;
-mod position;
+pub(crate) mod position;
 mod settings;
-mod standard;
+pub(crate) mod standard;
 mod turns;
 mod unique;
 mod walk;
