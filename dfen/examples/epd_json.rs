@@ -16,31 +16,15 @@ use std::io::Write as _;
 use dfen::epd::{EpdJson, EpdParser, IdTracker, is_comment};
 use serde_json::{Value, json};
 
-fn finding_json<C: fenkit_diagnostics_code::CodeStr>(
-    code: C,
+/// One finding as the reader writes it.
+fn finding_json(
+    code: &str,
     severity: &str,
     span: &std::ops::Range<usize>,
     message: &str,
     fixable: bool,
 ) -> Value {
-    json!({"code": code.code_str(), "severity": severity, "span": [span.start, span.end], "message": message, "fixable": fixable})
-}
-
-mod fenkit_diagnostics_code {
-    /// A code of either table, as a string.
-    pub(crate) trait CodeStr {
-        fn code_str(&self) -> &'static str;
-    }
-    impl CodeStr for dfen::Code {
-        fn code_str(&self) -> &'static str {
-            self.as_str()
-        }
-    }
-    impl CodeStr for dfen::epd::Code {
-        fn code_str(&self) -> &'static str {
-            self.as_str()
-        }
-    }
+    json!({"code": code, "severity": severity, "span": [span.start, span.end], "message": message, "fixable": fixable})
 }
 
 fn main() -> std::io::Result<()> {
@@ -73,7 +57,7 @@ fn main() -> std::io::Result<()> {
                         .iter()
                         .map(|f| {
                             finding_json(
-                                f.code,
+                                f.code.as_str(),
                                 f.severity.as_str(),
                                 &f.span,
                                 &f.message,
@@ -82,11 +66,17 @@ fn main() -> std::io::Result<()> {
                         })
                         .collect();
                     findings.extend(parsed.findings.iter().map(|f| {
-                        finding_json(f.code, f.severity.as_str(), &f.span, &f.message, f.fixable)
+                        finding_json(
+                            f.code.as_str(),
+                            f.severity.as_str(),
+                            &f.span,
+                            &f.message,
+                            f.fixable,
+                        )
                     }));
                     if let Some(f) = ids.check(number, &parsed) {
                         findings.push(finding_json(
-                            f.code,
+                            f.code.as_str(),
                             f.severity.as_str(),
                             &f.span,
                             &f.message,
@@ -96,7 +86,7 @@ fn main() -> std::io::Result<()> {
                     if depth > 0 {
                         findings.extend(parsed.verify_perft(depth).iter().map(|f| {
                             finding_json(
-                                f.code,
+                                f.code.as_str(),
                                 f.severity.as_str(),
                                 &f.span,
                                 &f.message,

@@ -135,7 +135,7 @@ impl std::str::FromStr for Profile {
 /// | 4 | `DFEN002` (`spec`), else `DFEN109` | `DFEN109` (fixable: append ` 0 1`) | read |
 /// | 5 | `DFEN002` (`spec`), else `DFEN109` | `DFEN109` (fixable: append ` 1`) | `DFEN002` |
 /// | 6 | `DFEN107` (fixable), none under `engine` | read | `DFEN002` |
-/// | 7 | read | read, field 7 as dice (the caller says what a seventh field means in a FEN file) | `DFEN002` |
+/// | 7 | read | read, field 7 as dice, without `DFEN108` (the caller says what a seventh field means in a FEN file) | `DFEN002` |
 ///
 /// The messages of [`Layout::Fen`] and [`Layout::EpdPosition`] speak of clocks and fields, never
 /// of dice.
@@ -1509,7 +1509,8 @@ impl<'a> State<'a> {
     fn dice(&mut self, field: Field<'a>, side: Color) -> Result<DicePool, ParseError> {
         self.map.set_field(7, field.span());
         if field.text == b"-" {
-            if self.profile == Profile::Engine {
+            // In a FEN file the caller says what a seventh field is.
+            if self.profile == Profile::Engine && self.layout != Layout::Fen {
                 self.finding(
                     Code::EngineEmptyDiceField,
                     field.span(),

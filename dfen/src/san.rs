@@ -14,7 +14,7 @@
 //! | `Nf3`, `exd5`, `e8=Q`, `O-O`, `O-O-O`, `Rxg7+`, `Qh7#` | SAN | canonical when it is exactly what [`San::of`] writes |
 //! | `Rg7` for `Rxg7`, `Nxf3` for `Nf3`, `ed5` for `exd5` | the move | [`Spelling::CAPTURE_MARK`] |
 //! | `Qd1` for `Qd1+`, `Qd1+` for `Qd1#`, `+` on a quiet move | the move | [`Spelling::CHECK_SUFFIX`] |
-//! | `Ngf3` when `Nf3` is unique, `R1d2` for `Rad2`, `Ng1-f3`, `N-f3`, `e2-e4` | the move | [`Spelling::DISAMBIGUATION`] |
+//! | `Ngf3` when `Nf3` is unique, `R1d2` for `Rad2`, `Ng1-f3`, `N-f3`, `e2-e4`, `2e4` | the move | [`Spelling::DISAMBIGUATION`] |
 //! | `0-0`, `0-0-0`, `Kg1` for `O-O` | the castling | [`Spelling::CASTLING`] |
 //! | `e8Q`, `e8=q`, `e8q` | the promotion | [`Spelling::PROMOTION`] |
 //! | a glyph after the move: `!`, `?`, `!!`, `??`, `!?`, `?!` | the move (the glyph is dropped) | [`Spelling::ANNOTATION`] |
@@ -343,9 +343,9 @@ pub struct SanMove {
 /// assert_eq!(err.code().as_str(), "EPD204");
 /// assert_eq!(
 ///     err.to_string(),
-///     "ambiguous move: expected one move, found `Ne2`: it could be Nce2 or Nge2"
+///     "ambiguous move: expected one move, found `Ne2`: it could be `Nce2` or `Nge2`"
 /// );
-/// assert_eq!(err.help(), Some("write one of Nce2, Nge2"));
+/// assert_eq!(err.help(), Some("write one of `Nce2`, `Nge2`"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -594,18 +594,19 @@ fn read_written(text: &str) -> Result<Written, SanError> {
         [letter @ (b'N' | b'B' | b'R' | b'Q' | b'K')] => written.role = Role::from_letter(*letter),
         _ => return Err(not_san()),
     }
-    let square_to_square = written.role.is_none() && written.from_rank.is_some();
-    if square_to_square && written.from_file.is_none() {
-        // `2e4`: a rank without its file, and no piece.
-        return Err(not_san());
-    }
+    let square_to_square =
+        written.role.is_none() && written.from_rank.is_some() && written.from_file.is_some();
     written.uci = square_to_square
         && !written.capture_mark
         && !written.dash
         && suffix.is_none()
         && !annotation
         && (written.promotion.is_none() || !body.contains('='));
-    if written.role.is_none() && written.from_file.is_none() && written.capture_mark {
+    if written.role.is_none()
+        && written.from_file.is_none()
+        && written.from_rank.is_none()
+        && written.capture_mark
+    {
         return Err(not_san().because("a pawn capture names the pawn's file, as in `exd5`"));
     }
     Ok(written)
@@ -814,9 +815,10 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMo
     let from_matches = |mv: &ChessMove| {
         written.from_file.is_none_or(|file| mv.from().file() == file)
             && written.from_rank.is_none_or(|rank| mv.from().rank() == rank)
-            // A pawn move without its file is a push along the target's file.
+            // A pawn move without its file (or rank) is a push along the target's file.
             && (role != Role::Pawn
                 || written.from_file.is_some()
+                || written.from_rank.is_some()
                 || mv.from().file() == to.file())
     };
     let mut matches: [Option<ChessMove>; 2] = [None; 2];
@@ -884,7 +886,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMo
                 .iter()
                 .map(|mv| San::with_suffix(position, mv, Suffix::None))
                 .collect();
-            let names: Vec<&str> = candidates.iter().map(San::as_str).collect();
+            let names: Vec<String> = candidates.iter().map(|san| format!("`{san}`")).collect();
             let mut error = SanError::new(Code::AmbiguousMove, 0..text.len(), "one move", text)
                 .because(format!("it could be {}", names.join(" or ")))
                 .with_help(format!("write one of {}", names.join(", ")));
@@ -969,6 +971,14 @@ mod tests {
         reads(START, "Ng1-f3", "g1f3", "Nf3", Spelling::DISAMBIGUATION);
         reads(START, "N-f3", "g1f3", "Nf3", Spelling::DISAMBIGUATION);
         reads(START, "e2-e4", "e2e4", "e4", Spelling::DISAMBIGUATION);
+        reads(START, "2e4", "e2e4", "e4", Spelling::DISAMBIGUATION);
+        reads(
+            "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+            "4xd5",
+            "e4d5",
+            "exd5",
+            Spelling::DISAMBIGUATION,
+        );
         reads(START, "g1f3", "g1f3", "Nf3", Spelling::UCI);
         reads(START, "Nxf3", "g1f3", "Nf3", Spelling::CAPTURE_MARK);
         reads(START, "Nf3+", "g1f3", "Nf3", Spelling::CHECK_SUFFIX);
@@ -1061,7 +1071,7 @@ mod tests {
             "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1",
             "Ne2",
             "EPD204",
-            "ambiguous move: expected one move, found `Ne2`: it could be Nce2 or Nge2",
+            "ambiguous move: expected one move, found `Ne2`: it could be `Nce2` or `Nge2`",
         );
         refuses(
             START,

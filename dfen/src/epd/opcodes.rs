@@ -252,15 +252,17 @@ fn check_operand(
     if !kind.takes_integer() {
         return;
     }
-    let (min, what): (i64, &str) = match kind {
-        OpcodeKind::Signed => (i64::MIN, "an integer"),
-        OpcodeKind::Positive => (1, "an integer of at least 1"),
-        _ => (0, "a non-negative integer"),
-    };
     // The clocks fill the position, whose halfmove clock and fullmove number are 32 bits.
-    let max = match opcode {
-        "hmvc" | "fmvn" => i64::from(u32::MAX),
-        _ => i64::MAX,
+    let (min, max, what): (i64, i64, &str) = match (kind, opcode) {
+        (_, "hmvc") => (
+            0,
+            i64::from(u32::MAX),
+            "a non-negative integer of at most 4294967295",
+        ),
+        (_, "fmvn") => (1, i64::from(u32::MAX), "an integer from 1 to 4294967295"),
+        (OpcodeKind::Signed, _) => (i64::MIN, i64::MAX, "an integer"),
+        (OpcodeKind::Positive, _) => (1, i64::MAX, "an integer of at least 1"),
+        _ => (0, i64::MAX, "a non-negative integer"),
     };
     match read_integer(text) {
         Some((value, canonical)) if value >= min && value <= max => {
@@ -280,23 +282,16 @@ fn check_operand(
                 slot.value = Value::Integer(value);
             }
         }
-        Some(_) => {
-            let range = if max == i64::MAX {
-                String::new()
-            } else {
-                format!(" of at most {max}")
-            };
-            findings.error(
-                Code::BadOperand,
-                span,
-                format!(
-                    "{}: expected {what}{range} after `{opcode}`, found {}",
-                    Code::BadOperand.title(),
-                    quote(text)
-                ),
-                None,
-            );
-        }
+        Some(_) => findings.error(
+            Code::BadOperand,
+            span,
+            format!(
+                "{}: expected {what} after `{opcode}`, found {}",
+                Code::BadOperand.title(),
+                quote(text)
+            ),
+            None,
+        ),
         None => findings.error(
             Code::BadOperand,
             span,

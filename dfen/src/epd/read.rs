@@ -350,12 +350,12 @@ impl Reader<'_> {
                 }
             }
             let gap = self.skip_space();
-            let kind = if self.peek().is_none() {
-                Gap::Nothing
-            } else {
-                Gap::One
-            };
-            self.gap(gap, kind, findings);
+            match self.peek() {
+                None => self.gap(gap, Gap::Nothing, findings),
+                // An empty operation: its finding covers the space before it.
+                Some(b';') => {}
+                Some(_) => self.gap(gap, Gap::One, findings),
+            }
         }
     }
 
