@@ -317,6 +317,17 @@ impl Position {
             .unwrap_or(0)
     }
 
+    /// The colour of the piece on `square`, if a piece stands there.
+    pub(crate) fn color_at(&self, square: Square) -> Option<Color> {
+        let bit = 1u64 << square.index();
+        [Color::White, Color::Black].into_iter().find(|color| {
+            self.pos
+                .colors
+                .get(color.index())
+                .is_some_and(|set| set & bit != 0)
+        })
+    }
+
     /// The piece role on `square`, if a piece stands there.
     pub(crate) fn role_at(&self, square: Square) -> Option<Role> {
         let bit = 1u64 << square.index();

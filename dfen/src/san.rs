@@ -807,9 +807,34 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMo
     // from-square, whatever it is.
     let role = match (written.role, written.from_file, written.from_rank) {
         (Some(role), _, _) => role,
-        (None, Some(file), Some(rank)) => Square::new(file, rank)
-            .and_then(|from| position.role_at(from))
-            .unwrap_or(Role::Pawn),
+        (None, Some(file), Some(rank)) => {
+            let from = Square::new(file, rank);
+            match from.and_then(|from| Some((from, position.role_at(from)?))) {
+                Some((from, role)) if position.color_at(from) == Some(us) => role,
+                Some((from, _)) => {
+                    return Err(SanError::new(
+                        Code::IllegalMove,
+                        0..text.len(),
+                        "a legal move",
+                        text,
+                    )
+                    .because(format!(
+                        "the piece on {from} is not {}'s",
+                        crate::validate::color_name(us)
+                    )));
+                }
+                None => {
+                    let from = from.map(|from| from.to_string()).unwrap_or_default();
+                    return Err(SanError::new(
+                        Code::IllegalMove,
+                        0..text.len(),
+                        "a legal move",
+                        text,
+                    )
+                    .because(format!("no piece stands on {from}")));
+                }
+            }
+        }
         (None, _, _) => Role::Pawn,
     };
     let from_matches = |mv: &ChessMove| {
