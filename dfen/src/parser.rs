@@ -347,6 +347,51 @@ impl Parser {
         Ok((parsed, census))
     }
 
+    /// The four position fields of an EPD line, as [`Layout::EpdPosition`] reads them. Fields
+    /// in plain form take the fast path: with the default clocks appended they are a plain
+    /// six-field FEN, whose position and findings are those of the four fields.
+    pub(crate) fn parse_epd_position(&self, fields: &str) -> Result<Parsed, ParseError> {
+        const CLOCKS: &[u8] = b" 0 1";
+        let mut buffer = [0u8; 128];
+        let len = fields.len() + CLOCKS.len();
+        if let Some((head, tail)) = buffer
+            .get_mut(..len)
+            .and_then(|text| text.split_at_mut_checked(fields.len()))
+        {
+            head.copy_from_slice(fields.as_bytes());
+            tail.copy_from_slice(CLOCKS);
+            if let Some(text) = buffer
+                .get(..len)
+                .and_then(|text| std::str::from_utf8(text).ok())
+            {
+                let mut dfen = EMPTY;
+                let mut census = Census::default();
+                let mut map = SourceMap::new(text);
+                let shape = plain::scan(
+                    text,
+                    self.profile,
+                    plain::Rest::Dice,
+                    Among::NOTHING,
+                    &mut dfen,
+                    &mut census,
+                    &mut Slots::default(),
+                    &mut map,
+                    |_| None,
+                );
+                if let Some(plain::Shape::Six) = shape {
+                    let mut findings = Vec::new();
+                    self.finish(&dfen, &mut findings, &census, &map);
+                    return Ok(Parsed {
+                        dfen,
+                        findings,
+                        written_canonically: false,
+                    });
+                }
+            }
+        }
+        self.layout(Layout::EpdPosition).parse(fields)
+    }
+
     /// The variant layer's one pass: the six standard fields at the start of `input` in plain
     /// form, with what `among` says the dialect writes among them, read into `dfen`, `census`
     /// and `slots`, and their position findings (and the strict setting) into `findings`. A
@@ -1846,6 +1891,38 @@ mod tests {
         // The mutations must leave many inputs plain, or this test would compare little.
         assert!(fast > 500, "only {fast} fast-path inputs");
         assert!(canonical > 500, "only {canonical} inputs known canonical");
+    }
+
+    /// The four fields of an EPD position read through the fast path (with clocks appended)
+    /// give what the general reader of [`Layout::EpdPosition`] gives, under every setting.
+    #[test]
+    fn epd_positions_read_the_same_on_both_paths() {
+        let mut rng = Rng(0x5eed_1234_abcd_0003);
+        let mut inputs: Vec<String> = SEEDS
+            .iter()
+            .map(|seed| seed.split(' ').take(4).collect::<Vec<_>>().join(" "))
+            .collect();
+        for _ in 0..3000 {
+            let seed = inputs[rng.below(SEEDS.len())].clone();
+            inputs.push(mutate(&mut rng, &seed, ALPHABET));
+        }
+        // How many were read at all: the comparison must not be of refusals alone.
+        let mut read = 0usize;
+        for input in &inputs {
+            for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+                for strict in [false, true] {
+                    let parser = Parser::new().profile(profile).strict(strict);
+                    let general = parser.layout(Layout::EpdPosition).parse(input);
+                    read += usize::from(general.is_ok());
+                    assert_eq!(
+                        outcome(parser.parse_epd_position(input)),
+                        outcome(general),
+                        "{profile} strict={strict}: {input:?}"
+                    );
+                }
+            }
+        }
+        assert!(read > 1000, "{read}");
     }
 
     /// Placements built rank by rank, half of them well formed and the rest with one defect (a

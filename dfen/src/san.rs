@@ -112,11 +112,12 @@ impl San {
     #[must_use]
     pub fn of(position: &Position, mv: &ChessMove) -> San {
         let (check, mate) = position.check_after(mv);
-        San::with_suffix(position, mv, Suffix::of(check, mate))
+        San::write(mv, Suffix::of(check, mate), disambiguation(position, mv))
     }
 
-    /// [`San::of`] with the check suffix already known.
-    fn with_suffix(position: &Position, mv: &ChessMove, suffix: Suffix) -> San {
+    /// The SAN of `mv` with its check suffix and disambiguation known.
+    #[inline]
+    fn write(mv: &ChessMove, suffix: Suffix, (file, rank): (bool, bool)) -> San {
         let mut san = San::EMPTY;
         if let Some(side) = mv.castling() {
             san.push_str(side.san());
@@ -128,7 +129,6 @@ impl San {
                 }
             } else {
                 san.push(role.upper() as u8);
-                let (file, rank) = disambiguation(position, mv);
                 if file {
                     san.push(b'a' + mv.from().file());
                 }
@@ -151,6 +151,19 @@ impl San {
             Suffix::Mate => san.push(b'#'),
         }
         san
+    }
+
+    /// Whether `text` is this SAN, byte for byte (one 8-byte comparison).
+    #[inline]
+    fn is(&self, text: &str) -> bool {
+        let mut bytes = [0u8; 8];
+        match bytes.get_mut(..text.len()) {
+            Some(prefix) if text.len() == usize::from(self.len) => {
+                prefix.copy_from_slice(text.as_bytes());
+                u64::from_ne_bytes(bytes) == u64::from_ne_bytes(self.bytes)
+            }
+            _ => false,
+        }
     }
 
     /// The SAN as text.
@@ -184,14 +197,24 @@ impl std::ops::Deref for San {
 
 /// Which of the from-square's file and rank a piece move needs to be unique: `(file, rank)`.
 fn disambiguation(position: &Position, mv: &ChessMove) -> (bool, bool) {
+    if mv.role() == Role::Pawn || mv.castling().is_some() {
+        return (false, false);
+    }
     let (mut others, mut same_file, mut same_rank) = (false, false, false);
-    position.visit_role(mv.role(), &mut |other| {
-        if other.to() == mv.to() && other.from() != mv.from() {
+    position.visit_to(mv.role(), mv.to(), &mut |other| {
+        if other.from() != mv.from() && position.is_legal(&other) {
             others = true;
             same_file |= other.from().file() == mv.from().file();
             same_rank |= other.from().rank() == mv.from().rank();
         }
     });
+    needed_disambiguation((others, same_file, same_rank))
+}
+
+/// The disambiguation a move needs, from whether other legal moves of its role reach its
+/// square, and whether one of them starts on its file and one on its rank: the file, else the
+/// rank, else both.
+fn needed_disambiguation((others, same_file, same_rank): (bool, bool, bool)) -> (bool, bool) {
     if !others {
         (false, false)
     } else if !same_file {
@@ -485,6 +508,7 @@ struct Written {
 }
 
 /// The text without its trailing annotation glyphs and check suffix, and what they were.
+#[inline]
 fn strip_tail(text: &str) -> (&str, Option<Suffix>, bool) {
     let bytes = text.as_bytes();
     let mut end = bytes.len();
@@ -511,6 +535,7 @@ fn strip_tail(text: &str) -> (&str, Option<Suffix>, bool) {
 }
 
 /// Reads the shape of a move, or says it is not SAN.
+#[inline]
 fn read_written(text: &str) -> Result<Written, SanError> {
     let not_san = || {
         SanError::new(
@@ -526,21 +551,27 @@ fn read_written(text: &str) -> Result<Written, SanError> {
         annotation,
         ..Written::default()
     };
-    match body {
-        "O-O" | "0-0" => {
-            written.castling = Some(Castling::KingSide);
-            written.castling_zeros = body.starts_with('0');
-            return Ok(written);
+    // Castling and the null moves all start with one of these bytes; moves never do.
+    if matches!(
+        body.as_bytes().first(),
+        Some(b'O' | b'0' | b'-' | b'Z' | b'@')
+    ) {
+        match body {
+            "O-O" | "0-0" => {
+                written.castling = Some(Castling::KingSide);
+                written.castling_zeros = body.starts_with('0');
+                return Ok(written);
+            }
+            "O-O-O" | "0-0-0" => {
+                written.castling = Some(Castling::QueenSide);
+                written.castling_zeros = body.starts_with('0');
+                return Ok(written);
+            }
+            "--" | "Z0" | "0000" | "@@@@" => {
+                return Err(not_san().because("a null move is not a move of the position"));
+            }
+            _ => {}
         }
-        "O-O-O" | "0-0-0" => {
-            written.castling = Some(Castling::QueenSide);
-            written.castling_zeros = body.starts_with('0');
-            return Ok(written);
-        }
-        "--" | "Z0" | "0000" | "@@@@" => {
-            return Err(not_san().because("a null move is not a move of the position"));
-        }
-        _ => {}
     }
     let mut bytes = body.as_bytes();
     // The promotion: `=Q`, `Q` or `q` after the target square.
@@ -631,7 +662,7 @@ fn piece_name(color: Color, role: Role) -> String {
 /// # Errors
 /// [`SanError`]: `EPD020` when the text is not SAN, `EPD203` when no legal move matches it
 /// (with the reason where it is known: no such piece can reach the square, the move would leave
-/// the king in check, no castling right, a missing promotion), `EPD204` when several do (with
+/// the king in check, castling that is not possible, a missing promotion), `EPD204` when several do (with
 /// the candidates).
 ///
 /// ```
@@ -660,15 +691,29 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
         ));
     }
     let written = read_written(text)?;
-    let mv = match written.castling {
-        Some(side) => resolve_castling(position, text, side)?,
+    let Resolved {
+        mv,
+        disambiguation: wanted,
+        check,
+    } = match written.castling {
+        Some(side) => Resolved {
+            mv: resolve_castling(position, text, side)?,
+            disambiguation: (false, false),
+            check: None,
+        },
         None => resolve(position, text, &written)?,
     };
-    let (check, mate) = position.check_after(&mv);
+    // Mate is looked for only after a check, which is rare.
+    let (check, mate) = match check {
+        Some(false) => (false, false),
+        _ => position.check_after(&mv),
+    };
     let suffix = Suffix::of(check, mate);
-    let san = San::with_suffix(position, &mv, suffix);
+    let san = San::write(&mv, suffix, wanted);
     let mut spelling = Spelling::default();
-    if written.uci {
+    if san.is(text) {
+        // Written as its SAN: nothing to compare (the common case).
+    } else if written.uci {
         spelling |= Spelling::UCI;
     } else {
         if written.annotation {
@@ -691,7 +736,7 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
             let wanted = if mv.role() == Role::Pawn {
                 (mv.is_capture(), false)
             } else {
-                disambiguation(position, &mv)
+                wanted
             };
             let given = (written.from_file.is_some(), written.from_rank.is_some());
             if given != wanted || written.dash || written.role.is_none() && mv.role() != Role::Pawn
@@ -750,42 +795,43 @@ fn resolve_castling(
 ) -> Result<ChessMove, SanError> {
     let mut found = None;
     let mut pseudo = false;
-    position.visit_pseudo_legal(Role::King, &mut |mv, legal| {
+    position.visit_pseudo_legal(Role::King, &mut |mv| {
         if mv.castling() == Some(side) {
             pseudo = true;
-            if legal {
+            if position.is_legal(&mv) {
                 found = Some(mv);
             }
         }
     });
     found.ok_or_else(|| {
-        let us = position.side();
-        let dfen = position.to_dfen();
-        let right = crate::CastlingSide::ALL.into_iter().find(|right| {
-            right.color() == us
-                && (right.rook_square().file() > right.king_square().file())
-                    == (side == Castling::KingSide)
-        });
-        let color = crate::validate::color_name(us);
+        let side_name = match side {
+            Castling::KingSide => "king side",
+            Castling::QueenSide => "queen side",
+        };
         let reason = if pseudo {
             "the king is in check, or passes through or lands on an attacked square".to_owned()
-        } else if right.is_some_and(|right| !dfen.castling.has(right)) {
-            format!(
-                "{color} has no {} castling right",
-                match side {
-                    Castling::KingSide => "king-side",
-                    Castling::QueenSide => "queen-side",
-                }
-            )
         } else {
-            "the king and rook are not at home with the squares between them empty".to_owned()
+            format!(
+                "{} cannot castle on the {side_name}: it has no right to, or the king and rook \
+                 are not in place with the squares between them empty",
+                crate::validate::color_name(position.side())
+            )
         };
         SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text).because(reason)
     })
 }
 
+/// The move a SAN names, the disambiguation its SAN needs, and whether it gives check when
+/// that is known already.
+struct Resolved {
+    mv: ChessMove,
+    disambiguation: (bool, bool),
+    check: Option<bool>,
+}
+
 /// The legal move a non-castling SAN names.
-fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMove, SanError> {
+#[inline]
+fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolved, SanError> {
     let Some(to) = written.to else {
         return Err(SanError::new(
             Code::MalformedSan,
@@ -846,41 +892,67 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMo
                 || written.from_rank.is_some()
                 || mv.from().file() == to.file())
     };
-    let mut matches: [Option<ChessMove>; 2] = [None; 2];
+    let names = |mv: &ChessMove| mv.promotion() == written.promotion && from_matches(mv);
+    // The common case in one visit: the one legal move the text names and whether it gives
+    // check, and where every other move to the square starts (for the disambiguation).
+    let mut found: Option<(ChessMove, bool)> = None;
     let mut count = 0usize;
-    let mut all: Vec<ChessMove> = Vec::new();
-    let mut illegal_match = false;
-    let mut promotion_choices = false;
-    let mut other_origin = false;
-    position.visit_pseudo_legal(role, &mut |mv, legal| {
-        if mv.to() != to {
-            return;
-        }
-        if mv.promotion() != written.promotion {
-            if written.promotion.is_none() && from_matches(&mv) && legal {
-                promotion_choices = true;
+    let mut origins = 0u64;
+    position.visit_to(role, to, &mut |mv| {
+        origins |= 1u64 << mv.from().index();
+        if names(&mv)
+            && let Some(check) = position.check_if_legal(&mv)
+        {
+            count += 1;
+            if found.is_none() {
+                found = Some((mv, check));
             }
-            return;
         }
-        if !from_matches(&mv) {
-            other_origin |= legal;
-            return;
-        }
-        if !legal {
-            illegal_match = true;
-            return;
-        }
-        if let Some(slot) = matches.get_mut(count) {
-            *slot = Some(mv);
-        }
-        count += 1;
-        all.push(mv);
     });
-    match (count, matches) {
-        (1, [Some(mv), _]) => Ok(mv),
-        (0, _) => {
+    // The moves to the square again, for what only an error or another origin needs.
+    let candidates = || {
+        let mut all = Vec::new();
+        position.visit_to(role, to, &mut |mv| all.push(mv));
+        all
+    };
+    let legal = |mv: &&ChessMove| position.is_legal(mv);
+    // Whether other legal moves to the square start elsewhere, on the same file, on the same
+    // rank as `mv`.
+    let peers = |mv: ChessMove| {
+        let mut peers = (false, false, false);
+        position.visit_to(role, to, &mut |other| {
+            if other.from() != mv.from() && position.is_legal(&other) {
+                peers.0 = true;
+                peers.1 |= other.from().file() == mv.from().file();
+                peers.2 |= other.from().rank() == mv.from().rank();
+            }
+        });
+        peers
+    };
+    match (count, found) {
+        (1, Some((mv, check))) => Ok(Resolved {
+            mv,
+            disambiguation: if origins & !(1u64 << mv.from().index()) != 0 {
+                needed_disambiguation(peers(mv))
+            } else {
+                (false, false)
+            },
+            check: Some(check),
+        }),
+        (0, _) | (_, None) => {
             let error = SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text);
             let piece = piece_name(us, role);
+            let candidates = candidates();
+            let illegal_match = candidates.iter().any(&names);
+            let promotion_choices = written.promotion.is_none()
+                && candidates
+                    .iter()
+                    .filter(legal)
+                    .any(|mv| mv.promotion().is_some() && from_matches(mv));
+            let other_origin = candidates
+                .iter()
+                .filter(legal)
+                .any(|mv| mv.promotion() == written.promotion && !from_matches(mv));
             Err(if promotion_choices {
                 let square = to.to_string();
                 let prefix = text
@@ -907,9 +979,14 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<ChessMo
             })
         }
         _ => {
-            let candidates: Vec<San> = all
+            let candidates: Vec<San> = candidates()
                 .iter()
-                .map(|mv| San::with_suffix(position, mv, Suffix::None))
+                .filter(|mv| names(mv))
+                .filter(legal)
+                .map(|mv| {
+                    let disambiguation = needed_disambiguation(peers(*mv));
+                    San::write(mv, Suffix::None, disambiguation)
+                })
                 .collect();
             let names: Vec<String> = candidates.iter().map(|san| format!("`{san}`")).collect();
             let mut error = SanError::new(Code::AmbiguousMove, 0..text.len(), "one move", text)
@@ -1062,17 +1139,17 @@ mod tests {
             "EPD020",
             "malformed SAN move: expected a move in SAN such as `Nf3`, `exd5`, `e8=Q` or `O-O`, found `nf3`",
         );
+        let cannot = "illegal move: expected a legal move, found `O-O`: White cannot castle on \
+                      the king side: it has no right to, or the king and rook are not in place \
+                      with the squares between them empty";
+        refuses(START, "O-O", "EPD203", cannot);
+        refuses("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "O-O", "EPD203", cannot);
         refuses(
-            START,
+            "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
             "O-O",
             "EPD203",
-            "illegal move: expected a legal move, found `O-O`: the king and rook are not at home with the squares between them empty",
-        );
-        refuses(
-            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
-            "O-O",
-            "EPD203",
-            "illegal move: expected a legal move, found `O-O`: White has no king-side castling right",
+            "illegal move: expected a legal move, found `O-O`: the king is in check, or passes \
+             through or lands on an attacked square",
         );
         refuses(
             "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",

@@ -55,6 +55,11 @@ fn rules_seeds() {
     seeds_of("rules", invariants::check_rules);
 }
 
+#[test]
+fn epd_parse_seeds() {
+    seeds_of("epd_parse", invariants::check_epd);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -74,6 +79,7 @@ fn every_target_is_covered() {
         targets,
         [
             "dfen_parse",
+            "epd_parse",
             "fen4_parse",
             "json_input",
             "ndjson4_lines",

@@ -110,6 +110,8 @@ fenkit_diagnostics::codes! {
         TextAfterString = "EPD004", Syntax, "text right after a string";
         /// A double quote inside an operand that is not a string.
         QuoteInOperand = "EPD005", Syntax, "double quote inside a bare operand";
+        /// A carriage return or line feed inside an operand: an EPD line is one line.
+        LineBreak = "EPD006", Syntax, "line break inside an operand";
         /// A move operand that is not SAN (or UCI).
         MalformedSan = "EPD020", Syntax, "malformed SAN move";
         /// The line does not end its last operation with `;`.

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::read::Findings;
-use super::{Code, Epd, OperationRecord, Value};
+use super::{Code, Epd, OperandRecord, Value};
 use crate::chess::Position;
 use crate::parser::quote;
 use crate::san;
@@ -53,31 +53,29 @@ impl OpcodeKind {
     /// ```
     #[must_use]
     pub fn of(opcode: &str) -> OpcodeKind {
-        match opcode {
-            "am" | "bm" => OpcodeKind::Moves,
-            "pm" | "sm" => OpcodeKind::Move,
-            "pv" => OpcodeKind::Variation,
-            "acd" | "acn" | "acs" | "hmvc" | "rc" => OpcodeKind::Count,
-            "fmvn" | "tcgs" => OpcodeKind::Positive,
-            "ce" | "dm" => OpcodeKind::Signed,
-            "id" | "eco" | "nic" => OpcodeKind::Text,
-            "tcri" | "tcsi" => OpcodeKind::TwoTexts,
-            "noop" => OpcodeKind::Any,
-            "draw_accept" | "draw_claim" | "draw_offer" | "draw_reject" | "resign" => {
+        // Byte patterns: compared by length and bytes, never by a call.
+        match opcode.as_bytes() {
+            b"am" | b"bm" => OpcodeKind::Moves,
+            b"pm" | b"sm" => OpcodeKind::Move,
+            b"pv" => OpcodeKind::Variation,
+            b"acd" | b"acn" | b"acs" | b"hmvc" | b"rc" => OpcodeKind::Count,
+            b"fmvn" | b"tcgs" => OpcodeKind::Positive,
+            b"ce" | b"dm" => OpcodeKind::Signed,
+            b"id" | b"eco" | b"nic" | [b'c' | b'v', b'0'..=b'9'] => OpcodeKind::Text,
+            b"tcri" | b"tcsi" => OpcodeKind::TwoTexts,
+            b"noop" => OpcodeKind::Any,
+            b"draw_accept" | b"draw_claim" | b"draw_offer" | b"draw_reject" | b"resign" => {
                 OpcodeKind::Nothing
             }
-            _ => match opcode.as_bytes() {
-                [b'c' | b'v', b'0'..=b'9'] => OpcodeKind::Text,
-                [b'D', b'1'..=b'9', rest @ ..]
-                    if rest.len() < 3 && rest.iter().all(u8::is_ascii_digit) =>
-                {
-                    opcode
-                        .get(1..)
-                        .and_then(|depth| depth.parse().ok())
-                        .map_or(OpcodeKind::Unknown, OpcodeKind::PerftCount)
-                }
-                _ => OpcodeKind::Unknown,
-            },
+            [b'D', b'1'..=b'9', rest @ ..]
+                if rest.len() < 3 && rest.iter().all(u8::is_ascii_digit) =>
+            {
+                opcode
+                    .get(1..)
+                    .and_then(|depth| depth.parse().ok())
+                    .map_or(OpcodeKind::Unknown, OpcodeKind::PerftCount)
+            }
+            _ => OpcodeKind::Unknown,
         }
     }
 
@@ -143,17 +141,20 @@ impl OpcodeKind {
 /// Checks every operation of `epd` that needs no position: the operand counts, integers,
 /// strings, repeats and unknown opcodes.
 pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
-    for index in 0..epd.operations.len() {
-        let Some(record) = epd.operations.get(index).cloned() else {
-            continue;
-        };
-        let opcode = record.opcode.get(&epd.line).to_owned();
-        if epd
-            .operations
+    let Epd {
+        line,
+        operations,
+        operands,
+        ..
+    } = epd;
+    let line: &str = line;
+    for (index, record) in operations.iter().enumerate() {
+        let opcode = record.opcode.get(line);
+        if operations
             .get(..index)
             .unwrap_or_default()
             .iter()
-            .any(|earlier| earlier.opcode.get(&epd.line) == opcode)
+            .any(|earlier| earlier.opcode.get(line) == opcode)
         {
             findings.error(
                 Code::RepeatedOpcode,
@@ -179,8 +180,7 @@ pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
         let count = record.operands.len();
         let (min, max) = kind.arity();
         if count < min || count > max {
-            let span = epd
-                .operands
+            let span = operands
                 .get(record.operands.clone())
                 .and_then(|operands| Some(operands.first()?.span.start..operands.last()?.span.end))
                 .unwrap_or_else(|| record.span.clone());
@@ -198,25 +198,26 @@ pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
             );
             continue;
         }
-        for operand_index in record.operands.clone() {
-            check_operand(epd, &record, operand_index, findings);
+        if kind.takes_strings() || kind.takes_moves() || kind.takes_integer() {
+            for operand in operands
+                .get_mut(record.operands.clone())
+                .unwrap_or_default()
+            {
+                check_operand(line, opcode, kind, operand, findings);
+            }
         }
     }
 }
 
 /// The checks of one operand that need no position.
 fn check_operand(
-    epd: &mut Epd,
-    record: &OperationRecord,
-    index: usize,
+    line: &str,
+    opcode: &str,
+    kind: OpcodeKind,
+    operand: &mut OperandRecord,
     findings: &mut Findings<'_>,
 ) {
-    let Some(operand) = epd.operands.get(index) else {
-        return;
-    };
-    let kind = record.kind;
-    let opcode = record.opcode.get(&epd.line);
-    let text = operand.text.get(&epd.line);
+    let text = operand.text.get(line);
     let span = operand.span.clone();
     if kind.takes_strings() && !operand.quoted {
         findings.fixable(
@@ -278,9 +279,7 @@ fn check_operand(
                     format!("write `{value}`"),
                 );
             }
-            if let Some(slot) = epd.operands.get_mut(index) {
-                slot.value = Value::Integer(value);
-            }
+            operand.value = Value::Integer(value);
         }
         Some(_) => findings.error(
             Code::BadOperand,
@@ -332,17 +331,20 @@ fn read_integer(text: &str) -> Option<(i64, bool)> {
 /// Reads every move operand against the position, `pv` move by move, recording each legal
 /// move and reporting each problem.
 pub(super) fn check_moves(epd: &mut Epd, findings: &mut Findings<'_>) {
-    let root = Position::new(&epd.position);
+    let mut root: Option<Position> = None;
     for index in 0..epd.operations.len() {
         let Some(record) = epd.operations.get(index) else {
             continue;
         };
         let kind = record.kind;
-        let (min, max) = kind.arity();
-        if !kind.takes_moves() || record.operands.len() < min || record.operands.len() > max {
+        if !kind.takes_moves() {
             continue;
         }
-        let mut position = root;
+        let (min, max) = kind.arity();
+        if record.operands.len() < min || record.operands.len() > max {
+            continue;
+        }
+        let mut position = *root.get_or_insert_with(|| Position::new(&epd.position));
         for operand_index in record.operands.clone() {
             let Some(operand) = epd.operands.get(operand_index) else {
                 continue;

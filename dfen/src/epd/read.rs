@@ -9,7 +9,7 @@ use super::{
     OperationRecord, ParsedEpd, SyntaxError, Text, Value, opcodes,
 };
 use crate::parser::quote;
-use crate::{Layout, Parser, Severity};
+use crate::{Parser, Severity};
 
 /// Where the findings of the operations go, with the strict setting.
 pub(super) struct Findings<'a> {
@@ -79,9 +79,8 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     let fields_end = end_of_fields(line);
     let parser = Parser::new()
         .profile(settings.profile)
-        .strict(settings.strict)
-        .layout(Layout::EpdPosition);
-    let parsed = parser.parse(line.get(..fields_end).unwrap_or(line))?;
+        .strict(settings.strict);
+    let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
     let mut position_findings = parsed.findings;
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
     // EPD: the position is kept as read.
@@ -120,12 +119,13 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
             ),
         );
     }
+    // Room for what most lines hold, so that they allocate once for each.
     let mut reader = Reader {
         line,
         bytes: line.as_bytes(),
         at: fields_end,
-        operations: Vec::new(),
-        operands: Vec::new(),
+        operations: Vec::with_capacity(8),
+        operands: Vec::with_capacity(8),
     };
     reader.read(&mut sink)?;
     epd.operations = reader.operations;
@@ -190,6 +190,9 @@ const fn is_space(byte: u8) -> bool {
 /// `hmvc` and `fmvn` give the position its clocks.
 fn set_clocks(epd: &mut Epd) {
     for record in &epd.operations {
+        if !matches!(record.kind, OpcodeKind::Count | OpcodeKind::Positive) {
+            continue;
+        }
         let value = epd
             .operands
             .get(record.operands.clone())
@@ -253,7 +256,20 @@ impl Reader<'_> {
     }
 
     /// `EPD104` unless the whitespace at `span` is what `gap` asks for.
+    #[inline]
     fn gap(&self, span: Range<usize>, gap: Gap, findings: &mut Findings<'_>) {
+        let canonical = match gap {
+            Gap::One => span.len() == 1 && self.bytes.get(span.start) == Some(&b' '),
+            Gap::Nothing => span.is_empty(),
+        };
+        if !canonical {
+            self.gap_finding(span, gap, findings);
+        }
+    }
+
+    /// The finding of [`Reader::gap`].
+    #[cold]
+    fn gap_finding(&self, span: Range<usize>, gap: Gap, findings: &mut Findings<'_>) {
         let text = self.line.get(span.clone()).unwrap_or_default();
         let (fine, expected, help) = match gap {
             Gap::One => (text == " ", "one space", "write one space"),
@@ -533,10 +549,24 @@ impl Reader<'_> {
         }
     }
 
+    /// `EPD006` for a line break at `at`.
+    fn line_break(&self, at: usize) -> SyntaxError {
+        SyntaxError::new(
+            Code::LineBreak,
+            at..at + 1,
+            "an operand on one line",
+            quote(self.line.get(at..at + 1).unwrap_or_default()),
+        )
+        .with_help("an EPD line ends at its line break: remove it")
+    }
+
     /// A bare operand: up to whitespace or `;`.
     fn bare(&mut self) -> Result<OperandRecord, SyntaxError> {
         let start = self.at;
         while self.peek().is_some_and(|b| !is_space(b) && b != b';') {
+            if matches!(self.peek(), Some(b'\r' | b'\n')) {
+                return Err(self.line_break(self.at));
+            }
             if self.peek() == Some(b'"') {
                 let text = self.line.get(start..).unwrap_or_default();
                 let token_end = text
@@ -578,6 +608,7 @@ impl Reader<'_> {
                     .with_help("close the string with `\"`"));
                 }
                 Some(b'"') => break,
+                Some(b'\r' | b'\n') => return Err(self.line_break(self.at)),
                 Some(b'\\') => {
                     match self.bytes.get(self.at + 1) {
                         Some(&escaped @ (b'"' | b'\\')) => {

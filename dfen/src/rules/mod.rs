@@ -56,7 +56,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod bitboard;
+pub(crate) mod bitboard;
 mod error;
 mod filter;
 pub(crate) mod moves;

@@ -152,6 +152,14 @@ fn syntax_errors_stop_the_line() {
     refused("4k3/8/8/8/8/8/8/4K3 w -", "DFEN002", 23..23);
     refused("4k3/8/8/8/8/8/8/4K3 x - - id \"a\";", "DFEN007", 20..21);
     refused("", "DFEN021", 0..0);
+    // Found by the epd_parse fuzz target: a carriage return inside an operand, which no line
+    // (and no JSON form going back to a line) can hold.
+    refused(
+        "8/4P2k/8/8/8/8/8/4K3 b KQkq - w - - bm\re e8=K15;",
+        "EPD006",
+        38..39,
+    );
+    refused(&format!("{K} c0 \"a\nb\";"), "EPD006", 31..32);
     let long = format!("{K} c0 \"{}\";", "a".repeat(20_000));
     refused(&long, "EPD001", 16_384..long.len());
     // The longest opcode reads.

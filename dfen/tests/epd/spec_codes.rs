@@ -37,7 +37,7 @@ fn line_of(text: &str) -> String {
                 .strip_prefix('`')
                 .and_then(|q| q.strip_suffix('`'))
                 .unwrap_or_else(|| panic!("example piece {piece:?} is not in backquotes"));
-            inner.repeat(repeat)
+            inner.replace("\\r", "\r").repeat(repeat)
         })
         .collect()
 }
@@ -94,7 +94,11 @@ fn every_code_has_exactly_one_documented_example() {
 }
 
 fn caret(input: &str, span: std::ops::Range<usize>) -> String {
-    let shown: String = input.chars().take(100).collect();
+    let shown: String = input
+        .chars()
+        .take(100)
+        .collect::<String>()
+        .replace('\r', "␍");
     let prefix = input.get(..span.start).map_or(0, |p| p.chars().count());
     let width = input
         .get(span.clone())
