@@ -158,9 +158,11 @@ fn end_of_fields(line: &str) -> usize {
         if at >= bytes.len() {
             return bytes.len();
         }
-        while bytes.get(at).is_some_and(|&b| !is_space(b)) {
-            at += 1;
-        }
+        // The next space or tab ends the field: found a word at a time.
+        at = bytes
+            .get(at..)
+            .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
+            .map_or(bytes.len(), |end| at + end);
     }
     at
 }
@@ -636,7 +638,16 @@ impl Reader<'_> {
                         }
                     }
                 }
-                Some(_) => self.at += 1,
+                Some(_) => {
+                    // Up to the next byte that ends or escapes something, a word at a time.
+                    let rest = self.bytes.get(self.at..).unwrap_or_default();
+                    let plain = memchr::memchr3(b'"', b'\\', b'\n', rest).unwrap_or(rest.len());
+                    let plain = rest
+                        .get(..plain)
+                        .and_then(|run| memchr::memchr(b'\r', run))
+                        .unwrap_or(plain);
+                    self.at += plain.max(1);
+                }
             }
         }
         let content = piece..self.at;
