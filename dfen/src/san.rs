@@ -498,6 +498,8 @@ struct Written {
     promotion: Option<Role>,
     /// A promotion without `=`, or with a lower-case letter.
     promotion_spelling: bool,
+    /// A promotion written with `=`.
+    promotion_equals: bool,
     /// A promotion letter that no pawn promotes to (`K`, `P`).
     bad_promotion: Option<u8>,
     suffix: Option<Suffix>,
@@ -587,6 +589,7 @@ fn read_written(text: &str) -> Result<Written, SanError> {
             match Role::from_letter(upper) {
                 Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
                     written.promotion = Some(role);
+                    written.promotion_equals = equals;
                     written.promotion_spelling = !equals || letter.is_ascii_lowercase();
                 }
                 Some(Role::King | Role::Pawn) => written.bad_promotion = Some(upper),
@@ -632,7 +635,7 @@ fn read_written(text: &str) -> Result<Written, SanError> {
         && !written.dash
         && suffix.is_none()
         && !annotation
-        && (written.promotion.is_none() || !body.contains('='));
+        && !written.promotion_equals;
     if written.role.is_none()
         && written.from_file.is_none()
         && written.from_rank.is_none()

@@ -104,3 +104,39 @@ def test_perft_counts_verify() -> None:
         ("EPD208", "perft count is wrong: expected 1197 leaves at depth 3, found 1198")
     ]
     assert parsed.verify_perft(2) == []
+
+
+def draft_conformance_cases() -> list:
+    """The EPD cases drafted for the conformance suite (spec/conformance/source/epd_cases.py)."""
+    import importlib
+    import sys
+
+    from conftest import REPO
+
+    source = str(REPO / "spec" / "conformance" / "source")
+    sys.path.insert(0, source)
+    try:
+        common = importlib.import_module("common")
+        importlib.import_module("epd_cases")
+    finally:
+        sys.path.remove(source)
+    return list(common.CASES["epd"])
+
+
+def test_the_drafted_conformance_cases_hold() -> None:
+    cases = draft_conformance_cases()
+    assert len(cases) >= 25
+    for case in cases:
+        try:
+            parsed = fenkit.parse_epd(case["input"], profile=case["profile"])
+        except fenkit.ParseError as error:
+            assert (case["verdict"], case.get("code")) == ("reject", error.code), case["name"]
+            continue
+        errors = [f.code for f in parsed.findings if f.severity == "error"]
+        if errors:
+            assert (case["verdict"], case.get("code")) == ("reject", errors[0]), case["name"]
+            continue
+        assert case["verdict"] == "accept", case["name"]
+        assert parsed.canonical == case["canonical"], case["name"]
+        assert sorted({f.code for f in parsed.findings}) == case["findings"], case["name"]
+        assert json.loads(parsed.to_json())["operations"] == case["operations"], case["name"]
