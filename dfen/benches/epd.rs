@@ -10,9 +10,10 @@
 //!
 //! Run: `cargo bench -p dfen --bench epd` (divan, fenkit's rows only), or
 //! `INTERLEAVED=15 cargo bench -p dfen --bench epd`: each fenkit pass and its peer back to back,
-//! 15 rounds, the fastest of each, and the ratios. python-chess runs in the interpreter named by
-//! `FENKIT_PYTHON` (else the test venv `target/test-venv/bin/python` that `scripts/test` makes,
-//! with python-chess pinned in `tests/requirements.txt`).
+//! 15 rounds, the fastest of each, and the ratios (`SAN_ONLY=1`: the SAN rows alone).
+//! python-chess runs in the interpreter named by `FENKIT_PYTHON` (else the test venv
+//! `target/test-venv/bin/python` that `scripts/test` makes, with python-chess pinned in
+//! `tests/requirements.txt`).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -224,10 +225,15 @@ fn interleaved(rounds: usize) {
     };
     let (lines, path) = &*CORPUS;
     // Round by round: fenkit, then python-chess one pass, so both see the same machine.
+    // `SAN_ONLY=1` leaves python-chess out (its passes take most of the run).
+    let san_only = std::env::var_os("SAN_ONLY").is_some();
     let (mut ours, mut theirs) = (f64::MAX, f64::MAX);
-    let mut read = 0usize;
+    let mut read = lines.len();
     let mut version = String::new();
-    for round in 0..=rounds {
+    for round in 0..=if san_only { 0 } else { rounds } {
+        if san_only {
+            break;
+        }
         let a = time(pass_epd);
         let output = std::process::Command::new(python())
             .args(["-c", PYTHON_PASS, &path.to_string_lossy(), "1"])
@@ -260,12 +266,14 @@ fn interleaved(rounds: usize) {
         lines.len(),
         path.display()
     );
-    println!(
-        "epd_parse_with_san_check   {ours:>9.2} ms ({:.3} µs/line)   python-chess {version} from_epd {theirs:>9.2} ms ({:.2} µs/line)   {:.1}x",
-        per(ours, lines.len()),
-        per(theirs, read),
-        theirs / ours
-    );
+    if !san_only {
+        println!(
+            "epd_parse_with_san_check   {ours:>9.2} ms ({:.3} µs/line)   python-chess {version} from_epd {theirs:>9.2} ms ({:.2} µs/line)   {:.1}x",
+            per(ours, lines.len()),
+            per(theirs, read),
+            theirs / ours
+        );
+    }
     // The SAN passes are short: five times the rounds, each pair in turn order, so that neither
     // side always runs first.
     let (mut fenkit, mut shakmaty) = (f64::MAX, f64::MAX);
@@ -287,11 +295,15 @@ fn interleaved(rounds: usize) {
         per(shakmaty, SAN_PAIRS),
         shakmaty / fenkit
     );
-    println!(
-        "RATIOS epd_vs_python_chess={:.1} san_vs_shakmaty={:.2}",
-        theirs / ours,
-        shakmaty / fenkit
-    );
+    if san_only {
+        println!("RATIOS san_vs_shakmaty={:.2}", shakmaty / fenkit);
+    } else {
+        println!(
+            "RATIOS epd_vs_python_chess={:.1} san_vs_shakmaty={:.2}",
+            theirs / ours,
+            shakmaty / fenkit
+        );
+    }
     if std::env::var_os("FENKIT_EPD_CORPUS").is_none() {
         let _ = std::fs::remove_file(path);
     }

@@ -596,20 +596,23 @@ fn gives_check(pos: &Pos, mv: &ChessMove, occupied: u64, king: usize) -> bool {
     let us = pos.side.index();
     let to = usize::from(mv.to().index());
     let king_bit = 1u64 << king;
-    let direct = match mv.promotion().unwrap_or(mv.role()) {
-        Role::Pawn => PAWN
-            .get(us)
-            .and_then(|table| table.get(to))
-            .is_some_and(|attacks| attacks & king_bit != 0),
-        Role::Knight => KNIGHT
-            .get(to)
-            .is_some_and(|attacks| attacks & king_bit != 0),
-        Role::Bishop => bishop_attacks(to, occupied) & king_bit != 0,
-        Role::Rook => rook_attacks(to, occupied) & king_bit != 0,
-        Role::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & king_bit != 0,
-        Role::King => false,
-    };
-    if direct {
+    // Every kind of attack from the new square, each kept by a mask of the role: no branch on
+    // the role, which the processor could not foresee.
+    let role = mv.promotion().unwrap_or(mv.role()) as usize;
+    let select = |masks: &[u64; 6]| masks.get(role).copied().unwrap_or(0);
+    let pawn = PAWN
+        .get(us)
+        .and_then(|table| table.get(to))
+        .copied()
+        .unwrap_or(0);
+    let knight = KNIGHT.get(to).copied().unwrap_or(0);
+    // By role, in the order pawn, knight, bishop, rook, queen, king: which attacks it makes.
+    const ALL: u64 = u64::MAX;
+    let direct = (pawn & select(&[ALL, 0, 0, 0, 0, 0]))
+        | (knight & select(&[0, ALL, 0, 0, 0, 0]))
+        | (bishop_attacks(to, occupied) & select(&[0, 0, ALL, 0, ALL, 0]))
+        | (rook_attacks(to, occupied) & select(&[0, 0, 0, ALL, ALL, 0]));
+    if direct & king_bit != 0 {
         return true;
     }
     // A discovered check needs an emptied square on a line with the king: the square moved from,

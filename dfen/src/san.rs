@@ -128,7 +128,7 @@ impl San {
                     san.push(b'a' + mv.from().file());
                 }
             } else {
-                san.push(role.upper() as u8);
+                san.push(b"PNBRQK".get(role as usize).copied().unwrap_or(b'?'));
                 if file {
                     san.push(b'a' + mv.from().file());
                 }
@@ -483,6 +483,19 @@ impl fmt::Debug for SanError {
 
 impl std::error::Error for SanError {}
 
+/// The role of each SAN piece letter (`N B R Q K`); `None` for every other byte.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static PIECE_LETTERS: [Option<Role>; 256] = {
+    let mut table = [None; 256];
+    table[b'N' as usize] = Some(Role::Knight);
+    table[b'B' as usize] = Some(Role::Bishop);
+    table[b'R' as usize] = Some(Role::Rook);
+    table[b'Q' as usize] = Some(Role::Queen);
+    table[b'K' as usize] = Some(Role::King);
+    table
+};
+
 /// What the text of a move says, before the position is asked.
 #[derive(Debug, Clone, Copy, Default)]
 struct Written {
@@ -625,7 +638,13 @@ fn read_written(text: &str) -> Result<Written, SanError> {
     }
     match head {
         [] => {}
-        [letter @ (b'N' | b'B' | b'R' | b'Q' | b'K')] => written.role = Role::from_letter(*letter),
+        [letter] => {
+            // A table, not a branch per letter: the piece letters of SAN (no `P`).
+            written.role = PIECE_LETTERS.get(usize::from(*letter)).copied().flatten();
+            if written.role.is_none() {
+                return Err(not_san());
+            }
+        }
         _ => return Err(not_san()),
     }
     let square_to_square =
