@@ -16,17 +16,6 @@ use std::io::Write as _;
 use dfen::epd::{EpdJson, EpdParser, IdTracker, is_comment};
 use serde_json::{Value, json};
 
-/// One finding as the reader writes it.
-fn finding_json(
-    code: &str,
-    severity: &str,
-    span: &std::ops::Range<usize>,
-    message: &str,
-    fixable: bool,
-) -> Value {
-    json!({"code": code, "severity": severity, "span": [span.start, span.end], "message": message, "fixable": fixable})
-}
-
 fn main() -> std::io::Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut depth = 0;
@@ -52,47 +41,17 @@ fn main() -> std::io::Result<()> {
                     record["error"] = json!({"code": error.code(), "span": [error.span().start, error.span().end], "message": error.to_string()});
                 }
                 Ok(parsed) => {
-                    let mut findings: Vec<Value> = parsed
-                        .position_findings
-                        .iter()
-                        .map(|f| {
-                            finding_json(
-                                f.code.as_str(),
-                                f.severity.as_str(),
-                                &f.span,
-                                &f.message,
-                                f.fixable,
-                            )
-                        })
-                        .collect();
-                    findings.extend(parsed.findings.iter().map(|f| {
-                        finding_json(
-                            f.code.as_str(),
-                            f.severity.as_str(),
-                            &f.span,
-                            &f.message,
-                            f.fixable,
-                        )
-                    }));
-                    if let Some(f) = ids.check(number, &parsed) {
-                        findings.push(finding_json(
-                            f.code.as_str(),
-                            f.severity.as_str(),
-                            &f.span,
-                            &f.message,
-                            f.fixable,
-                        ));
-                    }
+                    let mut operations = parsed.findings.clone();
+                    operations.extend(ids.check(number, &parsed));
                     if depth > 0 {
-                        findings.extend(parsed.verify_perft(depth).iter().map(|f| {
-                            finding_json(
-                                f.code.as_str(),
-                                f.severity.as_str(),
-                                &f.span,
-                                &f.message,
-                                f.fixable,
-                            )
-                        }));
+                        operations.extend(parsed.verify_perft(depth));
+                    }
+                    let mut findings: Vec<Value> = Vec::new();
+                    for finding in &parsed.position_findings {
+                        findings.push(serde_json::to_value(finding)?);
+                    }
+                    for finding in &operations {
+                        findings.push(serde_json::to_value(finding)?);
                     }
                     record["epd"] = serde_json::to_value(EpdJson::from(&parsed.epd))?;
                     record["canonical"] = json!(parsed.epd.to_string());

@@ -56,7 +56,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::chess::{Castling, ChessMove, Position};
-use crate::epd::Code;
+use crate::epd::{Code, SyntaxError};
 use crate::{Color, Role, Square};
 
 /// The SAN of a move as [`San::of`] writes it: at most 8 ASCII bytes, held inline.
@@ -374,14 +374,12 @@ pub struct SanMove {
 #[derive(Clone, PartialEq, Eq)]
 pub struct SanError(Box<SanErrorDetails>);
 
+/// The error as any syntax error of EPD has it (code, span, expected, found, help), with why a
+/// move is illegal and, for an ambiguous one, its candidates.
 #[derive(Clone, PartialEq, Eq)]
 struct SanErrorDetails {
-    code: Code,
-    span: Range<usize>,
-    expected: Cow<'static, str>,
-    found: String,
+    error: SyntaxError,
     reason: Option<String>,
-    help: Option<String>,
     candidates: Vec<San>,
 }
 
@@ -394,12 +392,8 @@ impl SanError {
         found: &str,
     ) -> SanError {
         SanError(Box::new(SanErrorDetails {
-            code,
-            span,
-            expected: expected.into(),
-            found: crate::parser::quote(found),
+            error: SyntaxError::new(code, span, expected, crate::parser::quote(found)),
             reason: None,
-            help: None,
             candidates: Vec::new(),
         }))
     }
@@ -412,32 +406,32 @@ impl SanError {
 
     #[cold]
     fn with_help(mut self, help: impl Into<String>) -> SanError {
-        self.0.help = Some(help.into());
+        self.0.error = self.0.error.with_help(help.into());
         self
     }
 
     /// The stable code: `EPD020`, `EPD203` or `EPD204`.
     #[must_use]
     pub fn code(&self) -> Code {
-        self.0.code
+        self.0.error.code()
     }
 
     /// The byte range of the text that is wrong.
     #[must_use]
     pub fn span(&self) -> Range<usize> {
-        self.0.span.clone()
+        self.0.error.span()
     }
 
     /// What would have been accepted.
     #[must_use]
     pub fn expected(&self) -> &str {
-        &self.0.expected
+        self.0.error.expected()
     }
 
     /// What the text has.
     #[must_use]
     pub fn found(&self) -> &str {
-        &self.0.found
+        self.0.error.found()
     }
 
     /// Why the move is illegal, where that is known (`"no Black queen can move to h1"`).
@@ -449,7 +443,7 @@ impl SanError {
     /// How to fix it, when the fix is certain or the choices are few.
     #[must_use]
     pub fn help(&self) -> Option<&str> {
-        self.0.help.as_deref()
+        self.0.error.help()
     }
 
     /// For an ambiguous move, the SAN of each legal move it could be.
@@ -461,13 +455,7 @@ impl SanError {
 
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: expected {}, found {}",
-            self.0.code.title(),
-            self.0.expected,
-            self.0.found
-        )?;
+        fmt::Display::fmt(&self.0.error, f)?;
         if let Some(reason) = &self.0.reason {
             write!(f, ": {reason}")?;
         }
@@ -477,7 +465,7 @@ impl fmt::Display for SanError {
 
 impl fmt::Debug for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{:?}] {}", self.0.code, self.0.span, self)
+        write!(f, "{}[{:?}] {}", self.code(), self.span(), self)
     }
 }
 

@@ -42,7 +42,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-REQUIREMENTS = os.path.join(HERE, "..", "requirements.txt")
 DEFAULT_READER = os.path.join(ROOT, "target", "debug", "examples", "epd_json")
 MOVE_OPCODES = {"am", "bm", "pm", "pv", "sm"}
 # How many cases of each kind are printed in full; the rest are counted.
@@ -50,22 +49,14 @@ SHOWN = 12
 
 try:
     import chess
+
+    from variant_oracle import pinned_version  # the same pin check as the variant oracle
 except ImportError as error:
     sys.stderr.write(
         f"error: python-chess cannot be imported ({error}); it is the EPD oracle pinned in "
         "tests/requirements.txt: run scripts/test, which installs it into its test venv\n"
     )
     sys.exit(2)
-
-
-def pinned_version():
-    """The `chess==X` pin of tests/requirements.txt."""
-    with open(REQUIREMENTS, encoding="utf-8") as f:
-        for line in f:
-            found = re.fullmatch(r"chess==(\S+)", line.strip())
-            if found:
-                return found.group(1)
-    return None
 
 
 def epd_files(paths):

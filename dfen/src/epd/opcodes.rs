@@ -281,17 +281,8 @@ fn check_operand(
             }
             operand.value = Value::Integer(value);
         }
-        Some(_) => findings.error(
-            Code::BadOperand,
-            span,
-            format!(
-                "{}: expected {what} after `{opcode}`, found {}",
-                Code::BadOperand.title(),
-                quote(text)
-            ),
-            None,
-        ),
-        None => findings.error(
+        // Out of range, or not an integer.
+        _ => findings.error(
             Code::BadOperand,
             span,
             format!(
