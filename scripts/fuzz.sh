@@ -5,7 +5,8 @@
 #
 #   -m MINUTES   how long to fuzz each target (default 10)
 #   --seeds      only run every committed seed once (a quick regression check)
-#   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse (default: all seven)
+#   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse
+#                epd_parse (default: all eight)
 #
 # Works on the stable toolchain: cargo-fuzz builds with `--sanitizer none` (the libraries forbid
 # unsafe code, so AddressSanitizer, which needs nightly, adds nothing). Install the runner once
@@ -28,7 +29,7 @@ while (($#)); do
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -45,6 +46,7 @@ dict_of() {
         fen4_parse) echo dicts/fen4.dict ;;
         ndjson4_lines) echo dicts/ndjson4.dict ;;
         json_input) echo dicts/json.dict ;;
+        epd_parse) echo dicts/epd.dict ;;
         *) echo "" ;;
     esac
 }

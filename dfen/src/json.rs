@@ -29,10 +29,7 @@ use std::ops::Range;
 use fenkit_diagnostics::json::{self as spanned, Member, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    Board, CastlingRights, Code, Color, Dfen, DicePool, Piece, Role, Square,
-    SquareSet,
-};
+use crate::{Board, CastlingRights, Code, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 
 /// The structured JSON form of a [`Dfen`]; `Dfen` serializes through it.
 ///
@@ -782,9 +779,11 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, JsonError> {
             .collect()
     };
     let mut castling = CastlingRights::NONE;
-    distinct(unplaced("castling", &json.castling), CASTLING, |(color, file)| {
-        castling.insert_rook_file(color, file)
-    })?;
+    distinct(
+        unplaced("castling", &json.castling),
+        CASTLING,
+        |(color, file)| castling.insert_rook_file(color, file),
+    )?;
     let mut en_passant = SquareSet::EMPTY;
     distinct(
         unplaced("en_passant", &json.en_passant),

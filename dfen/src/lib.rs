@@ -104,7 +104,23 @@
 //! assert_eq!(outcome.position.to_string(), "4k3/8/8/8/8/8/4K3/8 w - - 1 1 K");
 //! ```
 //!
-//! The grammar, every code and every decision against the source documents are in `spec/dfen.md`.
+//! # Standard chess, SAN and EPD
+//!
+//! [`chess`] plays standard chess on the same move generator, [`san`] reads and writes moves
+//! in SAN with their legality, and [`epd`] reads the engine test suites' EPD lines with every
+//! operation checked:
+//!
+//! ```
+//! let parsed = dfen::epd::EpdParser::new()
+//!     .parse(r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";"#)?;
+//! let bm = parsed.epd.operation("bm").unwrap();
+//! assert_eq!(bm.moves().unwrap()[0].to_string(), "d6d1");
+//! assert_eq!(parsed.epd.to_fen()?, "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The grammar, every code and every decision against the source documents are in `spec/dfen.md`
+//! (and `spec/epd.md` for EPD and SAN).
 
 // Panic hygiene: no input may make the library panic. Outside tests, `unwrap`, `expect`,
 // `panic!`-like macros and unchecked indexing or slicing are denied crate-wide. The exceptions
@@ -125,7 +141,9 @@
 )]
 
 mod castling;
+pub mod chess;
 mod display;
+pub mod epd;
 mod error;
 mod finding;
 mod json;
@@ -137,6 +155,7 @@ mod parser;
 // nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
 #[allow(clippy::indexing_slicing)]
 pub mod rules;
+pub mod san;
 pub mod variant;
 
 // The unit tests share the integration tests' strategies, which name this crate `dfen`.
@@ -155,7 +174,7 @@ pub use error::{InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
 pub use json::JsonError;
 pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
-pub use parser::{MAX_INPUT_LEN, Parsed, Parser, Profile};
+pub use parser::{Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 pub use rules::{EnPassantPolicy, Game};
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -609,10 +609,24 @@ impl Board {
 
     /// The occupied squares with their pieces, in index order (a1 first).
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (0..64u8).filter_map(|index| {
-            let square = Square(index);
-            self.get(square).map(|piece| (square, piece))
-        })
+        self.occupied()
+            .iter()
+            .filter_map(|square| self.get(square).map(|piece| (square, piece)))
+    }
+
+    /// The occupied squares, found a rank (eight board bytes) at a time.
+    fn occupied(&self) -> SquareSet {
+        let mut set = 0u64;
+        for rank in 0..8u8 {
+            let codes = u64::from_le_bytes(self.rank_codes(rank));
+            // A board byte is below 16: adding 0x7f sets its high bit exactly when it is not 0,
+            // and never carries into the next byte.
+            let high = codes.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+            // The eight high bits, gathered into one byte, file a lowest.
+            let files = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            set |= files << (rank * 8);
+        }
+        SquareSet(set)
     }
 
     /// How many pieces of `color` with `role` stand on the board.

@@ -127,6 +127,49 @@ impl std::str::FromStr for Profile {
     }
 }
 
+/// Which fields a line holds: a DFEN's, a standard FEN's, or the four position fields of an
+/// EPD line. The layout decides how many fields are read and what a missing one is called; the
+/// [`Profile`] still decides how each field is spelled.
+///
+/// | fields | [`Layout::Dfen`] | [`Layout::Fen`] | [`Layout::EpdPosition`] |
+/// |---|---|---|---|
+/// | 4 | `DFEN002` (`spec`), else `DFEN109` | `DFEN109` (fixable: append ` 0 1`) | read |
+/// | 5 | `DFEN002` (`spec`), else `DFEN109` | `DFEN109` (fixable: append ` 1`) | `DFEN002` |
+/// | 6 | `DFEN107` (fixable), none under `engine` | read | `DFEN002` |
+/// | 7 | read | read, field 7 as dice, without `DFEN108` (the caller says what a seventh field means in a FEN file) | `DFEN002` |
+///
+/// The messages of [`Layout::Fen`] and [`Layout::EpdPosition`] speak of clocks and fields, never
+/// of dice.
+///
+/// ```
+/// use dfen::{Layout, Parser};
+///
+/// // A clockless position in a FEN file: a fixable warning, whatever the profile.
+/// let parsed = Parser::new().layout(Layout::Fen).parse("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+/// assert_eq!(parsed.findings[0].code.as_str(), "DFEN109");
+/// assert_eq!(parsed.findings[0].help.as_deref(), Some("append ` 0 1`: the default clocks"));
+/// // A six-field FEN has no dice field to miss.
+/// assert!(Parser::new().layout(Layout::Fen).parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().findings.is_empty());
+/// // EPD operations in a FEN file: the help says where they belong.
+/// let err = Parser::new().layout(Layout::Fen).parse("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;").unwrap_err();
+/// assert_eq!(err.code().as_str(), "DFEN017");
+/// assert_eq!(err.help(), Some("this looks like an EPD operation: EPD lines belong in a .epd file"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Layout {
+    /// Dice Chess FEN: six or seven fields under `spec`, four to seven under `lenient` and
+    /// `engine` (the profile table of `spec/dfen.md` section 4).
+    #[default]
+    Dfen,
+    /// Standard FEN: six fields. Four or five (missing clocks) are the fixable `DFEN109` under
+    /// every profile; six need no dice field (no `DFEN107`).
+    Fen,
+    /// The four position fields of an EPD line: placement, side, castling and en passant, and
+    /// nothing else. The clocks are the caller's (EPD's `hmvc` and `fmvn`).
+    EpdPosition,
+}
+
 /// Parser settings.
 ///
 /// ```
@@ -150,6 +193,7 @@ pub struct Parser {
     check_position: bool,
     /// Read six fields as a whole standard FEN: no `DFEN107`. The variant layer's mode.
     six_fields: bool,
+    layout: Layout,
 }
 
 impl Parser {
@@ -162,7 +206,15 @@ impl Parser {
             strict: false,
             check_position: true,
             six_fields: false,
+            layout: Layout::Dfen,
         }
+    }
+
+    /// Which fields a line holds (see [`Layout`]): DFEN by default.
+    #[must_use]
+    pub const fn layout(mut self, layout: Layout) -> Parser {
+        self.layout = layout;
+        self
     }
 
     /// These settings reading exactly the six standard fields, with no dice field to miss: how
@@ -271,25 +323,30 @@ impl Parser {
         let mut map = SourceMap::new(input);
         // Plain input (canonical DFEN or standard FEN) takes the one-pass fast path; anything else,
         // including every input with a syntax error, is parsed again from the start by the
-        // general parser, so the results never depend on which path ran.
-        let shape = plain::scan(
-            input,
-            self.profile,
-            plain::Rest::Dice,
-            Among::NOTHING,
-            &mut parsed.dfen,
-            &mut census,
-            &mut Slots::default(),
-            &mut map,
-            |_| None,
-        );
-        match self.plain_castling(shape, &parsed.dfen) {
+        // general parser, so the results never depend on which path ran. The four fields of an
+        // EPD position have no clocks, which the fast path needs.
+        let scanned = if self.layout == Layout::EpdPosition {
+            None
+        } else {
+            plain::scan(
+                input,
+                self.profile,
+                plain::Rest::Dice,
+                Among::NOTHING,
+                &mut parsed.dfen,
+                &mut census,
+                &mut Slots::default(),
+                &mut map,
+                |_| None,
+            )
+        };
+        match self.plain_castling(scanned, &parsed.dfen) {
             Some(plain::Shape::Seven) => {
                 // The one-pass reader takes seven fields only in the spelling `Display` writes;
                 // the engine profile's own orders differ from it.
                 parsed.written_canonically = self.profile != Profile::Engine;
             }
-            Some(plain::Shape::Six) if self.six_fields => {
+            Some(plain::Shape::Six) if self.six_fields || self.layout == Layout::Fen => {
                 parsed.written_canonically = self.profile != Profile::Engine;
             }
             Some(plain::Shape::Six) => {
@@ -300,6 +357,7 @@ impl Parser {
             }
             Some(plain::Shape::SixThen(_)) | None => {
                 let mut state = State::new(self.profile, self.castling_mode, input);
+                state.layout = self.layout;
                 state.parse()?;
                 if self.six_fields {
                     state.findings.retain(|f| f.code != Code::MissingDiceField);
@@ -322,6 +380,51 @@ impl Parser {
             parsed.castling_reading,
         );
         Ok((parsed, census))
+    }
+
+    /// The four position fields of an EPD line, as [`Layout::EpdPosition`] reads them. Fields
+    /// in plain form take the fast path: with the default clocks appended they are a plain
+    /// six-field FEN, whose position and findings are those of the four fields.
+    pub(crate) fn parse_epd_position(&self, fields: &str) -> Result<Parsed, ParseError> {
+        const CLOCKS: &[u8] = b" 0 1";
+        let mut buffer = [0u8; 128];
+        let len = fields.len() + CLOCKS.len();
+        if let Some((head, tail)) = buffer
+            .get_mut(..len)
+            .and_then(|text| text.split_at_mut_checked(fields.len()))
+        {
+            head.copy_from_slice(fields.as_bytes());
+            tail.copy_from_slice(CLOCKS);
+            if let Some(text) = buffer
+                .get(..len)
+                .and_then(|text| std::str::from_utf8(text).ok())
+            {
+                let mut dfen = EMPTY;
+                let mut census = Census::default();
+                let mut map = SourceMap::new(text);
+                let shape = plain::scan(
+                    text,
+                    self.profile,
+                    plain::Rest::Dice,
+                    Among::NOTHING,
+                    &mut dfen,
+                    &mut census,
+                    &mut Slots::default(),
+                    &mut map,
+                    |_| None,
+                );
+                if let Some(plain::Shape::Six) = shape {
+                    let mut findings = Vec::new();
+                    self.finish(&dfen, &mut findings, &census, &map);
+                    return Ok(Parsed {
+                        dfen,
+                        findings,
+                        written_canonically: false,
+                    });
+                }
+            }
+        }
+        self.layout(Layout::EpdPosition).parse(fields)
     }
 
     /// The variant layer's one pass: the six standard fields at the start of `input` in plain
@@ -587,6 +690,7 @@ struct State<'a> {
     /// How the castling field was read: Chess960 in Chess960 mode, or when it holds a file
     /// letter.
     castling_reading: CastlingMode,
+    layout: Layout,
     input: &'a str,
     findings: Vec<Finding>,
     map: SourceMap<'a>,
@@ -698,6 +802,7 @@ impl<'a> State<'a> {
             profile,
             castling_mode,
             castling_reading: castling_mode,
+            layout: Layout::Dfen,
             input,
             findings: Vec::new(),
             map: SourceMap::new(input),
@@ -836,11 +941,15 @@ impl<'a> State<'a> {
             ));
         }
         let fields = self.split_fields()?;
-        let (min, max) = match self.profile {
-            Profile::Spec => (6, 7),
-            Profile::Lenient | Profile::Engine => (4, 7),
+        let (min, max) = match (self.layout, self.profile) {
+            (Layout::Dfen, Profile::Spec) => (6, 7),
+            (Layout::Dfen | Layout::Fen, _) => (4, 7),
+            (Layout::EpdPosition, _) => (4, 4),
         };
         let count = fields.count;
+        if self.layout != Layout::Dfen && (count < min || count > max) {
+            return Err(self.field_count(&fields));
+        }
         if count < min || count > max {
             let span = match fields.get(max) {
                 Some(extra) => extra.start..input.trim_end_matches([' ', '\t']).len(),
@@ -875,6 +984,20 @@ impl<'a> State<'a> {
         if let Some(f) = field(3) {
             self.dfen.en_passant = self.en_passant(f)?;
         }
+        if self.layout == Layout::Fen
+            && let Some(f) = field(4)
+            && f.text.first().is_some_and(u8::is_ascii_alphabetic)
+        {
+            // Text where the clocks belong that starts like an opcode: an EPD line.
+            return Err(ParseError::new(
+                Code::BadClock,
+                Some(5),
+                f.span(),
+                "a halfmove clock made of ASCII digits",
+                quote(self.text(f.span())),
+            )
+            .with_help("this looks like an EPD operation: EPD lines belong in a .epd file"));
+        }
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
                 self.halfmove(half)?;
@@ -897,6 +1020,7 @@ impl<'a> State<'a> {
                     }
                 };
             }
+            (None, _) if self.layout == Layout::EpdPosition => {}
             (half, _) => {
                 if let Some(half) = half {
                     self.halfmove(half)?;
@@ -925,13 +1049,57 @@ impl<'a> State<'a> {
         }
         match field(6) {
             Some(f) => self.dfen.dice = self.dice(f, self.dfen.side)?,
-            None if self.profile != Profile::Engine && count == 6 => {
+            None if self.profile != Profile::Engine
+                && count == 6
+                && self.layout == Layout::Dfen =>
+            {
                 let at = input.trim_end_matches([' ', '\t']).len();
                 self.findings.push(missing_dice_field(at));
             }
             None => {}
         }
         Ok(())
+    }
+
+    /// `DFEN002` for a FEN or an EPD position with too few or too many fields, in words of
+    /// that notation: clocks and fields, never dice.
+    #[cold]
+    fn field_count(&self, fields: &Fields<'a>) -> ParseError {
+        let count = fields.count;
+        let (expected, name) = match self.layout {
+            Layout::EpdPosition => (
+                "the 4 position fields of an EPD line (placement, side, castling, en passant)",
+                "position field",
+            ),
+            Layout::Dfen | Layout::Fen => {
+                ("6 fields separated by spaces (4 without clocks)", "field")
+            }
+        };
+        let limit = if self.layout == Layout::EpdPosition {
+            4
+        } else {
+            7
+        };
+        let span = match fields.get(limit) {
+            Some(extra) => extra.start..self.input.trim_end_matches([' ', '\t']).len(),
+            None => self.input.len()..self.input.len(),
+        };
+        let error = ParseError::new(
+            Code::FieldCount,
+            None,
+            span,
+            expected,
+            format!("{count} {name}{}", if count == 1 { "" } else { "s" }),
+        );
+        match fields.get(4) {
+            Some(fifth)
+                if self.layout == Layout::Fen
+                    && fifth.text.first().is_some_and(u8::is_ascii_alphabetic) =>
+            {
+                error.with_help("this looks like an EPD operation: EPD lines belong in a .epd file")
+            }
+            _ => error,
+        }
     }
 
     /// Splits the input into fields, reporting non-canonical whitespace.
@@ -976,7 +1144,17 @@ impl<'a> State<'a> {
                 Code::EmptyInput,
                 None,
                 0..self.input.len(),
-                "a DFEN such as `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -`",
+                match self.layout {
+                    Layout::Dfen => {
+                        "a DFEN such as `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -`"
+                    }
+                    Layout::Fen => {
+                        "a FEN such as `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`"
+                    }
+                    Layout::EpdPosition => {
+                        "an EPD position such as `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -`"
+                    }
+                },
                 if self.input.is_empty() {
                     "nothing".to_owned()
                 } else {
@@ -1577,7 +1755,8 @@ impl<'a> State<'a> {
     fn dice(&mut self, field: Field<'a>, side: Color) -> Result<DicePool, ParseError> {
         self.map.set_field(7, field.span());
         if field.text == b"-" {
-            if self.profile == Profile::Engine {
+            // In a FEN file the caller says what a seventh field is.
+            if self.profile == Profile::Engine && self.layout != Layout::Fen {
                 self.finding(
                     Code::EngineEmptyDiceField,
                     field.span(),
@@ -1954,6 +2133,38 @@ mod tests {
         // The mutations must leave many inputs plain, or this test would compare little.
         assert!(fast > 500, "only {fast} fast-path inputs");
         assert!(canonical > 500, "only {canonical} inputs known canonical");
+    }
+
+    /// The four fields of an EPD position read through the fast path (with clocks appended)
+    /// give what the general reader of [`Layout::EpdPosition`] gives, under every setting.
+    #[test]
+    fn epd_positions_read_the_same_on_both_paths() {
+        let mut rng = Rng(0x5eed_1234_abcd_0003);
+        let mut inputs: Vec<String> = SEEDS
+            .iter()
+            .map(|seed| seed.split(' ').take(4).collect::<Vec<_>>().join(" "))
+            .collect();
+        for _ in 0..3000 {
+            let seed = inputs[rng.below(SEEDS.len())].clone();
+            inputs.push(mutate(&mut rng, &seed, ALPHABET));
+        }
+        // How many were read at all: the comparison must not be of refusals alone.
+        let mut read = 0usize;
+        for input in &inputs {
+            for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+                for strict in [false, true] {
+                    let parser = Parser::new().profile(profile).strict(strict);
+                    let general = parser.layout(Layout::EpdPosition).parse(input);
+                    read += usize::from(general.is_ok());
+                    assert_eq!(
+                        outcome(parser.parse_epd_position(input)),
+                        outcome(general),
+                        "{profile} strict={strict}: {input:?}"
+                    );
+                }
+            }
+        }
+        assert!(read > 1000, "{read}");
     }
 
     /// Placements built rank by rank, half of them well formed and the rest with one defect (a

@@ -107,11 +107,13 @@ pub enum Category {
     Rule,
     /// The input as a file or stream: its encoding, its length, how many positions it holds.
     Input,
+    /// An operation of an EPD line: its operands, its moves, or the opcode repeated.
+    Operation,
 }
 
 impl Category {
     /// A lowercase name, as machine output writes it: `syntax`, `non-canonical`, `position`,
-    /// `record`, `conversion`, `rule`, `input`.
+    /// `record`, `conversion`, `rule`, `input`, `operation`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -122,6 +124,7 @@ impl Category {
             Category::Conversion => "conversion",
             Category::Rule => "rule",
             Category::Input => "input",
+            Category::Operation => "operation",
         }
     }
 }

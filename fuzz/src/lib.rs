@@ -734,3 +734,94 @@ pub fn check_rules(data: &[u8]) {
         assert_eq!(err.code(), dfen::rules::RulesCode::NoDice);
     }
 }
+
+/// EPD lines: reading never panics (nor its SAN checks, nor `verify_perft` to depth 2); every
+/// error, finding and note span lies on character boundaries of the line; a line read without
+/// errors is written canonically as a line that reads back to the same meaning with no fixable
+/// finding, `fixed` is idempotent, and its JSON form reads back to it; under `strict`, a line
+/// without errors has nothing to fix.
+pub fn check_epd(data: &[u8]) {
+    use dfen::epd::{EpdJson, EpdParser, OpcodeKind};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let parsed = match EpdParser::new().parse(text) {
+        Err(err) => {
+            assert!(
+                text.get(err.span()).is_some(),
+                "span {:?} of {err}",
+                err.span()
+            );
+            assert!(!err.to_string().is_empty());
+            return;
+        }
+        Ok(parsed) => parsed,
+    };
+    for span in parsed
+        .position_findings
+        .iter()
+        .map(|f| f.span.clone())
+        .chain(parsed.findings.iter().map(|f| f.span.clone()))
+        .chain(parsed.notes.iter().map(|n| n.span.clone()))
+    {
+        assert!(
+            text.get(span.clone()).is_some(),
+            "span {span:?} in {text:?}"
+        );
+    }
+    let _ = parsed.verify_perft(2);
+    if let Ok(strict) = EpdParser::new().strict(true).parse(text)
+        && !strict.has_errors()
+    {
+        assert!(
+            strict.findings.iter().all(|f| !f.fixable),
+            "strict accepted a fixable finding in {text:?}"
+        );
+    }
+    if parsed.has_errors() {
+        return;
+    }
+    let canonical = parsed.epd.to_string();
+    let again = EpdParser::new()
+        .parse(&canonical)
+        .unwrap_or_else(|e| panic!("canonical {canonical:?} of {text:?} fails: {e}"));
+    assert!(
+        again.findings.iter().all(|f| !f.fixable),
+        "canonical {canonical:?} still has {:?}",
+        again.findings
+    );
+    assert!(
+        !again.has_errors(),
+        "canonical {canonical:?}: {:?}",
+        again.findings
+    );
+    assert_eq!(again.epd.to_string(), canonical, "fmt is not idempotent");
+    let fixed = parsed.fixed();
+    assert_eq!(fixed, again.epd, "{text:?}");
+    assert_eq!(fixed.to_string(), canonical);
+    // The JSON form reads back to the line. It does not record whether an operand of `noop` or
+    // of an unknown opcode was quoted: a number comes back bare, anything else quoted.
+    let line = EpdJson::from(&fixed)
+        .to_line()
+        .unwrap_or_else(|e| panic!("JSON form of {canonical:?}: {e}"));
+    let requoted = fixed.operations().any(|op| {
+        matches!(op.kind(), OpcodeKind::Any | OpcodeKind::Unknown)
+            && op.operands().any(|o| o.is_string() == is_number(o.text()))
+    });
+    if !requoted {
+        assert_eq!(line, canonical, "JSON round trip of {text:?}");
+    }
+}
+
+/// Whether the JSON form writes an operand of `noop` or of an unknown opcode bare: a number,
+/// `[+-]digits[.digits]` (spec/epd.md section 6).
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (digits, None),
+    };
+    !whole.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}

@@ -12,7 +12,11 @@ times the peer and fenkit back to back; each side keeps its fastest round):
    2-64 pieces.
 2. DFEN/FEN parse with findings: `fenkit.parse_dfen(fen).findings` against python-chess
    `chess.Board(fen)`, on the same 100,000 FENs from random games.
-3. The batch entry points, one call for a whole corpus: `fenkit.parse_dfen_batch(fens)` and
+3. EPD lines with their operations and the SAN check of each move: `fenkit.parse_epd(line)`
+   (its findings read) against python-chess `chess.Board.from_epd(line)`, on the same 10,000
+   lines that python-chess writes from random games (`bm`, `id`, and on every fourth line
+   `ce` and a `c0` comment).
+4. The batch entry points, one call for a whole corpus: `fenkit.parse_dfen_batch(fens)` and
    `fenkit.parse_fen4_batch(texts)` (a result object per line, findings read from each, as in
    1 and 2), and `fenkit.lint_dfen(fens)` and `fenkit.lint_fen4(texts)` (every finding of
    every line, and no object for what is clean).
@@ -72,6 +76,25 @@ def fen_corpus(count: int = 100_000, seed: int = 20) -> List[str]:
     return fens[:count]
 
 
+def epd_corpus(count: int = 10_000, seed: int = 28) -> List[str]:
+    """`count` EPD lines from random games, as python-chess writes them (`Board.epd`)."""
+    rng = random.Random(seed)
+    lines: List[str] = []
+    while len(lines) < count:
+        board = chess.Board()
+        for _ in range(rng.randint(10, 160)):
+            moves = list(board.legal_moves)
+            if not moves or len(lines) == count:
+                break
+            operations: dict = {"bm": [rng.choice(moves)], "id": f"bench.{len(lines)}"}
+            if len(lines) % 4 == 0:
+                operations["ce"] = rng.randint(-300, 300)
+                operations["c0"] = 'a comment; with "quotes"'
+            lines.append(board.epd(**operations))
+            board.push(rng.choice(moves))
+    return lines
+
+
 def best(
     rounds: int, passes: Sequence[Callable[[], object]], clock: Callable[[], float] = time.perf_counter
 ) -> List[float]:
@@ -105,6 +128,11 @@ def main() -> int:
         assert fenkit.parse_fen4(text).canonical == text
     for fen in fens:
         assert not fenkit.parse_dfen(fen).has_errors, fen
+    epd_lines = epd_corpus()
+    for line in epd_lines:
+        parsed = fenkit.parse_epd(line)
+        assert not parsed.has_errors, line
+        assert parsed.position == chess.Board.from_epd(line)[0].fen(en_passant="fen"), line
 
     # fenkit's FEN4 passes go over the corpus 50 times, so that each timing is long enough to
     # be measured (one pass of chess-spectral takes about as long as 50 of fenkit's).
@@ -141,6 +169,14 @@ def main() -> int:
     def fenkit_dfen_lint() -> None:
         fenkit.lint_dfen(fens)
 
+    def python_chess_epd() -> None:
+        for line in epd_lines:
+            chess.Board.from_epd(line)
+
+    def fenkit_epd() -> None:
+        for line in epd_lines:
+            fenkit.parse_epd(line).findings
+
     clock = time.thread_time if args.clock == "cpu" else time.perf_counter
     fen4_rounds = args.rounds * 4
     t_spectral, t_fen4, t_fen4_batch, t_fen4_lint = best(
@@ -149,11 +185,13 @@ def main() -> int:
     t_chess, t_dfen, t_batch, t_lint = best(
         args.rounds, [python_chess, fenkit_dfen, fenkit_dfen_batch, fenkit_dfen_lint], clock
     )
+    t_chess_epd, t_epd = best(args.rounds, [python_chess_epd, fenkit_epd], clock)
     # Per item.
     n4, nd = len(fen4_texts), len(fens)
     t_spectral /= n4
     t_fen4, t_fen4_batch, t_fen4_lint = (t / (n4 * repeat) for t in (t_fen4, t_fen4_batch, t_fen4_lint))
     t_chess, t_dfen, t_batch, t_lint = (t / nd for t in (t_chess, t_dfen, t_batch, t_lint))
+    t_chess_epd, t_epd = (t / len(epd_lines) for t in (t_chess_epd, t_epd))
 
     print(f"python {platform.python_version()} on {platform.machine()}, fenkit {fenkit.__version__}, "
           f"chess {chess.__version__}, best of {fen4_rounds} (FEN4) and {args.rounds} (DFEN) rounds, "
@@ -169,6 +207,8 @@ def main() -> int:
         ("FEN: fenkit.parse_dfen(fen).findings, one call each", t_dfen, t_chess),
         ("FEN: fenkit.parse_dfen_batch(fens), findings read", t_batch, t_chess),
         ("FEN: fenkit.lint_dfen(fens), every finding", t_lint, t_chess),
+        ("EPD: python-chess chess.Board.from_epd(line) (10,000 lines)", t_chess_epd, t_chess_epd),
+        ("EPD: fenkit.parse_epd(line).findings, one call each", t_epd, t_chess_epd),
     ]
     for what, per_item, peer in rows:
         print(f"{what:<62} {per_item * 1e6:>8.3f} µs {peer / per_item:>7.1f}×")
@@ -181,6 +221,7 @@ def main() -> int:
         f" dfen_vs_python_chess={t_chess / t_dfen:.1f}"
         f" dfen_batch_vs_python_chess={t_chess / t_batch:.1f}"
         f" dfen_lint_vs_python_chess={t_chess / t_lint:.1f}"
+        f" epd_vs_python_chess={t_chess_epd / t_epd:.1f}"
     )
     return 0
 

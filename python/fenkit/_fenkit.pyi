@@ -41,6 +41,9 @@ __all__ = [
     "perft_unique",
     "ParsedVariant",
     "parse_variant",
+    "EpdOperation",
+    "ParsedEpd",
+    "parse_epd",
 ]
 
 _Text = Union[str, bytes]
@@ -188,6 +191,36 @@ class ParsedDfen:
     ) -> str: ...
 
 @final
+class EpdOperation:
+    """One operation of an EPD line: opcode, operands as written, and moves in UCI."""
+
+    @property
+    def opcode(self) -> str: ...
+    @property
+    def operands(self) -> List[str]: ...
+    @property
+    def moves(self) -> Optional[List[str]]: ...
+
+@final
+class ParsedEpd:
+    """An EPD line: the position (six-field FEN), its operations and every finding."""
+
+    @property
+    def position(self) -> str: ...
+    @property
+    def operations(self) -> List[EpdOperation]: ...
+    @property
+    def findings(self) -> List[Finding]: ...
+    @property
+    def notes(self) -> List[Tuple[str, Tuple[int, int], str]]: ...
+    @property
+    def has_errors(self) -> bool: ...
+    @property
+    def canonical(self) -> str: ...
+    def to_json(self) -> str: ...
+    def verify_perft(self, depth: int) -> List[Finding]: ...
+
+@final
 class Placement:
     """A FEN4 placement; ``str()`` writes the canonical literal."""
 
@@ -305,6 +338,7 @@ def parse_dfen(
 def parse_dfen_batch(
     texts: Sequence[_Text], profile: _Profile = "spec", *, strict: bool = False, chess960: bool = False
 ) -> List[Union[ParsedDfen, ParseError]]: ...
+def parse_epd(text: _Text, profile: _Profile = "spec", *, strict: bool = False) -> ParsedEpd: ...
 def parse_fen4(text: _Text, *, strict: bool = False) -> ParsedFen4: ...
 def parse_fen4_batch(
     texts: Sequence[_Text], *, strict: bool = False

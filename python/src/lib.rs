@@ -13,6 +13,7 @@
 //! | `placement` | FEN4: parse, canonical form, the two JSON forms, NDJSON4 validation |
 //! | `rules` | legal micro-moves, play, roll, pass, perft in every mode |
 //! | `variant` | three-check, crazyhouse and two-move FENs in their dialects |
+//! | `epd` | EPD lines: the position, the operations with their moves, findings |
 //!
 //! No input may crash the interpreter. The libraries do not panic by design (they deny the
 //! panicking constructs and are fuzzed); should one panic all the same, PyO3 turns the panic
@@ -20,6 +21,7 @@
 //! would still be a bug, to be reported.
 
 mod common;
+mod epd;
 mod placement;
 mod position;
 mod rules;
@@ -45,5 +47,6 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     placement::register(m)?;
     rules::register(m)?;
     variant::register(m)?;
+    epd::register(m)?;
     Ok(())
 }

@@ -60,6 +60,11 @@ fn turns_seeds() {
     seeds_of("turns", invariants::check_turns);
 }
 
+#[test]
+fn epd_parse_seeds() {
+    seeds_of("epd_parse", invariants::check_epd);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -79,6 +84,7 @@ fn every_target_is_covered() {
         targets,
         [
             "dfen_parse",
+            "epd_parse",
             "fen4_parse",
             "json_input",
             "ndjson4_lines",

@@ -56,14 +56,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod bitboard;
+pub(crate) mod bitboard;
 mod error;
 mod filter;
-mod moves;
+pub(crate) mod moves;
 mod perft;
-mod position;
+pub(crate) mod position;
 mod settings;
-mod standard;
+pub(crate) mod standard;
 mod turns;
 mod unique;
 mod walk;

@@ -1,0 +1,129 @@
+//! What an EPD file needs beyond one line: comment lines, ids repeated across lines, and perft
+//! counts checked against the move generator.
+
+use std::collections::HashMap;
+
+use super::{Code, Epd, Finding, ParsedEpd};
+use crate::Severity;
+use crate::chess::Position;
+
+/// Whether a line of an EPD file holds no position: blank, or a comment. A line whose first
+/// character (after whitespace) is `%` is a comment, the PGN standard's escape; so is one
+/// starting with `#`, as in every file fenkit reads.
+///
+/// ```
+/// use dfen::epd::is_comment;
+/// assert!(is_comment("% Bratko-Kopec"));
+/// assert!(is_comment("  # perft suite"));
+/// assert!(is_comment(""));
+/// assert!(!is_comment("4k3/8/8/8/8/8/8/4K3 w - -"));
+/// ```
+#[must_use]
+pub fn is_comment(line: &str) -> bool {
+    let content = line.trim_start();
+    content.is_empty() || content.starts_with('%') || content.starts_with('#')
+}
+
+/// Remembers the `id` of each line of a file, to report an `id` that an earlier line already
+/// has (`EPD206`, a warning that names the first line).
+///
+/// ```
+/// use dfen::epd::{EpdParser, IdTracker};
+///
+/// let parser = EpdParser::new();
+/// let mut ids = IdTracker::new();
+/// let first = parser.parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "BK.01";"#)?;
+/// assert!(ids.check(1, &first).is_none());
+/// let again = parser.parse(r#"4k3/8/8/8/8/8/8/4K3 b - - id "BK.01";"#)?;
+/// let finding = ids.check(7, &again).unwrap();
+/// assert_eq!(finding.code.as_str(), "EPD206");
+/// assert_eq!(finding.span, 29..36);
+/// assert_eq!(finding.message, r#"id repeated in the file: expected each id once, found "BK.01" again (first on line 1)"#);
+/// # Ok::<(), dfen::epd::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct IdTracker {
+    first: HashMap<String, usize>,
+}
+
+impl IdTracker {
+    /// A tracker that has seen no line.
+    #[must_use]
+    pub fn new() -> IdTracker {
+        IdTracker::default()
+    }
+
+    /// Records the `id` of `parsed`, read from line `line` (1-based), and returns the warning
+    /// when an earlier line has the same `id`. A line without a single-operand `id` is
+    /// ignored.
+    pub fn check(&mut self, line: usize, parsed: &ParsedEpd) -> Option<Finding> {
+        let operation = parsed.epd.operation("id")?;
+        let mut operands = operation.operands();
+        let operand = operands.next()?;
+        if operands.next().is_some() {
+            return None;
+        }
+        let id = operand.text();
+        match self.first.get(id) {
+            Some(&first) => Some(
+                Finding::new(
+                    Code::RepeatedId,
+                    Severity::Warning,
+                    operand.span(),
+                    format!(
+                        "{}: expected each id once, found {id:?} again (first on line {first})",
+                        Code::RepeatedId.title()
+                    ),
+                )
+                .with_help(format!(
+                    "give one of the two lines another id, or drop the repeat of line {first}"
+                )),
+            ),
+            None => {
+                self.first.insert(id.to_owned(), line);
+                None
+            }
+        }
+    }
+}
+
+/// [`ParsedEpd::verify_perft`].
+pub(super) fn verify_perft(epd: &Epd, depth: u32) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let position = Position::new(epd.position());
+    for operation in epd.operations() {
+        let super::OpcodeKind::PerftCount(level) = operation.kind() else {
+            continue;
+        };
+        if level > depth {
+            continue;
+        }
+        let Some(operand) = operation.operands().next() else {
+            continue;
+        };
+        let Some(count) = operand
+            .integer()
+            .and_then(|count| u64::try_from(count).ok())
+        else {
+            continue;
+        };
+        let leaves = position.perft(level);
+        if leaves != count {
+            findings.push(
+                Finding::new(
+                    Code::PerftCount,
+                    Severity::Error,
+                    operand.span(),
+                    format!(
+                        "{}: expected {leaves} leaves at depth {level}, found {count}",
+                        Code::PerftCount.title()
+                    ),
+                )
+                .with_help(format!(
+                    "standard chess has {leaves} leaves at depth {level} from this position"
+                )),
+            );
+        }
+    }
+    findings
+}

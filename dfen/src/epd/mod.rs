@@ -1,0 +1,802 @@
+//! EPD, the Extended Position Description of the PGN standard (1994), §16.2: the notation of
+//! engine test suites (perft suites, Bratko-Kopec, WAC, STS, tablebase sets).
+//!
+//! A line is four position fields (placement, side, castling, en passant) and zero or more
+//! operations. An operation is an opcode (a letter, then up to 14 letters, digits or
+//! underscores), its operands separated by single spaces, and a `;`. A string operand is in
+//! double quotes, with `\"` and `\\` as escapes; a `;` inside a string belongs to it.
+//!
+//! ```text
+//! 1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";
+//! ```
+//!
+//! # Read and check
+//!
+//! [`EpdParser::parse`] reads one line in one pass. The four position fields are read by the
+//! DFEN parser ([`Layout::EpdPosition`](crate::Layout::EpdPosition)), so their spellings and
+//! problems are the `DFEN` findings of [`ParsedEpd::position_findings`]. Every operation is
+//! then checked against what its opcode takes, and the moves of `am`, `bm`, `pm`, `pv` and
+//! `sm` are read as SAN ([`san`](crate::san)) and checked legal in the position (`pv` move by
+//! move); those findings, with their `EPD` codes, are [`ParsedEpd::findings`].
+//!
+//! ```
+//! use dfen::epd::EpdParser;
+//!
+//! let parsed = EpdParser::new()
+//!     .parse(r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1; id "BK.01""#)?;
+//! // `Qd1` gives check, and the line lacks its final `;`: two spellings `fmt` rewrites.
+//! let codes: Vec<_> = parsed.findings.iter().map(|f| f.code.as_str()).collect();
+//! assert_eq!(codes, ["EPD112", "EPD101"]);
+//! assert!(!parsed.has_errors());
+//! assert_eq!(
+//!     parsed.epd.to_string(),
+//!     r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";"#
+//! );
+//!
+//! // An illegal move is an error on its operand, saying why.
+//! let parsed = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - bm Kd3;")?;
+//! let finding = &parsed.findings[0];
+//! assert_eq!((finding.code.as_str(), finding.span.clone()), ("EPD203", 29..32));
+//! assert_eq!(
+//!     finding.message,
+//!     "illegal move: expected a legal move, found `Kd3`: no White king can move to d3"
+//! );
+//! # Ok::<(), dfen::epd::Error>(())
+//! ```
+//!
+//! # Write and convert
+//!
+//! [`Display`](std::fmt::Display) writes the canonical form: single spaces, `; ` between
+//! operations and a final `;`, the operations in their written order, each move as its SAN
+//! ([`San::of`](crate::san::San::of): the least disambiguation, the right `+` or `#`), strings
+//! escaped again. [`ParsedEpd::fixed`] applies spelling fixes only: it never changes the
+//! position or what an operation means. `hmvc` and `fmvn` are the position's clocks: they give
+//! [`Epd::position`] its halfmove clock and fullmove number (else 0 and 1), and so
+//! [`Epd::to_fen`] its clocks, while [`Epd::from_fen`] writes them when they are not `0 1`.
+//!
+//! ```
+//! use dfen::epd::{Epd, EpdParser};
+//!
+//! let parsed = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 30; id \"x\";")?;
+//! assert_eq!(parsed.epd.to_fen()?, "4k3/8/8/8/8/8/8/4K3 w - - 7 30");
+//! let fen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?;
+//! assert_eq!(Epd::from_fen(&fen)?.to_string(), "4k3/8/8/8/8/8/8/4K3 w - -");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The JSON form ([`EpdJson`]) is the position's JSON form, as a FEN's, with `"operations"`.
+//! The grammar, every code and every decision are in `spec/epd.md`.
+
+mod file;
+mod json;
+mod opcodes;
+mod read;
+mod write;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+pub use file::{IdTracker, is_comment};
+pub use json::{EpdJson, OperationJson};
+pub use opcodes::OpcodeKind;
+
+use crate::chess::ChessMove;
+use crate::san::San;
+use crate::{Dfen, Profile, Severity};
+
+fenkit_diagnostics::codes! {
+    /// A stable code of EPD and of SAN, such as `EPD203`.
+    ///
+    /// The numbering: `EPD0xx` are syntax problems (a line that cannot be read stops there;
+    /// `EPD02x` are moves that are not SAN), `EPD1xx` spellings that `fmt` rewrites, `EPD2xx`
+    /// problems of what an operation means. The four position fields have the `DFEN` codes of
+    /// their spelling and their position. `spec/codes.md` lists every code; `spec/epd.md`
+    /// documents each with an example.
+    ///
+    /// ```
+    /// use dfen::epd::Code;
+    /// assert_eq!(Code::IllegalMove.as_str(), "EPD203");
+    /// assert_eq!("epd203".parse::<Code>(), Ok(Code::IllegalMove));
+    /// ```
+    pub enum Code {
+        /// The line is longer than [`MAX_LINE_LEN`].
+        LineTooLong = "EPD001", Syntax, "line is too long";
+        /// An opcode that is not a letter followed by up to 14 letters, digits or underscores.
+        BadOpcode = "EPD002", Syntax, "invalid opcode";
+        /// A string operand without its closing quote.
+        UnterminatedString = "EPD003", Syntax, "unterminated string";
+        /// Text right after a string's closing quote.
+        TextAfterString = "EPD004", Syntax, "text right after a string";
+        /// A double quote inside an operand that is not a string.
+        QuoteInOperand = "EPD005", Syntax, "double quote inside a bare operand";
+        /// A carriage return or line feed inside an operand: an EPD line is one line.
+        LineBreak = "EPD006", Syntax, "line break inside an operand";
+        /// A move operand that is not SAN (or UCI).
+        MalformedSan = "EPD020", Syntax, "malformed SAN move";
+        /// The line does not end its last operation with `;`.
+        MissingSemicolon = "EPD101", NonCanonical, "missing final `;`";
+        /// A `;` with no operation before it.
+        EmptyOperation = "EPD102", NonCanonical, "empty operation";
+        /// The perft-suite layout: a `;` before each operation instead of after it.
+        PerftLayout = "EPD103", NonCanonical, "operations in the perft-suite layout";
+        /// Whitespace among the operations other than one space between tokens.
+        Whitespace = "EPD104", NonCanonical, "non-canonical whitespace";
+        /// A FEN's clocks written where the operations belong.
+        ClocksAsFields = "EPD105", NonCanonical, "clocks written as FEN fields";
+        /// A bare token where a string belongs.
+        BareString = "EPD106", NonCanonical, "bare token where a string belongs";
+        /// A backslash in a string that escapes neither `"` nor `\`.
+        LoneBackslash = "EPD107", NonCanonical, "backslash that escapes nothing";
+        /// An integer written with a `+` sign or leading zeros.
+        IntegerSpelling = "EPD108", NonCanonical, "non-canonical integer";
+        /// A move written in UCI where SAN belongs.
+        UciMove = "EPD110", NonCanonical, "move in UCI where SAN belongs";
+        /// The capture mark `x` missing on a capture, or written on a move that takes nothing.
+        CaptureMark = "EPD111", NonCanonical, "capture mark does not match the move";
+        /// The `+` or `#` missing, or not saying what the move does.
+        CheckSuffix = "EPD112", NonCanonical, "check suffix does not match the move";
+        /// More or other disambiguation than the least that makes the move unique.
+        Disambiguation = "EPD113", NonCanonical, "disambiguation is not minimal";
+        /// Castling written with zeros or as the king's move.
+        CastlingSpelling = "EPD114", NonCanonical, "castling not written as `O-O` or `O-O-O`";
+        /// A promotion without `=` or in lower case.
+        PromotionSpelling = "EPD115", NonCanonical, "promotion not written as `=Q`";
+        /// An annotation glyph (`!`, `?`) after a move.
+        Annotation = "EPD116", NonCanonical, "annotation glyph after a move";
+        /// An opcode with fewer or more operands than it takes.
+        OperandCount = "EPD201", Operation, "wrong number of operands";
+        /// An operand that is not what its opcode takes (an integer out of range, a string
+        /// where a move belongs).
+        BadOperand = "EPD202", Operation, "operand is not what the opcode takes";
+        /// A move that is not legal in the position.
+        IllegalMove = "EPD203", Operation, "illegal move";
+        /// A move that more than one legal move matches.
+        AmbiguousMove = "EPD204", Operation, "ambiguous move";
+        /// The same opcode twice on one line.
+        RepeatedOpcode = "EPD205", Operation, "opcode repeated on one line";
+        /// The same `id` on two lines of a file.
+        RepeatedId = "EPD206", Operation, "id repeated in the file";
+        /// More than one en-passant square: standard chess has one at most.
+        SeveralEnPassant = "EPD207", Position, "more than one en-passant square";
+        /// A perft count (`D3 8902`) that is not the number of leaves at its depth.
+        PerftCount = "EPD208", Operation, "perft count is wrong";
+        /// An opcode that EPD does not define: kept as written (a note, not a problem).
+        UnknownOpcode = "EPD209", Operation, "unknown opcode";
+    }
+}
+
+/// One problem found in an EPD line: its code, severity, byte span, message, help, and
+/// whether `fmt` fixes it.
+pub type Finding = fenkit_diagnostics::Finding<Code>;
+
+/// The longest line the parser reads, in bytes.
+pub const MAX_LINE_LEN: usize = 16 * 1024;
+
+/// Something worth knowing about a line that is not a problem with it: an unknown opcode,
+/// kept as written. The command line shows notes only when asked (`-v`).
+///
+/// Notes are kept apart from [`Finding`]s on purpose: a finding is a problem (a warning or an
+/// error, counted, failing a check under `--deny warnings`), and [`Severity`] has those two
+/// levels in every layer and output format. EPD is extensible, so an unknown opcode is no
+/// problem; a third severity would make every consumer of findings learn a level that never
+/// fails anything. The note still has a stable code, so that it can be named and filtered.
+///
+/// ```
+/// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - D1 5;")?;
+/// assert!(parsed.findings.is_empty());
+/// assert!(parsed.notes.is_empty()); // `D1` is a perft count
+/// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - wdl 2;")?;
+/// assert_eq!(parsed.notes[0].message, "unknown opcode: `wdl` is kept as written");
+/// # Ok::<(), dfen::epd::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Note {
+    /// The stable code (`EPD209`).
+    pub code: Code,
+    /// The byte range of the line it is about.
+    pub span: Range<usize>,
+    /// One lowercase sentence.
+    pub message: Cow<'static, str>,
+}
+
+/// A syntax error of the operations: the line cannot be read past it.
+///
+/// ```
+/// let err = dfen::epd::EpdParser::new()
+///     .parse(r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "open;"#)
+///     .unwrap_err();
+/// assert_eq!(err.code(), "EPD003");
+/// assert_eq!(err.span(), 29..35);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct SyntaxError(Box<SyntaxDetails>);
+
+#[derive(Clone, PartialEq, Eq)]
+struct SyntaxDetails {
+    code: Code,
+    span: Range<usize>,
+    expected: Cow<'static, str>,
+    found: String,
+    help: Option<Cow<'static, str>>,
+}
+
+impl SyntaxError {
+    #[cold]
+    pub(crate) fn new(
+        code: Code,
+        span: Range<usize>,
+        expected: impl Into<Cow<'static, str>>,
+        found: impl Into<String>,
+    ) -> SyntaxError {
+        SyntaxError(Box::new(SyntaxDetails {
+            code,
+            span,
+            expected: expected.into(),
+            found: found.into(),
+            help: None,
+        }))
+    }
+
+    #[cold]
+    pub(crate) fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> SyntaxError {
+        self.0.help = Some(help.into());
+        self
+    }
+
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> Code {
+        self.0.code
+    }
+
+    /// The byte range of the line that is wrong.
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.0.span.clone()
+    }
+
+    /// What would have been accepted.
+    #[must_use]
+    pub fn expected(&self) -> &str {
+        &self.0.expected
+    }
+
+    /// What the line has.
+    #[must_use]
+    pub fn found(&self) -> &str {
+        &self.0.found
+    }
+
+    /// How to fix it, when that is known.
+    #[must_use]
+    pub fn help(&self) -> Option<&str> {
+        self.0.help.as_deref()
+    }
+
+    /// This error as a [`Finding`] of error severity.
+    #[must_use]
+    pub fn to_finding(&self) -> Finding {
+        let mut finding = Finding::new(
+            self.0.code,
+            Severity::Error,
+            self.0.span.clone(),
+            self.to_string(),
+        );
+        finding.help = self.0.help.clone();
+        finding
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: expected {}, found {}",
+            self.0.code.title(),
+            self.0.expected,
+            self.0.found
+        )
+    }
+}
+
+impl fmt::Debug for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{:?}] {}", self.0.code, self.0.span, self)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// Why a line was not read: a syntax error in its position fields (a `DFEN` code) or in its
+/// operations (an `EPD` code). Either one stops the parse.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The four position fields, as the DFEN parser reads them.
+    Position(crate::ParseError),
+    /// The operations.
+    Syntax(SyntaxError),
+}
+
+impl Error {
+    /// The stable code, `DFEN0xx` or `EPD0xx`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Position(error) => error.code().as_str(),
+            Error::Syntax(error) => error.code().as_str(),
+        }
+    }
+
+    /// The byte range of the line that is wrong.
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Error::Position(error) => error.span(),
+            Error::Syntax(error) => error.span(),
+        }
+    }
+
+    /// How to fix it, when that is known.
+    #[must_use]
+    pub fn help(&self) -> Option<&str> {
+        match self {
+            Error::Position(error) => error.help(),
+            Error::Syntax(error) => error.help(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Position(error) => fmt::Display::fmt(error, f),
+            Error::Syntax(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Position(error) => fmt::Debug::fmt(error, f),
+            Error::Syntax(error) => fmt::Debug::fmt(error, f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::ParseError> for Error {
+    fn from(error: crate::ParseError) -> Error {
+        Error::Position(error)
+    }
+}
+
+impl From<SyntaxError> for Error {
+    fn from(error: SyntaxError) -> Error {
+        Error::Syntax(error)
+    }
+}
+
+/// EPD parser settings.
+///
+/// ```
+/// use dfen::epd::EpdParser;
+/// // Under `strict`, a spelling `fmt` would rewrite is an error.
+/// let parsed = EpdParser::new().strict(true).parse("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2")?;
+/// assert!(parsed.has_errors());
+/// # Ok::<(), dfen::epd::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EpdParser {
+    profile: Profile,
+    strict: bool,
+}
+
+impl Default for EpdParser {
+    fn default() -> EpdParser {
+        EpdParser::new()
+    }
+}
+
+impl EpdParser {
+    /// The default settings: the position fields under the `spec` profile, not strict.
+    #[must_use]
+    pub const fn new() -> EpdParser {
+        EpdParser {
+            profile: Profile::Spec,
+            strict: false,
+        }
+    }
+
+    /// The DFEN profile the four position fields are read under (`lenient` repairs a repeated
+    /// castling letter, for example).
+    #[must_use]
+    pub const fn profile(mut self, profile: Profile) -> EpdParser {
+        self.profile = profile;
+        self
+    }
+
+    /// With `true`, every fixable finding is reported as an error.
+    #[must_use]
+    pub const fn strict(mut self, strict: bool) -> EpdParser {
+        self.strict = strict;
+        self
+    }
+
+    /// Reads one EPD line (without its line end) and checks every operation.
+    ///
+    /// # Errors
+    /// [`Error::Position`] for a syntax error in the four position fields (`DFEN0xx`, or
+    /// `DFEN002` for fewer than four), [`Error::Syntax`] for one in the operations
+    /// (`EPD0xx`). Everything else is a finding.
+    ///
+    /// ```
+    /// let err = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w -").unwrap_err();
+    /// assert_eq!(err.code(), "DFEN002");
+    /// let err = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 1bm e4;").unwrap_err();
+    /// assert_eq!(err.code(), "EPD002");
+    /// ```
+    pub fn parse(&self, line: &str) -> Result<ParsedEpd, Error> {
+        read::parse(self, line)
+    }
+}
+
+/// A parsed EPD line and everything found about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParsedEpd {
+    /// The line as read.
+    pub epd: Epd,
+    /// The findings of the four position fields: their spellings and the position (`DFEN`).
+    pub position_findings: Vec<crate::Finding>,
+    /// The findings of the operations (`EPD`), in line order.
+    pub findings: Vec<Finding>,
+    /// What is worth knowing but no problem: unknown opcodes.
+    pub notes: Vec<Note>,
+}
+
+impl ParsedEpd {
+    /// Whether any finding, of the position or of the operations, is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.position_findings
+            .iter()
+            .any(|f| f.severity == Severity::Error)
+            || self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The line with every spelling fix applied: what `fenkit fmt` writes, and what
+    /// [`Display`](fmt::Display) of [`ParsedEpd::epd`] writes. Unlike [`Epd`] as read, its
+    /// operands are written as the canonical form writes them (moves as SAN, strings quoted),
+    /// so its JSON form shows them so. The position is as read: an EPD position is a key
+    /// that suites and databases match, so `fmt` does not drop a castling right or an
+    /// en-passant square that cannot be used (those stay warnings).
+    ///
+    /// ```
+    /// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - bm e1e2; c0 8")?;
+    /// let fixed = parsed.fixed();
+    /// assert_eq!(fixed.to_string(), r#"4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; c0 "8";"#);
+    /// let operands: Vec<&str> = fixed.operations().map(|op| op.operands().next().unwrap().text()).collect();
+    /// assert_eq!(operands, ["Ke2", "8"]);
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn fixed(&self) -> Epd {
+        let canonical = self.epd.to_string();
+        EpdParser::new()
+            .profile(Profile::Lenient)
+            .parse(&canonical)
+            .map_or_else(|_| self.epd.clone(), |parsed| parsed.epd)
+    }
+
+    /// Checks each perft count `D1` … `D<depth>` against standard chess's perft, the counts of
+    /// deeper levels only as syntax. A wrong count is an error (`EPD208`) on its operand,
+    /// which states the right number.
+    ///
+    /// ```
+    /// let parsed = dfen::epd::EpdParser::new()
+    ///     .parse("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66 ;D3 1198")?;
+    /// let wrong = parsed.verify_perft(3);
+    /// assert_eq!(wrong.len(), 1);
+    /// assert_eq!(wrong[0].message, "perft count is wrong: expected 1197 leaves at depth 3, found 1198");
+    /// assert!(parsed.verify_perft(2).is_empty());
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn verify_perft(&self, depth: u32) -> Vec<Finding> {
+        file::verify_perft(&self.epd, depth)
+    }
+}
+
+/// An operand's text: a span of the line, or text of its own (a string whose escapes were
+/// undone, or an operand written by the library).
+#[derive(Debug, Clone)]
+enum Text {
+    Span(Range<usize>),
+    Static(&'static str),
+    Owned(Box<str>),
+}
+
+impl Text {
+    fn get<'a>(&'a self, line: &'a str) -> &'a str {
+        match self {
+            Text::Span(span) => line.get(span.clone()).unwrap_or_default(),
+            Text::Static(text) => text,
+            Text::Owned(text) => text,
+        }
+    }
+}
+
+/// What an operand holds beyond its text, once checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    /// Nothing checked, or nothing to check.
+    None,
+    /// A move, legal in its position, and its SAN.
+    Move(ChessMove, San),
+    /// An integer of an integer opcode.
+    Integer(i64),
+}
+
+#[derive(Debug, Clone)]
+struct OperandRecord {
+    text: Text,
+    quoted: bool,
+    span: Range<usize>,
+    value: Value,
+}
+
+#[derive(Debug, Clone)]
+struct OperationRecord {
+    opcode: Text,
+    kind: OpcodeKind,
+    /// The opcode's span in the line (for clocks written as fields, the clock's).
+    span: Range<usize>,
+    /// Its operands: a range of [`Epd::operands`].
+    operands: Range<usize>,
+}
+
+/// One EPD line: its position and its operations.
+///
+/// Equality is of meaning: the position, and each operation's opcode and operands (their
+/// text, whether each is a string, and its move), not where they stood in a line.
+#[derive(Debug, Clone)]
+pub struct Epd {
+    line: Box<str>,
+    position: Dfen,
+    operations: Vec<OperationRecord>,
+    operands: Vec<OperandRecord>,
+}
+
+impl PartialEq for Epd {
+    fn eq(&self, other: &Epd) -> bool {
+        self.position == other.position
+            && self.operations.len() == other.operations.len()
+            && self.operations().zip(other.operations()).all(|(a, b)| {
+                a.opcode() == b.opcode()
+                    && a.operand_count() == b.operand_count()
+                    && a.operands().zip(b.operands()).all(|(x, y)| {
+                        x.text() == y.text()
+                            && x.is_string() == y.is_string()
+                            && x.chess_move() == y.chess_move()
+                    })
+            })
+    }
+}
+
+impl Eq for Epd {}
+
+impl Epd {
+    /// The position: the four fields, with the clocks of `hmvc` and `fmvn` (else 0 and 1) and
+    /// no dice.
+    #[must_use]
+    pub fn position(&self) -> &Dfen {
+        &self.position
+    }
+
+    /// The operations in written order.
+    pub fn operations(&self) -> impl ExactSizeIterator<Item = Operation<'_>> + '_ {
+        self.operations
+            .iter()
+            .map(move |record| Operation { epd: self, record })
+    }
+
+    /// The first operation with this opcode.
+    ///
+    /// ```
+    /// let parsed = dfen::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "a";"#)?;
+    /// assert_eq!(parsed.epd.operation("id").unwrap().operands().next().unwrap().text(), "a");
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn operation(&self, opcode: &str) -> Option<Operation<'_>> {
+        self.operations().find(|op| op.opcode() == opcode)
+    }
+
+    /// Standard FEN: the position with its clocks (from `hmvc` and `fmvn`, else `0 1`).
+    ///
+    /// # Errors
+    /// [`LossyConversion`](crate::LossyConversion) when the position has more than one
+    /// en-passant square (an error of the line, `EPD207`).
+    pub fn to_fen(&self) -> Result<String, crate::LossyConversion> {
+        self.position.to_fen()
+    }
+
+    /// The EPD of a standard FEN position: its four position fields, and `hmvc` and `fmvn`
+    /// operations only when its clocks are not `0 1`.
+    ///
+    /// # Errors
+    /// [`LossyConversion`](crate::LossyConversion) when the position has dice pending or more
+    /// than one en-passant square, which standard chess cannot hold.
+    ///
+    /// ```
+    /// let fen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b - - 12 40".parse()?;
+    /// let epd = dfen::epd::Epd::from_fen(&fen)?;
+    /// assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 b - - hmvc 12; fmvn 40;");
+    /// assert_eq!(epd.position(), &fen);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_fen(position: &Dfen) -> Result<Epd, crate::LossyConversion> {
+        position.to_fen()?;
+        let mut line = String::with_capacity(96);
+        write::write_position(&mut line, position).map_err(|_| crate::LossyConversion {
+            dropped: Vec::new(),
+        })?;
+        if position.halfmove != 0 || position.fullmove.get() != 1 {
+            use fmt::Write as _;
+            let _ = write!(
+                line,
+                " hmvc {}; fmvn {};",
+                position.halfmove, position.fullmove
+            );
+        }
+        EpdParser::new()
+            .profile(Profile::Lenient)
+            .parse(&line)
+            .map(|parsed| parsed.epd)
+            .map_err(|error| crate::LossyConversion {
+                dropped: vec![error.to_string()],
+            })
+    }
+
+    /// The perft counts of the line: each `D<depth>` operation's depth and count, where the
+    /// count is a non-negative integer.
+    pub fn perft_counts(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.operations().filter_map(|op| match op.kind() {
+            OpcodeKind::PerftCount(depth) => {
+                let count = op.operands().next()?.integer()?;
+                Some((depth, u64::try_from(count).ok()?))
+            }
+            _ => None,
+        })
+    }
+}
+
+/// One operation of an [`Epd`]: its opcode and its operands.
+#[derive(Clone, Copy)]
+pub struct Operation<'a> {
+    epd: &'a Epd,
+    record: &'a OperationRecord,
+}
+
+impl<'a> Operation<'a> {
+    /// The opcode as written (`bm`; `hmvc` and `fmvn` for clocks written as FEN fields).
+    #[must_use]
+    pub fn opcode(&self) -> &'a str {
+        self.record.opcode.get(&self.epd.line)
+    }
+
+    /// What the opcode takes.
+    #[must_use]
+    pub fn kind(&self) -> OpcodeKind {
+        self.record.kind
+    }
+
+    /// The byte range of the opcode in the line.
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.record.span.clone()
+    }
+
+    /// How many operands it has.
+    #[must_use]
+    pub fn operand_count(&self) -> usize {
+        self.record.operands.len()
+    }
+
+    /// The operands in written order.
+    pub fn operands(&self) -> impl ExactSizeIterator<Item = Operand<'a>> + 'a {
+        let epd = self.epd;
+        epd.operands
+            .get(self.record.operands.clone())
+            .unwrap_or_default()
+            .iter()
+            .map(move |record| Operand { epd, record })
+    }
+
+    /// For a move opcode (`am`, `bm`, `pm`, `pv`, `sm`), its moves that were read legal, in
+    /// order; `None` for every other opcode.
+    #[must_use]
+    pub fn moves(&self) -> Option<Vec<ChessMove>> {
+        self.record
+            .kind
+            .takes_moves()
+            .then(|| self.operands().filter_map(|o| o.chess_move()).collect())
+    }
+}
+
+impl fmt::Debug for Operation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Operation")
+            .field("opcode", &self.opcode())
+            .field("operands", &self.operands().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// One operand of an [`Operation`].
+#[derive(Clone, Copy)]
+pub struct Operand<'a> {
+    epd: &'a Epd,
+    record: &'a OperandRecord,
+}
+
+impl<'a> Operand<'a> {
+    /// The text as written; for a string, its content with the escapes undone.
+    #[must_use]
+    pub fn text(&self) -> &'a str {
+        self.record.text.get(&self.epd.line)
+    }
+
+    /// Whether it was written as a string (in double quotes).
+    #[must_use]
+    pub fn is_string(&self) -> bool {
+        self.record.quoted
+    }
+
+    /// The byte range of the operand in the line (with its quotes, for a string).
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.record.span.clone()
+    }
+
+    /// The legal move of a move operand, once read.
+    #[must_use]
+    pub fn chess_move(&self) -> Option<ChessMove> {
+        match self.record.value {
+            Value::Move(mv, _) => Some(mv),
+            _ => None,
+        }
+    }
+
+    /// The canonical SAN of a move operand, once read.
+    #[must_use]
+    pub fn san(&self) -> Option<San> {
+        match self.record.value {
+            Value::Move(_, san) => Some(san),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer operand of an integer opcode, once read.
+    #[must_use]
+    pub fn integer(&self) -> Option<i64> {
+        match self.record.value {
+            Value::Integer(value) => Some(value),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Operand<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_string() {
+            write!(f, "{:?}", self.text())
+        } else {
+            f.write_str(self.text())
+        }
+    }
+}
