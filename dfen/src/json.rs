@@ -890,9 +890,20 @@ where
 
 impl<'de> Deserialize<'de> for Dfen {
     /// Reads the JSON form: an object only (serde's derive would also take the seven values
-    /// as an array, which `Dfen::from_json` refuses as `DFEN401`).
+    /// as an array, which `Dfen::from_json` refuses as `DFEN401`). It asks for a struct with
+    /// the form's keys, not for any map, so that a `Dfen` flattened into a larger object (an
+    /// EPD line's JSON form) takes only its own keys and leaves the others to that object.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Dfen, D::Error> {
-        let json = deserializer.deserialize_map(ObjectOnly)?;
+        const KEYS: &[&str] = &[
+            "board",
+            "side",
+            "castling",
+            "en_passant",
+            "halfmove",
+            "fullmove",
+            "dice",
+        ];
+        let json = deserializer.deserialize_struct("Dfen", KEYS, ObjectOnly)?;
         Dfen::try_from(json).map_err(serde::de::Error::custom)
     }
 }

@@ -413,13 +413,14 @@ impl Parser {
                     &mut map,
                     |_| None,
                 );
-                if let Some(plain::Shape::Six) = shape {
+                if let Some(plain::Shape::Six) = self.plain_castling(shape, &dfen) {
                     let mut findings = Vec::new();
-                    self.finish(&dfen, &mut findings, &census, &map);
+                    self.finish(&dfen, &mut findings, &census, &map, self.castling_mode);
                     return Ok(Parsed {
                         dfen,
                         findings,
                         written_canonically: false,
+                        castling_reading: self.castling_mode,
                     });
                 }
             }
