@@ -6,6 +6,9 @@ __version__: str
 __all__ = [
     "__version__",
     "run_cli",
+    "_arrow_check",
+    "_arrow_canonical",
+    "_arrow_position_key",
     "ParseError",
     "RulesError",
     "ConversionError",

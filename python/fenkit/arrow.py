@@ -50,11 +50,8 @@ class ArrowStreamExportable(Protocol):
 #: What the functions read: any Arrow string column of the PyCapsule interface.
 StringColumn = Union[ArrowArrayExportable, ArrowStreamExportable]
 
-#: The notations a column may hold.
-Notation = Literal["fen", "dfen"]
 
-
-def check(array: StringColumn, notation: Notation = "fen", *, chess960: bool = False) -> Any:
+def check(array: StringColumn, notation: Literal["fen", "dfen"] = "fen", *, chess960: bool = False) -> Any:
     """Checks every position of a column: a struct column of ``ok``, ``canonical`` and ``code``.
 
     - ``ok`` (bool): the text is a sound position, with no error finding (a warning, such as
@@ -75,7 +72,7 @@ def check(array: StringColumn, notation: Notation = "fen", *, chess960: bool = F
     return _fenkit._arrow_check(array, notation, chess960)
 
 
-def canonical(array: StringColumn, notation: Notation = "fen", *, chess960: bool = False) -> Any:
+def canonical(array: StringColumn, notation: Literal["fen", "dfen"] = "fen", *, chess960: bool = False) -> Any:
     """The canonical form of every position of a column (what ``fenkit fmt`` writes), a string
     column; null where the row is null, does not parse or is not a sound position (where
     ``check`` answers ``ok=False``).
@@ -90,7 +87,7 @@ def canonical(array: StringColumn, notation: Notation = "fen", *, chess960: bool
 
 def position_key(
     array: StringColumn,
-    notation: Notation = "fen",
+    notation: Literal["fen", "dfen"] = "fen",
     *,
     en_passant: Literal["always", "fen", "xfen", "legal"] = "always",
     chess960: bool = False,
