@@ -3,6 +3,9 @@ answers of the scalar functions, from pyarrow, Polars, pandas and inside Dask.""
 
 import doctest
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 import dask
@@ -15,6 +18,7 @@ import pytest
 import fenkit
 import fenkit.arrow
 
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dask_dedupe.py"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 XFEN_START = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1"
@@ -260,3 +264,19 @@ def test_position_key_in_dask_map_partitions_dedupes_as_a_group_by(scheduler: st
     assert int(groups.sum()) == sum(1 for text in rows if scalar_key(text) is not None)
     # The dead en-passant square and the clocks made repeats of the same positions.
     assert len(keys) < sum(1 for text in rows if text is not None) // 2
+
+
+def test_the_documented_dask_example_counts_what_the_scalar_dedupe_counts(tmp_path: Path) -> None:
+    rows = dataset()
+    for part in range(3):
+        pd.DataFrame({"fen": rows[part::3]}).to_parquet(tmp_path / f"part-{part}.parquet")
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), str(tmp_path / "*.parquet"), "--split-out", "2"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    keys = [scalar_key(text, en_passant="legal") for text in rows]
+    distinct = len(set(keys) - {None})
+    positioned = sum(1 for key in keys if key is not None)
+    assert done.stdout.splitlines()[0] == f"{len(rows)} rows, {positioned} positions, {distinct} distinct"
