@@ -30,6 +30,9 @@ Three-check, crazyhouse and two-move FENs, in the dialect they are written in::
     >>> fenkit.parse_variant("4k3/8/8/8/8/8/8/Q~3K3[Pq] w - - 0 9", "crazyhouse", "stockfish").essay
     '4k3/8/8/8/8/8/8/Q3K3 w - - 0 9 Pq a1'
 
+Whole columns of positions, for DuckDB, Polars, Dask and Spark, go through Arrow with
+``fenkit.arrow`` (``check``, ``canonical`` and ``position_key`` of a string column).
+
 The same package installs the ``fenkit`` command (``fenkit check fixtures/``), the very
 command line of the Rust binary. The specification lives in the repository's ``spec/``.
 """

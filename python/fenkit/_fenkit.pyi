@@ -1,11 +1,14 @@
 """Typed stubs of the extension module ``fenkit._fenkit`` (re-exported by ``fenkit``)."""
 
-from typing import Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __version__: str
 __all__ = [
     "__version__",
     "run_cli",
+    "_arrow_check",
+    "_arrow_canonical",
+    "_arrow_position_key",
     "ParseError",
     "RulesError",
     "ConversionError",
@@ -413,6 +416,14 @@ def perft_unique(
     ep: _EpIdentity = "always",
 ) -> UniqueCount: ...
 def run_cli(argv: List[str]) -> int: ...
+
+# The compiled halves of `fenkit.arrow` (python/fenkit/arrow.py, which types and documents
+# them): an Arrow string column of the PyCapsule interface in, a pyarrow column out.
+def _arrow_check(array: object, notation: str = "fen", chess960: bool = False) -> Any: ...
+def _arrow_canonical(array: object, notation: str = "fen", chess960: bool = False) -> Any: ...
+def _arrow_position_key(
+    array: object, notation: str = "fen", en_passant: str = "always", chess960: bool = False
+) -> Any: ...
 
 @final
 class ParsedVariant:

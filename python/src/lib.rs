@@ -14,12 +14,14 @@
 //! | `rules` | legal micro-moves, play, roll, pass, perft in every mode |
 //! | `variant` | three-check, crazyhouse and two-move FENs in their dialects |
 //! | `epd` | EPD lines: the position, the operations with their moves, findings |
+//! | `arrow` | `fenkit.arrow`: columns of positions through the Arrow PyCapsule interface |
 //!
 //! No input may crash the interpreter. The libraries do not panic by design (they deny the
 //! panicking constructs and are fuzzed); should one panic all the same, PyO3 turns the panic
 //! into a `pyo3_runtime.PanicException` at the boundary instead of unwinding into C. That
 //! would still be a bug, to be reported.
 
+mod arrow;
 mod common;
 mod epd;
 mod placement;
@@ -48,5 +50,6 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     variant::register(m)?;
     epd::register(m)?;
+    arrow::register(m)?;
     Ok(())
 }

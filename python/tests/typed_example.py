@@ -3,6 +3,8 @@
 from typing import Dict, List, Optional, Tuple
 
 import fenkit
+import fenkit.arrow
+import polars
 
 
 def lint(lines: List[str]) -> Dict[str, List[Tuple[str, Tuple[int, int]]]]:
@@ -58,6 +60,12 @@ def crazyhouse_forms(text: str) -> Tuple[str, str, List[str]]:
     return parsed.essay, parsed.to_dialect("lichess"), parsed.promoted
 
 
+def distinct_positions(fens: polars.Series) -> int:
+    """The distinct positions of a column, by the identity hash `fenkit.arrow` computes."""
+    keys = polars.Series(fenkit.arrow.position_key(fens, en_passant="legal"))
+    return keys.drop_nulls().n_unique()
+
+
 if __name__ == "__main__":
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     print(lint([start, "x"]))
@@ -66,6 +74,7 @@ if __name__ == "__main__":
     print(counts(start))
     print(crazyhouse_forms("4k3/8/8/8/8/8/8/Q~3K3[Pq] w - - 0 9"))
     print(fenkit.position_key(start, "fen", ep="legal"))
+    print(distinct_positions(polars.Series([start, start.replace(" 0 1", " 4 9"), "x", None])))
     for finding in fenkit.validate_ndjson4('{"fen4":"4d-fen v1:"}\n'):
         line: Optional[int] = finding.line
         print(line, finding.code, finding.message, finding.help)
