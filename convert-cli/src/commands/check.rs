@@ -37,7 +37,12 @@ Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warn
 /// NDJSON4 frame. With no path, standard input is read when it is a pipe, else the current
 /// directory is walked. A summary goes to stderr.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("en_passant", |arg| arg
+        .requires("duplicates")
+        .help(crate::options::IDENTITY_EN_PASSANT_HELP))
+)]
 pub(crate) struct Args {
     /// Files or directories to check; `-` reads standard input [default: .]
     #[arg(value_name = "PATH")]
@@ -65,16 +70,8 @@ pub(crate) struct Args {
     #[arg(long)]
     duplicates: bool,
 
-    /// With --duplicates: `always` counts every en-passant square (as the canonical DFEN keeps
-    /// it), `legal` only squares a pawn of the side to move can capture onto now (standard
-    /// chess rules for .fen files, Dice Chess for .dfen). No effect on FEN4 placements
-    #[arg(
-        long,
-        value_name = "WHEN",
-        default_value = "always",
-        requires = "duplicates"
-    )]
-    ep: crate::duplicates::EpArg,
+    #[command(flatten)]
+    en_passant: crate::options::EnPassantArg,
 
     /// Do not print the summary line
     #[arg(long, short)]
@@ -303,7 +300,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         inputs: found.inputs,
         files,
         format: args.output_format,
-        duplicates: args.duplicates.then(|| args.ep.identity()),
+        duplicates: args.duplicates.then_some(args.en_passant.en_passant),
         quiet: args.quiet,
         threads: args.threads.apply(global),
     };

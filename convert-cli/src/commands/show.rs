@@ -53,6 +53,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     variant: crate::options::VariantArgs,
 
+    /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king [file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    chess960: bool,
+
     #[command(flatten)]
     options: PositionOptions,
 }
@@ -268,7 +273,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let settings = ReadSettings {
         profile: args.options.profile.into(),
-        strict: false,
+        castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+        ..ReadSettings::default()
     };
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,

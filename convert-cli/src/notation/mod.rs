@@ -319,6 +319,21 @@ pub(crate) trait Codec: Sync {
         Err(unsupported(len))
     }
 
+    /// [`Codec::write`] with the run's settings: the castling mode and spelling and the
+    /// en-passant policy of `fmt` and `convert` (`--chess960`, `--castling`, `--en-passant`).
+    /// By default the settings change nothing.
+    fn write_in(
+        &self,
+        notation: Notation,
+        position: &Position,
+        settings: ReadSettings,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let _ = settings;
+        self.write(notation, position, lossy, len)
+    }
+
     /// The DFEN profile it always reads and writes in, whatever `--profile` says
     /// (`dfen-engine`).
     fn profile(&self) -> Option<::dfen::Profile> {
@@ -631,14 +646,17 @@ impl Notation {
         self.entry.codec.parse(self, text, settings)
     }
 
-    /// Writes a position in this notation (see [`Codec::write`]).
+    /// Writes a position in this notation, as `settings` write it (see [`Codec::write_in`]).
     pub(crate) fn write(
         self,
         position: &Position,
+        settings: ReadSettings,
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        self.entry.codec.write(self, position, lossy, len)
+        self.entry
+            .codec
+            .write_in(self, position, settings, lossy, len)
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).

@@ -162,7 +162,7 @@ pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got
     };
     let settings = ReadSettings {
         profile: profile.parse().unwrap_or_default(),
-        strict: false,
+        ..ReadSettings::default()
     };
     let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
     match analysis
