@@ -248,11 +248,11 @@ impl VariantArgs {
         if !selected.entry().dialects {
             return Ok(Some(selected));
         }
-        if profile.is_some() {
+        if profile.is_some_and(|profile| profile != ProfileArg::Lenient) {
             return Err(Failure::hinted(
                 format!(
-                    "`--profile` chooses a DFEN dialect: expected no `--profile` with \
-                     `--variant {variant}`"
+                    "`--profile` chooses a DFEN dialect: expected no `--profile`, or \
+                     `--profile lenient` for lines without clocks, with `--variant {variant}`"
                 ),
                 "choose how the variant is written with `--dialect essay|stockfish|lichess`",
             ));

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::code::{CliCode, Code};
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
 use crate::diag::Diagnostic;
@@ -116,6 +117,9 @@ struct FileCheck {
     notation: Notation,
     summary: Summary,
     markers: Markers,
+    /// The lines of chess.com's four-player chess met (`FENKIT008`): the first is reported,
+    /// the others only counted, since the file holds another format, not 10,000 errors.
+    four_player: usize,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -158,6 +162,7 @@ impl<W: Write> Run<'_, W> {
                         ..Summary::default()
                     },
                     markers: Markers::with_configured(ignores),
+                    four_player: 0,
                 });
                 Ok(())
             }
@@ -216,10 +221,17 @@ impl<W: Write> Run<'_, W> {
                 }
                 let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
+                    let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
                     let diagnostic = Diagnostic::new(&file.path, record, finding)
                         .with_reference(analysis.reference)
                         .with_suppression(suppression);
                     file.summary.count(&diagnostic);
+                    if four_player {
+                        file.four_player += 1;
+                        if file.four_player > 1 {
+                            continue;
+                        }
+                    }
                     self.emitter.emit(diagnostic)?;
                 }
             }
@@ -252,6 +264,15 @@ impl<W: Write> Run<'_, W> {
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
         file.summary.positions += counted;
+        if file.four_player > 1 {
+            self.global.warning(format_args!(
+                "{}: {} more lines are chess.com four-player chess ({}), counted as errors \
+                 but not reported one by one",
+                file.path,
+                file.four_player - 1,
+                CliCode::FourPlayerChess
+            ));
+        }
         if self.denies_warnings(file.input) {
             file.summary.denied = file.summary.warnings;
         }

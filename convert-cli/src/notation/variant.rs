@@ -85,6 +85,42 @@ impl From<DialectArg> for Dialect {
     }
 }
 
+/// The library's parser for `variant` in the notation's dialect and the settings' castling
+/// mode; `--profile lenient` reads lines without their clocks (`DFEN109`, as in a FEN).
+fn parser(variant: Variant, notation: Notation, settings: ReadSettings) -> VariantParser {
+    VariantParser::new(variant)
+        .dialect(notation.options.dialect)
+        .check_limit(notation.options.check_limit)
+        .castling_mode(settings.castling_mode)
+        .lenient(settings.profile == dfen::Profile::Lenient)
+}
+
+/// `finding`, a refusal of `text`, with a help line when `--profile lenient` reads the line
+/// (a variant line without its clocks) and nothing better is said.
+fn lenient_hint(
+    mut finding: Finding,
+    variant: Variant,
+    notation: Notation,
+    settings: ReadSettings,
+    text: &str,
+) -> Finding {
+    let lenient = ReadSettings {
+        profile: dfen::Profile::Lenient,
+        ..settings
+    };
+    if finding.help.is_none()
+        && settings.profile != dfen::Profile::Lenient
+        && parser(variant, notation, lenient)
+            .parse(text)
+            .is_ok_and(|parsed| !parsed.has_errors())
+    {
+        finding.help = Some(
+            "`--profile lenient` reads a line without its clocks, with a warning (DFEN109)".into(),
+        );
+    }
+    finding
+}
+
 /// One variant's behaviour.
 struct VariantCodec {
     variant: Variant,
@@ -93,10 +129,8 @@ struct VariantCodec {
 impl VariantCodec {
     /// The library's parser for this variant in the notation's dialect. Every command reads
     /// variant positions through it.
-    fn parser(&self, notation: Notation) -> VariantParser {
-        VariantParser::new(self.variant)
-            .dialect(notation.options.dialect)
-            .check_limit(notation.options.check_limit)
+    fn parser(&self, notation: Notation, settings: ReadSettings) -> VariantParser {
+        parser(self.variant, notation, settings)
     }
 }
 
@@ -109,9 +143,14 @@ impl Codec for VariantCodec {
 
     /// Converted as it was read, as every other conversion does: spellings become canonical,
     /// nothing else is fixed.
-    fn read(&self, notation: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+    fn read(
+        &self,
+        notation: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<Read, Rejection> {
         let parsed = self
-            .parser(notation)
+            .parser(notation, settings)
             .parse(text)
             .map_err(|error| Rejection::from(error_finding(&error)))?;
         first_error(&parsed.findings, None)?;
@@ -125,9 +164,9 @@ impl Codec for VariantCodec {
         &self,
         notation: Notation,
         text: &str,
-        _: ReadSettings,
+        settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        match self.parser(notation).parse(text) {
+        match self.parser(notation, settings).parse(text) {
             Ok(parsed) => Ok((
                 Position::Variant(Box::new(parsed.position)),
                 converted(parsed.findings),
@@ -167,13 +206,20 @@ struct VariantAnalyzer {
 impl Analyze for VariantAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let options = work.notation.options;
-        let parsed = VariantParser::new(self.variant)
-            .dialect(options.dialect)
-            .check_limit(options.check_limit)
+        let parsed = parser(self.variant, work.notation, work.settings)
             .strict(work.settings.strict)
             .parse(text);
         match parsed {
-            Err(error) => Analysis::rejected(error_finding(&error), None),
+            Err(error) => Analysis::rejected(
+                lenient_hint(
+                    error_finding(&error),
+                    self.variant,
+                    work.notation,
+                    work.settings,
+                    text,
+                ),
+                None,
+            ),
             Ok(parsed) => {
                 let needs_fixed = work.wants_canonical() || work.identity().is_some();
                 let fixed = needs_fixed.then(|| {
