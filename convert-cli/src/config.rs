@@ -596,11 +596,17 @@ impl Config {
         if !selected.0.entry().dialects {
             return Ok(selected.0);
         }
+        let auto = raw
+            .dialect
+            .as_ref()
+            .is_some_and(|value| value.get_ref() == "auto");
         let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
         Ok(selected.0.with_options(Options {
             dialect,
             write: dialect,
             check_limit,
+            auto,
+            write_as_read: auto,
         }))
     }
 

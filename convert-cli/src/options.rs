@@ -183,7 +183,8 @@ pub(crate) struct VariantArgs {
     #[arg(long, value_name = "VARIANT", conflicts_with = "notation")]
     pub(crate) variant: Option<VariantName>,
 
-    /// With --variant threecheck, crazyhouse or twomove: the dialect to read [default: essay]
+    /// With --variant threecheck, crazyhouse or twomove: the dialect to read, or `auto` to
+    /// decide per line in files that mix them (`-v` says what it chose) [default: essay]
     #[arg(long, value_name = "DIALECT")]
     pub(crate) dialect: Option<DialectArg>,
 
@@ -257,6 +258,16 @@ impl VariantArgs {
                 "choose how the variant is written with `--dialect essay|stockfish|lichess`",
             ));
         }
+        if to_dialect == Some(DialectArg::Auto) {
+            return Err(Failure::hinted(
+                "`--to-dialect auto`: expected the one dialect to write, `essay`, `stockfish` \
+                 or `lichess`"
+                    .to_owned(),
+                "`--dialect auto` reads each line in its own dialect; without --to-dialect, fmt \
+                 writes each back in it",
+            ));
+        }
+        let auto = self.dialect == Some(DialectArg::Auto);
         let dialect = self.dialect.map_or(Dialect::Essay, Dialect::from);
         let write = to_dialect.map_or(dialect, Dialect::from);
         for (flag, asked) in [("--dialect", dialect), ("--to-dialect", write)] {
@@ -274,6 +285,8 @@ impl VariantArgs {
             dialect,
             write,
             check_limit: self.check_limit.unwrap_or(3),
+            auto,
+            write_as_read: auto && to_dialect.is_none(),
         })))
     }
 }

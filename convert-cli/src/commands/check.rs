@@ -120,6 +120,8 @@ struct FileCheck {
     /// The lines of chess.com's four-player chess met (`FENKIT008`): the first is reported,
     /// the others only counted, since the file holds another format, not 10,000 errors.
     four_player: usize,
+    /// With `--dialect auto`: the dialect of each line.
+    dialects: crate::scan::DialectsChosen,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -163,6 +165,7 @@ impl<W: Write> Run<'_, W> {
                     },
                     markers: Markers::with_configured(ignores),
                     four_player: 0,
+                    dialects: crate::scan::DialectsChosen::default(),
                 });
                 Ok(())
             }
@@ -208,6 +211,7 @@ impl<W: Write> Run<'_, W> {
             (Kind::Blank, _) | (Kind::Position, None) => file.markers.blank(),
             (Kind::Position, Some(mut analysis)) => {
                 file.summary.positions += 1;
+                file.dialects.see(analysis.dialect, record.line);
                 // Under another profile than the engine's, DFEN positions with findings are
                 // also read in the engine's dialect, to suggest it when it explains the file.
                 if let Some(explained) = analysis.engine_explained {
@@ -264,6 +268,9 @@ impl<W: Write> Run<'_, W> {
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
         file.summary.positions += counted;
+        if let Some(note) = file.dialects.note(&file.path) {
+            self.global.note(note);
+        }
         if file.four_player > 1 {
             self.global.warning(format_args!(
                 "{}: {} more lines are chess.com four-player chess ({}), counted as errors \

@@ -145,6 +145,8 @@ struct Pass {
     /// How many of `reports` are errors.
     errors: usize,
     positions: usize,
+    /// With `--dialect auto`: the dialect of each line.
+    dialects: crate::scan::DialectsChosen,
 }
 
 /// Formats `scan` into `out` (analysing on `threads` threads), collecting error diagnostics.
@@ -164,6 +166,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             let mut replacement = None;
             if let Some(analysis) = item.analysis.take() {
                 pass.positions += 1;
+                pass.dialects.see(analysis.dialect, record.line);
                 if matches!(record.problem, Some(Problem::TooLong { .. })) {
                     pass.unformattable = true;
                 }
@@ -529,6 +532,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         },
         |outcome: FileOutcome| -> io::Result<()> {
             if let Some(note) = &outcome.read_as {
+                global.note(note);
+            }
+            if let Some(note) = outcome.pass.dialects.note(&outcome.path) {
                 global.note(note);
             }
             if !outcome.pass.reports.is_empty()

@@ -107,6 +107,8 @@ pub(crate) struct Analysis {
     /// under another profile than the engine's: whether the reference engine's dialect explains
     /// them (see `dfen.rs`).
     pub(crate) engine_explained: Option<bool>,
+    /// With `--dialect auto`: the dialect the variant line was read in.
+    pub(crate) dialect: Option<::dfen::variant::Dialect>,
 }
 
 impl Analysis {
@@ -119,6 +121,7 @@ impl Analysis {
             reference,
             identity: None,
             engine_explained: None,
+            dialect: None,
         }
     }
 
@@ -145,6 +148,7 @@ impl Analysis {
             rejected,
             reference: None,
             engine_explained: None,
+            dialect: None,
         }
     }
 }

@@ -135,10 +135,9 @@ impl Analyze for Fen4Analyzer {
             .strict(work.settings.strict)
             .parse_into(text, &mut parsed);
         let analysis = match result {
-            Err(error) => Analysis::rejected(
-                error_finding(&error, text),
-                Some(Fen4Reference::of(&error)),
-            ),
+            Err(error) => {
+                Analysis::rejected(error_finding(&error, text), Some(Fen4Reference::of(&error)))
+            }
             Ok(()) => {
                 // As for DFEN: a literal written canonically is its own canonical form.
                 let canonical = if work.only_changed() && parsed.written_canonically() {

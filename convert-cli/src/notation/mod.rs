@@ -410,6 +410,12 @@ pub(crate) struct Options {
     pub(crate) write: Dialect,
     /// Three-check's number of checks that wins.
     pub(crate) check_limit: u8,
+    /// `--dialect auto`: each line is read in the dialect it is written in
+    /// (`Dialect::detect`), not in `dialect`.
+    pub(crate) auto: bool,
+    /// With `auto` and no `--to-dialect`: each line is written back in the dialect it was
+    /// read in, not in `write`.
+    pub(crate) write_as_read: bool,
 }
 
 impl Default for Options {
@@ -418,6 +424,8 @@ impl Default for Options {
             dialect: Dialect::Essay,
             write: Dialect::Essay,
             check_limit: 3,
+            auto: false,
+            write_as_read: false,
         }
     }
 }
@@ -457,7 +465,11 @@ impl std::fmt::Display for Notation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())?;
         if self.entry.dialects {
-            write!(f, " ({} dialect", self.options.dialect)?;
+            if self.options.auto {
+                f.write_str(" (dialect decided per line")?;
+            } else {
+                write!(f, " ({} dialect", self.options.dialect)?;
+            }
             if self.options.check_limit != 3 {
                 write!(f, ", check limit {}", self.options.check_limit)?;
             }
