@@ -27,8 +27,9 @@ placement; for --variant threecheck, crazyhouse or twomove, the essay form witho
 so that a pocket written in another order is the same pocket). With `--en-passant legal` (or
 its older name `--ep legal`) an en-passant square counts only when a legal capture onto it
 exists now; `xfen` and `fen` keep the squares those writers keep. Castling rights count as
-their rooks, so `HAha` and `KQkq` on the standard start are one position. The first occurrence in the order of the arguments is kept. `--write` rewrites
-files atomically, like `fmt`: comments, blank lines, line ends and a BOM are kept.";
+their rooks, so `HAha` and `KQkq` on the standard start are one position. The first
+occurrence in the order of the arguments is kept. `--write` rewrites files atomically, like
+`fmt`: comments, blank lines, line ends and a BOM are kept.";
 
 /// Find repeated positions across files; with `--write`, remove all but the first.
 #[derive(Debug, clap::Args)]

@@ -18,9 +18,9 @@ Examples:
   fenkit perft --depth 1 --roll PNQ --king-capture any '7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1'
   fenkit perft --depth 1 --roll PNB 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   echo 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' | fenkit perft --depth 3 -
-  fenkit perft --standard --chess960 --depth 3 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
-                                     Chess960 castling (Shredder-FEN `HFhf`, or X-FEN `KQkq`)
-  fenkit perft --depth 4 --unique --en-passant legal 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  fenkit perft --chess960 --depth 3 'nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1'
+  fenkit perft --depth 3 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+  fenkit perft --depth 3 --unique --en-passant legal 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
 
 Modes: --standard (the default) counts legal chess moves with check, one move per turn;
 --die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the side
