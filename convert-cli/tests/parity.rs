@@ -906,7 +906,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 16 suite files (version 1) to DIR/copy
+    wrote 0 of 17 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1405,7 +1405,8 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"rules_castling_both_sides".to_owned()));
     assert!(names.contains(&"n_ndjson4_4307_gap".to_owned()));
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
-    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants"]
+    assert!(names.contains(&"y_960_xfen_start".to_owned()));
+    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960"]
         .into_iter()
         .map(suite_count)
         .sum();

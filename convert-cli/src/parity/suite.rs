@@ -805,12 +805,32 @@ mod tests {
                 "spec/fen4.md",
                 "spec/ndjson4.md",
                 "spec/rules.md",
-                "spec/variants.md"
+                "spec/variants.md",
+                "spec/chess960.md"
             ]
         );
         for spec in specs {
             assert!(FILES.iter().any(|(path, _)| *path == spec), "{spec}");
         }
+    }
+
+    /// A Chess960 case is read in Chess960 mode, as a DFEN; every other case in standard mode.
+    #[test]
+    fn chess960_cases_say_how_castling_is_read() {
+        let cases = load(&[file("chess960"), file("dfen")], None).unwrap();
+        for case in &cases {
+            let chess960 = case.file.name == "chess960";
+            assert_eq!(case.castling == "chess960", chess960, "{}", case.name);
+            assert_eq!(
+                case.notation().map(|n| n.name()),
+                Some("dfen"),
+                "{}",
+                case.name
+            );
+        }
+        let text = r#"{"name":"y_x","notation":"dfen","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 -","verdict":"accept","canonical":"","findings":[],"castling":"chess960","reason":"r"}"#;
+        let error = parse_cases(file("dfen"), "dfen.jsonl", text).unwrap_err();
+        assert!(error.contains("castling is for the chess960 cases only"), "{error}");
     }
 
     /// A variant case names a known variant and dialect; other cases name none, and DFEN and
