@@ -30,6 +30,9 @@ fenkit_diagnostics::codes! {
         NotOnePosition = "FENKIT006", Input, "standard input does not hold exactly one position";
         /// `parse --batch`: an answer that could not be encoded as JSON.
         UnencodableAnswer = "FENKIT007", Input, "answer cannot be encoded";
+        /// A line of chess.com's four-player chess, whose format is also called "FEN4" and is
+        /// not read (`fen4::looks_like_four_player`): said once per file.
+        FourPlayerChess = "FENKIT008", Input, "chess.com four-player chess, not read";
         /// An NDJSON4 record that is not a frame (the JSON forms report their libraries' codes).
         BadJsonInput = "FENKIT010", Conversion, "input is not the expected JSON form";
         /// A conversion between notations of different families (DFEN and FEN4).

@@ -70,7 +70,43 @@ struct RawConfig {
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
+    chess960: Option<RawChess960>,
     parity: Option<RawParity>,
+}
+
+/// `chess960`: `chess960 = true` for every file, or a `[chess960]` table of globs, each
+/// `true` or `false`, the first that matches a file deciding.
+#[derive(Debug)]
+enum RawChess960 {
+    Everywhere(bool),
+    Globs(Vec<(Spanned<String>, bool)>),
+}
+
+impl<'de> Deserialize<'de> for RawChess960 {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawChess960;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`true`, `false`, or a table of globs, each `true` or `false`")
+            }
+            fn visit_bool<E>(self, value: bool) -> Result<RawChess960, E> {
+                Ok(RawChess960::Everywhere(value))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawChess960, A::Error> {
+                let mut globs = Vec::new();
+                while let Some((glob, on)) = map.next_entry::<Spanned<String>, bool>()? {
+                    globs.push((glob, on));
+                }
+                globs.sort_by_key(|(glob, _)| glob.span().start);
+                Ok(RawChess960::Globs(globs))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 /// One entry of `[variants]`: what `--variant`, `--dialect` and `--check-limit` say.
@@ -163,7 +199,22 @@ pub(crate) struct Config {
     notations: Vec<(Patterns, Notation)>,
     /// `[variants]`: globs and the variant notation they give, before `notations`.
     variants: Vec<(Patterns, Notation)>,
+    /// `chess960 = true` (one entry that matches every file) or `[chess960]`: globs and
+    /// whether matching files are read in Chess960 mode.
+    chess960: Chess960Config,
     parity: ParityDefaults,
+}
+
+/// `chess960` as checked.
+#[derive(Debug, Default)]
+enum Chess960Config {
+    /// No key.
+    #[default]
+    Unset,
+    /// `chess960 = true` or `false`.
+    Everywhere(bool),
+    /// `[chess960]`, in file order.
+    Globs(Vec<(Patterns, bool)>),
 }
 
 /// A configuration file that cannot be used (boxed: it travels up through every `Result`).
@@ -458,6 +509,17 @@ impl Config {
             let matcher = patterns(path, text, "variants", &[&glob])?;
             variants.push((matcher, Config::check_variant(path, text, &variant)?));
         }
+        let chess960 = match raw.chess960 {
+            None => Chess960Config::Unset,
+            Some(RawChess960::Everywhere(on)) => Chess960Config::Everywhere(on),
+            Some(RawChess960::Globs(globs)) => {
+                let mut checked = Vec::new();
+                for (glob, on) in &globs {
+                    checked.push((patterns(path, text, "chess960", &[glob])?, *on));
+                }
+                Chess960Config::Globs(checked)
+            }
+        };
         let parity = Config::check_parity(path, text, raw.parity.unwrap_or_default(), &root)?;
         Ok(Config {
             path: path.to_path_buf(),
@@ -470,6 +532,7 @@ impl Config {
             per_file_ignores,
             notations,
             variants,
+            chess960,
             parity,
         })
     }
@@ -533,11 +596,17 @@ impl Config {
         if !selected.0.entry().dialects {
             return Ok(selected.0);
         }
+        let auto = raw
+            .dialect
+            .as_ref()
+            .is_some_and(|value| value.get_ref() == "auto");
         let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
         Ok(selected.0.with_options(Options {
             dialect,
             write: dialect,
             check_limit,
+            auto,
+            write_as_read: auto,
         }))
     }
 
@@ -645,6 +714,24 @@ impl Config {
         matching("variants", &self.variants).or_else(|| matching("notations", &self.notations))
     }
 
+    /// Whether `chess960` reads `path` in Chess960 mode (`None`: the configuration does not
+    /// say).
+    fn chess960_of(&self, path: Option<&Path>) -> Option<bool> {
+        match &self.chess960 {
+            Chess960Config::Unset => None,
+            Chess960Config::Everywhere(on) => Some(*on),
+            Chess960Config::Globs(globs) => {
+                let path = path?;
+                let relative = self.relative(path);
+                let name = path.file_name();
+                globs
+                    .iter()
+                    .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+                    .map(|(_, on)| *on)
+            }
+        }
+    }
+
     /// The codes `per-file-ignores` leaves unreported in `path`.
     fn ignores_of(&self, path: &Path) -> Vec<Code> {
         let relative = self.relative(path);
@@ -710,6 +797,8 @@ pub(crate) struct Flags {
     pub(crate) profile: Option<ProfileArg>,
     /// `--strict` (only ever turns strictness on).
     pub(crate) strict: bool,
+    /// `--chess960` (only ever turns Chess960 mode on).
+    pub(crate) chess960: bool,
     /// `--deny warnings`.
     pub(crate) deny_warnings: bool,
 }
@@ -857,6 +946,10 @@ impl Configs {
             read: ReadSettings {
                 profile: profile.into(),
                 strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),
+                castling_mode: dfen::CastlingMode::from_chess960(
+                    flags.chess960 || config.and_then(|c| c.chess960_of(path)).unwrap_or(false),
+                ),
+                ..ReadSettings::default()
             },
             ignores: config
                 .zip(path)

@@ -224,9 +224,9 @@ impl Diagnostic {
             group = group.element(Level::HELP.message(&**help));
         }
         if let Some(reference) = self.reference {
-            group = group.element(Level::NOTE.message(format!(
-                "the reference parsers report code {} at offset {}",
-                reference.code, reference.offset
+            group = group.element(Level::NOTE.message(fen4::reference_note(
+                reference.code,
+                usize::try_from(reference.offset).unwrap_or(usize::MAX),
             )));
         }
         let report: [Group<'_>; 1] = [group];

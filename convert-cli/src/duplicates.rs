@@ -8,9 +8,9 @@
 //! beside a table of about 50 bytes a position), so a hash collision is never reported as a
 //! duplicate.
 //!
-//! `--ep` chooses how en passant enters a DFEN identity, with the rules engine's definition
+//! `--en-passant` (`--ep`) chooses how en passant enters a DFEN identity, with the rules engine's definition
 //! (`dfen::rules::identity_key`): `.fen` files are judged by standard chess, `.dfen` files by
-//! Dice Chess. FEN4 placements hold no en passant; `--ep` does not change them.
+//! Dice Chess. FEN4 placements hold no en passant; `--en-passant` does not change them.
 
 use dfen::rules::EpIdentity;
 
@@ -21,26 +21,6 @@ use crate::input::{InputError, Origin, Record};
 use crate::notation::{EnPassant, Identity, Notation};
 use crate::scan::{Event, Scan};
 use fenkit_diagnostics::Severity;
-
-/// `--ep`: how en-passant squares take part in a DFEN position's identity.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum EpArg {
-    /// every en-passant square the position holds
-    #[default]
-    Always,
-    /// only squares a capture onto is legal now
-    Legal,
-}
-
-impl EpArg {
-    /// The library's name for the choice.
-    pub(crate) fn identity(self) -> EpIdentity {
-        match self {
-            EpArg::Always => EpIdentity::Always,
-            EpArg::Legal => EpIdentity::Legal,
-        }
-    }
-}
 
 /// Where a key is kept: its chunk of [`Keys`], and its byte range there.
 #[derive(Debug, Clone, Copy)]
@@ -202,19 +182,19 @@ impl Duplicates {
         self.places.push((input, record.line));
     }
 
-    /// The warning to print when `--ep legal` was asked for but some positions were FEN4
+    /// The warning to print when an `--en-passant` policy was asked for but some positions were FEN4
     /// placements or variant positions, to which it does not apply.
     pub(crate) fn ep_note(&self) -> Option<&'static str> {
-        if self.ep != EpIdentity::Legal {
+        if self.ep == EpIdentity::Always {
             None
         } else if self.saw_placements {
             Some(
-                "`--ep legal` does not apply to FEN4 placements (they hold no en passant); \
+                "`--en-passant` does not apply to FEN4 placements (they hold no en passant); \
                  they were compared by placement alone",
             )
         } else if self.saw_variants {
             Some(
-                "`--ep legal` does not apply to variant positions (their rules are not fenkit's); \
+                "`--en-passant` does not apply to variant positions (their rules are not fenkit's); \
                  they were compared with every en-passant square they hold",
             )
         } else {

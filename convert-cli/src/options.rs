@@ -3,7 +3,7 @@
 use dfen::variant::{Dialect, Variant};
 
 use crate::context::Failure;
-use crate::notation::{DialectArg, Notation, Options, ProfileArg, VariantName};
+use crate::notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 
 /// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
 /// `--profile`, `--strict`.
@@ -23,6 +23,12 @@ pub(crate) struct ReadArgs {
     /// Treat every non-canonical form as an error
     #[arg(long)]
     pub(crate) strict: bool,
+
+    /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king, wherever it stands [default: the configuration's `chess960`,
+    /// else off; file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    pub(crate) chess960: bool,
 }
 
 impl ReadArgs {
@@ -45,8 +51,96 @@ impl ReadArgs {
             },
             profile: self.profile,
             strict: self.strict,
+            chess960: self.chess960,
             deny_warnings: false,
         })
+    }
+}
+
+/// `--en-passant` (and its older name `--ep`): which en-passant squares a command writes
+/// (`fmt`, `convert`) or counts in a position's identity (`dedupe`, `check --duplicates`,
+/// `perft --unique`). One policy, `dfen::EnPassantPolicy`, from the flag to the library.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub(crate) struct EnPassantArg {
+    /// Which en-passant squares to write: `legal` only where a legal capture exists now
+    /// (python-chess's default), `xfen` where a pawn can capture at all, `fen` every square a
+    /// double push left, `always` every square as written [default: always: nothing dropped]
+    #[arg(
+        long = "en-passant",
+        alias = "ep",
+        value_name = "POLICY",
+        value_parser = en_passant_policy(),
+        default_value = "always"
+    )]
+    pub(crate) en_passant: dfen::EnPassantPolicy,
+}
+
+/// The help of `--en-passant` where it chooses a position's identity (`check --duplicates`,
+/// `dedupe`, `perft --unique`).
+pub(crate) const IDENTITY_EN_PASSANT_HELP: &str = "Which en-passant squares count in a \
+    position's identity: `legal` only where a legal capture exists now (standard chess rules for \
+    .fen files, Dice Chess for .dfen), `xfen` where a pawn can capture at all, `fen` every \
+    square a double push left, `always` every square as written [default: always]. `--ep` is \
+    the same flag. No effect on FEN4 placements";
+
+/// The values of `--en-passant`, each with what it keeps, read into the library's policy.
+fn en_passant_policy() -> impl clap::builder::TypedValueParser<Value = dfen::EnPassantPolicy> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(dfen::EnPassantPolicy::ALL.map(|policy| {
+        PossibleValue::new(policy.name()).help(match policy {
+            dfen::EnPassantPolicy::Always => {
+                "every square as written (the default: nothing dropped)"
+            }
+            dfen::EnPassantPolicy::Fen => {
+                "every square a double push could have left, capture or not"
+            }
+            dfen::EnPassantPolicy::XFen => "a square a pawn of the side to move can capture onto",
+            dfen::EnPassantPolicy::Legal => "a square a legal capture can be made onto now",
+        })
+    }))
+    .map(|name: String| name.parse().unwrap_or_default())
+}
+
+/// `--castling`: how `fmt` and `convert` write castling rights in Chess960 mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum CastlingArg {
+    /// X-FEN: `K`/`Q` for the outermost rook, a file letter for an inner one (lichess,
+    /// python-chess, shakmaty)
+    #[default]
+    Xfen,
+    /// Shredder-FEN: every right as its rook's file, `HAha` for the standard start (engines)
+    Shredder,
+}
+
+impl From<CastlingArg> for dfen::CastlingNotation {
+    fn from(castling: CastlingArg) -> dfen::CastlingNotation {
+        match castling {
+            CastlingArg::Xfen => dfen::CastlingNotation::XFen,
+            CastlingArg::Shredder => dfen::CastlingNotation::Shredder,
+        }
+    }
+}
+
+/// `--castling xfen|shredder` and `--en-passant`: how `fmt` and `convert` write a position.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub(crate) struct WriteArgs {
+    /// With --chess960: the castling spelling to write, `xfen` or `shredder` [default: xfen].
+    /// Outside Chess960 mode standard positions are always written `KQkq`
+    #[arg(long, value_name = "SPELLING")]
+    pub(crate) castling: Option<CastlingArg>,
+
+    #[command(flatten)]
+    pub(crate) en_passant: EnPassantArg,
+}
+
+impl WriteArgs {
+    /// These flags over `read`, whose castling mode they write in.
+    pub(crate) fn apply(self, read: ReadSettings) -> ReadSettings {
+        ReadSettings {
+            castling: self.castling.unwrap_or_default().into(),
+            en_passant: self.en_passant.en_passant,
+            ..read
+        }
     }
 }
 
@@ -89,7 +183,8 @@ pub(crate) struct VariantArgs {
     #[arg(long, value_name = "VARIANT", conflicts_with = "notation")]
     pub(crate) variant: Option<VariantName>,
 
-    /// With --variant threecheck, crazyhouse or twomove: the dialect to read [default: essay]
+    /// With --variant threecheck, crazyhouse or twomove: the dialect to read, or `auto` to
+    /// decide per line in files that mix them (`-v` says what it chose) [default: essay]
     #[arg(long, value_name = "DIALECT")]
     pub(crate) dialect: Option<DialectArg>,
 
@@ -154,15 +249,25 @@ impl VariantArgs {
         if !selected.entry().dialects {
             return Ok(Some(selected));
         }
-        if profile.is_some() {
+        if profile.is_some_and(|profile| profile != ProfileArg::Lenient) {
             return Err(Failure::hinted(
                 format!(
-                    "`--profile` chooses a DFEN dialect: expected no `--profile` with \
-                     `--variant {variant}`"
+                    "`--profile` chooses a DFEN dialect: expected no `--profile`, or \
+                     `--profile lenient` for lines without clocks, with `--variant {variant}`"
                 ),
                 "choose how the variant is written with `--dialect essay|stockfish|lichess`",
             ));
         }
+        if to_dialect == Some(DialectArg::Auto) {
+            return Err(Failure::hinted(
+                "`--to-dialect auto`: expected the one dialect to write, `essay`, `stockfish` \
+                 or `lichess`"
+                    .to_owned(),
+                "`--dialect auto` reads each line in its own dialect; without --to-dialect, fmt \
+                 writes each back in it",
+            ));
+        }
+        let auto = self.dialect == Some(DialectArg::Auto);
         let dialect = self.dialect.map_or(Dialect::Essay, Dialect::from);
         let write = to_dialect.map_or(dialect, Dialect::from);
         for (flag, asked) in [("--dialect", dialect), ("--to-dialect", write)] {
@@ -180,6 +285,8 @@ impl VariantArgs {
             dialect,
             write,
             check_limit: self.check_limit.unwrap_or(3),
+            auto,
+            write_as_read: auto && to_dialect.is_none(),
         })))
     }
 }

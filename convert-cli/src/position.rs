@@ -220,11 +220,14 @@ impl Accepted {
 /// without a king (`RULE007`); then an error-severity finding unless `allow_errors`.
 fn parse_position(
     text: &str,
-    profile: ProfileArg,
-    allow_errors: bool,
+    options: PositionOptions,
     purpose: Purpose,
 ) -> Result<Accepted, Rejection> {
-    match dfen::Parser::new().profile(profile.into()).parse(text) {
+    let allow_errors = options.allow_errors;
+    let parser = dfen::Parser::new()
+        .profile(options.profile.into())
+        .castling_mode(options.castling_mode);
+    match parser.parse(text) {
         Ok(parsed) => {
             if purpose == Purpose::Play
                 && let Err(error) = dfen::rules::require_kings(&parsed.dfen)
@@ -270,12 +273,16 @@ pub(crate) struct PositionOptions {
     /// not change the exit status)
     #[arg(long)]
     pub(crate) allow_errors: bool,
+
+    /// How castling is read: set by the commands that offer `--chess960` (`show`, `perft`).
+    #[arg(skip)]
+    pub(crate) castling_mode: dfen::CastlingMode,
 }
 
 impl PositionOptions {
     /// Parses a position's text with these options (see [`parse_position`]).
     pub(crate) fn parse(&self, text: &str, purpose: Purpose) -> Result<Accepted, Rejection> {
-        parse_position(text, self.profile, self.allow_errors, purpose)
+        parse_position(text, *self, purpose)
     }
 
     /// Reads and parses the position argument (`-`: standard input, see [`position_text`])

@@ -55,6 +55,50 @@ pub(crate) fn read_as(
     format!("reading `{path}` as {notation}, {why}")
 }
 
+/// The dialects `--dialect auto` chose for the lines of one input, for the `--verbose` note
+/// that says what it chose.
+#[derive(Debug, Default)]
+pub(crate) struct DialectsChosen {
+    /// Each dialect chosen, with its number of lines and the first of them, in the order met.
+    chosen: Vec<(dfen::variant::Dialect, usize, usize)>,
+}
+
+impl DialectsChosen {
+    /// Counts the dialect chosen for the line `line`, if one was.
+    pub(crate) fn see(&mut self, dialect: Option<dfen::variant::Dialect>, line: usize) {
+        let Some(dialect) = dialect else {
+            return;
+        };
+        match self.chosen.iter_mut().find(|(known, ..)| *known == dialect) {
+            Some((_, count, _)) => *count += 1,
+            None => self.chosen.push((dialect, 1, line)),
+        }
+    }
+
+    /// The note for `path`: `` `3check.fen`: --dialect auto read 3 lines as stockfish (the
+    /// first at line 1), 2 lines as lichess (the first at line 4) ``; `None` when nothing was
+    /// chosen.
+    pub(crate) fn note(&self, path: &str) -> Option<String> {
+        if self.chosen.is_empty() {
+            return None;
+        }
+        let parts: Vec<String> = self
+            .chosen
+            .iter()
+            .map(|(dialect, count, first)| {
+                format!(
+                    "{} as {dialect} (the first at line {first})",
+                    crate::output::plural(*count, "line", "lines")
+                )
+            })
+            .collect();
+        Some(format!(
+            "`{path}`: --dialect auto read {}",
+            parts.join(", ")
+        ))
+    }
+}
+
 /// One record and, for positions, what was found about it.
 pub(crate) struct Item<'a> {
     /// The record, bytes and all.
@@ -504,12 +548,14 @@ pub(crate) struct Quiet {
 
 impl Quiet {
     /// Whether an analysed record is left out before its record is even looked at: a
-    /// position without a finding, which is counted, when no marker waits for it.
+    /// position without a finding, which is counted, when no marker waits for it (and no
+    /// dialect was chosen for it, which `-v` counts).
     fn skips(&mut self, analysis: Option<&Analysis>) -> bool {
         match analysis {
             Some(analysis)
                 if analysis.findings.is_empty()
                     && analysis.identity.is_none()
+                    && analysis.dialect.is_none()
                     && !self.after_marker
                     && self.seen_position =>
             {

@@ -164,6 +164,42 @@ fn fenkit_passes_its_own_variant_cases() {
     );
 }
 
+/// The Chess960 cases: `{castling}` is `chess960` for each of them, and fenkit read in
+/// Chess960 mode passes them all, per case and in batch mode; read without the mode it fails
+/// the cases whose `KQkq` name other rooks than the corners'.
+#[test]
+fn fenkit_passes_its_own_chess960_cases() {
+    let total = suite_count("chess960");
+    assert!(total >= 10, "only {total} Chess960 cases");
+    let in_mode = format!(
+        "test \"$FENKIT_PARITY_CASTLING\" = {{castling}} && \
+         '{}' parse --notation dfen --profile {{profile}} --$FENKIT_PARITY_CASTLING",
+        fenkit()
+    );
+    let output = parity(&["--notation", "chess960", "--codes", "--cmd", &in_mode]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        last_line(&output),
+        format!("{total} passed, 0 failed, 0 skipped")
+    );
+    let batch = format!(
+        "'{}' parse --batch --notation dfen --profile {{profile}} --chess960",
+        fenkit()
+    );
+    let output = parity(&[
+        "--notation",
+        "chess960",
+        "--batch",
+        "--codes",
+        "--cmd",
+        &batch,
+    ]);
+    assert_exit(&output, 0);
+    let standard = format!("'{}' parse --notation dfen --profile {{profile}}", fenkit());
+    let output = parity(&["--notation", "chess960", "--cmd", &standard]);
+    assert_exit(&output, 1);
+}
+
 #[test]
 fn jobs_must_be_a_count_from_1() {
     for jobs in ["0", "257", "many"] {
@@ -633,6 +669,7 @@ fn suite_copy_writes_a_suite_parity_can_read() {
         "ndjson4.jsonl",
         "rules.jsonl",
         "variants.jsonl",
+        "chess960.jsonl",
     ] {
         let copied = std::fs::read(dir.path().join("v1").join(file)).expect("copied");
         let original = std::fs::read(spec.join(file)).expect("original");
@@ -700,6 +737,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/ndjson4.md
     spec/rules.md
     spec/variants.md
+    v1/chess960.jsonl
     v1/dfen.jsonl
     v1/fen4.jsonl
     v1/manifest.json
@@ -868,7 +906,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 16 suite files (version 1) to DIR/copy
+    wrote 0 of 17 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1367,7 +1405,8 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"rules_castling_both_sides".to_owned()));
     assert!(names.contains(&"n_ndjson4_4307_gap".to_owned()));
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
-    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants"]
+    assert!(names.contains(&"y_960_xfen_start".to_owned()));
+    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960"]
         .into_iter()
         .map(suite_count)
         .sum();

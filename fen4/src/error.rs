@@ -217,22 +217,7 @@ impl ParseError {
     /// ```
     #[must_use]
     pub fn reference_note(&self) -> String {
-        let why = match self.0.ref_code {
-            0 => {
-                return "the reference FEN4 parsers accept it; only the strict setting rejects it"
-                    .to_owned();
-            }
-            -1 => "there is no input",
-            -2 => "it does not start with `4d-fen v1:`",
-            -3 => "a bad piece letter, or no `@` after it",
-            -4 => "a bad coordinate",
-            -5 => "a second piece on the same square",
-            _ => "text where `;` or the end was expected",
-        };
-        format!(
-            "the reference FEN4 parsers reject it too, at character {}: {why}",
-            self.0.offset + 1
-        )
+        reference_note(self.0.ref_code, self.0.offset)
     }
 
     /// An optional hint on how to fix the input.
@@ -273,3 +258,33 @@ impl fmt::Debug for ParseError {
 impl std::error::Error for ParseError {}
 
 pub use fenkit_diagnostics::InvalidValue;
+
+/// What the reference FEN4 parsers answer with `code` (`0`, or `-1` to `-6`) at character
+/// `offset` (from 0), in words for a user: [`ParseError::reference_note`] for an error kept
+/// only as its numbers.
+///
+/// ```
+/// assert_eq!(
+///     fen4::reference_note(-4, 17),
+///     "the reference FEN4 parsers reject it too, at character 18: a bad coordinate"
+/// );
+/// ```
+#[must_use]
+pub fn reference_note(code: i32, offset: usize) -> String {
+    let why = match code {
+        0 => {
+            return "the reference FEN4 parsers accept it; only the strict setting rejects it"
+                .to_owned();
+        }
+        -1 => "there is no input",
+        -2 => "it does not start with `4d-fen v1:`",
+        -3 => "a bad piece letter, or no `@` after it",
+        -4 => "a bad coordinate",
+        -5 => "a second piece on the same square",
+        _ => "text where `;` or the end was expected",
+    };
+    format!(
+        "the reference FEN4 parsers reject it too, at character {}: {why}",
+        offset.saturating_add(1)
+    )
+}

@@ -103,7 +103,7 @@ mod model;
 pub mod ndjson4;
 mod parser;
 
-pub use error::{Category, Code, Finding, InvalidValue, ParseError, Severity};
+pub use error::{Category, Code, Finding, InvalidValue, ParseError, Severity, reference_note};
 pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};
 pub use ndjson4::{LineFinding, Ndjson4Validator, validate_ndjson4};
 pub use parser::{Parsed, Parser};

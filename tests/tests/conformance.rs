@@ -139,7 +139,7 @@ fn answer_dfen(case: &Case) -> Answer {
         };
     };
     let profile: dfen::Profile = case.str("profile").parse().expect("a DFEN profile");
-    // A draft case read in Chess960 mode (spec/conformance/draft/chess960.jsonl) says so.
+    // A case read in Chess960 mode (v1/chess960.jsonl) says so.
     let mode = dfen::CastlingMode::from_chess960(case.str("castling") == "chess960");
     match dfen::Parser::new()
         .profile(profile)
@@ -279,11 +279,10 @@ fn dfen_cases_match_the_library() {
     assert!(report.is_empty(), "DFEN disagreements:\n{report}");
 }
 
-/// The draft cases of Chess960 mode (`spec/conformance/draft/chess960.jsonl`), which carry the
-/// parser setting in a `castling` key the released case format does not have yet.
+/// The cases read in Chess960 mode (`v1/chess960.jsonl`), each with `"castling": "chess960"`.
 #[test]
-fn chess960_draft_cases_match_the_library() {
-    let cases = load("../draft/chess960.jsonl");
+fn chess960_cases_match_the_library() {
+    let cases = load("chess960.jsonl");
     assert!(cases.len() >= 10, "only {} Chess960 cases", cases.len());
     for case in &cases {
         assert_eq!(case.str("castling"), "chess960", "{}", case.name());
@@ -518,6 +517,12 @@ fn names_and_manifest() {
                     "{name}: `{key}`"
                 );
             }
+            // The Chess960 cases, and only they, say how castling is read.
+            assert_eq!(
+                case.json.get("castling").is_some(),
+                notation == "chess960",
+                "{name}: `castling`"
+            );
             let ok = match notation {
                 "rules" => name.starts_with("rules_"),
                 _ => {

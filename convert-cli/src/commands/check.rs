@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::code::{CliCode, Code};
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
 use crate::diag::Diagnostic;
@@ -37,7 +38,12 @@ Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warn
 /// NDJSON4 frame. With no path, standard input is read when it is a pipe, else the current
 /// directory is walked. A summary goes to stderr.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("en_passant", |arg| arg
+        .requires("duplicates")
+        .help(crate::options::IDENTITY_EN_PASSANT_HELP))
+)]
 pub(crate) struct Args {
     /// Files or directories to check; `-` reads standard input [default: .]
     #[arg(value_name = "PATH")]
@@ -65,16 +71,8 @@ pub(crate) struct Args {
     #[arg(long)]
     duplicates: bool,
 
-    /// With --duplicates: `always` counts every en-passant square (as the canonical DFEN keeps
-    /// it), `legal` only squares a pawn of the side to move can capture onto now (standard
-    /// chess rules for .fen files, Dice Chess for .dfen). No effect on FEN4 placements
-    #[arg(
-        long,
-        value_name = "WHEN",
-        default_value = "always",
-        requires = "duplicates"
-    )]
-    ep: crate::duplicates::EpArg,
+    #[command(flatten)]
+    en_passant: crate::options::EnPassantArg,
 
     /// Do not print the summary line
     #[arg(long, short)]
@@ -119,6 +117,11 @@ struct FileCheck {
     notation: Notation,
     summary: Summary,
     markers: Markers,
+    /// The lines of chess.com's four-player chess met (`FENKIT008`): the first is reported,
+    /// the others only counted, since the file holds another format, not 10,000 errors.
+    four_player: usize,
+    /// With `--dialect auto`: the dialect of each line.
+    dialects: crate::scan::DialectsChosen,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -161,6 +164,8 @@ impl<W: Write> Run<'_, W> {
                         ..Summary::default()
                     },
                     markers: Markers::with_configured(ignores),
+                    four_player: 0,
+                    dialects: crate::scan::DialectsChosen::default(),
                 });
                 Ok(())
             }
@@ -206,6 +211,7 @@ impl<W: Write> Run<'_, W> {
             (Kind::Blank, _) | (Kind::Position, None) => file.markers.blank(),
             (Kind::Position, Some(mut analysis)) => {
                 file.summary.positions += 1;
+                file.dialects.see(analysis.dialect, record.line);
                 // Under another profile than the engine's, DFEN positions with findings are
                 // also read in the engine's dialect, to suggest it when it explains the file.
                 if let Some(explained) = analysis.engine_explained {
@@ -219,10 +225,17 @@ impl<W: Write> Run<'_, W> {
                 }
                 let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
+                    let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
                     let diagnostic = Diagnostic::new(&file.path, record, finding)
                         .with_reference(analysis.reference)
                         .with_suppression(suppression);
                     file.summary.count(&diagnostic);
+                    if four_player {
+                        file.four_player += 1;
+                        if file.four_player > 1 {
+                            continue;
+                        }
+                    }
                     self.emitter.emit(diagnostic)?;
                 }
             }
@@ -255,6 +268,18 @@ impl<W: Write> Run<'_, W> {
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
         file.summary.positions += counted;
+        if let Some(note) = file.dialects.note(&file.path) {
+            self.global.note(note);
+        }
+        if file.four_player > 1 {
+            self.global.warning(format_args!(
+                "{}: {} more lines are chess.com four-player chess ({}), counted as errors \
+                 but not reported one by one",
+                file.path,
+                file.four_player - 1,
+                CliCode::FourPlayerChess
+            ));
+        }
         if self.denies_warnings(file.input) {
             file.summary.denied = file.summary.warnings;
         }
@@ -303,7 +328,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         inputs: found.inputs,
         files,
         format: args.output_format,
-        duplicates: args.duplicates.then(|| args.ep.identity()),
+        duplicates: args.duplicates.then_some(args.en_passant.en_passant),
         quiet: args.quiet,
         threads: args.threads.apply(global),
     };

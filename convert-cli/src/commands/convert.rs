@@ -85,6 +85,14 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIALECT", conflicts_with = "to")]
     to_dialect: Option<DialectArg>,
 
+    /// Read and write castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king [file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    chess960: bool,
+
+    #[command(flatten)]
+    write: crate::options::WriteArgs,
+
     /// Convert even when the target cannot hold everything, and say what was dropped or changed
     #[arg(long)]
     lossy: bool,
@@ -216,10 +224,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         .family()
         .or(from.and_then(Form::family))
         .unwrap_or(Family::Dfen);
-    let settings = ReadSettings {
+    let settings = args.write.apply(ReadSettings {
         profile: args.profile.unwrap_or_default().into(),
-        strict: false,
-    };
+        castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+        ..ReadSettings::default()
+    });
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]
     } else {
@@ -312,7 +321,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                                 continue;
                             }
                             Ok(Read::Position(position, warnings)) => target
-                                .write(&position, args.lossy, text.len())
+                                .write(&position, settings, args.lossy, text.len())
                                 .map(|(text, dropped)| (text, dropped, warnings)),
                             Err(rejection) => Err(rejection),
                         }

@@ -15,20 +15,28 @@ const AFTER_HELP: &str = "\
 Examples:
   fenkit dedupe fixtures/                 list every repeated position (exit 1 if any)
   fenkit dedupe --write fixtures/         keep the first occurrence of each, remove the others
-  fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
+  fenkit dedupe --en-passant legal games.fen
+                                          en passant counts only when a capture is legal
+  fenkit dedupe --chess960 960/           Chess960 positions (`KQkq` are the outermost rooks)
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
   fenkit dedupe --output-format json .    the repeats as JSON, with a summary
   fenkit dedupe --variant threecheck --dialect lichess 3check.fen
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
 placement; for --variant threecheck, crazyhouse or twomove, the essay form without the clocks,
-so that a pocket written in another order is the same pocket). With `--ep legal` an en-passant square counts only when a pawn can capture onto
-it now. The first occurrence in the order of the arguments is kept. `--write` rewrites
-files atomically, like `fmt`: comments, blank lines, line ends and a BOM are kept.";
+so that a pocket written in another order is the same pocket). With `--en-passant legal` (or
+its older name `--ep legal`) an en-passant square counts only when a legal capture onto it
+exists now; `xfen` and `fen` keep the squares those writers keep. Castling rights count as
+their rooks, so `HAha` and `KQkq` on the standard start are one position. The first
+occurrence in the order of the arguments is kept. `--write` rewrites files atomically, like
+`fmt`: comments, blank lines, line ends and a BOM are kept.";
 
 /// Find repeated positions across files; with `--write`, remove all but the first.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("en_passant", |arg| arg.help(crate::options::IDENTITY_EN_PASSANT_HELP))
+)]
 pub(crate) struct Args {
     /// Files or directories [default: .]
     #[arg(value_name = "PATH")]
@@ -49,11 +57,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: OutputFormat,
 
-    /// `always` counts every en-passant square (as the canonical DFEN keeps it), `legal` only
-    /// squares a pawn of the side to move can capture onto now (standard chess rules for .fen
-    /// files, Dice Chess for .dfen). No effect on FEN4 placements
-    #[arg(long, value_name = "WHEN", default_value = "always")]
-    ep: crate::duplicates::EpArg,
+    #[command(flatten)]
+    en_passant: crate::options::EnPassantArg,
 }
 
 /// Rewrites `origin` without the records that start on one of `lines`.
@@ -139,7 +144,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         global.error(error);
         status = Status::Error;
     }
-    let ep = args.ep.identity();
+    let ep = args.en_passant.en_passant;
     let search = crate::duplicates::find(
         &found.inputs,
         &configs,

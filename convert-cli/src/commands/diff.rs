@@ -51,6 +51,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     variant: crate::options::VariantArgs,
 
+    /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king [file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    chess960: bool,
+
     /// How to print the differences
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: DiffFormat,
@@ -162,32 +167,37 @@ struct Change<'a> {
 
 /// How `diff` reads positions: leniently, so that spellings that differ but mean the same
 /// compare equal.
-const LENIENT: ReadSettings = ReadSettings {
-    profile: dfen::Profile::Lenient,
-    strict: false,
-};
+fn lenient(castling_mode: dfen::CastlingMode) -> ReadSettings {
+    ReadSettings {
+        profile: dfen::Profile::Lenient,
+        castling_mode,
+        ..ReadSettings::default()
+    }
+}
 
 /// The position a text holds, whatever its findings; not a position when its notation cannot
 /// write it back (a six-field FEN cannot hold dice or several en-passant squares: such a line
 /// is not a position of a FEN file, FENKIT003, as `check` says).
-fn parse(text: &str, notation: Notation) -> Result<Position, Rejection> {
-    let (position, _) = notation.parse(text, LENIENT)?;
+fn parse(text: &str, notation: Notation, settings: ReadSettings) -> Result<Position, Rejection> {
+    let (position, _) = notation.parse(text, settings)?;
     if notation.cannot_hold(&position, text.len()).is_none() {
         return Ok(position);
     }
-    match notation.write(&position, false, text.len()) {
+    match notation.write(&position, settings, false, text.len()) {
         Err(refusal) => Err(refusal),
         Ok(_) => Ok(position),
     }
 }
 
-fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
+fn entry(line: Option<usize>, raw: &[u8], notation: Notation, settings: ReadSettings) -> Entry {
     let (text, is_text) = match std::str::from_utf8(raw) {
         Ok(text) => (text.into(), true),
         // Not text: shown with its bytes escaped (`\xff`), never parsed.
         Err(_) => (raw.escape_ascii().to_string().into_boxed_str(), false),
     };
-    let parsed = is_text.then(|| parse(&text, notation).ok()).flatten();
+    let parsed = is_text
+        .then(|| parse(&text, notation, settings).ok())
+        .flatten();
     let is_position = parsed.is_some();
     let key = match parsed {
         Some(position) => position.to_string(),
@@ -204,8 +214,8 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation) -> Entry {
 
 /// Why `arg`, given as a position, is not one (`None` when it is), with the code of the
 /// first problem.
-fn literal_problem(arg: &str, notation: Notation) -> Option<String> {
-    parse(arg, notation)
+fn literal_problem(arg: &str, notation: Notation, settings: ReadSettings) -> Option<String> {
+    parse(arg, notation, settings)
         .err()
         .map(|refusal| format!("{}: {}", refusal.finding.code, refusal.finding.message))
 }
@@ -250,15 +260,18 @@ fn stream_identity(arg: &str) -> Option<(u64, u64)> {
 struct Side {
     entries: Vec<Entry>,
     notation: Notation,
+    /// How its positions are read (`--chess960`).
+    settings: ReadSettings,
 }
 
 /// Reads one side: a file (or `-`) or a literal position.
-fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
+fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<Side, String> {
     if std::fs::canonicalize(arg).is_ok_and(|path| path == Path::new("/dev/null")) {
         // The empty side, as for diff(1): everything on the other side is added or removed.
         return Ok(Side {
             entries: Vec::new(),
             notation: forced.unwrap_or(Notation::fallback()),
+            settings,
         });
     }
     let origin = if arg == "-" {
@@ -275,22 +288,30 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     };
     let Some(origin) = origin else {
         let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
-        if let Some(problem) = literal_problem(arg, notation) {
+        if let Some(problem) = literal_problem(arg, notation, settings) {
             return Err(format!(
                 "`{arg}` is neither a file nor a position: there is no such file, and as a \
                  position: {problem}"
             ));
         }
         return Ok(Side {
-            entries: vec![entry(None, arg.as_bytes(), notation)],
+            entries: vec![entry(None, arg.as_bytes(), notation, settings)],
             notation,
+            settings,
         });
     };
     let fail =
         |error: std::io::Error| crate::input::InputError::io(origin.display(), &error).to_string();
-    let mut scan = Scan::open(&origin, forced, ReadSettings::default())
-        .map_err(fail)?
-        .without_canonical();
+    let mut scan = Scan::open(
+        &origin,
+        forced,
+        ReadSettings {
+            castling_mode: settings.castling_mode,
+            ..ReadSettings::default()
+        },
+    )
+    .map_err(fail)?
+    .without_canonical();
     let notation = scan.notation();
     let mut entries = Vec::new();
     while let Some(item) = scan.next_item().map_err(fail)? {
@@ -309,9 +330,18 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
                 crate::input::MAX_RECORD_BYTES
             ));
         }
-        entries.push(entry(Some(item.record.line), item.record.raw(), notation));
+        entries.push(entry(
+            Some(item.record.line),
+            item.record.raw(),
+            notation,
+            settings,
+        ));
     }
-    Ok(Side { entries, notation })
+    Ok(Side {
+        entries,
+        notation,
+        settings,
+    })
 }
 
 /// The fields of the canonical DFEN, by their key in the JSON form and by what people call
@@ -449,11 +479,16 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
 
 /// The fields that differ between two positions, or `None` unless both are positions of one
 /// notation: a line that is not a position is not a changed version of the one beside it.
-fn fields(old: &Entry, new: &Entry, notations: (Notation, Notation)) -> Option<Vec<FieldChange>> {
+fn fields(
+    old: &Entry,
+    new: &Entry,
+    notations: (Notation, Notation),
+    settings: ReadSettings,
+) -> Option<Vec<FieldChange>> {
     let parsed = |entry: &Entry, notation| {
         entry
             .is_text
-            .then(|| parse(&entry.text, notation).ok())
+            .then(|| parse(&entry.text, notation, settings).ok())
             .flatten()
     };
     match (parsed(old, notations.0), parsed(new, notations.1)) {
@@ -525,7 +560,7 @@ fn for_each_change<E>(
                 for a in olds {
                     let partner = if a.is_position { partners.next() } else { None };
                     let change = partner.and_then(|(index, b)| {
-                        let fields = fields(a, b, (old.notation, new.notation))?;
+                        let fields = fields(a, b, (old.notation, new.notation), old.settings)?;
                         Some((index, b, fields))
                     });
                     match change {
@@ -592,7 +627,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         )));
     }
     let forced = args.variant.notation(None, None)?.or(args.notation);
-    let sides = (side(&args.a, forced), side(&args.b, forced));
+    let settings = lenient(dfen::CastlingMode::from_chess960(args.chess960));
+    let sides = (
+        side(&args.a, forced, settings),
+        side(&args.b, forced, settings),
+    );
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
         (Err(error), _) | (_, Err(error)) => {

@@ -26,12 +26,25 @@ Examples:
                                                canonical lichess three-check FENs
   fenkit fmt --variant crazyhouse --dialect stockfish --to-dialect essay zh.fen
                                                rewrite Stockfish crazyhouse FENs as the essay form
+  fenkit fmt --chess960 fischer.fen            Chess960 positions, castling written as X-FEN
+  fenkit fmt --chess960 --castling shredder fischer.fen
+                                               castling as engines write it (`HAha`, `HFhf`)
+  fenkit fmt --en-passant legal games.fen      drop en-passant squares no legal capture can use
 
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
 Positions with errors are left exactly as they were and reported (exit 1). With --profile
 lenient or engine, each form that the spec profile refuses and that fmt repairs (dice in the
-wrong case, missing clocks, ...) is reported as a warning, and the exit status stays 0.";
+wrong case, missing clocks, ...) is reported as a warning, and the exit status stays 0.
+
+fmt never changes what a position is: it fixes spellings, and drops a castling right or an
+en-passant square only when no reading of the line can use it (spec/dfen.md section 10).
+Without --chess960, a position that reads as Chess960 (`KQkq` with the king off e1, or a
+right whose rook is off its corner) keeps its rights, with a DFEN224 warning that says so;
+--chess960 or `chess960 = true` in fenkit.toml reads it as Chess960. A field of file letters
+(`HFhf`, Shredder-FEN) is Chess960 castling in either mode; outside the mode fmt writes the
+standard start's `HAha` as `KQkq`. --en-passant drops the en-passant squares its policy does
+not keep; without it every square written is kept.";
 
 /// Rewrite position files into canonical form, in place.
 #[derive(Debug, clap::Args)]
@@ -53,6 +66,9 @@ pub(crate) struct Args {
     /// With --variant threecheck or crazyhouse: the dialect to write [default: the one read]
     #[arg(long, value_name = "DIALECT")]
     to_dialect: Option<crate::notation::DialectArg>,
+
+    #[command(flatten)]
+    write: crate::options::WriteArgs,
 
     #[command(flatten)]
     config: crate::config::ConfigArgs,
@@ -96,6 +112,8 @@ struct Settings {
     configs: std::sync::Arc<crate::config::Configs>,
     /// The read flags, which win over each input's configuration.
     flags: crate::config::Flags,
+    /// `--castling` and `--en-passant`.
+    write: crate::options::WriteArgs,
     mode: Mode,
     writer: AtomicWriter,
     threads: usize,
@@ -107,10 +125,10 @@ impl Settings {
     /// strictness would make errors.
     fn reading(&self, origin: &Origin) -> (Option<Notation>, ReadSettings, Option<String>) {
         let file = self.configs.settings(origin, self.flags);
-        let read = ReadSettings {
+        let read = self.write.apply(ReadSettings {
             strict: false,
             ..file.read
-        };
+        });
         (file.notation, read, file.notation_from)
     }
 }
@@ -127,6 +145,8 @@ struct Pass {
     /// How many of `reports` are errors.
     errors: usize,
     positions: usize,
+    /// With `--dialect auto`: the dialect of each line.
+    dialects: crate::scan::DialectsChosen,
 }
 
 /// Formats `scan` into `out` (analysing on `threads` threads), collecting error diagnostics.
@@ -146,6 +166,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             let mut replacement = None;
             if let Some(analysis) = item.analysis.take() {
                 pass.positions += 1;
+                pass.dialects.see(analysis.dialect, record.line);
                 if matches!(record.problem, Some(Problem::TooLong { .. })) {
                     pass.unformattable = true;
                 }
@@ -156,7 +177,9 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                             Diagnostic::new(path, record, finding)
                                 .with_reference(analysis.reference),
                         );
-                    } else if !analysis.rejected && is_repair(finding.code) {
+                    } else if !analysis.rejected
+                        && (is_repair(finding.code) || is_kept_on_purpose(finding.code))
+                    {
                         pass.reports.push(Diagnostic::new(path, record, finding));
                     }
                 }
@@ -182,6 +205,13 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
 /// [`dfen::Code::is_repair`]).
 fn is_repair(code: Code) -> bool {
     matches!(code, Code::Dfen(code) if code.is_repair())
+}
+
+/// Whether a warning with `code` is one `fmt` leaves unfixed on purpose and says so, since a
+/// user may expect a fix: a castling right that reads as Chess960 is kept (`DFEN224`), and the
+/// warning says how to read the file as Chess960.
+fn is_kept_on_purpose(code: Code) -> bool {
+    code == Code::Dfen(dfen::Code::CastlingReadsAsChess960)
 }
 
 /// The outcome for one file.
@@ -451,6 +481,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = Settings {
         configs: std::sync::Arc::clone(&configs),
         flags,
+        write: args.write,
         mode: if args.check {
             Mode::Check
         } else if args.diff {
@@ -501,6 +532,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         },
         |outcome: FileOutcome| -> io::Result<()> {
             if let Some(note) = &outcome.read_as {
+                global.note(note);
+            }
+            if let Some(note) = outcome.pass.dialects.note(&outcome.path) {
                 global.note(note);
             }
             if !outcome.pass.reports.is_empty()

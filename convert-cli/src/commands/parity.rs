@@ -18,6 +18,8 @@ case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
 FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case). With --notation
 variants, `{variant}` and `{dialect}` (FENKIT_PARITY_VARIANT, FENKIT_PARITY_DIALECT) are the
 case's variant (threecheck, crazyhouse, twomove) and dialect (essay, stockfish, lichess).
+`{castling}` (FENKIT_PARITY_CASTLING) is `chess960` for the cases of --notation chess960,
+DFENs read in Chess960 mode, and `standard` for every other.
 
 Per case (default): the input on stdin; exit 0 and the canonical form (UTF-8) on stdout means
 accepted; exit 1 with exactly one line `CODE: message` on stderr (a colon and a space after
@@ -46,6 +48,7 @@ Examples:
   fenkit parity --notation rules --cmd 'fenkit moves --king-capture {king_capture} -'
   fenkit parity --notation variants --codes \\
       --cmd 'fenkit parse --variant {variant} --dialect {dialect}'
+  fenkit parity --notation chess960 --cmd 'fenkit parse --notation dfen --chess960'
   fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
 
 The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined

@@ -51,6 +51,11 @@ pub(crate) struct Args {
     #[arg(long)]
     strict: bool,
 
+    /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king [file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    chess960: bool,
+
     /// Read one input per line and answer each with one JSON object per line
     #[arg(long)]
     batch: bool,
@@ -286,6 +291,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         read: ReadSettings {
             profile: args.profile.unwrap_or_default().into(),
             strict: args.strict,
+            castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+            ..ReadSettings::default()
         },
     };
     if args.batch {

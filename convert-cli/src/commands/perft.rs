@@ -18,6 +18,9 @@ Examples:
   fenkit perft --depth 1 --roll PNQ --king-capture any '7k/4P3/8/8/8/8/8/Q3K3 w - - 0 1'
   fenkit perft --depth 1 --roll PNB 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   echo 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' | fenkit perft --depth 3 -
+  fenkit perft --chess960 --depth 3 'nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1'
+  fenkit perft --depth 3 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+  fenkit perft --depth 3 --unique --en-passant legal 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
 
 Modes: --standard (the default) counts legal chess moves with check, one move per turn;
 --die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the side
@@ -29,7 +32,9 @@ played under the Maximum Micro-moves rule (--depth counts turns; a pass is one w
 turn; --king-capture chooses the reading of its king-capture exemption). --divide prints
 each first move with its count. --unique prints `unique: N` (the distinct positions at the
 final depth, clocks ignored) and `collisions: N` (the leaves that repeat one of them) above
-the total; --ep chooses how en passant enters a position's identity. The last line is the
+the total; --en-passant chooses how en passant enters a position's identity. --chess960
+reads castling as Chess960 does (`K`/`Q` the outermost rooks); a field of file letters
+(`HFhf`) is Chess960 castling with or without it. The last line is the
 total.
 
 Exit status 1, with `error: CODE: message` on stderr, in every mode when the position does
@@ -44,7 +49,12 @@ Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003)
 
 /// Count the nodes of the move tree to a given depth.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    mut_arg("en_passant", |arg| arg
+        .requires("unique")
+        .help(crate::options::IDENTITY_EN_PASSANT_HELP))
+)]
 #[command(group(clap::ArgGroup::new("mode").args(["standard", "die", "roll"])))]
 pub(crate) struct Args {
     /// The position (for --roll, at a fresh turn); `-` reads it from standard input
@@ -87,15 +97,13 @@ pub(crate) struct Args {
     #[arg(long)]
     unique: bool,
 
-    /// With --unique: `always` counts every en-passant square (as the canonical DFEN keeps
-    /// it), `legal` only squares the side to move can capture onto now
-    #[arg(
-        long,
-        value_name = "WHEN",
-        default_value = "always",
-        requires = "unique"
-    )]
-    ep: crate::duplicates::EpArg,
+    /// Standard chess as Chess960 (Fischer random) is played: castling rights `K`/`Q` are the
+    /// outermost rooks, and castling moves are written as the king taking its rook (`f1h1`)
+    #[arg(long, conflicts_with_all = ["die", "roll"])]
+    chess960: bool,
+
+    #[command(flatten)]
+    en_passant: crate::options::EnPassantArg,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -121,14 +129,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         Purpose::Board
     };
-    let position = match args.options.read(&args.position, purpose, global) {
+    let mut options = args.options;
+    options.castling_mode = dfen::CastlingMode::from_chess960(args.chess960);
+    let position = match options.read(&args.position, purpose, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
     let perft = args.perft();
     let mut stdout = global.stdout();
     if args.unique {
-        let count = match perft.unique(&position, args.ep.identity()) {
+        let count = match perft.unique(&position, args.en_passant.en_passant) {
             Ok(count) => count,
             Err(error) => return Ok(rules_error(&error, global)),
         };

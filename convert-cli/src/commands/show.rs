@@ -53,6 +53,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     variant: crate::options::VariantArgs,
 
+    /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
+    /// each side of the king [file letters such as `HAha` are read in either case]
+    #[arg(long)]
+    chess960: bool,
+
     #[command(flatten)]
     options: PositionOptions,
 }
@@ -148,7 +153,11 @@ fn variant_lines(out: &mut String, position: &dfen::variant::VariantFen) {
 }
 
 /// The DFEN diagram; with a variant position, its state takes the dice's place.
-fn draw_dfen(position: &dfen::Dfen, variant: Option<&dfen::variant::VariantFen>) -> String {
+fn draw_dfen(
+    position: &dfen::Dfen,
+    variant: Option<&dfen::variant::VariantFen>,
+    castling_mode: dfen::CastlingMode,
+) -> String {
     let mut out = String::new();
     let crazyhouse = variant.filter(|v| v.variant == dfen::variant::Variant::Crazyhouse);
     let promoted = crazyhouse.map_or(dfen::SquareSet::EMPTY, |v| v.promoted);
@@ -182,7 +191,29 @@ fn draw_dfen(position: &dfen::Dfen, variant: Option<&dfen::variant::VariantFen>)
         dfen::Color::Black => "Black",
     };
     let _ = writeln!(out, "side to move:  {side}");
-    let _ = writeln!(out, "castling:      {}", position.castling);
+    if castling_mode == dfen::CastlingMode::Chess960 {
+        // X-FEN, and the rooks each right is for.
+        let rooks: Vec<String> = position
+            .castling
+            .rook_squares()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let field = dfen::Writer::new()
+            .castling_mode(castling_mode)
+            .castling_field(position);
+        if rooks.is_empty() {
+            let _ = writeln!(out, "castling:      {field}");
+        } else {
+            let _ = writeln!(
+                out,
+                "castling:      {field} (the rooks on {})",
+                rooks.join(", ")
+            );
+        }
+    } else {
+        let _ = writeln!(out, "castling:      {}", position.castling);
+    }
     let ep: Vec<String> = position
         .en_passant
         .iter_alphabetical()
@@ -268,7 +299,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let settings = ReadSettings {
         profile: args.options.profile.into(),
-        strict: false,
+        castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+        ..ReadSettings::default()
     };
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,
@@ -300,9 +332,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         global.error(format_args!("{}: {}", finding.code, finding.message));
     }
     let diagram = match &position {
-        Position::Dfen(position) => draw_dfen(position, None),
+        Position::Dfen(position) => draw_dfen(position, None, settings.castling_mode),
         Position::Fen4(placement) => draw_fen4(placement),
-        Position::Variant(position) => draw_dfen(&position.fen, Some(position)),
+        Position::Variant(position) => {
+            draw_dfen(&position.fen, Some(position), settings.castling_mode)
+        }
     };
     let mut stdout = global.stdout();
     write!(stdout, "{diagram}")?;

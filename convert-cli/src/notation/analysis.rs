@@ -7,13 +7,42 @@ use super::Notation;
 use crate::code::{Code, Finding};
 use crate::input::{Kind, Record, RecordBatch};
 
-/// Options for reading positions, shared by `check`, `fmt`, `parse` and `snapshot`.
+/// Options for reading positions, shared by every command that reads them, and how `fmt` and
+/// `convert` write them back. Every codec reads its settings from here.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct ReadSettings {
     /// The DFEN dialect to read and (for `fmt`) to write. `lenient` writes `spec`.
     pub(crate) profile: dfen::Profile,
     /// Non-canonical forms become errors.
     pub(crate) strict: bool,
+    /// How castling is read and judged, and written: standard chess, or Chess960 (`--chess960`,
+    /// `chess960 = true`; `spec/chess960.md`).
+    pub(crate) castling_mode: dfen::CastlingMode,
+    /// How `fmt` and `convert` spell castling rights in Chess960 mode (`--castling`).
+    pub(crate) castling: dfen::CastlingNotation,
+    /// Which en-passant squares `fmt` and `convert` write (`--en-passant`): `Always`, the
+    /// default, keeps every square written.
+    pub(crate) en_passant: dfen::EnPassantPolicy,
+}
+
+impl ReadSettings {
+    /// The DFEN parser of these settings in `profile`.
+    pub(crate) fn parser(&self, profile: dfen::Profile) -> dfen::Parser {
+        dfen::Parser::new()
+            .profile(profile)
+            .strict(self.strict)
+            .castling_mode(self.castling_mode)
+    }
+
+    /// The writer of these settings in `profile`, with `game` deciding which en-passant
+    /// captures are legal.
+    pub(crate) fn writer(&self, profile: dfen::Profile, game: dfen::rules::Game) -> dfen::Writer {
+        dfen::Writer::new()
+            .profile(profile)
+            .castling_mode(self.castling_mode)
+            .castling(self.castling)
+            .en_passant(self.en_passant, game)
+    }
 }
 
 /// Where the FEN4 reference parsers put a rejection: their numeric code and character
@@ -78,6 +107,8 @@ pub(crate) struct Analysis {
     /// under another profile than the engine's: whether the reference engine's dialect explains
     /// them (see `dfen.rs`).
     pub(crate) engine_explained: Option<bool>,
+    /// With `--dialect auto`: the dialect the variant line was read in.
+    pub(crate) dialect: Option<::dfen::variant::Dialect>,
 }
 
 impl Analysis {
@@ -90,6 +121,7 @@ impl Analysis {
             reference,
             identity: None,
             engine_explained: None,
+            dialect: None,
         }
     }
 
@@ -116,6 +148,7 @@ impl Analysis {
             rejected,
             reference: None,
             engine_explained: None,
+            dialect: None,
         }
     }
 }

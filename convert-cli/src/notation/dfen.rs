@@ -107,9 +107,7 @@ impl DfenCodec {
 
 /// The parser of `settings`.
 pub(super) fn parser(settings: ReadSettings) -> dfen::Parser {
-    dfen::Parser::new()
-        .profile(settings.profile)
-        .strict(settings.strict)
+    settings.parser(settings.profile)
 }
 
 /// A DFEN syntax error as a finding, with its help where the fix is certain.
@@ -119,19 +117,28 @@ pub(super) fn error_finding(error: &dfen::ParseError) -> Finding {
 
 /// The text `fmt` writes for a DFEN in the requested dialect.
 pub(crate) fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> String {
-    let mut out = String::new();
-    // Writing to a String cannot fail.
-    let _ = write_dfen_to(&mut out, position, profile);
-    out
+    position.display_as(profile).to_string()
 }
 
-/// Writes the text `fmt` writes for a DFEN in the requested dialect to `out`.
+/// Writes the text `writer` writes for a DFEN to `out`: what `Display` writes when the
+/// writer writes the canonical form, without a copy of the position.
 fn write_dfen_to(
     out: &mut impl std::fmt::Write,
     position: &dfen::Dfen,
+    writer: &dfen::Writer,
     profile: dfen::Profile,
 ) -> std::fmt::Result {
-    write!(out, "{}", position.display_as(profile))
+    if writes_as_display(writer) {
+        write!(out, "{}", position.display_as(profile))
+    } else {
+        out.write_str(&writer.write(position))
+    }
+}
+
+/// Whether `writer` spells castling and en passant as `Display` does (its profile aside).
+fn writes_as_display(writer: &dfen::Writer) -> bool {
+    writer.current_castling_mode() == dfen::CastlingMode::Standard
+        && writer.current_en_passant() == dfen::EnPassantPolicy::Always
 }
 
 /// Whether the reference engine's dialect explains the `findings` a DFEN position has under
@@ -174,8 +181,12 @@ pub(super) fn first_error(
 /// Reads a DFEN (or FEN) text to convert it, in `profile`: refused on a syntax error or an
 /// error-severity finding, with a help line when the lenient profile would read it; the
 /// repairs a lenient or engine read made are the warnings.
-pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read, Rejection> {
-    let refused = match dfen::Parser::new().profile(profile).parse(text) {
+pub(super) fn read_to_convert(
+    text: &str,
+    profile: dfen::Profile,
+    settings: ReadSettings,
+) -> Result<Read, Rejection> {
+    let refused = match settings.parser(profile).strict(false).parse(text) {
         Err(error) => Err(Rejection::from(error_finding(&error))),
         Ok(parsed) => match first_error(&parsed.findings, None) {
             Err(refusal) => Err(refusal),
@@ -185,8 +196,9 @@ pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read
     let parsed = refused.map_err(|mut refusal| {
         // Say when the lenient profile would have read it.
         if profile == dfen::Profile::Spec
-            && dfen::Parser::new()
-                .profile(dfen::Profile::Lenient)
+            && settings
+                .parser(dfen::Profile::Lenient)
+                .strict(false)
                 .parse(text)
                 .is_ok_and(|lenient| !lenient.has_errors())
         {
@@ -213,8 +225,9 @@ pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read
 pub(super) fn parse_in(
     text: &str,
     profile: dfen::Profile,
+    settings: ReadSettings,
 ) -> Result<(Position, Vec<Finding>), Rejection> {
-    match dfen::Parser::new().profile(profile).parse(text) {
+    match settings.parser(profile).strict(false).parse(text) {
         Ok(parsed) => Ok((
             Position::Dfen(Box::new(parsed.dfen)),
             converted(parsed.findings),
@@ -228,11 +241,13 @@ pub(super) fn parse_in(
 fn write_in(
     position: &dfen::Dfen,
     profile: dfen::Profile,
+    settings: ReadSettings,
     lossy: bool,
     len: usize,
 ) -> Result<Written, Rejection> {
+    let writer = settings.writer(profile, dfen::rules::Game::DiceChess);
     if profile != dfen::Profile::Engine {
-        return Ok((write_dfen(position, profile), Vec::new()));
+        return Ok((writer.write(position), Vec::new()));
     }
     // The clocks the engine dialect cannot hold: (code, name, value, most it holds).
     let engine = dfen::Profile::Engine;
@@ -254,10 +269,10 @@ fn write_in(
     .filter(|&(_, _, value, most)| value > most)
     .collect();
     match over.first() {
-        None => Ok((write_dfen(position, engine), Vec::new())),
+        None => Ok((writer.write(position), Vec::new())),
         // The writer caps each clock at the most the dialect holds.
         Some(_) if lossy => Ok((
-            write_dfen(position, engine),
+            writer.write(position),
             over.iter()
                 .map(|(_, name, value, most)| {
                     format!(
@@ -293,7 +308,7 @@ impl Codec for DfenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, self.profile(settings))
+        read_to_convert(text, self.profile(settings), settings)
     }
 
     fn parse(
@@ -302,13 +317,24 @@ impl Codec for DfenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, self.profile(settings))
+        parse_in(text, self.profile(settings), settings)
     }
 
     fn write(
         &self,
+        notation: Notation,
+        position: &Position,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        self.write_in(notation, position, ReadSettings::default(), lossy, len)
+    }
+
+    fn write_in(
+        &self,
         _: Notation,
         position: &Position,
+        settings: ReadSettings,
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
@@ -316,6 +342,7 @@ impl Codec for DfenCodec {
             Position::Dfen(position) => write_in(
                 position,
                 self.profile.unwrap_or(dfen::Profile::Spec),
+                settings,
                 lossy,
                 len,
             ),
@@ -341,9 +368,8 @@ struct DfenAnalyzer {
 impl Analyze for DfenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let profile = self.profile.unwrap_or(work.settings.profile);
-        let parser = dfen::Parser::new()
-            .profile(profile)
-            .strict(work.settings.strict);
+        let parser = work.settings.parser(profile);
+        let writer = work.settings.writer(profile, self.game);
         let mut analysis = match parser.parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
@@ -362,12 +388,15 @@ impl Analyze for DfenAnalyzer {
                         // canonical form is the text itself, and `fmt` need not write it to
                         // find that out.
                         let unchanged = work.only_changed()
+                            && writer.writes_canonical_form()
                             && parsed.written_canonically()
                             && *fixed == parsed.dfen;
                         if unchanged {
                             None
                         } else {
-                            work.canonical_form(text, |out| write_dfen_to(out, fixed, profile))
+                            work.canonical_form(text, |out| {
+                                write_dfen_to(out, fixed, &writer, profile)
+                            })
                         }
                     }
                     _ => None,
@@ -408,7 +437,7 @@ mod tests {
                 dfen,
                 ReadSettings {
                     profile,
-                    strict: false,
+                    ..ReadSettings::default()
                 },
             )
             .without_canonical()

@@ -44,7 +44,7 @@ impl Codec for FenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, settings.profile)
+        read_to_convert(text, settings.profile, settings)
     }
 
     fn parse(
@@ -53,19 +53,31 @@ impl Codec for FenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, settings.profile)
+        parse_in(text, settings.profile, settings)
     }
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
+        self.write_in(notation, position, ReadSettings::default(), lossy, len)
+    }
+
+    fn write_in(
+        &self,
+        _: Notation,
+        position: &Position,
+        settings: ReadSettings,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let writer = settings.writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
         match position {
             Position::Dfen(position) => {
-                let (fen, dropped) = position.to_fen_lossy();
+                let (fen, dropped) = writer.to_fen_lossy(position);
                 if dropped.is_empty() || lossy {
                     Ok((fen, dropped))
                 } else {
@@ -84,7 +96,7 @@ impl Codec for FenCodec {
             Position::Variant(position) => {
                 let dropped = position.dropped_by_standard_fen();
                 if dropped.is_empty() || lossy {
-                    let (fen, _) = position.fen.to_fen_lossy();
+                    let (fen, _) = writer.to_fen_lossy(&position.fen);
                     Ok((fen, dropped))
                 } else {
                     Err(Rejection::new(
@@ -144,7 +156,8 @@ impl Analyze for FenAnalyzer {
                     .collect();
                 // The canonical form is written whatever is asked: the conversion to six
                 // fields can add a finding.
-                let canonical = match fixed.to_fen() {
+                let writer = settings.writer(settings.profile, dfen::rules::Game::Standard);
+                let canonical = match writer.to_fen(&fixed) {
                     Ok(fen) => {
                         if seventh {
                             findings.push(seventh_field(text, settings.strict));

@@ -42,10 +42,32 @@ pub(super) static FEN4: Entry = Entry {
 struct Fen4Codec;
 
 /// A FEN4 syntax error as a rejection, with the reference parsers' code and offset.
-pub(super) fn rejection(error: &fen4::ParseError) -> Rejection {
-    let mut rejection = Rejection::new(error.code(), error.span(), error.to_string());
-    rejection.reference = Some(Fen4Reference::of(error));
-    rejection
+pub(super) fn rejection(error: &fen4::ParseError, text: &str) -> Rejection {
+    Rejection {
+        finding: error_finding(error, text),
+        reference: Some(Fen4Reference::of(error)),
+    }
+}
+
+/// A FEN4 syntax error of `text` as a finding: a line of chess.com's four-player chess, a
+/// format of the same name, is said to be one (`FENKIT008`).
+fn error_finding(error: &fen4::ParseError, text: &str) -> Finding {
+    if !fen4::looks_like_four_player(text) {
+        return finding_of(error.to_finding());
+    }
+    let first = text.trim_start();
+    let start = text.len() - first.len();
+    let end = start + first.find('-').unwrap_or(first.len());
+    crate::code::cli_error(
+        crate::code::CliCode::FourPlayerChess,
+        start..end,
+        "chess.com's four-player chess, which is not read: expected a 4D chess position \
+         (`4d-fen v1: ...`), found a four-player chess position (`R-0,0,0,0-...`)",
+    )
+    .with_help(
+        "chess.com also calls its four-player format \"FEN4\", but it is another format: fenkit's \
+         FEN4 is 4D chess; leave such files out of the run (`extend-exclude` in fenkit.toml)",
+    )
 }
 
 impl Codec for Fen4Codec {
@@ -67,7 +89,7 @@ impl Codec for Fen4Codec {
         fen4::Parser::new()
             .parse(text)
             .map(|parsed| Read::Position(Position::Fen4(parsed.placement), Vec::new()))
-            .map_err(|error| rejection(&error))
+            .map_err(|error| rejection(&error, text))
     }
 
     fn parse(
@@ -79,7 +101,7 @@ impl Codec for Fen4Codec {
         fen4::Parser::new()
             .parse(text)
             .map(|parsed| (Position::Fen4(parsed.placement), converted(parsed.findings)))
-            .map_err(|error| rejection(&error))
+            .map_err(|error| rejection(&error, text))
     }
 
     fn write(
@@ -113,10 +135,9 @@ impl Analyze for Fen4Analyzer {
             .strict(work.settings.strict)
             .parse_into(text, &mut parsed);
         let analysis = match result {
-            Err(error) => Analysis::rejected(
-                finding_of(error.to_finding()),
-                Some(Fen4Reference::of(&error)),
-            ),
+            Err(error) => {
+                Analysis::rejected(error_finding(&error, text), Some(Fen4Reference::of(&error)))
+            }
             Ok(()) => {
                 // As for DFEN: a literal written canonically is its own canonical form.
                 let canonical = if work.only_changed() && parsed.written_canonically() {

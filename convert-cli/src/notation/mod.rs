@@ -319,6 +319,21 @@ pub(crate) trait Codec: Sync {
         Err(unsupported(len))
     }
 
+    /// [`Codec::write`] with the run's settings: the castling mode and spelling and the
+    /// en-passant policy of `fmt` and `convert` (`--chess960`, `--castling`, `--en-passant`).
+    /// By default the settings change nothing.
+    fn write_in(
+        &self,
+        notation: Notation,
+        position: &Position,
+        settings: ReadSettings,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let _ = settings;
+        self.write(notation, position, lossy, len)
+    }
+
     /// The DFEN profile it always reads and writes in, whatever `--profile` says
     /// (`dfen-engine`).
     fn profile(&self) -> Option<::dfen::Profile> {
@@ -395,6 +410,12 @@ pub(crate) struct Options {
     pub(crate) write: Dialect,
     /// Three-check's number of checks that wins.
     pub(crate) check_limit: u8,
+    /// `--dialect auto`: each line is read in the dialect it is written in
+    /// (`Dialect::detect`), not in `dialect`.
+    pub(crate) auto: bool,
+    /// With `auto` and no `--to-dialect`: each line is written back in the dialect it was
+    /// read in, not in `write`.
+    pub(crate) write_as_read: bool,
 }
 
 impl Default for Options {
@@ -403,6 +424,8 @@ impl Default for Options {
             dialect: Dialect::Essay,
             write: Dialect::Essay,
             check_limit: 3,
+            auto: false,
+            write_as_read: false,
         }
     }
 }
@@ -442,7 +465,11 @@ impl std::fmt::Display for Notation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())?;
         if self.entry.dialects {
-            write!(f, " ({} dialect", self.options.dialect)?;
+            if self.options.auto {
+                f.write_str(" (dialect decided per line")?;
+            } else {
+                write!(f, " ({} dialect", self.options.dialect)?;
+            }
             if self.options.check_limit != 3 {
                 write!(f, ", check limit {}", self.options.check_limit)?;
             }
@@ -631,14 +658,17 @@ impl Notation {
         self.entry.codec.parse(self, text, settings)
     }
 
-    /// Writes a position in this notation (see [`Codec::write`]).
+    /// Writes a position in this notation, as `settings` write it (see [`Codec::write_in`]).
     pub(crate) fn write(
         self,
         position: &Position,
+        settings: ReadSettings,
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        self.entry.codec.write(self, position, lossy, len)
+        self.entry
+            .codec
+            .write_in(self, position, settings, lossy, len)
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).

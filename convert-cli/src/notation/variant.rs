@@ -73,16 +73,84 @@ pub(crate) enum DialectArg {
     Stockfish,
     /// lichess: `+1+0` checks given after the clocks, the pocket as a ninth rank
     Lichess,
+    /// decided per line, for files that mix dialects: `3+3` or `[Pp]` is stockfish, `+1+0` or
+    /// a ninth rank lichess, else essay (`-v` says what was chosen; read only)
+    Auto,
 }
 
 impl From<DialectArg> for Dialect {
+    /// The dialect; `auto`, decided per line, starts from the essay form.
     fn from(dialect: DialectArg) -> Dialect {
         match dialect {
-            DialectArg::Essay => Dialect::Essay,
+            DialectArg::Essay | DialectArg::Auto => Dialect::Essay,
             DialectArg::Stockfish => Dialect::Stockfish,
             DialectArg::Lichess => Dialect::Lichess,
         }
     }
+}
+
+/// The dialects `text` is read and written in: the notation's, or with `--dialect auto` the
+/// one the line is written in, written back in it unless `--to-dialect` says otherwise.
+pub(super) fn line_dialects(
+    variant: Variant,
+    notation: Notation,
+    text: &str,
+) -> (Dialect, Dialect) {
+    let options = notation.options;
+    if !options.auto {
+        return (options.dialect, options.write);
+    }
+    let read = Dialect::detect(variant, text);
+    (
+        read,
+        if options.write_as_read {
+            read
+        } else {
+            options.write
+        },
+    )
+}
+
+/// The library's parser for `variant` in the notation's dialect and the settings' castling
+/// mode; `--profile lenient` reads lines without their clocks (`DFEN109`, as in a FEN).
+fn parser(
+    variant: Variant,
+    notation: Notation,
+    settings: ReadSettings,
+    dialect: Dialect,
+) -> VariantParser {
+    VariantParser::new(variant)
+        .dialect(dialect)
+        .check_limit(notation.options.check_limit)
+        .castling_mode(settings.castling_mode)
+        .lenient(settings.profile == dfen::Profile::Lenient)
+}
+
+/// `finding`, a refusal of `text`, with a help line when `--profile lenient` reads the line
+/// (a variant line without its clocks) and nothing better is said.
+fn lenient_hint(
+    mut finding: Finding,
+    variant: Variant,
+    notation: Notation,
+    settings: ReadSettings,
+    text: &str,
+    dialect: Dialect,
+) -> Finding {
+    let lenient = ReadSettings {
+        profile: dfen::Profile::Lenient,
+        ..settings
+    };
+    if finding.help.is_none()
+        && settings.profile != dfen::Profile::Lenient
+        && parser(variant, notation, lenient, dialect)
+            .parse(text)
+            .is_ok_and(|parsed| !parsed.has_errors())
+    {
+        finding.help = Some(
+            "`--profile lenient` reads a line without its clocks, with a warning (DFEN109)".into(),
+        );
+    }
+    finding
 }
 
 /// One variant's behaviour.
@@ -93,10 +161,9 @@ struct VariantCodec {
 impl VariantCodec {
     /// The library's parser for this variant in the notation's dialect. Every command reads
     /// variant positions through it.
-    fn parser(&self, notation: Notation) -> VariantParser {
-        VariantParser::new(self.variant)
-            .dialect(notation.options.dialect)
-            .check_limit(notation.options.check_limit)
+    fn parser(&self, notation: Notation, settings: ReadSettings, text: &str) -> VariantParser {
+        let (read, _) = line_dialects(self.variant, notation, text);
+        parser(self.variant, notation, settings, read)
     }
 }
 
@@ -109,9 +176,14 @@ impl Codec for VariantCodec {
 
     /// Converted as it was read, as every other conversion does: spellings become canonical,
     /// nothing else is fixed.
-    fn read(&self, notation: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+    fn read(
+        &self,
+        notation: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<Read, Rejection> {
         let parsed = self
-            .parser(notation)
+            .parser(notation, settings, text)
             .parse(text)
             .map_err(|error| Rejection::from(error_finding(&error)))?;
         first_error(&parsed.findings, None)?;
@@ -125,9 +197,9 @@ impl Codec for VariantCodec {
         &self,
         notation: Notation,
         text: &str,
-        _: ReadSettings,
+        settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        match self.parser(notation).parse(text) {
+        match self.parser(notation, settings, text).parse(text) {
             Ok(parsed) => Ok((
                 Position::Variant(Box::new(parsed.position)),
                 converted(parsed.findings),
@@ -166,14 +238,40 @@ struct VariantAnalyzer {
 
 impl Analyze for VariantAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
-        let options = work.notation.options;
-        let parsed = VariantParser::new(self.variant)
-            .dialect(options.dialect)
-            .check_limit(options.check_limit)
+        let (read, write) = line_dialects(self.variant, work.notation, text);
+        let parsed = parser(self.variant, work.notation, work.settings, read)
             .strict(work.settings.strict)
             .parse(text);
+        let mut analysis = self.analysis(work, text, parsed, read, write);
+        if work.notation.options.auto {
+            analysis.dialect = Some(read);
+        }
+        analysis
+    }
+}
+
+impl VariantAnalyzer {
+    /// What is found about a line read in the dialect `read`, its canonical form in `write`.
+    fn analysis(
+        &self,
+        work: &mut Work,
+        text: &str,
+        parsed: Result<dfen::variant::VariantParsed, dfen::ParseError>,
+        read: Dialect,
+        write: Dialect,
+    ) -> Analysis {
         match parsed {
-            Err(error) => Analysis::rejected(error_finding(&error), None),
+            Err(error) => Analysis::rejected(
+                lenient_hint(
+                    error_finding(&error),
+                    self.variant,
+                    work.notation,
+                    work.settings,
+                    text,
+                    read,
+                ),
+                None,
+            ),
             Ok(parsed) => {
                 let needs_fixed = work.wants_canonical() || work.identity().is_some();
                 let fixed = needs_fixed.then(|| {
@@ -186,14 +284,14 @@ impl Analyze for VariantAnalyzer {
                 let canonical = match &fixed {
                     Some(fixed) if work.wants_canonical() => {
                         let unchanged = work.only_changed()
-                            && options.write == options.dialect
+                            && write == read
                             && parsed.written_canonically()
                             && *fixed == parsed.position;
                         if unchanged {
                             None
                         } else {
                             work.canonical_form(text, |out| {
-                                write!(out, "{}", fixed.display_as(options.write))
+                                write!(out, "{}", fixed.display_as(write))
                             })
                         }
                     }

@@ -33,7 +33,7 @@ pub(crate) struct Adapter {
 }
 
 /// The settings of one case that reach the adapter, through `{notation}`, `{profile}`,
-/// `{king_capture}`, `{variant}` and `{dialect}` in the command and through `FENKIT_PARITY_*`
+/// `{king_capture}`, `{variant}`, `{dialect}` and `{castling}` in the command and through `FENKIT_PARITY_*`
 /// environment variables.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Context {
@@ -48,6 +48,8 @@ pub(crate) struct Context {
     pub(crate) variant: String,
     /// The dialect (`essay` for DFEN and rules cases, empty for FEN4 cases).
     pub(crate) dialect: String,
+    /// How castling is read: `chess960` or `standard`.
+    pub(crate) castling: String,
 }
 
 impl Context {
@@ -59,6 +61,7 @@ impl Context {
             king_capture: case.king_capture.clone(),
             variant: case.variant.clone(),
             dialect: case.dialect.clone(),
+            castling: case.castling.clone(),
         }
     }
 }
@@ -145,7 +148,8 @@ impl Adapter {
             .replace("{profile}", &context.profile)
             .replace("{king_capture}", &context.king_capture)
             .replace("{variant}", &context.variant)
-            .replace("{dialect}", &context.dialect);
+            .replace("{dialect}", &context.dialect)
+            .replace("{castling}", &context.castling);
         let mut command = Command::new("sh");
         command
             .arg("-c")
@@ -155,6 +159,7 @@ impl Adapter {
             .env("FENKIT_PARITY_KING_CAPTURE", &context.king_capture)
             .env("FENKIT_PARITY_VARIANT", &context.variant)
             .env("FENKIT_PARITY_DIALECT", &context.dialect)
+            .env("FENKIT_PARITY_CASTLING", &context.castling)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

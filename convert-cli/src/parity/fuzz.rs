@@ -150,8 +150,9 @@ pub(crate) fn mutate(rng: &mut Rng, notation: Notation, base: &[u8], donors: &[&
 
 /// fenkit's own answer for an input in `notation`, exactly as `fenkit parse` gives it (a
 /// variant's input read in its dialect, and written back in it, with every fixable finding
-/// applied, as `fmt` writes it; spec/conformance.md section 2).
-pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got {
+/// applied, as `fmt` writes it; spec/conformance.md section 2), read in the case's castling mode
+/// (`chess960` or `standard`).
+pub(crate) fn own_answer(notation: Notation, profile: &str, castling: &str, input: &[u8]) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
             code: crate::code::CliCode::InvalidUtf8.to_string(),
@@ -162,7 +163,8 @@ pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got
     };
     let settings = ReadSettings {
         profile: profile.parse().unwrap_or_default(),
-        strict: false,
+        castling_mode: dfen::CastlingMode::from_chess960(castling == "chess960"),
+        ..ReadSettings::default()
     };
     let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
     match analysis
@@ -205,7 +207,7 @@ fn accept(canonical: String, codes: impl Iterator<Item = String>) -> Got {
 /// as `template`.
 fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
     let answer = match template.notation() {
-        Some(notation) => own_answer(notation, &template.profile, &input),
+        Some(notation) => own_answer(notation, &template.profile, &template.castling, &input),
         None => Got::Broken {
             problem: format!("the case {} names no notation fenkit reads", template.name),
             stderr: String::new(),
@@ -239,6 +241,7 @@ fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
         king_capture: "first".to_owned(),
         variant: template.variant.clone(),
         dialect: template.dialect.clone(),
+        castling: template.castling.clone(),
         input,
         expect,
         reason: String::new(),
@@ -488,14 +491,14 @@ mod tests {
                 })
         };
         let own_variant_answer = |name: &str, dialect: &str, input: &[u8]| {
-            own_answer(variant(name, dialect), "spec", input)
+            own_answer(variant(name, dialect), "spec", "standard", input)
         };
         assert!(matches!(
-            own_answer(named("dfen"), "spec", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
+            own_answer(named("dfen"), "spec", "standard", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
             Got::Reject { ref code, .. } if code == "DFEN012"
         ));
         assert!(matches!(
-            own_answer(named("fen4"), "spec", b"4d-fen v1: K@0,0,8,0"),
+            own_answer(named("fen4"), "spec", "standard", b"4d-fen v1: K@0,0,8,0"),
             Got::Reject {
                 ref_code: Some(-4),
                 offset: Some(17),
@@ -503,7 +506,7 @@ mod tests {
             }
         ));
         assert!(matches!(
-            own_answer(named("dfen"), "spec", b"\xff"),
+            own_answer(named("dfen"), "spec", "standard", b"\xff"),
             Got::Reject { ref code, .. } if code == "FENKIT001"
         ));
         // Variant inputs are read in their dialect, and written back in it.

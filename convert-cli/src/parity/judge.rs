@@ -558,6 +558,7 @@ mod tests {
             king_capture: "first".to_owned(),
             variant: String::new(),
             dialect: String::new(),
+            castling: "standard".to_owned(),
             input: Vec::new(),
             expect,
             reason: String::new(),

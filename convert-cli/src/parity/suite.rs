@@ -33,7 +33,8 @@ variant FENs of three-check, crazyhouse and two-move chess, written by `fenkit s
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
-  `v1/variants.jsonl`: the cases.
+  `v1/variants.jsonl`, `v1/chess960.jsonl`: the cases (the last, DFENs read in Chess960
+  mode, `{castling}`).
 
 Run a parser over this copy:
 
@@ -41,6 +42,7 @@ Run a parser over this copy:
 $ fenkit parity --suite DIR --cmd 'my-parser --notation {notation} --profile {profile}'
 $ fenkit parity --suite DIR --notation variants \
     --cmd 'my-parser --variant {variant} --dialect {dialect}'
+$ fenkit parity --suite DIR --notation chess960 --cmd 'my-parser --castling {castling}'
 ```
 ";
 
@@ -88,6 +90,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         "v1/variants.jsonl",
         include_str!("../../spec/conformance/v1/variants.jsonl"),
     ),
+    (
+        "v1/chess960.jsonl",
+        include_str!("../../spec/conformance/v1/chess960.jsonl"),
+    ),
 ];
 
 /// One case file of the suite: the cases of a notation, or of the rules engine. The notations'
@@ -106,6 +112,9 @@ pub(crate) struct SuiteFile {
     /// Whether its cases are the rules engine's: the legal first moves of DFEN positions,
     /// through the rules protocol.
     pub(crate) rules: bool,
+    /// For a file of cases read in a castling mode (`chess960`): the file whose notation its
+    /// cases are written in, read in that mode (`{castling}`).
+    pub(crate) castling: Option<(&'static str, &'static str)>,
 }
 
 impl PartialEq for SuiteFile {
@@ -117,13 +126,14 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 6] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
         parity_help: Some("DFEN cases, through the parse protocol"),
         by_default: true,
         rules: false,
+        castling: None,
     },
     SuiteFile {
         name: "fen4",
@@ -131,6 +141,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
         parity_help: Some("FEN4 cases, through the parse protocol"),
         by_default: true,
         rules: false,
+        castling: None,
     },
     SuiteFile {
         name: "ndjson4",
@@ -138,6 +149,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
         parity_help: None,
         by_default: false,
         rules: false,
+        castling: None,
     },
     SuiteFile {
         name: "rules",
@@ -145,6 +157,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
         parity_help: Some("Rules cases: legal first moves in UCI"),
         by_default: false,
         rules: true,
+        castling: None,
     },
     SuiteFile {
         name: "variants",
@@ -155,6 +168,18 @@ pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
         ),
         by_default: false,
         rules: false,
+        castling: None,
+    },
+    SuiteFile {
+        name: "chess960",
+        help: "DFEN read in Chess960 mode: castling in X-FEN and Shredder-FEN, sound and unsound rights",
+        parity_help: Some(
+            "DFEN cases read in Chess960 mode, through the parse protocol with `{castling}` \
+             (`chess960`; for fenkit, `--chess960`)",
+        ),
+        by_default: false,
+        rules: false,
+        castling: Some(("dfen", "chess960")),
     },
 ];
 
@@ -175,12 +200,14 @@ impl SuiteFile {
         format!("v{VERSION}/{}.jsonl", self.name)
     }
 
-    /// The notations whose cases it holds.
+    /// The notations whose cases it holds (a castling mode's file: those of the file it reads
+    /// in that mode).
     pub(crate) fn notations(&self) -> impl Iterator<Item = &'static Entry> + '_ {
+        let name = self.castling.map_or(self.name, |(file, _)| file);
         TABLE
             .iter()
             .copied()
-            .filter(|entry| entry.suite.is_some_and(|suite| suite.file == self.name))
+            .filter(move |entry| entry.suite.is_some_and(|suite| suite.file == name))
     }
 
     /// Whether `parity` runs its cases: the rules engine's, or those of a notation that says
@@ -289,6 +316,8 @@ pub(crate) struct Case {
     /// Variant cases: the dialect (`essay`, `stockfish`, `lichess`); `essay` for DFEN and rules
     /// cases, empty for FEN4 and NDJSON4 cases.
     pub(crate) dialect: String,
+    /// How castling is read: `chess960` for the Chess960 cases, `standard` for the others.
+    pub(crate) castling: String,
     /// The input, byte-exact.
     pub(crate) input: Vec<u8>,
     /// What it expects.
@@ -356,6 +385,8 @@ struct RawCase {
     l_star: Option<u32>,
     #[serde(default)]
     king_capture: Option<String>,
+    #[serde(default)]
+    castling: Option<String>,
     reason: String,
 }
 
@@ -428,6 +459,16 @@ fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
         (_, Some(_)) => return Err(format!("{name}: king_capture is for rules cases only")),
     };
     let (variant, dialect) = variant_and_dialect(&name, file, raw.variant, raw.dialect)?;
+    let castling = match (file.castling, raw.castling) {
+        (None, None) => "standard".to_owned(),
+        (Some((_, mode)), Some(castling)) if castling == mode => castling,
+        (Some((_, mode)), _) => {
+            return Err(format!("{name}: expected castling {mode:?} in this file"));
+        }
+        (None, Some(_)) => {
+            return Err(format!("{name}: castling is for the chess960 cases only"));
+        }
+    };
     let expect = match raw.verdict.as_deref() {
         _ if file.rules => Expect::Moves(
             raw.moves
@@ -462,6 +503,7 @@ fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
         king_capture,
         variant,
         dialect,
+        castling,
         input,
         expect,
         reason: raw.reason,
@@ -763,12 +805,32 @@ mod tests {
                 "spec/fen4.md",
                 "spec/ndjson4.md",
                 "spec/rules.md",
-                "spec/variants.md"
+                "spec/variants.md",
+                "spec/chess960.md"
             ]
         );
         for spec in specs {
             assert!(FILES.iter().any(|(path, _)| *path == spec), "{spec}");
         }
+    }
+
+    /// A Chess960 case is read in Chess960 mode, as a DFEN; every other case in standard mode.
+    #[test]
+    fn chess960_cases_say_how_castling_is_read() {
+        let cases = load(&[file("chess960"), file("dfen")], None).unwrap();
+        for case in &cases {
+            let chess960 = case.file.name == "chess960";
+            assert_eq!(case.castling == "chess960", chess960, "{}", case.name);
+            assert_eq!(
+                case.notation().map(|n| n.name()),
+                Some("dfen"),
+                "{}",
+                case.name
+            );
+        }
+        let text = r#"{"name":"y_x","notation":"dfen","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 -","verdict":"accept","canonical":"","findings":[],"castling":"chess960","reason":"r"}"#;
+        let error = parse_cases(file("dfen"), "dfen.jsonl", text).unwrap_err();
+        assert!(error.contains("castling is for the chess960 cases only"), "{error}");
     }
 
     /// A variant case names a known variant and dialect; other cases name none, and DFEN and

@@ -9,6 +9,7 @@ use std::process::Command;
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 mod check;
+mod chess960;
 mod config;
 mod convert;
 mod dedupe;
@@ -20,6 +21,7 @@ mod markers;
 mod output;
 mod parse;
 mod readme;
+mod real_files;
 mod rules;
 mod show;
 mod snapshot;

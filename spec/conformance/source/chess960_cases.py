@@ -1,16 +1,16 @@
 """DFEN cases read in Chess960 mode, written from spec/chess960.md (sections cited).
 
-A draft: the suite's case format has no key for a parser setting yet. These cases carry
-`"castling": "chess960"`: the input is read in Chess960 mode (`Parser::castling_mode`, the
-command line's `--chess960`) and the canonical form is written in it, in X-FEN (the default
-notation). build.py writes them to spec/conformance/draft/chess960.jsonl, which no manifest
-lists and `fenkit parity` does not run; tests/tests/conformance.rs answers them with the
-library. Cases that need no mode (Shredder-FEN, X-FEN with a file letter) are in dfen_cases.py.
+These cases carry `"castling": "chess960"`: the input, a DFEN, is read in Chess960 mode
+(`Parser::castling_mode`, the command line's `--chess960`) and the canonical form is written in
+it, in X-FEN (the default notation). build.py writes them to spec/conformance/v1/chess960.jsonl;
+`fenkit parity --notation chess960` runs them with `{castling}`, and tests/tests/conformance.rs
+answers them with the library. Cases that need no mode (Shredder-FEN, X-FEN with a file letter)
+are in dfen_cases.py.
 """
 
 from common import accept, reject
 
-NOTATION = "dfen-chess960"
+NOTATION = "chess960"
 
 
 def y(name, data, canonical, reason, findings=()):
@@ -58,9 +58,3 @@ n("n_960_225_two_rights_one_side", "4k3/8/8/8/8/8/8/4K1RR w HG - 0 1 -", "DFEN22
   "g1 and h1 are both on the king's h-side (s3, DFEN225)")
 n("n_960_009_k_and_its_file", "4k3/8/8/8/8/8/8/4K1R1 w KG - 0 1 -", "DFEN009",
   "K is the outermost h-side rook, g1, which G names again (s2, DFEN009)")
-
-# The cases are DFEN cases; they are kept apart only to be written to their own file.
-import common  # noqa: E402
-
-for _case in common.CASES.get(NOTATION, []):
-    _case["notation"] = "dfen"

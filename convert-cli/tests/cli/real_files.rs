@@ -1,0 +1,115 @@
+//! Files as they are written in the wild: variant lines without clocks, files that mix a
+//! variant's dialects (`--dialect auto`), three-check counters in a plain `.fen` file, and
+//! chess.com's four-player chess in a `.fen4` file.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+/// A crazyhouse line without its clocks is refused in the spec profile, with a help line
+/// that names `--profile lenient`, which reads it with the warning a clockless FEN gets.
+#[test]
+fn clockless_variant_lines_read_with_lenient() {
+    let tree = Tree::empty();
+    tree.write("zh.fen", "2k5/8/8/8/8/8/8/4K3[Qn] w - -\n");
+    let variant = ["--variant", "crazyhouse", "--dialect", "stockfish"];
+    let mut check = vec!["check"];
+    check.extend_from_slice(&variant);
+    check.push("zh.fen");
+    assert_cmd_snapshot!(tree.fenkit(&check));
+    let mut lenient = check.clone();
+    lenient.insert(1, "--profile");
+    lenient.insert(2, "lenient");
+    assert_cmd_snapshot!(tree.fenkit(&lenient));
+    let mut fmt = vec!["fmt", "-q", "--profile", "lenient"];
+    fmt.extend_from_slice(&variant);
+    fmt.push("zh.fen");
+    assert_eq!(tree.fenkit(&fmt).output().unwrap().status.code(), Some(0));
+    assert_eq!(tree.read("zh.fen"), b"2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n");
+    // The engine dialect is DFEN's alone.
+    let mut engine = check.clone();
+    engine.insert(1, "--profile");
+    engine.insert(2, "engine");
+    assert_eq!(
+        tree.fenkit(&engine).output().unwrap().status.code(),
+        Some(2)
+    );
+}
+
+/// Stockfish's, lichess's and the essay's three-check counters in one file: `--dialect auto`
+/// reads each line in its own, writes it back in it (or in `--to-dialect`), and `-v` says
+/// what it chose.
+#[test]
+fn dialect_auto_decides_per_line() {
+    let tree = Tree::empty();
+    let mixed = "\
+4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 2 1
+";
+    tree.write("3check.fen", mixed);
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "check",
+        "-v",
+        "--threads",
+        "1",
+        "--variant",
+        "threecheck",
+        "--dialect",
+        "auto",
+        "3check.fen"
+    ]));
+    let fmt = |extra: &[&str]| {
+        let mut args = vec!["fmt", "-q", "--variant", "threecheck", "--dialect", "auto"];
+        args.extend_from_slice(extra);
+        args.push("3check.fen");
+        tree.write("3check.fen", mixed);
+        assert_eq!(tree.fenkit(&args).output().unwrap().status.code(), Some(0));
+        String::from_utf8(tree.read("3check.fen")).unwrap()
+    };
+    assert_eq!(fmt(&[]), mixed);
+    assert_eq!(
+        fmt(&["--to-dialect", "lichess"]),
+        "\
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+0
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+1
+"
+    );
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "fmt",
+        "--variant",
+        "threecheck",
+        "--dialect",
+        "lichess",
+        "--to-dialect",
+        "auto",
+        "3check.fen"
+    ]));
+}
+
+/// Three-check counters in a plain `.fen` file: the error hints at `--variant threecheck`.
+#[test]
+fn three_check_counters_in_a_fen_file_hint_at_the_variant() {
+    let tree = Tree::empty();
+    tree.write(
+        "games.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "games.fen"]));
+}
+
+/// chess.com's four-player chess ("FEN4" too) in a `.fen4` file: said once, in words for a
+/// user, and the other lines counted.
+#[test]
+fn four_player_chess_is_said_once_per_file() {
+    let tree = Tree::empty();
+    let line = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/\
+                x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/14/14/14/14/14/14/14/14/14/14/\
+                x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x\n";
+    tree.write("teams.fen4", line.repeat(50));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "teams.fen4"]));
+    // A 4D chess literal with a bad coordinate: the reference parsers' note in words.
+    tree.write("bad.fen4", "4d-fen v1: K@0,0,8,0\n");
+    assert_cmd_snapshot!(tree.fenkit(&["check", "bad.fen4"]));
+}
