@@ -254,8 +254,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
         };
-        let continuation = declared.is_none_or(Notation::has_continuation_lines);
-        let mut records = RecordReader::new(reader, continuation);
+        let mut records = match declared {
+            Some(notation) => notation.reader(reader),
+            None => RecordReader::new(reader, true),
+        };
         loop {
             let record = match records.next_record() {
                 Ok(Some(record)) => record,

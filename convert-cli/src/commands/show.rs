@@ -303,6 +303,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Position::Dfen(position) => draw_dfen(position, None),
         Position::Fen4(placement) => draw_fen4(placement),
         Position::Variant(position) => draw_dfen(&position.fen, Some(position)),
+        Position::Epd(epd) => draw_dfen(epd.position(), None),
     };
     let mut stdout = global.stdout();
     write!(stdout, "{diagram}")?;

@@ -102,7 +102,8 @@ impl Codec for FenCodec {
                     ))
                 }
             }
-            Position::Fen4(_) => Err(super::unsupported(len)),
+            // An EPD line comes as its plain position (`Notation::write`).
+            Position::Fen4(_) | Position::Epd(_) => Err(super::unsupported(len)),
         }
     }
 
@@ -114,7 +115,7 @@ impl Codec for FenCodec {
         let dropped = match position {
             Position::Dfen(position) => position.to_fen().err()?.dropped,
             Position::Variant(position) => position.dropped_by_standard_fen(),
-            Position::Fen4(_) => return None,
+            Position::Fen4(_) | Position::Epd(_) => return None,
         };
         (!dropped.is_empty()).then(|| not_six_fields(len, &dropped))
     }

@@ -33,6 +33,7 @@
 
 mod analysis;
 mod dfen;
+mod epd;
 mod fen;
 mod fen4;
 mod json;
@@ -47,17 +48,18 @@ use ::dfen::variant::{Dialect, Variant};
 use crate::code::Finding;
 
 pub(crate) use analysis::{
-    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Work,
+    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Unique, Work,
 };
 pub(crate) use dfen::{ProfileArg, write_dfen};
 
 pub(crate) use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 11] = [
+pub(crate) static TABLE: [&Entry; 12] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
+    &epd::EPD,
     &json::DFEN_JSON,
     &fen4::FEN4,
     &json::FEN4_JSON,
@@ -183,6 +185,22 @@ pub(crate) enum Position {
     Fen4(::fen4::Placement),
     /// A variant position (three-check, crazyhouse, two-move chess).
     Variant(Box<::dfen::variant::VariantFen>),
+    /// An EPD line: a standard-chess position (its clocks those of `hmvc` and `fmvn`) and its
+    /// operations. Every other notation takes its position ([`Position::plain`]).
+    Epd(Box<::dfen::epd::Epd>),
+}
+
+impl Position {
+    /// The position in a model that every notation of its family reads: an EPD line's
+    /// position without its operations, anything else as it is.
+    pub(crate) fn plain(&self) -> std::borrow::Cow<'_, Position> {
+        match self {
+            Position::Epd(epd) => {
+                std::borrow::Cow::Owned(Position::Dfen(Box::new(epd.position().clone())))
+            }
+            _ => std::borrow::Cow::Borrowed(self),
+        }
+    }
 }
 
 impl std::fmt::Display for Position {
@@ -193,6 +211,7 @@ impl std::fmt::Display for Position {
             Position::Dfen(position) => position.fmt(f),
             Position::Fen4(placement) => placement.fmt(f),
             Position::Variant(position) => position.fmt(f),
+            Position::Epd(epd) => epd.fmt(f),
         }
     }
 }
@@ -334,6 +353,27 @@ pub(crate) trait Codec: Sync {
     /// Whether it writes positions at all (`convert --to` offers only those that do).
     fn writes(&self) -> bool {
         false
+    }
+
+    /// Whether its writer takes a position with more than its family's plain model holds
+    /// (an EPD line's operations, [`Position::Epd`]) as it is; every other writer is handed
+    /// [`Position::plain`].
+    fn writes_whole(&self) -> bool {
+        false
+    }
+
+    /// The bytes that open a comment line, after any spaces: `#` in every notation, and `%`
+    /// too in EPD (the PGN standard's escape).
+    fn comment_starts(&self) -> &'static [u8] {
+        crate::input::COMMENT_STARTS
+    }
+
+    /// For a notation whose records each may hold a value that must be unique within its file
+    /// ([`Analysis::unique`], an EPD line's `id`): the finding for a record that repeats the
+    /// value `unique` of line `first`. The records are analysed on several threads; the
+    /// values are met in file order.
+    fn repeated(&self, _unique: &Unique, _first: usize) -> Option<Finding> {
+        None
     }
 
     /// The finding `check` reports when this notation cannot hold `position` (a six-field
@@ -617,6 +657,19 @@ impl Notation {
         self.entry.continuation_lines
     }
 
+    /// A reader of `inner`'s records by this notation's rules: continuation lines, and the
+    /// bytes that open a comment line.
+    pub(crate) fn reader<R: std::io::BufRead>(self, inner: R) -> crate::input::RecordReader<R> {
+        crate::input::RecordReader::new(inner, self.has_continuation_lines())
+            .with_comment_starts(self.entry.codec.comment_starts())
+    }
+
+    /// The finding for a record whose unique value was met first on line `first` (see
+    /// [`Codec::repeated`]).
+    pub(crate) fn repeated(self, unique: &Unique, first: usize) -> Option<Finding> {
+        self.entry.codec.repeated(unique, first)
+    }
+
     /// Reads one record as a position to use (see [`Codec::read`]).
     pub(crate) fn read(self, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
         self.entry.codec.read(self, text, settings)
@@ -638,12 +691,16 @@ impl Notation {
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        self.entry.codec.write(self, position, lossy, len)
+        if self.entry.codec.writes_whole() {
+            self.entry.codec.write(self, position, lossy, len)
+        } else {
+            self.entry.codec.write(self, &position.plain(), lossy, len)
+        }
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).
     pub(crate) fn cannot_hold(self, position: &Position, len: usize) -> Option<Finding> {
-        self.entry.codec.cannot_hold(position, len)
+        self.entry.codec.cannot_hold(&position.plain(), len)
     }
 }
 
