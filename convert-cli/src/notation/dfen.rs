@@ -174,8 +174,16 @@ pub(super) fn first_error(
 /// Reads a DFEN (or FEN) text to convert it, in `profile`: refused on a syntax error or an
 /// error-severity finding, with a help line when the lenient profile would read it; the
 /// repairs a lenient or engine read made are the warnings.
-pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read, Rejection> {
-    let refused = match dfen::Parser::new().profile(profile).parse(text) {
+pub(super) fn read_to_convert(
+    text: &str,
+    profile: dfen::Profile,
+    layout: dfen::Layout,
+) -> Result<Read, Rejection> {
+    let refused = match dfen::Parser::new()
+        .profile(profile)
+        .layout(layout)
+        .parse(text)
+    {
         Err(error) => Err(Rejection::from(error_finding(&error))),
         Ok(parsed) => match first_error(&parsed.findings, None) {
             Err(refusal) => Err(refusal),
@@ -187,6 +195,7 @@ pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read
         if profile == dfen::Profile::Spec
             && dfen::Parser::new()
                 .profile(dfen::Profile::Lenient)
+                .layout(layout)
                 .parse(text)
                 .is_ok_and(|lenient| !lenient.has_errors())
         {
@@ -213,8 +222,13 @@ pub(super) fn read_to_convert(text: &str, profile: dfen::Profile) -> Result<Read
 pub(super) fn parse_in(
     text: &str,
     profile: dfen::Profile,
+    layout: dfen::Layout,
 ) -> Result<(Position, Vec<Finding>), Rejection> {
-    match dfen::Parser::new().profile(profile).parse(text) {
+    match dfen::Parser::new()
+        .profile(profile)
+        .layout(layout)
+        .parse(text)
+    {
         Ok(parsed) => Ok((
             Position::Dfen(Box::new(parsed.dfen)),
             converted(parsed.findings),
@@ -293,7 +307,7 @@ impl Codec for DfenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, self.profile(settings))
+        read_to_convert(text, self.profile(settings), dfen::Layout::Dfen)
     }
 
     fn parse(
@@ -302,7 +316,7 @@ impl Codec for DfenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, self.profile(settings))
+        parse_in(text, self.profile(settings), dfen::Layout::Dfen)
     }
 
     fn write(

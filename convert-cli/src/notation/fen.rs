@@ -44,7 +44,7 @@ impl Codec for FenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, settings.profile)
+        read_to_convert(text, settings.profile, dfen::Layout::Fen)
     }
 
     fn parse(
@@ -53,7 +53,7 @@ impl Codec for FenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, settings.profile)
+        parse_in(text, settings.profile, dfen::Layout::Fen)
     }
 
     fn write(
@@ -127,7 +127,7 @@ struct FenAnalyzer;
 impl Analyze for FenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let settings = work.settings;
-        match parser(settings).parse(text) {
+        match parser(settings).layout(dfen::Layout::Fen).parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
                 let fixed = parsed.fixed();
@@ -180,7 +180,7 @@ fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
             dropped.join(" and ")
         ),
     )
-    .with_help("positions with dice or several en-passant squares belong in a .dfen file")
+    .with_help("a .fen file holds standard chess; write this position in a .dfen file")
 }
 
 /// The finding for a `.fen` line with a seventh field that six fields can do without (no
@@ -206,5 +206,5 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         ),
     )
     .with_fixable(true)
-    .with_help("`fenkit fmt` drops it; positions with dice belong in a .dfen file")
+    .with_help("`fenkit fmt` drops it: standard FEN has six fields")
 }

@@ -661,7 +661,12 @@ impl Notation {
     /// bytes that open a comment line.
     pub(crate) fn reader<R: std::io::BufRead>(self, inner: R) -> crate::input::RecordReader<R> {
         crate::input::RecordReader::new(inner, self.has_continuation_lines())
-            .with_comment_starts(self.entry.codec.comment_starts())
+            .with_comment_starts(self.comment_starts())
+    }
+
+    /// The bytes that open a comment line in this notation (see [`Codec::comment_starts`]).
+    pub(crate) fn comment_starts(self) -> &'static [u8] {
+        self.entry.codec.comment_starts()
     }
 
     /// The finding for a record whose unique value was met first on line `first` (see
@@ -894,7 +899,7 @@ mod tests {
         use clap::ValueEnum;
         let names = |values: Vec<String>| values.join(" ");
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
-        assert_eq!(of(Notation::value_variants()), "dfen fen fen4 ndjson4");
+        assert_eq!(of(Notation::value_variants()), "dfen fen epd fen4 ndjson4");
         assert_eq!(
             names(
                 VariantName::value_variants()
@@ -911,7 +916,7 @@ mod tests {
                     .map(|f| f.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces ndjson4"
+            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces ndjson4"
         );
         assert_eq!(
             names(
@@ -920,11 +925,12 @@ mod tests {
                     .map(|t| t.0.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces"
+            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces"
         );
     }
 
-    /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, anything else DFEN.
+    /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, a `%` comment or a fifth
+    /// field that opens an operation EPD, anything else DFEN.
     #[test]
     fn files_are_sniffed_among_the_notations_of_files() {
         for (line, expected) in [
@@ -936,6 +942,11 @@ mod tests {
             ("[]", "dfen"),
             ("8/8/8/8/8/8/8/8 w - - 0 1", "dfen"),
             ("", "dfen"),
+            ("% Bratko-Kopec", "epd"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;", "epd"),
+            ("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66", "epd"),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "dfen"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN", "dfen"),
         ] {
             assert_eq!(Notation::sniff(line.as_bytes()).name(), expected, "{line}");
         }

@@ -19,21 +19,21 @@ pub(crate) const VERSION: u32 = 1;
 const COPY_README: &str = "\
 # fenkit conformance suite, version 1
 
-A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules and the
-variant FENs of three-check, crazyhouse and two-move chess, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
+A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules, the
+variant FENs of three-check, crazyhouse and two-move chess, and EPD, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
 
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
   the suite with `fenkit parity` or with your own harness.
 - [spec/adapter-protocol.md](spec/adapter-protocol.md): what an adapter command must answer.
 - [spec/dfen.md](spec/dfen.md), [spec/chess960.md](spec/chess960.md),
   [spec/fen4.md](spec/fen4.md), [spec/ndjson4.md](spec/ndjson4.md),
-  [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md) and
-  [spec/variants.md](spec/variants.md): the specs the cases follow. A case's `reason` cites
+  [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md),
+  [spec/variants.md](spec/variants.md) and [spec/epd.md](spec/epd.md): the specs the cases follow. A case's `reason` cites
   their sections: `(s3)` is section 3 of the spec of the case's notation.
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
-  `v1/variants.jsonl`: the cases.
+  `v1/variants.jsonl`, `v1/epd.jsonl`: the cases.
 
 Run a parser over this copy:
 
@@ -64,6 +64,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("spec/rules.md", include_str!("../../spec/rules.md")),
     ("spec/identity.md", include_str!("../../spec/identity.md")),
     ("spec/variants.md", include_str!("../../spec/variants.md")),
+    ("spec/epd.md", include_str!("../../spec/epd.md")),
     (
         "v1/manifest.json",
         include_str!("../../spec/conformance/v1/manifest.json"),
@@ -87,6 +88,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     (
         "v1/variants.jsonl",
         include_str!("../../spec/conformance/v1/variants.jsonl"),
+    ),
+    (
+        "v1/epd.jsonl",
+        include_str!("../../spec/conformance/v1/epd.jsonl"),
     ),
 ];
 
@@ -117,7 +122,7 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 6] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
@@ -153,6 +158,14 @@ pub(crate) static SUITE_FILES: [SuiteFile; 5] = [
             "Variant FEN cases (three-check, crazyhouse, two-move chess), through the parse \
              protocol with `{variant}` and `{dialect}`",
         ),
+        by_default: false,
+        rules: false,
+    },
+    SuiteFile {
+        name: "epd",
+        help: "EPD lines: strings holding `;`, operations without operands, clocks where the \
+               operations belong, illegal and ambiguous SAN",
+        parity_help: Some("EPD cases, through the parse protocol"),
         by_default: false,
         rules: false,
     },
@@ -356,6 +369,10 @@ struct RawCase {
     l_star: Option<u32>,
     #[serde(default)]
     king_capture: Option<String>,
+    /// EPD cases: the JSON form's operations, which the library's tests check (the adapter
+    /// protocol answers the canonical line and the codes).
+    #[serde(default)]
+    operations: Option<serde_json::Value>,
     reason: String,
 }
 
@@ -416,7 +433,7 @@ fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
         codes.dedup();
         codes
     };
-    let _ = raw.l_star;
+    let _ = (raw.l_star, raw.operations);
     let king_capture = match (file.rules, raw.king_capture.as_deref()) {
         (_, None) => "first".to_owned(),
         (true, Some(reading @ ("first" | "any"))) => reading.to_owned(),
@@ -763,7 +780,8 @@ mod tests {
                 "spec/fen4.md",
                 "spec/ndjson4.md",
                 "spec/rules.md",
-                "spec/variants.md"
+                "spec/variants.md",
+                "spec/epd.md"
             ]
         );
         for spec in specs {
