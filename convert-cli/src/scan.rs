@@ -25,6 +25,8 @@ pub(crate) struct Scan {
     line_by_line: bool,
     /// How the notation was chosen.
     chosen: Chosen,
+    /// The unique values met so far, for [`Scan::next_item`].
+    uniques: Uniques,
 }
 
 /// How the notation of an input was chosen.
@@ -89,6 +91,7 @@ impl Scan {
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
             chosen,
+            uniques: Uniques::of(notation),
         })
     }
 
@@ -112,7 +115,12 @@ impl Scan {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
-        let analysis = self.analyzer.analyze_record(&record);
+        let mut analysis = self.analyzer.analyze_record(&record);
+        if let Some(analysis) = analysis.as_mut()
+            && let Some(unique) = analysis.unique.take()
+        {
+            self.uniques.meet(record.line, &unique, analysis);
+        }
         Ok(Some(Item { record, analysis }))
     }
 
@@ -667,6 +675,7 @@ mod tests {
             progress: None,
             line_by_line,
             chosen: super::Chosen::Given,
+            uniques: super::Uniques::default(),
         }
     }
 
@@ -845,6 +854,7 @@ mod tests {
             progress: None,
             line_by_line: false,
             chosen: super::Chosen::Given,
+            uniques: super::Uniques::default(),
         }
     }
 
