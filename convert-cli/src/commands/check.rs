@@ -24,9 +24,9 @@ Examples:
   fenkit check --output-format sarif . > fenkit.sarif
   fenkit check --duplicates fixtures/           also report positions that appear twice
   cat positions.dfen | fenkit check -          read standard input
-  fenkit check suites/                         EPD test suites (*.epd): every operation, every SAN move
-  fenkit check --verify-perft 3 perftsuite.epd also count each D1..D3 with fenkit's move generator
-  fenkit check -v wac.epd                      also note opcodes EPD does not define (kept as written)
+  fenkit check suites/                         EPD suites (*.epd): every operation, every move
+  fenkit check --verify-perft 3 perft.epd      also count D1..D3 with fenkit's move generator
+  fenkit check -v wac.epd                      also note opcodes that EPD does not define
   fenkit check --variant crazyhouse --dialect stockfish zh.fen
                                                crazyhouse FENs as Stockfish writes them
 

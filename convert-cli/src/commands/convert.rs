@@ -21,10 +21,9 @@ Examples:
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
   fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
   fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
-  fenkit convert --to fen wac.epd                   EPD to FEN: the clocks from hmvc/fmvn, else `0 1`
-  fenkit convert --to epd games.fen                 FEN to EPD: hmvc/fmvn only when not `0 1`
-  fenkit convert --to json wac.epd                  EPD to JSON, with \"operations\" (opcode, operands,
-                                                    and for bm/am/pm/pv/sm the moves in UCI)
+  fenkit convert --to fen wac.epd                   EPD to FEN, clocks from hmvc/fmvn (else 0 1)
+  fenkit convert --to epd games.fen                 FEN to EPD, hmvc/fmvn only when not `0 1`
+  fenkit convert --to json wac.epd                  EPD to JSON objects with \"operations\"
   fenkit convert --from json --to epd wac.jsonl     and back
 
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
