@@ -73,15 +73,19 @@ fn findings_of(parsed: &ParsedEpd, verify_perft: Option<u32>) -> Vec<Finding> {
     findings
 }
 
+/// The first error-severity finding of a parsed line, if it has one.
+fn first_error(parsed: &ParsedEpd) -> Option<Finding> {
+    findings_of(parsed, None)
+        .into_iter()
+        .find(|f| f.severity == dfen::Severity::Error)
+}
+
 /// An EPD line to use (`convert`): refused on a syntax error or an error finding.
 fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
     let parsed = parser(settings)
         .parse(text)
         .map_err(|error| Rejection::from(error_finding(&error)))?;
-    match findings_of(&parsed, None)
-        .into_iter()
-        .find(|f| f.severity == dfen::Severity::Error)
-    {
+    match first_error(&parsed) {
         Some(error) => Err(error.into()),
         None => Ok(parsed),
     }
@@ -109,10 +113,7 @@ pub(super) fn from_json(text: &str) -> Result<Read, Rejection> {
     let parsed = json
         .parse()
         .map_err(|error| refused(format!("the JSON form of an EPD line: {error}")))?;
-    if let Some(error) = findings_of(&parsed, None)
-        .into_iter()
-        .find(|f| f.severity == dfen::Severity::Error)
-    {
+    if let Some(error) = first_error(&parsed) {
         return Err(refused(format!(
             "the EPD line of this JSON form has an error: {}",
             error.message
