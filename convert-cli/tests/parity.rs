@@ -695,12 +695,14 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/chess960.md
     spec/conformance.md
     spec/dfen.md
+    spec/epd.md
     spec/fen4.md
     spec/identity.md
     spec/ndjson4.md
     spec/rules.md
     spec/variants.md
     v1/dfen.jsonl
+    v1/epd.jsonl
     v1/fen4.jsonl
     v1/manifest.json
     v1/ndjson4.jsonl
@@ -868,7 +870,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 16 suite files (version 1) to DIR/copy
+    wrote 0 of 18 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1367,7 +1369,7 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"rules_castling_both_sides".to_owned()));
     assert!(names.contains(&"n_ndjson4_4307_gap".to_owned()));
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
-    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants"]
+    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants", "epd"]
         .into_iter()
         .map(suite_count)
         .sum();
