@@ -37,6 +37,9 @@ fenkit_diagnostics::codes! {
         BadJsonInput = "FENKIT010", Conversion, "input is not the expected JSON form";
         /// A conversion between notations of different families (DFEN and FEN4).
         CrossFamily = "FENKIT011", Conversion, "no conversion between these notations";
+        /// A position that EPD cannot hold (dice, several en-passant squares, a variant's
+        /// state): EPD is standard chess.
+        NotEpd = "FENKIT012", Conversion, "position does not fit EPD";
         /// `check --duplicates`, `dedupe`: a position that already appeared.
         Duplicate = "FENKIT020", Position, "duplicate position";
         /// An `expect` marker names a code that the position under it does not produce.
@@ -58,6 +61,8 @@ fenkit_diagnostics::codes! {
 pub(crate) enum Code {
     /// `DFENxxx`.
     Dfen(dfen::Code),
+    /// `EPDxxx`: EPD lines and their moves (SAN).
+    Epd(dfen::epd::Code),
     /// `FEN4xxx`.
     Fen4(fen4::Code),
     /// `RULExxx`.
@@ -70,16 +75,18 @@ impl Code {
     /// Every code, table by table, each in numeric order.
     pub(crate) fn all() -> impl Iterator<Item = Code> {
         let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
+        let epd = dfen::epd::Code::ALL.iter().copied().map(Code::Epd);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
         let rules = dfen::rules::RulesCode::ALL.iter().copied().map(Code::Rule);
         let cli = CliCode::ALL.iter().copied().map(Code::Cli);
-        dfen.chain(fen4).chain(rules).chain(cli)
+        dfen.chain(epd).chain(fen4).chain(rules).chain(cli)
     }
 
     /// The code as reports write it, e.g. `DFEN012`.
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.as_str(),
+            Code::Epd(code) => code.as_str(),
             Code::Fen4(code) => code.as_str(),
             Code::Rule(code) => code.as_str(),
             Code::Cli(code) => code.as_str(),
@@ -90,6 +97,7 @@ impl Code {
     pub(crate) fn title(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.title(),
+            Code::Epd(code) => code.title(),
             Code::Fen4(code) => code.title(),
             Code::Rule(code) => code.title(),
             Code::Cli(code) => code.title(),
@@ -100,6 +108,7 @@ impl Code {
     pub(crate) fn category(self) -> Category {
         match self {
             Code::Dfen(code) => code.category(),
+            Code::Epd(code) => code.category(),
             Code::Fen4(code) => code.category(),
             Code::Rule(code) => code.category(),
             Code::Cli(code) => code.category(),
@@ -122,8 +131,8 @@ impl std::str::FromStr for Code {
             .find(|code| code.as_str().eq_ignore_ascii_case(text))
             .ok_or_else(|| {
                 fenkit_diagnostics::InvalidValue::new(format!(
-                    "unknown code `{text}`: expected a code such as `DFEN202`, `FEN4010`, \
-                     `RULE005` or `FENKIT020`"
+                    "unknown code `{text}`: expected a code such as `DFEN202`, `EPD203`, \
+                     `FEN4010`, `RULE005` or `FENKIT020`"
                 ))
             })
     }
@@ -138,6 +147,12 @@ impl serde::Serialize for Code {
 impl From<dfen::Code> for Code {
     fn from(code: dfen::Code) -> Code {
         Code::Dfen(code)
+    }
+}
+
+impl From<dfen::epd::Code> for Code {
+    fn from(code: dfen::epd::Code) -> Code {
+        Code::Epd(code)
     }
 }
 
@@ -224,6 +239,7 @@ mod tests {
         for code in Code::all() {
             let prefix = match code {
                 Code::Dfen(_) => "DFEN",
+                Code::Epd(_) => "EPD",
                 Code::Fen4(_) => "FEN4",
                 Code::Rule(_) => "RULE",
                 Code::Cli(_) => "FENKIT",

@@ -230,7 +230,8 @@ impl<R: BufRead> LineReader<R> {
 pub(crate) enum Kind {
     /// Empty or only spaces and tabs.
     Blank,
-    /// The first non-blank byte is `#`.
+    /// The first non-blank byte is `#`, or another byte the notation opens comments with
+    /// (`%` in EPD).
     Comment,
     /// Anything else: a position to parse.
     Position,
@@ -306,13 +307,17 @@ fn longest_line(bytes: &[u8]) -> usize {
     longest
 }
 
-fn classify(content: &[u8]) -> Kind {
+/// The bytes that open a comment line in every notation: `#`.
+pub(crate) const COMMENT_STARTS: &[u8] = b"#";
+
+/// What kind of line `content` is, where a comment starts with one of `comments`.
+fn classify(content: &[u8], comments: &[u8]) -> Kind {
     match content
         .iter()
         .find(|byte| !matches!(byte, b' ' | b'\t' | b'\r'))
     {
         None => Kind::Blank,
-        Some(b'#') => Kind::Comment,
+        Some(byte) if comments.contains(byte) => Kind::Comment,
         Some(_) => Kind::Position,
     }
 }
@@ -401,6 +406,8 @@ pub(crate) struct RecordBatch {
     entries: Vec<Entry>,
     /// Whether lines that start with a space or tab continue a position (set by the reader).
     continuation: bool,
+    /// The bytes that open a comment line (set by the reader).
+    comments: &'static [u8],
     /// The longest record stored whole (set by the reader).
     limit: usize,
 }
@@ -585,7 +592,7 @@ impl RecordBatch {
                 Some(content) => (content, Eol::CrLf),
                 None => (whole, Eol::Lf),
             };
-            let kind = classify(content);
+            let kind = classify(content, self.comments);
             let end = span.start + at + content.len();
             let continued = match open {
                 Some(index)
@@ -665,6 +672,8 @@ pub(crate) struct RecordReader<R> {
     lines: LineReader<R>,
     pending: Option<RawLine>,
     continuation: bool,
+    /// The bytes that open a comment line.
+    comments: &'static [u8],
     /// Bytes per line in the last run read straight into a batch, to read about as much as a
     /// batch's record count needs.
     bytes_per_line: usize,
@@ -683,8 +692,15 @@ impl<R: BufRead> RecordReader<R> {
             lines: LineReader::new(inner, limit),
             pending: None,
             continuation,
+            comments: COMMENT_STARTS,
             bytes_per_line: usize::MAX,
         }
+    }
+
+    /// This reader with comment lines opened by any of `comments` (`#` and `%` for EPD).
+    pub(crate) fn with_comment_starts(mut self, comments: &'static [u8]) -> Self {
+        self.comments = comments;
+        self
     }
 
     /// Whether the input started with a UTF-8 byte order mark. Known once the first record
@@ -702,7 +718,7 @@ impl<R: BufRead> RecordReader<R> {
                 None => return Ok(None),
             },
         };
-        let kind = classify(&first.content);
+        let kind = classify(&first.content, self.comments);
         let mut raw = first.content;
         let mut record = Record {
             line: first.number,
@@ -735,7 +751,7 @@ impl<R: BufRead> RecordReader<R> {
                     break;
                 };
                 let continues = matches!(next.content.first(), Some(b' ' | b'\t'))
-                    && classify(&next.content) == Kind::Position;
+                    && classify(&next.content, self.comments) == Kind::Position;
                 if !continues {
                     self.pending = Some(next);
                     break;
@@ -802,6 +818,7 @@ impl<R: DirectRead> RecordReader<R> {
         batch: &mut RecordBatch,
     ) -> io::Result<bool> {
         batch.continuation = self.continuation;
+        batch.comments = self.comments;
         batch.limit = self.lines.limit;
         let (mut records, mut bytes) = (0usize, 0usize);
         while records < max_records && bytes < max_bytes {

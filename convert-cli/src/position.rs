@@ -118,11 +118,8 @@ pub(crate) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Co
 /// that is not UTF-8 is `FENKIT001` (checked first, as `fenkit check` reports it); anything but
 /// exactly one position is `FENKIT006`. Their spans are byte ranges of standard input.
 fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
-    use crate::input::{Kind, Problem, RecordReader};
-    let mut reader = RecordReader::new(
-        bytes,
-        crate::notation::Notation::sniff_text(bytes).has_continuation_lines(),
-    );
+    use crate::input::{Kind, Problem};
+    let mut reader = crate::notation::Notation::sniff_text(bytes).reader(bytes);
     let mut first = None;
     let mut lines = Vec::new();
     let mut surplus = None;

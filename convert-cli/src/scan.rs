@@ -25,6 +25,8 @@ pub(crate) struct Scan {
     line_by_line: bool,
     /// How the notation was chosen.
     chosen: Chosen,
+    /// The unique values met so far, for [`Scan::next_item`].
+    uniques: Uniques,
 }
 
 /// How the notation of an input was chosen.
@@ -127,12 +129,13 @@ impl Scan {
             .and_then(|path| std::fs::metadata(path).ok())
             .map(|meta| meta.len());
         Ok(Scan {
-            reader: RecordReader::new(inner, notation.has_continuation_lines()),
+            reader: notation.reader(inner),
             analyzer: Analyzer::new(notation, settings),
             size,
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
             chosen,
+            uniques: Uniques::of(notation),
         })
     }
 
@@ -156,7 +159,12 @@ impl Scan {
         let Some(record) = self.reader.next_record()? else {
             return Ok(None);
         };
-        let analysis = self.analyzer.analyze_record(&record);
+        let mut analysis = self.analyzer.analyze_record(&record);
+        if let Some(analysis) = analysis.as_mut()
+            && let Some(unique) = analysis.unique.take()
+        {
+            self.uniques.meet(record.line, &unique, analysis);
+        }
         Ok(Some(Item { record, analysis }))
     }
 
@@ -171,6 +179,12 @@ impl Scan {
     /// as `ep` says.
     pub(crate) fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Scan {
         self.analyzer = self.analyzer.with_identities(ep);
+        self
+    }
+
+    /// Checks perft counts up to `depth` against the move generator (`check --verify-perft`).
+    pub(crate) fn verifying_perft(mut self, depth: u32) -> Scan {
+        self.analyzer = self.analyzer.verifying_perft(depth);
         self
     }
 
@@ -414,6 +428,7 @@ pub(crate) fn scan_all(
         }
     };
     let mut quiet = Quiet::default();
+    let mut uniques = Uniques::default();
     let mut progress: Option<ByteProgress> = None;
     let mut in_order: Option<Analyzer> = None;
     let hand_on = |piece: &mut Piece| -> io::Result<()> {
@@ -423,6 +438,7 @@ pub(crate) fn scan_all(
             Some(Err(error)) => return each(Event::Unopened { input, error }),
             Some(Ok(begun)) => {
                 quiet = Quiet::default();
+                uniques = Uniques::of(begun.notation);
                 progress = begun.progress;
                 in_order = begun.in_order;
                 each(Event::Begin {
@@ -442,6 +458,7 @@ pub(crate) fn scan_all(
         };
         piece.batch.hand_on(
             &mut |item, bom| each(Event::Item { input, item, bom }),
+            &mut uniques,
             reported.then_some(&mut quiet),
             &mut shown,
         )?;
@@ -503,10 +520,17 @@ impl Batch {
     fn hand_on(
         &mut self,
         each: &mut impl FnMut(&mut Item<'_>, bool) -> io::Result<()>,
+        uniques: &mut Uniques,
         mut quiet: Option<&mut Quiet>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
-        for (index, analysis) in self.analyses.drain(..).enumerate() {
+        for (index, mut analysis) in self.analyses.drain(..).enumerate() {
+            if let Some(analysis) = analysis.as_mut()
+                && let Some(unique) = analysis.unique.take()
+                && let Some(record) = self.records.get(index)
+            {
+                uniques.meet(record.line, &unique, analysis);
+            }
             if let Some(quiet) = quiet.as_deref_mut()
                 && quiet.skips(analysis.as_ref())
             {
@@ -526,6 +550,39 @@ impl Batch {
             shown(offset);
         }
         Ok(())
+    }
+}
+
+/// The values of an input's records that must be unique within it ([`Analysis::unique`]), met
+/// in file order: a repeat gets its notation's finding, naming the first line.
+#[derive(Default)]
+struct Uniques {
+    notation: Option<Notation>,
+    first: std::collections::HashMap<String, usize>,
+}
+
+impl Uniques {
+    /// None met yet, in an input of `notation`.
+    fn of(notation: Notation) -> Uniques {
+        Uniques {
+            notation: Some(notation),
+            first: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
+    /// its analysis.
+    fn meet(&mut self, line: usize, unique: &crate::notation::Unique, analysis: &mut Analysis) {
+        match self.first.get(&unique.value) {
+            Some(&first) => {
+                if let Some(finding) = self.notation.and_then(|n| n.repeated(unique, first)) {
+                    analysis.findings.push(finding);
+                }
+            }
+            None => {
+                self.first.insert(unique.value.clone(), line);
+            }
+        }
     }
 }
 
@@ -554,6 +611,7 @@ impl Quiet {
         match analysis {
             Some(analysis)
                 if analysis.findings.is_empty()
+                    && analysis.notes.is_empty()
                     && analysis.identity.is_none()
                     && analysis.dialect.is_none()
                     && !self.after_marker
@@ -663,6 +721,7 @@ mod tests {
             progress: None,
             line_by_line,
             chosen: super::Chosen::Given,
+            uniques: super::Uniques::default(),
         }
     }
 
@@ -841,6 +900,7 @@ mod tests {
             progress: None,
             line_by_line: false,
             chosen: super::Chosen::Given,
+            uniques: super::Uniques::default(),
         }
     }
 

@@ -732,6 +732,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/chess960.md
     spec/conformance.md
     spec/dfen.md
+    spec/epd.md
     spec/fen4.md
     spec/identity.md
     spec/ndjson4.md
@@ -739,6 +740,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/variants.md
     v1/chess960.jsonl
     v1/dfen.jsonl
+    v1/epd.jsonl
     v1/fen4.jsonl
     v1/manifest.json
     v1/ndjson4.jsonl
@@ -906,7 +908,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 17 suite files (version 1) to DIR/copy
+    wrote 0 of 19 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1406,10 +1408,12 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"n_ndjson4_4307_gap".to_owned()));
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
     assert!(names.contains(&"y_960_xfen_start".to_owned()));
-    let total: usize = ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960"]
-        .into_iter()
-        .map(suite_count)
-        .sum();
+    let total: usize = [
+        "dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd",
+    ]
+    .into_iter()
+    .map(suite_count)
+    .sum();
     assert_eq!(names.len(), total);
     assert!(suite_count("dfen") >= 150);
     assert!(suite_count("fen4") >= 100);

@@ -2,6 +2,7 @@
 """python-chess as a test-only oracle for fenkit's EPD reader.
 
     epd_oracle.py [--reader CMD] [--verify-perft N] PATH...
+    epd_oracle.py --fenkit FENKIT [--verify-perft N] PATH...
 
 PATH is an EPD file or a directory searched for `*.epd`. Every line that holds a position
 (not blank, not a `%` or `#` comment) is read twice:
@@ -19,6 +20,15 @@ move opcodes the moves in UCI. Where fenkit writes the line differently (`fmt`'s
 python-chess must read the canonical form to the same position and operations. With
 `--verify-perft N`, the perft counts `D1` to `DN` are checked by fenkit's standard-chess perft:
 python-chess does not read the perft layout, so the counts themselves are the oracle there.
+
+With `--fenkit`, the same is checked through the command line, as a user runs it: each file is
+copied into a temporary directory and formatted there with `fenkit fmt`; `fenkit convert --to
+json --aligned` and `--to fen --aligned` give fenkit's reading of each line (the operations, and
+the position with its clocks); python-chess reads the original line and the formatted one, and
+must read both to fenkit's position and operations (where it reads them at all, by its rules
+above). `fenkit check --output-format json-lines` gives the findings, and with
+`--verify-perft N` (`fenkit check --verify-perft N`) the wrong perft counts; every line fenkit
+refuses is listed as a defect of its file (`file:line: code: message`).
 
 Lines only one of them reads are sorted by reason. python-chess refuses some lines fenkit reads
 with a fixable finding or a note, by its own rules (spec/epd.md, "python-chess"); those are
@@ -87,6 +97,30 @@ def python_position(board):
     }
 
 
+def castling_sides(placement, rights):
+    """Castling rights as the sides they castle to, `KQkq`: a Shredder-FEN file letter (`H`,
+    `f`) is the side of the king its rook stands on, as python-chess reports it."""
+    ranks = placement.split("/")
+    letters = set()
+    for right in rights:
+        if right in "KQkq":
+            letters.add(right)
+            continue
+        white = right.isupper()
+        rank, king = (ranks[7], "K") if white else (ranks[0], "k")
+        files, at = [], 0
+        for char in rank:
+            if char.isdigit():
+                at += int(char)
+            else:
+                files.append((at, char))
+                at += 1
+        king_file = next((f for f, char in files if char == king), 4)
+        side = "k" if "abcdefgh".index(right.lower()) > king_file else "q"
+        letters.add(side.upper() if white else side)
+    return "".join(sorted(letters, key="KQkq".index))
+
+
 def fenkit_position(record):
     """The position fenkit read: the JSON form's clocks, the canonical form's fields."""
     epd = record["epd"]
@@ -94,7 +128,7 @@ def fenkit_position(record):
     return {
         "placement": fields[0],
         "side": epd["side"],
-        "castling": "".join(epd["castling"]),
+        "castling": castling_sides(fields[0], epd["castling"]),
         "en_passant": epd["en_passant"][0] if epd["en_passant"] else "-",
         "halfmove": epd["halfmove"],
         "fullmove": epd["fullmove"],
@@ -165,10 +199,170 @@ def python_refusal_reason(record, error, after_fmt=False):
     return None
 
 
+# The opcodes EPD defines (spec/epd.md section 3); any other is kept as written.
+KNOWN_OPCODES = {
+    "am", "bm", "pm", "pv", "sm", "acd", "acn", "acs", "hmvc", "rc", "fmvn", "tcgs", "ce", "dm",
+    "id", "eco", "nic", "tcri", "tcsi", "noop", "draw_accept", "draw_claim", "draw_offer",
+    "draw_reject", "resign",
+} | {f"c{i}" for i in range(10)} | {f"v{i}" for i in range(10)}
+
+
+def formatted_refusal_reason(epd, error):
+    """Why python-chess refuses a line as `fmt` writes it, by python-chess's known rules
+    (spec/epd.md, "python-chess"): `fmt` keeps what no rule of EPD lets it change."""
+    unknown = [
+        op["opcode"] for op in epd["operations"]
+        if op["opcode"] not in KNOWN_OPCODES and not re.fullmatch(r"D\d{1,3}", op["opcode"])
+    ]
+    if unknown and ("invalid san" in error or "illegal san" in error):
+        return "a bare operand of an unknown opcode (python-chess reads it as a move)"
+    if "could not convert string to float" in error or "invalid literal for int" in error:
+        return "several operands that start with a number (python-chess reads them as one number)"
+    return None
+
+
+def run_fenkit(fenkit, args):
+    """`fenkit ARGS`: its standard output, or None when it could not run (exit status 2)."""
+    try:
+        result = subprocess.run([fenkit, *args], capture_output=True, text=True, check=False)
+    except OSError as error:
+        sys.stderr.write(f"error: cannot run {fenkit!r}: {error}\n")
+        return None
+    if result.returncode not in (0, 1):
+        sys.stderr.write(f"error: fenkit {' '.join(args)} failed ({result.returncode}):\n{result.stderr}")
+        return None
+    return result.stdout
+
+
+def main_cli(fenkit, files, verify_perft):
+    """The oracle through the command line (see the module's documentation)."""
+    import shutil
+    import tempfile
+
+    counts = collections.Counter()
+    disagreements = []
+    unexplained = []
+    defects = []
+    perft_wrong = []
+    refused_after_fmt = collections.defaultdict(list)
+    check_args = ["check", "--quiet", "--output-format", "json-lines"]
+    if verify_perft:
+        check_args += ["--verify-perft", str(verify_perft)]
+    findings = run_fenkit(fenkit, check_args + files)
+    if findings is None:
+        return 2
+    by_line = collections.defaultdict(list)
+    for line in findings.splitlines():
+        finding = json.loads(line)
+        by_line[(os.path.abspath(finding["path"]), finding["line"])].append(finding)
+        if finding["code"] == "EPD208":
+            perft_wrong.append((f"{os.path.relpath(finding['path'])}:{finding['line']}", finding["message"]))
+    with tempfile.TemporaryDirectory() as scratch:
+        for index, path in enumerate(files):
+            copy = os.path.join(scratch, f"{index}.epd")
+            shutil.copyfile(path, copy)
+            if run_fenkit(fenkit, ["fmt", "--quiet", copy]) is None:
+                return 2
+            as_json = run_fenkit(fenkit, ["convert", "--quiet", "--aligned", "--from", "epd", "--to", "json", path])
+            as_fen = run_fenkit(fenkit, ["convert", "--quiet", "--aligned", "--from", "epd", "--to", "fen", path])
+            if as_json is None or as_fen is None:
+                return 2
+            with open(path, encoding="utf-8", errors="replace", newline="") as f:
+                original = f.read().splitlines()
+            with open(copy, encoding="utf-8", errors="replace", newline="") as f:
+                formatted = f.read().splitlines()
+            json_rows, fen_rows = as_json.splitlines(), as_fen.splitlines()
+            if not (len(original) == len(formatted) == len(json_rows) == len(fen_rows)):
+                sys.stderr.write(f"error: {path}: fmt or convert --aligned changed the line count\n")
+                return 2
+            for number, (text, after, row, fen) in enumerate(zip(original, formatted, json_rows, fen_rows), 1):
+                text = text.rstrip("\r")
+                if not text.strip() or text.lstrip().startswith(("%", "#")):
+                    continue
+                where = f"{os.path.relpath(path)}:{number}"
+                counts["lines"] += 1
+                errors = [
+                    f for f in by_line[(os.path.abspath(path), number)]
+                    if f["severity"] == "error" and f["code"] != "EPD208"
+                ]
+                if row == "null" or errors:
+                    counts["fenkit refuses"] += 1
+                    python, python_error = read_python(text)
+                    verdict = f"python-chess: {python_error}" if python_error else "python-chess reads it"
+                    defects.append((where, text, [f"{f['code']}: {f['message']}" for f in errors], verdict))
+                    continue
+                counts["fenkit reads"] += 1
+                mine = (fenkit_position({"epd": json.loads(row), "canonical": fen}),
+                        fenkit_operations({"epd": json.loads(row)}))
+                python, python_error = read_python(text)
+                if python_error is None:
+                    if python == mine:
+                        counts["agree as written"] += 1
+                    else:
+                        counts["disagree as written"] += 1
+                        disagreements.append((where, text, "as written", mine, python))
+                else:
+                    counts["python-chess refuses as written"] += 1
+                after = after.rstrip("\r")
+                if after != text:
+                    counts["rewritten by fmt"] += 1
+                again, again_error = read_python(after)
+                if again_error is None:
+                    if again == mine:
+                        counts["python-chess reads the fmt line as fenkit reads the original"] += 1
+                    else:
+                        counts["disagree after fmt"] += 1
+                        disagreements.append((where, after, "after fmt", mine, again))
+                    continue
+                reason = formatted_refusal_reason(json.loads(row), again_error)
+                if reason:
+                    refused_after_fmt[reason].append(where)
+                    counts["python-chess refuses the fmt line, by its rules"] += 1
+                else:
+                    counts["python-chess refuses the fmt line, unexplained"] += 1
+                    unexplained.append((where, after, again_error))
+
+    print(f"python-chess {chess.__version__} through {fenkit}; {len(files)} files, {counts['lines']} position lines")
+    for key in (
+        "fenkit reads",
+        "agree as written",
+        "disagree as written",
+        "python-chess refuses as written",
+        "rewritten by fmt",
+        "python-chess reads the fmt line as fenkit reads the original",
+        "disagree after fmt",
+        "python-chess refuses the fmt line, by its rules",
+        "python-chess refuses the fmt line, unexplained",
+        "fenkit refuses",
+    ):
+        print(f"  {key}: {counts[key]}")
+    for reason, where in sorted(refused_after_fmt.items()):
+        print(f"python-chess refuses after fmt: {reason}: {len(where)} lines (e.g. {where[0]})")
+    if perft_wrong:
+        print(f"wrong perft counts: {len(perft_wrong)}")
+        for where, message in perft_wrong[:SHOWN]:
+            print(f"  {where}: {message}")
+    elif verify_perft:
+        print(f"perft counts D1 to D{verify_perft}: all right")
+    if defects:
+        print(f"defects (fenkit refuses the line, or reads it with an error): {len(defects)}")
+        for where, text, messages, verdict in defects:
+            print(f"  {where}: {text}")
+            for message in messages:
+                print(f"      {message}")
+            print(f"      ({verdict})")
+    for where, text, error in unexplained[:SHOWN]:
+        print(f"UNEXPLAINED python-chess refusal after fmt {where}: {text}\n    {error}")
+    for where, text, stage, mine, theirs in disagreements[:SHOWN]:
+        print(f"DISAGREE ({stage}) {where}: {text}\n    fenkit:       {mine}\n    python-chess: {theirs}")
+    return 1 if disagreements or unexplained or perft_wrong else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", help="EPD files, or directories searched for *.epd")
     parser.add_argument("--reader", default=DEFAULT_READER, help="the program that prints fenkit's reading")
+    parser.add_argument("--fenkit", metavar="FENKIT", help="check through this fenkit binary (fmt, convert, check)")
     parser.add_argument("--verify-perft", type=int, default=0, metavar="N")
     args = parser.parse_args()
 
@@ -176,6 +370,8 @@ def main():
     if not files:
         sys.stderr.write("error: no EPD file found\n")
         return 2
+    if args.fenkit:
+        return main_cli(args.fenkit, files, args.verify_perft)
     command = shlex.split(args.reader)
     if args.verify_perft:
         command += ["--verify-perft", str(args.verify_perft)]

@@ -448,6 +448,66 @@ fn ndjson4_cases_match_the_library() {
     assert!(report.is_empty(), "NDJSON4 disagreements:\n{report}");
 }
 
+/// An EPD case, answered by `dfen::epd`: refused on a syntax error or at its first error
+/// finding; else the canonical line with every spelling fixed, the codes of every finding, and
+/// the operations of the JSON form (spec/epd.md §6), which the case's `operations` must equal.
+fn answer_epd(case: &Case) -> Answer {
+    let reject = |code: &str| Answer::Reject {
+        code: code.to_owned(),
+        ref_code: None,
+        offset: None,
+    };
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return reject("FENKIT001");
+    };
+    let parsed = match dfen::epd::EpdParser::new().parse(text) {
+        Ok(parsed) => parsed,
+        Err(error) => return reject(error.code()),
+    };
+    let mut codes_found: Vec<&str> = parsed
+        .position_findings
+        .iter()
+        .map(|f| f.code.as_str())
+        .collect();
+    codes_found.extend(parsed.findings.iter().map(|f| f.code.as_str()));
+    let first_error = parsed
+        .position_findings
+        .iter()
+        .filter(|f| f.severity == dfen::Severity::Error)
+        .map(|f| f.code.as_str())
+        .chain(
+            parsed
+                .findings
+                .iter()
+                .filter(|f| f.severity == dfen::Severity::Error)
+                .map(|f| f.code.as_str()),
+        )
+        .next();
+    if let Some(code) = first_error {
+        return reject(code);
+    }
+    let operations = serde_json::to_value(&dfen::epd::EpdJson::from(&parsed.epd).operations)
+        .expect("operations serialise");
+    assert_eq!(
+        Some(&operations),
+        case.json.get("operations"),
+        "{}: operations",
+        case.name()
+    );
+    Answer::Accept {
+        canonical: parsed.fixed().to_string(),
+        findings: codes(codes_found.into_iter()),
+    }
+}
+
+#[test]
+fn epd_cases_match_the_library() {
+    let cases = load("epd.jsonl");
+    assert!(cases.len() >= 25, "only {} EPD cases", cases.len());
+    let report = disagreements(&cases, answer_epd);
+    assert!(report.is_empty(), "EPD disagreements:\n{report}");
+}
+
 /// Every DFEN code and every FEN4 parse code appears in the suite, as the code of a rejected
 /// case or among the findings of an accepted one.
 #[test]

@@ -21,6 +21,10 @@ Examples:
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
   fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
   fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
+  fenkit convert --to fen wac.epd                   EPD to FEN, clocks from hmvc/fmvn (else 0 1)
+  fenkit convert --to epd games.fen                 FEN to EPD, hmvc/fmvn only when not `0 1`
+  fenkit convert --to json wac.epd                  EPD to JSON objects with \"operations\"
+  fenkit convert --from json --to epd wac.jsonl     and back
 
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
@@ -39,9 +43,11 @@ and refuses a position whose variant state (checks given, pockets, promoted piec
 move of a turn) is not at its default, unless --lossy. `--variant chess` is `--from fen`, and
 `--variant dice` is `--from dfen`.
 
-Conversions: dfen <-> fen, dfen <-> json, dfen <-> dfen-engine, fen4 <-> json <-> fen4-pieces,
-ndjson4 -> fen4. `json` means the DFEN structured form next to dfen, fen and dfen-engine, and
-the FEN4 structured form next to fen4, fen4-pieces and ndjson4.
+Conversions: dfen <-> fen <-> epd, dfen <-> json, epd <-> json, dfen <-> dfen-engine,
+fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4. `json` means the DFEN structured form next to
+dfen, fen, epd and dfen-engine (an EPD line's adds \"operations\"), and the FEN4 structured form
+next to fen4, fen4-pieces and ndjson4. EPD is standard chess: a position with dice or several
+en-passant squares is refused unless --lossy; its operations are dropped in any other notation.
 
 Lossy conversions: six-field FEN holds at most one en-passant square and no pending dice, and
 the engine dialect (dfen-engine) holds a halfmove clock of at most 127. A position that the
@@ -58,7 +64,8 @@ repairs (dice in the other side's case, missing clocks).
 A position is converted as it was read: spellings become canonical, but castling rights and
 en-passant squares that cannot affect play are kept (`fenkit fmt` drops them).
 
-Text outputs keep comment and blank lines; JSON outputs drop them. NDJSON4 header records
+Text outputs keep comment and blank lines (an EPD `%` comment becomes `# %...` in other
+notations); JSON outputs drop them. NDJSON4 header records
 (objects with a `bridge_version` key) are skipped; other records are judged as `check` judges
 them (FEN43xx). A warning of the FEN4 JSON or NDJSON4 readers (such as FEN4404: a bare `P` in
 a fen4-pieces object is read as `Pw`, or FEN4352: text after a record's object) is printed on
@@ -263,8 +270,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
         };
-        let continuation = declared.is_none_or(Notation::has_continuation_lines);
-        let mut records = RecordReader::new(reader, continuation);
+        let mut records = match declared {
+            Some(notation) => notation.reader(reader),
+            None => RecordReader::new(reader, true),
+        };
         loop {
             let record = match records.next_record() {
                 Ok(Some(record)) => record,
@@ -281,6 +290,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let skipped = if args.aligned { lines } else { 0 };
             if record.kind != Kind::Position {
                 if !json {
+                    // A comment the target does not read as one (EPD's `%` in a FEN file)
+                    // is kept behind a `#`.
+                    let opens = record.raw().trim_ascii_start().first();
+                    if record.kind == Kind::Comment
+                        && opens
+                            .is_some_and(|byte| !to.resolve(family).comment_starts().contains(byte))
+                    {
+                        stdout.write_all(b"# ")?;
+                    }
                     stdout.write_all(record.raw())?;
                     stdout.write_all(b"\n")?;
                 } else {

@@ -490,6 +490,7 @@ fn fields(
             .is_text
             .then(|| parse(&entry.text, notation, settings).ok())
             .flatten()
+            .map(|position| position.plain().into_owned())
     };
     match (parsed(old, notations.0), parsed(new, notations.1)) {
         (Some(Position::Dfen(a)), Some(Position::Dfen(b))) => Some(dfen_fields(&a, &b)),

@@ -337,6 +337,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Position::Variant(position) => {
             draw_dfen(&position.fen, Some(position), settings.castling_mode)
         }
+        Position::Epd(epd) => draw_dfen(epd.position(), None, settings.castling_mode),
     };
     let mut stdout = global.stdout();
     write!(stdout, "{diagram}")?;

@@ -85,6 +85,17 @@ impl Identity {
     }
 }
 
+/// A value of a record that must be unique within its file (an EPD line's `id`), and where it
+/// stands in the record: met in file order by the scan, which asks the notation for the
+/// finding of a repeat ([`super::Codec::repeated`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unique {
+    /// The value.
+    pub(crate) value: String,
+    /// Its span in the record.
+    pub(crate) span: std::ops::Range<usize>,
+}
+
 /// What was found about one position.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Analysis {
@@ -109,6 +120,11 @@ pub(crate) struct Analysis {
     pub(crate) engine_explained: Option<bool>,
     /// With `--dialect auto`: the dialect the variant line was read in.
     pub(crate) dialect: Option<::dfen::variant::Dialect>,
+    /// What is worth knowing but no problem (an EPD line's unknown opcode): shown under
+    /// `--verbose`, never counted. Their severity means nothing.
+    pub(crate) notes: Vec<Finding>,
+    /// The value of the record that must be unique within its file, if it has one.
+    pub(crate) unique: Option<Box<Unique>>,
 }
 
 impl Analysis {
@@ -122,6 +138,8 @@ impl Analysis {
             identity: None,
             engine_explained: None,
             dialect: None,
+            notes: Vec::new(),
+            unique: None,
         }
     }
 
@@ -149,6 +167,8 @@ impl Analysis {
             reference: None,
             engine_explained: None,
             dialect: None,
+            notes: Vec::new(),
+            unique: None,
         }
     }
 }
@@ -212,6 +232,7 @@ pub(crate) struct Work {
     fixes: Fixes,
     identity: Option<dfen::rules::EpIdentity>,
     engine_hint: bool,
+    verify_perft: Option<u32>,
     /// Where canonical forms are written before they are compared with the input.
     scratch: String,
 }
@@ -241,6 +262,12 @@ impl Work {
     /// Whether the engine dialect's explanation of findings is wanted.
     pub(crate) fn engine_hint(&self) -> bool {
         self.engine_hint
+    }
+
+    /// The depth up to which perft counts (an EPD line's `D1` … `Dn`) are checked against the
+    /// move generator (`check --verify-perft`); else they are checked as syntax only.
+    pub(crate) fn verify_perft(&self) -> Option<u32> {
+        self.verify_perft
     }
 
     /// The canonical form `write` produces, as asked: none when skipped; when only changed
@@ -328,6 +355,7 @@ impl Analyzer {
                 fixes: Fixes::All,
                 identity: None,
                 engine_hint: false,
+                verify_perft: None,
                 scratch: String::new(),
             },
             state: notation.entry().codec.analyzer(),
@@ -351,6 +379,12 @@ impl Analyzer {
     /// This analyser with each accepted position's identity, en passant counted as `ep` says.
     pub(crate) fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Analyzer {
         self.work.identity = Some(ep);
+        self
+    }
+
+    /// This analyser with perft counts checked up to `depth` (see [`Work::verify_perft`]).
+    pub(crate) fn verifying_perft(mut self, depth: u32) -> Analyzer {
+        self.work.verify_perft = Some(depth);
         self
     }
 

@@ -185,8 +185,14 @@ pub(super) fn read_to_convert(
     text: &str,
     profile: dfen::Profile,
     settings: ReadSettings,
+    layout: dfen::Layout,
 ) -> Result<Read, Rejection> {
-    let refused = match settings.parser(profile).strict(false).parse(text) {
+    let refused = match settings
+        .parser(profile)
+        .strict(false)
+        .layout(layout)
+        .parse(text)
+    {
         Err(error) => Err(Rejection::from(error_finding(&error))),
         Ok(parsed) => match first_error(&parsed.findings, None) {
             Err(refusal) => Err(refusal),
@@ -199,6 +205,7 @@ pub(super) fn read_to_convert(
             && settings
                 .parser(dfen::Profile::Lenient)
                 .strict(false)
+                .layout(layout)
                 .parse(text)
                 .is_ok_and(|lenient| !lenient.has_errors())
         {
@@ -226,8 +233,14 @@ pub(super) fn parse_in(
     text: &str,
     profile: dfen::Profile,
     settings: ReadSettings,
+    layout: dfen::Layout,
 ) -> Result<(Position, Vec<Finding>), Rejection> {
-    match settings.parser(profile).strict(false).parse(text) {
+    match settings
+        .parser(profile)
+        .strict(false)
+        .layout(layout)
+        .parse(text)
+    {
         Ok(parsed) => Ok((
             Position::Dfen(Box::new(parsed.dfen)),
             converted(parsed.findings),
@@ -308,7 +321,7 @@ impl Codec for DfenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, self.profile(settings), settings)
+        read_to_convert(text, self.profile(settings), settings, dfen::Layout::Dfen)
     }
 
     fn parse(
@@ -317,7 +330,7 @@ impl Codec for DfenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, self.profile(settings), settings)
+        parse_in(text, self.profile(settings), settings, dfen::Layout::Dfen)
     }
 
     fn write(

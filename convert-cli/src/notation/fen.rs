@@ -44,7 +44,7 @@ impl Codec for FenCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
-        read_to_convert(text, settings.profile, settings)
+        read_to_convert(text, settings.profile, settings, dfen::Layout::Fen)
     }
 
     fn parse(
@@ -53,7 +53,7 @@ impl Codec for FenCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        parse_in(text, settings.profile, settings)
+        parse_in(text, settings.profile, settings, dfen::Layout::Fen)
     }
 
     fn write(
@@ -114,7 +114,8 @@ impl Codec for FenCodec {
                     ))
                 }
             }
-            Position::Fen4(_) => Err(super::unsupported(len)),
+            // An EPD line comes as its plain position (`Notation::write`).
+            Position::Fen4(_) | Position::Epd(_) => Err(super::unsupported(len)),
         }
     }
 
@@ -126,7 +127,7 @@ impl Codec for FenCodec {
         let dropped = match position {
             Position::Dfen(position) => position.to_fen().err()?.dropped,
             Position::Variant(position) => position.dropped_by_standard_fen(),
-            Position::Fen4(_) => return None,
+            Position::Fen4(_) | Position::Epd(_) => return None,
         };
         (!dropped.is_empty()).then(|| not_six_fields(len, &dropped))
     }
@@ -138,7 +139,7 @@ struct FenAnalyzer;
 impl Analyze for FenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let settings = work.settings;
-        match parser(settings).parse(text) {
+        match parser(settings).layout(dfen::Layout::Fen).parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
                 let fixed = parsed.fixed();
@@ -192,7 +193,7 @@ fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
             dropped.join(" and ")
         ),
     )
-    .with_help("positions with dice or several en-passant squares belong in a .dfen file")
+    .with_help("a .fen file holds standard chess; write this position in a .dfen file")
 }
 
 /// The finding for a `.fen` line with a seventh field that six fields can do without (no
@@ -218,5 +219,5 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         ),
     )
     .with_fixable(true)
-    .with_help("`fenkit fmt` drops it; positions with dice belong in a .dfen file")
+    .with_help("`fenkit fmt` drops it: standard FEN has six fields")
 }

@@ -97,6 +97,10 @@ impl Codec for DfenJson {
     }
 
     fn read(&self, _: Notation, text: &str, _: ReadSettings) -> Result<Read, Rejection> {
+        // An EPD line's JSON form holds its operations as well.
+        if super::epd::is_json(&Line::new(text.as_bytes())) {
+            return super::epd::from_json(text);
+        }
         // The library's code (DFEN401-DFEN409), path and span of the offending value.
         let dfen = dfen::Dfen::from_json(text)
             .map_err(|error| Rejection::from(crate::code::finding_of(error.to_finding())))?;
@@ -117,11 +121,17 @@ impl Codec for DfenJson {
             Position::Dfen(position) => serde_json::to_string(position)
                 .map(|json| (json, Vec::new()))
                 .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string())),
+            Position::Epd(epd) => super::epd::to_json(epd, len),
             _ => Err(super::unsupported(len)),
         }
     }
 
     fn writes(&self) -> bool {
+        true
+    }
+
+    /// An EPD line is written with its operations.
+    fn writes_whole(&self) -> bool {
         true
     }
 }

@@ -33,6 +33,7 @@
 
 mod analysis;
 mod dfen;
+mod epd;
 mod fen;
 mod fen4;
 mod json;
@@ -47,17 +48,18 @@ use ::dfen::variant::{Dialect, Variant};
 use crate::code::Finding;
 
 pub(crate) use analysis::{
-    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Work,
+    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Unique, Work,
 };
 pub(crate) use dfen::{ProfileArg, write_dfen};
 
 pub(crate) use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 11] = [
+pub(crate) static TABLE: [&Entry; 12] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
+    &epd::EPD,
     &json::DFEN_JSON,
     &fen4::FEN4,
     &json::FEN4_JSON,
@@ -183,6 +185,22 @@ pub(crate) enum Position {
     Fen4(::fen4::Placement),
     /// A variant position (three-check, crazyhouse, two-move chess).
     Variant(Box<::dfen::variant::VariantFen>),
+    /// An EPD line: a standard-chess position (its clocks those of `hmvc` and `fmvn`) and its
+    /// operations. Every other notation takes its position ([`Position::plain`]).
+    Epd(Box<::dfen::epd::Epd>),
+}
+
+impl Position {
+    /// The position in a model that every notation of its family reads: an EPD line's
+    /// position without its operations, anything else as it is.
+    pub(crate) fn plain(&self) -> std::borrow::Cow<'_, Position> {
+        match self {
+            Position::Epd(epd) => {
+                std::borrow::Cow::Owned(Position::Dfen(Box::new(epd.position().clone())))
+            }
+            _ => std::borrow::Cow::Borrowed(self),
+        }
+    }
 }
 
 impl std::fmt::Display for Position {
@@ -193,6 +211,7 @@ impl std::fmt::Display for Position {
             Position::Dfen(position) => position.fmt(f),
             Position::Fen4(placement) => placement.fmt(f),
             Position::Variant(position) => position.fmt(f),
+            Position::Epd(epd) => epd.fmt(f),
         }
     }
 }
@@ -349,6 +368,27 @@ pub(crate) trait Codec: Sync {
     /// Whether it writes positions at all (`convert --to` offers only those that do).
     fn writes(&self) -> bool {
         false
+    }
+
+    /// Whether its writer takes a position with more than its family's plain model holds
+    /// (an EPD line's operations, [`Position::Epd`]) as it is; every other writer is handed
+    /// [`Position::plain`].
+    fn writes_whole(&self) -> bool {
+        false
+    }
+
+    /// The bytes that open a comment line, after any spaces: `#` in every notation, and `%`
+    /// too in EPD (the PGN standard's escape).
+    fn comment_starts(&self) -> &'static [u8] {
+        crate::input::COMMENT_STARTS
+    }
+
+    /// For a notation whose records each may hold a value that must be unique within its file
+    /// ([`Analysis::unique`], an EPD line's `id`): the finding for a record that repeats the
+    /// value `unique` of line `first`. The records are analysed on several threads; the
+    /// values are met in file order.
+    fn repeated(&self, _unique: &Unique, _first: usize) -> Option<Finding> {
+        None
     }
 
     /// The finding `check` reports when this notation cannot hold `position` (a six-field
@@ -644,6 +684,24 @@ impl Notation {
         self.entry.continuation_lines
     }
 
+    /// A reader of `inner`'s records by this notation's rules: continuation lines, and the
+    /// bytes that open a comment line.
+    pub(crate) fn reader<R: std::io::BufRead>(self, inner: R) -> crate::input::RecordReader<R> {
+        crate::input::RecordReader::new(inner, self.has_continuation_lines())
+            .with_comment_starts(self.comment_starts())
+    }
+
+    /// The bytes that open a comment line in this notation (see [`Codec::comment_starts`]).
+    pub(crate) fn comment_starts(self) -> &'static [u8] {
+        self.entry.codec.comment_starts()
+    }
+
+    /// The finding for a record whose unique value was met first on line `first` (see
+    /// [`Codec::repeated`]).
+    pub(crate) fn repeated(self, unique: &Unique, first: usize) -> Option<Finding> {
+        self.entry.codec.repeated(unique, first)
+    }
+
     /// Reads one record as a position to use (see [`Codec::read`]).
     pub(crate) fn read(self, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
         self.entry.codec.read(self, text, settings)
@@ -666,14 +724,17 @@ impl Notation {
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        self.entry
-            .codec
-            .write_in(self, position, settings, lossy, len)
+        let codec = self.entry.codec;
+        if codec.writes_whole() {
+            codec.write_in(self, position, settings, lossy, len)
+        } else {
+            codec.write_in(self, &position.plain(), settings, lossy, len)
+        }
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).
     pub(crate) fn cannot_hold(self, position: &Position, len: usize) -> Option<Finding> {
-        self.entry.codec.cannot_hold(position, len)
+        self.entry.codec.cannot_hold(&position.plain(), len)
     }
 }
 
@@ -867,7 +928,7 @@ mod tests {
         use clap::ValueEnum;
         let names = |values: Vec<String>| values.join(" ");
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
-        assert_eq!(of(Notation::value_variants()), "dfen fen fen4 ndjson4");
+        assert_eq!(of(Notation::value_variants()), "dfen fen epd fen4 ndjson4");
         assert_eq!(
             names(
                 VariantName::value_variants()
@@ -884,7 +945,7 @@ mod tests {
                     .map(|f| f.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces ndjson4"
+            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces ndjson4"
         );
         assert_eq!(
             names(
@@ -893,11 +954,12 @@ mod tests {
                     .map(|t| t.0.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen json dfen-json fen4 fen4-json fen4-pieces"
+            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces"
         );
     }
 
-    /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, anything else DFEN.
+    /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, a `%` comment or a fifth
+    /// field that opens an operation EPD, anything else DFEN.
     #[test]
     fn files_are_sniffed_among_the_notations_of_files() {
         for (line, expected) in [
@@ -909,6 +971,11 @@ mod tests {
             ("[]", "dfen"),
             ("8/8/8/8/8/8/8/8 w - - 0 1", "dfen"),
             ("", "dfen"),
+            ("% Bratko-Kopec", "epd"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;", "epd"),
+            ("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66", "epd"),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "dfen"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN", "dfen"),
         ] {
             assert_eq!(Notation::sniff(line.as_bytes()).name(), expected, "{line}");
         }

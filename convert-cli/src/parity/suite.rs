@@ -19,22 +19,22 @@ pub(crate) const VERSION: u32 = 1;
 const COPY_README: &str = "\
 # fenkit conformance suite, version 1
 
-A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules and the
-variant FENs of three-check, crazyhouse and two-move chess, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
+A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules, the
+variant FENs of three-check, crazyhouse and two-move chess, and EPD, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
 
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
   the suite with `fenkit parity` or with your own harness.
 - [spec/adapter-protocol.md](spec/adapter-protocol.md): what an adapter command must answer.
 - [spec/dfen.md](spec/dfen.md), [spec/chess960.md](spec/chess960.md),
   [spec/fen4.md](spec/fen4.md), [spec/ndjson4.md](spec/ndjson4.md),
-  [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md) and
-  [spec/variants.md](spec/variants.md): the specs the cases follow. A case's `reason` cites
+  [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md),
+  [spec/variants.md](spec/variants.md) and [spec/epd.md](spec/epd.md): the specs the cases follow. A case's `reason` cites
   their sections: `(s3)` is section 3 of the spec of the case's notation.
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
-  `v1/variants.jsonl`, `v1/chess960.jsonl`: the cases (the last, DFENs read in Chess960
-  mode, `{castling}`).
+  `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`: the cases (`chess960.jsonl`
+  holds DFENs read in Chess960 mode, `{castling}`).
 
 Run a parser over this copy:
 
@@ -66,6 +66,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("spec/rules.md", include_str!("../../spec/rules.md")),
     ("spec/identity.md", include_str!("../../spec/identity.md")),
     ("spec/variants.md", include_str!("../../spec/variants.md")),
+    ("spec/epd.md", include_str!("../../spec/epd.md")),
     (
         "v1/manifest.json",
         include_str!("../../spec/conformance/v1/manifest.json"),
@@ -93,6 +94,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     (
         "v1/chess960.jsonl",
         include_str!("../../spec/conformance/v1/chess960.jsonl"),
+    ),
+    (
+        "v1/epd.jsonl",
+        include_str!("../../spec/conformance/v1/epd.jsonl"),
     ),
 ];
 
@@ -126,7 +131,7 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 6] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 7] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
@@ -180,6 +185,15 @@ pub(crate) static SUITE_FILES: [SuiteFile; 6] = [
         by_default: false,
         rules: false,
         castling: Some(("dfen", "chess960")),
+    },
+    SuiteFile {
+        name: "epd",
+        help: "EPD lines: strings holding `;`, operations without operands, clocks where the \
+               operations belong, illegal and ambiguous SAN",
+        parity_help: Some("EPD cases, through the parse protocol"),
+        by_default: false,
+        rules: false,
+        castling: None,
     },
 ];
 
@@ -387,6 +401,10 @@ struct RawCase {
     king_capture: Option<String>,
     #[serde(default)]
     castling: Option<String>,
+    /// EPD cases: the JSON form's operations, which the library's tests check (the adapter
+    /// protocol answers the canonical line and the codes).
+    #[serde(default)]
+    operations: Option<serde_json::Value>,
     reason: String,
 }
 
@@ -447,7 +465,7 @@ fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
         codes.dedup();
         codes
     };
-    let _ = raw.l_star;
+    let _ = (raw.l_star, raw.operations);
     let king_capture = match (file.rules, raw.king_capture.as_deref()) {
         (_, None) => "first".to_owned(),
         (true, Some(reading @ ("first" | "any"))) => reading.to_owned(),
@@ -806,7 +824,8 @@ mod tests {
                 "spec/ndjson4.md",
                 "spec/rules.md",
                 "spec/variants.md",
-                "spec/chess960.md"
+                "spec/chess960.md",
+                "spec/epd.md"
             ]
         );
         for spec in specs {
@@ -830,7 +849,10 @@ mod tests {
         }
         let text = r#"{"name":"y_x","notation":"dfen","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 -","verdict":"accept","canonical":"","findings":[],"castling":"chess960","reason":"r"}"#;
         let error = parse_cases(file("dfen"), "dfen.jsonl", text).unwrap_err();
-        assert!(error.contains("castling is for the chess960 cases only"), "{error}");
+        assert!(
+            error.contains("castling is for the chess960 cases only"),
+            "{error}"
+        );
     }
 
     /// A variant case names a known variant and dialect; other cases name none, and DFEN and

@@ -14,6 +14,7 @@ mod config;
 mod convert;
 mod dedupe;
 mod diff;
+mod epd;
 mod fmt;
 mod hostile;
 mod identity;

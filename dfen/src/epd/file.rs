@@ -2,6 +2,7 @@
 //! counts checked against the move generator.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use super::{Code, Epd, Finding, ParsedEpd};
 use crate::Severity;
@@ -57,34 +58,52 @@ impl IdTracker {
     /// when an earlier line has the same `id`. A line without a single-operand `id` is
     /// ignored.
     pub fn check(&mut self, line: usize, parsed: &ParsedEpd) -> Option<Finding> {
-        let operation = parsed.epd.operation("id")?;
-        let mut operands = operation.operands();
-        let operand = operands.next()?;
-        if operands.next().is_some() {
-            return None;
-        }
-        let id = operand.text();
+        let operand = parsed.epd.id()?;
+        self.check_id(line, operand.text(), operand.span())
+    }
+
+    /// Records `id`, the `id` of line `line` at `span` of it, and returns the warning when an
+    /// earlier line has the same `id`: [`IdTracker::check`] for a caller that keeps only the
+    /// `id` of each line (the lines are read on several threads, and their ids met in order).
+    ///
+    /// ```
+    /// let mut ids = dfen::epd::IdTracker::new();
+    /// assert!(ids.check_id(2, "WAC.001", 30..39).is_none());
+    /// assert_eq!(ids.check_id(5, "WAC.001", 31..40).unwrap().span, 31..40);
+    /// ```
+    pub fn check_id(&mut self, line: usize, id: &str, span: Range<usize>) -> Option<Finding> {
         match self.first.get(id) {
-            Some(&first) => Some(
-                Finding::new(
-                    Code::RepeatedId,
-                    Severity::Warning,
-                    operand.span(),
-                    format!(
-                        "{}: expected each id once, found {id:?} again (first on line {first})",
-                        Code::RepeatedId.title()
-                    ),
-                )
-                .with_help(format!(
-                    "give one of the two lines another id, or drop the repeat of line {first}"
-                )),
-            ),
+            Some(&first) => Some(repeated_id(id, span, first)),
             None => {
                 self.first.insert(id.to_owned(), line);
                 None
             }
         }
     }
+}
+
+/// The warning for an `id` at `span` of its line that line `first` of the file already has
+/// (`EPD206`): what [`IdTracker`] reports, for a caller that keeps the first lines itself.
+///
+/// ```
+/// let finding = dfen::epd::repeated_id("BK.01", 29..36, 1);
+/// assert_eq!(finding.code.as_str(), "EPD206");
+/// assert_eq!(finding.help.as_deref(), Some("give one of the two lines another id, or drop the repeat of line 1"));
+/// ```
+#[must_use]
+pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
+    Finding::new(
+        Code::RepeatedId,
+        Severity::Warning,
+        span,
+        format!(
+            "{}: expected each id once, found {id:?} again (first on line {first})",
+            Code::RepeatedId.title()
+        ),
+    )
+    .with_help(format!(
+        "give one of the two lines another id, or drop the repeat of line {first}"
+    ))
 }
 
 /// [`ParsedEpd::verify_perft`].

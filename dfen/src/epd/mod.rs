@@ -77,7 +77,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-pub use file::{IdTracker, is_comment};
+pub use file::{IdTracker, is_comment, repeated_id};
 pub use json::{EpdJson, OperationJson};
 pub use opcodes::OpcodeKind;
 
@@ -393,6 +393,7 @@ impl From<SyntaxError> for Error {
 pub struct EpdParser {
     profile: Profile,
     strict: bool,
+    castling: crate::CastlingMode,
 }
 
 impl Default for EpdParser {
@@ -408,7 +409,26 @@ impl EpdParser {
         EpdParser {
             profile: Profile::Spec,
             strict: false,
+            castling: crate::CastlingMode::Standard,
         }
+    }
+
+    /// How the castling field is read: [`CastlingMode::Chess960`](crate::CastlingMode) reads
+    /// `K`/`Q` as the outermost rooks, and the moves (SAN `O-O`, perft) castle as Chess960
+    /// does.
+    ///
+    /// ```
+    /// use dfen::{CastlingMode, epd::EpdParser};
+    /// // Position 0 of Ethereal's Chess960 perft suite (fischer.epd), rights in Shredder form.
+    /// let line = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - ;D2 528";
+    /// let parsed = EpdParser::new().castling_mode(CastlingMode::Chess960).parse(line)?;
+    /// assert!(parsed.verify_perft(2).is_empty());
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn castling_mode(mut self, mode: crate::CastlingMode) -> EpdParser {
+        self.castling = mode;
+        self
     }
 
     /// The DFEN profile the four position fields are read under (`lenient` repairs a repeated
@@ -614,6 +634,21 @@ impl Epd {
     #[must_use]
     pub fn operation(&self, opcode: &str) -> Option<Operation<'_>> {
         self.operations().find(|op| op.opcode() == opcode)
+    }
+
+    /// The line's `id`: the operand of its first `id` operation, when that has exactly one.
+    ///
+    /// ```
+    /// let parsed = dfen::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "BK.01";"#)?;
+    /// assert_eq!(parsed.epd.id().map(|id| id.text()), Some("BK.01"));
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn id(&self) -> Option<Operand<'_>> {
+        let operation = self.operation("id")?;
+        let mut operands = operation.operands();
+        let operand = operands.next()?;
+        operands.next().is_none().then_some(operand)
     }
 
     /// Standard FEN: the position with its clocks (from `hmvc` and `fmvn`, else `0 1`).

@@ -79,7 +79,8 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     let fields_end = end_of_fields(line);
     let parser = Parser::new()
         .profile(settings.profile)
-        .strict(settings.strict);
+        .strict(settings.strict)
+        .castling_mode(settings.castling);
     let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
     let mut position_findings = parsed.findings;
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in

@@ -18,6 +18,7 @@ import ndjson4_cases  # noqa: E402,F401
 import rules_cases  # noqa: E402,F401
 import variant_cases  # noqa: E402,F401
 import chess960_cases  # noqa: E402,F401
+import epd_cases  # noqa: E402,F401
 
 VERSION = 1
 OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
@@ -28,13 +29,14 @@ SPECS = {
     "rules": "spec/rules.md",
     "variants": "spec/variants.md",
     "chess960": "spec/chess960.md",
+    "epd": "spec/epd.md",
 }
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = []
-    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960"]:
+    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd"]:
         name = f"{notation}.jsonl"
         path = os.path.join(OUT, name)
         count = common.dump(path, notation)

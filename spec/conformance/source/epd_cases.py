@@ -1,10 +1,9 @@
 """EPD cases, written from spec/epd.md (sections cited in the reasons).
 
-A draft: `build.py` does not write these yet, because `fenkit parity` cannot run EPD cases until
-the command line reads EPD (`fenkit parse --notation epd` as the adapter). Until then the Python
-tests check every case against the library (`python/tests/test_epd.py`). When the runner learns
-EPD, import this module in `build.py`, add `"epd": "spec/epd.md"` to its specs and write
-`v1/epd.jsonl` (or `v2/`, since v1 is released).
+`build.py` writes them to `v1/epd.jsonl`, a file v1 did not have at its release (a new
+notation may join a released version as a new file, spec/conformance.md section 8).
+`fenkit parity --notation epd` runs them through the parse protocol; the Python tests also check
+every case against the library (`python/tests/test_epd.py`).
 
 An accepted case also gives `operations`: the JSON form's list (spec/epd.md §6), each operation's
 opcode, operands as written (strings unescaped) and, for move opcodes, the moves in UCI. A

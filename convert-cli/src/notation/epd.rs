@@ -1,0 +1,297 @@
+//! EPD, the engine test suites' notation (`spec/epd.md`): four position fields and operations,
+//! every operation checked (moves as SAN, legal in the position), `%` lines as comments.
+
+use dfen::epd::{Epd, EpdJson, EpdParser, ParsedEpd};
+
+use super::analysis::{Identity, Unique, converted};
+use super::{
+    Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
+    ReadSettings, Rejection, Suite, Work, Written,
+};
+use crate::code::{CliCode, Finding, finding_of};
+
+/// `epd`.
+pub(super) static EPD: Entry = Entry {
+    name: "epd",
+    help: Help {
+        notation: Some(
+            "EPD: four position fields and operations (`bm Qd1+; id \"BK.01\";`), every \
+             operation checked; `%` lines are comments (`.epd`)",
+        ),
+        variant: None,
+        convert: Some("EPD: four position fields and operations; `hmvc` and `fmvn` are the clocks"),
+    },
+    extensions: &["epd"],
+    shared_extensions: &[],
+    family: Family::Dfen,
+    positions: "DFEN positions",
+    json: Json::No,
+    continuation_lines: false,
+    replay: None,
+    variant: None,
+    dialects: false,
+    en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    reference_codes: false,
+    suite: Some(Suite {
+        file: "epd",
+        parity: true,
+    }),
+    codec: &EpdCodec,
+};
+
+/// The EPD reader of `settings`: the one place where the read settings become an
+/// [`EpdParser`] (the profile of the four position fields, strictness, Chess960 castling).
+fn parser(settings: ReadSettings) -> EpdParser {
+    EpdParser::new()
+        .profile(settings.profile)
+        .strict(settings.strict)
+        .castling_mode(settings.castling_mode)
+}
+
+/// A line that cannot be read, as a finding: a `DFEN` code for the position fields, an `EPD`
+/// code for the operations.
+fn error_finding(error: &dfen::epd::Error) -> Finding {
+    match error {
+        dfen::epd::Error::Position(error) => finding_of(error.to_finding()),
+        dfen::epd::Error::Syntax(error) => finding_of(error.to_finding()),
+    }
+}
+
+/// Every finding of a parsed line, in line order: the position's, the operations', and with
+/// `verify_perft` the perft counts checked up to that depth.
+fn findings_of(parsed: &ParsedEpd, verify_perft: Option<u32>) -> Vec<Finding> {
+    let mut findings = converted(parsed.position_findings.clone());
+    findings.extend(parsed.findings.iter().cloned().map(finding_of));
+    let position_read = !parsed
+        .position_findings
+        .iter()
+        .any(|f| f.severity == dfen::Severity::Error)
+        && parsed.epd.position().en_passant.len() <= 1;
+    if let (Some(depth), true) = (verify_perft, position_read) {
+        findings.extend(parsed.verify_perft(depth).into_iter().map(finding_of));
+        findings.sort_by_key(|f| f.span.start);
+    }
+    findings
+}
+
+/// The first error-severity finding of a parsed line, if it has one.
+fn first_error(parsed: &ParsedEpd) -> Option<Finding> {
+    findings_of(parsed, None)
+        .into_iter()
+        .find(|f| f.severity == dfen::Severity::Error)
+}
+
+/// An EPD line to use (`convert`): refused on a syntax error or an error finding.
+fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
+    let parsed = parser(settings)
+        .parse(text)
+        .map_err(|error| Rejection::from(error_finding(&error)))?;
+    match first_error(&parsed) {
+        Some(error) => Err(error.into()),
+        None => Ok(parsed),
+    }
+}
+
+/// The JSON form of an EPD line (`{…, "operations": [...]}`), which the structured JSON form of
+/// the DFEN family writes for an EPD line.
+pub(super) fn to_json(epd: &Epd, len: usize) -> Result<Written, Rejection> {
+    serde_json::to_string(&EpdJson::from(epd))
+        .map(|json| (json, Vec::new()))
+        .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string()))
+}
+
+/// Whether a JSON object is the JSON form of an EPD line: it has `operations`.
+pub(super) fn is_json(line: &Line<'_>) -> bool {
+    line.json_object()
+        .is_some_and(|map| map.contains_key("operations"))
+}
+
+/// Reads the JSON form of an EPD line, which is checked as the line it stands for is.
+pub(super) fn from_json(text: &str) -> Result<Read, Rejection> {
+    let refused = |message: String| Rejection::new(CliCode::BadJsonInput, 0..text.len(), message);
+    let json: EpdJson = serde_json::from_str(text)
+        .map_err(|error| refused(format!("the JSON form of an EPD line: {error}")))?;
+    let parsed = json
+        .parse()
+        .map_err(|error| refused(format!("the JSON form of an EPD line: {error}")))?;
+    if let Some(error) = first_error(&parsed) {
+        return Err(refused(format!(
+            "the EPD line of this JSON form has an error: {}",
+            error.message
+        )));
+    }
+    Ok(Read::Position(
+        Position::Epd(Box::new(parsed.epd)),
+        Vec::new(),
+    ))
+}
+
+/// The refusal of a position that EPD cannot hold, naming what it would drop.
+fn cannot_hold_finding(len: usize, dropped: &[String]) -> Finding {
+    crate::code::cli_error(
+        CliCode::NotEpd,
+        0..len,
+        format!(
+            "EPD cannot hold this position: it would drop {}",
+            dropped.join(" and ")
+        ),
+    )
+    .with_help("EPD is standard chess; pass --lossy to drop it")
+}
+
+/// What EPD cannot hold of `position`: dice, several en-passant squares, a variant's state.
+fn dropped_by_epd(position: &Position) -> Vec<String> {
+    match position {
+        Position::Dfen(position) => position.to_fen().err().map(|e| e.dropped),
+        Position::Variant(position) => Some(position.dropped_by_standard_fen()),
+        Position::Epd(_) | Position::Fen4(_) => None,
+    }
+    .unwrap_or_default()
+}
+
+struct EpdCodec;
+
+impl Codec for EpdCodec {
+    /// A `%` comment, or a line whose fifth field opens an operation (an opcode, or the perft
+    /// layout's `;`), is surely EPD; no other notation has either.
+    fn sniff(&self, line: &Line<'_>) -> u8 {
+        let start = line.start();
+        if start.starts_with(b"%") {
+            return 3;
+        }
+        let fifth = start
+            .split(|byte| byte.is_ascii_whitespace())
+            .filter(|field| !field.is_empty())
+            .nth(4);
+        match fifth.and_then(|field| field.first()) {
+            Some(byte) if byte.is_ascii_alphabetic() || *byte == b';' => 3,
+            _ => 0,
+        }
+    }
+
+    fn analyzer(&self) -> Box<dyn Analyze> {
+        Box::new(EpdAnalyzer)
+    }
+
+    fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
+        let parsed = read_line(text, settings)?;
+        Ok(Read::Position(
+            Position::Epd(Box::new(parsed.epd)),
+            Vec::new(),
+        ))
+    }
+
+    fn parse(
+        &self,
+        _: Notation,
+        text: &str,
+        settings: ReadSettings,
+    ) -> Result<(Position, Vec<Finding>), Rejection> {
+        let parsed = parser(settings)
+            .parse(text)
+            .map_err(|error| Rejection::from(error_finding(&error)))?;
+        let findings = findings_of(&parsed, None);
+        Ok((Position::Epd(Box::new(parsed.epd)), findings))
+    }
+
+    fn write(
+        &self,
+        _: Notation,
+        position: &Position,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let dropped = dropped_by_epd(position);
+        if !dropped.is_empty() && !lossy {
+            return Err(cannot_hold_finding(len, &dropped).into());
+        }
+        let board = match position {
+            Position::Epd(epd) => return Ok((epd.to_string(), Vec::new())),
+            Position::Dfen(position) => position,
+            Position::Variant(position) => &position.fen,
+            Position::Fen4(_) => return Err(super::unsupported(len)),
+        };
+        // What standard chess holds of it: one en-passant square at most, no dice.
+        let (fen, _) = board.to_fen_lossy();
+        let standard: dfen::Dfen = fen
+            .parse()
+            .map_err(|_| Rejection::from(cannot_hold_finding(len, &dropped)))?;
+        Epd::from_fen(&standard)
+            .map(|epd| (epd.to_string(), dropped.clone()))
+            .map_err(|error| Rejection::from(cannot_hold_finding(len, &error.dropped)))
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn writes_whole(&self) -> bool {
+        true
+    }
+
+    fn cannot_hold(&self, position: &Position, len: usize) -> Option<Finding> {
+        let dropped = dropped_by_epd(position);
+        (!dropped.is_empty()).then(|| cannot_hold_finding(len, &dropped))
+    }
+
+    fn comment_starts(&self) -> &'static [u8] {
+        b"#%"
+    }
+
+    fn repeated(&self, unique: &Unique, first: usize) -> Option<Finding> {
+        Some(finding_of(dfen::epd::repeated_id(
+            &unique.value,
+            unique.span.clone(),
+            first,
+        )))
+    }
+}
+
+/// EPD's analyser: stateless (an `id` repeated in the file is met in order by the scan).
+struct EpdAnalyzer;
+
+impl Analyze for EpdAnalyzer {
+    fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        let parsed = match parser(work.settings).parse(text) {
+            Ok(parsed) => parsed,
+            Err(error) => return Analysis::rejected(error_finding(&error), None),
+        };
+        let findings = findings_of(&parsed, work.verify_perft());
+        let canonical = if work.wants_canonical() {
+            let fixed = parsed.fixed();
+            work.canonical_form(text, |out| {
+                use std::fmt::Write as _;
+                write!(out, "{fixed}")
+            })
+        } else {
+            None
+        };
+        let identity = work.identity().map(|ep| {
+            Identity::of_key(dfen::rules::identity_key(
+                parsed.epd.position(),
+                ep,
+                dfen::rules::Game::Standard,
+            ))
+        });
+        let mut analysis = Analysis::accepted(findings, canonical, identity);
+        analysis.notes = parsed
+            .notes
+            .iter()
+            .map(|note| {
+                Finding::new(
+                    note.code.into(),
+                    dfen::Severity::Warning,
+                    note.span.clone(),
+                    note.message.clone(),
+                )
+            })
+            .collect();
+        analysis.unique = parsed.epd.id().map(|id| {
+            Box::new(Unique {
+                value: id.text().to_owned(),
+                span: id.span(),
+            })
+        });
+        analysis
+    }
+}
