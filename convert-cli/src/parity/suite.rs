@@ -830,7 +830,10 @@ mod tests {
         }
         let text = r#"{"name":"y_x","notation":"dfen","profile":"spec","input":"8/8/8/8/8/8/8/8 w - - 0 1 -","verdict":"accept","canonical":"","findings":[],"castling":"chess960","reason":"r"}"#;
         let error = parse_cases(file("dfen"), "dfen.jsonl", text).unwrap_err();
-        assert!(error.contains("castling is for the chess960 cases only"), "{error}");
+        assert!(
+            error.contains("castling is for the chess960 cases only"),
+            "{error}"
+        );
     }
 
     /// A variant case names a known variant and dialect; other cases name none, and DFEN and
