@@ -69,6 +69,7 @@ struct RawConfig {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    columns: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
     parity: Option<RawParity>,
 }
@@ -161,6 +162,9 @@ pub(crate) struct Config {
     extend_exclude: Patterns,
     per_file_ignores: Vec<(Patterns, Vec<Code>)>,
     notations: Vec<(Patterns, Notation)>,
+    /// `[columns]`: globs of CSV/TSV files and the column (name or number) that holds their
+    /// positions (leaked: read once a run).
+    columns: Vec<(Patterns, &'static str)>,
     /// `[variants]`: globs and the variant notation they give, before `notations`.
     variants: Vec<(Patterns, Notation)>,
     parity: ParityDefaults,
@@ -453,6 +457,12 @@ impl Config {
             let notation = value_of::<Notation>(path, text, "notations", &notation)?;
             notations.push((matcher, notation));
         }
+        let mut columns = Vec::new();
+        for (glob, column) in in_file_order(raw.columns) {
+            let matcher = patterns(path, text, "columns", &[&glob])?;
+            let column: &'static str = Box::leak(column.into_inner().into_boxed_str());
+            columns.push((matcher, column));
+        }
         let mut variants = Vec::new();
         for (glob, variant) in in_file_order(raw.variants) {
             let matcher = patterns(path, text, "variants", &[&glob])?;
@@ -469,6 +479,7 @@ impl Config {
             extend_exclude,
             per_file_ignores,
             notations,
+            columns,
             variants,
             parity,
         })
@@ -645,6 +656,16 @@ impl Config {
         matching("variants", &self.variants).or_else(|| matching("notations", &self.notations))
     }
 
+    /// The column `[columns]` gives `path`, if a glob matches it.
+    pub(crate) fn column_of(&self, path: &Path) -> Option<&'static str> {
+        let relative = self.relative(path);
+        let name = path.file_name();
+        self.columns
+            .iter()
+            .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+            .map(|(_, column)| *column)
+    }
+
     /// The codes `per-file-ignores` leaves unreported in `path`.
     fn ignores_of(&self, path: &Path) -> Vec<Code> {
         let relative = self.relative(path);
@@ -712,6 +733,8 @@ pub(crate) struct Flags {
     pub(crate) strict: bool,
     /// `--deny warnings`.
     pub(crate) deny_warnings: bool,
+    /// `--column` or `--field`: where the positions of a container file are.
+    pub(crate) select: Option<crate::container::Select>,
 }
 
 impl Configs {
@@ -857,6 +880,10 @@ impl Configs {
             read: ReadSettings {
                 profile: profile.into(),
                 strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),
+                select: flags.select.or_else(|| {
+                    let column = config.zip(path).and_then(|(c, path)| c.column_of(path))?;
+                    Some(crate::container::Select::Column(column))
+                }),
             },
             ignores: config
                 .zip(path)

@@ -16,6 +16,7 @@
 //! |---|---|---|
 //! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
 //! | input | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
+//! | | `container` | positions inside other formats (PGN `FEN` tags, CSV/TSV columns, JSON Lines fields): found in records, spans moved, escaped back |
 //! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
 //! | | `progress` | progress bars on a terminal |
 //! | notations | `notation` | the table of notations: one entry (module) per notation, its detection, reading, linting (`Analyzer`), writing |
@@ -70,6 +71,7 @@ mod cli;
 mod code;
 mod commands;
 mod config;
+mod container;
 mod context;
 mod diag;
 mod duplicates;

@@ -23,6 +23,35 @@ pub(crate) struct ReadArgs {
     /// Treat every non-canonical form as an error
     #[arg(long)]
     pub(crate) strict: bool,
+
+    #[command(flatten)]
+    pub(crate) select: SelectArgs,
+}
+
+/// Where the positions of a container file are: `--column`, `--field`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct SelectArgs {
+    /// CSV/TSV files (`.csv`, `.tsv`): the column that holds the positions, by its header
+    /// name or its number from 1 (e.g. `--column FEN`)
+    #[arg(long, value_name = "NAME|N")]
+    pub(crate) column: Option<String>,
+
+    /// JSON Lines files (`.jsonl`, `.ndjson`): the string field that holds the positions; a
+    /// dotted path reaches into objects (e.g. `--field fen`, `--field game.start`)
+    #[arg(long, value_name = "KEY", conflicts_with = "column")]
+    pub(crate) field: Option<String>,
+}
+
+impl SelectArgs {
+    /// The container selection the flags make (the strings live for the run).
+    pub(crate) fn select(&self) -> Option<crate::container::Select> {
+        let leak = |text: &String| -> &'static str { Box::leak(text.clone().into_boxed_str()) };
+        match (&self.column, &self.field) {
+            (Some(column), _) => Some(crate::container::Select::Column(leak(column))),
+            (None, Some(field)) => Some(crate::container::Select::Field(leak(field))),
+            (None, None) => None,
+        }
+    }
 }
 
 impl ReadArgs {
@@ -46,6 +75,7 @@ impl ReadArgs {
             profile: self.profile,
             strict: self.strict,
             deny_warnings: false,
+            select: self.select.select(),
         })
     }
 }

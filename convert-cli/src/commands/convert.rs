@@ -4,13 +4,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use crate::code::CliCode;
+use crate::container::{Embedded, Extracted};
 use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
-use crate::input::{Kind, Origin, RecordReader, problem_finding};
+use crate::input::{Grouping, Kind, Origin, RecordReader, problem_finding};
 use crate::notation::{
     DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
 };
 use crate::options::VariantArgs;
+use fenkit_diagnostics::Severity;
+use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -104,6 +107,9 @@ pub(crate) struct Args {
     /// Do not print the summary line (`converted N of M positions, K refused`)
     #[arg(long, short)]
     quiet: bool,
+
+    #[command(flatten)]
+    select: crate::options::SelectArgs,
 
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
@@ -219,6 +225,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = ReadSettings {
         profile: args.profile.unwrap_or_default().into(),
         strict: false,
+        select: args.select.select(),
     };
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]
@@ -243,19 +250,37 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let json = to.is_json();
     for origin in &inputs {
         let path = origin.display();
-        let declared = from
-            .map(|form| form.resolve(family))
-            .or_else(|| origin.path().and_then(Notation::from_extension));
-        let reader = match origin.open() {
-            Ok(reader) => reader,
+        let opened = origin.open().and_then(|mut reader| {
+            let container = match (origin.path(), settings.select) {
+                (None, None) => None,
+                (path, select) => {
+                    crate::container::Container::resolve(path, select, reader.fill_buf()?)?
+                }
+            };
+            Ok((reader, container))
+        });
+        let (reader, container) = match opened {
+            Ok(opened) => opened,
             Err(error) => {
                 global.error(crate::input::InputError::io(path.clone(), &error));
                 status = Status::Error;
                 continue;
             }
         };
-        let continuation = declared.is_none_or(Notation::has_continuation_lines);
-        let mut records = RecordReader::new(reader, continuation);
+        // The positions inside a container are standard FEN unless `--from` says otherwise.
+        let declared = from
+            .map(|form| form.resolve(family))
+            .or_else(|| match container {
+                Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+                None => origin.path().and_then(Notation::from_extension),
+            });
+        let grouping = match container {
+            Some(container) => container.grouping(),
+            None if declared.is_none_or(Notation::has_continuation_lines) => Grouping::Indented,
+            None => Grouping::None,
+        };
+        let mut extractor = container.map(crate::container::Container::extractor);
+        let mut records = RecordReader::grouped(reader, grouping, crate::input::MAX_RECORD_BYTES);
         loop {
             let record = match records.next_record() {
                 Ok(Some(record)) => record,
@@ -270,6 +295,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let lines = 1 + memchr::memchr_iter(b'\n', record.raw()).count();
             // With --aligned, rows for the lines that give no converted position.
             let skipped = if args.aligned { lines } else { 0 };
+            // Inside a container, only the positions are written.
+            if record.kind != Kind::Position && extractor.is_some() {
+                placeholders(&mut stdout, json, skipped)?;
+                continue;
+            }
             if record.kind != Kind::Position {
                 if !json {
                     stdout.write_all(record.raw())?;
@@ -279,7 +309,45 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 }
                 continue;
             }
-            let outcome = match (&record.problem, record.text()) {
+            let show = |rejection: Rejection, inside: Option<&Embedded<'_>>| {
+                let mut finding = rejection.finding;
+                if let Some(inside) = inside {
+                    finding.span = inside.to_record(&finding.span);
+                }
+                let diagnostic =
+                    Diagnostic::new(&path, &record, finding).with_reference(rejection.reference);
+                let _ = writeln!(
+                    global.stderr(),
+                    "{}\n",
+                    diagnostic.render(&renderer(colored))
+                );
+            };
+            let mut inside = None;
+            if let (Some(extractor), None, Some(text)) =
+                (extractor.as_mut(), &record.problem, record.text())
+            {
+                match extractor.extract(record.line, text) {
+                    Extracted::Nothing => {
+                        placeholders(&mut stdout, json, skipped)?;
+                        continue;
+                    }
+                    Extracted::Findings(findings) => {
+                        placeholders(&mut stdout, json, skipped)?;
+                        stdout.flush()?;
+                        positions += 1;
+                        for finding in findings {
+                            if finding.severity == Severity::Error {
+                                status = status.worst(Status::Findings);
+                            }
+                            show(Rejection::from(finding), None);
+                        }
+                        continue;
+                    }
+                    Extracted::Position(embedded) => inside = Some(embedded),
+                }
+            }
+            let contained = inside.as_ref().map(|e| &*e.text);
+            let outcome = match (&record.problem, contained.or(record.text())) {
                 (Some(problem), _) => Err(Rejection::from(problem_finding(&record, problem))),
                 (None, None) => {
                     placeholders(&mut stdout, json, skipped)?;
@@ -319,15 +387,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                 }
             };
-            let show = |rejection: Rejection| {
-                let diagnostic = Diagnostic::new(&path, &record, rejection.finding)
-                    .with_reference(rejection.reference);
-                let _ = writeln!(
-                    global.stderr(),
-                    "{}\n",
-                    diagnostic.render(&renderer(colored))
-                );
-            };
+            let show = |rejection: Rejection| show(rejection, inside.as_ref());
             positions += 1;
             match outcome {
                 Ok((text, dropped, warnings)) => {
@@ -338,6 +398,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         stdout.flush()?;
                     }
                     for warning in warnings {
+                        if inside.as_ref().is_some_and(|e| e.clockless)
+                            && warning.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
+                        {
+                            continue;
+                        }
                         show(Rejection::from(warning));
                     }
                     if !dropped.is_empty() {

@@ -51,6 +51,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     variant: crate::options::VariantArgs,
 
+    #[command(flatten)]
+    select: crate::options::SelectArgs,
+
     /// How to print the differences
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: DiffFormat,
@@ -165,6 +168,7 @@ struct Change<'a> {
 const LENIENT: ReadSettings = ReadSettings {
     profile: dfen::Profile::Lenient,
     strict: false,
+    select: None,
 };
 
 /// The position a text holds, whatever its findings; not a position when its notation cannot
@@ -253,7 +257,11 @@ struct Side {
 }
 
 /// Reads one side: a file (or `-`) or a literal position.
-fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
+fn side(
+    arg: &str,
+    forced: Option<Notation>,
+    select: Option<crate::container::Select>,
+) -> Result<Side, String> {
     if std::fs::canonicalize(arg).is_ok_and(|path| path == Path::new("/dev/null")) {
         // The empty side, as for diff(1): everything on the other side is added or removed.
         return Ok(Side {
@@ -288,7 +296,11 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
     };
     let fail =
         |error: std::io::Error| crate::input::InputError::io(origin.display(), &error).to_string();
-    let mut scan = Scan::open(&origin, forced, ReadSettings::default())
+    let settings = ReadSettings {
+        select,
+        ..ReadSettings::default()
+    };
+    let mut scan = Scan::open(&origin, forced, settings)
         .map_err(fail)?
         .without_canonical();
     let notation = scan.notation();
@@ -309,7 +321,14 @@ fn side(arg: &str, forced: Option<Notation>) -> Result<Side, String> {
                 crate::input::MAX_RECORD_BYTES
             ));
         }
-        entries.push(entry(Some(item.record.line), item.record.raw(), notation));
+        // Inside a container, only the position's text is compared.
+        let raw = item.record.raw();
+        let raw = item
+            .analysis
+            .as_ref()
+            .and_then(|analysis| raw.get(analysis.embedded.clone()?))
+            .unwrap_or(raw);
+        entries.push(entry(Some(item.record.line), raw, notation));
     }
     Ok(Side { entries, notation })
 }
@@ -592,7 +611,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         )));
     }
     let forced = args.variant.notation(None, None)?.or(args.notation);
-    let sides = (side(&args.a, forced), side(&args.b, forced));
+    let select = args.select.select();
+    let sides = (side(&args.a, forced, select), side(&args.b, forced, select));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
         (Err(error), _) | (_, Err(error)) => {

@@ -286,6 +286,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         read: ReadSettings {
             profile: args.profile.unwrap_or_default().into(),
             strict: args.strict,
+            select: None,
         },
     };
     if args.batch {

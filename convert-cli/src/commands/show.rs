@@ -269,6 +269,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = ReadSettings {
         profile: args.options.profile.into(),
         strict: false,
+        select: None,
     };
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,

@@ -409,6 +409,7 @@ mod tests {
                 ReadSettings {
                     profile,
                     strict: false,
+                    select: None,
                 },
             )
             .without_canonical()

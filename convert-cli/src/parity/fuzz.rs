@@ -163,6 +163,7 @@ pub(crate) fn own_answer(notation: Notation, profile: &str, input: &[u8]) -> Got
     let settings = ReadSettings {
         profile: profile.parse().unwrap_or_default(),
         strict: false,
+        select: None,
     };
     let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
     match analysis
