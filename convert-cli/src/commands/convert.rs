@@ -346,7 +346,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     Extracted::Position(embedded) => inside = Some(embedded),
                 }
             }
-            let contained = inside.as_ref().map(|e| &*e.text);
+            // A position of a container without clocks is read with the default clocks.
+            let clocked = inside
+                .as_ref()
+                .filter(|e| e.clockless)
+                .map(|e| format!("{} 0 1", e.text));
+            let contained = clocked
+                .as_deref()
+                .or_else(|| inside.as_ref().map(|e| &*e.text));
             let outcome = match (&record.problem, contained.or(record.text())) {
                 (Some(problem), _) => Err(Rejection::from(problem_finding(&record, problem))),
                 (None, None) => {

@@ -67,6 +67,14 @@ fn remove_lines(
     let Some(path) = origin.path() else {
         return Ok(0);
     };
+    // A game is more than its tag pairs: removing them would leave its movetext behind.
+    if crate::container::Container::walked(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "`--write` does not remove games from a PGN file: expected a listing (without \
+             `--write`) for PGN",
+        ));
+    }
     AtomicWriter::from_env().replace(path, |out| {
         let mut scan = Scan::open(origin, file.notation, file.read)?;
         let mut first = true;
