@@ -70,6 +70,7 @@ struct RawConfig {
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     columns: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    fields: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
     parity: Option<RawParity>,
 }
@@ -165,6 +166,8 @@ pub(crate) struct Config {
     /// `[columns]`: globs of CSV/TSV files and the column (name or number) that holds their
     /// positions (leaked: read once a run).
     columns: Vec<(Patterns, &'static str)>,
+    /// `[fields]`: globs of JSON Lines files (any extension) and the key of their positions.
+    fields: Vec<(Patterns, &'static str)>,
     /// `[variants]`: globs and the variant notation they give, before `notations`.
     variants: Vec<(Patterns, Notation)>,
     parity: ParityDefaults,
@@ -463,6 +466,12 @@ impl Config {
             let column: &'static str = Box::leak(column.into_inner().into_boxed_str());
             columns.push((matcher, column));
         }
+        let mut fields = Vec::new();
+        for (glob, key) in in_file_order(raw.fields) {
+            let matcher = patterns(path, text, "fields", &[&glob])?;
+            let key: &'static str = Box::leak(key.into_inner().into_boxed_str());
+            fields.push((matcher, key));
+        }
         let mut variants = Vec::new();
         for (glob, variant) in in_file_order(raw.variants) {
             let matcher = patterns(path, text, "variants", &[&glob])?;
@@ -480,6 +489,7 @@ impl Config {
             per_file_ignores,
             notations,
             columns,
+            fields,
             variants,
             parity,
         })
@@ -656,14 +666,19 @@ impl Config {
         matching("variants", &self.variants).or_else(|| matching("notations", &self.notations))
     }
 
-    /// The column `[columns]` gives `path`, if a glob matches it.
-    pub(crate) fn column_of(&self, path: &Path) -> Option<&'static str> {
+    /// Where `[columns]` or `[fields]` says the positions of `path` are, if a glob matches.
+    pub(crate) fn select_of(&self, path: &Path) -> Option<crate::container::Select> {
         let relative = self.relative(path);
         let name = path.file_name();
-        self.columns
-            .iter()
-            .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
-            .map(|(_, column)| *column)
+        let matching = |entries: &[(Patterns, &'static str)]| {
+            entries
+                .iter()
+                .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+                .map(|(_, value)| *value)
+        };
+        matching(&self.columns)
+            .map(crate::container::Select::Column)
+            .or_else(|| matching(&self.fields).map(crate::container::Select::MappedField))
     }
 
     /// The codes `per-file-ignores` leaves unreported in `path`.
@@ -880,10 +895,9 @@ impl Configs {
             read: ReadSettings {
                 profile: profile.into(),
                 strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),
-                select: flags.select.or_else(|| {
-                    let column = config.zip(path).and_then(|(c, path)| c.column_of(path))?;
-                    Some(crate::container::Select::Column(column))
-                }),
+                select: flags
+                    .select
+                    .or_else(|| config.zip(path).and_then(|(c, path)| c.select_of(path))),
             },
             ignores: config
                 .zip(path)

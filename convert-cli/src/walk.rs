@@ -34,7 +34,7 @@ pub(crate) struct Inputs {
 /// `fen4` key, or a header). Any other `.jsonl` (an event log, a data set) is not ours.
 fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
     if config.is_some_and(|config| {
-        config.notation_of(path).is_some() || config.column_of(path).is_some()
+        config.notation_of(path).is_some() || config.select_of(path).is_some()
     }) || crate::container::Container::walked(path)
     {
         return Ok(());

@@ -32,8 +32,10 @@ pub(crate) use crate::input::Grouping;
 pub(crate) enum Select {
     /// `--column NAME|N`.
     Column(&'static str),
-    /// `--field KEY` (a dotted path for nested objects).
+    /// `--field KEY` (a dotted path for nested objects): `.jsonl` and `.ndjson` files.
     Field(&'static str),
+    /// A `[fields]` entry of the configuration: the files it maps, whatever their extension.
+    MappedField(&'static str),
 }
 
 /// How one input is read: the container and where in it the position is.
@@ -129,7 +131,8 @@ impl Container {
                 };
                 csv::Columns::of_header(first, delimiter, column).map(|c| Some(Container::Csv(c)))
             }
-            (Some("jsonl" | "ndjson"), Some(Select::Field(key))) => Ok(Some(Container::Jsonl(key))),
+            (Some("jsonl" | "ndjson"), Some(Select::Field(key)))
+            | (_, Some(Select::MappedField(key))) => Ok(Some(Container::Jsonl(key))),
             (_, Some(Select::Field(key))) if path.is_none() => Ok(Some(Container::Jsonl(key))),
             _ => Ok(None),
         }

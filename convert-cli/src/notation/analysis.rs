@@ -496,6 +496,7 @@ impl Contained {
             analysis_in(&mut analysis, &embedded),
             &embedded,
             text,
+            work.only_changed(),
         ))
     }
 }
@@ -545,8 +546,14 @@ fn analysis_in(analysis: &mut Analysis, embedded: &Embedded<'_>) -> Analysis {
 }
 
 /// The canonical form of the text placed back in its record (`record`), clocks left off for
-/// a container without them: `None` when unchanged or when the container cannot hold it.
-fn placed(mut analysis: Analysis, embedded: &Embedded<'_>, record: &str) -> Analysis {
+/// a container without them: `None` when the container cannot hold it, or when unchanged and
+/// `only_changed`.
+fn placed(
+    mut analysis: Analysis,
+    embedded: &Embedded<'_>,
+    record: &str,
+    only_changed: bool,
+) -> Analysis {
     analysis.canonical = analysis.canonical.take().and_then(|canonical| {
         let canonical = if embedded.clockless {
             without_clocks(&canonical)
@@ -554,7 +561,7 @@ fn placed(mut analysis: Analysis, embedded: &Embedded<'_>, record: &str) -> Anal
             canonical.as_str()
         };
         if canonical == embedded.text {
-            return None;
+            return (!only_changed).then(|| record.to_owned());
         }
         embedded.replaced(record, canonical)
     });
