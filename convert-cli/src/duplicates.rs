@@ -172,7 +172,8 @@ impl Duplicates {
     }
 
     /// Meets the position of `record`, in input `input` (named `path`, read as `notation`),
-    /// whose identity is `identity`: a warning when an earlier position had it.
+    /// whose identity is `identity`: a warning when an earlier position had it, on the
+    /// position's text (`embedded`, inside a container) or the whole record.
     pub(crate) fn see(
         &mut self,
         input: usize,
@@ -180,6 +181,7 @@ impl Duplicates {
         notation: Notation,
         record: &Record<'_>,
         identity: Identity,
+        embedded: Option<std::ops::Range<usize>>,
     ) {
         match notation.entry().en_passant {
             EnPassant::None => self.saw_placements = true,
@@ -193,7 +195,7 @@ impl Duplicates {
         let finding = Finding::new(
             Code::Cli(CliCode::Duplicate),
             Severity::Warning,
-            0..record.raw().len(),
+            embedded.unwrap_or(0..record.raw().len()),
             format!("duplicate position: the same position as {first_path}:{first_line}"),
         )
         .with_help(help(notation, self.ep));
@@ -327,9 +329,14 @@ pub(crate) fn find(
                     found.positions += 1;
                     if let (Some(identity), Some(notation)) = (analysis.identity, notation) {
                         let name = names.get(input).map_or("", String::as_str);
-                        found
-                            .duplicates
-                            .see(input, name, notation, &item.record, *identity);
+                        found.duplicates.see(
+                            input,
+                            name,
+                            notation,
+                            &item.record,
+                            *identity,
+                            analysis.embedded,
+                        );
                     }
                 }
             }

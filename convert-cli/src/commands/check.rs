@@ -215,7 +215,14 @@ impl<W: Write> Run<'_, W> {
                 if let (Some(identity), Some(duplicates)) =
                     (analysis.identity.take(), self.duplicates.as_mut())
                 {
-                    duplicates.see(file.input, &file.path, file.notation, record, *identity);
+                    duplicates.see(
+                        file.input,
+                        &file.path,
+                        file.notation,
+                        record,
+                        *identity,
+                        analysis.embedded.clone(),
+                    );
                 }
                 let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {

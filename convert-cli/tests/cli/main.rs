@@ -10,6 +10,7 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 mod check;
 mod config;
+mod containers;
 mod convert;
 mod dedupe;
 mod diff;
