@@ -91,3 +91,38 @@ mod write;
 
 pub use cli::{main, run};
 pub use code::{CliCode, invalid_utf8};
+
+/// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable
+/// API.
+#[doc(hidden)]
+pub mod fuzzing {
+    use std::ops::Range;
+
+    /// The tag pairs of a PGN tag section: each one's name, where its value is written, and
+    /// its value unescaped; and whether an unreadable tag pair stopped the scan.
+    pub fn pgn_tags(text: &str) -> (Vec<(String, Range<usize>, String)>, bool) {
+        let (tags, problem) = crate::container::scan_tags(text);
+        let tags = tags
+            .into_iter()
+            .map(|tag| (tag.name.to_owned(), tag.value_span, tag.value.into_owned()))
+            .collect();
+        (tags, problem.is_some())
+    }
+
+    /// Where each field of a CSV row (one line, without its line end) is written, quotes
+    /// included.
+    pub fn csv_fields(row: &[u8], delimiter: u8) -> Vec<Range<usize>> {
+        crate::container::csv_fields(row, delimiter)
+    }
+
+    /// The position text of column `column` of a CSV row (a data row, not the header): where
+    /// it is written and what it says; and the row with that text written back as the file
+    /// writes it (`None` when the column cannot be read).
+    pub fn csv_position(
+        row: &str,
+        delimiter: u8,
+        column: usize,
+    ) -> Option<(Range<usize>, String, String)> {
+        crate::container::csv_position(row, delimiter, column)
+    }
+}

@@ -28,6 +28,11 @@ pub(crate) struct Field {
 }
 
 impl Columns {
+    /// Column `column` (from 0) of a file delimited by `delimiter`.
+    pub(super) fn new(delimiter: u8, column: usize) -> Columns {
+        Columns { delimiter, column }
+    }
+
     /// The column `column` (a header name, or a number from 1) of the file whose first bytes
     /// are `first`.
     ///

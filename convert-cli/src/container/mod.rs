@@ -24,6 +24,36 @@ use std::path::Path;
 
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
+pub(crate) use pgn::scan_tags;
+
+/// Where each field of a CSV row is written (for the fuzz targets).
+pub(crate) fn csv_fields(row: &[u8], delimiter: u8) -> Vec<Range<usize>> {
+    let mut reader = ::csv_core::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .build();
+    csv::fields(&mut reader, row)
+        .into_iter()
+        .map(|field| field.raw)
+        .collect()
+}
+
+/// The position of column `column` of data row `row`, and the row with it written back (for
+/// the fuzz targets).
+pub(crate) fn csv_position(
+    row: &str,
+    delimiter: u8,
+    column: usize,
+) -> Option<(Range<usize>, String, String)> {
+    let columns = csv::Columns::new(delimiter, column);
+    let mut reader = columns.reader();
+    match columns.extract(&mut reader, 2, row) {
+        Extracted::Position(embedded) => {
+            let back = embedded.replaced(row, &embedded.text)?;
+            Some((embedded.span.clone(), embedded.text.into_owned(), back))
+        }
+        Extracted::Nothing | Extracted::Findings(_) => None,
+    }
+}
 
 /// What the command line asks of a container: the column of a CSV or TSV file (`--column`,
 /// `[columns]`), or the key of a JSON Lines file (`--field`). Leaked strings: a run reads the
