@@ -107,7 +107,10 @@ impl Run {
     fn find(&self, fingerprint: u128) -> Option<Entry> {
         let bucket = usize::try_from(fingerprint >> 56).unwrap_or(0);
         let mut low = self.index.get(bucket).map_or(0, |&at| at as usize);
-        let mut high = self.index.get(bucket + 1).map_or(self.len, |&at| at as usize);
+        let mut high = self
+            .index
+            .get(bucket + 1)
+            .map_or(self.len, |&at| at as usize);
         let wanted = fingerprint << PLACE_BITS;
         while low < high {
             let middle = low + (high - low) / 2;
@@ -157,11 +160,18 @@ impl Reader {
     }
 
     fn peek(&mut self) -> Option<Entry> {
-        while self.chunks.last().is_some_and(|chunk| self.at >= chunk.len()) {
+        while self
+            .chunks
+            .last()
+            .is_some_and(|chunk| self.at >= chunk.len())
+        {
             self.chunks.pop();
             self.at = 0;
         }
-        self.chunks.last().and_then(|chunk| chunk.get(self.at)).copied()
+        self.chunks
+            .last()
+            .and_then(|chunk| chunk.get(self.at))
+            .copied()
     }
 
     fn next(&mut self) -> Option<Entry> {
@@ -531,7 +541,11 @@ mod tests {
         assert_eq!(kept, count);
         for n in (0..count).step_by(997).chain([0, count - 1]) {
             let key = format!("position {n}");
-            assert_eq!(seen.meet(&Identity::of_key(key), 9, 9), Some((n % 3, n + 1)), "{n}");
+            assert_eq!(
+                seen.meet(&Identity::of_key(key), 9, 9),
+                Some((n % 3, n + 1)),
+                "{n}"
+            );
         }
     }
 }

@@ -26,6 +26,9 @@ Examples:
   cat positions.dfen | fenkit check -          read standard input
   fenkit check --variant crazyhouse --dialect stockfish zh.fen
                                                crazyhouse FENs as Stockfish writes them
+  fenkit check games.pgn                       the [FEN \"...\"] tag of each game
+  fenkit check --column FEN puzzles.csv        a CSV/TSV column, by header name or number from 1
+  fenkit check --field fen evals.jsonl         a string field of each JSON Lines object
 
 Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warnings),
 2 when a file could not be read or the arguments are wrong.";

@@ -24,6 +24,8 @@ Examples:
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
   fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
   fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
+  fenkit convert --to fen --field fen evals.jsonl   the positions inside a container (PGN FEN tags,
+                                                    CSV --column, JSON Lines --field), one a line
 
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen

@@ -18,6 +18,7 @@ Examples:
   fenkit dedupe --ep legal games.fen      en passant counts only when a capture is legal
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
   fenkit dedupe --output-format json .    the repeats as JSON, with a summary
+  fenkit dedupe --field fen evals.jsonl   inside PGN, CSV (--column) and JSON Lines (--field)
   fenkit dedupe --variant threecheck --dialect lichess 3check.fen
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same

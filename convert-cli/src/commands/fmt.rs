@@ -26,6 +26,7 @@ Examples:
                                                canonical lichess three-check FENs
   fenkit fmt --variant crazyhouse --dialect stockfish --to-dialect essay zh.fen
                                                rewrite Stockfish crazyhouse FENs as the essay form
+  fenkit fmt --column FEN puzzles.csv          only the position text of each row changes
 
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
