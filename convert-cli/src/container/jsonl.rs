@@ -109,16 +109,12 @@ impl<'de> Visitor<'de> for Pick<'_> {
 }
 
 /// The field `key` (dotted) of line `text`.
-pub(super) fn extract<'a>(key: &str, text: &'a str) -> Extracted<'a> {
-    let path: Vec<&str> = key.split('.').collect();
+pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<'a> {
     let whole = 0..text.trim_end().len();
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    let found = Pick {
-        path: &path,
-        depth: 0,
-    }
-    .deserialize(&mut deserializer)
-    .and_then(|found| deserializer.end().map(|()| found));
+    let found = Pick { path, depth: 0 }
+        .deserialize(&mut deserializer)
+        .and_then(|found| deserializer.end().map(|()| found));
     let problem =
         |code, message: String| Extracted::Findings(vec![cli_error(code, whole.clone(), message)]);
     let raw = match found {
@@ -204,7 +200,8 @@ mod tests {
     use super::*;
 
     fn text_of(key: &str, line: &str) -> Result<String, String> {
-        match extract(key, line) {
+        let path: Vec<&str> = key.split('.').collect();
+        match extract(key, &path, line) {
             Extracted::Position(e) => {
                 assert_eq!(&line[e.span.clone()].replace("\\\"", "\""), &*e.text);
                 Ok(e.text.into_owned())

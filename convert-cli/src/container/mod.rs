@@ -190,6 +190,10 @@ impl Container {
                 Container::Csv(columns) => Some(columns.reader()),
                 _ => None,
             },
+            path: match self {
+                Container::Jsonl(key) => key.split('.').collect(),
+                _ => Vec::new(),
+            },
         }
     }
 }
@@ -198,6 +202,8 @@ impl Container {
 pub(crate) struct Extractor {
     container: Container,
     csv: Option<::csv_core::Reader>,
+    /// A JSON Lines key's path, split once.
+    path: Vec<&'static str>,
 }
 
 impl std::fmt::Debug for Extractor {
@@ -219,7 +225,7 @@ impl Extractor {
             (Container::Pgn, _) => pgn::extract(text),
             (Container::Csv(columns), Some(reader)) => columns.extract(reader, line, text),
             (Container::Csv(_), None) => Extracted::Nothing,
-            (Container::Jsonl(key), _) => jsonl::extract(key, text),
+            (Container::Jsonl(key), _) => jsonl::extract(key, &self.path, text),
         }
     }
 }

@@ -298,6 +298,8 @@ pub(crate) struct Analyzer {
 struct Contained {
     extractor: Extractor,
     variants: Vec<(VariantTag, Work, Box<dyn Analyze>)>,
+    /// A position without clocks, with the default clocks added (reused).
+    clocked: String,
 }
 
 impl Contained {
@@ -305,6 +307,7 @@ impl Contained {
         Contained {
             extractor,
             variants: Vec::new(),
+            clocked: String::new(),
         }
     }
 }
@@ -404,7 +407,7 @@ impl Analyzer {
     /// What is found about one record: `None` for blank and comment lines.
     pub(crate) fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
         if let Some(contained) = self.contained.as_mut() {
-            return contained.analyze(self.state.as_mut(), &self.work, record);
+            return contained.analyze(self.state.as_mut(), &mut self.work, record);
         }
         of_record(self.state.as_mut(), &mut self.work, record)
     }
@@ -420,7 +423,7 @@ impl Analyzer {
             out.extend(
                 records
                     .iter()
-                    .map(|record| contained.analyze(state, &self.work, &record)),
+                    .map(|record| contained.analyze(state, &mut self.work, &record)),
             );
             return;
         }
@@ -449,15 +452,14 @@ impl Contained {
     fn analyze(
         &mut self,
         state: &mut dyn Analyze,
-        work: &Work,
+        work: &mut Work,
         record: &Record<'_>,
     ) -> Option<Analysis> {
         if record.kind != Kind::Position {
             return None;
         }
         if record.problem.is_some() {
-            let mut work = work.clone();
-            return of_record(state, &mut work, record);
+            return of_record(state, work, record);
         }
         let text = record.text()?;
         let embedded = match self.extractor.extract(record.line, text) {
@@ -467,16 +469,16 @@ impl Contained {
         };
         // A position of a container without clocks is read with the default clocks, which
         // its canonical form leaves off again.
-        let read: std::borrow::Cow<'_, str> = if embedded.clockless {
-            format!("{} 0 1", embedded.text).into()
+        let read = if embedded.clockless {
+            self.clocked.clear();
+            self.clocked.push_str(&embedded.text);
+            self.clocked.push_str(" 0 1");
+            self.clocked.as_str()
         } else {
-            std::borrow::Cow::Borrowed(&embedded.text)
+            &embedded.text
         };
         let mut analysis = match embedded.variant {
-            None => {
-                let mut work = work.clone();
-                state.analyze(&mut work, record.line, &read)
-            }
+            None => state.analyze(work, record.line, read),
             Some(variant) => {
                 let index = match self.variants.iter().position(|(v, ..)| *v == variant) {
                     Some(index) => index,
@@ -489,7 +491,7 @@ impl Contained {
                     }
                 };
                 let (_, work, state) = self.variants.get_mut(index)?;
-                state.analyze(work, record.line, &read)
+                state.analyze(work, record.line, read)
             }
         };
         Some(placed(
