@@ -52,6 +52,18 @@ fenkit_diagnostics::codes! {
         BadMarker = "FENKIT033", Input, "unreadable marker";
         /// A configuration file (`fenkit.toml`, `[tool.fenkit]`) that cannot be used.
         BadConfig = "FENKIT040", Input, "invalid configuration";
+        /// A PGN tag pair that cannot be read (an unterminated value, no closing bracket).
+        PgnTag = "FENKIT050", Input, "unreadable PGN tag pair";
+        /// A PGN game with a `FEN` tag and no `SetUp "1"` tag.
+        MissingSetUp = "FENKIT051", Input, "FEN tag without SetUp \"1\"";
+        /// A PGN game whose `Variant` tag names a variant fenkit does not read.
+        UnreadVariant = "FENKIT052", Input, "PGN variant not read";
+        /// A CSV or TSV row whose column cannot be read (an unterminated quote, too few fields).
+        CsvField = "FENKIT053", Input, "unreadable CSV field";
+        /// A JSON Lines line that is not a JSON object.
+        NotAnObject = "FENKIT054", Input, "JSON line is not an object";
+        /// A JSON Lines object without the key `--field` names.
+        MissingKey = "FENKIT055", Input, "JSON line lacks the field";
     }
 }
 
@@ -218,6 +230,20 @@ pub(crate) fn cli_error(
     Finding::new(
         Code::Cli(code),
         fenkit_diagnostics::Severity::Error,
+        span,
+        message,
+    )
+}
+
+/// A warning-severity finding of the command line itself.
+pub(crate) fn cli_warning(
+    code: CliCode,
+    span: std::ops::Range<usize>,
+    message: impl Into<std::borrow::Cow<'static, str>>,
+) -> Finding {
+    Finding::new(
+        Code::Cli(code),
+        fenkit_diagnostics::Severity::Warning,
         span,
         message,
     )

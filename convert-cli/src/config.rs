@@ -69,6 +69,8 @@ struct RawConfig {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    columns: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    fields: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
     chess960: Option<RawChess960>,
     parity: Option<RawParity>,
@@ -197,6 +199,11 @@ pub(crate) struct Config {
     extend_exclude: Patterns,
     per_file_ignores: Vec<(Patterns, Vec<Code>)>,
     notations: Vec<(Patterns, Notation)>,
+    /// `[columns]`: globs of CSV/TSV files and the column (name or number) that holds their
+    /// positions (leaked: read once a run).
+    columns: Vec<(Patterns, &'static str)>,
+    /// `[fields]`: globs of JSON Lines files (any extension) and the key of their positions.
+    fields: Vec<(Patterns, &'static str)>,
     /// `[variants]`: globs and the variant notation they give, before `notations`.
     variants: Vec<(Patterns, Notation)>,
     /// `chess960 = true` (one entry that matches every file) or `[chess960]`: globs and
@@ -504,6 +511,18 @@ impl Config {
             let notation = value_of::<Notation>(path, text, "notations", &notation)?;
             notations.push((matcher, notation));
         }
+        let mut columns = Vec::new();
+        for (glob, column) in in_file_order(raw.columns) {
+            let matcher = patterns(path, text, "columns", &[&glob])?;
+            let column: &'static str = Box::leak(column.into_inner().into_boxed_str());
+            columns.push((matcher, column));
+        }
+        let mut fields = Vec::new();
+        for (glob, key) in in_file_order(raw.fields) {
+            let matcher = patterns(path, text, "fields", &[&glob])?;
+            let key: &'static str = Box::leak(key.into_inner().into_boxed_str());
+            fields.push((matcher, key));
+        }
         let mut variants = Vec::new();
         for (glob, variant) in in_file_order(raw.variants) {
             let matcher = patterns(path, text, "variants", &[&glob])?;
@@ -531,6 +550,8 @@ impl Config {
             extend_exclude,
             per_file_ignores,
             notations,
+            columns,
+            fields,
             variants,
             chess960,
             parity,
@@ -732,6 +753,21 @@ impl Config {
         }
     }
 
+    /// Where `[columns]` or `[fields]` says the positions of `path` are, if a glob matches.
+    pub(crate) fn select_of(&self, path: &Path) -> Option<crate::container::Select> {
+        let relative = self.relative(path);
+        let name = path.file_name();
+        let matching = |entries: &[(Patterns, &'static str)]| {
+            entries
+                .iter()
+                .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+                .map(|(_, value)| *value)
+        };
+        matching(&self.columns)
+            .map(crate::container::Select::Column)
+            .or_else(|| matching(&self.fields).map(crate::container::Select::MappedField))
+    }
+
     /// The codes `per-file-ignores` leaves unreported in `path`.
     fn ignores_of(&self, path: &Path) -> Vec<Code> {
         let relative = self.relative(path);
@@ -801,6 +837,8 @@ pub(crate) struct Flags {
     pub(crate) chess960: bool,
     /// `--deny warnings`.
     pub(crate) deny_warnings: bool,
+    /// `--column` or `--field`: where the positions of a container file are.
+    pub(crate) select: Option<crate::container::Select>,
 }
 
 impl Configs {
@@ -949,6 +987,9 @@ impl Configs {
                 castling_mode: dfen::CastlingMode::from_chess960(
                     flags.chess960 || config.and_then(|c| c.chess960_of(path)).unwrap_or(false),
                 ),
+                select: flags
+                    .select
+                    .or_else(|| config.zip(path).and_then(|(c, path)| c.select_of(path))),
                 ..ReadSettings::default()
             },
             ignores: config

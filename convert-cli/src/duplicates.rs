@@ -4,13 +4,13 @@
 //! clocks, for FEN4 the canonical placement (`spec/identity.md` documents both keys). The
 //! identity of each accepted position is worked out by the analyser that reads it, in the one
 //! pass over the inputs; the positions are then met in input order, and one that has the key
-//! of an earlier one is a duplicate. The key of each distinct position is kept (in chunks,
-//! beside a table of about 50 bytes a position), so a hash collision is never reported as a
-//! duplicate.
+//! of an earlier one is a duplicate. Each distinct position is kept in 16 bytes: its 72-bit
+//! fingerprint and the place of its first occurrence, no key (see [`Seen`] and
+//! `spec/identity.md` §6).
 //!
-//! `--en-passant` (`--ep`) chooses how en passant enters a DFEN identity, with the rules engine's definition
-//! (`dfen::rules::identity_key`): `.fen` files are judged by standard chess, `.dfen` files by
-//! Dice Chess. FEN4 placements hold no en passant; `--en-passant` does not change them.
+//! `--en-passant` (`--ep`) chooses how en passant enters a DFEN identity, with the rules
+//! engine's definition (`dfen::rules::identity_key`): `.fen` files are judged by standard chess,
+//! `.dfen` files by Dice Chess. FEN4 placements hold no en passant; `--en-passant` does not change them.
 
 use dfen::rules::EpIdentity;
 
@@ -22,98 +22,254 @@ use crate::notation::{EnPassant, Identity, Notation};
 use crate::scan::{Event, Scan};
 use fenkit_diagnostics::Severity;
 
-/// Where a key is kept: its chunk of [`Keys`], and its byte range there.
-#[derive(Debug, Clone, Copy)]
-struct KeyAt {
-    chunk: u32,
-    start: u32,
-    len: u32,
+/// A distinct position as the search keeps it, in 16 bytes: its fingerprint (72 bits: the
+/// identity hash, then 8 bits of a second hash of the key) above the place of its first
+/// occurrence (56 bits: the input's index in 20 bits, the line in 36). Sorting entries sorts
+/// them by fingerprint.
+type Entry = u128;
+
+/// Bits of an [`Entry`] below its fingerprint.
+const PLACE_BITS: u32 = 56;
+/// Bits of a place that hold the line.
+const LINE_BITS: u32 = 36;
+
+/// The fingerprint of an identity (`spec/identity.md` §6): its FNV-1a hash and the top 8 bits
+/// of SipHash-1-3 (Rust's `DefaultHasher`, fixed keys) over the key.
+fn fingerprint(identity: &Identity) -> u128 {
+    use std::hash::Hasher;
+    let mut second = std::hash::DefaultHasher::new();
+    second.write(identity.key.as_bytes());
+    (u128::from(identity.hash) << 8) | u128::from(second.finish() >> 56)
 }
 
-/// Every distinct key met, one after another in chunks of [`Keys::CHUNK`] bytes: one
-/// allocation per chunk, not one per key, and no room left over but the last chunk's.
-#[derive(Default)]
-struct Keys {
-    chunks: Vec<String>,
+/// The place of an occurrence, saturated at the largest input and line a place holds.
+fn place(input: usize, line: usize) -> u128 {
+    let input = (input as u128).min((1 << (PLACE_BITS - LINE_BITS)) - 1);
+    let line = (line as u128).min((1 << LINE_BITS) - 1);
+    (input << LINE_BITS) | line
 }
 
-impl Keys {
-    const CHUNK: usize = 1 << 20;
+/// The input and line an entry's place holds.
+fn place_of(entry: Entry) -> (usize, usize) {
+    let place = entry & ((1 << PLACE_BITS) - 1);
+    (
+        usize::try_from(place >> LINE_BITS).unwrap_or(usize::MAX),
+        usize::try_from(place & ((1 << LINE_BITS) - 1)).unwrap_or(usize::MAX),
+    )
+}
 
-    fn push(&mut self, key: &str) -> KeyAt {
-        let fits = self
+/// Entries a chunk of a run holds (1 MiB).
+const CHUNK: usize = 1 << 16;
+/// Entries met since the last flush, kept in a hash table until it holds this many.
+const RECENT: usize = 1 << 17;
+/// Buckets of a run's index, by the top 16 bits of the fingerprint.
+const BUCKETS: usize = 1 << 16;
+
+/// Entries sorted by fingerprint, in chunks of [`CHUNK`] (all full but the last), with the index
+/// of where each bucket of fingerprints starts.
+struct Run {
+    chunks: Vec<Box<[Entry]>>,
+    len: usize,
+    /// `index[b]`: the first entry whose top 16 bits are at least `b` (`BUCKETS + 1` of them).
+    index: Vec<u32>,
+}
+
+impl Run {
+    fn get(&self, at: usize) -> Entry {
+        self.chunks
+            .get(at / CHUNK)
+            .and_then(|chunk| chunk.get(at % CHUNK))
+            .copied()
+            .unwrap_or(u128::MAX)
+    }
+
+    /// The entry with `fingerprint`, if the run holds one.
+    fn find(&self, fingerprint: u128) -> Option<Entry> {
+        let bucket = usize::try_from(fingerprint >> 56).unwrap_or(0);
+        let mut low = self.index.get(bucket).map_or(0, |&at| at as usize);
+        let mut high = self
+            .index
+            .get(bucket + 1)
+            .map_or(self.len, |&at| at as usize);
+        let wanted = fingerprint << PLACE_BITS;
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if self.get(middle) < wanted {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        let entry = self.get(low);
+        (low < self.len && entry >> PLACE_BITS == fingerprint).then_some(entry)
+    }
+
+    /// A run of `entries` merged in order from sorted sources, each chunk of a source freed as
+    /// soon as it has been read: the memory of the two never adds up.
+    fn merged(mut a: Run, mut b: Run) -> Run {
+        let len = a.len + b.len;
+        let mut out = Writer::new();
+        a.chunks.reverse();
+        b.chunks.reverse();
+        let mut a = Reader::new(a.chunks);
+        let mut b = Reader::new(b.chunks);
+        loop {
+            let next = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) if x <= y => a.next(),
+                (Some(_), Some(_)) | (None, Some(_)) => b.next(),
+                (Some(_), None) => a.next(),
+                (None, None) => break,
+            };
+            if let Some(entry) = next {
+                out.push(entry);
+            }
+        }
+        out.finish(len)
+    }
+}
+
+/// Reads a run's chunks in order (they are given in reverse), freeing each once read.
+struct Reader {
+    chunks: Vec<Box<[Entry]>>,
+    at: usize,
+}
+
+impl Reader {
+    fn new(chunks: Vec<Box<[Entry]>>) -> Reader {
+        Reader { chunks, at: 0 }
+    }
+
+    fn peek(&mut self) -> Option<Entry> {
+        while self
             .chunks
             .last()
-            .is_some_and(|chunk| chunk.capacity() - chunk.len() >= key.len());
-        if !fits {
-            self.chunks
-                .push(String::with_capacity(Keys::CHUNK.max(key.len())));
+            .is_some_and(|chunk| self.at >= chunk.len())
+        {
+            self.chunks.pop();
+            self.at = 0;
         }
-        let chunk = self.chunks.len() - 1;
-        let text = &mut self.chunks[chunk];
-        let start = text.len();
-        text.push_str(key);
-        KeyAt {
-            chunk: u32::try_from(chunk).unwrap_or(u32::MAX),
-            start: u32::try_from(start).unwrap_or(u32::MAX),
-            len: u32::try_from(key.len()).unwrap_or(u32::MAX),
-        }
-    }
-
-    fn get(&self, at: KeyAt) -> &str {
-        let start = at.start as usize;
         self.chunks
-            .get(at.chunk as usize)
-            .and_then(|chunk| chunk.get(start..start + at.len as usize))
-            .unwrap_or_default()
+            .last()
+            .and_then(|chunk| chunk.get(self.at))
+            .copied()
+    }
+
+    fn next(&mut self) -> Option<Entry> {
+        let entry = self.peek()?;
+        self.at += 1;
+        Some(entry)
     }
 }
 
-/// The first occurrence of a distinct position: its identity hash and key, its input and
-/// line.
-#[derive(Debug, Clone, Copy)]
-struct First {
-    hash: u64,
-    key: KeyAt,
-    input: u32,
-    line: u64,
+/// Writes a run chunk by chunk.
+struct Writer {
+    chunks: Vec<Box<[Entry]>>,
+    current: Vec<Entry>,
 }
 
-/// The first occurrence of every distinct position met so far, about 50 bytes each beside
-/// its key: a table of indices (hashed by the identity hash they carry) into `firsts`.
+impl Writer {
+    fn new() -> Writer {
+        Writer {
+            chunks: Vec::new(),
+            current: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, entry: Entry) {
+        if self.current.capacity() == 0 {
+            self.current = Vec::with_capacity(CHUNK);
+        }
+        self.current.push(entry);
+        if self.current.len() == CHUNK {
+            self.chunks
+                .push(std::mem::take(&mut self.current).into_boxed_slice());
+        }
+    }
+
+    /// The run, with its index.
+    fn finish(mut self, len: usize) -> Run {
+        if !self.current.is_empty() {
+            self.chunks.push(self.current.into_boxed_slice());
+        }
+        let mut run = Run {
+            chunks: self.chunks,
+            len,
+            index: Vec::new(),
+        };
+        let mut index = Vec::with_capacity(BUCKETS + 1);
+        let mut at = 0usize;
+        for bucket in 0..=BUCKETS {
+            while at < len && usize::try_from(run.get(at) >> 112).unwrap_or(BUCKETS) < bucket {
+                at += 1;
+            }
+            index.push(u32::try_from(at).unwrap_or(u32::MAX));
+        }
+        run.index = index;
+        run
+    }
+}
+
+/// The first occurrence of every distinct position met so far, in 16 bytes each (beside a
+/// constant): the last [`RECENT`] in a hash table, the others in sorted runs, merged as in a
+/// binary counter so that there are about log₂(distinct / [`RECENT`]) of them. No key is
+/// kept: two positions are the same when their 72-bit fingerprints are (`spec/identity.md`
+/// §6 gives the odds of a false repeat).
 #[derive(Default)]
 struct Seen {
-    table: hashbrown::HashTable<u32>,
-    firsts: Vec<First>,
-    keys: Keys,
+    recent: hashbrown::HashTable<Entry>,
+    /// Runs, oldest (largest) first.
+    runs: Vec<Run>,
 }
 
 impl Seen {
     /// Meets `identity` at `input`, `line`: the input and line of its first occurrence when it
     /// was met before; else it is the first.
     fn meet(&mut self, identity: &Identity, input: usize, line: usize) -> Option<(usize, usize)> {
-        let Seen {
-            table,
-            firsts,
-            keys,
-        } = self;
-        let same = |&index: &u32| {
-            let first = &firsts[index as usize];
-            first.hash == identity.hash && keys.get(first.key) == identity.key
-        };
-        if let Some(&index) = table.find(identity.hash, same) {
-            let first = firsts[index as usize];
-            return Some((first.input as usize, first.line as usize));
+        let fingerprint = fingerprint(identity);
+        let hash = |entry: &Entry| (entry >> PLACE_BITS) as u64;
+        let table_hash = fingerprint as u64;
+        if let Some(&entry) = self
+            .recent
+            .find(table_hash, |&entry| entry >> PLACE_BITS == fingerprint)
+        {
+            return Some(place_of(entry));
         }
-        let index = u32::try_from(firsts.len()).unwrap_or(u32::MAX);
-        firsts.push(First {
-            hash: identity.hash,
-            key: keys.push(&identity.key),
-            input: u32::try_from(input).unwrap_or(u32::MAX),
-            line: line as u64,
-        });
-        table.insert_unique(identity.hash, index, |&index| firsts[index as usize].hash);
+        if let Some(entry) = self.runs.iter().find_map(|run| run.find(fingerprint)) {
+            return Some(place_of(entry));
+        }
+        if self.recent.capacity() == 0 {
+            self.recent.reserve(RECENT, hash);
+        }
+        self.recent.insert_unique(
+            table_hash,
+            (fingerprint << PLACE_BITS) | place(input, line),
+            hash,
+        );
+        if self.recent.len() >= RECENT {
+            self.flush();
+        }
         None
+    }
+
+    /// Moves the recent entries into a sorted run, and merges runs of about the same size.
+    fn flush(&mut self) {
+        let mut entries: Vec<Entry> = self.recent.iter().copied().collect();
+        self.recent.clear();
+        entries.sort_unstable();
+        let len = entries.len();
+        let mut writer = Writer::new();
+        for entry in entries {
+            writer.push(entry);
+        }
+        let mut run = writer.finish(len);
+        while let Some(last) = self.runs.pop() {
+            if last.len > run.len {
+                self.runs.push(last);
+                break;
+            }
+            run = Run::merged(last, run);
+        }
+        self.runs.push(run);
     }
 }
 
@@ -152,7 +308,8 @@ impl Duplicates {
     }
 
     /// Meets the position of `record`, in input `input` (named `path`, read as `notation`),
-    /// whose identity is `identity`: a warning when an earlier position had it.
+    /// whose identity is `identity`: a warning when an earlier position had it, on the
+    /// position's text (`embedded`, inside a container) or the whole record.
     pub(crate) fn see(
         &mut self,
         input: usize,
@@ -160,6 +317,7 @@ impl Duplicates {
         notation: Notation,
         record: &Record<'_>,
         identity: Identity,
+        embedded: Option<std::ops::Range<usize>>,
     ) {
         match notation.entry().en_passant {
             EnPassant::None => self.saw_placements = true,
@@ -173,7 +331,7 @@ impl Duplicates {
         let finding = Finding::new(
             Code::Cli(CliCode::Duplicate),
             Severity::Warning,
-            0..record.raw().len(),
+            embedded.unwrap_or(0..record.raw().len()),
             format!("duplicate position: the same position as {first_path}:{first_line}"),
         )
         .with_help(help(notation, self.ep));
@@ -307,9 +465,14 @@ pub(crate) fn find(
                     found.positions += 1;
                     if let (Some(identity), Some(notation)) = (analysis.identity, notation) {
                         let name = names.get(input).map_or("", String::as_str);
-                        found
-                            .duplicates
-                            .see(input, name, notation, &item.record, *identity);
+                        found.duplicates.see(
+                            input,
+                            name,
+                            notation,
+                            &item.record,
+                            *identity,
+                            analysis.embedded,
+                        );
                     }
                 }
             }
@@ -321,7 +484,7 @@ pub(crate) fn find(
 
 #[cfg(test)]
 mod tests {
-    use super::Seen;
+    use super::{RECENT, Seen};
     use crate::notation::Identity;
 
     fn identity(hash: u64, key: &str) -> Identity {
@@ -331,44 +494,38 @@ mod tests {
         }
     }
 
-    /// A position is a repeat only of one with the same key: two keys that share a hash are
-    /// different positions, each with its own first occurrence.
+    /// Two keys that share the identity hash are still told apart by the second hash of the
+    /// fingerprint (these two differ in it), each with its own first occurrence.
     #[test]
-    fn only_equal_keys_repeat_even_when_hashes_collide() {
+    fn keys_that_share_a_hash_are_told_apart_by_the_fingerprint() {
         let mut seen = Seen::default();
         assert_eq!(seen.meet(&identity(7, "a"), 0, 1), None);
-        assert_eq!(
-            seen.meet(&identity(7, "b"), 0, 2),
-            None,
-            "a collision is no repeat"
-        );
+        assert_eq!(seen.meet(&identity(7, "b"), 0, 2), None, "not a repeat");
         assert_eq!(seen.meet(&identity(7, "b"), 1, 5), Some((0, 2)));
         assert_eq!(seen.meet(&identity(7, "a"), 2, 9), Some((0, 1)));
-        assert_eq!(
-            seen.meet(&identity(8, "a"), 2, 10),
-            None,
-            "the hash goes with the key"
-        );
+        assert_eq!(seen.meet(&identity(8, "a"), 2, 10), None);
     }
 
-    /// Keys are kept whole across the chunks that hold them, a key larger than a chunk too.
+    /// First occurrences are found wherever they are kept: in the recent table or in any of
+    /// the runs it was flushed and merged into.
     #[test]
-    fn keys_are_kept_across_chunks() {
+    fn first_occurrences_are_found_across_runs() {
         let mut seen = Seen::default();
-        let big = "x".repeat(super::Keys::CHUNK + 3);
-        let keys: Vec<String> = (0..40_000)
-            .map(|n| format!("{n:>40}"))
-            .chain([big])
-            .collect();
-        for (n, key) in keys.iter().enumerate() {
-            assert_eq!(seen.meet(&Identity::of_key(key.clone()), 0, n), None);
+        let count = 3 * RECENT + 123;
+        for n in 0..count {
+            let key = format!("position {n}");
+            assert_eq!(seen.meet(&Identity::of_key(key), n % 3, n + 1), None, "{n}");
         }
-        for (n, key) in keys.iter().enumerate() {
+        assert!(seen.runs.len() >= 2, "{} runs", seen.runs.len());
+        let kept: usize = seen.runs.iter().map(|run| run.len).sum::<usize>() + seen.recent.len();
+        assert_eq!(kept, count);
+        for n in (0..count).step_by(997).chain([0, count - 1]) {
+            let key = format!("position {n}");
             assert_eq!(
-                seen.meet(&Identity::of_key(key.clone()), 1, 0),
-                Some((0, n))
+                seen.meet(&Identity::of_key(key), 9, 9),
+                Some((n % 3, n + 1)),
+                "{n}"
             );
         }
-        assert!(seen.keys.chunks.len() > 2);
     }
 }

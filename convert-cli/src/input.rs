@@ -225,6 +225,57 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// How lines are grouped into records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Grouping {
+    /// One line, one record.
+    #[default]
+    None,
+    /// A position goes on over the lines after it that start with a space or a tab (FEN4).
+    Indented,
+    /// PGN: a game's tag pairs (consecutive lines that start with `[`) are one record; lines
+    /// that start with `;`, `%`, `{` or `#` are comments, and movetext lines count as blank
+    /// (they hold no position).
+    Tags,
+}
+
+impl Grouping {
+    /// Whether a line that starts with `byte` may go on with the record before it.
+    fn may_continue(self, byte: u8) -> bool {
+        match self {
+            Grouping::None => false,
+            Grouping::Indented => matches!(byte, b' ' | b'\t'),
+            Grouping::Tags => byte == b'[',
+        }
+    }
+
+    /// Whether a line of `kind` opens a record that later lines may go on with.
+    fn opens(self, kind: Kind) -> bool {
+        self != Grouping::None && kind == Kind::Position
+    }
+
+    /// Whether `content`, of `kind`, goes on with an open record.
+    fn continues(self, content: &[u8], kind: Kind) -> bool {
+        kind == Kind::Position && content.first().is_some_and(|&b| self.may_continue(b))
+    }
+
+    /// What kind of line `content` is, where a comment starts with one of `comments` (PGN
+    /// has comment starts of its own).
+    fn classify(self, content: &[u8], comments: &[u8]) -> Kind {
+        let first = content
+            .iter()
+            .find(|byte| !matches!(byte, b' ' | b'\t' | b'\r'));
+        match (self, first) {
+            (_, None) => Kind::Blank,
+            (Grouping::Tags, Some(b'[')) => Kind::Position,
+            (Grouping::Tags, Some(b';' | b'%' | b'{' | b'#')) => Kind::Comment,
+            (Grouping::Tags, Some(_)) => Kind::Blank,
+            (_, Some(byte)) if comments.contains(byte) => Kind::Comment,
+            (_, Some(_)) => Kind::Position,
+        }
+    }
+}
+
 /// What kind of line a record is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -240,11 +291,11 @@ pub(crate) enum Kind {
 /// The run of whole lines at the front of `buffer` that the fast lane may take: its length in
 /// bytes (ending just after a newline) and its number of lines, or `None` for none. It takes
 /// about `max_records` lines or `max_bytes` bytes and no line longer than `limit` (without its
-/// line end). With `continuation`, the byte after the run must be known, and not a space or a
-/// tab: else the run's last record could go on after it.
+/// line end). When lines are grouped, the byte after the run must be known, and not one that
+/// may go on with a record: else the run's last record could go on after it.
 fn whole_lines(
     buffer: &[u8],
-    continuation: bool,
+    grouping: Grouping,
     limit: usize,
     max_records: usize,
     max_bytes: usize,
@@ -259,8 +310,8 @@ fn whole_lines(
         end = nth_newline(buffer.get(..end)?, max_records)? + 1;
         lines = max_records;
     }
-    if continuation {
-        while !matches!(buffer.get(end), Some(byte) if *byte != b' ' && *byte != b'\t') {
+    if grouping != Grouping::None {
+        while !matches!(buffer.get(end), Some(byte) if !grouping.may_continue(*byte)) {
             // Drop the last line of the run.
             end = memchr::memrchr(b'\n', buffer.get(..end - 1)?)? + 1;
             lines -= 1;
@@ -309,18 +360,6 @@ fn longest_line(bytes: &[u8]) -> usize {
 
 /// The bytes that open a comment line in every notation: `#`.
 pub(crate) const COMMENT_STARTS: &[u8] = b"#";
-
-/// What kind of line `content` is, where a comment starts with one of `comments`.
-fn classify(content: &[u8], comments: &[u8]) -> Kind {
-    match content
-        .iter()
-        .find(|byte| !matches!(byte, b' ' | b'\t' | b'\r'))
-    {
-        None => Kind::Blank,
-        Some(byte) if comments.contains(byte) => Kind::Comment,
-        Some(_) => Kind::Position,
-    }
-}
 
 /// Why a record cannot be handed to a parser.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -404,8 +443,8 @@ pub(crate) struct RecordBatch {
     other: Vec<u8>,
     /// After indexing, one per record.
     entries: Vec<Entry>,
-    /// Whether lines that start with a space or tab continue a position (set by the reader).
-    continuation: bool,
+    /// How lines are grouped into records (set by the reader).
+    grouping: Grouping,
     /// The bytes that open a comment line (set by the reader).
     comments: &'static [u8],
     /// The longest record stored whole (set by the reader).
@@ -592,12 +631,10 @@ impl RecordBatch {
                 Some(content) => (content, Eol::CrLf),
                 None => (whole, Eol::Lf),
             };
-            let kind = classify(content, self.comments);
+            let kind = self.grouping.classify(content, self.comments);
             let end = span.start + at + content.len();
             let continued = match open {
-                Some(index)
-                    if matches!(content.first(), Some(b' ' | b'\t')) && kind == Kind::Position =>
-                {
+                Some(index) if self.grouping.continues(content, kind) => {
                     self.entries.get_mut(index)
                 }
                 _ => None,
@@ -612,7 +649,7 @@ impl RecordBatch {
                 }
                 record.eol = eol;
             } else {
-                open = (self.continuation && kind == Kind::Position).then_some(self.entries.len());
+                open = self.grouping.opens(kind).then_some(self.entries.len());
                 total = content.len() as u64;
                 self.entries.push(Entry {
                     line,
@@ -671,7 +708,7 @@ impl RecordBatch {
 pub(crate) struct RecordReader<R> {
     lines: LineReader<R>,
     pending: Option<RawLine>,
-    continuation: bool,
+    grouping: Grouping,
     /// The bytes that open a comment line.
     comments: &'static [u8],
     /// Bytes per line in the last run read straight into a batch, to read about as much as a
@@ -688,10 +725,20 @@ impl<R: BufRead> RecordReader<R> {
 
     /// Like [`RecordReader::new`] with another record size limit (for tests).
     pub(crate) fn with_limit(inner: R, continuation: bool, limit: usize) -> Self {
+        let grouping = if continuation {
+            Grouping::Indented
+        } else {
+            Grouping::None
+        };
+        Self::grouped(inner, grouping, limit)
+    }
+
+    /// A reader that groups lines into records as `grouping` says.
+    pub(crate) fn grouped(inner: R, grouping: Grouping, limit: usize) -> Self {
         RecordReader {
             lines: LineReader::new(inner, limit),
             pending: None,
-            continuation,
+            grouping,
             comments: COMMENT_STARTS,
             bytes_per_line: usize::MAX,
         }
@@ -718,7 +765,7 @@ impl<R: BufRead> RecordReader<R> {
                 None => return Ok(None),
             },
         };
-        let kind = classify(&first.content, self.comments);
+        let kind = self.grouping.classify(&first.content, self.comments);
         let mut raw = first.content;
         let mut record = Record {
             line: first.number,
@@ -734,24 +781,25 @@ impl<R: BufRead> RecordReader<R> {
             record.bytes = Bytes::Other(Cow::Owned(raw));
             return Ok(Some(record));
         }
-        if self.continuation && kind == Kind::Position {
+        if self.grouping.opens(kind) {
             let mut total = raw.len() as u64;
             loop {
-                // Only a line that starts with a space or a tab can go on with the record, so
+                // Only a line that may go on with the record (a space or a tab), so
                 // the next line is read here only then (a read error is left to `next_line`).
-                let may_continue = self
-                    .lines
-                    .inner
-                    .fill_buf()
-                    .map_or(true, |buffer| matches!(buffer.first(), Some(b' ' | b'\t')));
+                let grouping = self.grouping;
+                let may_continue = self.lines.inner.fill_buf().map_or(true, |buffer| {
+                    buffer.first().is_some_and(|&b| grouping.may_continue(b))
+                });
                 if !may_continue {
                     break;
                 }
                 let Some(next) = self.lines.next_line()? else {
                     break;
                 };
-                let continues = matches!(next.content.first(), Some(b' ' | b'\t'))
-                    && classify(&next.content, self.comments) == Kind::Position;
+                let continues = self.grouping.continues(
+                    &next.content,
+                    self.grouping.classify(&next.content, self.comments),
+                );
                 if !continues {
                     self.pending = Some(next);
                     break;
@@ -817,7 +865,7 @@ impl<R: DirectRead> RecordReader<R> {
         max_bytes: usize,
         batch: &mut RecordBatch,
     ) -> io::Result<bool> {
-        batch.continuation = self.continuation;
+        batch.grouping = self.grouping;
         batch.comments = self.comments;
         batch.limit = self.lines.limit;
         let (mut records, mut bytes) = (0usize, 0usize);
@@ -880,15 +928,14 @@ impl<R: DirectRead> RecordReader<R> {
         if !self.fast_lane_open() {
             return (0, 0);
         }
-        let (continuation, limit) = (self.continuation, self.lines.limit);
+        let (grouping, limit) = (self.grouping, self.lines.limit);
         let rewind = &self.lines.inner;
         let buffered = if rewind.at < rewind.front.len() {
             rewind.front.get(rewind.at..).unwrap_or_default()
         } else {
             rewind.inner.buffered()
         };
-        let Some((taken, lines)) =
-            whole_lines(buffered, continuation, limit, max_records, max_bytes)
+        let Some((taken, lines)) = whole_lines(buffered, grouping, limit, max_records, max_bytes)
         else {
             return (0, 0);
         };
@@ -915,7 +962,7 @@ impl<R: DirectRead> RecordReader<R> {
         if !self.fast_lane_open() {
             return None;
         }
-        let (continuation, limit) = (self.continuation, self.lines.limit);
+        let (grouping, limit) = (self.grouping, self.lines.limit);
         let start = batch.raw.len();
         // What is still buffered starts a line (the whole lines before it are taken): it goes
         // first. Bytes put back leave the reader's own buffer empty.
@@ -942,7 +989,7 @@ impl<R: DirectRead> RecordReader<R> {
         let read = rewind.inner.read_past_buffer(&mut batch.raw, wanted);
         let region = batch.raw.get(start..).unwrap_or_default();
         let run = match read {
-            Ok(_) => whole_lines(region, continuation, limit, max_records, max_bytes),
+            Ok(_) => whole_lines(region, grouping, limit, max_records, max_bytes),
             Err(_) => None,
         };
         let taken = run.map_or(0, |(taken, _)| taken);

@@ -16,6 +16,7 @@
 //! |---|---|---|
 //! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
 //! | input | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
+//! | | `container` | positions inside other formats (PGN `FEN` tags, CSV/TSV columns, JSON Lines fields): found in records, spans moved, escaped back |
 //! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
 //! | | `progress` | progress bars on a terminal |
 //! | notations | `notation` | the table of notations: one entry (module) per notation, its detection, reading, linting (`Analyzer`), writing |
@@ -70,6 +71,7 @@ mod cli;
 mod code;
 mod commands;
 mod config;
+mod container;
 mod context;
 mod diag;
 mod duplicates;
@@ -89,3 +91,38 @@ mod write;
 
 pub use cli::{main, run};
 pub use code::{CliCode, invalid_utf8};
+
+/// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable
+/// API.
+#[doc(hidden)]
+pub mod fuzzing {
+    use std::ops::Range;
+
+    /// The tag pairs of a PGN tag section: each one's name, where its value is written, and
+    /// its value unescaped; and whether an unreadable tag pair stopped the scan.
+    pub fn pgn_tags(text: &str) -> (Vec<(String, Range<usize>, String)>, bool) {
+        let (tags, problem) = crate::container::scan_tags(text);
+        let tags = tags
+            .into_iter()
+            .map(|tag| (tag.name.to_owned(), tag.value_span, tag.value.into_owned()))
+            .collect();
+        (tags, problem.is_some())
+    }
+
+    /// Where each field of a CSV row (one line, without its line end) is written, quotes
+    /// included.
+    pub fn csv_fields(row: &[u8], delimiter: u8) -> Vec<Range<usize>> {
+        crate::container::csv_fields(row, delimiter)
+    }
+
+    /// The position text of column `column` of a CSV row (a data row, not the header): where
+    /// it is written and what it says; and the row with that text written back as the file
+    /// writes it (`None` when the column cannot be read).
+    pub fn csv_position(
+        row: &str,
+        delimiter: u8,
+        column: usize,
+    ) -> Option<(Range<usize>, String, String)> {
+        crate::container::csv_position(row, delimiter, column)
+    }
+}

@@ -29,6 +29,35 @@ pub(crate) struct ReadArgs {
     /// else off; file letters such as `HAha` are read in either case]
     #[arg(long)]
     pub(crate) chess960: bool,
+
+    #[command(flatten)]
+    pub(crate) select: SelectArgs,
+}
+
+/// Where the positions of a container file are: `--column`, `--field`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct SelectArgs {
+    /// CSV/TSV files (`.csv`, `.tsv`): the column that holds the positions, by its header
+    /// name or its number from 1 (e.g. `--column FEN`)
+    #[arg(long, value_name = "NAME|N")]
+    pub(crate) column: Option<String>,
+
+    /// JSON Lines files (`.jsonl`, `.ndjson`): the string field that holds the positions; a
+    /// dotted path reaches into objects (e.g. `--field fen`, `--field game.start`)
+    #[arg(long, value_name = "KEY", conflicts_with = "column")]
+    pub(crate) field: Option<String>,
+}
+
+impl SelectArgs {
+    /// The container selection the flags make (the strings live for the run).
+    pub(crate) fn select(&self) -> Option<crate::container::Select> {
+        let leak = |text: &String| -> &'static str { Box::leak(text.clone().into_boxed_str()) };
+        match (&self.column, &self.field) {
+            (Some(column), _) => Some(crate::container::Select::Column(leak(column))),
+            (None, Some(field)) => Some(crate::container::Select::Field(leak(field))),
+            (None, None) => None,
+        }
+    }
 }
 
 impl ReadArgs {
@@ -53,6 +82,7 @@ impl ReadArgs {
             strict: self.strict,
             chess960: self.chess960,
             deny_warnings: false,
+            select: self.select.select(),
         })
     }
 }

@@ -9,7 +9,8 @@
 
 use std::io::{self, BufRead};
 
-use crate::input::{Input, Kind, Origin, Record, RecordBatch, RecordReader};
+use crate::container::Container;
+use crate::input::{Grouping, Input, Kind, Origin, Record, RecordBatch, RecordReader};
 use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
 use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
@@ -117,20 +118,37 @@ impl Scan {
         forced: Option<Notation>,
         settings: ReadSettings,
     ) -> io::Result<Scan> {
-        let opened = origin.open()?;
-        let by_extension = origin.path().and_then(Notation::from_extension);
+        let mut opened = origin.open()?;
+        let container = match (origin.path(), settings.select) {
+            (None, None) => None,
+            (path, select) => Container::resolve(path, select, opened.fill_buf()?)?,
+        };
+        let by_extension = match container {
+            // The positions inside a container are standard FEN unless given.
+            Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+            None => origin.path().and_then(Notation::from_extension),
+        };
         let (chosen, (notation, inner)) = match (forced, by_extension) {
             (Some(notation), _) => (Chosen::Given, (notation, opened)),
             (None, Some(notation)) => (Chosen::Extension, (notation, opened)),
             (None, None) => (Chosen::Content, sniff(opened)?),
+        };
+        let grouping = match container {
+            Some(container) => container.grouping(),
+            None if notation.has_continuation_lines() => Grouping::Indented,
+            None => Grouping::None,
         };
         let size = origin
             .path()
             .and_then(|path| std::fs::metadata(path).ok())
             .map(|meta| meta.len());
         Ok(Scan {
-            reader: notation.reader(inner),
-            analyzer: Analyzer::new(notation, settings),
+            reader: RecordReader::grouped(inner, grouping, crate::input::MAX_RECORD_BYTES)
+                .with_comment_starts(match container {
+                    Some(_) => crate::input::COMMENT_STARTS,
+                    None => notation.comment_starts(),
+                }),
+            analyzer: Analyzer::new(notation, settings).with_container(container),
             size,
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),

@@ -65,10 +65,14 @@ pub(crate) struct MarkerError {
 }
 
 /// Whether a comment line is a marker (it may still be malformed).
+/// A marker's comment starts with `#`, or in PGN with `;` or `{` (a brace comment on a line of
+/// its own: `{ fenkit: expect[FENKIT051] }`).
 pub(crate) fn is_marker(comment: &[u8]) -> bool {
+    let comment = comment.trim_ascii_start();
     comment
-        .trim_ascii_start()
         .strip_prefix(b"#")
+        .or_else(|| comment.strip_prefix(b";"))
+        .or_else(|| comment.strip_prefix(b"{"))
         .is_some_and(|rest| rest.trim_ascii_start().starts_with(b"fenkit:"))
 }
 
@@ -263,9 +267,17 @@ type Malformed = (CliCode, Range<usize>, String, Option<&'static str>);
 
 /// Reads a marker line: `# fenkit: DIRECTIVE[CODE, CODE]`.
 fn parse_marker(text: &str) -> Result<(Directive, Vec<Code>), Malformed> {
-    let content_end = text.trim_end().len();
+    let leader = text.find(['#', ';', '{']);
+    // A brace comment's marker ends before its `}`.
+    let content_end = match leader.and_then(|at| text.as_bytes().get(at)) {
+        Some(b'{') => text
+            .trim_end()
+            .strip_suffix('}')
+            .map_or(text.trim_end().len(), |inner| inner.trim_end().len()),
+        _ => text.trim_end().len(),
+    };
     let whole = 0..content_end;
-    let after_hash = text.find('#').map_or(0, |at| at + 1);
+    let after_hash = leader.map_or(0, |at| at + 1);
     let rest = text.get(after_hash..content_end).unwrap_or_default();
     let rest_start = after_hash + (rest.len() - rest.trim_start().len());
     let rest = rest.trim_start();

@@ -33,7 +33,10 @@ pub(crate) struct Inputs {
 /// record, after blank and `#` lines, is its notation's (for NDJSON4: a JSON object with a
 /// `fen4` key, or a header). Any other `.jsonl` (an event log, a data set) is not ours.
 fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
-    if config.is_some_and(|config| config.notation_of(path).is_some()) {
+    if config.is_some_and(|config| {
+        config.notation_of(path).is_some() || config.select_of(path).is_some()
+    }) || crate::container::Container::walked(path)
+    {
         return Ok(());
     }
     match Notation::by_extension(path) {

@@ -4,7 +4,7 @@
 //! broken (that panic is what the fuzzer reports). The libraries themselves must never panic.
 //! The workspace's `cargo test` runs the same functions over the committed seeds
 //! (`tests/tests/fuzz_seeds.rs` compiles this file as a module of its own, so it must need no
-//! dependency beyond `dfen`, `fen4` and `serde_json`), and every crash found so far is kept as
+//! dependency beyond `dfen`, `fen4`, `fenkit` and `serde_json`), and every crash found so far is kept as
 //! a regression test in the crate it was found in.
 
 use dfen::rules;
@@ -824,4 +824,70 @@ fn is_number(text: &str) -> bool {
     !whole.is_empty()
         && whole.bytes().all(|b| b.is_ascii_digit())
         && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// PGN tag pairs: scanning never panics; each value's span lies inside the text, after the
+/// span before it, between quotes; a value without a backslash is its span's text, and one with
+/// is the span's text with each `\\X` read as `X`.
+pub fn check_pgn_tags(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (tags, _) = fenkit::fuzzing::pgn_tags(text);
+    let mut after = 0;
+    for (name, span, value) in tags {
+        assert!(
+            span.start >= after,
+            "tag {name} overlaps the one before: {text:?}"
+        );
+        let written = text
+            .get(span.clone())
+            .unwrap_or_else(|| panic!("tag {name}: span {span:?} not inside {text:?}"));
+        assert_eq!(text.as_bytes().get(span.start - 1), Some(&b'"'), "{text:?}");
+        assert_eq!(text.as_bytes().get(span.end), Some(&b'"'), "{text:?}");
+        let mut unescaped = String::new();
+        let mut chars = written.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                unescaped.extend(chars.next());
+            } else {
+                unescaped.push(c);
+            }
+        }
+        assert_eq!(value, unescaped, "tag {name} of {text:?}");
+        after = span.end;
+    }
+}
+
+/// CSV fields, on one line, with `,` and with a tab: finding them never panics; the fields
+/// cover the row from its start to its end, one delimiter between each and the next; a
+/// position read from any column and written back unchanged gives the row back byte for byte.
+pub fn check_csv_fields(data: &[u8]) {
+    let row = data
+        .split(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or_default();
+    for delimiter in [b',', b'\t'] {
+        let fields = fenkit::fuzzing::csv_fields(row, delimiter);
+        if row.is_empty() {
+            continue;
+        }
+        assert_eq!(fields.first().map(|f| f.start), Some(0), "{row:?}");
+        assert_eq!(fields.last().map(|f| f.end), Some(row.len()), "{row:?}");
+        for pair in fields.windows(2) {
+            assert_eq!(pair[0].end + 1, pair[1].start, "{row:?}: {fields:?}");
+            assert_eq!(row[pair[0].end], delimiter, "{row:?}: {fields:?}");
+        }
+        let Ok(text) = std::str::from_utf8(row) else {
+            continue;
+        };
+        for column in 0..fields.len() {
+            if let Some((span, value, back)) =
+                fenkit::fuzzing::csv_position(text, delimiter, column)
+            {
+                assert!(text.get(span).is_some(), "{text:?} column {column}");
+                assert_eq!(back, text, "column {column} ({value:?}) written back");
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@
 fn fixture_reports() {
     insta::glob!(
         "../../fixtures",
-        "**/*.{dfen,fen,epd,fen4,ndjson4,jsonl}",
+        "**/*.{dfen,fen,epd,fen4,ndjson4,jsonl,pgn,csv,tsv}",
         |path| {
             let report = fenkit::report::report_file(path)
                 .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));

@@ -65,6 +65,16 @@ fn epd_parse_seeds() {
     seeds_of("epd_parse", invariants::check_epd);
 }
 
+#[test]
+fn pgn_tags_seeds() {
+    seeds_of("pgn_tags", invariants::check_pgn_tags);
+}
+
+#[test]
+fn csv_fields_seeds() {
+    seeds_of("csv_fields", invariants::check_csv_fields);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -83,11 +93,13 @@ fn every_target_is_covered() {
     assert_eq!(
         targets,
         [
+            "csv_fields",
             "dfen_parse",
             "epd_parse",
             "fen4_parse",
             "json_input",
             "ndjson4_lines",
+            "pgn_tags",
             "rules",
             "turns",
             "variant_parse"

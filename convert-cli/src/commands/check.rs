@@ -30,6 +30,9 @@ Examples:
   fenkit check -v wac.epd                      also note opcodes that EPD does not define
   fenkit check --variant crazyhouse --dialect stockfish zh.fen
                                                crazyhouse FENs as Stockfish writes them
+  fenkit check games.pgn                       the [FEN \"...\"] tag of each game
+  fenkit check --column FEN puzzles.csv        a CSV/TSV column, by header name or number from 1
+  fenkit check --field fen evals.jsonl         a string field of each JSON Lines object
 
 Exit status: 0 when clean, 1 when there are errors (or warnings with --deny warnings),
 2 when a file could not be read or the arguments are wrong.";
@@ -234,7 +237,14 @@ impl<W: Write> Run<'_, W> {
                 if let (Some(identity), Some(duplicates)) =
                     (analysis.identity.take(), self.duplicates.as_mut())
                 {
-                    duplicates.see(file.input, &file.path, file.notation, record, *identity);
+                    duplicates.see(
+                        file.input,
+                        &file.path,
+                        file.notation,
+                        record,
+                        *identity,
+                        analysis.embedded.clone(),
+                    );
                 }
                 // Notes (an EPD opcode fenkit does not know) are no problem: `--verbose` only.
                 for note in analysis.notes.drain(..) {

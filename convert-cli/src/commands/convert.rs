@@ -4,13 +4,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use crate::code::CliCode;
+use crate::container::{Embedded, Extracted};
 use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
-use crate::input::{Kind, Origin, RecordReader, problem_finding};
+use crate::input::{Grouping, Kind, Origin, RecordReader, problem_finding};
 use crate::notation::{
     DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
 };
 use crate::options::VariantArgs;
+use fenkit_diagnostics::Severity;
+use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -25,6 +28,8 @@ Examples:
   fenkit convert --to epd games.fen                 FEN to EPD, hmvc/fmvn only when not `0 1`
   fenkit convert --to json wac.epd                  EPD to JSON objects with \"operations\"
   fenkit convert --from json --to epd wac.jsonl     and back
+  fenkit convert --to fen --field fen evals.jsonl   the positions inside a container (PGN FEN tags,
+                                                    CSV --column, JSON Lines --field), one a line
 
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
@@ -119,6 +124,9 @@ pub(crate) struct Args {
     /// Do not print the summary line (`converted N of M positions, K refused`)
     #[arg(long, short)]
     quiet: bool,
+
+    #[command(flatten)]
+    select: crate::options::SelectArgs,
 
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
@@ -234,6 +242,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = args.write.apply(ReadSettings {
         profile: args.profile.unwrap_or_default().into(),
         castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+        select: args.select.select(),
         ..ReadSettings::default()
     });
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
@@ -259,21 +268,41 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let json = to.is_json();
     for origin in &inputs {
         let path = origin.display();
-        let declared = from
-            .map(|form| form.resolve(family))
-            .or_else(|| origin.path().and_then(Notation::from_extension));
-        let reader = match origin.open() {
-            Ok(reader) => reader,
+        let opened = origin.open().and_then(|mut reader| {
+            let container = match (origin.path(), settings.select) {
+                (None, None) => None,
+                (path, select) => {
+                    crate::container::Container::resolve(path, select, reader.fill_buf()?)?
+                }
+            };
+            Ok((reader, container))
+        });
+        let (reader, container) = match opened {
+            Ok(opened) => opened,
             Err(error) => {
                 global.error(crate::input::InputError::io(path.clone(), &error));
                 status = Status::Error;
                 continue;
             }
         };
-        let mut records = match declared {
-            Some(notation) => notation.reader(reader),
-            None => RecordReader::new(reader, true),
+        // The positions inside a container are standard FEN unless `--from` says otherwise.
+        let declared = from
+            .map(|form| form.resolve(family))
+            .or_else(|| match container {
+                Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+                None => origin.path().and_then(Notation::from_extension),
+            });
+        let grouping = match container {
+            Some(container) => container.grouping(),
+            None if declared.is_none_or(Notation::has_continuation_lines) => Grouping::Indented,
+            None => Grouping::None,
         };
+        let mut extractor = container.map(crate::container::Container::extractor);
+        let mut records = RecordReader::grouped(reader, grouping, crate::input::MAX_RECORD_BYTES)
+            .with_comment_starts(match (container, declared) {
+                (None, Some(notation)) => notation.comment_starts(),
+                _ => crate::input::COMMENT_STARTS,
+            });
         loop {
             let record = match records.next_record() {
                 Ok(Some(record)) => record,
@@ -288,6 +317,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let lines = 1 + memchr::memchr_iter(b'\n', record.raw()).count();
             // With --aligned, rows for the lines that give no converted position.
             let skipped = if args.aligned { lines } else { 0 };
+            // Inside a container, only the positions are written.
+            if record.kind != Kind::Position && extractor.is_some() {
+                placeholders(&mut stdout, json, skipped)?;
+                continue;
+            }
             if record.kind != Kind::Position {
                 if !json {
                     // A comment the target does not read as one (EPD's `%` in a FEN file)
@@ -306,7 +340,52 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 }
                 continue;
             }
-            let outcome = match (&record.problem, record.text()) {
+            let show = |rejection: Rejection, inside: Option<&Embedded<'_>>| {
+                let mut finding = rejection.finding;
+                if let Some(inside) = inside {
+                    finding.span = inside.to_record(&finding.span);
+                }
+                let diagnostic =
+                    Diagnostic::new(&path, &record, finding).with_reference(rejection.reference);
+                let _ = writeln!(
+                    global.stderr(),
+                    "{}\n",
+                    diagnostic.render(&renderer(colored))
+                );
+            };
+            let mut inside = None;
+            if let (Some(extractor), None, Some(text)) =
+                (extractor.as_mut(), &record.problem, record.text())
+            {
+                match extractor.extract(record.line, text) {
+                    Extracted::Nothing => {
+                        placeholders(&mut stdout, json, skipped)?;
+                        continue;
+                    }
+                    Extracted::Findings(findings) => {
+                        placeholders(&mut stdout, json, skipped)?;
+                        stdout.flush()?;
+                        positions += 1;
+                        for finding in findings {
+                            if finding.severity == Severity::Error {
+                                status = status.worst(Status::Findings);
+                            }
+                            show(Rejection::from(finding), None);
+                        }
+                        continue;
+                    }
+                    Extracted::Position(embedded) => inside = Some(embedded),
+                }
+            }
+            // A position of a container without clocks is read with the default clocks.
+            let clocked = inside
+                .as_ref()
+                .filter(|e| e.clockless)
+                .map(|e| format!("{} 0 1", e.text));
+            let contained = clocked
+                .as_deref()
+                .or_else(|| inside.as_ref().map(|e| &*e.text));
+            let outcome = match (&record.problem, contained.or(record.text())) {
                 (Some(problem), _) => Err(Rejection::from(problem_finding(&record, problem))),
                 (None, None) => {
                     placeholders(&mut stdout, json, skipped)?;
@@ -346,15 +425,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                 }
             };
-            let show = |rejection: Rejection| {
-                let diagnostic = Diagnostic::new(&path, &record, rejection.finding)
-                    .with_reference(rejection.reference);
-                let _ = writeln!(
-                    global.stderr(),
-                    "{}\n",
-                    diagnostic.render(&renderer(colored))
-                );
-            };
+            let show = |rejection: Rejection| show(rejection, inside.as_ref());
             positions += 1;
             match outcome {
                 Ok((text, dropped, warnings)) => {
@@ -365,6 +436,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                         stdout.flush()?;
                     }
                     for warning in warnings {
+                        if inside.as_ref().is_some_and(|e| e.clockless)
+                            && warning.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
+                        {
+                            continue;
+                        }
                         show(Rejection::from(warning));
                     }
                     if !dropped.is_empty() {

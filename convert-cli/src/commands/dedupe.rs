@@ -20,6 +20,7 @@ Examples:
   fenkit dedupe --chess960 960/           Chess960 positions (`KQkq` are the outermost rooks)
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
   fenkit dedupe --output-format json .    the repeats as JSON, with a summary
+  fenkit dedupe --field fen evals.jsonl   inside PGN, CSV (--column) and JSON Lines (--field)
   fenkit dedupe --variant threecheck --dialect lichess 3check.fen
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
@@ -72,6 +73,14 @@ fn remove_lines(
     let Some(path) = origin.path() else {
         return Ok(0);
     };
+    // A game is more than its tag pairs: removing them would leave its movetext behind.
+    if crate::container::Container::walked(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "`--write` does not remove games from a PGN file: expected a listing (without \
+             `--write`) for PGN",
+        ));
+    }
     AtomicWriter::from_env().replace(path, |out| {
         let mut scan = Scan::open(origin, file.notation, file.read)?;
         let mut first = true;

@@ -56,6 +56,9 @@ pub(crate) struct Args {
     #[arg(long)]
     chess960: bool,
 
+    #[command(flatten)]
+    select: crate::options::SelectArgs,
+
     /// How to print the differences
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: DiffFormat,
@@ -307,6 +310,7 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
         forced,
         ReadSettings {
             castling_mode: settings.castling_mode,
+            select: settings.select,
             ..ReadSettings::default()
         },
     )
@@ -330,12 +334,14 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
                 crate::input::MAX_RECORD_BYTES
             ));
         }
-        entries.push(entry(
-            Some(item.record.line),
-            item.record.raw(),
-            notation,
-            settings,
-        ));
+        // Inside a container, only the position's text is compared.
+        let raw = item.record.raw();
+        let raw = item
+            .analysis
+            .as_ref()
+            .and_then(|analysis| raw.get(analysis.embedded.clone()?))
+            .unwrap_or(raw);
+        entries.push(entry(Some(item.record.line), raw, notation, settings));
     }
     Ok(Side {
         entries,
@@ -628,7 +634,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         )));
     }
     let forced = args.variant.notation(None, None)?.or(args.notation);
-    let settings = lenient(dfen::CastlingMode::from_chess960(args.chess960));
+    let settings = ReadSettings {
+        select: args.select.select(),
+        ..lenient(dfen::CastlingMode::from_chess960(args.chess960))
+    };
     let sides = (
         side(&args.a, forced, settings),
         side(&args.b, forced, settings),

@@ -30,6 +30,7 @@ Examples:
   fenkit fmt --chess960 --castling shredder fischer.fen
                                                castling as engines write it (`HAha`, `HFhf`)
   fenkit fmt --en-passant legal games.fen      drop en-passant squares no legal capture can use
+  fenkit fmt --column FEN puzzles.csv          only the position text of each row changes
 
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.

@@ -5,6 +5,7 @@ use fenkit_diagnostics::Severity;
 
 use super::Notation;
 use crate::code::{Code, Finding};
+use crate::container::{Container, Embedded, Extracted, Extractor, VariantTag};
 use crate::input::{Kind, Record, RecordBatch};
 
 /// Options for reading positions, shared by every command that reads them, and how `fmt` and
@@ -23,6 +24,8 @@ pub(crate) struct ReadSettings {
     /// Which en-passant squares `fmt` and `convert` write (`--en-passant`): `Always`, the
     /// default, keeps every square written.
     pub(crate) en_passant: dfen::EnPassantPolicy,
+    /// The column or field of a container file (`--column`, `--field`, `[columns]`).
+    pub(crate) select: Option<crate::container::Select>,
 }
 
 impl ReadSettings {
@@ -125,6 +128,8 @@ pub(crate) struct Analysis {
     pub(crate) notes: Vec<Finding>,
     /// The value of the record that must be unique within its file, if it has one.
     pub(crate) unique: Option<Box<Unique>>,
+    /// For a position inside a container: where its text is written in the record.
+    pub(crate) embedded: Option<std::ops::Range<usize>>,
 }
 
 impl Analysis {
@@ -140,6 +145,7 @@ impl Analysis {
             dialect: None,
             notes: Vec::new(),
             unique: None,
+            embedded: None,
         }
     }
 
@@ -169,6 +175,7 @@ impl Analysis {
             dialect: None,
             notes: Vec::new(),
             unique: None,
+            embedded: None,
         }
     }
 }
@@ -342,6 +349,27 @@ fn of_record<A: Analyze + ?Sized>(
 pub(crate) struct Analyzer {
     work: Work,
     state: Box<dyn Analyze>,
+    /// For a container file: what finds the positions in its records, and the analysers of
+    /// the variants its records name (PGN's `Variant` tag), made when first needed.
+    contained: Option<Contained>,
+}
+
+/// The container side of an [`Analyzer`].
+struct Contained {
+    extractor: Extractor,
+    variants: Vec<(VariantTag, Work, Box<dyn Analyze>)>,
+    /// A position without clocks, with the default clocks added (reused).
+    clocked: String,
+}
+
+impl Contained {
+    fn new(extractor: Extractor) -> Contained {
+        Contained {
+            extractor,
+            variants: Vec::new(),
+            clocked: String::new(),
+        }
+    }
 }
 
 impl Analyzer {
@@ -359,7 +387,14 @@ impl Analyzer {
                 scratch: String::new(),
             },
             state: notation.entry().codec.analyzer(),
+            contained: None,
         }
+    }
+
+    /// This analyser reading the positions inside `container`'s records.
+    pub(crate) fn with_container(mut self, container: Option<Container>) -> Analyzer {
+        self.contained = container.map(|c| Contained::new(c.extractor()));
+        self
     }
 
     /// This analyser without the canonical form: [`Analysis::canonical`] stays `None` for DFEN
@@ -419,6 +454,10 @@ impl Analyzer {
                 ..self.work.clone()
             },
             state: self.work.notation.entry().codec.analyzer(),
+            contained: self
+                .contained
+                .as_ref()
+                .map(|c| Contained::new(c.extractor.clone())),
         })
     }
 
@@ -434,6 +473,9 @@ impl Analyzer {
 
     /// What is found about one record: `None` for blank and comment lines.
     pub(crate) fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
+        if let Some(contained) = self.contained.as_mut() {
+            return contained.analyze(self.state.as_mut(), &mut self.work, record);
+        }
         of_record(self.state.as_mut(), &mut self.work, record)
     }
 
@@ -443,6 +485,15 @@ impl Analyzer {
         records: &RecordBatch,
         out: &mut Vec<Option<Analysis>>,
     ) {
+        if let Some(contained) = self.contained.as_mut() {
+            let state = self.state.as_mut();
+            out.extend(
+                records
+                    .iter()
+                    .map(|record| contained.analyze(state, &mut self.work, &record)),
+            );
+            return;
+        }
         self.state.analyze_records(&mut self.work, records, out);
     }
 }
@@ -459,4 +510,149 @@ impl Analyze for AsRead {
             Err(rejection) => Analysis::rejected(rejection.finding, rejection.reference),
         }
     }
+}
+
+impl Contained {
+    /// What is found about one record of a container: the container's own findings, and the
+    /// notation's about the position text inside, their spans moved into the record; the
+    /// canonical form is the whole record with only that text replaced.
+    fn analyze(
+        &mut self,
+        state: &mut dyn Analyze,
+        work: &mut Work,
+        record: &Record<'_>,
+    ) -> Option<Analysis> {
+        if record.kind != Kind::Position {
+            return None;
+        }
+        if record.problem.is_some() {
+            return of_record(state, work, record);
+        }
+        let text = record.text()?;
+        let embedded = match self.extractor.extract(record.line, text) {
+            Extracted::Nothing => return None,
+            Extracted::Findings(findings) => return Some(Analysis::accepted(findings, None, None)),
+            Extracted::Position(embedded) => embedded,
+        };
+        // A position of a container without clocks is read with the default clocks, which
+        // its canonical form leaves off again.
+        let read = if embedded.clockless {
+            self.clocked.clear();
+            self.clocked.push_str(&embedded.text);
+            self.clocked.push_str(" 0 1");
+            self.clocked.as_str()
+        } else {
+            &embedded.text
+        };
+        let mut analysis = match embedded.variant {
+            None => state.analyze(work, record.line, read),
+            Some(variant) => {
+                let index = match self.variants.iter().position(|(v, ..)| *v == variant) {
+                    Some(index) => index,
+                    None => {
+                        let mut variant_work = work.clone();
+                        if variant == VariantTag::Chess960 {
+                            variant_work.settings.castling_mode = dfen::CastlingMode::Chess960;
+                        } else {
+                            variant_work.notation = variant_notation(variant, work.notation);
+                        }
+                        let state = variant_work.notation.entry().codec.analyzer();
+                        self.variants.push((variant, variant_work, state));
+                        self.variants.len() - 1
+                    }
+                };
+                let (_, work, state) = self.variants.get_mut(index)?;
+                state.analyze(work, record.line, read)
+            }
+        };
+        Some(placed(
+            analysis_in(&mut analysis, &embedded),
+            &embedded,
+            text,
+            work.only_changed(),
+        ))
+    }
+}
+
+/// The notation a PGN `Variant` tag selects: three-check and crazyhouse in the lichess
+/// dialect, as lichess exports them. Chess960 is `notation` as given, read in Chess960 mode
+/// (the caller sets the mode in the read settings).
+fn variant_notation(variant: VariantTag, notation: Notation) -> Notation {
+    use dfen::variant::{Dialect, Variant};
+    let (variant, dialect) = match variant {
+        VariantTag::Chess960 => return notation,
+        VariantTag::ThreeCheck => (Variant::ThreeCheck, Dialect::Lichess),
+        VariantTag::Crazyhouse => (Variant::Crazyhouse, Dialect::Lichess),
+    };
+    Notation::of_variant(variant).map_or(notation, |n| {
+        n.with_options(super::Options {
+            dialect,
+            write: dialect,
+            ..super::Options::default()
+        })
+    })
+}
+
+/// Moves the analysis of an embedded text into its record: spans, the container's findings
+/// (first, in record order), the missing clocks of a container without clocks.
+fn analysis_in(analysis: &mut Analysis, embedded: &Embedded<'_>) -> Analysis {
+    let mut findings = embedded.findings.clone();
+    for mut finding in std::mem::take(&mut analysis.findings) {
+        if embedded.clockless && finding.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
+        {
+            continue;
+        }
+        finding.span = embedded.to_record(&finding.span);
+        findings.push(finding);
+    }
+    let rejected = analysis.rejected || findings.iter().any(|f| f.severity == Severity::Error);
+    Analysis {
+        findings,
+        canonical: analysis.canonical.take(),
+        rejected,
+        reference: analysis.reference,
+        identity: analysis.identity.take(),
+        engine_explained: analysis.engine_explained,
+        dialect: analysis.dialect,
+        notes: std::mem::take(&mut analysis.notes),
+        unique: analysis.unique.take(),
+        embedded: Some(embedded.span.clone()),
+    }
+}
+
+/// The canonical form of the text placed back in its record (`record`), clocks left off for
+/// a container without them: `None` when the container cannot hold it, or when unchanged and
+/// `only_changed`.
+fn placed(
+    mut analysis: Analysis,
+    embedded: &Embedded<'_>,
+    record: &str,
+    only_changed: bool,
+) -> Analysis {
+    analysis.canonical = analysis.canonical.take().and_then(|canonical| {
+        let canonical = if embedded.clockless {
+            without_clocks(&canonical)
+        } else {
+            canonical.as_str()
+        };
+        if canonical == embedded.text {
+            return (!only_changed).then(|| record.to_owned());
+        }
+        embedded.replaced(record, canonical)
+    });
+    analysis
+}
+
+/// A six-field FEN's first four fields.
+fn without_clocks(fen: &str) -> &str {
+    let mut spaces = 0;
+    for (at, byte) in fen.bytes().enumerate() {
+        if byte == b' ' {
+            spaces += 1;
+            if spaces == 4 {
+                return fen.get(..at).unwrap_or(fen);
+            }
+        }
+    }
+    fen
 }

@@ -11,6 +11,7 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 mod check;
 mod chess960;
 mod config;
+mod containers;
 mod convert;
 mod dedupe;
 mod diff;

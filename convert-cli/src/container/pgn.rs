@@ -1,0 +1,285 @@
+//! PGN: the `[FEN "…"]` tag of each game. The tag pairs of a game are one record (lines that
+//! start with `[`, [`super::Grouping::Tags`]); movetext is not read.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::{Embedded, Escape, Extracted, VariantTag};
+use crate::code::{CliCode, Finding, cli_error, cli_warning};
+
+/// One tag pair of a PGN tag section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TagPair<'a> {
+    /// The whole tag pair, `[` to `]`.
+    pub(crate) span: Range<usize>,
+    /// The tag name.
+    pub(crate) name: &'a str,
+    /// Where the value is written, between its quotes.
+    pub(crate) value_span: Range<usize>,
+    /// The value, unescaped (`\"` and `\\`).
+    pub(crate) value: Cow<'a, str>,
+}
+
+/// Reads the tag pairs of `text` in order; a tag pair that cannot be read is a finding
+/// (`FENKIT050`), and reading stops there. Never panics, whatever the text.
+pub(crate) fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
+    let bytes = text.as_bytes();
+    let mut tags = Vec::new();
+    let mut at = 0;
+    let skip_space = |mut at: usize| {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    loop {
+        at = skip_space(at);
+        match bytes.get(at) {
+            None => return (tags, None),
+            Some(b'[') => {}
+            Some(_) => {
+                let end = line_end(text, at);
+                return (
+                    tags,
+                    Some(bad(
+                        at..end,
+                        "expected a tag pair `[Name \"value\"]`, found other text",
+                    )),
+                );
+            }
+        }
+        let open = at;
+        at = skip_space(at + 1);
+        let name_start = at;
+        while bytes
+            .get(at)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            at += 1;
+        }
+        let name = text.get(name_start..at).unwrap_or_default();
+        at = skip_space(at);
+        if name.is_empty() || bytes.get(at) != Some(&b'"') {
+            let end = line_end(text, open);
+            return (
+                tags,
+                Some(bad(
+                    open..end,
+                    "expected a tag name and a quoted value, found neither",
+                )),
+            );
+        }
+        let value_start = at + 1;
+        let mut value_end = None;
+        let mut escaped = false;
+        let mut i = value_start;
+        while let Some(&byte) = bytes.get(i) {
+            match byte {
+                b'\n' => break,
+                b'\\' => {
+                    escaped = true;
+                    i += 2;
+                    continue;
+                }
+                b'"' => {
+                    value_end = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let Some(value_end) = value_end else {
+            let end = line_end(text, open);
+            return (
+                tags,
+                Some(bad(
+                    open..end,
+                    format!(
+                        "expected the value of tag `{name}` to end with a `\"`, found the end of \
+                         the line"
+                    ),
+                )),
+            );
+        };
+        let raw = text.get(value_start..value_end).unwrap_or_default();
+        let value = if escaped {
+            Cow::Owned(unescape(raw))
+        } else {
+            Cow::Borrowed(raw)
+        };
+        at = skip_space(value_end + 1);
+        if bytes.get(at) != Some(&b']') {
+            let end = line_end(text, open);
+            return (
+                tags,
+                Some(bad(
+                    open..end,
+                    format!("expected `]` after the value of tag `{name}`, found other text"),
+                )),
+            );
+        }
+        at += 1;
+        tags.push(TagPair {
+            span: open..at,
+            name,
+            value_span: value_start..value_end,
+            value,
+        });
+    }
+}
+
+fn bad(span: Range<usize>, message: impl Into<Cow<'static, str>>) -> Finding {
+    cli_error(CliCode::PgnTag, span, message)
+        .with_help("write each tag pair as `[Name \"value\"]`, with `\\\"` for a quote inside")
+}
+
+/// Where the line that holds byte `at` ends.
+fn line_end(text: &str, at: usize) -> usize {
+    let end = text
+        .get(at..)
+        .and_then(|rest| rest.find('\n'))
+        .map_or(text.len(), |i| at + i);
+    if text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') {
+        end - 1
+    } else {
+        end
+    }
+}
+
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A tag value as PGN writes it.
+pub(super) fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['"', '\\']) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The variant a `Variant` tag names: `Ok(None)` for standard chess, `Err` for one fenkit does
+/// not read.
+fn variant_of(name: &str) -> Result<Option<VariantTag>, ()> {
+    let plain: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match plain.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(None),
+        "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "960"
+        | "chess960like" | "freestyle" => Ok(Some(VariantTag::Chess960)),
+        "threecheck" | "3check" => Ok(Some(VariantTag::ThreeCheck)),
+        "crazyhouse" | "zh" => Ok(Some(VariantTag::Crazyhouse)),
+        _ => Err(()),
+    }
+}
+
+/// The FEN tag of one game's tag section, with the `SetUp` warning and its `Variant`.
+pub(super) fn extract(text: &str) -> Extracted<'_> {
+    let (tags, problem) = scan_tags(text);
+    let fen = tags.iter().find(|tag| tag.name == "FEN");
+    let Some(fen) = fen else {
+        return match problem {
+            Some(problem) => Extracted::Findings(vec![problem]),
+            None => Extracted::Nothing,
+        };
+    };
+    let mut findings: Vec<Finding> = problem.into_iter().collect();
+    let setup = tags.iter().find(|tag| tag.name == "SetUp");
+    if setup.is_none_or(|tag| tag.value != "1") {
+        let found = match setup {
+            None => "none".to_owned(),
+            Some(tag) => format!("`[SetUp \"{}\"]`", tag.value),
+        };
+        findings.push(
+            cli_warning(
+                CliCode::MissingSetUp,
+                fen.span.clone(),
+                format!("expected `[SetUp \"1\"]` beside a FEN tag, found {found}"),
+            )
+            .with_help("add `[SetUp \"1\"]` to the game's tags: some readers ignore the FEN tag without it"),
+        );
+    }
+    let mut variant = None;
+    if let Some(tag) = tags.iter().find(|tag| tag.name == "Variant") {
+        match variant_of(&tag.value) {
+            Ok(found) => variant = found,
+            Err(()) => {
+                return Extracted::Findings(vec![cli_warning(
+                    CliCode::UnreadVariant,
+                    tag.span.clone(),
+                    format!(
+                        "expected a variant fenkit reads (standard, Chess960, three-check, \
+                         crazyhouse), found `{}`: this game's FEN tag is not checked",
+                        tag.value
+                    ),
+                )]);
+            }
+        }
+    }
+    Extracted::Position(Embedded {
+        span: fen.value_span.clone(),
+        text: fen.value.clone(),
+        variant,
+        findings,
+        clockless: false,
+        escape: Escape::Pgn,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_with_escaped_quotes_and_spacing_are_read() {
+        let (tags, problem) = scan_tags("[Event \"a \\\"b\\\" c\"]\n[ FEN  \"8/8 w\" ]");
+        assert!(problem.is_none());
+        assert_eq!(tags[0].value, "a \"b\" c");
+        assert_eq!(tags[1].name, "FEN");
+        assert_eq!(tags[1].value, "8/8 w");
+    }
+
+    #[test]
+    fn an_unterminated_value_is_a_finding_not_a_crash() {
+        for text in [
+            "[FEN \"8/8",
+            "[FEN \"a\\",
+            "[",
+            "[\"",
+            "[FEN \"x\" extra",
+            "junk",
+        ] {
+            let (_, problem) = scan_tags(text);
+            assert_eq!(
+                problem.map(|f| f.code),
+                Some(crate::code::Code::Cli(CliCode::PgnTag)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn variant_names() {
+        assert_eq!(variant_of("Chess960"), Ok(Some(VariantTag::Chess960)));
+        assert_eq!(variant_of("Fischerandom"), Ok(Some(VariantTag::Chess960)));
+        assert_eq!(variant_of("Three-check"), Ok(Some(VariantTag::ThreeCheck)));
+        assert_eq!(variant_of("Crazyhouse"), Ok(Some(VariantTag::Crazyhouse)));
+        assert_eq!(variant_of("From Position"), Ok(None));
+        assert_eq!(variant_of("Atomic"), Err(()));
+    }
+}
