@@ -144,8 +144,15 @@ pub(crate) enum Read {
 /// Reads `text` as `reader` says (standard FEN by the DFEN parser); a syntax error is the `Err`.
 pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
     match reader.notation(text) {
-        Notation::Dfen | Notation::Fen => reader
+        // Standard FEN's layout: four or five fields are the fixable DFEN109, as the command
+        // line reads a `.fen` file.
+        notation @ (Notation::Dfen | Notation::Fen) => reader
             .dfen_parser()
+            .layout(if notation == Notation::Fen {
+                dfen::Layout::Fen
+            } else {
+                dfen::Layout::Dfen
+            })
             .parse(text)
             .map(Read::Dfen)
             .map_err(|error| Failure::dfen(&error)),
