@@ -500,7 +500,7 @@ impl Writer {
     }
 
     /// `dfen` with its en-passant squares reduced to those the policy writes.
-    fn reduced<'a>(&self, dfen: &'a Dfen) -> std::borrow::Cow<'a, Dfen> {
+    pub(crate) fn reduced<'a>(&self, dfen: &'a Dfen) -> std::borrow::Cow<'a, Dfen> {
         if self.en_passant == EnPassantPolicy::Always || dfen.en_passant.is_empty() {
             return std::borrow::Cow::Borrowed(dfen);
         }

@@ -48,6 +48,13 @@ fn parser(settings: ReadSettings) -> EpdParser {
         .castling_mode(settings.castling_mode)
 }
 
+/// The writer of `settings` for an EPD line's position fields: Chess960 mode and its castling
+/// spelling (`--chess960`, `--castling`), the en-passant policy (`--en-passant`) judged by
+/// standard chess.
+fn epd_writer(settings: ReadSettings) -> dfen::Writer {
+    settings.writer(dfen::Profile::Spec, dfen::rules::Game::Standard)
+}
+
 /// A line that cannot be read, as a finding: a `DFEN` code for the position fields, an `EPD`
 /// code for the operations.
 fn error_finding(error: &dfen::epd::Error) -> Finding {
@@ -196,17 +203,29 @@ impl Codec for EpdCodec {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
+        self.write_in(notation, position, ReadSettings::default(), lossy, len)
+    }
+
+    fn write_in(
+        &self,
+        _: Notation,
+        position: &Position,
+        settings: ReadSettings,
+        lossy: bool,
+        len: usize,
+    ) -> Result<Written, Rejection> {
+        let writer = epd_writer(settings);
         let dropped = dropped_by_epd(position);
         if !dropped.is_empty() && !lossy {
             return Err(cannot_hold_finding(len, &dropped).into());
         }
         let board = match position {
-            Position::Epd(epd) => return Ok((epd.to_string(), Vec::new())),
+            Position::Epd(epd) => return Ok((epd.display_with(&writer).to_string(), Vec::new())),
             Position::Dfen(position) => position,
             Position::Variant(position) => &position.fen,
             Position::Fen4(_) => return Err(super::unsupported(len)),
@@ -217,7 +236,7 @@ impl Codec for EpdCodec {
             .parse()
             .map_err(|_| Rejection::from(cannot_hold_finding(len, &dropped)))?;
         Epd::from_fen(&standard)
-            .map(|epd| (epd.to_string(), dropped.clone()))
+            .map(|epd| (epd.display_with(&writer).to_string(), dropped.clone()))
             .map_err(|error| Rejection::from(cannot_hold_finding(len, &error.dropped)))
     }
 
@@ -259,9 +278,10 @@ impl Analyze for EpdAnalyzer {
         let findings = findings_of(&parsed, work.verify_perft());
         let canonical = if work.wants_canonical() {
             let fixed = parsed.fixed();
+            let writer = epd_writer(work.settings);
             work.canonical_form(text, |out| {
                 use std::fmt::Write as _;
-                write!(out, "{fixed}")
+                write!(out, "{}", fixed.display_with(&writer))
             })
         } else {
             None

@@ -264,3 +264,39 @@ fn perft_unique_takes_the_policy() {
     assert!(always.ends_with("8902\n"), "{always}");
     assert_ne!(always, legal);
 }
+
+/// EPD lines are written with the same settings as FEN lines: X-FEN in Chess960 mode by
+/// default, Shredder-FEN with `--castling shredder`, and the en-passant policy; their
+/// operations stay as they were.
+#[test]
+fn fmt_writes_epd_lines_with_the_castling_spelling_and_en_passant_policy() {
+    let lines = "\
+nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - id \"960\";
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id \"e4\";
+";
+    let formatted = |args: &[&str]| {
+        let tree = Tree::empty();
+        tree.write("suite.epd", lines);
+        let mut all = vec!["fmt", "-q"];
+        all.extend_from_slice(args);
+        all.push("suite.epd");
+        let output = tree.fenkit(&all).output().unwrap();
+        assert!(
+            output.status.code().is_some_and(|code| code <= 1),
+            "{output:?}"
+        );
+        String::from_utf8(tree.read("suite.epd")).unwrap()
+    };
+    assert_eq!(formatted(&["--chess960"]), lines);
+    assert_eq!(
+        formatted(&["--chess960", "--castling", "shredder"]),
+        "\
+nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w GEge - id \"960\";
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha e3 id \"e4\";
+"
+    );
+    assert_eq!(
+        formatted(&["--en-passant", "legal"]),
+        lines.replace("KQkq e3", "KQkq -")
+    );
+}

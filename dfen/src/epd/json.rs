@@ -156,7 +156,7 @@ impl EpdJson {
             )));
         }
         let mut line = String::with_capacity(128);
-        let _ = write::write_position(&mut line, position);
+        let _ = write::write_position(&mut line, position, None);
         let mut clocks = [
             ("hmvc", position.halfmove, false),
             ("fmvn", position.fullmove.get(), false),

@@ -677,7 +677,7 @@ impl Epd {
     pub fn from_fen(position: &Dfen) -> Result<Epd, crate::LossyConversion> {
         position.to_fen()?;
         let mut line = String::with_capacity(96);
-        write::write_position(&mut line, position).map_err(|_| crate::LossyConversion {
+        write::write_position(&mut line, position, None).map_err(|_| crate::LossyConversion {
             dropped: Vec::new(),
         })?;
         if position.halfmove != 0 || position.fullmove.get() != 1 {

@@ -1,14 +1,29 @@
 //! The canonical form of an EPD line.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::{Epd, OpcodeKind, Operand, Value};
-use crate::Dfen;
+use crate::{Dfen, Writer};
 
-/// Writes the four position fields of `position`.
-pub(super) fn write_position(out: &mut impl fmt::Write, position: &Dfen) -> fmt::Result {
+/// Writes the four position fields of `position`, as `writer` spells castling and keeps
+/// en-passant squares (`None`: as `Display` writes them, castling outside Chess960 mode and
+/// every square).
+pub(super) fn write_position(
+    out: &mut impl fmt::Write,
+    position: &Dfen,
+    writer: Option<&Writer>,
+) -> fmt::Result {
+    let position = match writer {
+        Some(writer) => writer.reduced(position),
+        None => std::borrow::Cow::Borrowed(position),
+    };
     position.board.write_placement(out)?;
-    write!(out, " {} {} ", position.side, position.castling)?;
+    write!(out, " {} ", position.side)?;
+    match writer {
+        Some(writer) => out.write_str(&writer.castling_field(&position))?,
+        None => write!(out, "{}", position.castling)?,
+    }
+    out.write_char(' ')?;
     if position.en_passant.is_empty() {
         out.write_char('-')
     } else {
@@ -58,16 +73,56 @@ fn write_operand(out: &mut impl fmt::Write, kind: OpcodeKind, operand: Operand<'
 /// ```
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_position(f, &self.position)?;
-        for operation in self.operations() {
-            f.write_char(' ')?;
-            f.write_str(operation.opcode())?;
-            for operand in operation.operands() {
-                f.write_char(' ')?;
-                write_operand(f, operation.kind(), operand)?;
-            }
-            f.write_char(';')?;
-        }
-        Ok(())
+        write_line(f, self, None)
     }
+}
+
+/// [`Epd::display_with`]: the line with its position fields as a [`Writer`] writes them.
+struct DisplayWith<'a> {
+    epd: &'a Epd,
+    writer: &'a Writer,
+}
+
+impl fmt::Display for DisplayWith<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_line(f, self.epd, Some(self.writer))
+    }
+}
+
+impl Epd {
+    /// The canonical line with its castling field spelled, and its en-passant square kept, as
+    /// `writer` says (Chess960 mode, X-FEN or Shredder-FEN, an en-passant policy). The
+    /// writer's profile and game are not used: EPD is standard chess.
+    ///
+    /// ```
+    /// use dfen::{CastlingMode, CastlingNotation, Writer};
+    /// use dfen::epd::EpdParser;
+    /// let line = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - id \"960\";";
+    /// let parsed = EpdParser::new().castling_mode(CastlingMode::Chess960).parse(line)?;
+    /// let xfen = Writer::new().castling_mode(CastlingMode::Chess960);
+    /// assert_eq!(parsed.epd.display_with(&xfen).to_string(), line);
+    /// let shredder = xfen.castling(CastlingNotation::Shredder);
+    /// assert!(parsed.epd.display_with(&shredder).to_string().contains(" w GEge - "));
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn display_with<'a>(&'a self, writer: &'a Writer) -> impl fmt::Display + 'a {
+        DisplayWith { epd: self, writer }
+    }
+}
+
+/// Writes `epd`'s line: its position fields (as `writer` writes them, see [`write_position`]),
+/// then each operation and its `;`.
+fn write_line(f: &mut impl fmt::Write, epd: &Epd, writer: Option<&Writer>) -> fmt::Result {
+    write_position(f, &epd.position, writer)?;
+    for operation in epd.operations() {
+        f.write_char(' ')?;
+        f.write_str(operation.opcode())?;
+        for operand in operation.operands() {
+            f.write_char(' ')?;
+            write_operand(f, operation.kind(), operand)?;
+        }
+        f.write_char(';')?;
+    }
+    Ok(())
 }
