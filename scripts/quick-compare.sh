@@ -14,8 +14,9 @@
 # passes and their shakmaty peers are timed alternately, round after round, so both sides of each
 # ratio see the same machine.
 #
-# `scripts/quick-compare.sh --build-only` builds the benchmarks and stops: CI runs it, so that the
-# package and bench names here cannot go stale unseen.
+# `scripts/quick-compare.sh --build-only` builds the benchmarks and stops. `--check` only
+# type-checks them (no optimised build): CI runs it, so that the package and bench names here
+# cannot go stale unseen, in seconds rather than the minutes of a release build.
 #
 # Environment: SAMPLES (rounds for DFEN, divan samples per FEN4 row; default 20), FENKIT_E2E_RUNS (rounds, default 3),
 # FENKIT_E2E_LINES (default 1000000), CARGO_TARGET_DIR as usual.
@@ -24,6 +25,12 @@ cd "$(dirname "$0")/.."
 samples="${SAMPLES:-20}"
 export FENKIT_E2E_RUNS="${FENKIT_E2E_RUNS:-3}"
 
+if [ "${1:-}" = "--check" ]; then
+  cargo check -q --locked -p dfen --bench parse
+  cargo check -q --locked -p fenkit-fen4 --bench parse
+  cargo check -q --locked -p fenkit --bench e2e
+  exit 0
+fi
 echo "building the benchmarks…" >&2
 cargo bench -p dfen --bench parse --no-run -q
 cargo bench -p fenkit-fen4 --bench parse --no-run -q
