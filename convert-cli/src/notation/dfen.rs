@@ -335,16 +335,6 @@ impl Codec for DfenCodec {
 
     fn write(
         &self,
-        notation: Notation,
-        position: &Position,
-        lossy: bool,
-        len: usize,
-    ) -> Result<Written, Rejection> {
-        self.write_in(notation, position, ReadSettings::default(), lossy, len)
-    }
-
-    fn write_in(
-        &self,
         _: Notation,
         position: &Position,
         settings: ReadSettings,

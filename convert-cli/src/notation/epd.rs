@@ -203,16 +203,6 @@ impl Codec for EpdCodec {
 
     fn write(
         &self,
-        notation: Notation,
-        position: &Position,
-        lossy: bool,
-        len: usize,
-    ) -> Result<Written, Rejection> {
-        self.write_in(notation, position, ReadSettings::default(), lossy, len)
-    }
-
-    fn write_in(
-        &self,
         _: Notation,
         position: &Position,
         settings: ReadSettings,

@@ -58,16 +58,6 @@ impl Codec for FenCodec {
 
     fn write(
         &self,
-        notation: Notation,
-        position: &Position,
-        lossy: bool,
-        len: usize,
-    ) -> Result<Written, Rejection> {
-        self.write_in(notation, position, ReadSettings::default(), lossy, len)
-    }
-
-    fn write_in(
-        &self,
         _: Notation,
         position: &Position,
         settings: ReadSettings,

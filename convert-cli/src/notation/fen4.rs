@@ -108,6 +108,7 @@ impl Codec for Fen4Codec {
         &self,
         _: Notation,
         position: &Position,
+        _: ReadSettings,
         _lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {

@@ -114,6 +114,7 @@ impl Codec for DfenJson {
         &self,
         _: Notation,
         position: &Position,
+        _: ReadSettings,
         _lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
@@ -196,6 +197,7 @@ impl Codec for Fen4Json {
         &self,
         _: Notation,
         position: &Position,
+        _: ReadSettings,
         _lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {

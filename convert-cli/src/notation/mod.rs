@@ -324,24 +324,12 @@ pub(crate) trait Codec: Sync {
         }
     }
 
-    /// Writes `position` in this notation (`convert --to`): `Err` when the notation cannot
-    /// hold it and `lossy` is not set, or when it holds another family's positions. `len` is
-    /// the length of the input record, which a rejection spans.
+    /// Writes `position` in this notation (`convert --to`, `fmt`) with the run's settings
+    /// (the castling mode and spelling and the en-passant policy: `--chess960`, `--castling`,
+    /// `--en-passant`): `Err` when the notation cannot hold it and `lossy` is not set, or when
+    /// it holds another family's positions. `len` is the length of the input record, which a
+    /// rejection spans.
     fn write(
-        &self,
-        notation: Notation,
-        position: &Position,
-        lossy: bool,
-        len: usize,
-    ) -> Result<Written, Rejection> {
-        let _ = (notation, position, lossy);
-        Err(unsupported(len))
-    }
-
-    /// [`Codec::write`] with the run's settings: the castling mode and spelling and the
-    /// en-passant policy of `fmt` and `convert` (`--chess960`, `--castling`, `--en-passant`).
-    /// By default the settings change nothing.
-    fn write_in(
         &self,
         notation: Notation,
         position: &Position,
@@ -349,8 +337,8 @@ pub(crate) trait Codec: Sync {
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        let _ = settings;
-        self.write(notation, position, lossy, len)
+        let _ = (notation, position, settings, lossy);
+        Err(unsupported(len))
     }
 
     /// The DFEN profile it always reads and writes in, whatever `--profile` says
@@ -716,7 +704,7 @@ impl Notation {
         self.entry.codec.parse(self, text, settings)
     }
 
-    /// Writes a position in this notation, as `settings` write it (see [`Codec::write_in`]).
+    /// Writes a position in this notation, as `settings` write it (see [`Codec::write`]).
     pub(crate) fn write(
         self,
         position: &Position,
@@ -726,9 +714,9 @@ impl Notation {
     ) -> Result<Written, Rejection> {
         let codec = self.entry.codec;
         if codec.writes_whole() {
-            codec.write_in(self, position, settings, lossy, len)
+            codec.write(self, position, settings, lossy, len)
         } else {
-            codec.write_in(self, &position.plain(), settings, lossy, len)
+            codec.write(self, &position.plain(), settings, lossy, len)
         }
     }
 

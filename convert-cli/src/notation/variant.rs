@@ -213,6 +213,7 @@ impl Codec for VariantCodec {
         &self,
         notation: Notation,
         position: &Position,
+        _: ReadSettings,
         _lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
