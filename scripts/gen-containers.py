@@ -5,6 +5,8 @@
         object a line, `fen` a four-field FEN (no clocks), `evals` a list of analyses
     scripts/gen-containers.py puzzle LINES OUT.csv [SEED]    lichess puzzles: a CSV header,
         then `PuzzleId,FEN,Moves,Rating,...` rows with a six-field FEN
+    scripts/gen-containers.py distinct LINES OUT.jsonl [SEED]    as `eval`, with every position
+        distinct (the memory `dedupe` needs per distinct position, docs/performance.md)
 
 The positions are random but well formed: two kings apart, up to 14 other pieces, no pawn on
 the first or last rank, no castling or en passant. About 1 line in 16 repeats an earlier
@@ -45,6 +47,15 @@ def placement(rng):
     return "/".join(ranks) + " " + rng.choice("wb") + " - -"
 
 
+def distinct_positions(rng, lines):
+    seen = set()
+    while len(seen) < lines:
+        fen = placement(rng)
+        if fen not in seen:
+            seen.add(fen)
+            yield fen
+
+
 def positions(rng, lines):
     seen = []
     for _ in range(lines):
@@ -63,8 +74,9 @@ def main():
     kind, lines, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 0xC0FFEE)
     with open(out, "w", newline="") as f:
-        if kind == "eval":
-            for fen in positions(rng, lines):
+        if kind in ("eval", "distinct"):
+            chosen = positions if kind == "eval" else distinct_positions
+            for fen in chosen(rng, lines):
                 cp = rng.randrange(-900, 900)
                 f.write(
                     '{"fen":"%s","evals":[{"pvs":[{"cp":%d,"line":"e2e4 e7e5 g1f3"}],'
@@ -78,7 +90,7 @@ def main():
                     % (n, fen, rng.randrange(1, 80), rng.randrange(600, 3000), rng.randrange(10000), n)
                 )
         else:
-            sys.exit("expected `eval` or `puzzle`")
+            sys.exit("expected `eval`, `distinct` or `puzzle`")
 
 
 if __name__ == "__main__":

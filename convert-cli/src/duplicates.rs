@@ -68,10 +68,33 @@ const BUCKETS: usize = 1 << 16;
 /// Entries sorted by fingerprint, in chunks of [`CHUNK`] (all full but the last), with the index
 /// of where each bucket of fingerprints starts.
 struct Run {
-    chunks: Vec<Box<[Entry]>>,
+    chunks: Vec<Vec<Entry>>,
     len: usize,
     /// `index[b]`: the first entry whose top 16 bits are at least `b` (`BUCKETS + 1` of them).
     index: Vec<u32>,
+}
+
+/// Chunks that a merge has read, kept for the chunks it writes: a merge moves its entries
+/// from one set of chunks to another without handing memory back to the allocator, which
+/// may keep what it is handed back for a while (so the two sets would add up).
+#[derive(Default)]
+struct Spare {
+    chunks: Vec<Vec<Entry>>,
+}
+
+impl Spare {
+    /// An empty chunk with room for [`CHUNK`] entries.
+    fn take(&mut self) -> Vec<Entry> {
+        self.chunks
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(CHUNK))
+    }
+
+    /// Keeps a chunk that has been read.
+    fn give(&mut self, mut chunk: Vec<Entry>) {
+        chunk.clear();
+        self.chunks.push(chunk);
+    }
 }
 
 impl Run {
@@ -104,48 +127,51 @@ impl Run {
         (low < self.len && entry >> PLACE_BITS == fingerprint).then_some(entry)
     }
 
-    /// A run of `entries` merged in order from sorted sources, each chunk of a source freed as
-    /// soon as it has been read: the memory of the two never adds up.
+    /// A run of `entries` merged in order from sorted sources, each chunk of a source reused
+    /// for the output as soon as it has been read: the memory of the two never adds up.
     fn merged(mut a: Run, mut b: Run) -> Run {
         let len = a.len + b.len;
+        let mut spare = Spare::default();
         let mut out = Writer::new();
         a.chunks.reverse();
         b.chunks.reverse();
         let mut a = Reader::new(a.chunks);
         let mut b = Reader::new(b.chunks);
         loop {
-            let next = match (a.peek(), b.peek()) {
-                (Some(x), Some(y)) if x <= y => a.next(),
-                (Some(_), Some(_)) | (None, Some(_)) => b.next(),
-                (Some(_), None) => a.next(),
+            let next = match (a.peek(&mut spare), b.peek(&mut spare)) {
+                (Some(x), Some(y)) if x <= y => a.next(&mut spare),
+                (Some(_), Some(_)) | (None, Some(_)) => b.next(&mut spare),
+                (Some(_), None) => a.next(&mut spare),
                 (None, None) => break,
             };
             if let Some(entry) = next {
-                out.push(entry);
+                out.push(entry, &mut spare);
             }
         }
         out.finish(len)
     }
 }
 
-/// Reads a run's chunks in order (they are given in reverse), freeing each once read.
+/// Reads a run's chunks in order (they are given in reverse), handing each on once read.
 struct Reader {
-    chunks: Vec<Box<[Entry]>>,
+    chunks: Vec<Vec<Entry>>,
     at: usize,
 }
 
 impl Reader {
-    fn new(chunks: Vec<Box<[Entry]>>) -> Reader {
+    fn new(chunks: Vec<Vec<Entry>>) -> Reader {
         Reader { chunks, at: 0 }
     }
 
-    fn peek(&mut self) -> Option<Entry> {
+    fn peek(&mut self, spare: &mut Spare) -> Option<Entry> {
         while self
             .chunks
             .last()
             .is_some_and(|chunk| self.at >= chunk.len())
         {
-            self.chunks.pop();
+            if let Some(chunk) = self.chunks.pop() {
+                spare.give(chunk);
+            }
             self.at = 0;
         }
         self.chunks
@@ -154,8 +180,8 @@ impl Reader {
             .copied()
     }
 
-    fn next(&mut self) -> Option<Entry> {
-        let entry = self.peek()?;
+    fn next(&mut self, spare: &mut Spare) -> Option<Entry> {
+        let entry = self.peek(spare)?;
         self.at += 1;
         Some(entry)
     }
@@ -163,7 +189,7 @@ impl Reader {
 
 /// Writes a run chunk by chunk.
 struct Writer {
-    chunks: Vec<Box<[Entry]>>,
+    chunks: Vec<Vec<Entry>>,
     current: Vec<Entry>,
 }
 
@@ -175,21 +201,20 @@ impl Writer {
         }
     }
 
-    fn push(&mut self, entry: Entry) {
+    fn push(&mut self, entry: Entry, spare: &mut Spare) {
         if self.current.capacity() == 0 {
-            self.current = Vec::with_capacity(CHUNK);
+            self.current = spare.take();
         }
         self.current.push(entry);
         if self.current.len() == CHUNK {
-            self.chunks
-                .push(std::mem::take(&mut self.current).into_boxed_slice());
+            self.chunks.push(std::mem::take(&mut self.current));
         }
     }
 
     /// The run, with its index.
     fn finish(mut self, len: usize) -> Run {
         if !self.current.is_empty() {
-            self.chunks.push(self.current.into_boxed_slice());
+            self.chunks.push(self.current);
         }
         let mut run = Run {
             chunks: self.chunks,
@@ -258,8 +283,9 @@ impl Seen {
         entries.sort_unstable();
         let len = entries.len();
         let mut writer = Writer::new();
+        let mut spare = Spare::default();
         for entry in entries {
-            writer.push(entry);
+            writer.push(entry, &mut spare);
         }
         let mut run = writer.finish(len);
         while let Some(last) = self.runs.pop() {

@@ -237,13 +237,21 @@ pub(crate) enum Grouping {
     /// that start with `;`, `%`, `{` or `#` are comments, and movetext lines count as blank
     /// (they hold no position).
     Tags,
+    /// CSV and TSV (fields split by `delimiter`): a row goes on over the lines after it while
+    /// one of its quoted fields is open ([`crate::container::RowEnds`]).
+    Quoted {
+        /// `,` or a tab.
+        delimiter: u8,
+    },
 }
 
 impl Grouping {
     /// Whether a line that starts with `byte` may go on with the record before it.
     fn may_continue(self, byte: u8) -> bool {
         match self {
-            Grouping::None => false,
+            // A CSV row goes on whatever its next line starts with, but only while a quote is
+            // open: the reader asks [`crate::container::RowEnds`].
+            Grouping::None | Grouping::Quoted { .. } => false,
             Grouping::Indented => matches!(byte, b' ' | b'\t'),
             Grouping::Tags => byte == b'[',
         }
@@ -310,7 +318,14 @@ fn whole_lines(
         end = nth_newline(buffer.get(..end)?, max_records)? + 1;
         lines = max_records;
     }
-    if grouping != Grouping::None {
+    if let Grouping::Quoted { delimiter } = grouping {
+        // The run ends before the first line that leaves a quoted field open.
+        end = rows_closed(buffer.get(..end)?, delimiter);
+        lines = count_newlines(buffer.get(..end)?);
+        if lines == 0 {
+            return None;
+        }
+    } else if grouping != Grouping::None {
         while !matches!(buffer.get(end), Some(byte) if !grouping.may_continue(*byte)) {
             // Drop the last line of the run.
             end = memchr::memrchr(b'\n', buffer.get(..end - 1)?)? + 1;
@@ -322,6 +337,34 @@ fn whole_lines(
         return None;
     }
     Some((end, lines))
+}
+
+/// The length of the lines at the front of `lines` (whole lines, each ending with a newline)
+/// that end their CSV rows: up to the first line that leaves a quoted field open. Only lines
+/// with a `"` can, and only those are read field by field.
+fn rows_closed(lines: &[u8], delimiter: u8) -> usize {
+    let mut row_ends: Option<crate::container::RowEnds> = None;
+    let mut checked = 0usize;
+    for quote in memchr::memchr_iter(b'"', lines) {
+        if quote < checked {
+            continue;
+        }
+        let start =
+            memchr::memrchr(b'\n', lines.get(..quote).unwrap_or_default()).map_or(0, |at| at + 1);
+        let Some(end) = memchr::memchr(b'\n', lines.get(quote..).unwrap_or_default()) else {
+            return start;
+        };
+        let end = quote + end;
+        let line = lines.get(start..end).unwrap_or_default();
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let row_ends = row_ends.get_or_insert_with(|| crate::container::RowEnds::new(delimiter));
+        row_ends.reset();
+        if !row_ends.line_ends_row(line) {
+            return start;
+        }
+        checked = end + 1;
+    }
+    lines.len()
 }
 
 /// How many newlines `bytes` holds (counted with vector instructions).
@@ -714,6 +757,8 @@ pub(crate) struct RecordReader<R> {
     /// Bytes per line in the last run read straight into a batch, to read about as much as a
     /// batch's record count needs.
     bytes_per_line: usize,
+    /// Where CSV rows end (made for the first row that needs it).
+    row_ends: Option<crate::container::RowEnds>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -741,6 +786,7 @@ impl<R: BufRead> RecordReader<R> {
             grouping,
             comments: COMMENT_STARTS,
             bytes_per_line: usize::MAX,
+            row_ends: None,
         }
     }
 
@@ -754,6 +800,43 @@ impl<R: BufRead> RecordReader<R> {
     /// has been read.
     pub(crate) fn bom(&self) -> bool {
         self.lines.bom
+    }
+
+    /// Reads the lines that the CSV row `record` (its first line in `raw`) goes on over while
+    /// one of its quoted fields is open, up to the record size limit.
+    fn read_row(
+        &mut self,
+        record: &mut Record<'static>,
+        raw: &mut Vec<u8>,
+        delimiter: u8,
+    ) -> io::Result<()> {
+        let row_ends = self
+            .row_ends
+            .get_or_insert_with(|| crate::container::RowEnds::new(delimiter));
+        row_ends.reset();
+        if row_ends.line_ends_row(raw) {
+            return Ok(());
+        }
+        let mut total = raw.len() as u64;
+        while let Some(next) = self.lines.next_line()? {
+            total += record.eol.as_bytes().len() as u64
+                + next.overflow.unwrap_or(next.content.len() as u64);
+            record.lines += 1;
+            let ends = next.overflow.is_some() || row_ends.line_ends_row(&next.content);
+            if total > self.lines.limit as u64 {
+                record.problem = Some(Problem::TooLong { len: total });
+            } else {
+                raw.extend_from_slice(record.eol.as_bytes());
+                raw.extend_from_slice(&next.content);
+            }
+            record.eol = next.eol;
+            // A row too long to keep ends here: an unterminated quote takes at most the
+            // limit's worth of lines with it.
+            if ends || record.problem.is_some() {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// The next record, or `None` at the end of the input.
@@ -781,7 +864,11 @@ impl<R: BufRead> RecordReader<R> {
             record.bytes = Bytes::Other(Cow::Owned(raw));
             return Ok(Some(record));
         }
-        if self.grouping.opens(kind) {
+        if let Grouping::Quoted { delimiter } = self.grouping
+            && kind == Kind::Position
+        {
+            self.read_row(&mut record, &mut raw, delimiter)?;
+        } else if self.grouping.opens(kind) {
             let mut total = raw.len() as u64;
             loop {
                 // Only a line that may go on with the record (a space or a tab), so
@@ -1266,7 +1353,20 @@ mod tests {
     use super::*;
 
     fn records(input: &[u8], continuation: bool, limit: usize) -> (Vec<Record<'static>>, bool) {
-        let mut reader = RecordReader::with_limit(input, continuation, limit);
+        let grouping = if continuation {
+            Grouping::Indented
+        } else {
+            Grouping::None
+        };
+        grouped_records(input, grouping, limit)
+    }
+
+    fn grouped_records(
+        input: &[u8],
+        grouping: Grouping,
+        limit: usize,
+    ) -> (Vec<Record<'static>>, bool) {
+        let mut reader = RecordReader::grouped(input, grouping, limit);
         let mut out = Vec::new();
         while let Some(record) = reader.next_record().unwrap() {
             out.push(record);
@@ -1383,7 +1483,8 @@ mod tests {
     }
 
     /// `read_many`, with its fast lane, gives exactly the records of `next_record`, whatever
-    /// the buffer size, batch size, line endings, continuation lines, long lines or bad bytes.
+    /// the buffer size, batch size, line endings, continuation lines, CSV rows over several
+    /// lines, long lines or bad bytes.
     #[test]
     fn reading_many_gives_the_records_of_reading_one_by_one() {
         let pieces: &[&[u8]] = &[
@@ -1399,6 +1500,10 @@ mod tests {
             b"\xEF\xBB\xBFbom",
             b"a-long-line-of-thirty-bytes-xx",
             b"caf\xc3\xa9",
+            b"a,\"b",
+            b"c\",d",
+            b"\"x\"\"y\",z",
+            b"5\",6",
         ];
         let mut state = 0x5eed_0000_4ead_0001u64;
         let mut below = |n: usize| {
@@ -1420,15 +1525,19 @@ mod tests {
             if below(3) == 0 {
                 input.extend_from_slice(pieces[below(pieces.len())]);
             }
-            let continuation = below(2) == 0;
+            let grouping = [
+                Grouping::None,
+                Grouping::Indented,
+                Grouping::Quoted { delimiter: b',' },
+            ][below(3)];
             let limit = [8, 25, 100][below(3)];
             let capacity = [1, 7, 16, 64, 4096][below(5)];
             let (max_records, max_bytes) = ([1, 3, 1000][below(3)], [1, 20, 1 << 20][below(3)]);
 
-            let (expected, _) = records(&input, continuation, limit);
-            let mut reader = RecordReader::with_limit(
+            let (expected, _) = grouped_records(&input, grouping, limit);
+            let mut reader = RecordReader::grouped(
                 std::io::BufReader::with_capacity(capacity, &input[..]),
-                continuation,
+                grouping,
                 limit,
             );
             // One batch, cleared and filled again, as the scan uses it.
@@ -1452,7 +1561,7 @@ mod tests {
             let expected: Vec<_> = expected.iter().map(fields).collect();
             assert_eq!(
                 got, expected,
-                "input {input:?}, continuation {continuation}, limit {limit}, capacity {capacity}"
+                "input {input:?}, {grouping:?}, limit {limit}, capacity {capacity}"
             );
         }
         assert!(fast_records > 5_000, "only {fast_records} records compared");

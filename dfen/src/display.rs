@@ -327,14 +327,27 @@ impl Dfen {
 
     /// [`Dfen::to_fen_lossy`] with the castling field spelled as `castling` says.
     fn fen_lossy(&self, castling: CastlingSpelling) -> (String, Vec<String>) {
+        let dropped = self.dropped_by_fen();
+        let mut buffer = LineBuffer::new();
+        if self.en_passant.len() > 1 {
+            let mut copy = self.clone();
+            copy.en_passant = SquareSet::EMPTY;
+            copy.write_spelled(&mut buffer, Profile::Spec, false, castling);
+        } else {
+            self.write_spelled(&mut buffer, Profile::Spec, false, castling);
+        }
+        (buffer.as_str().unwrap_or_default().to_owned(), dropped)
+    }
+
+    /// What six standard FEN fields cannot hold of this position, as the words of a
+    /// [`LossyConversion`]: more than one en-passant square, pending dice.
+    fn dropped_by_fen(&self) -> Vec<String> {
         let mut dropped = Vec::new();
-        let mut copy = self.clone();
         if self.en_passant.len() > 1 {
             dropped.push(format!(
                 "the en-passant squares `{}` (standard FEN holds one)",
                 en_passant_string(self.en_passant, Profile::Spec)
             ));
-            copy.en_passant = SquareSet::EMPTY;
         }
         if !self.dice.is_empty() {
             dropped.push(format!(
@@ -342,9 +355,7 @@ impl Dfen {
                 self.dice.to_string_for(self.side)
             ));
         }
-        let mut buffer = LineBuffer::new();
-        copy.write_spelled(&mut buffer, Profile::Spec, false, castling);
-        (buffer.as_str().unwrap_or_default().to_owned(), dropped)
+        dropped
     }
 
     /// The identity key: the canonical form without the clocks (halfmove and fullmove).
@@ -529,6 +540,32 @@ impl Writer {
         let (fen, dropped) = self.to_fen_lossy(dfen);
         if dropped.is_empty() {
             Ok(fen)
+        } else {
+            Err(LossyConversion { dropped })
+        }
+    }
+
+    /// Whether six standard FEN fields hold `dfen` whole with these settings, as
+    /// [`Writer::to_fen`] decides it, without writing them.
+    ///
+    /// # Errors
+    /// [`LossyConversion`] when dice are pending or more than one en-passant square is left
+    /// after the policy.
+    ///
+    /// ```
+    /// let writer = dfen::Writer::default();
+    /// let quiet: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -".parse().unwrap();
+    /// assert!(writer.fits_fen(&quiet).is_ok());
+    /// let mid_turn: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN".parse().unwrap();
+    /// assert_eq!(
+    ///     writer.fits_fen(&mid_turn).unwrap_err().dropped,
+    ///     ["the pending dice `PN`"]
+    /// );
+    /// ```
+    pub fn fits_fen(&self, dfen: &Dfen) -> Result<(), LossyConversion> {
+        let dropped = self.reduced(dfen).dropped_by_fen();
+        if dropped.is_empty() {
+            Ok(())
         } else {
             Err(LossyConversion { dropped })
         }

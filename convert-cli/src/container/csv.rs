@@ -1,6 +1,7 @@
 //! CSV and TSV: one column of each row after the header, its fields found by `csv-core`
-//! (RFC 4180 quoting). A row is one line: a quoted field that goes on past the end of its
-//! line is reported as an unterminated quote.
+//! (RFC 4180 quoting). A row whose quoted field holds a line end goes on over the lines after
+//! it, up to the field's closing quote ([`RowEnds`], which the record reader asks): the row is
+//! one record, and its findings are placed on the lines where they are.
 
 use std::borrow::Cow;
 use std::io;
@@ -74,6 +75,11 @@ impl Columns {
         }
     }
 
+    /// The file's delimiter.
+    pub(super) fn delimiter(self) -> u8 {
+        self.delimiter
+    }
+
     /// A field reader for this file's delimiter.
     pub(super) fn reader(self) -> Reader {
         ReaderBuilder::new().delimiter(self.delimiter).build()
@@ -127,15 +133,13 @@ impl Columns {
         };
         let Some(close) = close.filter(|&close| close + 1 == rest.len()) else {
             let message = if close.is_none() {
-                "expected a closing `\"` for this quoted field, found the end of the line"
+                "expected a closing `\"` for this quoted field, found the end of the row"
             } else {
                 "expected the field to end at its closing `\"`, found more text"
             };
             return Extracted::Findings(vec![
-                cli_error(CliCode::CsvField, field.raw.clone(), message).with_help(
-                    "close the quote; a `\"` inside a quoted field is written `\"\"`, and a row \
-                     is one line",
-                ),
+                cli_error(CliCode::CsvField, field.raw.clone(), message)
+                    .with_help("close the quote; a `\"` inside a quoted field is written `\"\"`"),
             ]);
         };
         let inner = rest.get(..close).unwrap_or_default();
@@ -155,6 +159,58 @@ impl Columns {
                 delimiter: self.delimiter,
             },
         })
+    }
+}
+
+/// Where the rows of a CSV or TSV file end: a line ends its row unless a quoted field is still
+/// open at its end (RFC 4180 lets a quoted field hold line ends). `csv-core` decides, as it
+/// reads the fields, so that a `"` inside an unquoted field (`5"`, which RFC 4180 forbids but
+/// files write) opens nothing.
+#[derive(Debug)]
+pub(crate) struct RowEnds {
+    reader: Reader,
+}
+
+impl RowEnds {
+    /// The row ends of a file delimited by `delimiter`, at the start of a row.
+    pub(crate) fn new(delimiter: u8) -> RowEnds {
+        RowEnds {
+            reader: ReaderBuilder::new().delimiter(delimiter).build(),
+        }
+    }
+
+    /// Starts a new row.
+    pub(crate) fn reset(&mut self) {
+        self.reader.reset();
+    }
+
+    /// Reads the next line of the row (without its line end): whether the row ends with it.
+    /// When it does, the next line starts a new row.
+    pub(crate) fn line_ends_row(&mut self, line: &[u8]) -> bool {
+        // A line that ends in a lone `\r` has ended its row already; else its line end does,
+        // outside quotes.
+        // (An empty input would tell csv-core that the file ended.)
+        let ended = (!line.is_empty() && ends_record(&mut self.reader, line))
+            || ends_record(&mut self.reader, b"\n");
+        if ended {
+            self.reader.reset();
+        }
+        ended
+    }
+}
+
+/// Reads `input` on from where `reader` is: whether a record ends at its last byte.
+fn ends_record(reader: &mut Reader, mut input: &[u8]) -> bool {
+    // Only where fields end matters, not their text.
+    let mut scratch = [0u8; 256];
+    loop {
+        let (result, read, _) = reader.read_field(input, &mut scratch);
+        input = input.get(read..).unwrap_or_default();
+        match result {
+            ReadFieldResult::Field { record_end } if input.is_empty() => return record_end,
+            ReadFieldResult::Field { .. } | ReadFieldResult::OutputFull => {}
+            ReadFieldResult::InputEmpty | ReadFieldResult::End => return false,
+        }
     }
 }
 
@@ -228,6 +284,27 @@ mod tests {
             .into_iter()
             .map(|f| &row[f.raw])
             .collect()
+    }
+
+    /// Which of `lines` end their row.
+    fn row_ends(lines: &[&str]) -> Vec<bool> {
+        let mut ends = RowEnds::new(b',');
+        lines
+            .iter()
+            .map(|line| ends.line_ends_row(line.as_bytes()))
+            .collect()
+    }
+
+    #[test]
+    fn rows_go_on_only_inside_quoted_fields() {
+        assert_eq!(row_ends(&["a,b", "c,d"]), [true, true]);
+        assert_eq!(
+            row_ends(&["a,\"b", "", "c\",d", "e"]),
+            [false, false, true, true]
+        );
+        // A quote inside an unquoted field, and a doubled quote, open nothing.
+        assert_eq!(row_ends(&["a,5\"", "x,\"say \"\"hi\"\"\""]), [true, true]);
+        assert_eq!(row_ends(&["\"a\"\"", "b\""]), [false, true]);
     }
 
     #[test]

@@ -24,6 +24,7 @@ use std::path::Path;
 
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
+pub(crate) use csv::RowEnds;
 pub(crate) use pgn::scan_tags;
 
 /// Where each field of a CSV row is written (for the fuzz targets).
@@ -178,7 +179,10 @@ impl Container {
     pub(crate) fn grouping(self) -> Grouping {
         match self {
             Container::Pgn => Grouping::Tags,
-            Container::Csv(_) | Container::Jsonl(_) => Grouping::None,
+            Container::Csv(columns) => Grouping::Quoted {
+                delimiter: columns.delimiter(),
+            },
+            Container::Jsonl(_) => Grouping::None,
         }
     }
 

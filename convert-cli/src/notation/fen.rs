@@ -134,7 +134,7 @@ impl Analyze for FenAnalyzer {
             Ok(parsed) => {
                 let fixed = parsed.fixed();
                 // A seventh field, unless the engine dialect already reports it (DFEN108).
-                let seventh = text.split_ascii_whitespace().nth(6).is_some()
+                let seventh = has_seventh_field(text)
                     && !parsed
                         .findings
                         .iter()
@@ -145,15 +145,20 @@ impl Analyze for FenAnalyzer {
                     .filter(|f| f.code != dfen::Code::MissingDiceField)
                     .map(finding_of)
                     .collect();
-                // The canonical form is written whatever is asked: the conversion to six
-                // fields can add a finding.
+                // The conversion to six fields can add a finding, so it is judged whatever is
+                // asked; the canonical form is written only when wanted.
                 let writer = settings.writer(settings.profile, dfen::rules::Game::Standard);
-                let canonical = match writer.to_fen(&fixed) {
+                let canonical = if work.wants_canonical() {
+                    writer.to_fen(&fixed).map(Some)
+                } else {
+                    writer.fits_fen(&fixed).map(|()| None)
+                };
+                let canonical = match canonical {
                     Ok(fen) => {
                         if seventh {
                             findings.push(seventh_field(text, settings.strict));
                         }
-                        Some(fen)
+                        fen
                     }
                     Err(error) => {
                         findings.push(not_six_fields(text.len(), &error.dropped));
@@ -171,6 +176,13 @@ impl Analyze for FenAnalyzer {
             }
         }
     }
+}
+
+/// Whether `text` has a seventh whitespace-separated field. Most lines have six fields and
+/// fewer than six separators, which a count (that the compiler vectorises) settles at once.
+fn has_seventh_field(text: &str) -> bool {
+    let separators = text.bytes().filter(u8::is_ascii_whitespace).count();
+    separators >= 6 && text.split_ascii_whitespace().nth(6).is_some()
 }
 
 /// The finding for a position six fields cannot hold, naming what they would drop.
