@@ -109,10 +109,19 @@ pub mod fuzzing {
         (tags, problem.is_some())
     }
 
-    /// Where each field of a CSV row (one line, without its line end) is written, quotes
-    /// included.
+    /// Where each field of a CSV row (without its final line end) is written, quotes included.
     pub fn csv_fields(row: &[u8], delimiter: u8) -> Vec<Range<usize>> {
         crate::container::csv_fields(row, delimiter)
+    }
+
+    /// Whether each of `lines` (without line ends) ends its CSV row: a row goes on while one
+    /// of its quoted fields is open.
+    pub fn csv_row_ends(lines: &[&[u8]], delimiter: u8) -> Vec<bool> {
+        let mut row_ends = crate::container::RowEnds::new(delimiter);
+        lines
+            .iter()
+            .map(|line| row_ends.line_ends_row(line))
+            .collect()
     }
 
     /// The position text of column `column` of a CSV row (a data row, not the header): where

@@ -169,6 +169,8 @@ impl Columns {
 #[derive(Debug)]
 pub(crate) struct RowEnds {
     reader: Reader,
+    /// Whether a row has started and not ended.
+    started: bool,
 }
 
 impl RowEnds {
@@ -176,12 +178,14 @@ impl RowEnds {
     pub(crate) fn new(delimiter: u8) -> RowEnds {
         RowEnds {
             reader: ReaderBuilder::new().delimiter(delimiter).build(),
+            started: false,
         }
     }
 
     /// Starts a new row.
     pub(crate) fn reset(&mut self) {
         self.reader.reset();
+        self.started = false;
     }
 
     /// Reads the next line of the row (without its line end): whether the row ends with it.
@@ -189,9 +193,12 @@ impl RowEnds {
     pub(crate) fn line_ends_row(&mut self, line: &[u8]) -> bool {
         // A line that ends in a lone `\r` has ended its row already; else its line end does,
         // outside quotes.
-        // (An empty input would tell csv-core that the file ended.)
-        let ended = (!line.is_empty() && ends_record(&mut self.reader, line))
+        // An empty line that starts a row is a row of its own (csv-core would skip it). (An
+        // empty input would tell csv-core that the file ended.)
+        let ended = (!self.started && line.is_empty())
+            || (!line.is_empty() && ends_record(&mut self.reader, line))
             || ends_record(&mut self.reader, b"\n");
+        self.started = !ended;
         if ended {
             self.reader.reset();
         }
@@ -297,7 +304,7 @@ mod tests {
 
     #[test]
     fn rows_go_on_only_inside_quoted_fields() {
-        assert_eq!(row_ends(&["a,b", "c,d"]), [true, true]);
+        assert_eq!(row_ends(&["a,b", "", "c,d"]), [true, true, true]);
         assert_eq!(
             row_ends(&["a,\"b", "", "c\",d", "e"]),
             [false, false, true, true]
