@@ -399,6 +399,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                             Some(family),
                         )
                     });
+                    // A PGN game's `Variant` tag says how its FEN is read, as `check` reads it.
+                    let (source, settings) = match inside.as_ref().and_then(|e| e.variant) {
+                        Some(tag) => tag.reading(source, settings),
+                        None => (source, settings),
+                    };
                     let (source_family, target) =
                         (source.entry().family, to.resolve(source.entry().family));
                     if source_family != target.entry().family {

@@ -133,7 +133,7 @@ impl Columns {
         };
         let Some(close) = close.filter(|&close| close + 1 == rest.len()) else {
             let message = if close.is_none() {
-                "expected a closing `\"` for this quoted field, found the end of the row"
+                "expected a closing `\"` for this quoted field, found the end of the file"
             } else {
                 "expected the field to end at its closing `\"`, found more text"
             };

@@ -91,6 +91,38 @@ pub(crate) enum VariantTag {
     Crazyhouse,
 }
 
+impl VariantTag {
+    /// How a position under this tag is read, where `notation` and `settings` are what the
+    /// run reads otherwise: Chess960 is `notation` in Chess960 mode; three-check and crazyhouse
+    /// are their variant readers in the lichess dialect, as lichess exports them.
+    pub(crate) fn reading(
+        self,
+        notation: crate::notation::Notation,
+        settings: crate::notation::ReadSettings,
+    ) -> (crate::notation::Notation, crate::notation::ReadSettings) {
+        use dfen::variant::{Dialect, Variant};
+        let variant = match self {
+            VariantTag::Chess960 => {
+                let settings = crate::notation::ReadSettings {
+                    castling_mode: dfen::CastlingMode::Chess960,
+                    ..settings
+                };
+                return (notation, settings);
+            }
+            VariantTag::ThreeCheck => Variant::ThreeCheck,
+            VariantTag::Crazyhouse => Variant::Crazyhouse,
+        };
+        let notation = crate::notation::Notation::of_variant(variant).map_or(notation, |n| {
+            n.with_options(crate::notation::Options {
+                dialect: Dialect::Lichess,
+                write: Dialect::Lichess,
+                ..crate::notation::Options::default()
+            })
+        });
+        (notation, settings)
+    }
+}
+
 /// The position text found in a record.
 #[derive(Debug, Clone)]
 pub(crate) struct Embedded<'a> {

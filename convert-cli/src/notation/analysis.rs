@@ -551,11 +551,8 @@ impl Contained {
                     Some(index) => index,
                     None => {
                         let mut variant_work = work.clone();
-                        if variant == VariantTag::Chess960 {
-                            variant_work.settings.castling_mode = dfen::CastlingMode::Chess960;
-                        } else {
-                            variant_work.notation = variant_notation(variant, work.notation);
-                        }
+                        (variant_work.notation, variant_work.settings) =
+                            variant.reading(work.notation, work.settings);
                         let state = variant_work.notation.entry().codec.analyzer();
                         self.variants.push((variant, variant_work, state));
                         self.variants.len() - 1
@@ -572,25 +569,6 @@ impl Contained {
             work.only_changed(),
         ))
     }
-}
-
-/// The notation a PGN `Variant` tag selects: three-check and crazyhouse in the lichess
-/// dialect, as lichess exports them. Chess960 is `notation` as given, read in Chess960 mode
-/// (the caller sets the mode in the read settings).
-fn variant_notation(variant: VariantTag, notation: Notation) -> Notation {
-    use dfen::variant::{Dialect, Variant};
-    let (variant, dialect) = match variant {
-        VariantTag::Chess960 => return notation,
-        VariantTag::ThreeCheck => (Variant::ThreeCheck, Dialect::Lichess),
-        VariantTag::Crazyhouse => (Variant::Crazyhouse, Dialect::Lichess),
-    };
-    Notation::of_variant(variant).map_or(notation, |n| {
-        n.with_options(super::Options {
-            dialect,
-            write: dialect,
-            ..super::Options::default()
-        })
-    })
 }
 
 /// Moves the analysis of an embedded text into its record: spans, the container's findings

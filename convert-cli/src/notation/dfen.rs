@@ -335,7 +335,7 @@ impl Codec for DfenCodec {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         settings: ReadSettings,
         lossy: bool,
@@ -349,7 +349,7 @@ impl Codec for DfenCodec {
                 lossy,
                 len,
             ),
-            _ => Err(super::unsupported(len)),
+            _ => Err(super::unsupported(notation, position, len)),
         }
     }
 

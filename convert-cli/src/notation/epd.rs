@@ -203,7 +203,7 @@ impl Codec for EpdCodec {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         settings: ReadSettings,
         lossy: bool,
@@ -218,7 +218,7 @@ impl Codec for EpdCodec {
             Position::Epd(epd) => return Ok((epd.display_with(&writer).to_string(), Vec::new())),
             Position::Dfen(position) => position,
             Position::Variant(position) => &position.fen,
-            Position::Fen4(_) => return Err(super::unsupported(len)),
+            Position::Fen4(_) => return Err(super::unsupported(notation, position, len)),
         };
         // What standard chess holds of it: one en-passant square at most, no dice.
         let (fen, _) = board.to_fen_lossy();

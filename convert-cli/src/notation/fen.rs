@@ -58,7 +58,7 @@ impl Codec for FenCodec {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         settings: ReadSettings,
         lossy: bool,
@@ -105,7 +105,9 @@ impl Codec for FenCodec {
                 }
             }
             // An EPD line comes as its plain position (`Notation::write`).
-            Position::Fen4(_) | Position::Epd(_) => Err(super::unsupported(len)),
+            Position::Fen4(_) | Position::Epd(_) => {
+                Err(super::unsupported(notation, position, len))
+            }
         }
     }
 

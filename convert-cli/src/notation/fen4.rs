@@ -106,7 +106,7 @@ impl Codec for Fen4Codec {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         _: ReadSettings,
         _lossy: bool,
@@ -114,7 +114,7 @@ impl Codec for Fen4Codec {
     ) -> Result<Written, Rejection> {
         match position {
             Position::Fen4(placement) => Ok((placement.to_string(), Vec::new())),
-            _ => Err(super::unsupported(len)),
+            _ => Err(super::unsupported(notation, position, len)),
         }
     }
 

@@ -112,7 +112,7 @@ impl Codec for DfenJson {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         _: ReadSettings,
         _lossy: bool,
@@ -123,7 +123,7 @@ impl Codec for DfenJson {
                 .map(|json| (json, Vec::new()))
                 .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string())),
             Position::Epd(epd) => super::epd::to_json(epd, len),
-            _ => Err(super::unsupported(len)),
+            _ => Err(super::unsupported(notation, position, len)),
         }
     }
 
@@ -195,7 +195,7 @@ impl Codec for Fen4Json {
 
     fn write(
         &self,
-        _: Notation,
+        notation: Notation,
         position: &Position,
         _: ReadSettings,
         _lossy: bool,
@@ -209,7 +209,7 @@ impl Codec for Fen4Json {
                 fen4::json::to_structured_value(placement).to_string(),
                 Vec::new(),
             )),
-            _ => Err(super::unsupported(len)),
+            _ => Err(super::unsupported(notation, position, len)),
         }
     }
 

@@ -337,8 +337,8 @@ pub(crate) trait Codec: Sync {
         lossy: bool,
         len: usize,
     ) -> Result<Written, Rejection> {
-        let _ = (notation, position, settings, lossy);
-        Err(unsupported(len))
+        let _ = (settings, lossy);
+        Err(unsupported(notation, position, len))
     }
 
     /// The DFEN profile it always reads and writes in, whatever `--profile` says
@@ -420,13 +420,32 @@ impl<'a> Line<'a> {
     }
 }
 
-/// The rejection of a conversion that no writer makes.
-pub(crate) fn unsupported(len: usize) -> Rejection {
-    Rejection::new(
+/// The rejection of a conversion that no writer makes: `position` written as `notation`.
+pub(crate) fn unsupported(notation: Notation, position: &Position, len: usize) -> Rejection {
+    let (what, help) = match position {
+        Position::Dfen(_) => ("a DFEN position".to_owned(), None),
+        Position::Fen4(_) => ("a FEN4 placement".to_owned(), None),
+        Position::Epd(_) => ("an EPD line".to_owned(), None),
+        Position::Variant(variant) => (
+            format!("a {} position", variant.variant.name()),
+            Some(
+                "write it as standard FEN with `--to fen --lossy` (which drops the variant's \
+                 state), or in a dialect of its variant with `--variant` and `--to-dialect`",
+            ),
+        ),
+    };
+    let rejection = Rejection::new(
         crate::code::CliCode::CrossFamily,
         0..len,
-        "this conversion is not supported",
-    )
+        format!(
+            "this conversion is not supported: expected a position that {} can hold, found {what}",
+            notation.name()
+        ),
+    );
+    match help {
+        Some(help) => rejection.with_help(help),
+        None => rejection,
+    }
 }
 
 /// The options a run gives a notation: a variant's dialects and check limit.

@@ -222,7 +222,7 @@ impl Codec for VariantCodec {
                 position.display_as(notation.options.write).to_string(),
                 Vec::new(),
             )),
-            _ => Err(super::unsupported(len)),
+            _ => Err(super::unsupported(notation, position, len)),
         }
     }
 

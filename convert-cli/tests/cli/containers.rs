@@ -130,3 +130,39 @@ fn a_long_line_in_a_container() {
     drop(bytes);
     assert_cmd_snapshot!(tree.fenkit(&["check", "--field", "fen", "long.jsonl"]));
 }
+
+/// Games whose `Variant` tag says how their FEN is read: Chess960 (Shredder-FEN castling),
+/// crazyhouse (lichess holdings) and three-check (lichess checks).
+const VARIANT_GAMES: &str = "[Variant \"Chess960\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\
+\n\
+*\n\
+\n\
+[Variant \"Crazyhouse\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBQKBNR/Pp w KQkq - 0 1\"]\n\
+\n\
+*\n\
+\n\
+[Variant \"Three-check\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0\"]\n\
+\n\
+*\n";
+
+/// `convert` reads each game's FEN as its `Variant` tag says, as `check` does.
+#[test]
+fn convert_reads_each_game_as_its_variant_tag_says() {
+    let tree = Tree::empty();
+    tree.write("variants.pgn", VARIANT_GAMES);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "variants.pgn"]));
+    assert_cmd_snapshot!(
+        "convert_variant_games_json",
+        tree.fenkit(&["convert", "--to", "json", "variants.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "convert_variant_games_fen",
+        tree.fenkit(&["convert", "--to", "fen", "--lossy", "variants.pgn"])
+    );
+}
