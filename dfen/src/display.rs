@@ -1,6 +1,6 @@
 //! Writing DFEN: the canonical spec form, the engine dialect, standard FEN and the identity key.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use crate::rules::{EnPassantPolicy, Game};
 use crate::{CastlingMode, CastlingNotation, Dfen, Profile, Square, SquareSet, castling};
@@ -371,30 +371,70 @@ impl Dfen {
     #[must_use]
     pub fn identity_key(&self) -> String {
         let mut out = String::with_capacity(90);
-        let _ = self.board.write_placement(&mut out);
-        let _ = write!(out, " {} {} ", self.side.letter(), self.castling);
-        let _ = write_en_passant(&mut out, self.en_passant, Profile::Spec);
-        out.push(' ');
-        out.push_str(&self.dice.to_string_for(self.side));
+        let _ = self.write_identity_key(&mut out);
         out
     }
 
-    /// A stable 64-bit hash of [`identity_key`](Dfen::identity_key): FNV-1a over its bytes.
+    /// Writes [`identity_key`](Dfen::identity_key) to `out`.
+    pub(crate) fn write_identity_key(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.board.write_placement(out)?;
+        write!(out, " {} {} ", self.side.letter(), self.castling)?;
+        write_en_passant(out, self.en_passant, Profile::Spec)?;
+        out.write_char(' ')?;
+        if self.dice.is_empty() {
+            return out.write_char('-');
+        }
+        self.dice
+            .iter()
+            .try_for_each(|role| out.write_char(role.letter(self.side)))
+    }
+
+    /// A stable 64-bit hash of [`identity_key`](Dfen::identity_key): FNV-1a over its bytes,
+    /// hashed as they are written (no key is built).
     #[must_use]
     pub fn identity_hash(&self) -> u64 {
-        fnv1a64(self.identity_key().as_bytes())
+        let mut hasher = Fnv1a::new();
+        let _ = self.write_identity_key(&mut hasher);
+        hasher.finish()
     }
 }
 
-/// FNV-1a, 64-bit: a stable, documented hash for identity keys.
-#[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a over the text written to it: [`fnv1a64`] of that text, with nothing stored.
+pub(crate) struct Fnv1a(u64);
+
+impl Fnv1a {
+    pub(crate) fn new() -> Fnv1a {
+        Fnv1a(FNV_OFFSET_BASIS)
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Write for Fnv1a {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.0 = fnv1a64_on(self.0, text.as_bytes());
+        Ok(())
+    }
+}
+
+/// FNV-1a's starting value.
+const FNV_OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of `bytes`, going on from the hash `hash`.
+fn fnv1a64_on(mut hash: u64, bytes: &[u8]) -> u64 {
     for &byte in bytes {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
     hash
+}
+
+/// FNV-1a, 64-bit: a stable, documented hash for identity keys.
+#[must_use]
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    fnv1a64_on(FNV_OFFSET_BASIS, bytes)
 }
 
 /// How to write a position: the DFEN dialect ([`Profile`]), the spelling of the castling field

@@ -664,6 +664,22 @@ impl Parsed {
         crate::rules::identity_key(&self.fixed(), ep, game)
     }
 
+    /// [`crate::fnv1a64`] of [`identity_key`](Parsed::identity_key), worked out as the key
+    /// is written, without building it.
+    ///
+    /// ```
+    /// use dfen::rules::{EpIdentity, Game};
+    /// let parsed = dfen::Parser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 3 9").unwrap();
+    /// assert_eq!(
+    ///     parsed.identity_hash(EpIdentity::Legal, Game::Standard),
+    ///     dfen::fnv1a64(parsed.identity_key(EpIdentity::Legal, Game::Standard).as_bytes())
+    /// );
+    /// ```
+    #[must_use]
+    pub fn identity_hash(&self, ep: crate::rules::EpIdentity, game: crate::rules::Game) -> u64 {
+        crate::rules::identity_hash(&self.fixed(), ep, game)
+    }
+
     /// Whether any finding has error severity.
     #[must_use]
     pub fn has_errors(&self) -> bool {

@@ -85,7 +85,7 @@ impl Reading {
     /// The 64-bit identity hash of a row (`spec/identity.md`), `None` when it does not parse.
     fn key(&self, text: &str, ep: EpIdentity) -> Option<u64> {
         let parsed = self.parser.parse(text).ok()?;
-        Some(dfen::fnv1a64(parsed.identity_key(ep, self.game).as_bytes()))
+        Some(parsed.identity_hash(ep, self.game))
     }
 }
 

@@ -190,7 +190,12 @@ pub fn identity_key(position: &Dfen, ep: EpIdentity, game: Game) -> String {
 /// ```
 #[must_use]
 pub fn identity_hash(position: &Dfen, ep: EpIdentity, game: Game) -> u64 {
-    crate::fnv1a64(identity_key(position, ep, game).as_bytes())
+    if ep == EnPassantPolicy::Always || position.en_passant.is_empty() {
+        return position.identity_hash();
+    }
+    let mut reduced = position.clone();
+    reduced.en_passant = ep.squares(position, game);
+    reduced.identity_hash()
 }
 
 /// A perft count with the distinct positions among its leaves.

@@ -125,6 +125,20 @@ proptest! {
         }
     }
 
+    /// The hash is FNV-1a of the key, whether the key is built or hashed as it is written.
+    #[test]
+    fn the_hash_is_the_hash_of_the_key(dfen in any_dfen()) {
+        prop_assert_eq!(dfen.identity_hash(), dfen::fnv1a64(dfen.identity_key().as_bytes()));
+        for ep in BOTH_EP {
+            for game in BOTH_GAMES {
+                prop_assert_eq!(
+                    identity_hash(&dfen, ep, game),
+                    dfen::fnv1a64(identity_key(&dfen, ep, game).as_bytes())
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_other_single_field_changes_the_key(dfen in any_dfen(), change in any_change()) {
         let other = apply(&dfen, &change);
