@@ -865,7 +865,8 @@ pub fn check_pgn_tags(data: &[u8]) {
 pub fn check_csv_fields(data: &[u8]) {
     // Lone carriage returns end a CSV record in the middle of a line; they are left out here.
     let data: Vec<u8> = data.iter().copied().filter(|&b| b != b'\r').collect();
-    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').take(16).collect();
+    // A few lines and columns: building a field reader is most of what a call costs.
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').take(8).collect();
     for delimiter in [b',', b'\t'] {
         // The lines, grouped into rows where the row reader says each one ends.
         let ends = fenkit::fuzzing::csv_row_ends(&lines, delimiter);
@@ -904,7 +905,7 @@ fn check_csv_row(row: &[u8], delimiter: u8) {
     let Ok(text) = std::str::from_utf8(row) else {
         return;
     };
-    for column in 0..fields.len() {
+    for column in 0..fields.len().min(4) {
         if let Some((span, value, back)) = fenkit::fuzzing::csv_position(text, delimiter, column) {
             assert!(text.get(span).is_some(), "{text:?} column {column}");
             assert_eq!(back, text, "column {column} ({value:?}) written back");
