@@ -357,12 +357,15 @@ fn rows_closed(lines: &[u8], delimiter: u8) -> usize {
         let end = quote + end;
         let line = lines.get(start..end).unwrap_or_default();
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        checked = end + 1;
+        if crate::container::quotes_close_simply(line, delimiter) {
+            continue;
+        }
         let row_ends = row_ends.get_or_insert_with(|| crate::container::RowEnds::new(delimiter));
         row_ends.reset();
         if !row_ends.line_ends_row(line) {
             return start;
         }
-        checked = end + 1;
     }
     lines.len()
 }

@@ -863,36 +863,55 @@ pub fn check_pgn_tags(data: &[u8]) {
 /// cover the row from its start to its end, one delimiter between each and the next; a
 /// position read from any column and written back unchanged gives the row back byte for byte.
 pub fn check_csv_fields(data: &[u8]) {
+    thread_local! {
+        /// The readers, built once: building one is most of what a call costs.
+        static PROBES: std::cell::RefCell<[fenkit::fuzzing::CsvProbe; 2]> = std::cell::RefCell::new([
+            fenkit::fuzzing::CsvProbe::new(b','),
+            fenkit::fuzzing::CsvProbe::new(b'\t'),
+        ]);
+    }
     // Lone carriage returns end a CSV record in the middle of a line; they are left out here.
     let data: Vec<u8> = data.iter().copied().filter(|&b| b != b'\r').collect();
-    // A few lines and columns: building a field reader is most of what a call costs.
-    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').take(8).collect();
-    for delimiter in [b',', b'\t'] {
-        // The lines, grouped into rows where the row reader says each one ends.
-        let ends = fenkit::fuzzing::csv_row_ends(&lines, delimiter);
-        assert_eq!(ends.len(), lines.len());
-        let mut rows: Vec<Vec<u8>> = Vec::new();
-        let mut open = false;
-        for (line, ended) in lines.iter().zip(ends) {
-            if open {
-                let row = rows.last_mut().expect("an open row");
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').take(16).collect();
+    PROBES.with_borrow_mut(|probes| {
+        for (probe, delimiter) in probes.iter_mut().zip([b',', b'\t']) {
+            check_csv_lines(probe, &lines, delimiter);
+        }
+    });
+}
+
+/// The rows of `lines`, as the row reader groups them, each checked.
+fn check_csv_lines(probe: &mut fenkit::fuzzing::CsvProbe, lines: &[&[u8]], delimiter: u8) {
+    let ends = probe.row_ends(lines);
+    assert_eq!(ends.len(), lines.len());
+    // The quick test that a line's quotes all close agrees with csv-core, on a row's first
+    // line.
+    if let (Some(first), Some(&ended)) = (lines.first(), ends.first())
+        && fenkit::fuzzing::csv_quotes_close_simply(first, delimiter)
+    {
+        assert!(ended, "{first:?}");
+    }
+    let mut rows: Vec<Vec<u8>> = Vec::new();
+    let mut open = false;
+    for (line, ended) in lines.iter().zip(ends) {
+        match rows.last_mut() {
+            Some(row) if open => {
                 row.push(b'\n');
                 row.extend_from_slice(line);
-            } else {
-                rows.push(line.to_vec());
             }
-            open = !ended;
+            _ => rows.push(line.to_vec()),
         }
-        for row in &rows {
-            check_csv_row(row, delimiter);
-        }
+        open = !ended;
+    }
+    for row in &rows {
+        check_csv_row(probe, row, delimiter);
     }
 }
 
 /// A CSV row's fields cover it, split at its delimiters; each column read as a position is
 /// written back as it was.
-fn check_csv_row(row: &[u8], delimiter: u8) {
-    let fields = fenkit::fuzzing::csv_fields(row, delimiter);
+fn check_csv_row(probe: &mut fenkit::fuzzing::CsvProbe, row: &[u8], delimiter: u8) {
+    let fields = probe.fields(row);
     if row.is_empty() {
         return;
     }
@@ -905,8 +924,8 @@ fn check_csv_row(row: &[u8], delimiter: u8) {
     let Ok(text) = std::str::from_utf8(row) else {
         return;
     };
-    for column in 0..fields.len().min(4) {
-        if let Some((span, value, back)) = fenkit::fuzzing::csv_position(text, delimiter, column) {
+    for column in 0..fields.len() {
+        if let Some((span, value, back)) = probe.position(text, column) {
             assert!(text.get(span).is_some(), "{text:?} column {column}");
             assert_eq!(back, text, "column {column} ({value:?}) written back");
         }

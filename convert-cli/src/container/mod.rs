@@ -24,35 +24,57 @@ use std::path::Path;
 
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
-pub(crate) use csv::RowEnds;
+pub(crate) use csv::{RowEnds, quotes_close_simply};
 pub(crate) use pgn::scan_tags;
 
-/// Where each field of a CSV row is written (for the fuzz targets).
-pub(crate) fn csv_fields(row: &[u8], delimiter: u8) -> Vec<Range<usize>> {
-    let mut reader = ::csv_core::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .build();
-    csv::fields(&mut reader, row)
-        .into_iter()
-        .map(|field| field.raw)
-        .collect()
+/// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
+/// reader is most of what one call costs).
+pub(crate) struct CsvProbe {
+    delimiter: u8,
+    reader: ::csv_core::Reader,
+    row_ends: RowEnds,
 }
 
-/// The position of column `column` of data row `row`, and the row with it written back (for
-/// the fuzz targets).
-pub(crate) fn csv_position(
-    row: &str,
-    delimiter: u8,
-    column: usize,
-) -> Option<(Range<usize>, String, String)> {
-    let columns = csv::Columns::new(delimiter, column);
-    let mut reader = columns.reader();
-    match columns.extract(&mut reader, 2, row) {
-        Extracted::Position(embedded) => {
-            let back = embedded.replaced(row, &embedded.text)?;
-            Some((embedded.span.clone(), embedded.text.into_owned(), back))
+impl CsvProbe {
+    pub(crate) fn new(delimiter: u8) -> CsvProbe {
+        CsvProbe {
+            delimiter,
+            reader: csv::Columns::new(delimiter, 0).reader(),
+            row_ends: RowEnds::new(delimiter),
         }
-        Extracted::Nothing | Extracted::Findings(_) => None,
+    }
+
+    /// Where each field of a CSV row is written.
+    pub(crate) fn fields(&mut self, row: &[u8]) -> Vec<Range<usize>> {
+        csv::fields(&mut self.reader, row)
+            .into_iter()
+            .map(|field| field.raw)
+            .collect()
+    }
+
+    /// Whether each of `lines` ends its row.
+    pub(crate) fn row_ends(&mut self, lines: &[&[u8]]) -> Vec<bool> {
+        self.row_ends.reset();
+        lines
+            .iter()
+            .map(|line| self.row_ends.line_ends_row(line))
+            .collect()
+    }
+
+    /// The position of column `column` of data row `row`, and the row with it written back.
+    pub(crate) fn position(
+        &mut self,
+        row: &str,
+        column: usize,
+    ) -> Option<(Range<usize>, String, String)> {
+        let columns = csv::Columns::new(self.delimiter, column);
+        match columns.extract(&mut self.reader, 2, row) {
+            Extracted::Position(embedded) => {
+                let back = embedded.replaced(row, &embedded.text)?;
+                Some((embedded.span.clone(), embedded.text.into_owned(), back))
+            }
+            Extracted::Nothing | Extracted::Findings(_) => None,
+        }
     }
 }
 
