@@ -238,7 +238,7 @@ pub(crate) enum Grouping {
     /// (they hold no position).
     Tags,
     /// CSV and TSV (fields split by `delimiter`): a row goes on over the lines after it while
-    /// one of its quoted fields is open ([`crate::container::RowEnds`]).
+    /// one of its quoted fields is open ([`crate::csv_rows::RowEnds`]).
     Quoted {
         /// `,` or a tab.
         delimiter: u8,
@@ -250,7 +250,7 @@ impl Grouping {
     fn may_continue(self, byte: u8) -> bool {
         match self {
             // A CSV row goes on whatever its next line starts with, but only while a quote is
-            // open: the reader asks [`crate::container::RowEnds`].
+            // open: the reader asks [`crate::csv_rows::RowEnds`].
             Grouping::None | Grouping::Quoted { .. } => false,
             Grouping::Indented => matches!(byte, b' ' | b'\t'),
             Grouping::Tags => byte == b'[',
@@ -343,7 +343,7 @@ fn whole_lines(
 /// that end their CSV rows: up to the first line that leaves a quoted field open. Only lines
 /// with a `"` can, and only those are read field by field.
 fn rows_closed(lines: &[u8], delimiter: u8) -> usize {
-    let mut row_ends: Option<crate::container::RowEnds> = None;
+    let mut row_ends: Option<crate::csv_rows::RowEnds> = None;
     let mut checked = 0usize;
     for quote in memchr::memchr_iter(b'"', lines) {
         if quote < checked {
@@ -358,10 +358,10 @@ fn rows_closed(lines: &[u8], delimiter: u8) -> usize {
         let line = lines.get(start..end).unwrap_or_default();
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         checked = end + 1;
-        if crate::container::quotes_close_simply(line, delimiter) {
+        if crate::csv_rows::quotes_close_simply(line, delimiter) {
             continue;
         }
-        let row_ends = row_ends.get_or_insert_with(|| crate::container::RowEnds::new(delimiter));
+        let row_ends = row_ends.get_or_insert_with(|| crate::csv_rows::RowEnds::new(delimiter));
         row_ends.reset();
         if !row_ends.line_ends_row(line) {
             return start;
@@ -761,7 +761,7 @@ pub(crate) struct RecordReader<R> {
     /// batch's record count needs.
     bytes_per_line: usize,
     /// Where CSV rows end (made for the first row that needs it).
-    row_ends: Option<crate::container::RowEnds>,
+    row_ends: Option<crate::csv_rows::RowEnds>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -815,7 +815,7 @@ impl<R: BufRead> RecordReader<R> {
     ) -> io::Result<()> {
         let row_ends = self
             .row_ends
-            .get_or_insert_with(|| crate::container::RowEnds::new(delimiter));
+            .get_or_insert_with(|| crate::csv_rows::RowEnds::new(delimiter));
         row_ends.reset();
         if row_ends.line_ends_row(raw) {
             return Ok(());

@@ -15,7 +15,8 @@
 //! | layer | module | what it owns |
 //! |---|---|---|
 //! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
-//! | input | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
+//! | input | `csv_rows` | where the rows of a CSV or TSV file end (quoted fields over several lines) |
+//! | | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
 //! | | `container` | positions inside other formats (PGN `FEN` tags, CSV/TSV columns, JSON Lines fields): found in records, spans moved, escaped back |
 //! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
 //! | | `progress` | progress bars on a terminal |
@@ -73,6 +74,7 @@ mod commands;
 mod config;
 mod container;
 mod context;
+mod csv_rows;
 mod diag;
 mod duplicates;
 mod input;
@@ -147,6 +149,6 @@ pub mod fuzzing {
     /// it, whatever csv-core would say: the fuzz target checks that it agrees).
     #[must_use]
     pub fn csv_quotes_close_simply(line: &[u8], delimiter: u8) -> bool {
-        crate::container::quotes_close_simply(line, delimiter)
+        crate::csv_rows::quotes_close_simply(line, delimiter)
     }
 }

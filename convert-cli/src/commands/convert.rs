@@ -401,7 +401,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     });
                     // A PGN game's `Variant` tag says how its FEN is read, as `check` reads it.
                     let (source, settings) = match inside.as_ref().and_then(|e| e.variant) {
-                        Some(tag) => tag.reading(source, settings),
+                        Some(tag) => crate::notation::variant_reading(tag, source, settings),
                         None => (source, settings),
                     };
                     let (source_family, target) =

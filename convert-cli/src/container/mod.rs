@@ -24,7 +24,6 @@ use std::path::Path;
 
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
-pub(crate) use csv::{RowEnds, quotes_close_simply};
 pub(crate) use pgn::scan_tags;
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
@@ -32,7 +31,7 @@ pub(crate) use pgn::scan_tags;
 pub(crate) struct CsvProbe {
     delimiter: u8,
     reader: ::csv_core::Reader,
-    row_ends: RowEnds,
+    row_ends: crate::csv_rows::RowEnds,
 }
 
 impl CsvProbe {
@@ -40,7 +39,7 @@ impl CsvProbe {
         CsvProbe {
             delimiter,
             reader: csv::Columns::new(delimiter, 0).reader(),
-            row_ends: RowEnds::new(delimiter),
+            row_ends: crate::csv_rows::RowEnds::new(delimiter),
         }
     }
 
@@ -111,38 +110,6 @@ pub(crate) enum VariantTag {
     ThreeCheck,
     /// Crazyhouse, in the lichess dialect.
     Crazyhouse,
-}
-
-impl VariantTag {
-    /// How a position under this tag is read, where `notation` and `settings` are what the
-    /// run reads otherwise: Chess960 is `notation` in Chess960 mode; three-check and crazyhouse
-    /// are their variant readers in the lichess dialect, as lichess exports them.
-    pub(crate) fn reading(
-        self,
-        notation: crate::notation::Notation,
-        settings: crate::notation::ReadSettings,
-    ) -> (crate::notation::Notation, crate::notation::ReadSettings) {
-        use dfen::variant::{Dialect, Variant};
-        let variant = match self {
-            VariantTag::Chess960 => {
-                let settings = crate::notation::ReadSettings {
-                    castling_mode: dfen::CastlingMode::Chess960,
-                    ..settings
-                };
-                return (notation, settings);
-            }
-            VariantTag::ThreeCheck => Variant::ThreeCheck,
-            VariantTag::Crazyhouse => Variant::Crazyhouse,
-        };
-        let notation = crate::notation::Notation::of_variant(variant).map_or(notation, |n| {
-            n.with_options(crate::notation::Options {
-                dialect: Dialect::Lichess,
-                write: Dialect::Lichess,
-                ..crate::notation::Options::default()
-            })
-        });
-        (notation, settings)
-    }
 }
 
 /// The position text found in a record.

@@ -552,7 +552,7 @@ impl Contained {
                     None => {
                         let mut variant_work = work.clone();
                         (variant_work.notation, variant_work.settings) =
-                            variant.reading(work.notation, work.settings);
+                            variant_reading(variant, work.notation, work.settings);
                         let state = variant_work.notation.entry().codec.analyzer();
                         self.variants.push((variant, variant_work, state));
                         self.variants.len() - 1
@@ -569,6 +569,37 @@ impl Contained {
             work.only_changed(),
         ))
     }
+}
+
+/// How a position under a PGN `Variant` tag is read, where `notation` and `settings` are what
+/// the run reads otherwise: Chess960 is `notation` in Chess960 mode; three-check and crazyhouse
+/// are their variant readers in the lichess dialect, as lichess exports them. (`check` and
+/// `convert` both read a game so.)
+pub(crate) fn variant_reading(
+    tag: VariantTag,
+    notation: Notation,
+    settings: ReadSettings,
+) -> (Notation, ReadSettings) {
+    use dfen::variant::{Dialect, Variant};
+    let variant = match tag {
+        VariantTag::Chess960 => {
+            let settings = ReadSettings {
+                castling_mode: dfen::CastlingMode::Chess960,
+                ..settings
+            };
+            return (notation, settings);
+        }
+        VariantTag::ThreeCheck => Variant::ThreeCheck,
+        VariantTag::Crazyhouse => Variant::Crazyhouse,
+    };
+    let notation = Notation::of_variant(variant).map_or(notation, |n| {
+        n.with_options(super::Options {
+            dialect: Dialect::Lichess,
+            write: Dialect::Lichess,
+            ..super::Options::default()
+        })
+    });
+    (notation, settings)
 }
 
 /// Moves the analysis of an embedded text into its record: spans, the container's findings

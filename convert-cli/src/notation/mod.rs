@@ -49,6 +49,7 @@ use crate::code::Finding;
 
 pub(crate) use analysis::{
     Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Unique, Work,
+    variant_reading,
 };
 pub(crate) use dfen::{ProfileArg, write_dfen};
 
