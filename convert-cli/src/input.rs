@@ -1471,6 +1471,28 @@ mod tests {
         assert_eq!(records[1].line, 4);
     }
 
+    /// A CSV row goes on over the lines its quoted field holds, and only those.
+    #[test]
+    fn csv_rows_go_on_while_a_quote_is_open() {
+        let csv = Grouping::Quoted { delimiter: b',' };
+        let (records, _) = grouped_records(b"a,\"b\r\n\nc\",d\ne,f\n", csv, 100);
+        assert_eq!(records[0].raw(), b"a,\"b\r\n\nc\",d");
+        assert_eq!((records[0].lines, records[0].eol), (3, Eol::Lf));
+        assert_eq!((records[1].line, records[1].raw()), (4, &b"e,f"[..]));
+    }
+
+    /// A quote that never closes takes lines with it only up to the record limit: the row is
+    /// too long, and the line after the limit starts a new record.
+    #[test]
+    fn an_open_quote_stops_at_the_limit() {
+        let csv = Grouping::Quoted { delimiter: b',' };
+        let (records, _) = grouped_records(b"a,\"bbbb\ncccc\ndddd\neeee\n", csv, 12);
+        assert_eq!(records[0].problem, Some(Problem::TooLong { len: 17 }));
+        assert_eq!(records[0].lines, 3);
+        assert_eq!((records[1].line, records[1].raw()), (4, &b"eeee"[..]));
+        assert_eq!(records.len(), 2);
+    }
+
     /// One record's every field, for comparing two ways of reading.
     fn fields(record: &Record) -> (usize, usize, u64, Vec<u8>, Eol, Kind, Option<Problem>, bool) {
         (
