@@ -1305,10 +1305,13 @@ pub(crate) fn describe(error: &std::io::Error) -> String {
             }
         }
     };
+    // A sentence's capital goes, an acronym's stays (`IO error`, not `iO error`).
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => text,
+        Some(first) if !chars.clone().next().is_some_and(char::is_uppercase) => {
+            first.to_lowercase().chain(chars).collect()
+        }
+        _ => text,
     }
 }
 

@@ -349,11 +349,25 @@ fn walk_error(error: &ignore::Error) -> InputError {
     }
 }
 
+/// The operating system's error inside `io`: the walker wraps it in an error of its own, whose
+/// text names the path again (`IO error for operation on PATH: …`).
+fn innermost(io: &std::io::Error) -> &std::io::Error {
+    let mut found = io;
+    let mut error: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(io);
+    while let Some(source) = error {
+        if let Some(inner) = source.downcast_ref::<std::io::Error>() {
+            found = inner;
+        }
+        error = source.source();
+    }
+    found
+}
+
 /// The I/O error inside `error`, under any depth or line-number context (an unreadable
 /// directory comes as a path around a depth around the I/O error).
 fn io_error(error: &ignore::Error) -> Option<&std::io::Error> {
     match error {
-        ignore::Error::Io(io) => Some(io),
+        ignore::Error::Io(io) => Some(innermost(io)),
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
             io_error(err)
         }

@@ -60,6 +60,10 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     en_passant: crate::options::EnPassantArg,
+
+    /// Do not print the summary line
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Rewrites `origin` without the records that start on one of `lines`.
@@ -216,19 +220,23 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 }
             }
         }
-        let _ = writeln!(
-            global.stderr(),
-            "removed {} from {}",
-            crate::output::plural(removed, "repeated position", "repeated positions"),
-            crate::output::plural(files, "file", "files")
-        );
+        if !args.quiet {
+            let _ = writeln!(
+                global.stderr(),
+                "removed {} from {}",
+                crate::output::plural(removed, "repeated position", "repeated positions"),
+                crate::output::plural(files, "file", "files")
+            );
+        }
     } else {
-        let _ = writeln!(
-            global.stderr(),
-            "{} in {}",
-            crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
-            crate::output::plural(by_file.len(), "file", "files")
-        );
+        if !args.quiet {
+            let _ = writeln!(
+                global.stderr(),
+                "{} in {}",
+                crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
+                crate::output::plural(by_file.len(), "file", "files")
+            );
+        }
         if !duplicates.is_empty() {
             status = status.worst(Status::Findings);
         }

@@ -22,8 +22,9 @@ a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives; `/dev/null` is
 else a position. A line longer than 1 MiB stops the diff (FENKIT002). Positions
 are read with the lenient profile, so spellings that differ but mean the same compare equal; both
 sides must be DFEN (or FEN), or both FEN4 (or NDJSON4).
-Files are aligned on the canonical forms of their positions; a line that is not a position is
-shown as removed or added, never as a changed version of a position. In JSON, fields are named
+Files whose positions are on the same lines (a file and its `fmt` output) are compared line N
+with line N; other files are aligned on the canonical forms of their positions. A line that is
+not a position is shown as removed or added, never as a changed version of a position. In JSON, fields are named
 as in the JSON forms (`e4`, `side`, `en_passant`, a FEN4 square `x,y,z,w`); a value is the
 field as the canonical DFEN writes it (`w`, `KQkq`, `a3c3`, `-` for none) or a piece (null for
 an empty square); a FEN4 move is two changes, one per square. With --variant, both sides are
@@ -598,11 +599,57 @@ fn for_each_change<E>(
     Ok(())
 }
 
-/// How the two sides line up: runs of equal, removed, added and replaced positions.
+/// How the two sides line up: runs of equal, removed, added and replaced positions. Two
+/// files whose positions are on the same lines (a file and its `fmt` output: the same number
+/// of lines, each a position on both sides or on neither) are paired line by line, line N
+/// with line N; others are aligned on their keys.
 fn alignment(old: &Side, new: &Side) -> Vec<similar::DiffOp> {
+    let same_lines = old.entries.len() == new.entries.len()
+        && old
+            .entries
+            .iter()
+            .zip(&new.entries)
+            .all(|(a, b)| a.line == b.line && a.is_position == b.is_position);
+    if same_lines {
+        return line_by_line(&old.entries, &new.entries);
+    }
     let old_keys: Vec<&str> = old.entries.iter().map(Entry::key).collect();
     let new_keys: Vec<&str> = new.entries.iter().map(Entry::key).collect();
     similar::capture_diff_slices(similar::Algorithm::Myers, &old_keys, &new_keys)
+}
+
+/// Entry N of `old` against entry N of `new`: runs of equal ones, and each one that differs a
+/// replacement of its own (so that it is paired with its own line, never with a neighbour).
+fn line_by_line(old: &[Entry], new: &[Entry]) -> Vec<similar::DiffOp> {
+    let mut ops = Vec::new();
+    let mut equal_from = None;
+    for (index, (a, b)) in old.iter().zip(new).enumerate() {
+        if a.key() == b.key() {
+            equal_from.get_or_insert(index);
+            continue;
+        }
+        if let Some(start) = equal_from.take() {
+            ops.push(similar::DiffOp::Equal {
+                old_index: start,
+                new_index: start,
+                len: index - start,
+            });
+        }
+        ops.push(similar::DiffOp::Replace {
+            old_index: index,
+            old_len: 1,
+            new_index: index,
+            new_len: 1,
+        });
+    }
+    if let Some(start) = equal_from {
+        ops.push(similar::DiffOp::Equal {
+            old_index: start,
+            new_index: start,
+            len: old.len() - start,
+        });
+    }
+    ops
 }
 
 /// What kind of position a notation holds: DFEN and standard FEN are read alike, and so are

@@ -96,6 +96,27 @@ impl Columns {
             return Extracted::Nothing;
         }
         let fields = fields(reader, text.as_bytes());
+        // A quote that never closes takes the rest of the file into its field, whichever
+        // column it is in: the row has no end, so none of it is read. (Only the row's last
+        // field can hold it; the position's own column says so below.)
+        if let Some((index, open)) = fields.iter().enumerate().next_back()
+            && index != self.column
+            && never_closes(text.get(open.raw.clone()).unwrap_or_default())
+        {
+            let quote = open.raw.start..open.raw.start + 1;
+            return Extracted::Findings(vec![
+                cli_error(
+                    CliCode::CsvField,
+                    quote,
+                    format!(
+                        "expected a closing `\"` for the quoted field of column {}, found the \
+                         end of the file",
+                        index + 1
+                    ),
+                )
+                .with_help("close the quote; a `\"` inside a quoted field is written `\"\"`"),
+            ]);
+        }
         let Some(field) = fields.get(self.column) else {
             return Extracted::Findings(vec![cli_error(
                 CliCode::CsvField,
@@ -159,6 +180,22 @@ impl Columns {
                 delimiter: self.delimiter,
             },
         })
+    }
+}
+
+/// Whether a field (as written) opens a quote that no `"` closes: a `"` not doubled.
+fn never_closes(raw: &str) -> bool {
+    let Some(rest) = raw.strip_prefix('"') else {
+        return false;
+    };
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    loop {
+        match memchr::memchr(b'"', bytes.get(at..).unwrap_or_default()) {
+            None => return true,
+            Some(i) if bytes.get(at + i + 1) == Some(&b'"') => at += i + 2,
+            Some(_) => return false,
+        }
     }
 }
 

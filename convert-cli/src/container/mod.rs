@@ -190,6 +190,16 @@ impl Container {
         }
     }
 
+    /// What holds each position, for a message that says where it is (`in a CSV field`).
+    pub(crate) fn holder(self) -> &'static str {
+        match self {
+            Container::Pgn => "a PGN FEN tag",
+            Container::Csv(columns) if columns.delimiter() == b'\t' => "a TSV field",
+            Container::Csv(_) => "a CSV field",
+            Container::Jsonl(_) => "a JSON Lines value",
+        }
+    }
+
     /// Whether a directory walk reads a file by its extension whatever the flags (PGN).
     pub(crate) fn walked(path: &Path) -> bool {
         path.extension()
@@ -244,6 +254,11 @@ impl Clone for Extractor {
 }
 
 impl Extractor {
+    /// The container it reads.
+    pub(crate) fn container(&self) -> Container {
+        self.container
+    }
+
     /// What record `text` (whose first line is `line`) holds.
     pub(crate) fn extract<'a>(&mut self, line: usize, text: &'a str) -> Extracted<'a> {
         match (self.container, self.csv.as_mut()) {

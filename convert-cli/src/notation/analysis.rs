@@ -562,12 +562,23 @@ impl Contained {
                 state.analyze(work, record.line, read)
             }
         };
-        Some(placed(
+        let mut analysis = placed(
             analysis_in(&mut analysis, &embedded),
             &embedded,
             text,
             work.only_changed(),
-        ))
+        );
+        // A message that says where the position is names the container, not a `.fen` file.
+        for finding in &mut analysis.findings {
+            if finding.code == crate::code::Code::Cli(crate::code::CliCode::SeventhField) {
+                let holder = format!("in {}", self.extractor.container().holder());
+                finding.message = finding
+                    .message
+                    .replace(super::fen::IN_A_FEN_FILE, &holder)
+                    .into();
+            }
+        }
+        Some(analysis)
     }
 }
 

@@ -200,6 +200,10 @@ fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
     .with_help("a .fen file holds standard chess; write this position in a .dfen file")
 }
 
+/// Where FENKIT005's message says the position is; a container's position says its container
+/// instead (`Contained`, in `analysis`).
+pub(super) const IN_A_FEN_FILE: &str = "in a .fen file";
+
 /// The finding for a `.fen` line with a seventh field that six fields can do without (no
 /// dice pending): fixable, as `fmt` drops it; an error under `--strict`.
 fn seventh_field(text: &str, strict: bool) -> Finding {
@@ -218,7 +222,8 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         severity,
         start..content_end,
         format!(
-            "seventh field in a six-field FEN: expected six fields in a .fen file, found a seventh, `{}`",
+            "seventh field in a six-field FEN: expected six fields {IN_A_FEN_FILE}, found a \
+             seventh, `{}`",
             text.get(start..content_end).unwrap_or_default()
         ),
     )

@@ -15,6 +15,7 @@ mod containers;
 mod convert;
 mod dedupe;
 mod diff;
+mod edges;
 mod epd;
 mod fmt;
 mod hostile;
