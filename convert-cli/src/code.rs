@@ -64,6 +64,9 @@ fenkit_diagnostics::codes! {
         NotAnObject = "FENKIT054", Input, "JSON line is not an object";
         /// A JSON Lines object without the key `--field` names.
         MissingKey = "FENKIT055", Input, "JSON line lacks the field";
+        /// A JSON Lines object that holds the key `--field` names (or an object on its path)
+        /// twice: readers disagree on which one counts.
+        RepeatedKey = "FENKIT056", Input, "JSON line repeats the field";
     }
 }
 

@@ -6,12 +6,132 @@
 //! temp file (a killed process may leave a `.fenkit-*` temp file behind, never a half-written
 //! original).
 //!
+//! A file is rewritten only when its user could write it in place ([`refusal`]): one that its
+//! user may not open for writing, or whose permissions let nobody write it (mode 0444, which
+//! root could write: a read-only file is read-only for fenkit whoever runs it), is refused, and
+//! so is a binary file ([`binary`]), whose "positions" are bytes that happen to look like
+//! text. On SIGINT or SIGTERM the temp files being written are removed before the process
+//! ends as the signal would end it.
+//!
 //! For tests, the environment variable `FENKIT_TEST_FAIL_WRITE_AFTER=N` makes every write fail
 //! with "no space left on device" once N bytes have been written to the temp file.
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+/// How much of a file's start [`binary`] looks at.
+pub(crate) const BINARY_SAMPLE: usize = 64 * 1024;
+
+/// Why the start of a file (up to [`BINARY_SAMPLE`] bytes) is binary, not text: a NUL byte,
+/// or more than 1% of its bytes not UTF-8. `None` for text.
+pub(crate) fn binary(sample: &[u8]) -> Option<String> {
+    let sample = sample.get(..BINARY_SAMPLE).unwrap_or(sample);
+    if let Some(at) = memchr::memchr(0, sample) {
+        return Some(format!(
+            "it is a binary file, not text: expected no NUL byte, found one at byte {at}"
+        ));
+    }
+    let mut bad = 0usize;
+    let mut rest = sample;
+    while let Err(error) = std::str::from_utf8(rest) {
+        // A character cut by the end of the sample is not counted.
+        let Some(len) = error.error_len() else { break };
+        bad += len;
+        rest = rest.get(error.valid_up_to() + len..).unwrap_or_default();
+    }
+    (bad * 100 > sample.len()).then(|| {
+        format!(
+            "it is a binary file, not text: expected UTF-8, found {bad} of its first {} bytes \
+             that are not (over 1%)",
+            sample.len()
+        )
+    })
+}
+
+/// Why the file at `path` must not be rewritten, as an error: its user may not write it, its
+/// permissions let nobody write it, or it is binary ([`binary`]). `Ok` when it may be.
+pub(crate) fn refusal(path: &Path) -> io::Result<()> {
+    let metadata = fs::metadata(path)?;
+    if metadata.permissions().readonly() {
+        return Err(io::Error::other(
+            "it is read-only (no write permission for anyone): make it writable first",
+        ));
+    }
+    // As its user: opened for writing, not truncated, nothing written.
+    let file = fs::OpenOptions::new().write(true).open(path)?;
+    drop(file);
+    refuse_binary(path)
+}
+
+/// An error when the file at `path` is binary ([`binary`]): `fmt` does not read one.
+pub(crate) fn refuse_binary(path: &Path) -> io::Result<()> {
+    let mut sample = Vec::with_capacity(BINARY_SAMPLE);
+    File::open(path)?
+        .take(BINARY_SAMPLE as u64)
+        .read_to_end(&mut sample)?;
+    match binary(&sample) {
+        Some(why) => Err(io::Error::new(io::ErrorKind::InvalidData, why)),
+        None => Ok(()),
+    }
+}
+
+/// The temp files being written now, which a SIGINT or SIGTERM removes.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A temp file's place in [`PENDING`], given up when it is dropped (renamed or removed).
+struct Pending(PathBuf);
+
+impl Pending {
+    /// A new temp file in `dir`, known to [`PENDING`] from its first moment: the list is
+    /// locked while it is created, so a signal's cleanup waits for its name.
+    fn create(dir: &Path) -> io::Result<(tempfile::NamedTempFile, Pending)> {
+        watch_signals();
+        let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+        let temp = tempfile::Builder::new()
+            .prefix(".fenkit-")
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        pending.push(temp.path().to_path_buf());
+        let path = temp.path().to_path_buf();
+        Ok((temp, Pending(path)))
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+        pending.retain(|path| *path != self.0);
+    }
+}
+
+/// From the first rewrite on: a thread that, on SIGINT or SIGTERM, removes the temp files
+/// being written and then ends the process as the signal would have.
+fn watch_signals() {
+    #[cfg(unix)]
+    {
+        static WATCHING: std::sync::Once = std::sync::Once::new();
+        WATCHING.call_once(|| {
+            use signal_hook::consts::{SIGINT, SIGTERM};
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+                return;
+            };
+            let _ = std::thread::Builder::new()
+                .name("fenkit-signals".to_owned())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        let pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+                        for path in pending.iter() {
+                            let _ = fs::remove_file(path);
+                        }
+                        let _ = signal_hook::low_level::emulate_default_handler(signal);
+                        std::process::exit(128 + signal);
+                    }
+                });
+        });
+    }
+}
 
 /// The environment variable of the fault-injection hook.
 pub(crate) const FAIL_AFTER_VAR: &str = "FENKIT_TEST_FAIL_WRITE_AFTER";
@@ -49,6 +169,7 @@ impl AtomicWriter {
         fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     ) -> io::Result<u64> {
         let target = fs::canonicalize(path)?;
+        refusal(&target)?;
         let metadata = fs::metadata(&target)?;
         #[cfg(unix)]
         let other_links = std::os::unix::fs::MetadataExt::nlink(&metadata).saturating_sub(1);
@@ -57,10 +178,7 @@ impl AtomicWriter {
         let dir = target
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let temp = tempfile::Builder::new()
-            .prefix(".fenkit-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)?;
+        let (temp, _pending) = Pending::create(&dir)?;
         temp.as_file().set_permissions(metadata.permissions())?;
         #[cfg(unix)]
         {
@@ -141,6 +259,24 @@ impl<W: Write> Write for Faulty<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Binary: a NUL byte, or over 1% of the start not UTF-8; a character cut by the end of
+    /// the sample is not a bad byte.
+    #[test]
+    fn binary_is_a_nul_or_over_one_percent_not_utf8() {
+        let line = "8/8/8/8/8/8/8/8 w - - 0 1\n".repeat(4); // 104 bytes
+        assert_eq!(binary(line.as_bytes()), None);
+        assert!(binary(format!("{line}\0").as_bytes()).is_some());
+        let one_bad = [line.as_bytes(), b"\xff"].concat(); // 1 of 105: under 1%
+        assert_eq!(binary(&one_bad), None);
+        let two_bad = [line.as_bytes(), b"\xff\xfe"].concat(); // 2 of 106: over
+        assert!(binary(&two_bad).is_some());
+        let cut = [line.as_bytes(), "é".as_bytes().get(..1).unwrap()].concat();
+        assert_eq!(binary(&cut), None);
+        // Only the first 64 KiB count.
+        let late = [" ".repeat(BINARY_SAMPLE).as_bytes(), b"\0"].concat();
+        assert_eq!(binary(&late), None);
+    }
 
     #[test]
     fn replaces_content_and_keeps_permissions() {

@@ -145,13 +145,25 @@ fn is_root() -> bool {
 
 const BAD: &[u8] = b"8/8/8/8/8/8/8/8 w - - 0 1 -\n8/8/8/8/8/8/8/8 w \xff - 0 1 -\n\x00\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
 
+/// Lines without a fault, to dilute one bad byte below 1% of a file.
+const GOOD_LINES: &[u8] = b"8/8/8/8/8/8/8/8 w - - 0 1 -\n8/8/8/8/8/8/8/8 b - - 0 1 -\n\
+8/8/8/8/8/8/8/8 w - - 0 2 -\n8/8/8/8/8/8/8/8 b - - 0 2 -\n";
+
+/// A bad byte in a position and a fixable line, without a NUL byte.
+const TEXT_WITH_A_BAD_BYTE: &[u8] =
+    b"8/8/8/8/8/8/8/8 w \xff - 0 1 -\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+
 #[test]
 fn every_command_reports_invalid_utf8_with_its_byte_offset_and_nul_bytes() {
     let tree = Tree::new();
     tree.write("bad.dfen", BAD);
     tree.write("good.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    // `fmt` reads text with a few bad bytes (under 1% of its start, no NUL byte); BAD is
+    // binary to it.
+    let text = [&GOOD_LINES.repeat(4)[..], TEXT_WITH_A_BAD_BYTE].concat();
+    tree.write("text.dfen", &text);
     for (name, args) in [
-        ("fmt-check", &["fmt", "--check", "bad.dfen"][..]),
+        ("fmt-check", &["fmt", "--check", "text.dfen"][..]),
         ("convert", &["convert", "--to", "json", "bad.dfen"]),
         ("diff", &["diff", "bad.dfen", "good.dfen"]),
         ("dedupe", &["dedupe", "bad.dfen"]),
@@ -160,13 +172,17 @@ fn every_command_reports_invalid_utf8_with_its_byte_offset_and_nul_bytes() {
         insta::assert_snapshot!(format!("bad_bytes_{name}"), text);
     }
     // `fmt` rewrites the one fixable line and keeps every bad byte as it was.
-    let (_, text) = run(&mut tree.fenkit(&["fmt", "bad.dfen"]));
-    insta::assert_snapshot!("bad_bytes_fmt", text);
-    let mut expected = BAD.to_vec();
+    let (_, output) = run(&mut tree.fenkit(&["fmt", "text.dfen"]));
+    insta::assert_snapshot!("bad_bytes_fmt", output);
+    let mut expected = text.clone();
     let fixable = b"4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
-    expected.truncate(BAD.len() - fixable.len());
+    expected.truncate(text.len() - fixable.len());
     expected.extend_from_slice(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
-    assert_eq!(tree.read("bad.dfen"), expected);
+    assert_eq!(tree.read("text.dfen"), expected);
+    // A NUL byte makes a file binary: `fmt` neither reads nor rewrites it.
+    let (_, output) = run(&mut tree.fenkit(&["fmt", "bad.dfen"]));
+    insta::assert_snapshot!("bad_bytes_fmt_binary", output);
+    assert_eq!(tree.read("bad.dfen"), BAD);
     // Standard input: the adapter protocol, per case and batch, and `show`.
     for (name, args) in [
         ("parse", &["parse"][..]),

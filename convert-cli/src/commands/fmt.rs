@@ -266,6 +266,16 @@ fn format_file(
     };
     let read_error =
         |error: io::Error| FileError::Read(crate::input::InputError::io(path.clone(), &error));
+    // A binary file is not rewritten, nor read for positions: its bytes only look like text.
+    if let Some(file) = origin.path()
+        && let Err(error) = crate::write::refuse_binary(file)
+    {
+        outcome.error = Some(match settings.mode {
+            Mode::Write => FileError::Write(path.clone(), error),
+            Mode::Check | Mode::Diff => read_error(error),
+        });
+        return outcome;
+    }
     let (notation, read, given) = settings.reading(origin);
     let scan = match Scan::open(origin, notation, read) {
         Ok(scan) => {

@@ -19,6 +19,13 @@ enum Found<'de> {
     Missing,
     /// A value on the path is not an object (`depth`: at which part).
     NotObject(usize),
+    /// An object on the path holds its key twice (`depth`: which part): the two values, as
+    /// written. (JSON readers differ: some keep the first, Python's the last.)
+    Repeated {
+        depth: usize,
+        first: &'de RawValue,
+        second: &'de RawValue,
+    },
 }
 
 /// Finds `path[depth..]` in an object.
@@ -65,22 +72,39 @@ impl<'de> Visitor<'de> for Pick<'_> {
         let Some(&key) = self.path.get(self.depth) else {
             return Ok(Found::Missing);
         };
-        let mut found = Found::Missing;
+        let mut first: Option<&'de RawValue> = None;
         while let Some(wanted) = map.next_key_seed(KeyIs(key))? {
-            if wanted && matches!(found, Found::Missing) {
-                found = if self.depth + 1 == self.path.len() {
-                    Found::Value(map.next_value::<&'de RawValue>()?)
-                } else {
-                    map.next_value_seed(Pick {
-                        path: self.path,
-                        depth: self.depth + 1,
-                    })?
-                };
-            } else {
+            if !wanted {
                 map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            let value = map.next_value::<&'de RawValue>()?;
+            if let Some(first) = first {
+                while map.next_key::<IgnoredAny>()?.is_some() {
+                    map.next_value::<IgnoredAny>()?;
+                }
+                return Ok(Found::Repeated {
+                    depth: self.depth,
+                    first,
+                    second: value,
+                });
+            }
+            first = Some(value);
+        }
+        match first {
+            None => Ok(Found::Missing),
+            Some(raw) if self.depth + 1 == self.path.len() => Ok(Found::Value(raw)),
+            // An object on the path: read on in its text, which is a slice of the line.
+            Some(raw) => {
+                let mut inner = serde_json::Deserializer::from_str(raw.get());
+                Pick {
+                    path: self.path,
+                    depth: self.depth + 1,
+                }
+                .deserialize(&mut inner)
+                .map_err(serde::de::Error::custom)
             }
         }
-        Ok(found)
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Found<'de>, A::Error> {
@@ -135,6 +159,33 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
                 ),
             );
         }
+        Ok(Found::Repeated {
+            depth,
+            first,
+            second,
+        }) => {
+            let name = path.get(depth).copied().unwrap_or(key);
+            let (first, second) = (
+                key_at(text, name, first.get()),
+                key_at(text, name, second.get()),
+            );
+            let column = |at: usize| text.get(..at).map_or(at, |t| t.chars().count()) + 1;
+            let mut finding = cli_error(
+                CliCode::RepeatedKey,
+                second..second + name.len() + 2,
+                format!(
+                    "expected the key `{name}` once in this object, found it twice, at columns \
+                     {} and {}",
+                    column(first),
+                    column(second)
+                ),
+            );
+            finding = finding.with_help(
+                "keep one of them: JSON readers differ on which one counts (Python's keeps the \
+                 last, others the first)",
+            );
+            return Extracted::Findings(vec![finding]);
+        }
         Ok(Found::Missing) => {
             return problem(
                 CliCode::MissingKey,
@@ -181,6 +232,17 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
     })
 }
 
+/// Where the key `name` whose value is `value` (a slice of `text`) starts in `text`: the
+/// last `"name"` before the value (the value's own start when the key is written with
+/// escapes).
+fn key_at(text: &str, name: &str, value: &str) -> usize {
+    let at = (value.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let quoted = format!("\"{name}\"");
+    text.get(..at)
+        .and_then(|before| before.rfind(&quoted))
+        .unwrap_or(at)
+}
+
 /// A string's contents as JSON writes them.
 pub(super) fn escape(text: &str) -> Cow<'_, str> {
     if !text.contains(|c: char| c == '"' || c == '\\' || c.is_control()) {
@@ -223,5 +285,23 @@ mod tests {
         assert_eq!(text_of("fen", "{\"x\": 3}"), Err("FENKIT055".into()));
         assert_eq!(text_of("fen", "{\"fen\": \"a\""), Err("FENKIT054".into()));
         assert_eq!(text_of("p.fen", "{\"p\": 1}"), Err("FENKIT055".into()));
+        // A key twice, on the path: at its end or on the way.
+        assert_eq!(
+            text_of("fen", r#"{"fen": "a", "x": 1, "fen": "b"}"#),
+            Err("FENKIT056".into())
+        );
+        assert_eq!(
+            text_of("p.fen", r#"{"p": {"fen": "a"}, "p": {"fen": "b"}}"#),
+            Err("FENKIT056".into())
+        );
+        assert_eq!(
+            text_of("p.fen", r#"{"p": {"fen": "a", "fen": "b"}}"#),
+            Err("FENKIT056".into())
+        );
+        // Other keys may repeat: only the path is read.
+        assert_eq!(
+            text_of("fen", r#"{"x": 1, "x": 2, "fen": "a"}"#),
+            Ok("a".into())
+        );
     }
 }

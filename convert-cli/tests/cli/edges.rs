@@ -97,3 +97,112 @@ fn diff_pairs_lines_of_files_of_the_same_length() {
     );
     assert_cmd_snapshot!(tree.fenkit(&["diff", "old.fen", "new.fen"]));
 }
+
+/// A file with no write permission for anyone (mode 0444) is read-only for `fmt` and
+/// `dedupe --write` whoever runs them, root too: refused, exit 2, the file untouched.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let tree = Tree::empty();
+    let text = format!("{START}\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n{START}\n");
+    let path = tree.write("a.fen", &text);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "a.fen"]));
+    assert_cmd_snapshot!(
+        "read_only_dedupe_write",
+        tree.fenkit(&["dedupe", "--write", "a.fen"])
+    );
+    assert_eq!(tree.read("a.fen"), text.as_bytes());
+    // Nothing to write: a read-only file that is already formatted passes.
+    let formatted = tree.write("b.fen", format!("{START}\n"));
+    std::fs::set_permissions(&formatted, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let output = tree.fenkit(&["fmt", "b.fen"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// A binary file named `.fen` (a NUL byte, or over 1% of its first 64 KiB not UTF-8) is not
+/// read for positions by `fmt`, nor rewritten by `fmt` or `dedupe --write`: exit 2, untouched.
+#[test]
+fn a_binary_file_is_not_rewritten() {
+    let tree = Tree::empty();
+    let mut nul = format!("{START}\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n").into_bytes();
+    nul.extend_from_slice(b"\x00\x01\x02\x03\n");
+    nul.extend_from_slice(format!("{START}\n").as_bytes());
+    tree.write("nul.fen", &nul);
+    let mut latin = format!("{START}\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n").into_bytes();
+    latin.extend_from_slice(&[0xe9; 8]);
+    latin.extend_from_slice(format!("\n{START}\n").as_bytes());
+    tree.write("bytes.fen", &latin);
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--threads", "1", "nul.fen", "bytes.fen"]));
+    assert_cmd_snapshot!(
+        "binary_fmt_check",
+        tree.fenkit(&["fmt", "--check", "nul.fen"])
+    );
+    assert_cmd_snapshot!(
+        "binary_dedupe_write",
+        tree.fenkit(&["dedupe", "--write", "nul.fen"])
+    );
+    assert_eq!(tree.read("nul.fen"), nul);
+    assert_eq!(tree.read("bytes.fen"), latin);
+}
+
+/// The `.fenkit-*.tmp` files in the tree.
+fn temp_files(tree: &Tree) -> Vec<String> {
+    std::fs::read_dir(tree.path("."))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".fenkit-"))
+        .collect()
+}
+
+/// SIGINT or SIGTERM while `fmt` writes its temp file: the temp file is removed, the
+/// original is as it was, and the process ends by the signal.
+#[cfg(unix)]
+#[test]
+fn a_signal_during_fmt_removes_the_temp_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let tree = Tree::empty();
+    let big = "4k3/8/8/8/8/8/8/4K3  w - - 0 1\n".repeat(200_000);
+    for signal in ["TERM", "INT"] {
+        tree.write("big.fen", &big);
+        let mut child = tree
+            .fenkit(&["fmt", "--threads", "1", "big.fen"])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while temp_files(&tree).is_empty() {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(120),
+                "no temp file appeared"
+            );
+            assert!(child.try_wait().unwrap().is_none(), "fmt ended first");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let sent = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        let number = if signal == "TERM" { 15 } else { 2 };
+        assert_eq!(status.signal(), Some(number), "{signal}: {status:?}");
+        assert_eq!(temp_files(&tree), Vec::<String>::new(), "{signal}");
+        assert_eq!(tree.read("big.fen"), big.as_bytes(), "{signal}");
+    }
+}
+
+/// A JSON Lines object with the `--field` key twice is FENKIT056, naming the key and the
+/// columns of both: fenkit would check the first value, and Python's `json` reads the last.
+#[test]
+fn a_repeated_json_key_is_an_error() {
+    let tree = Tree::empty();
+    tree.write(
+        "evals.jsonl",
+        format!(
+            "{{\"fen\": \"{START}\", \"fen\": \"not a position\"}}\n{{\"fen\": \"{START}\"}}\n"
+        ),
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--field", "fen", "evals.jsonl"]));
+}
