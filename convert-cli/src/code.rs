@@ -40,6 +40,9 @@ fenkit_diagnostics::codes! {
         /// A position that EPD cannot hold (dice, several en-passant squares, a variant's
         /// state): EPD is standard chess.
         NotEpd = "FENKIT012", Conversion, "position does not fit EPD";
+        /// A record that holds more than the target notation writes (an EPD line's
+        /// operations, converted to FEN or DFEN): refused unless `--lossy`.
+        RecordPartDropped = "FENKIT013", Conversion, "record does not fit the notation";
         /// `check --duplicates`, `dedupe`: a position that already appeared.
         Duplicate = "FENKIT020", Position, "duplicate position";
         /// An `expect` marker names a code that the position under it does not produce.

@@ -264,7 +264,7 @@ def main_cli(fenkit, files, verify_perft):
             if run_fenkit(fenkit, ["fmt", "--quiet", copy]) is None:
                 return 2
             as_json = run_fenkit(fenkit, ["convert", "--quiet", "--aligned", "--from", "epd", "--to", "json", path])
-            as_fen = run_fenkit(fenkit, ["convert", "--quiet", "--aligned", "--from", "epd", "--to", "fen", path])
+            as_fen = run_fenkit(fenkit, ["convert", "--quiet", "--aligned", "--lossy", "--from", "epd", "--to", "fen", path])
             if as_json is None or as_fen is None:
                 return 2
             with open(path, encoding="utf-8", errors="replace", newline="") as f:

@@ -24,7 +24,8 @@ Examples:
   fenkit convert --to fen --lossy games.dfen        ... or drop it, saying exactly what was dropped
   fenkit convert --to fen4-pieces board.fen4        FEN4 to the reference fixture `pieces` object
   fenkit convert --to fen4 replay.ndjson4           the fen4 field of each replay frame
-  fenkit convert --to fen wac.epd                   EPD to FEN, clocks from hmvc/fmvn (else 0 1)
+  fenkit convert --to fen --lossy wac.epd           EPD to FEN, clocks from hmvc/fmvn (else 0 1),
+                                                    other operations dropped
   fenkit convert --to epd games.fen                 FEN to EPD, hmvc/fmvn only when not `0 1`
   fenkit convert --to json wac.epd                  EPD to JSON objects with \"operations\"
   fenkit convert --from json --to epd wac.jsonl     and back
@@ -52,7 +53,11 @@ Conversions: dfen <-> fen <-> epd, dfen <-> json, epd <-> json, dfen <-> dfen-en
 fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4. `json` means the DFEN structured form next to
 dfen, fen, epd and dfen-engine (an EPD line's adds \"operations\"), and the FEN4 structured form
 next to fen4, fen4-pieces and ndjson4. EPD is standard chess: a position with dice or several
-en-passant squares is refused unless --lossy; its operations are dropped in any other notation.
+en-passant squares is refused unless --lossy. An EPD line's operations are part of its record:
+converted to another notation than epd or json, a line with operations (other than the clocks
+`hmvc` and `fmvn`, which become FEN's) is refused (FENKIT013) unless --lossy, which drops them
+and says so. A target that by its name takes a part of a record (`--to fen4` of an NDJSON4
+frame: its fen4 field) is a projection, not a lossy conversion.
 
 Lossy conversions: six-field FEN holds at most one en-passant square and no pending dice, and
 the engine dialect (dfen-engine) holds a halfmove clock of at most 127. A position that the

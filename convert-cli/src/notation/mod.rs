@@ -194,6 +194,25 @@ pub(crate) enum Position {
 impl Position {
     /// The position in a model that every notation of its family reads: an EPD line's
     /// position without its operations, anything else as it is.
+    /// What [`Position::plain`] leaves out of the record, in words (an EPD line's operations
+    /// other than the clocks, which the plain model holds): empty when nothing.
+    pub(crate) fn left_by_plain(&self) -> Vec<String> {
+        let Position::Epd(epd) = self else {
+            return Vec::new();
+        };
+        let opcodes: Vec<String> = epd
+            .operations()
+            .map(|operation| operation.opcode())
+            .filter(|opcode| !matches!(*opcode, "hmvc" | "fmvn"))
+            .map(|opcode| format!("`{opcode}`"))
+            .collect();
+        match opcodes.len() {
+            0 => Vec::new(),
+            1 => vec![format!("the EPD operation {}", opcodes.join(", "))],
+            _ => vec![format!("the EPD operations {}", opcodes.join(", "))],
+        }
+    }
+
     pub(crate) fn plain(&self) -> std::borrow::Cow<'_, Position> {
         match self {
             Position::Epd(epd) => {
@@ -734,10 +753,27 @@ impl Notation {
     ) -> Result<Written, Rejection> {
         let codec = self.entry.codec;
         if codec.writes_whole() {
-            codec.write(self, position, settings, lossy, len)
-        } else {
-            codec.write(self, &position.plain(), settings, lossy, len)
+            return codec.write(self, position, settings, lossy, len);
         }
+        // What the plain model leaves behind is part of the record: refused, or with
+        // `--lossy` dropped and said.
+        let left = position.left_by_plain();
+        if !left.is_empty() && !lossy {
+            return Err(Rejection::new(
+                crate::code::CliCode::RecordPartDropped,
+                0..len,
+                format!(
+                    "`{}` cannot hold {}: expected a target that keeps the whole record (`epd` \
+                     or `json`)",
+                    self.name(),
+                    left.join(" and ")
+                ),
+            )
+            .with_help("convert with --lossy to drop them; the warning says what was dropped"));
+        }
+        let (text, mut dropped) = codec.write(self, &position.plain(), settings, lossy, len)?;
+        dropped.extend(left);
+        Ok((text, dropped))
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).

@@ -97,12 +97,29 @@ fn convert_epd_to_fen_takes_the_clocks_from_hmvc_and_fmvn() {
         "% clocks\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 30; bm Kd2;\n4k3/8/8/8/8/8/8/4K3 b - - id \"x\";\n",
     );
     let output = tree
-        .fenkit(&["convert", "--to", "fen", "suite.epd"])
+        .fenkit(&["convert", "--to", "fen", "--lossy", "suite.epd"])
         .output()
         .unwrap();
     assert_eq!(
         stdout(&output),
         "# % clocks\n4k3/8/8/8/8/8/8/4K3 w - - 7 30\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n"
+    );
+}
+
+/// An EPD line's operations are part of its record: converted to FEN or DFEN, a line with
+/// operations other than the clocks is refused (FENKIT013) unless `--lossy`, which says what
+/// it dropped; a line with only the clocks converts whole.
+#[test]
+fn convert_epd_to_fen_refuses_to_drop_operations_unless_lossy() {
+    let tree = Tree::empty();
+    tree.write(
+        "suite.epd",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 30; bm Kd2;\n4k3/8/8/8/8/8/8/4K3 b - - hmvc 2;\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "fen", "suite.epd"]));
+    assert_cmd_snapshot!(
+        "convert_epd_to_dfen_lossy",
+        tree.fenkit(&["convert", "--to", "dfen", "--lossy", "suite.epd"])
     );
 }
 
