@@ -174,6 +174,35 @@ impl WriteArgs {
     }
 }
 
+/// Says, once for each file, that `--column` or `--field` does nothing for it (a `hint:`
+/// line, not a finding: a directory may mix containers with position files, and the exit
+/// status is unchanged). `--column` is read only for CSV and TSV files, `--field` only for
+/// JSON Lines files (and standard input); PGN files are read by their `FEN` tags.
+pub(crate) fn hint_unused_select(
+    select: Option<crate::container::Select>,
+    inputs: &[crate::input::Origin],
+    global: &crate::context::Global,
+) {
+    use crate::container::Select;
+    let (flag, extensions, what): (&str, &[&str], &str) = match select {
+        Some(Select::Column(_)) => ("--column", &["csv", "tsv"], "CSV and TSV files"),
+        Some(Select::Field(_)) => ("--field", &["jsonl", "ndjson"], "JSON Lines files"),
+        Some(Select::MappedField(_)) | None => return,
+    };
+    for path in inputs.iter().filter_map(crate::input::Origin::path) {
+        let read = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)));
+        if !read {
+            global.hint(format_args!(
+                "`{flag}` does nothing for `{}`: it is read only for {what}",
+                path.display()
+            ));
+        }
+    }
+}
+
 /// Refuses `--variant` (a variant of chess) with FEN4 and NDJSON4 files, which hold
 /// another kind of position.
 ///

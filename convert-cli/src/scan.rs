@@ -128,6 +128,14 @@ impl Scan {
             Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
             None => origin.path().and_then(Notation::from_extension),
         };
+        // A JSON Lines file of `fen` objects is not NDJSON4: one error that names the flag,
+        // not one per line.
+        if let (None, None, Some(notation)) = (forced, container, by_extension)
+            && notation.entry().replay.is_some()
+            && let Some(hint) = crate::container::field_hint(opened.fill_buf()?)
+        {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, hint));
+        }
         let (chosen, (notation, inner)) = match (forced, by_extension) {
             (Some(notation), _) => (Chosen::Given, (notation, opened)),
             (None, Some(notation)) => (Chosen::Extension, (notation, opened)),

@@ -243,6 +243,36 @@ fn key_at(text: &str, name: &str, value: &str) -> usize {
         .unwrap_or(at)
 }
 
+/// The keys that hold a position's text in JSON Lines files other than NDJSON4.
+const POSITION_KEYS: [&str; 4] = ["fen", "FEN", "epd", "dfen"];
+
+/// For a `.jsonl` file about to be read as NDJSON4 (whose frames hold `fen4`): when its first
+/// line (in `first`, the start of the file) is an object without `fen4` and with a string
+/// under a key that holds positions elsewhere (`fen`), why it is not NDJSON4 and the flag
+/// that reads it. Only the first object is read: the file may be a stream.
+pub(crate) fn field_hint(first: &[u8]) -> Option<String> {
+    let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
+    let line = first
+        .split(|&byte| byte == b'\n')
+        .find(|line| !line.trim_ascii().is_empty())?;
+    // A line cut by the end of the buffer is not read.
+    if line.len() == first.len() && !first.ends_with(b"\n") {
+        return None;
+    }
+    let object: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(line.trim_ascii()).ok()?;
+    if object.contains_key("fen4") {
+        return None;
+    }
+    let key = POSITION_KEYS
+        .iter()
+        .find(|key| object.get(**key).is_some_and(serde_json::Value::is_string))?;
+    Some(format!(
+        "its first object holds a `{key}` key and no `fen4`: expected NDJSON4 frames, found \
+         JSON Lines of positions; read them with `--field {key}`"
+    ))
+}
+
 /// A string's contents as JSON writes them.
 pub(super) fn escape(text: &str) -> Cow<'_, str> {
     if !text.contains(|c: char| c == '"' || c == '\\' || c.is_control()) {

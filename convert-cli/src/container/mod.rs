@@ -24,6 +24,7 @@ use std::path::Path;
 
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
+pub(crate) use jsonl::field_hint;
 pub(crate) use pgn::scan_tags;
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a

@@ -206,3 +206,32 @@ fn a_repeated_json_key_is_an_error() {
     );
     assert_cmd_snapshot!(tree.fenkit(&["check", "--field", "fen", "evals.jsonl"]));
 }
+
+/// A `.jsonl` file of `fen` objects named on the command line is not NDJSON4: one error that
+/// names `--field fen` (decided by its first object), not one finding per line.
+#[test]
+fn a_jsonl_file_of_fen_objects_points_at_field() {
+    let tree = Tree::empty();
+    let line = format!("{{\"fen\": \"{START}\", \"cp\": 20}}\n");
+    tree.write("evals.jsonl", line.repeat(50));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "evals.jsonl"]));
+    let with_field = tree
+        .fenkit(&["check", "--field", "fen", "evals.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(with_field.status.code(), Some(0));
+}
+
+/// `--column` or `--field` that does nothing for a file gets one `hint:` line naming the
+/// flag and the file; the exit status is what it would be without the flag.
+#[test]
+fn a_flag_that_does_nothing_for_a_file_is_said() {
+    let tree = Tree::empty();
+    tree.write("a.fen", format!("{START}\n"));
+    tree.write("b.csv", format!("fen\n{START}\n"));
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--column", "fen", "a.fen", "b.csv"]));
+    assert_cmd_snapshot!(
+        "field_on_a_fen_file",
+        tree.fenkit(&["fmt", "--check", "--field", "fen", "a.fen"])
+    );
+}
