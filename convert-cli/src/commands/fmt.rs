@@ -32,7 +32,10 @@ Examples:
   fenkit fmt --en-passant legal games.fen      drop en-passant squares no legal capture can use
   fenkit fmt --column FEN puzzles.csv          only the position text of each row changes
 
-Files are replaced atomically (temp file, fsync, rename) and keep their permissions. Comments,
+Files are replaced atomically (temp file, fsync, rename) and keep their permissions; the temp
+file is removed on an error, SIGINT or SIGTERM. A file its user may not write, a read-only
+file (no write permission for anyone, refused for root too) and a binary file (a NUL byte, or
+over 1% of its first 64 KiB not UTF-8) are left as they are, with an error (exit 2). Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
 Positions with errors are left exactly as they were and reported (exit 1). With --profile
 lenient or engine, each form that the spec profile refuses and that fmt repairs (dice in the

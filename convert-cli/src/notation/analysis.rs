@@ -574,7 +574,7 @@ impl Contained {
                 let holder = format!("in {}", self.extractor.container().holder());
                 finding.message = finding
                     .message
-                    .replace(super::fen::IN_A_FEN_FILE, &holder)
+                    .replace(super::IN_A_FEN_FILE, &holder)
                     .into();
             }
         }

@@ -200,10 +200,6 @@ fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
     .with_help("a .fen file holds standard chess; write this position in a .dfen file")
 }
 
-/// Where FENKIT005's message says the position is; a container's position says its container
-/// instead (`Contained`, in `analysis`).
-pub(super) const IN_A_FEN_FILE: &str = "in a .fen file";
-
 /// The finding for a `.fen` line with a seventh field that six fields can do without (no
 /// dice pending): fixable, as `fmt` drops it; an error under `--strict`.
 fn seventh_field(text: &str, strict: bool) -> Finding {
@@ -222,8 +218,9 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         severity,
         start..content_end,
         format!(
-            "seventh field in a six-field FEN: expected six fields {IN_A_FEN_FILE}, found a \
+            "seventh field in a six-field FEN: expected six fields {}, found a \
              seventh, `{}`",
+            super::IN_A_FEN_FILE,
             text.get(start..content_end).unwrap_or_default()
         ),
     )

@@ -288,6 +288,10 @@ impl Rejection {
     }
 }
 
+/// Where FENKIT005's message (`fen`) says the position is; a container's position says its
+/// container instead (`Contained`, in `analysis`).
+pub(crate) const IN_A_FEN_FILE: &str = "in a .fen file";
+
 /// What writing a position gave: the text, and what a lossy conversion dropped (empty when
 /// nothing was).
 pub(crate) type Written = (String, Vec<String>);
