@@ -235,3 +235,51 @@ fn a_flag_that_does_nothing_for_a_file_is_said() {
         tree.fenkit(&["fmt", "--check", "--field", "fen", "a.fen"])
     );
 }
+
+/// `fmt` and `dedupe --write` run by another user than the file's, in a directory that user
+/// may write, leave a file that user may not write as it was (a rename would have given it a
+/// new owner). Run only as root, where `setpriv` can run fenkit as `nobody`.
+#[cfg(unix)]
+#[test]
+fn a_file_its_user_may_not_write_keeps_its_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let tree = Tree::empty();
+    let as_nobody = |args: &[&str]| {
+        let mut command = std::process::Command::new("setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(insta_cmd::get_cargo_bin("fenkit"))
+            .args(args)
+            .current_dir(tree.path("."));
+        command
+    };
+    let root = std::fs::metadata(tree.path(".")).unwrap().uid() == 0;
+    if !root
+        || !as_nobody(&["--version"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: needs root and setpriv");
+        return;
+    }
+    std::fs::set_permissions(tree.path("."), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let text = "4k3/8/8/8/8/8/8/4K3  w - - 0 1\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+    let path = tree.write("owned.fen", text);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    for args in [
+        &["fmt", "owned.fen"][..],
+        &["dedupe", "--write", "owned.fen"],
+    ] {
+        let output = as_nobody(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(
+                "error: cannot write `owned.fen`: permission denied; the file was left unchanged"
+            ),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().uid(), 0, "{args:?}");
+        assert_eq!(tree.read("owned.fen"), text.as_bytes(), "{args:?}");
+    }
+}
