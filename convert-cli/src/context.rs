@@ -87,6 +87,13 @@ impl Global {
         }
     }
 
+    /// Prints `note: MESSAGE` on stderr whatever the verbosity: a remark about how an input is
+    /// read that is not a finding and changes no exit status.
+    pub(crate) fn notice(&self, message: impl std::fmt::Display) {
+        let style = anstyle::AnsiColor::BrightCyan.on_default().bold();
+        let _ = writeln!(self.stderr(), "{style}note{style:#}: {message}");
+    }
+
     /// Prints `hint: MESSAGE` on stderr: a suggestion about how the run was asked for.
     pub(crate) fn hint(&self, message: impl std::fmt::Display) {
         let style = anstyle::AnsiColor::BrightCyan.on_default().bold();

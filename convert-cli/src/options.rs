@@ -174,11 +174,11 @@ impl WriteArgs {
     }
 }
 
-/// Says, once for each file, that `--column` or `--field` does nothing for it (a `hint:`
+/// Says, once for each file, that `--column` or `--field` does nothing for it (a `note:`
 /// line, not a finding: a directory may mix containers with position files, and the exit
 /// status is unchanged). `--column` is read only for CSV and TSV files, `--field` only for
 /// JSON Lines files (and standard input); PGN files are read by their `FEN` tags.
-pub(crate) fn hint_unused_select(
+pub(crate) fn note_unused_select(
     select: Option<crate::container::Select>,
     inputs: &[crate::input::Origin],
     global: &crate::context::Global,
@@ -195,7 +195,7 @@ pub(crate) fn hint_unused_select(
             .and_then(|e| e.to_str())
             .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)));
         if !read {
-            global.hint(format_args!(
+            global.notice(format_args!(
                 "`{flag}` does nothing for `{}`: it is read only for {what}",
                 path.display()
             ));

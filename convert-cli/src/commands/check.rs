@@ -347,7 +347,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let configs = Arc::new(Configs::new(&args.config)?);
     let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     crate::options::refuse_fen4_with_variant(read_flags.notation, &found.inputs)?;
-    crate::options::hint_unused_select(read_flags.select, &found.inputs, global);
+    crate::options::note_unused_select(read_flags.select, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }

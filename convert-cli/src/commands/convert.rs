@@ -265,7 +265,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             .collect()
     };
     crate::options::refuse_fen4_with_variant(variant, &inputs)?;
-    crate::options::hint_unused_select(args.select.select(), &inputs, global);
+    crate::options::note_unused_select(args.select.select(), &inputs, global);
     let mut status = Status::Clean;
     let (mut positions, mut converted) = (0usize, 0usize);
     let mut stdout = global.data_stdout();

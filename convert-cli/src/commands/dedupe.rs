@@ -145,7 +145,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let flags = args.read.flags(None)?;
     let found = crate::walk::expand(&args.paths, false, &configs)?;
     crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
-    crate::options::hint_unused_select(flags.select, &found.inputs, global);
+    crate::options::note_unused_select(flags.select, &found.inputs, global);
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(
             "`--write` rewrites files in place, and standard input (`-`) is not a file; \

@@ -222,7 +222,7 @@ fn a_jsonl_file_of_fen_objects_points_at_field() {
     assert_eq!(with_field.status.code(), Some(0));
 }
 
-/// `--column` or `--field` that does nothing for a file gets one `hint:` line naming the
+/// `--column` or `--field` that does nothing for a file gets one `note:` line naming the
 /// flag and the file; the exit status is what it would be without the flag.
 #[test]
 fn a_flag_that_does_nothing_for_a_file_is_said() {
