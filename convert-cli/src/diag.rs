@@ -47,6 +47,14 @@ fn excerpt(text: &str, first_line: usize, span: &Range<usize>) -> Option<Source>
     // The lines of a record that goes on over CRLF lines end in `\r`: that belongs to the line
     // end, not to the line, and would be drawn as a glyph. It is left out, and the span moved.
     let lines = text.get(from..to)?;
+    let first_line = first_line + memchr::memchr_iter(b'\n', text.get(..from)?.as_bytes()).count();
+    if memchr::memchr(b'\r', lines.as_bytes()).is_none() {
+        return Some(Source {
+            text: lines.to_owned(),
+            first_line,
+            span: start - from..end - from,
+        });
+    }
     let mut shown = String::with_capacity(lines.len());
     let (mut span_start, mut span_end) = (start - from, end - from);
     let bytes = lines.as_bytes();
@@ -61,7 +69,7 @@ fn excerpt(text: &str, first_line: usize, span: &Range<usize>) -> Option<Source>
     }
     Some(Source {
         text: shown,
-        first_line: first_line + text.get(..from)?.matches('\n').count(),
+        first_line,
         span: span_start..span_end,
     })
 }
@@ -98,8 +106,8 @@ fn line_col(text: &str, first_line: usize, at: usize) -> (usize, usize) {
         at -= 1;
     }
     let before = &text[..at];
-    let line = first_line + before.matches('\n').count();
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = first_line + memchr::memchr_iter(b'\n', before.as_bytes()).count();
+    let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count() + 1)
 }
 
@@ -193,6 +201,91 @@ impl Diagnostic {
         self
     }
 
+    /// [`Diagnostic::render`] without colours: the common case (one short ASCII line, no
+    /// reference note) written directly, byte for byte as annotate-snippets writes it, and
+    /// everything else by annotate-snippets. Rendering a snippet through annotate-snippets
+    /// costs about 100,000 instructions, which made the report of a file with many findings
+    /// (a real EPD suite) cost many times its parse.
+    pub(crate) fn render_plain(&self) -> String {
+        match self.plain() {
+            Some(text) => text,
+            None => self.render(&Renderer::plain()),
+        }
+    }
+
+    /// The report of [`Diagnostic::render_plain`] written without annotate-snippets, when it is
+    /// the simple case: a snippet of one line, at most [`PLAIN_MAX_LINE`] printable ASCII bytes
+    /// with little indentation, and a title, path and help of one line each.
+    fn plain(&self) -> Option<String> {
+        let source = self.source.as_ref()?;
+        let text = source.text.as_str();
+        let one_line = |s: &str| !s.bytes().any(|b| b == b'\n' || b == b'\r');
+        let simple = self.reference.is_none()
+            && !text.is_empty()
+            && text.len() <= PLAIN_MAX_LINE
+            && text.bytes().all(|b| (0x21..0x7f).contains(&b) || b == b' ')
+            && !text.starts_with(PLAIN_MAX_INDENT)
+            && !text.ends_with(' ')
+            && source.span.start <= source.span.end
+            && source.span.end <= text.len()
+            && one_line(&self.finding.message)
+            && one_line(&self.path)
+            && self.finding.help.as_deref().is_none_or(one_line);
+        if !simple {
+            return None;
+        }
+        let level = match self.finding.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let number = source.first_line.to_string();
+        let gutter = " ".repeat(number.len());
+        let carets = (source.span.end - source.span.start).max(1);
+        let help = match (&self.finding.help, self.finding.fixable) {
+            (Some(help), _) => Some(&**help),
+            (None, true) => Some("`fenkit fmt` fixes this"),
+            (None, false) => None,
+        };
+        let (line, column) = (self.line.to_string(), self.column.to_string());
+        let mut out = String::with_capacity(
+            160 + self.finding.message.len() + self.path.len() + 2 * text.len() + carets,
+        );
+        for piece in [
+            level,
+            "[",
+            self.finding.code.as_str(),
+            "]: ",
+            &self.finding.message,
+            "\n",
+            &gutter,
+            "--> ",
+            &self.path,
+            ":",
+            &line,
+            ":",
+            &column,
+            "\n",
+            &gutter,
+            " |\n",
+            &number,
+            " | ",
+            text,
+            "\n",
+            &gutter,
+            " | ",
+        ] {
+            out.push_str(piece);
+        }
+        out.extend(std::iter::repeat_n(' ', source.span.start));
+        out.extend(std::iter::repeat_n('^', carets));
+        if let Some(help) = help {
+            for piece in ["\n", &gutter, " |\n", &gutter, " = help: ", help] {
+                out.push_str(piece);
+            }
+        }
+        Some(out)
+    }
+
     /// Renders the rustc-style report: title, `-->` location, snippet with caret, help.
     pub(crate) fn render(&self, renderer: &Renderer) -> String {
         let level = match self.finding.severity {
@@ -234,6 +327,14 @@ impl Diagnostic {
     }
 }
 
+/// The longest snippet line [`Diagnostic::render_plain`] writes itself: well inside the 140
+/// columns within which annotate-snippets never shortens a line.
+const PLAIN_MAX_LINE: usize = 100;
+
+/// Indentation at which annotate-snippets may start to cut a line's leading whitespace; a line
+/// that starts so is left to it.
+const PLAIN_MAX_INDENT: &str = "        ";
+
 /// The renderer for human output: styled when colours are on (anstream strips them otherwise).
 pub(crate) fn renderer(colored: bool) -> Renderer {
     if colored {
@@ -245,7 +346,84 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
 
 #[cfg(test)]
 mod tests {
-    use super::excerpt;
+    use super::{Diagnostic, PLAIN_MAX_LINE, excerpt};
+    use crate::code::{CliCode, cli_error, cli_warning};
+    use annotate_snippets::Renderer;
+
+    /// The plain report written directly is annotate-snippets' own, byte for byte, over random
+    /// lines (lengths up to past the direct writer's limit, spaces, indentation, every
+    /// printable byte and some that are not), spans (empty, one byte, the whole line, at its
+    /// end), line numbers of one to seven digits, titles and helps; and the direct writer takes
+    /// most of them.
+    #[test]
+    fn plain_reports_are_annotate_snippets_reports() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % below as u64).unwrap_or(0)
+        };
+        let alphabet: Vec<char> = (0x20u8..0x7f)
+            .map(char::from)
+            .chain([' ', ' ', ' '])
+            .collect();
+        let odd = ['\t', 'é', '\u{7f}', '\u{1b}', '字'];
+        let mut direct = 0usize;
+        for case in 0..20_000 {
+            let len = 1 + next(PLAIN_MAX_LINE + 40);
+            let mut text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            if case % 5 == 0 {
+                text.insert_str(0, &" ".repeat(next(30)));
+            }
+            if case % 10 == 1 {
+                let mut at = next(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.insert(at, odd[next(odd.len())]);
+            }
+            if case % 7 == 0 {
+                text.push_str(&" ".repeat(next(4)));
+            }
+            let mut start = next(text.len() + 1);
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (start + next(12)).min(text.len());
+            if case % 3 == 0 {
+                end = start;
+            }
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let message = format!("expected `{}`, found {}", next(1000), "x".repeat(next(30)));
+            let mut finding = if case % 2 == 0 {
+                cli_error(CliCode::BadJsonInput, start..end, message)
+            } else {
+                cli_warning(CliCode::BadJsonInput, start..end, message)
+            };
+            match case % 4 {
+                0 => finding = finding.with_help(format!("write `{}`", next(99))),
+                1 => finding.fixable = true,
+                _ => {}
+            }
+            let line = [1, 9, 10, 99, 100, 12_345, 1_000_000][next(7)] + next(3);
+            let path = ["a.epd", "dir/some file.fen", "-"][next(3)];
+            let diagnostic = Diagnostic::in_text(path, line, 0, &text, finding);
+            let expected = diagnostic.render(&Renderer::plain());
+            if diagnostic.plain().is_some() {
+                direct += 1;
+            }
+            assert_eq!(
+                diagnostic.render_plain(),
+                expected,
+                "{text:?} {:?}",
+                start..end
+            );
+        }
+        assert!(direct > 8_000, "{direct} of 20,000 written directly");
+    }
 
     /// The `\r` of a CRLF line end inside a multi-line record is not part of the snippet, and
     /// the span still covers the same characters.

@@ -275,7 +275,11 @@ impl<W: Write> Emitter<W> {
         }
         match self.format {
             OutputFormat::Human => {
-                let text = diagnostic.render(&renderer(self.colored));
+                let text = if self.colored {
+                    diagnostic.render(&renderer(true))
+                } else {
+                    diagnostic.render_plain()
+                };
                 writeln!(self.out, "{text}\n")
             }
             OutputFormat::JsonLines => writeln!(self.out, "{}", diagnostic_json(&diagnostic)),

@@ -352,7 +352,8 @@ fn no_piece_over_its_number(census: &Census, color: Color) -> bool {
 /// en-passant square, no pawn on a back rank, one king and at most the starting pieces and
 /// pawns a side, and every castling right's king and rook at home. Most positions in a
 /// collection are like that, and then the full checks are skipped. A position this says no to
-/// may still be sound: the full checks decide.
+/// may still be sound: the full checks decide. Inlined into every parse, which calls it once.
+#[inline(always)]
 fn clearly_sound(dfen: &Dfen, census: &Census) -> bool {
     // With no en-passant square there is no en-passant finding, and the turn's budget holds:
     // a dice pool has at most three dice.

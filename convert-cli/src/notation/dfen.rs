@@ -372,7 +372,6 @@ impl Analyze for DfenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let profile = self.profile.unwrap_or(work.settings.profile);
         let parser = work.settings.parser(profile);
-        let writer = work.settings.writer(profile, self.game);
         let mut analysis = match parser.parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
@@ -386,6 +385,7 @@ impl Analyze for DfenAnalyzer {
                 });
                 let canonical = match &fixed {
                     Some(fixed) if work.wants_canonical() => {
+                        let writer = work.settings.writer(profile, self.game);
                         // Most positions of a formatted file are written canonically already:
                         // then (the library says so, and no fix changes the position) the
                         // canonical form is the text itself, and `fmt` need not write it to
