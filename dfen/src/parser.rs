@@ -1546,20 +1546,13 @@ impl<'a> State<'a> {
     /// Shredder-FEN.
     fn castling_spelling(&mut self, field: Field<'a>, rights: CastlingRights, kept: &[u8]) {
         let board = &self.dfen.board;
-        if self.profile == Profile::Engine && rights.is_standard() {
-            // The engine dialect writes `KQkq` letters whatever the board: it has no others.
-            let mut letters = Vec::with_capacity(4);
-            rights.write_letters(&mut |byte| letters.push(byte));
-            if letters == kept {
-                return;
-            }
-        }
-        let mut spellings = vec![castling::field_string(
-            rights,
-            board,
-            self.castling_mode,
-            CastlingNotation::XFen,
-        )];
+        // The engine dialect writes `KQkq` letters whatever the board: it has no others.
+        let engine_letters = self.profile == Profile::Engine && rights.is_standard();
+        let mut spellings = vec![if engine_letters {
+            rights.to_string()
+        } else {
+            castling::field_string(rights, board, self.castling_mode, CastlingNotation::XFen)
+        }];
         if self.castling_mode == CastlingMode::Chess960 {
             let shredder = castling::field_string(
                 rights,
@@ -1608,7 +1601,7 @@ impl<'a> State<'a> {
                 format!("`{xfen}` (X-FEN) or `{shredder}` (Shredder-FEN) in Chess960 mode")
             }
             (CastlingMode::Chess960, [one, ..]) => format!("`{one}` in Chess960 mode"),
-            (_, [one, ..]) if rights.standard_letters_on(board) => {
+            (_, [one, ..]) if engine_letters || rights.standard_letters_on(board) => {
                 format!("`{one}`, the letters of standard chess for the a- and h-file rooks")
             }
             (_, [one, ..]) => format!("`{one}`, each right as its rook's file (Shredder-FEN)"),
