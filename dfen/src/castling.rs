@@ -251,10 +251,20 @@ impl CastlingRights {
         CastlingRights((squares.0 & 0xff) as u16 | (((squares.0 >> 56) & 0xff) as u16) << 8)
     }
 
-    /// Writes the field as it is written outside Chess960 mode: `KQkq` letters when every right
-    /// is for an a- or h-file rook, else the rooks' files (Shredder-FEN), which no reader takes
-    /// for anything else.
-    pub(crate) fn write_standard(self, push: &mut impl FnMut(u8)) {
+    /// Writes the field as it is written outside Chess960 mode on `board`: `KQkq` letters when
+    /// [`CastlingRights::standard_letters_on`] says so, else the rooks' files (Shredder-FEN),
+    /// which no reader takes for anything else.
+    pub(crate) fn write_standard(self, board: &Board, push: &mut impl FnMut(u8)) {
+        if self.standard_letters_on(board) {
+            self.write_letters(push);
+        } else {
+            self.write_shredder(push);
+        }
+    }
+
+    /// Writes `KQkq` letters when every right is for an a- or h-file rook, else the rooks'
+    /// files, whatever the board: what the field holds, not how it reads on a board.
+    pub(crate) fn write_letters(self, push: &mut impl FnMut(u8)) {
         if self.is_empty() {
             return push(b'-');
         }
@@ -267,6 +277,57 @@ impl CastlingRights {
             return;
         }
         self.write_shredder(push);
+    }
+
+    /// Whether the field outside Chess960 mode writes these rights on `board` with `KQkq`
+    /// letters (`spec/chess960.md` §4): every right is for an a- or h-file rook, and the
+    /// letters read back as well as the rooks' files do. They do not for a right whose rook
+    /// stands in its corner while the king stands on the back rank off the e-file (a Chess960
+    /// right): `K` or `Q` would read as a standard right that needs the king on e1 (e8),
+    /// `DFEN224`, and the file letter reads back as that rook with nothing to report. Such a
+    /// right is written as its rook's file, unless another right of the position is a
+    /// Chess960 right whose rook is off its corner: only `K` or `Q` keeps that one (its file
+    /// letter would name an empty square), so the field stays `KQkq`.
+    pub(crate) fn standard_letters_on(self, board: &Board) -> bool {
+        if !self.is_standard() {
+            return false;
+        }
+        // The common case: every right with its king on e1 (e8) and its rook in the corner.
+        let at_home = CastlingSide::ALL.into_iter().all(|side| {
+            let color = side.color();
+            let at = |square, role| board.get(square) == Some(Piece { color, role });
+            !self.has(side)
+                || at(side.king_square(), Role::King) && at(side.rook_square(), Role::Rook)
+        });
+        if at_home {
+            return true;
+        }
+        let (mut rook_in_corner, mut rook_off_corner) = (false, false);
+        for color in [Color::White, Color::Black] {
+            let files = self.files(color);
+            if files == 0 {
+                continue;
+            }
+            let rank = BackRank::of(board, color);
+            let Some(king) = rank.king else {
+                // No king on the back rank: no reading keeps the rights (`DFEN220`).
+                continue;
+            };
+            for file in [0u8, 7] {
+                if files & (1 << file) == 0 {
+                    continue;
+                }
+                let in_corner = rank.rooks & (1 << file) != 0;
+                if in_corner {
+                    rook_in_corner |= king != 4;
+                } else {
+                    // A rook of the colour beyond the king on that side: the Chess960 reading
+                    // of `K` (`Q`), which only the letter keeps.
+                    rook_off_corner |= rank.outermost(file == 7) != file;
+                }
+            }
+        }
+        !rook_in_corner || rook_off_corner
     }
 
     /// Writes the field in Shredder-FEN: White's files upper case, then Black's lower case,
@@ -295,11 +356,13 @@ pub(crate) const fn file_letter(color: Color, file: u8) -> u8 {
 }
 
 impl fmt::Display for CastlingRights {
-    /// The castling field as written outside Chess960 mode: a subset of `KQkq` in that order
-    /// when every right is for an a- or h-file rook, else the rooks' files (`HFhf`), or `-`.
+    /// The rights without their board: a subset of `KQkq` in that order when every right is for
+    /// an a- or h-file rook, else the rooks' files (`HFhf`), or `-`. A position's castling
+    /// field also reads its board: a right of a rook in its corner with the king off the e-file
+    /// is written as the rook's file there (`spec/chess960.md` §4).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut result = Ok(());
-        self.write_standard(&mut |byte| {
+        self.write_letters(&mut |byte| {
             if result.is_ok() {
                 result = fmt::Write::write_char(f, char::from(byte));
             }
@@ -579,7 +642,7 @@ pub(crate) fn write_field(
     push: &mut impl FnMut(u8),
 ) {
     match (mode, notation) {
-        (CastlingMode::Standard, _) => rights.write_standard(push),
+        (CastlingMode::Standard, _) => rights.write_standard(board, push),
         (CastlingMode::Chess960, CastlingNotation::Shredder) => rights.write_shredder(push),
         (CastlingMode::Chess960, CastlingNotation::XFen) => {
             if rights.is_empty() {

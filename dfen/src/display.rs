@@ -226,8 +226,12 @@ impl Dfen {
         out.push(b' ');
         out.push(self.side.letter() as u8);
         out.push(b' ');
-        if castling.mode == CastlingMode::Standard {
-            self.castling.write_standard(&mut |byte| out.push(byte));
+        if profile == Profile::Engine {
+            // The engine dialect reads `KQkq` only: no file letter, whatever the board.
+            self.castling.write_letters(&mut |byte| out.push(byte));
+        } else if castling.mode == CastlingMode::Standard {
+            self.castling
+                .write_standard(&self.board, &mut |byte| out.push(byte));
         } else {
             castling::write_field(
                 self.castling,
@@ -378,7 +382,15 @@ impl Dfen {
     /// Writes [`identity_key`](Dfen::identity_key) to `out`.
     pub(crate) fn write_identity_key(&self, out: &mut impl fmt::Write) -> fmt::Result {
         self.board.write_placement(out)?;
-        write!(out, " {} {} ", self.side.letter(), self.castling)?;
+        write!(out, " {} ", self.side.letter())?;
+        let mut result = Ok(());
+        self.castling.write_standard(&self.board, &mut |byte| {
+            if result.is_ok() {
+                result = out.write_char(char::from(byte));
+            }
+        });
+        result?;
+        out.write_char(' ')?;
         write_en_passant(out, self.en_passant, Profile::Spec)?;
         out.write_char(' ')?;
         if self.dice.is_empty() {

@@ -841,12 +841,13 @@ impl Serialize for Dfen {
     }
 }
 
-/// The castling letters as the field writes them outside Chess960 mode: `KQkq` letters when
-/// every right is for an a- or h-file rook, else the rooks' files.
+/// The castling letters of the JSON form: `KQkq` letters when every right is for an a- or
+/// h-file rook, else the rooks' files. The JSON form reads each letter as a rook's file (`K`
+/// the h-file, `Q` the a-file) whatever the board, so it needs no board to write them.
 fn castling_letters(rights: CastlingRights) -> impl Iterator<Item = char> {
     let mut letters = Vec::with_capacity(4);
     if !rights.is_empty() {
-        rights.write_standard(&mut |byte| letters.push(char::from(byte)));
+        rights.write_letters(&mut |byte| letters.push(char::from(byte)));
     }
     letters.into_iter()
 }

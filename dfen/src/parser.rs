@@ -469,10 +469,16 @@ impl Parser {
     }
 
     /// `shape`, unless Chess960 mode has castling letters to read: the fast path reads `KQkq`
-    /// as standard chess does, and Chess960's outermost rooks are the general reader's.
+    /// as standard chess does, and Chess960's outermost rooks are the general reader's. Nor
+    /// when `KQkq` is not how the position's rights are written (a rook in its corner with the
+    /// king off the e-file, written as the rook's file): the general reader reports the
+    /// spelling.
     #[inline(always)]
     fn plain_castling(&self, shape: Option<plain::Shape>, dfen: &Dfen) -> Option<plain::Shape> {
-        if self.castling_mode == CastlingMode::Chess960 && !dfen.castling.is_empty() {
+        if !dfen.castling.is_empty()
+            && (self.castling_mode == CastlingMode::Chess960
+                || !dfen.castling.standard_letters_on(&dfen.board))
+        {
             return None;
         }
         shape
@@ -1540,12 +1546,13 @@ impl<'a> State<'a> {
     /// Shredder-FEN.
     fn castling_spelling(&mut self, field: Field<'a>, rights: CastlingRights, kept: &[u8]) {
         let board = &self.dfen.board;
-        let mut spellings = vec![castling::field_string(
-            rights,
-            board,
-            self.castling_mode,
-            CastlingNotation::XFen,
-        )];
+        // The engine dialect writes `KQkq` letters whatever the board: it has no others.
+        let engine_letters = self.profile == Profile::Engine && rights.is_standard();
+        let mut spellings = vec![if engine_letters {
+            rights.to_string()
+        } else {
+            castling::field_string(rights, board, self.castling_mode, CastlingNotation::XFen)
+        }];
         if self.castling_mode == CastlingMode::Chess960 {
             let shredder = castling::field_string(
                 rights,
@@ -1594,7 +1601,7 @@ impl<'a> State<'a> {
                 format!("`{xfen}` (X-FEN) or `{shredder}` (Shredder-FEN) in Chess960 mode")
             }
             (CastlingMode::Chess960, [one, ..]) => format!("`{one}` in Chess960 mode"),
-            (_, [one, ..]) if rights.is_standard() => {
+            (_, [one, ..]) if engine_letters || rights.standard_letters_on(board) => {
                 format!("`{one}`, the letters of standard chess for the a- and h-file rooks")
             }
             (_, [one, ..]) => format!("`{one}`, each right as its rook's file (Shredder-FEN)"),

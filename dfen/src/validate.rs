@@ -162,7 +162,7 @@ fn push_fixable(
 
 /// The letter `Display` writes for `color`'s right for the rook on `file`.
 fn standard_letter(dfen: &Dfen, color: Color, file: u8) -> u8 {
-    let standard = dfen.castling.is_standard();
+    let standard = dfen.castling.standard_letters_on(&dfen.board);
     match (standard, file, color) {
         (true, 7, Color::White) => b'K',
         (true, 0, Color::White) => b'Q',

@@ -21,7 +21,12 @@ pub(super) fn write_position(
     write!(out, " {} ", position.side)?;
     match writer {
         Some(writer) => out.write_str(&writer.castling_field(&position))?,
-        None => write!(out, "{}", position.castling)?,
+        None => out.write_str(&crate::castling::field_string(
+            position.castling,
+            &position.board,
+            crate::CastlingMode::Standard,
+            crate::CastlingNotation::XFen,
+        ))?,
     }
     out.write_char(' ')?;
     if position.en_passant.is_empty() {

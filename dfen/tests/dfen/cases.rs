@@ -118,12 +118,13 @@ fn position_fixes_drop_what_cannot_affect_play() {
             "4k3/8/8/8/8/8/8/3K4 w - - 0 1 -",
             &["DFEN220", "DFEN220", "DFEN220", "DFEN220"],
         ),
-        // King on d1 and a rook on h1: `K` reads as Chess960 (`DFEN224`) and stays; the
-        // others have no rook on their side and go.
+        // King on d1 and a rook on h1: `K` reads as Chess960 (`DFEN224`) and stays, written
+        // as its rook's file, which reads back as that rook with nothing to report (`DFEN120`);
+        // the others have no rook on their side and go.
         (
             "4k3/8/8/8/8/8/8/3K3R w KQkq - 0 1 -",
-            "4k3/8/8/8/8/8/8/3K3R w K - 0 1 -",
-            &["DFEN224", "DFEN220", "DFEN220", "DFEN220"],
+            "4k3/8/8/8/8/8/8/3K3R w H - 0 1 -",
+            &["DFEN120", "DFEN224", "DFEN220", "DFEN220", "DFEN220"],
         ),
         // No pushed pawn, occupied square, stale own square.
         (

@@ -139,3 +139,91 @@ proptest! {
         }
     }
 }
+
+/// A back rank: a king on `king`, rooks on the files of `rooks` (but the king's), in the case
+/// of `white`.
+fn back_rank(king: u8, rooks: u8, white: bool) -> String {
+    let mut rank = String::new();
+    let mut empty = 0;
+    for file in 0..8u8 {
+        let piece = if file == king {
+            Some('k')
+        } else if rooks & (1 << file) != 0 {
+            Some('r')
+        } else {
+            None
+        };
+        match piece {
+            Some(piece) => {
+                if empty > 0 {
+                    rank.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                rank.push(if white {
+                    piece.to_ascii_uppercase()
+                } else {
+                    piece
+                });
+            }
+            None => empty += 1,
+        }
+    }
+    if empty > 0 {
+        rank.push(char::from(b'0' + empty));
+    }
+    rank
+}
+
+proptest! {
+    /// Issue 37: losing a castling right never makes the field read worse. A position whose
+    /// canonical form reads back with no finding still does once any one of its rights is gone
+    /// (as the rules engine drops them), whatever the kings' files: Chess960 rights written in
+    /// Shredder-FEN beside others stay readable as their rooks when left alone.
+    #[test]
+    fn dropping_a_castling_right_keeps_the_field_clean(
+        kings in (0u8..8, 0u8..8),
+        rook_files in ((0u8..8, 0u8..8), (0u8..8, 0u8..8)),
+        rights in any::<u16>(),
+    ) {
+        // Two rooks of a colour at most, or the piece count would be a finding.
+        let rooks = (
+            (1u8 << rook_files.0.0) | (1 << rook_files.0.1),
+            (1u8 << rook_files.1.0) | (1 << rook_files.1.1),
+        );
+        let mut field = String::new();
+        for (white, rooks, king) in [(true, rooks.0, kings.0), (false, rooks.1, kings.1)] {
+            // At most one right on each side of the king (two are `DFEN225`).
+            let mut sides = [false, false];
+            for file in (0..8u8).rev() {
+                let bit = if white { file } else { file + 8 };
+                let side = usize::from(file > king);
+                if file != king && rooks & (1 << file) != 0 && rights & (1 << bit) != 0 && !sides[side] {
+                    sides[side] = true;
+                    let letter = b'A' + file;
+                    field.push(char::from(if white { letter } else { letter.to_ascii_lowercase() }));
+                }
+            }
+        }
+        if field.is_empty() {
+            field.push('-');
+        }
+        let text = format!(
+            "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {field} - 0 1 -",
+            back_rank(kings.1, rooks.1, false),
+            back_rank(kings.0, rooks.0, true),
+        );
+        let fixed = Parser::new().parse(&text).unwrap().fixed();
+        let written = fixed.to_string();
+        let reread = Parser::new().parse(&written).unwrap();
+        prop_assume!(reread.findings.is_empty(), "{:?}", reread.findings);
+        for square in fixed.castling.rook_squares().iter() {
+            let mut fewer = fixed.clone();
+            let color = if square.rank() == 0 { dfen::Color::White } else { dfen::Color::Black };
+            fewer.castling.remove_rook_file(color, square.file());
+            let text = fewer.to_string();
+            let parsed = Parser::new().parse(&text).unwrap();
+            prop_assert_eq!(&parsed.dfen, &fewer);
+            prop_assert!(parsed.findings.is_empty(), "{} (from {}): {:?}", text, written, parsed.findings);
+        }
+    }
+}

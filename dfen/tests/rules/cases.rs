@@ -286,6 +286,26 @@ fn castling_rights_follow_king_and_rook_moves_and_rook_captures() {
     assert_eq!(seen[0], "r3k2R/8/8/8/8/8/8/R3K3 b Qq - 0 1 -");
 }
 
+/// Issue 37 (the `rules` fuzz target): a Chess960 right that was written in Shredder-FEN beside
+/// another right (`Ba`: the b1 rook, and the a8 rook with the black king on f8) lost its
+/// neighbour when the b1 rook took on a1. The one right left, for the a8 rook, was written `q`,
+/// which the standard reading takes for a right that needs the king on e8 (`DFEN224`): the
+/// position written did not read back as cleanly as the one played. `a` reads back as it is.
+#[test]
+fn a_chess960_right_left_alone_is_still_written_as_its_rooks_file() {
+    let start = dfen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/rRNKBQ2 w Ba - 1 8 R");
+    let reread = dfen::Parser::new().parse(&start.to_string()).unwrap();
+    assert_eq!(reread.findings, []);
+    let seen = play_all(&start.to_string(), &["b1a1"]);
+    assert_eq!(
+        seen[0],
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/R1NKBQ2 b a - 0 8 -"
+    );
+    let reread = dfen::Parser::new().parse(&seen[0]).unwrap();
+    assert_eq!(reread.dfen, dfen(&seen[0]));
+    assert_eq!(reread.findings, []);
+}
+
 // ---------------------------------------------------------------- turns and passing
 
 #[test]

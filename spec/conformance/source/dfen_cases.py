@@ -208,13 +208,15 @@ y("y_dfen_220_no_rook", f"{KK} w K - 0 1 -", f"{KK} w - - 0 1 -",
 y("y_dfen_220_all_rights_no_rooks", f"{KK} w KQkq - 0 1 -", f"{KK} w - - 0 1 -",
   "every right without rooks is dropped (DFEN220)", findings=["DFEN220"])
 y("y_dfen_224_king_moved", "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1 -",
-  "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1 -",
-  "the white king is on f1 with a rook on each side: K and Q read as Chess960 and stay "
-  "(chess960.md s3, DFEN224)", findings=["DFEN224"])
+  "r3k2r/8/8/8/8/8/8/R4K1R w HAha - 0 1 -",
+  "the white king is on f1 with a rook in each corner: K and Q read as Chess960 and stay, "
+  "written as their rooks' files, which read back as those rooks with nothing to report "
+  "(chess960.md s3, s4, DFEN224, DFEN120)", findings=["DFEN120", "DFEN224"])
 y("y_dfen_220_king_moved_no_rook_on_its_side", "r3k2r/8/8/8/8/8/8/R4K2 w KQkq - 0 1 -",
-  "r3k2r/8/8/8/8/8/8/R4K2 w Qkq - 0 1 -",
+  "r3k2r/8/8/8/8/8/8/R4K2 w Aha - 0 1 -",
   "king on f1: no rook on its h-side, so K goes (DFEN220); the a1 rook beyond it keeps Q, "
-  "which reads as Chess960 (chess960.md s3, DFEN224)", findings=["DFEN220", "DFEN224"])
+  "which reads as Chess960 (DFEN224) and is written as its rook's file (chess960.md s3, s4, "
+  "DFEN120)", findings=["DFEN120", "DFEN220", "DFEN224"])
 y("y_dfen_220_one_rook_missing", "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1 -",
   "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1 -", "no black rook on h8, so k goes (DFEN220)",
   findings=["DFEN220"])
