@@ -1,0 +1,2 @@
+//! The reader benchmark (written below).
+fn main() {}
