@@ -44,6 +44,8 @@ fenkit_diagnostics::codes! {
         MissingRosterTag = "PGN109", NonCanonical, "Seven Tag Roster tag missing";
         /// A `[FEN]` tag without `[SetUp "1"]`.
         FenWithoutSetUp = "PGN110", NonCanonical, "FEN tag without SetUp \"1\"";
+        /// An en-passant capture with `ep` after it: `exd6ep`.
+        EnPassantSuffix = "PGN111", NonCanonical, "en passant marked with `ep`";
         /// A move that is not legal in its position.
         IllegalMove = "PGN201", Rule, "illegal move";
         /// A move that more than one legal move matches.

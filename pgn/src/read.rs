@@ -125,7 +125,8 @@ impl Reader {
             reader: *self,
             src: text,
             bytes: text.as_bytes(),
-            at: 0,
+            // A byte order mark is no part of the text.
+            at: if text.starts_with('\u{feff}') { 3 } else { 0 },
             done: false,
         }
     }
@@ -371,7 +372,18 @@ impl<'a> Games<'a> {
                 Some(b'"') => break,
                 Some(b'\\') if matches!(self.byte(at + 1), Some(b'"' | b'\\')) => at += 2,
                 Some(b'\n') | None => {
-                    return Err(("`\"` to close the tag's value", found(self, at)));
+                    // Import format: a value ending in a lone `\` (`"Cup \"]`) still ends at the
+                    // last `"]` of its line.
+                    let line = self
+                        .text(value_start..self.line_end(value_start))
+                        .trim_end();
+                    match line.strip_suffix("\"]") {
+                        Some(value) => {
+                            at = value_start + value.len();
+                            break;
+                        }
+                        None => return Err(("`\"` to close the tag's value", found(self, at))),
+                    }
                 }
                 Some(_) => at += 1,
             }
@@ -988,10 +1000,22 @@ impl<'a> Games<'a> {
                 );
             }
         }
-        match frame.current.read_move(text) {
+        let mut read = frame.current.read_move(text);
+        let mut faults = None;
+        if let Err(MoveError {
+            kind: MoveErrorKind::NotAMove,
+            ..
+        }) = read
+            && let Some(body) = text.strip_suffix("ep")
+            && let Ok(capture) = frame.current.read_move(body)
+        {
+            faults = Some(Code::EnPassantSuffix);
+            read = Ok(capture);
+        }
+        match read {
             Ok(read) => {
                 game.moves_checked += 1;
-                if let Some(code) = read.faults.code() {
+                if let Some(code) = faults.or_else(|| read.faults.code()) {
                     let san: &str = &read.san;
                     edits.push(Edit {
                         span: span.clone(),
