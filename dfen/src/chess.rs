@@ -554,6 +554,25 @@ impl Position {
         Square::from_index(u8::try_from(castle.rook_from).ok()?)
     }
 
+    /// Plays `mv`, a legal move that this position gave (from [`Position::legal_moves`], or
+    /// read against it by [`san::parse`](crate::san::parse)), without checking it again: what
+    /// a reader that has just resolved the move needs. A move of another position leaves the
+    /// position unspecified (never a panic).
+    ///
+    /// ```
+    /// use dfen::chess::Position;
+    /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
+    /// let mut position = Position::new(&start);
+    /// let mv = dfen::san::parse(&position, "Nf3")?.mv;
+    /// position.play_unchecked(&mv);
+    /// assert_eq!(position.to_dfen().to_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 -");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: &ChessMove) {
+        *self = self.after(mv);
+    }
+
     /// Whether `mv` gives check, and whether it mates.
     pub(crate) fn check_after(&self, mv: &ChessMove) -> (bool, bool) {
         let next = self.after(mv);

@@ -287,7 +287,7 @@ impl Rules for Chess {
     #[inline]
     fn play(&mut self, mv: &ChessMove) {
         // The move came from this position's `read_move`: it is legal.
-        let _ = self.position.play(mv);
+        self.position.play_unchecked(mv);
     }
 
     fn play_null(&mut self) {
