@@ -503,13 +503,13 @@ impl<'a> Games<'a> {
         edits: &mut Vec<Edit>,
         start: Chess,
         checked: bool,
-    ) -> (End, Option<usize>) {
+    ) -> (End, Option<Range<usize>>) {
         let reader = self.reader;
         let mut stack: Vec<Frame<'a, Chess>> = Vec::with_capacity(4);
         stack.push(Frame::new(start, !checked, 0));
         let mut overflow = 0usize;
         let mut seen_token = false;
-        let mut last_token_end: Option<usize> = None;
+        let mut last_token: Option<Range<usize>> = None;
         let mut pending_number: Option<(u32, Range<usize>)> = None;
         let end = loop {
             let newlines = self.skip_whitespace();
@@ -540,7 +540,7 @@ impl<'a> Games<'a> {
                 b'{' => match self.comment_end(at) {
                     Ok(close) => {
                         self.at = close + 1;
-                        last_token_end = Some(self.at);
+                        last_token = Some(at..self.at);
                         if reader.keep > Keep::Findings && overflow == 0 {
                             let text = self.text(at + 1..close);
                             let depth = stack.len();
@@ -561,11 +561,12 @@ impl<'a> Games<'a> {
                             self.bytes.get(at..resume).unwrap_or_default(),
                         )
                         .count();
-                        let found = if resume >= self.bytes.len() {
-                            format!("the end of the input ({lines} lines later)")
+                        let place = if resume >= self.bytes.len() {
+                            "the end of the input"
                         } else {
-                            format!("the next tag section ({lines} lines later)")
+                            "the next tag section"
                         };
+                        let found = format!("{place}{}", lines_later(lines));
                         game.findings.push(
                             Finding::new(
                                 Code::UnclosedComment,
@@ -585,7 +586,7 @@ impl<'a> Games<'a> {
                 b'(' => {
                     self.at = at + 1;
                     pending_number = None;
-                    last_token_end = Some(self.at);
+                    last_token = Some(at..self.at);
                     if overflow > 0 {
                         overflow += 1;
                         continue;
@@ -627,7 +628,7 @@ impl<'a> Games<'a> {
                 b')' => {
                     self.at = at + 1;
                     pending_number = None;
-                    last_token_end = Some(self.at);
+                    last_token = Some(at..self.at);
                     if overflow > 0 {
                         overflow -= 1;
                         continue;
@@ -654,7 +655,7 @@ impl<'a> Games<'a> {
                         end += 1;
                     }
                     self.at = end;
-                    last_token_end = Some(end);
+                    last_token = Some(at..end);
                     if end == at + 1 {
                         self.unknown(game, at, "a NAG such as `$1`");
                         continue;
@@ -668,7 +669,7 @@ impl<'a> Games<'a> {
                         end += 1;
                     }
                     self.at = end;
-                    last_token_end = Some(end);
+                    last_token = Some(at..end);
                     let nag = match self.text(at..end) {
                         "!" => 1,
                         "?" => 2,
@@ -689,7 +690,7 @@ impl<'a> Games<'a> {
                 }
                 b'*' => {
                     self.at = at + 1;
-                    last_token_end = Some(self.at);
+                    last_token = Some(at..self.at);
                     if self.termination(
                         game,
                         &mut stack,
@@ -704,7 +705,7 @@ impl<'a> Games<'a> {
                     && !self.byte(at + 2).is_some_and(|b| SYMBOL[usize::from(b)]) =>
                 {
                     self.at = at + 2;
-                    last_token_end = Some(self.at);
+                    last_token = Some(at..self.at);
                     self.null_move(game, &mut stack, overflow, at..at + 2);
                     pending_number = None;
                 }
@@ -714,7 +715,7 @@ impl<'a> Games<'a> {
                         end += 1;
                     }
                     self.at = end;
-                    last_token_end = Some(end);
+                    last_token = Some(at..end);
                     let text = self.text(at..end);
                     let bytes = text.as_bytes();
                     if bytes.iter().all(u8::is_ascii_digit) {
@@ -727,7 +728,7 @@ impl<'a> Games<'a> {
                         while self.byte(self.at) == Some(b'.') {
                             self.at += 1;
                         }
-                        last_token_end = Some(self.at);
+                        last_token = Some(at..self.at);
                         pending_number = Some((text.parse().unwrap_or(u32::MAX), at..end));
                         continue;
                     }
@@ -755,7 +756,7 @@ impl<'a> Games<'a> {
                         end += 1;
                     }
                     self.at = end;
-                    last_token_end = Some(end);
+                    last_token = Some(at..end);
                     self.unknown_span(
                         game,
                         at..end,
@@ -777,7 +778,8 @@ impl<'a> Games<'a> {
                     Severity::Error,
                     open..open + 1,
                     format!(
-                        "expected `)` to close the variation, found the end of the game ({lines} lines later)"
+                        "expected `)` to close the variation, found the end of the game{}",
+                        lines_later(lines)
                     ),
                 )
                 .with_help("close the variation with `)`"),
@@ -794,7 +796,7 @@ impl<'a> Games<'a> {
             }
             game.moves = main.nodes;
         }
-        (end, last_token_end)
+        (end, last_token)
     }
 
     /// Where the comment opened at `open` closes, or, when it does not close before the next
@@ -829,6 +831,22 @@ impl<'a> Games<'a> {
         }
         let end = self.line_end(at);
         self.text(at..end).trim_end().ends_with("\"]")
+    }
+
+    /// Whether the game ends right after `at`: the end of the input, a blank line or a tag
+    /// section follow.
+    fn game_ends_at(&self, mut at: usize) -> bool {
+        let mut newlines = 0;
+        while let Some(byte) = self.byte(at) {
+            match byte {
+                b'\n' => newlines += 1,
+                b' ' | b'\t' | b'\r' => {}
+                b'[' => return newlines > 0,
+                _ => return newlines > 1,
+            }
+            at += 1;
+        }
+        true
     }
 
     /// A finished variation's moves go to the move they replace.
@@ -884,7 +902,9 @@ impl<'a> Games<'a> {
         marker: Termination,
         span: Range<usize>,
     ) -> bool {
-        if stack.len() == 1 && overflow == 0 {
+        // In the mainline, or as the last token of the game with variations left open (the
+        // unclosed variation is the finding then).
+        if stack.len() == 1 && overflow == 0 || self.game_ends_at(span.end) {
             game.termination = Some((marker, span));
             return true;
         }
@@ -1072,7 +1092,7 @@ impl<'a> Games<'a> {
         &self,
         game: &mut Game<'a>,
         edits: &mut Vec<Edit>,
-        (end, last_token): (End, Option<usize>),
+        (end, last_token): (End, Option<Range<usize>>),
         tags_end: usize,
     ) {
         let result_tag = game.tags.iter().find(|tag| tag.name == "Result");
@@ -1094,8 +1114,8 @@ impl<'a> Games<'a> {
                             ),
                         )
                         .with_help(format!(
-                            "make the Result tag (at byte {}) and the termination marker agree",
-                            tag.span.start
+                            "the Result tag says `{}`: make it and the termination marker agree",
+                            tag.raw_value.trim()
                         )),
                     );
                 }
@@ -1104,7 +1124,7 @@ impl<'a> Games<'a> {
             (None, _) => {
                 let marker = tag_marker.unwrap_or(Termination::Unknown).as_str();
                 let (at, replacement, span) = match last_token {
-                    Some(at) => (at, format!(" {marker}"), at.saturating_sub(1)..at),
+                    Some(last) => (last.end, format!(" {marker}"), last),
                     None => (
                         tags_end,
                         format!("\n\n{marker}"),
@@ -1197,6 +1217,16 @@ impl<'a> Games<'a> {
                 .with_fixable(true),
             );
         }
+    }
+}
+
+/// How far a place is from where a comment or variation opened: ` (3 lines later)`, or
+/// nothing on the same line.
+fn lines_later(lines: usize) -> String {
+    match lines {
+        0 => String::new(),
+        1 => " (1 line later)".to_owned(),
+        _ => format!(" ({lines} lines later)"),
     }
 }
 
