@@ -58,3 +58,57 @@ fenkit_diagnostics::codes! {
         NullMove = "PGN205", Rule, "null move";
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    /// The PGN table of `spec/codes.md`, as the code table gives it.
+    fn table() -> String {
+        let mut out = String::from("| code | category | title |\n|---|---|---|\n");
+        for code in Code::ALL {
+            out.push_str(&format!(
+                "| `{}` | {} | {} |\n",
+                code.as_str(),
+                code.category().as_str(),
+                code.title()
+            ));
+        }
+        out
+    }
+
+    /// `spec/codes.md` lists every PGN code once, exactly as the table defines it. Run with
+    /// `FENKIT_UPDATE_SPEC=1` to rewrite it after adding a code.
+    #[test]
+    fn spec_codes_md_lists_every_code() {
+        const BEGIN: &str = "<!-- the PGN code table: written by `FENKIT_UPDATE_SPEC=1 cargo test -p fenkit-pgn codes::` -->\n";
+        const END: &str = "<!-- end of the PGN code table -->";
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/codes.md");
+        let text = std::fs::read_to_string(path).unwrap();
+        let start = text.find(BEGIN).unwrap() + BEGIN.len();
+        let end = text.find(END).unwrap();
+        if std::env::var_os("FENKIT_UPDATE_SPEC").is_some() {
+            let updated = format!("{}{}{}", &text[..start], table(), &text[end..]);
+            std::fs::write(path, updated).unwrap();
+            return;
+        }
+        assert_eq!(
+            &text[start..end],
+            table(),
+            "spec/codes.md is out of date: run FENKIT_UPDATE_SPEC=1 cargo test -p fenkit-pgn codes::"
+        );
+    }
+
+    /// Every code is documented in spec/pgn.md.
+    #[test]
+    fn spec_pgn_md_explains_every_code() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/pgn.md"))
+            .unwrap();
+        for code in Code::ALL {
+            assert!(
+                text.contains(&format!("| `{}` |", code.as_str())),
+                "{code} is not in spec/pgn.md"
+            );
+        }
+    }
+}
