@@ -1125,11 +1125,7 @@ impl<'a> Games<'a> {
                 let marker = tag_marker.unwrap_or(Termination::Unknown).as_str();
                 let (at, replacement, span) = match last_token {
                     Some(last) => (last.end, format!(" {marker}"), last),
-                    None => (
-                        tags_end,
-                        format!("\n\n{marker}"),
-                        game.span.start..tags_end.max(game.span.start + 1),
-                    ),
+                    None => (tags_end, format!("\n\n{marker}"), game.span.start..tags_end),
                 };
                 edits.push(Edit {
                     span: at..at,
@@ -1192,7 +1188,12 @@ impl<'a> Games<'a> {
                 }
                 None => {
                     insert.push('\n');
-                    (game.span.start, game.span.start..game.span.start + 1)
+                    let first = self
+                        .src
+                        .get(game.span.start..)
+                        .and_then(|rest| rest.chars().next())
+                        .map_or(0, char::len_utf8);
+                    (game.span.start, game.span.start..game.span.start + first)
                 }
             };
             edits.push(Edit {
