@@ -497,15 +497,15 @@ impl<'a> Games<'a> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn movetext(
+    fn movetext<R: Rules>(
         &mut self,
         game: &mut Game<'a>,
         edits: &mut Vec<Edit>,
-        start: Chess,
+        start: R,
         checked: bool,
     ) -> (End, Option<Range<usize>>) {
         let reader = self.reader;
-        let mut stack: Vec<Frame<'a, Chess>> = Vec::with_capacity(4);
+        let mut stack: Vec<Frame<'a, R>> = Vec::with_capacity(4);
         stack.push(Frame::new(start, !checked, 0));
         let mut overflow = 0usize;
         let mut seen_token = false;
@@ -622,7 +622,7 @@ impl<'a> Games<'a> {
                             .with_help("a variation follows the move it replaces"),
                         );
                     }
-                    let frame = Frame::new(parent.before, dead, at);
+                    let frame = Frame::new(parent.before.clone(), dead, at);
                     stack.push(frame);
                 }
                 b')' => {
@@ -850,7 +850,7 @@ impl<'a> Games<'a> {
     }
 
     /// A finished variation's moves go to the move they replace.
-    fn attach(&self, stack: &mut [Frame<'a, Chess>], frame: Frame<'a, Chess>) {
+    fn attach<R: Rules>(&self, stack: &mut [Frame<'a, R>], frame: Frame<'a, R>) {
         if self.reader.keep != Keep::Tree {
             return;
         }
@@ -865,7 +865,7 @@ impl<'a> Games<'a> {
         }
     }
 
-    fn push_nag(&self, stack: &mut [Frame<'a, Chess>], overflow: usize, nag: u16) {
+    fn push_nag<R: Rules>(&self, stack: &mut [Frame<'a, R>], overflow: usize, nag: u16) {
         if self.reader.keep == Keep::Findings || overflow > 0 {
             return;
         }
@@ -894,10 +894,10 @@ impl<'a> Games<'a> {
     }
 
     /// A termination marker; whether it ends the game (in the mainline).
-    fn termination(
+    fn termination<R: Rules>(
         &self,
         game: &mut Game<'a>,
-        stack: &mut [Frame<'a, Chess>],
+        stack: &mut [Frame<'a, R>],
         overflow: usize,
         marker: Termination,
         span: Range<usize>,
@@ -926,10 +926,10 @@ impl<'a> Games<'a> {
         false
     }
 
-    fn null_move(
+    fn null_move<R: Rules>(
         &self,
         game: &mut Game<'a>,
-        stack: &mut [Frame<'a, Chess>],
+        stack: &mut [Frame<'a, R>],
         overflow: usize,
         span: Range<usize>,
     ) {
@@ -964,7 +964,7 @@ impl<'a> Games<'a> {
             )
             .with_help(help),
         );
-        frame.before = frame.current;
+        frame.before = frame.current.clone();
         frame.current.play_null();
         frame.moved = true;
         game.moves_checked += 1;
@@ -981,11 +981,11 @@ impl<'a> Games<'a> {
     }
 
     #[inline]
-    fn san(
+    fn san<R: Rules>(
         &self,
         game: &mut Game<'a>,
         edits: &mut Vec<Edit>,
-        stack: &mut [Frame<'a, Chess>],
+        stack: &mut [Frame<'a, R>],
         overflow: usize,
         span: Range<usize>,
         number: Option<(u32, Range<usize>)>,
@@ -1059,7 +1059,7 @@ impl<'a> Games<'a> {
                 } else {
                     String::new()
                 };
-                frame.before = frame.current;
+                frame.before = frame.current.clone();
                 frame.current.play(&read.mv);
                 frame.moved = true;
                 if keep {
