@@ -1174,11 +1174,16 @@ impl<'a> Games<'a> {
             let (at, span) = match game.tags.last() {
                 Some(tag) => {
                     let line_end = self.line_end(tag.span.end);
-                    let at = (line_end + 1).min(self.bytes.len());
-                    if line_end >= self.bytes.len() {
+                    let rest = self.text(tag.span.end..line_end);
+                    // On the lines after the last tag's; right after it when its line goes on
+                    // (or ends the input).
+                    let at = if rest.trim().is_empty() && line_end < self.bytes.len() {
+                        line_end + 1
+                    } else {
                         insert.insert(0, '\n');
                         insert.pop();
-                    }
+                        tag.span.end
+                    };
                     (
                         at,
                         game.tags
