@@ -184,7 +184,7 @@ pub struct Game<'a> {
     /// Its variant.
     pub variant: GameVariant<'a>,
     /// The FEN the game starts from.
-    pub start_fen: String,
+    pub start_fen: Cow<'static, str>,
     /// The comments before its first move.
     pub comments: Vec<&'a str>,
     /// The mainline as far as it is legal, with variations when kept ([`Keep`](crate::Keep)).

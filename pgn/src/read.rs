@@ -282,7 +282,7 @@ impl<'a> Games<'a> {
             span: start..start,
             tags,
             variant: GameVariant::Standard,
-            start_fen: STANDARD_START.to_owned(),
+            start_fen: Cow::Borrowed(STANDARD_START),
             comments: Vec::new(),
             moves: Vec::new(),
             final_fen: None,
@@ -443,7 +443,7 @@ impl<'a> Games<'a> {
             match Chess::from_fen(&value, chess960) {
                 Ok(read) if checked => {
                     position = read;
-                    game.start_fen = position.fen();
+                    game.start_fen = Cow::Owned(position.fen());
                 }
                 Ok(_) => {}
                 Err(reason) => {

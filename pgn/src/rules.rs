@@ -199,15 +199,19 @@ impl Chess {
     /// The standard starting position.
     #[must_use]
     pub fn standard() -> Chess {
-        #[allow(clippy::expect_used)]
-        let dfen = dfen::Parser::new()
-            .parse(STANDARD_START)
-            .map(|parsed| parsed.dfen)
-            .expect("the standard start is a FEN");
-        Chess {
-            position: Position::new(&dfen),
-            chess960: false,
-        }
+        // Parsed once: every game without a FEN tag starts here.
+        static START: std::sync::LazyLock<Chess> = std::sync::LazyLock::new(|| {
+            #[allow(clippy::expect_used)]
+            let dfen = dfen::Parser::new()
+                .parse(STANDARD_START)
+                .map(|parsed| parsed.dfen)
+                .expect("the standard start is a FEN");
+            Chess {
+                position: Position::new(&dfen),
+                chess960: false,
+            }
+        });
+        *START
     }
 
     /// The position of a FEN, in Chess960 mode or not; `None` with the reason when the text
