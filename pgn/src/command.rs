@@ -228,3 +228,69 @@ fn square_of(text: &str) -> Option<dfen::Square> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Command<'_> {
+        let read = commands(text);
+        assert!(read.errors.is_empty(), "{:?}", read.errors);
+        read.commands.into_iter().next().unwrap().command
+    }
+
+    #[test]
+    fn each_known_command_is_read_by_its_syntax() {
+        assert_eq!(one("[%clk 1:02:03]"), Command::Clock { millis: 3_723_000 });
+        assert_eq!(one("[%clk 0:00:07.25]"), Command::Clock { millis: 7_250 });
+        assert_eq!(
+            one("[%emt 0:00:05]"),
+            Command::ElapsedMoveTime { millis: 5_000 }
+        );
+        assert_eq!(
+            one("[%eval #-3]"),
+            Command::Eval {
+                eval: Eval::Mate(-3),
+                depth: None
+            }
+        );
+        assert_eq!(
+            one("[%eval 0.17]"),
+            Command::Eval {
+                eval: Eval::Pawns(0.17),
+                depth: None
+            }
+        );
+        let a1 = dfen::Square::new(0, 0).unwrap();
+        let e2 = dfen::Square::new(4, 1).unwrap();
+        let e4 = dfen::Square::new(4, 3).unwrap();
+        assert_eq!(one("[%csl Ra1]"), Command::Squares(vec![('R', a1)]));
+        assert_eq!(
+            one("[%cal Ge2e4,Ya1e4]"),
+            Command::Arrows(vec![('G', e2, e4), ('Y', a1, e4)])
+        );
+        assert_eq!(
+            one("[%evp 0.1,0.2]"),
+            Command::Other {
+                name: "evp",
+                args: "0.1,0.2"
+            }
+        );
+    }
+
+    #[test]
+    fn a_known_command_with_other_arguments_is_an_error_at_them() {
+        let text = "x [%eval high] [%csl Xa1] [%cal Ge2] [%clk 1:02:0a]";
+        let read = commands(text);
+        assert!(read.commands.is_empty());
+        let found: Vec<&str> = read.errors.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(found, ["high", "Xa1", "Ge2", "1:02:0a"]);
+    }
+
+    #[test]
+    fn text_around_commands_and_an_unclosed_one_are_left_alone() {
+        let read = commands("good [%clk 0:01:00] move [%eval 0.3");
+        assert_eq!(read.commands.len(), 1);
+        assert_eq!(read.commands[0].span, 5..19);
+    }
+}
