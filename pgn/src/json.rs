@@ -188,6 +188,12 @@ fn comment_token(comment: &Value) -> Result<String, JsonError> {
             "expected a comment without `}}`, found `{text}`"
         )));
     }
+    // A line of the comment that starts with `[` would read as the next tag section.
+    if text.split('\n').skip(1).any(|line| line.starts_with('[')) {
+        return Err(error(format!(
+            "expected a comment whose lines after the first do not start with `[`, found `{text}`"
+        )));
+    }
     Ok(format!("{{ {text} }}"))
 }
 
