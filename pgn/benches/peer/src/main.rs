@@ -5,21 +5,34 @@
 use pgn_reader::{BufferedReader, RawTag, SanPlus, Skip, Visitor};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
 
-struct Check { pos: Chess, ok: bool }
+struct Check {
+    pos: Chess,
+    ok: bool,
+}
 
 impl Visitor for Check {
     type Result = bool;
-    fn begin_tags(&mut self) { self.pos = Chess::default(); self.ok = true; }
+    fn begin_tags(&mut self) {
+        self.pos = Chess::default();
+        self.ok = true;
+    }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         if name == b"FEN" {
-            match Fen::from_ascii(value.as_bytes()).ok().and_then(|f| f.into_position(CastlingMode::Chess960).ok()) {
+            match Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Chess960).ok())
+            {
                 Some(p) => self.pos = p,
                 None => self.ok = false,
             }
         }
     }
-    fn end_tags(&mut self) -> Skip { Skip(!self.ok) }
-    fn begin_variation(&mut self) -> Skip { Skip(true) }
+    fn end_tags(&mut self) -> Skip {
+        Skip(!self.ok)
+    }
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
     fn san(&mut self, san: SanPlus) {
         if self.ok {
             match san.san.to_move(&self.pos) {
@@ -28,7 +41,9 @@ impl Visitor for Check {
             }
         }
     }
-    fn end_game(&mut self) -> bool { self.ok }
+    fn end_game(&mut self) -> bool {
+        self.ok
+    }
 }
 
 fn main() -> std::io::Result<()> {
@@ -37,11 +52,22 @@ fn main() -> std::io::Result<()> {
         // Reading the file is not timed, as on fenkit's side.
         let start = std::time::Instant::now();
         let mut reader = BufferedReader::new(&bytes[..]);
-        let mut check = Check { pos: Chess::default(), ok: true };
+        let mut check = Check {
+            pos: Chess::default(),
+            ok: true,
+        };
         let (mut games, mut bad) = (0, 0);
-        while let Some(ok) = reader.read_game(&mut check)? { games += 1; if !ok { bad += 1; } }
+        while let Some(ok) = reader.read_game(&mut check)? {
+            games += 1;
+            if !ok {
+                bad += 1;
+            }
+        }
         let secs = start.elapsed().as_secs_f64();
-        println!("{arg}: {games} games, {bad} with errors, {:.1} MB/s", bytes.len() as f64 / 1e6 / secs);
+        println!(
+            "{arg}: {games} games, {bad} with errors, {:.1} MB/s",
+            bytes.len() as f64 / 1e6 / secs
+        );
     }
     Ok(())
 }
