@@ -260,7 +260,7 @@ impl<'a> Games<'a> {
         loop {
             self.skip_whitespace();
             match self.byte(self.at) {
-                Some(b'%') if self.line_start(self.at) => self.at = self.line_end(self.at),
+                Some(b'%' | b';') if self.line_start(self.at) => self.at = self.line_end(self.at),
                 _ => return,
             }
         }
@@ -308,7 +308,7 @@ impl<'a> Games<'a> {
         loop {
             self.skip_whitespace();
             match self.byte(self.at) {
-                Some(b'%') if self.line_start(self.at) => self.at = self.line_end(self.at),
+                Some(b'%' | b';') if self.line_start(self.at) => self.at = self.line_end(self.at),
                 Some(b'[') => match self.tag() {
                     Ok(tag) => tags.push(tag),
                     Err((expected, found)) => {

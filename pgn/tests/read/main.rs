@@ -201,3 +201,12 @@ fn the_projections_follow_python_chess() {
         .unwrap();
     assert_eq!(game.uci_mainline(), "e2e4 0000 d2d4");
 }
+
+#[test]
+fn comment_and_escape_lines_before_a_game_and_among_its_tags_are_skipped() {
+    let text = "; generated\n% escape\n[Event \"a\"]\n; note\n[Site \"b\"]\n\n1. e4 *\n";
+    let games: Vec<_> = Reader::new().keep(Keep::Mainline).games(text).collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tags.len(), 2);
+    assert_eq!(games[0].uci_mainline(), "e2e4");
+}
