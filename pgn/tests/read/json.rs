@@ -85,3 +85,61 @@ proptest! {
         prop_assert_eq!(form(&written), value, "{}", written);
     }
 }
+
+/// A random game with its moves misspelled in ways `fmt` fixes (long algebraic, castling with
+/// zeros, check marks dropped or added, capture marks dropped, wrong move numbers).
+fn misspelled_pgn(choices: &[u8]) -> (String, String) {
+    let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        .parse()
+        .unwrap();
+    let mut out = String::from("[Event \"misspelled\"]\n\n");
+    let mut ucis = Vec::new();
+    let mut position = Position::new(&start);
+    let mut ply = 0u32;
+    let mut picks = choices.iter().copied();
+    while let Some(pick) = picks.next() {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(pick) % moves.len()];
+        let san = San::of(&position, &mv).to_string();
+        let spelled = match picks.next().unwrap_or(0) % 6 {
+            0 => mv.to_string(),
+            1 => san.replace('O', "0"),
+            2 => san.trim_end_matches(['+', '#']).to_owned(),
+            3 if !san.ends_with(['+', '#']) => format!("{san}+"),
+            4 => san.replacen('x', "", 1),
+            _ => san,
+        };
+        let number = ply / 2 + 1 + u32::from(pick % 7 == 0);
+        if ply.is_multiple_of(2) {
+            out.push_str(&format!("{number}. "));
+        }
+        out.push_str(&spelled);
+        out.push(' ');
+        ucis.push(mv.to_string());
+        position.play_unchecked(&mv);
+        ply += 1;
+    }
+    out.push('*');
+    (out, ucis.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+    /// `fmt` fixes every fixable finding of a misspelled game, changes no move, and a second
+    /// `fmt` changes nothing.
+    #[test]
+    fn fmt_fixes_misspellings_and_keeps_the_moves(choices in proptest::collection::vec(any::<u8>(), 0..120)) {
+        let (text, _) = misspelled_pgn(&choices);
+        let reader = Reader::new().keep(Keep::Mainline);
+        let before = reader.games(&text).next().unwrap();
+        prop_assert!(!before.has_error(), "{:?}", before.findings);
+        let fixed = pgn::fix(&text, pgn::Notation::Pgn);
+        let after = reader.games(&fixed).next().unwrap();
+        prop_assert_eq!(after.uci_mainline(), before.uci_mainline());
+        prop_assert!(after.findings.iter().all(|f| !f.fixable), "{:?}\n{}", after.findings, fixed);
+        prop_assert_eq!(pgn::fix(&fixed, pgn::Notation::Pgn), fixed);
+    }
+}
