@@ -191,6 +191,12 @@ impl Position {
         self.pos.side
     }
 
+    /// The fullmove number: 1 at the start, one more after each of Black's moves.
+    #[must_use]
+    pub const fn fullmove(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     /// Visits the legal moves, in the generator's order, until `visit` breaks.
     pub(crate) fn visit_legal(&self, visit: &mut impl FnMut(ChessMove) -> ControlFlow<()>) {
         let _ = standard::generate(&self.pos, &mut |mv| visit(ChessMove(mv)));
@@ -219,13 +225,12 @@ impl Position {
     }
 
     /// Visits the castling moves that the rights and the pieces allow (they may still pass
-    /// through an attacked square: [`Position::is_legal`] tells). The one place that asks the
-    /// rules for castling.
+    /// through an attacked square: [`Position::is_legal`] tells), Chess960's included (a king
+    /// and a rook with a right wherever they stand on the back rank). The one place that asks
+    /// the rules for castling.
     fn visit_castling(&self, visit: &mut impl FnMut(ChessMove)) {
-        let _ = self.pos.generate(Role::King, true, &mut |mv| {
-            if mv.kind == MoveKind::Castling {
-                visit(ChessMove(mv));
-            }
+        let _ = standard::generate_castling(&self.pos, &mut |mv| {
+            visit(ChessMove(mv));
             ControlFlow::Continue(())
         });
     }
@@ -511,6 +516,61 @@ impl Position {
         }
         *self = self.after(mv);
         Ok(())
+    }
+
+    /// Plays a null move (`--` in PGN, `0000` in UCI): nothing moves, the en-passant squares
+    /// lapse, the halfmove clock grows and the turn passes.
+    ///
+    /// ```
+    /// use dfen::chess::Position;
+    /// let e4: dfen::Dfen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse()?;
+    /// let mut position = Position::new(&e4);
+    /// position.play_null();
+    /// assert_eq!(position.to_dfen().to_string(), "4k3/8/8/8/3pP3/8/8/4K3 w - - 1 2 -");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) {
+        self.pos = standard::after_null(&self.pos);
+    }
+
+    /// The square of the rook a castling move castles with; `None` for any other move. UCI's
+    /// Chess960 spelling writes castling as the king taking this rook (`e1h1`).
+    ///
+    /// ```
+    /// use dfen::chess::Position;
+    /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse()?;
+    /// let position = Position::new(&dfen);
+    /// let castle = dfen::san::parse(&position, "O-O")?.mv;
+    /// assert_eq!(position.castling_rook(&castle).map(|s| s.to_string()).as_deref(), Some("h1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn castling_rook(&self, mv: &ChessMove) -> Option<Square> {
+        mv.castling()?;
+        let castle = crate::rules::position::castling_squares(
+            &mv.0,
+            self.pos.pieces(self.pos.side.index(), Role::Rook),
+        );
+        Square::from_index(u8::try_from(castle.rook_from).ok()?)
+    }
+
+    /// Plays `mv`, a legal move that this position gave (from [`Position::legal_moves`], or
+    /// read against it by [`san::parse`](crate::san::parse)), without checking it again: what
+    /// a reader that has just resolved the move needs. A move of another position leaves the
+    /// position unspecified (never a panic).
+    ///
+    /// ```
+    /// use dfen::chess::Position;
+    /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
+    /// let mut position = Position::new(&start);
+    /// let mv = dfen::san::parse(&position, "Nf3")?.mv;
+    /// position.play_unchecked(&mv);
+    /// assert_eq!(position.to_dfen().to_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 -");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: &ChessMove) {
+        *self = self.after(mv);
     }
 
     /// Whether `mv` gives check, and whether it mates.

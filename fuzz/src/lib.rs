@@ -931,3 +931,61 @@ fn check_csv_row(probe: &mut fenkit::fuzzing::CsvProbe, row: &[u8], delimiter: u
         }
     }
 }
+
+/// PGN movetext (the `pgn` crate), as games and as one movetext column: reading never panics,
+/// whatever is kept; every finding's span lies on character boundaries of the input; the edits
+/// are sorted and inside it; and the JSON form of every game, written as PGN and read again,
+/// is the same JSON.
+pub fn check_movetext(data: &[u8]) {
+    use pgn::{Keep, Notation, Reader};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for notation in [Notation::Pgn, Notation::Movetext] {
+        for keep in [Keep::Findings, Keep::Tree] {
+            let reader = Reader::new()
+                .notation(notation)
+                .keep(keep)
+                .fens(true)
+                .max_depth(8);
+            let mut last_edit = 0;
+            for game in reader.games(text) {
+                for finding in &game.findings {
+                    assert!(
+                        text.get(finding.span.clone()).is_some(),
+                        "{}: span {:?} not inside {text:?}",
+                        finding.code,
+                        finding.span
+                    );
+                }
+                for edit in &game.edits {
+                    assert!(
+                        edit.span.start >= last_edit && text.get(edit.span.clone()).is_some(),
+                        "edit {edit:?} of {text:?}"
+                    );
+                    last_edit = edit.span.end;
+                }
+                if keep != Keep::Tree {
+                    continue;
+                }
+                let form = pgn::json::to_json(&game);
+                let Ok(written) = pgn::json::to_pgn(&form) else {
+                    continue;
+                };
+                let again = Reader::new()
+                    .keep(Keep::Tree)
+                    .fens(true)
+                    .max_depth(8)
+                    .games(&written)
+                    .next()
+                    .map(|game| pgn::json::to_json(&game));
+                assert_eq!(
+                    again.as_ref(),
+                    Some(&form),
+                    "{text:?} was written {written:?}"
+                );
+            }
+            let _ = pgn::fix(text, notation);
+        }
+    }
+}

@@ -71,6 +71,11 @@ fn pgn_tags_seeds() {
 }
 
 #[test]
+fn movetext_seeds() {
+    seeds_of("movetext", invariants::check_movetext);
+}
+
+#[test]
 fn csv_fields_seeds() {
     seeds_of("csv_fields", invariants::check_csv_fields);
 }
@@ -98,6 +103,7 @@ fn every_target_is_covered() {
             "epd_parse",
             "fen4_parse",
             "json_input",
+            "movetext",
             "ndjson4_lines",
             "pgn_tags",
             "rules",

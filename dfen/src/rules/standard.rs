@@ -47,7 +47,7 @@ pub(crate) fn is_legal(pos: &Pos, mv: &Move) -> bool {
 /// and the rook pass or land on empty but for the two of them. Standard castling (king on the
 /// e-file, rook in the corner) is written as the king's move (`e1g1`); any other as the king
 /// taking its rook (`f1h1`), as UCI's Chess960 mode writes it.
-fn generate_castling<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
+pub(crate) fn generate_castling<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(Move) -> ControlFlow<()>,
 {
@@ -102,6 +102,17 @@ where
         pos.generate(role, false, &mut legal)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The position after a null move: nothing moves, the en-passant squares lapse, the halfmove
+/// clock grows and the turn passes (as python-chess and UCI engines play `0000`).
+#[inline]
+pub(crate) fn after_null(pos: &Pos) -> Pos {
+    let mut next = *pos;
+    next.ep = 0;
+    next.halfmove = next.halfmove.saturating_add(1);
+    next.end_turn();
+    next
 }
 
 /// The position after a standard move: the move, then the turn ends.

@@ -1,0 +1,383 @@
+//! The rules a game's moves are read against, behind one small trait ([`Rules`]), and their
+//! implementation for standard chess and Chess960 ([`Chess`], on `dfen`'s standard chess).
+//!
+//! The reader asks a position only what the trait offers: read a move's text (SAN, with the
+//! spellings that `fmt` rewrites), play a move or a null move, write a move's SAN and UCI,
+//! list the legal moves, say whether the side to move is in check or has a move, and write the
+//! position as FEN. A variant's rules (crazyhouse drops, three-check) implement the same trait.
+//!
+//! ```
+//! use pgn::rules::{Chess, Rules};
+//!
+//! let mut position = Chess::standard();
+//! let read = position.read_move("Ng1f3").unwrap();
+//! assert_eq!(&*read.san, "Nf3");
+//! assert!(!read.faults.is_empty()); // long algebraic: `fmt` writes `Nf3`
+//! assert_eq!(position.uci(&read.mv), "g1f3");
+//! position.play(&read.mv);
+//! assert_eq!(position.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+//! ```
+
+use std::fmt;
+
+use dfen::chess::{ChessMove, Position};
+use dfen::san::{self, San, Spelling};
+use dfen::{CastlingMode, CastlingNotation, EnPassantPolicy, Writer};
+
+use crate::Code;
+
+/// How a move's text differs from its SAN: a set of faults, each one a code `fmt` fixes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Faults(u8);
+
+impl Faults {
+    /// `0-0`, `0-0-0`, or castling written as the king's move.
+    pub const CASTLING: Faults = Faults(1);
+    /// Long algebraic or UCI: `e2e4`, `Ng1-f3`.
+    pub const LONG_ALGEBRAIC: Faults = Faults(2);
+    /// More or other disambiguation than SAN's.
+    pub const DISAMBIGUATION: Faults = Faults(4);
+    /// The `x` missing on a capture, or written on a quiet move.
+    pub const CAPTURE_MARK: Faults = Faults(8);
+    /// The `+` or `#` missing or wrong.
+    pub const CHECK_MARK: Faults = Faults(16);
+    /// A promotion without `=`, or with a lower-case letter.
+    pub const PROMOTION: Faults = Faults(32);
+
+    const ALL: [(Faults, Code); 6] = [
+        (Faults::CASTLING, Code::CastlingZeros),
+        (Faults::LONG_ALGEBRAIC, Code::LongAlgebraic),
+        (Faults::DISAMBIGUATION, Code::Disambiguation),
+        (Faults::CAPTURE_MARK, Code::CaptureMark),
+        (Faults::CHECK_MARK, Code::CheckMark),
+        (Faults::PROMOTION, Code::PromotionSpelling),
+    ];
+
+    /// No fault: the text is the move's SAN.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every fault of `other` is set.
+    #[must_use]
+    pub const fn contains(self, other: Faults) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The code of the first fault (the one a finding names); `None` when there is none.
+    ///
+    /// ```
+    /// use pgn::rules::Faults;
+    /// let both = Faults::CHECK_MARK | Faults::CASTLING;
+    /// assert_eq!(both.code().map(|c| c.as_str()), Some("PGN101"));
+    /// ```
+    #[must_use]
+    pub fn code(self) -> Option<Code> {
+        Faults::ALL
+            .iter()
+            .find(|(flag, _)| self.contains(*flag))
+            .map(|(_, code)| *code)
+    }
+}
+
+impl std::ops::BitOr for Faults {
+    type Output = Faults;
+
+    fn bitor(self, other: Faults) -> Faults {
+        Faults(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Faults {
+    fn bitor_assign(&mut self, other: Faults) {
+        self.0 |= other.0;
+    }
+}
+
+impl fmt::Debug for Faults {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let codes: Vec<&str> = Faults::ALL
+            .iter()
+            .filter(|(flag, _)| self.contains(*flag))
+            .map(|(_, code)| code.as_str())
+            .collect();
+        write!(f, "Faults({})", codes.join("|"))
+    }
+}
+
+/// A move read from its text: the move, its SAN, and how the text differs from the SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadMove<M, S> {
+    /// The legal move.
+    pub mv: M,
+    /// Its SAN as the rules write it.
+    pub san: S,
+    /// How the text was spelled differently; empty when it is the SAN.
+    pub faults: Faults,
+}
+
+/// Why a text is not a legal move of the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The text is no move at all (no SAN shape).
+    NotAMove,
+    /// No legal move matches it.
+    Illegal,
+    /// Several legal moves match it.
+    Ambiguous,
+}
+
+/// A text that is not one legal move: its kind, a reason where known, and help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    /// What is wrong.
+    pub kind: MoveErrorKind,
+    /// Why, where the rules know (`"no White knight can move to e5"`).
+    pub reason: Option<String>,
+    /// The SAN of each legal move an ambiguous text could be.
+    pub candidates: Vec<String>,
+}
+
+/// A position of a game: what the reader asks of the rules of standard chess, Chess960 or a
+/// variant.
+pub trait Rules: Clone {
+    /// A legal move of the position.
+    type Move: Copy;
+    /// The SAN of a move as the rules write it.
+    type San: std::ops::Deref<Target = str> + Copy;
+
+    /// Reads the text of one move (SAN, or a spelling `fmt` rewrites) against the position.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the text is no move, no legal move, or several.
+    fn read_move(&self, text: &str) -> Result<ReadMove<Self::Move, Self::San>, MoveError>;
+
+    /// Plays a legal move of this position.
+    fn play(&mut self, mv: &Self::Move);
+
+    /// Plays a null move: the turn passes.
+    fn play_null(&mut self);
+
+    /// The SAN of a legal move.
+    fn san(&self, mv: &Self::Move) -> Self::San;
+
+    /// The UCI spelling of a legal move, as python-chess writes it for this game.
+    fn uci(&self, mv: &Self::Move) -> String;
+
+    /// The SAN of every legal move, in the rules' order.
+    fn legal_sans(&self) -> Vec<String>;
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+
+    /// Whether the side to move has a legal move.
+    fn has_legal_moves(&self) -> bool;
+
+    /// The fullmove number.
+    fn fullmove(&self) -> u32;
+
+    /// Whether White is to move.
+    fn white_to_move(&self) -> bool;
+
+    /// The position as FEN, as python-chess writes it (en passant only when a capture is
+    /// legal).
+    fn fen(&self) -> String;
+}
+
+/// A position of standard chess or Chess960, on `dfen`'s standard chess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chess {
+    position: Position,
+    chess960: bool,
+}
+
+/// The standard starting position.
+pub(crate) const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Chess {
+    /// The standard starting position.
+    #[must_use]
+    pub fn standard() -> Chess {
+        // Parsed once: every game without a FEN tag starts here.
+        static START: std::sync::LazyLock<Chess> = std::sync::LazyLock::new(|| {
+            #[allow(clippy::expect_used)]
+            let dfen = dfen::Parser::new()
+                .parse(STANDARD_START)
+                .map(|parsed| parsed.dfen)
+                .expect("the standard start is a FEN");
+            Chess {
+                position: Position::new(&dfen),
+                chess960: false,
+            }
+        });
+        *START
+    }
+
+    /// The position of a FEN, in Chess960 mode or not; `None` with the reason when the text
+    /// is no FEN a game can start from.
+    ///
+    /// # Errors
+    /// The parser's message, or why the position cannot be played from.
+    ///
+    /// ```
+    /// use pgn::rules::{Chess, Rules};
+    /// let position = Chess::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
+    /// assert_eq!(position.legal_sans().len(), 15);
+    /// assert!(Chess::from_fen("8/8 w", false).is_err());
+    /// ```
+    pub fn from_fen(text: &str, chess960: bool) -> Result<Chess, String> {
+        let parsed = dfen::Parser::new()
+            .castling_mode(if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            })
+            .parse(text.trim())
+            .map_err(|error| error.to_string())?;
+        if !parsed.dfen.dice.is_empty() {
+            return Err("dice pending: not a standard-chess position".to_owned());
+        }
+        Ok(Chess {
+            position: Position::new(&parsed.dfen),
+            chess960,
+        })
+    }
+
+    /// Whether castling is written as in Chess960 (UCI `e1h1`, X-FEN).
+    #[must_use]
+    pub const fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The `dfen` position.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    fn writer(&self) -> Writer {
+        Writer::new()
+            .en_passant(EnPassantPolicy::Legal, dfen::Game::Standard)
+            .castling_mode(if self.chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            })
+            .castling(CastlingNotation::XFen)
+    }
+}
+
+impl Rules for Chess {
+    type Move = ChessMove;
+    type San = San;
+
+    #[inline]
+    fn read_move(&self, text: &str) -> Result<ReadMove<ChessMove, San>, MoveError> {
+        match san::parse(&self.position, text) {
+            Ok(read) => Ok(ReadMove {
+                mv: read.mv,
+                san: read.san,
+                faults: if read.spelling.is_empty() {
+                    Faults::default()
+                } else {
+                    faults_of(read.spelling, text)
+                },
+            }),
+            Err(error) => Err(move_error(&error)),
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: &ChessMove) {
+        // The move came from this position's `read_move`: it is legal.
+        self.position.play_unchecked(mv);
+    }
+
+    fn play_null(&mut self) {
+        self.position.play_null();
+    }
+
+    fn san(&self, mv: &ChessMove) -> San {
+        San::of(&self.position, mv)
+    }
+
+    fn uci(&self, mv: &ChessMove) -> String {
+        if self.chess960
+            && let Some(rook) = self.position.castling_rook(mv)
+        {
+            return format!("{}{rook}", mv.from());
+        }
+        mv.to_string()
+    }
+
+    fn legal_sans(&self) -> Vec<String> {
+        self.position
+            .legal_moves()
+            .iter()
+            .map(|mv| San::of(&self.position, mv).to_string())
+            .collect()
+    }
+
+    fn is_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    fn has_legal_moves(&self) -> bool {
+        self.position.has_legal_moves()
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position.fullmove()
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.position.side() == dfen::Color::White
+    }
+
+    fn fen(&self) -> String {
+        let (fen, _) = self.writer().to_fen_lossy(&self.position.to_dfen());
+        fen
+    }
+}
+
+/// The faults of a move read by `dfen`'s SAN reader.
+fn faults_of(spelling: Spelling, text: &str) -> Faults {
+    let mut faults = Faults::default();
+    for (flag, fault) in [
+        (Spelling::UCI, Faults::LONG_ALGEBRAIC),
+        (Spelling::CAPTURE_MARK, Faults::CAPTURE_MARK),
+        (Spelling::CHECK_SUFFIX, Faults::CHECK_MARK),
+        (Spelling::CASTLING, Faults::CASTLING),
+        (Spelling::PROMOTION, Faults::PROMOTION),
+    ] {
+        if spelling.contains(flag) {
+            faults |= fault;
+        }
+    }
+    if spelling.contains(Spelling::DISAMBIGUATION) {
+        // A dash between the squares, or both squares named: long algebraic.
+        let body = text.trim_end_matches(['+', '#', '!', '?']);
+        let squares = body.bytes().filter(u8::is_ascii_digit).count();
+        if body.contains('-') || squares >= 2 {
+            faults |= Faults::LONG_ALGEBRAIC;
+        } else {
+            faults |= Faults::DISAMBIGUATION;
+        }
+    }
+    faults
+}
+
+#[cold]
+fn move_error(error: &san::SanError) -> MoveError {
+    let kind = match error.code().as_str() {
+        "EPD204" => MoveErrorKind::Ambiguous,
+        "EPD203" => MoveErrorKind::Illegal,
+        _ => MoveErrorKind::NotAMove,
+    };
+    MoveError {
+        kind,
+        reason: error.reason().map(str::to_owned),
+        candidates: error.candidates().iter().map(ToString::to_string).collect(),
+    }
+}
