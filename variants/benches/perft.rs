@@ -1,0 +1,3 @@
+//! Variant perft against standard perft (filled in below).
+
+fn main() {}
