@@ -11,10 +11,13 @@ piece removed, a piece moved to an empty square, or the side to move flipped (py
 writes each back as FEN). Every FEN goes through the `variant_rules` example binary, and the
 script checks, position by position, that the library and python-chess agree on:
 
-- the validity verdict and the reasons: the set of `status()` flags (so `is_valid()` too);
+- the validity verdict and the reasons: the set of `status()` flags, and the library's
+  findings: an error exactly when `is_valid()` is false;
 - the legal moves, as a set of UCI strings, on every position python-chess calls valid;
 - perft(2), on every K-th valid position (default 4);
-- the outcome (termination and winner), on every valid position.
+- the outcome (termination and winner), on every valid position;
+- the SAN of every legal move (python-chess's, but `P@e4` for a pawn drop, as lichess writes
+  it), and that each SAN reads back as its move.
 
 With `--write-suites DIR` it also writes, per variant, a perft suite of 12 positions from the
 games with python-chess's counts to depth 3 (`DIR/<variant>.perft`): the suites committed in
@@ -121,6 +124,8 @@ def expected(name, fen, depth):
     status = status_names(board.status())
     valid = board.is_valid()
     moves = " ".join(sorted(m.uci() for m in board.legal_moves)) if valid else None
+    sans = " ".join(sorted(f"{m.uci()}={lichess_san(board, m)}" for m in board.legal_moves)) if valid else "-"
+
     count = perft(board, depth) if (valid and depth) else None
     outcome = None
     if valid:
@@ -130,7 +135,13 @@ def expected(name, fen, depth):
         else:
             winner = {True: "w", False: "b", None: "-"}[o.winner]
             outcome = f"{o.termination.name}:{winner}"
-    return status, moves or "-", count, outcome
+    return status, moves or "-", count, outcome, sans or "-"
+
+
+def lichess_san(board, move):
+    """python-chess's SAN, with a pawn drop written `P@e4` as lichess writes it."""
+    san = board.san(move)
+    return "P" + san if san.startswith("@") else san
 
 
 def write_suite(path, name, fens, rng):
@@ -189,13 +200,16 @@ def main():
         counts = {"played": 0, "mutated": 0, "valid": 0, "perft": 0}
         for (fen, depth, origin), output in zip(cases, outputs):
             counts[origin] += 1
-            status, moves, count, outcome = expected(name, fen, depth)
+            status, moves, count, outcome, sans = expected(name, fen, depth)
             fields = output.split("\t")
             problems = []
             if fields[0] != "ok":
                 problems.append(f"not read: {fields[1:]}")
             else:
-                got_status, got_moves, got_perft, got_outcome = fields[1:5]
+                got_status, got_moves, got_perft, got_outcome, got_errors, got_sans = fields[1:7]
+                if (got_errors == "-") != (status == "-"):
+                    problems.append(f"verdict: python-chess is_valid() {status == '-'}, "
+                                    f"library errors {got_errors}")
                 got_status = ",".join(sorted(got_status.split(",")))
                 if got_status != status:
                     problems.append(f"status: python-chess {status}, library {got_status}")
@@ -209,6 +223,10 @@ def main():
                         counts["perft"] += 1
                         if got_perft != str(count):
                             problems.append(f"perft 2: python-chess {count}, library {got_perft}")
+                    if got_sans != sans:
+                        a, b = set(sans.split()), set(got_sans.split())
+                        problems.append(f"san: only python-chess {sorted(a - b)[:4]}, "
+                                        f"only library {sorted(b - a)[:4]}")
                     if got_outcome != outcome:
                         problems.append(f"outcome: python-chess {outcome}, library {got_outcome}")
             if problems:

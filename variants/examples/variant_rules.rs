@@ -4,12 +4,14 @@
 //! Each input line is `VARIANT<TAB>FEN[<TAB>DEPTH]`; each output line is, tab-separated:
 //! `ok`, python-chess's names of the status flags (`,`-joined, `-` for none), the legal moves
 //! in UCI (sorted, space-joined, `-` for none), the perft count at DEPTH (`-` without one), and
-//! the outcome as `TERMINATION:WINNER` (`-` while the game goes on). A line that does not read
+//! the outcome as `TERMINATION:WINNER` (`-` while the game goes on), and the codes of the
+//! error findings (`-` for none), and each legal move as `UCI=SAN` (sorted; `!unread` after
+//! a SAN that does not read back as its move). A line that does not read
 //! gives `error<TAB>MESSAGE`.
 
 use std::io::{BufRead, Write};
 
-use variants::{Color, Position, Status, Termination, Variant};
+use variants::{Color, Status, Termination, Variant};
 
 fn main() {
     let stdin = std::io::stdin();
@@ -27,8 +29,22 @@ fn main() {
             let _ = writeln!(out, "error\tunknown variant {name}");
             continue;
         };
-        let position = match Position::from_fen(variant, fen, false) {
-            Ok(position) => position,
+        let (position, errors) = match variants::check(variant, fen, false) {
+            Ok(checked) => {
+                let mut codes: Vec<&str> = checked
+                    .findings
+                    .iter()
+                    .filter(|f| f.severity == fenkit_diagnostics::Severity::Error)
+                    .map(|f| f.code.as_str())
+                    .collect();
+                codes.sort_unstable();
+                let errors = if codes.is_empty() {
+                    "-".to_owned()
+                } else {
+                    codes.join(",")
+                };
+                (checked.position, errors)
+            }
             Err(err) => {
                 let _ = writeln!(out, "error\t{err}");
                 continue;
@@ -40,12 +56,23 @@ fn main() {
             .filter(|(flag, _)| status.contains(*flag))
             .map(|(_, name)| *name)
             .collect();
-        let mut moves: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|m| m.uci(false))
-            .collect();
+        let legal = position.legal_moves();
+        let mut moves: Vec<String> = legal.iter().map(|m| m.uci(false)).collect();
         moves.sort();
+        let mut sans: Vec<String> = legal
+            .iter()
+            .map(|&m| {
+                let san = position.san(m);
+                // Each SAN reads back as its move.
+                let back = position.parse_move(&san).map(|b| b == m).unwrap_or(false);
+                format!(
+                    "{}={san}{}",
+                    m.uci(false),
+                    if back { "" } else { "!unread" }
+                )
+            })
+            .collect();
+        sans.sort();
         let perft = depth.map_or_else(|| "-".to_owned(), |d| position.perft(d).to_string());
         let outcome = position.outcome().map_or_else(
             || "-".to_owned(),
@@ -69,7 +96,7 @@ fn main() {
         );
         let _ = writeln!(
             out,
-            "ok\t{}\t{}\t{perft}\t{outcome}",
+            "ok\t{}\t{}\t{perft}\t{outcome}\t{errors}\t{}",
             if flags.is_empty() {
                 "-".to_owned()
             } else {
@@ -79,6 +106,11 @@ fn main() {
                 "-".to_owned()
             } else {
                 moves.join(" ")
+            },
+            if sans.is_empty() {
+                "-".to_owned()
+            } else {
+                sans.join(" ")
             },
         );
     }

@@ -12,6 +12,8 @@
 //! | `game` | what a position offers through its rules: [`Position::legal_moves`], [`Position::perft`], [`Position::status`], [`Position::outcome`] |
 //! | `status` | [`Status`] (python-chess's validity flags) and [`Outcome`] |
 //! | `codes` | [`Code`], the `VARxxx` codes, and [`Finding`] |
+//! | `validity` | [`check`]: a position's validity as findings with codes and spans |
+//! | `san` | SAN and UCI: [`Position::san`], [`Position::parse_move`] |
 //! | `suite` | [`Suite`]: perft-suite files read with spans, and verified |
 //!
 //! The library reads text and returns values; it does no I/O.
@@ -30,9 +32,11 @@ mod codes;
 mod game;
 mod position;
 mod rules;
+mod san;
 mod status;
 mod suite;
 mod table;
+mod validity;
 
 pub use codes::{Code, Finding};
 pub use position::{
@@ -45,3 +49,4 @@ pub use rules::{
 pub use status::{Outcome, Status, Termination};
 pub use suite::{Case, Count, Suite};
 pub use table::{Entry, TABLE, UnknownVariant, Variant};
+pub use validity::{Checked, check};

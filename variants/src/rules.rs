@@ -348,7 +348,12 @@ fn is_safe<R: Rules + ?Sized>(rules: &R, pos: &Position, king: u32, them: Color,
 
 /// Plays `m` (legal, or at least pseudo-legal) as python-chess's `push` does.
 pub(crate) fn play<R: Rules + ?Sized>(rules: &R, pos: &mut Position, m: Move) {
+    play_inner(rules, pos, m);
+    // Rights follow from the moves now: as read and as used are one.
     pos.raw_castling = pos.castling;
+}
+
+fn play_inner<R: Rules + ?Sized>(rules: &R, pos: &mut Position, m: Move) {
     let ep_before = pos.ep.take();
     pos.halfmove += 1;
     let mover = pos.turn;
