@@ -391,6 +391,22 @@ impl Position {
         }
     }
 
+    /// The same board read in another variant (pockets and check counters kept, used only
+    /// where that variant has them).
+    ///
+    /// ```
+    /// use variants::{Position, Variant};
+    /// let race = Position::start(Variant::RacingKings);
+    /// assert_eq!(race.perft(1), 21);
+    /// assert_eq!(race.with_variant(Variant::Chess).perft(1), 23); // two of them give check
+    /// ```
+    #[must_use]
+    pub fn with_variant(&self, variant: Variant) -> Position {
+        let mut position = self.clone();
+        position.variant = variant;
+        position
+    }
+
     /// The variant.
     #[must_use]
     pub const fn variant(&self) -> Variant {

@@ -588,16 +588,35 @@ impl Rules for Atomic {
         let start = out.len();
         pseudo_moves(self, pos, !0, out);
         let mut kept = start;
+        let us = pos.turn;
+        let our_kings = pos.role(Role::King) & pos.pieces_of(us);
+        let their_kings = pos.role(Role::King) & pos.pieces_of(us.other());
+        let king = pos.king_of(us);
         for i in start..out.len() {
             let m = out[i];
-            let mut after = pos.clone();
-            play(self, &mut after, m);
-            let kings = after.role(Role::King);
-            let mover_kings = kings & after.pieces_of(after.turn.other());
-            let their_kings = kings & after.pieces_of(after.turn);
-            let legal = kings != 0
-                && mover_kings != 0
-                && (their_kings == 0 || !self.was_into_check(&after));
+            let legal = match (m.is_capture() || m.kind != MoveKind::Normal, king) {
+                // A quiet move explodes nothing: it is legal when the mover's king is not
+                // attacked afterwards, or touches the other king.
+                (false, Some(king)) => {
+                    let kings_after = if m.role == Role::King {
+                        our_kings ^ (1u64 << m.from) ^ (1u64 << m.to)
+                    } else {
+                        our_kings
+                    };
+                    Squares(kings_after).any(|k| bb::king(k) & their_kings != 0)
+                        || is_safe(self, pos, king, us.other(), m)
+                }
+                _ => {
+                    let mut after = pos.clone();
+                    play(self, &mut after, m);
+                    let kings = after.role(Role::King);
+                    let mover_kings = kings & after.pieces_of(after.turn.other());
+                    let their_kings = kings & after.pieces_of(after.turn);
+                    kings != 0
+                        && mover_kings != 0
+                        && (their_kings == 0 || !self.was_into_check(&after))
+                }
+            };
             if legal {
                 out[kept] = m;
                 kept += 1;
@@ -734,11 +753,13 @@ impl Rules for RacingKings {
         let start = out.len();
         standard_legal(self, pos, out);
         let mut kept = start;
+        let Some(their_king) = pos.king_of(pos.turn.other()) else {
+            return;
+        };
+        let info = CheckInfo::new(pos, their_king);
         for i in start..out.len() {
             let m = out[i];
-            let mut after = pos.clone();
-            play(self, &mut after, m);
-            if standard_checkers(&after) == 0 {
+            if !gives_check(self, pos, m, &info) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -778,6 +799,67 @@ impl Rules for RacingKings {
     fn has_insufficient_material(&self, _pos: &Position, _color: Color) -> bool {
         false
     }
+}
+
+/// What tells, for each move of a position, whether it checks the opponent's king: the
+/// squares from which each role would attack the king, and the pieces whose leaving uncovers
+/// a slider's line to it.
+struct CheckInfo {
+    king: u32,
+    squares: [u64; 6],
+    discoverers: u64,
+}
+
+impl CheckInfo {
+    fn new(pos: &Position, their_king: u32) -> CheckInfo {
+        let occupied = pos.occupied();
+        let us = pos.pieces_of(pos.turn);
+        let rook_lines = bb::rook(their_king, 0);
+        let bishop_lines = bb::bishop(their_king, 0);
+        let rq = pos.role(Role::Rook) | pos.role(Role::Queen);
+        let bq = pos.role(Role::Bishop) | pos.role(Role::Queen);
+        let snipers = us & ((rook_lines & rq) | (bishop_lines & bq));
+        let mut discoverers = 0;
+        for sniper in Squares(snipers) {
+            let between = bb::between(their_king, sniper) & occupied;
+            if between.count_ones() == 1 {
+                discoverers |= between & us;
+            }
+        }
+        let bishop = bb::bishop(their_king, occupied);
+        let rook = bb::rook(their_king, occupied);
+        CheckInfo {
+            king: their_king,
+            squares: [
+                bb::pawn(pos.turn.other().index(), their_king),
+                bb::knight(their_king),
+                bishop,
+                rook,
+                bishop | rook,
+                bb::king(their_king),
+            ],
+            discoverers,
+        }
+    }
+}
+
+/// Whether `m` checks the opponent's king (standard chess's check).
+fn gives_check<R: Rules + ?Sized>(rules: &R, pos: &Position, m: Move, info: &CheckInfo) -> bool {
+    let from_bit = 1u64 << m.from;
+    let to_bit = 1u64 << m.to;
+    if m.kind != MoveKind::Normal
+        || m.promotion.is_some()
+        || m.capture == Some(Role::King)
+        || bb::between(u32::from(m.to), info.king) & from_bit != 0
+    {
+        let mut after = pos.clone();
+        play(rules, &mut after, m);
+        return standard_checkers(&after) != 0;
+    }
+    if info.squares[m.role as usize] & to_bit != 0 {
+        return true;
+    }
+    info.discoverers & from_bit != 0 && bb::line(info.king, u32::from(m.from)) & to_bit == 0
 }
 
 /// King of the hill.
