@@ -14,9 +14,9 @@
 //! ```
 //! use variants::{Position, Variant};
 //! let zh = Position::from_fen(Variant::Crazyhouse, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pq] b KQkq - 2 3", false).unwrap();
-//! let drop = zh.parse_move("Q@f2+").unwrap();
-//! assert_eq!(drop.uci(false), "Q@f2");
-//! assert_eq!(zh.san(drop), "Q@f2+");
+//! let drop = zh.parse_move("Q@e2+").unwrap();
+//! assert_eq!(drop.uci(false), "Q@e2");
+//! assert_eq!(zh.san(drop), "Q@e2+");
 //! let err = zh.parse_move("N@e4").unwrap_err();
 //! assert_eq!(err.code.as_str(), "VAR302");
 //! ```
