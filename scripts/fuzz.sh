@@ -29,7 +29,7 @@ while (($#)); do
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields variant_rules)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -56,6 +56,11 @@ fn rules_seeds() {
 }
 
 #[test]
+fn variant_rules_seeds() {
+    seeds_of("variant_rules", invariants::check_variant_rules);
+}
+
+#[test]
 fn turns_seeds() {
     seeds_of("turns", invariants::check_turns);
 }

@@ -83,12 +83,17 @@ mod perft {
     #[divan::bench(args = NAMES)]
     fn standard_rules(bencher: Bencher, name: &str) {
         let (_, _, positions) = positions(name);
-        let positions: Vec<Position> =
-            positions.iter().map(|p| p.with_variant(Variant::Chess)).collect();
+        let positions: Vec<Position> = positions
+            .iter()
+            .map(|p| p.with_variant(Variant::Chess))
+            .collect();
         let nodes: u64 = positions.iter().map(|p| p.perft(3)).sum();
-        bencher
-            .counter(ItemsCount::new(nodes))
-            .bench(|| black_box(&positions).iter().map(|p| p.perft(3)).sum::<u64>());
+        bencher.counter(ItemsCount::new(nodes)).bench(|| {
+            black_box(&positions)
+                .iter()
+                .map(|p| p.perft(3))
+                .sum::<u64>()
+        });
     }
 
     #[divan::bench]

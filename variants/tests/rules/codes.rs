@@ -1,6 +1,5 @@
 //! `spec/codes.md` lists every `VAR` code once, as the code table defines it.
 
-use fenkit_diagnostics::Code as _;
 use variants::Code;
 
 #[test]
