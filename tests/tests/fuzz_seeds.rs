@@ -107,7 +107,8 @@ fn every_target_is_covered() {
             "pgn_tags",
             "rules",
             "turns",
-            "variant_parse"
+            "variant_parse",
+            "variant_rules",
         ]
     );
 }
