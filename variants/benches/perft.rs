@@ -132,6 +132,27 @@ mod check {
         });
     }
 
+    /// `dfen`'s variant parser alone (its own position checks on), as the command line reads
+    /// NAME's lines with `--variant` today (chess for the variants it has no rules of).
+    #[divan::bench(args = NAMES)]
+    fn dfen_variant(bencher: Bencher, name: &str) {
+        let (_, lines, _) = positions(name);
+        let dvariant = match name {
+            "3check" => dfen::variant::Variant::ThreeCheck,
+            "crazyhouse" => dfen::variant::Variant::Crazyhouse,
+            _ => dfen::variant::Variant::Chess,
+        };
+        let parser = dfen::variant::VariantParser::new(dvariant)
+            .dialect(dfen::variant::Dialect::detect(dvariant, &lines[0]))
+            .lenient(true);
+        bencher.counter(ItemsCount::new(lines.len())).bench(|| {
+            black_box(&lines)
+                .iter()
+                .map(|line| parser.parse(line).map_or(0, |p| p.findings.len()))
+                .sum::<usize>()
+        });
+    }
+
     #[divan::bench]
     fn dfen_standard(bencher: Bencher) {
         let (_, lines, _) = positions("chess");
