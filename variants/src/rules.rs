@@ -364,8 +364,9 @@ fn play_inner<R: Rules + ?Sized>(rules: &R, pos: &mut Position, m: Move) {
     let to = u32::from(m.to);
     if m.kind == MoveKind::Drop {
         pos.put(to, mover, m.role, false);
-        let count = &mut pos.pockets[mover.index()][m.role as usize];
-        *count = count.saturating_sub(1);
+        if let Some(count) = pos.pockets[mover.index()].get_mut(m.role as usize) {
+            *count = count.saturating_sub(1);
+        }
         pos.turn = mover.other();
         rules.after_move(pos, mover);
         return;
