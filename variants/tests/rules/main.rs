@@ -4,3 +4,4 @@ mod codes;
 mod findings;
 mod perft;
 mod play;
+mod shakmaty_oracle;
