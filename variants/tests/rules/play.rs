@@ -35,3 +35,38 @@ proptest! {
         }
     }
 }
+
+fn on_boundaries(text: &str, span: &std::ops::Range<usize>) -> bool {
+    span.start <= span.end
+        && span.end <= text.len()
+        && text.is_char_boundary(span.start)
+        && text.is_char_boundary(span.end)
+}
+
+proptest! {
+    /// No text panics the suite reader, and every finding's span lies in the text on character
+    /// boundaries.
+    #[test]
+    fn any_suite_text_reads(text in "(id [a-z0-9 ]{0,8}\n|epd [1-8pnbrqkPNBRQK/]{0,20} [wb] [KQkq-]{1,4} [a-h1-8-]{1,2}\n|perft [0-9a]{1,2} [0-9]{1,4}\n|# é\n|[ a-zé\t]{0,10}\n){0,8}") {
+        let suite = variants::Suite::read(&text, Variant::Chess, false);
+        for f in suite.findings.iter().chain(suite.verify(1).iter()) {
+            prop_assert!(on_boundaries(&text, &f.span), "{:?} in {:?}", f, text);
+        }
+    }
+
+    /// No text panics `check`, in any variant; a refusal's and every finding's span lie in
+    /// the text on character boundaries.
+    #[test]
+    fn any_position_text_checks(variant in variant(), text in "[1-8pnbrqkPNBRQK~/]{0,30}(\\[[PNBRQpnbrq]{0,4}\\])? [wb] [KQkqA-Ha-h-]{1,4} [a-h1-8-]{1,2}( [0-9+]{1,4}){0,3}") {
+        match variants::check(variant, &text, false) {
+            Ok(checked) => {
+                for f in &checked.findings {
+                    prop_assert!(on_boundaries(&text, &f.span), "{:?} in {:?}", f, text);
+                }
+                let _ = checked.position.legal_moves();
+                let _ = checked.position.outcome();
+            }
+            Err(err) => prop_assert!(on_boundaries(&text, &err.0.span())),
+        }
+    }
+}
