@@ -324,14 +324,25 @@ impl Position {
     /// ```
     pub fn from_fen(variant: Variant, text: &str, chess960: bool) -> Result<Position, ReadError> {
         let dvariant = variant.dfen_variant();
-        let dialect = Dialect::detect(dvariant, text);
-        let parsed = VariantParser::new(dvariant)
-            .dialect(dialect)
-            .lenient(true)
-            .check_position(false)
-            .castling_mode(CastlingMode::from_chess960(chess960))
-            .parse(text)
-            .map_err(ReadError)?;
+        let parser = |dialect| {
+            VariantParser::new(dvariant)
+                .dialect(dialect)
+                .lenient(true)
+                .check_position(false)
+                .castling_mode(CastlingMode::from_chess960(chess960))
+        };
+        let parsed = match dvariant {
+            // The stockfish dialect (python-chess's and shakmaty's text) first: a line it reads
+            // is one `Dialect::detect` calls stockfish too (its `3+3` counter, its `[...]`
+            // pocket), and the detection, which splits the line, is left for the others.
+            dfen::variant::Variant::ThreeCheck | dfen::variant::Variant::Crazyhouse => {
+                parser(Dialect::Stockfish)
+                    .parse(text)
+                    .or_else(|_| parser(Dialect::detect(dvariant, text)).parse(text))
+            }
+            _ => parser(Dialect::Essay).parse(text),
+        }
+        .map_err(ReadError)?;
         let vf = &parsed.position;
         let mut pos = Position::empty(variant, chess960);
         for (square, piece) in vf.fen.board.pieces() {

@@ -292,7 +292,8 @@ fn castling_moves<R: Rules + ?Sized>(rules: &R, pos: &Position, to_mask: u64, ou
 
 /// Legal moves as standard chess has them: pseudo-legal moves after which the side's king
 /// (the highest of its kings, as python-chess picks it) is not attacked; every pseudo-legal
-/// move for a side without a king.
+/// move for a side without a king. While that king is in check, no other king of the side
+/// moves (python-chess generates evasions for the one king only).
 pub(crate) fn standard_legal<R: Rules + ?Sized>(rules: &R, pos: &Position, out: &mut Vec<Move>) {
     if rules.is_variant_end(pos) {
         return;
@@ -305,10 +306,13 @@ pub(crate) fn standard_legal<R: Rules + ?Sized>(rules: &R, pos: &Position, out: 
     }
     let king = 63 - kings.leading_zeros();
     let them = pos.turn.other();
+    // In check, python-chess lets only that king step, and no other king take or block.
+    let in_check = pos.attackers(them, king, pos.occupied()) != 0;
     let mut kept = start;
     for i in start..out.len() {
         let m = out[i];
-        if is_safe(rules, pos, king, them, m) {
+        let other_king = in_check && m.role == Role::King && u32::from(m.from) != king;
+        if !other_king && is_safe(rules, pos, king, them, m) {
             out[kept] = m;
             kept += 1;
         }
