@@ -70,3 +70,23 @@ proptest! {
         }
     }
 }
+
+/// Horde allows Black two kings. In check, python-chess lets only the highest king step and
+/// no other king take or block (found by the oracle: the library let the c7 king take).
+#[test]
+fn in_check_only_the_highest_king_moves() {
+    let fen = "6n1/2kk4/p1P3P1/5N1P/P1PPPPP1/3P1P1P/PP3PPP/P4PP1 b - - 0 42";
+    let position = Position::from_fen(Variant::Horde, fen, false).unwrap();
+    assert!(position.status().is_valid());
+    let moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| m.uci(false))
+        .collect();
+    assert!(moves.contains(&"d7c6".to_owned()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("c7")), "{moves:?}");
+    let mate = "4Q3/8/1P1kp3/3Pk3/P2P1PpP/1pP1PPP1/PPP2PP1/P1PP1PPP w - - 0 39";
+    let position = Position::from_fen(Variant::Horde, mate, false).unwrap();
+    let m = position.parse_move("e8e6").unwrap();
+    assert_eq!(position.san(m), "Qxe6#");
+}
