@@ -4,7 +4,7 @@
 //! broken (that panic is what the fuzzer reports). The libraries themselves must never panic.
 //! The workspace's `cargo test` runs the same functions over the committed seeds
 //! (`tests/tests/fuzz_seeds.rs` compiles this file as a module of its own, so it must need no
-//! dependency beyond `dfen`, `fen4`, `fenkit` and `serde_json`), and every crash found so far is kept as
+//! dependency beyond `dfen`, `fen4`, `pgn`, `variants`, `fenkit` and `serde_json`), and every crash found so far is kept as
 //! a regression test in the crate it was found in.
 
 use dfen::rules;
@@ -929,6 +929,86 @@ fn check_csv_row(probe: &mut fenkit::fuzzing::CsvProbe, row: &[u8], delimiter: u
             assert!(text.get(span).is_some(), "{text:?} column {column}");
             assert_eq!(back, text, "column {column} ({value:?}) written back");
         }
+    }
+}
+
+/// How many plies [`check_variant_rules`] follows from the position it reads.
+const VARIANT_PLIES: usize = 6;
+
+/// The variant rules (`variants`): the first byte picks the variant, the second's low bit
+/// Chess960 mode, the text up to a newline is the position, and every byte after it picks a
+/// move of the next ply. Reading never panics and a refusal's span lies inside the text on
+/// character boundaries; on every position reached: the status, the findings (spans inside
+/// the text read, on character boundaries; an error exactly when the status is not valid), the
+/// outcome and the legal moves never panic; every legal move's SAN and UCI read back as that
+/// move; perft(1) counts the legal moves, and perft(2) is the sum of perft(1) after each; a
+/// valid position's FEN reads back as the same FEN.
+pub fn check_variant_rules(data: &[u8]) {
+    let [variant, flags, rest @ ..] = data else {
+        return;
+    };
+    let variant = variants::Variant::ALL[usize::from(*variant) % variants::Variant::ALL.len()];
+    let chess960 = flags & 1 == 1;
+    let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    let Ok(text) = std::str::from_utf8(&rest[..end]) else {
+        return;
+    };
+    let choices = rest.get(end + 1..).unwrap_or_default();
+    let mut position = match variants::Position::from_fen(variant, text, chess960) {
+        Ok(position) => position,
+        Err(err) => {
+            let span = err.0.span();
+            assert!(
+                span.start <= span.end && span.end <= text.len(),
+                "{span:?} in {text:?}"
+            );
+            return;
+        }
+    };
+    let findings = position.findings(text);
+    for finding in &findings {
+        let span = &finding.span;
+        assert!(
+            span.end <= text.len()
+                && text.is_char_boundary(span.start)
+                && text.is_char_boundary(span.end),
+            "{finding} in {text:?}"
+        );
+    }
+    assert_eq!(
+        findings.iter().any(|f| f.severity == dfen::Severity::Error),
+        !position.status().is_valid(),
+        "{text:?}"
+    );
+    let mut text = text.to_owned();
+    for ply in 0..=VARIANT_PLIES {
+        let status = position.status();
+        let _ = position.outcome();
+        let moves = position.legal_moves();
+        assert_eq!(position.perft(1), moves.len() as u64, "{text}");
+        let mut below = 0;
+        for &m in &moves {
+            let san = position.san(m);
+            assert_eq!(position.parse_move(&san), Ok(m), "{san} in {text}");
+            let uci = m.uci(position.is_chess960());
+            assert_eq!(position.parse_move(&uci), Ok(m), "{uci} in {text}");
+            below += position.after(m).perft(1);
+        }
+        assert_eq!(position.perft(2), below, "{text}");
+        if status.is_valid() {
+            let fen = position.fen();
+            let again = variants::Position::from_fen(variant, &fen, chess960)
+                .unwrap_or_else(|err| panic!("{fen}: {err}"));
+            assert_eq!(again.fen(), fen);
+        }
+        let Some(&choice) = choices.get(ply) else {
+            break;
+        };
+        if moves.is_empty() {
+            break;
+        }
+        position = position.after(moves[usize::from(choice) % moves.len()]);
+        text = position.fen();
     }
 }
 

@@ -56,6 +56,11 @@ fn rules_seeds() {
 }
 
 #[test]
+fn variant_rules_seeds() {
+    seeds_of("variant_rules", invariants::check_variant_rules);
+}
+
+#[test]
 fn turns_seeds() {
     seeds_of("turns", invariants::check_turns);
 }
@@ -108,7 +113,8 @@ fn every_target_is_covered() {
             "pgn_tags",
             "rules",
             "turns",
-            "variant_parse"
+            "variant_parse",
+            "variant_rules",
         ]
     );
 }
