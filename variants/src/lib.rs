@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`bitboard`] | square sets as `u64`, attack tables, rays |
 //! | `position` | [`Position`], [`Move`], [`Color`], [`Role`]; reading FEN through `dfen`, writing it as python-chess does |
+//! | `plain` | the fast path of [`Position::from_fen`]: plain FEN text read straight into bitboards |
 //! | `table` | [`Variant`] and [`TABLE`], the one list of variants, their names and aliases, their [`Rules`] |
 //! | `rules` | the [`Rules`] interface, its standard behaviour, and one implementation per variant |
 //! | `game` | what a position offers through its rules: [`Position::legal_moves`], [`Position::perft`], [`Position::status`], [`Position::outcome`] |
@@ -30,6 +31,7 @@
 pub mod bitboard;
 mod codes;
 mod game;
+mod plain;
 mod position;
 mod rules;
 mod san;

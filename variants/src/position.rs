@@ -323,6 +323,18 @@ impl Position {
     /// assert_eq!(err.0.code().as_str(), "DFEN003");
     /// ```
     pub fn from_fen(variant: Variant, text: &str, chess960: bool) -> Result<Position, ReadError> {
+        match crate::plain::read(variant, text, chess960) {
+            Some(position) => Ok(position),
+            None => Position::read_general(variant, text, chess960),
+        }
+    }
+
+    /// [`Position::from_fen`] through `dfen`'s variant parser, for any text it reads.
+    pub(crate) fn read_general(
+        variant: Variant,
+        text: &str,
+        chess960: bool,
+    ) -> Result<Position, ReadError> {
         let dvariant = variant.dfen_variant();
         let parser = |dialect| {
             VariantParser::new(dvariant)

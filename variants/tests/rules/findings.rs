@@ -149,3 +149,29 @@ fn moves_that_do_not_read() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// Fullmove 0 (issue 39 §3): every reader we know accepts it, and python-chess reads it as 1
+/// (`max(fullmove, 1)`). Each variant reads it, writes 1, and finds nothing about it.
+#[test]
+fn fullmove_zero_reads_as_one_in_every_variant() {
+    for entry in &variants::TABLE {
+        let start = entry.variant.start_fen();
+        let text = format!("{} 0", start.strip_suffix(" 1").unwrap());
+        let checked = check(entry.variant, &text, false)
+            .unwrap_or_else(|e| panic!("{} {text}: {e}", entry.name));
+        assert_eq!(checked.position.fen(), start, "{}", entry.name);
+        assert!(
+            checked.findings.is_empty(),
+            "{}: {:?}",
+            entry.name,
+            checked.findings
+        );
+        // The same with a halfmove clock and in Chess960 mode.
+        let text = format!("{} 12 0", start.strip_suffix(" 0 1").unwrap());
+        let checked = check(entry.variant, &text, true).unwrap();
+        assert_eq!(
+            checked.position.fen(),
+            format!("{} 12 1", start.strip_suffix(" 0 1").unwrap())
+        );
+    }
+}
