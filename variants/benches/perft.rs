@@ -15,6 +15,11 @@
 //!   judging the chess lines as standard FEN, the baseline for a validity check (target:
 //!   a variant at most 1.3× its cost per position).
 //!
+//! With `FENKIT_PERFT_SUITES=DIR` (python-chess's `examples/perft` or shakmaty's `tests`,
+//! GPL, never committed) the perft rows read `DIR/<variant>.perft` instead, in Chess960 mode as
+//! those suites are run (chess: `DIR/tricky.perft`); a variant without a file there keeps its
+//! committed suite.
+//!
 //! Run: `cargo bench -p fenkit-variants --bench perft`.
 
 use divan::counter::ItemsCount;
@@ -52,6 +57,23 @@ fn suite_text(name: &str) -> &'static str {
     }
 }
 
+/// The published suite of `name` under `FENKIT_PERFT_SUITES`, if there is one.
+fn published(name: &str) -> Option<String> {
+    let dir = std::env::var_os("FENKIT_PERFT_SUITES")?;
+    let file = if name == "chess" { "tricky" } else { name };
+    std::fs::read_to_string(std::path::Path::new(&dir).join(format!("{file}.perft"))).ok()
+}
+
+/// The perft rows' positions: the published suite when given, else the committed one.
+fn perft_positions(name: &str) -> Vec<Position> {
+    let Some(text) = published(name) else {
+        return positions(name).2;
+    };
+    let variant: Variant = name.parse().unwrap();
+    let suite = Suite::read(&text, variant, true);
+    suite.cases.into_iter().filter_map(|c| c.position).collect()
+}
+
 fn positions(name: &str) -> (Variant, Vec<String>, Vec<Position>) {
     let variant: Variant = name.parse().unwrap();
     let suite = Suite::read(suite_text(name), variant, false);
@@ -69,7 +91,7 @@ mod perft {
 
     #[divan::bench(args = NAMES)]
     fn variant(bencher: Bencher, name: &str) {
-        let (_, _, positions) = positions(name);
+        let positions = perft_positions(name);
         let nodes: u64 = positions.iter().map(|p| p.perft(3)).sum();
         bencher.counter(ItemsCount::new(nodes)).bench(|| {
             black_box(&positions)
@@ -82,7 +104,7 @@ mod perft {
     /// The same positions as `variant(NAME)`, played by standard chess's rules.
     #[divan::bench(args = NAMES)]
     fn standard_rules(bencher: Bencher, name: &str) {
-        let (_, _, positions) = positions(name);
+        let positions = perft_positions(name);
         let positions: Vec<Position> = positions
             .iter()
             .map(|p| p.with_variant(Variant::Chess))

@@ -10,10 +10,11 @@
 //! about, makes [`read`] give up: `dfen`'s variant parser then reads the whole text, so this
 //! path changes speed and never results (a unit test compares both readers over mutated lines).
 
-use crate::position::{Color, Position, Role};
+use crate::position::{Color, Position};
 use crate::table::Variant;
 
-/// A piece letter's colour (bit 3) and role plus one (bits 0–2); 0 for any other byte.
+/// A piece letter's colour (bit 3) and role plus one (bits 0–2: 1 for a pawn to 6 for a
+/// king); 0 for any other byte.
 const PIECES: [u8; 256] = {
     let mut table = [0u8; 256];
     let letters = *b"pnbrqk";
@@ -26,65 +27,57 @@ const PIECES: [u8; 256] = {
     table
 };
 
-const ROLES: [Role; 6] = Role::ALL;
-
 /// Reads `text` if it is in plain form (see the module's documentation), else `None`.
 #[inline]
 pub(crate) fn read(variant: Variant, text: &str, chess960: bool) -> Option<Position> {
     let bytes = text.as_bytes();
     let zh = variant == Variant::Crazyhouse;
     let mut pos = Position::empty(variant, chess960);
-    let mut i = 0;
-    // The board, rank 8 first.
-    let mut rank: u32 = 7;
+    // The board, rank 8 first, into one local set per piece letter (indexed by the table's
+    // value, so no bounds check), written to the position once at the end.
+    let mut by_piece = [0u64; 16];
+    let mut promoted = 0u64;
+    let mut sq: u32 = 56;
     let mut file: u32 = 0;
-    let mut last_digit = false;
-    loop {
-        let b = *bytes.get(i)?;
-        i += 1;
+    let mut i = 0;
+    // A rank's length is checked at its end: a square past the eighth file shifts by its
+    // index modulo 64 (no overflow), and the rank is then refused.
+    while i < bytes.len() {
+        let b = bytes[i];
         let piece = PIECES[usize::from(b)];
         if piece != 0 {
-            if file >= 8 {
-                return None;
-            }
-            let sq = rank * 8 + file;
-            let bit = 1u64 << sq;
-            pos.by_color[usize::from(piece >> 3)] |= bit;
-            let role = ROLES[usize::from(piece & 7) - 1];
-            pos.by_role[role as usize] |= bit;
+            by_piece[usize::from(piece & 15)] |= 1u64.wrapping_shl(sq + file);
             file += 1;
-            last_digit = false;
-            if zh && bytes.get(i) == Some(&b'~') {
-                if matches!(role, Role::Pawn | Role::King) {
-                    return None;
-                }
-                pos.promoted |= bit;
-                i += 1;
-            }
-        } else if (b'1'..=b'8').contains(&b) {
-            if last_digit {
-                return None;
-            }
+        } else if b.wrapping_sub(b'1') < 8 {
             file += u32::from(b - b'0');
-            if file > 8 {
-                return None;
-            }
-            last_digit = true;
         } else if b == b'/' {
-            if file != 8 || rank == 0 {
+            if file != 8 || sq == 0 {
                 return None;
             }
-            rank -= 1;
+            sq -= 8;
             file = 0;
-            last_digit = false;
-        } else {
-            if file != 8 || rank != 0 {
+        } else if b == b'~' && zh {
+            // After a piece other than a pawn or a king.
+            let before = PIECES[usize::from(*bytes.get(i.checked_sub(1)?)?)];
+            if matches!(before & 7, 0 | 1 | 6) || file > 8 {
                 return None;
             }
-            i -= 1;
+            promoted |= 1u64 << (sq + file - 1);
+        } else {
             break;
         }
+        i += 1;
     }
+    if file != 8 || sq != 0 {
+        return None;
+    }
+    for role in 0..6 {
+        let (white, black) = (by_piece[role + 1], by_piece[role + 9]);
+        pos.by_role[role] = white | black;
+        pos.by_color[0] |= white;
+        pos.by_color[1] |= black;
+    }
+    pos.promoted = promoted;
     if zh {
         if bytes.get(i) != Some(&b'[') {
             return None;
