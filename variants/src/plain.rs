@@ -31,6 +31,11 @@ const PIECES: [u8; 256] = {
 #[inline]
 pub(crate) fn read(variant: Variant, text: &str, chess960: bool) -> Option<Position> {
     let bytes = text.as_bytes();
+    // A plain line is short; a longer one (which could not be plain) is left to `dfen`, and
+    // the counts below cannot overflow.
+    if bytes.len() > 512 {
+        return None;
+    }
     let zh = variant == Variant::Crazyhouse;
     let mut pos = Position::empty(variant, chess960);
     // The board, rank 8 first, into one local set per piece letter (indexed by the table's
