@@ -306,6 +306,19 @@ mod tests {
     }
 
     #[test]
+    fn long_lines_are_left_to_dfen() {
+        let start = Variant::Chess.start_fen();
+        let long = format!("{start}{}", " ".repeat(600));
+        assert!(read(Variant::Chess, &long, false).is_none());
+        assert_eq!(
+            Position::from_fen(Variant::Chess, &long, false).unwrap(),
+            Position::from_fen(Variant::Chess, start, false).unwrap()
+        );
+        let digits = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "8".repeat(600));
+        assert!(Position::from_fen(Variant::Chess, &digits, false).is_err());
+    }
+
+    #[test]
     fn suite_lines_are_plain() {
         for (variant, line) in lines() {
             if line.ends_with(" 0 0") {
