@@ -131,6 +131,7 @@ impl Settings {
         let file = self.configs.settings(origin, self.flags);
         let read = self.write.apply(ReadSettings {
             strict: false,
+            keep_castling: self.write.castling.is_none(),
             ..file.read
         });
         (file.notation, read, file.notation_from)

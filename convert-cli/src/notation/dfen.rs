@@ -372,7 +372,7 @@ impl Analyze for DfenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let profile = self.profile.unwrap_or(work.settings.profile);
         let parser = work.settings.parser(profile);
-        let writer = work.settings.writer(profile, self.game);
+        let writer = work.settings.for_line(text).writer(profile, self.game);
         let mut analysis = match parser.parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
