@@ -18,6 +18,7 @@ mod diff;
 mod edges;
 mod epd;
 mod fmt;
+mod gathered;
 mod hostile;
 mod identity;
 mod markers;
