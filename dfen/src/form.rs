@@ -125,6 +125,27 @@ impl FileForm {
     }
 }
 
+/// Whether `text` is two clocks (or one) written as FEN fields canonically: digits without
+/// leading zeros, one space between them, nothing else. Clocks written otherwise (`0  1`,
+/// `007 1`, `0 1;`) are no form to keep.
+///
+/// ```
+/// use dfen::form::clock_fields_canonical;
+/// assert!(clock_fields_canonical("0 1"));
+/// assert!(clock_fields_canonical("12 40"));
+/// assert!(!clock_fields_canonical("0  1"));
+/// assert!(!clock_fields_canonical("00 1"));
+/// assert!(!clock_fields_canonical("0 1;"));
+/// ```
+#[must_use]
+pub fn clock_fields_canonical(text: &str) -> bool {
+    let clocks: Vec<&str> = text.split(' ').collect();
+    (1..=2).contains(&clocks.len())
+        && clocks
+            .iter()
+            .all(|clock| is_clock(clock) && (clock.len() == 1 || !clock.starts_with('0')))
+}
+
 /// How `field`, a castling field as written, spells Chess960 rights: X-FEN when it holds
 /// `K`, `Q`, `k` or `q`, Shredder-FEN when it holds file letters only, `None` when it holds
 /// no right (`-`) or is no castling field. A field of file letters reads the same in either

@@ -271,9 +271,12 @@ impl Analyze for EpdAnalyzer {
         // strict.
         let clocks_as_fields = work.settings.form.clocks_as_fields
             && !work.settings.strict
-            && findings
-                .iter()
-                .any(|f| f.code == Code::Epd(dfen::epd::Code::ClocksAsFields));
+            && findings.iter().any(|f| {
+                f.code == Code::Epd(dfen::epd::Code::ClocksAsFields)
+                    && text
+                        .get(f.span.clone())
+                        .is_some_and(dfen::form::clock_fields_canonical)
+            });
         if clocks_as_fields {
             findings.retain(|f| f.code != Code::Epd(dfen::epd::Code::ClocksAsFields));
         }

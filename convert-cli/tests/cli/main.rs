@@ -14,6 +14,7 @@ mod config;
 mod containers;
 mod convert;
 mod dedupe;
+mod dialect;
 mod diff;
 mod edges;
 mod epd;
