@@ -143,10 +143,13 @@ impl Scan {
             (None, Some(notation)) => (Chosen::Extension, Some(notation)),
             (None, None) => (Chosen::Content, None),
         };
-        // The first position decides the form of a file's positions; a container's values are
-        // read as their container says.
+        // The first position decides the form of a file's positions, the first value that of
+        // a container's.
         let (notation, settings, inner) = match (known, container) {
-            (Some(notation), Some(_)) => (notation, settings, opened),
+            (Some(notation), Some(container)) => {
+                let form = container.extractor().first_form(opened.fill_buf()?);
+                (notation, ReadSettings { form, ..settings }, opened)
+            }
             _ => {
                 let (notation, form, inner) = sniff(opened, known)?;
                 (notation, ReadSettings { form, ..settings }, inner)

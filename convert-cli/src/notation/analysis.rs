@@ -548,11 +548,14 @@ impl Contained {
             return of_record(state, work, record);
         }
         let text = record.text()?;
-        let embedded = match self.extractor.extract(record.line, text) {
+        let mut embedded = match self.extractor.extract(record.line, text) {
             Extracted::Nothing => return None,
             Extracted::Findings(findings) => return Some(Analysis::accepted(findings, None, None)),
             Extracted::Position(embedded) => embedded,
         };
+        // A value without clocks is the container's form only when its first value has none
+        // too; otherwise it is read as written, and missing clocks are a finding.
+        embedded.clockless &= work.settings.form.clockless;
         // A position of a container without clocks is read with the default clocks, which
         // its canonical form leaves off again.
         let read = if embedded.clockless {

@@ -132,3 +132,56 @@ fn crazyhouse_auto_writes_a_line_without_a_pocket_in_the_bracket_form() {
         "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1\n2k5/8/8/8/8/8/8/4K3[] w - - 0 1\n"
     );
 }
+
+/// A CSV column or a JSON Lines field takes its form from its first value: values without
+/// clocks are kept when the first has none, and are the fixable `DFEN109` when it has clocks.
+#[test]
+fn a_container_takes_its_form_from_its_first_value() {
+    let tree = Tree::empty();
+    let clockless = "4k3/8/8/8/8/8/8/4K3 w - -";
+    let clocked = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    for (name, row, select) in [
+        ("a.csv", "1,{}\n", ["--column", "fen"]),
+        ("a.jsonl", "{\"fen\":\"{}\"}\n", ["--field", "fen"]),
+    ] {
+        let header = if name.ends_with(".csv") {
+            "id,fen\n"
+        } else {
+            ""
+        };
+        let file = |first: &str, second: &str| {
+            format!(
+                "{header}{}{}",
+                row.replace("{}", first),
+                row.replace("{}", second)
+            )
+        };
+        // First value clockless: kept, and no finding.
+        let kept = file(clockless, clocked);
+        tree.write(name, &kept);
+        let mut check = vec!["check"];
+        check.extend_from_slice(&select);
+        check.push(name);
+        let output = tree.fenkit(&check).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{name}: {output:?}");
+        assert!(output.stdout.is_empty(), "{name}: {output:?}");
+        let mut fmt = vec!["fmt"];
+        fmt.extend_from_slice(&select);
+        fmt.push(name);
+        tree.fenkit(&fmt).output().unwrap();
+        assert_eq!(String::from_utf8(tree.read(name)).unwrap(), kept, "{name}");
+        // First value with clocks: the clockless value is a fixable finding, given its clocks.
+        tree.write(name, file(clocked, clockless));
+        let output = tree.fenkit(&check).output().unwrap();
+        assert!(
+            String::from_utf8_lossy(&output.stdout).contains("DFEN109"),
+            "{name}: {output:?}"
+        );
+        tree.fenkit(&fmt).output().unwrap();
+        assert_eq!(
+            String::from_utf8(tree.read(name)).unwrap(),
+            file(clocked, clocked),
+            "{name}"
+        );
+    }
+}
