@@ -185,7 +185,45 @@ pub fn castling_field(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::test_strategies::any_dfen;
+    use crate::{CastlingMode, Layout, Parser, Writer};
+
+    proptest! {
+        /// Every standard FEN fenkit writes, and its first four fields, sniff as FEN and parse
+        /// as FEN; a DFEN's seven fields never sniff as FEN. The first position's form follows
+        /// its clocks.
+        #[test]
+        fn what_fenkit_writes_sniffs_as_written(dfen in any_dfen()) {
+            prop_assert_eq!(TextNotation::of_line(&dfen.to_string()), None);
+            if let Ok(fen) = dfen.to_fen() {
+                prop_assert_eq!(TextNotation::of_line(&fen), Some(TextNotation::Fen));
+                prop_assert!(Parser::new().layout(Layout::Fen).parse(&fen).is_ok(), "{}", fen);
+                let form = FileForm::of_first_position(&fen);
+                prop_assert!(form.clocks_as_fields && !form.clockless);
+                let four: Vec<&str> = fen.split(' ').take(4).collect();
+                let four = four.join(" ");
+                prop_assert_eq!(TextNotation::of_line(&four), Some(TextNotation::Fen));
+                prop_assert!(FileForm::of_first_position(&four).clockless);
+                prop_assert!(FileForm::is_clockless(&four));
+            }
+        }
+
+        /// In Chess960 mode, a castling field written in either spelling is written back the
+        /// same when the spelling is the one [`castling_spelling`] reads from it: what lets
+        /// `fmt` keep each line's spelling.
+        #[test]
+        fn a_castling_field_keeps_its_spelling(dfen in any_dfen()) {
+            let chess960 = Writer::new().castling_mode(CastlingMode::Chess960);
+            for notation in [CastlingNotation::XFen, CastlingNotation::Shredder] {
+                let field = chess960.castling(notation).castling_field(&dfen);
+                let kept = castling_spelling(&field).unwrap_or(notation);
+                prop_assert_eq!(chess960.castling(kept).castling_field(&dfen), field);
+            }
+        }
+    }
 
     #[test]
     fn six_or_four_fields_read_as_fen_are_fen() {
