@@ -154,8 +154,9 @@ impl From<CastlingArg> for dfen::CastlingNotation {
 /// `--castling xfen|shredder` and `--en-passant`: how `fmt` and `convert` write a position.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub(crate) struct WriteArgs {
-    /// With --chess960: the castling spelling to write, `xfen` or `shredder` [default: xfen].
-    /// Outside Chess960 mode standard positions are always written `KQkq`
+    /// With --chess960: the castling spelling to write, `xfen` or `shredder` [default: xfen;
+    /// `fmt` keeps each line's]. Outside Chess960 mode standard positions are always written
+    /// `KQkq`
     #[arg(long, value_name = "SPELLING")]
     pub(crate) castling: Option<CastlingArg>,
 

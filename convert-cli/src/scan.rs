@@ -11,7 +11,9 @@ use std::io::{self, BufRead};
 
 use crate::container::Container;
 use crate::input::{Grouping, Input, Kind, Origin, Record, RecordBatch, RecordReader};
-use crate::notation::{Analysis, Analyzer, Notation, ReadSettings};
+use dfen::form::FileForm;
+
+use crate::notation::{Analysis, Analyzer, Notation, ReadSettings, first_position_line};
 use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
 
@@ -136,10 +138,22 @@ impl Scan {
         {
             return Err(io::Error::new(io::ErrorKind::InvalidData, hint));
         }
-        let (chosen, (notation, inner)) = match (forced, by_extension) {
-            (Some(notation), _) => (Chosen::Given, (notation, opened)),
-            (None, Some(notation)) => (Chosen::Extension, (notation, opened)),
-            (None, None) => (Chosen::Content, sniff(opened)?),
+        let (chosen, known) = match (forced, by_extension) {
+            (Some(notation), _) => (Chosen::Given, Some(notation)),
+            (None, Some(notation)) => (Chosen::Extension, Some(notation)),
+            (None, None) => (Chosen::Content, None),
+        };
+        // The first position decides the form of a file's positions, the first value that of
+        // a container's.
+        let (notation, settings, inner) = match (known, container) {
+            (Some(notation), Some(container)) => {
+                let form = container.extractor().first_form(opened.fill_buf()?);
+                (notation, ReadSettings { form, ..settings }, opened)
+            }
+            _ => {
+                let (notation, form, inner) = sniff(opened, known)?;
+                (notation, ReadSettings { form, ..settings }, inner)
+            }
         };
         let grouping = match container {
             Some(container) => container.grouping(),
@@ -676,36 +690,65 @@ const BATCH_BYTES: usize = 1 << 18;
 /// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
 const SNIFF_LIMIT: usize = crate::input::MAX_RECORD_BYTES;
 
-/// Guesses the notation from the first position line, and gives back a reader that reads
-/// from the start. Usually the reader's first buffer tells, and the reader comes back as it
-/// is; otherwise (comment lines fill the buffer, or standard input arrives in pieces) it
-/// reads on, up to [`SNIFF_LIMIT`] bytes, and the bytes read come back in front of the rest.
-fn sniff(mut reader: Input) -> io::Result<(Notation, Input)> {
+/// What the first position line of an input says: its notation, unless `known` (sniffed from
+/// the line), and the form its positions are written in ([`FileForm`]). Gives back a reader
+/// that reads from the start. Usually the reader's first buffer holds the whole line, and the
+/// reader comes back as it is; otherwise (comment lines fill the buffer, or standard input
+/// arrives in pieces) it reads on, up to [`SNIFF_LIMIT`] bytes, and the bytes read come back
+/// in front of the rest.
+fn sniff(mut reader: Input, known: Option<Notation>) -> io::Result<(Notation, FileForm, Input)> {
+    // Comment lines of every notation are skipped, so that the line each rule wants is read.
+    const ANY_COMMENT: &[u8] = b"#%";
+    let decide = |text: &[u8]| {
+        let notation =
+            known.unwrap_or_else(|| match first_position_line(text, true, b"#", false) {
+                Ok(Some(line)) => Notation::sniff(line),
+                _ => Notation::fallback(),
+            });
+        let form = match first_position_line(text, true, notation.comment_starts(), true) {
+            Ok(Some(line)) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
+            _ => FileForm::default(),
+        };
+        (notation, form)
+    };
     let buffered = reader.fill_buf()?;
-    if let Ok(notation) = Notation::sniff_start(buffered, buffered.is_empty()) {
-        return Ok((notation, reader));
+    if first_position_line(buffered, buffered.is_empty(), ANY_COMMENT, true).is_ok() {
+        let (notation, form) = decide(buffered);
+        return Ok((notation, form, reader));
     }
     let mut ahead = Vec::new();
     // Where the lines not yet known to be blank or comments start in `ahead`.
     let mut unread = 0;
-    let notation = loop {
+    let (notation, form) = loop {
         let buffered = reader.fill_buf()?;
         let at_end = buffered.is_empty();
         ahead.extend_from_slice(buffered);
         let taken = buffered.len();
         reader.consume(taken);
-        match Notation::sniff_start(ahead.get(unread..).unwrap_or_default(), at_end) {
-            Ok(notation) => break notation,
+        match first_position_line(
+            ahead.get(unread..).unwrap_or_default(),
+            at_end,
+            ANY_COMMENT,
+            true,
+        ) {
+            Ok(_) => break decide(&ahead),
             Err(skip) => unread += skip,
         }
         if ahead.len() >= SNIFF_LIMIT {
-            break Notation::fallback();
+            break (
+                known.unwrap_or_else(Notation::fallback),
+                FileForm::default(),
+            );
         }
     };
     let capacity = reader.capacity();
     let replay: Box<dyn io::Read + Send> =
         Box::new(io::Read::chain(io::Cursor::new(ahead), reader));
-    Ok((notation, io::BufReader::with_capacity(capacity, replay)))
+    Ok((
+        notation,
+        form,
+        io::BufReader::with_capacity(capacity, replay),
+    ))
 }
 
 #[cfg(test)]
@@ -871,6 +914,46 @@ mod tests {
         }
     }
 
+    /// The form of a file's positions is told by its whole first position line, after the
+    /// notation's own comments, however the input arrives.
+    #[test]
+    fn the_first_position_line_tells_the_form() {
+        let epd = Notation::named("epd");
+        for (text, known, clockless, clocks_as_fields) in [
+            (
+                "# c\n8/8/8/8/8/8/8/K6k w - -\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+                None,
+                true,
+                false,
+            ),
+            (
+                "8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/K6k w - -\n",
+                None,
+                false,
+                true,
+            ),
+            ("% c\n\n8/8/8/8/8/8/8/K6k w - - 3 40\n", epd, false, true),
+            ("8/8/8/8/8/8/8/K6k w - - hmvc 0;\n", epd, false, false),
+        ] {
+            for step in [1, 5, 4096] {
+                let trickle: Box<dyn Read + Send> = Box::new(Trickle {
+                    bytes: io::Cursor::new(text.as_bytes().to_vec()),
+                    step,
+                });
+                let (_, form, mut reader) =
+                    super::sniff(BufReader::with_capacity(8, trickle), known).unwrap();
+                assert_eq!(
+                    (form.clockless, form.clocks_as_fields),
+                    (clockless, clocks_as_fields),
+                    "step {step}: {text:?}"
+                );
+                let mut all = Vec::new();
+                reader.read_to_end(&mut all).unwrap();
+                assert!(all == text.as_bytes(), "step {step}: bytes lost");
+            }
+        }
+    }
+
     /// The notation is told by the first position line however the input arrives, and the
     /// reader handed back reads every byte from the start.
     #[test]
@@ -881,6 +964,7 @@ mod tests {
             ("\n\n  4d-fen v1:\n  K@0,0,0,0\n".to_owned(), "fen4"),
             ("\u{feff}{\"fen4\": \"4d-fen v1:\"}\n".to_owned(), "ndjson4"),
             (format!("{comments}8/8/8/8/8/8/8/8 w - - 0 1 -\n"), "dfen"),
+            (format!("{comments}8/8/8/8/8/8/8/8 w - - 0 1\n"), "fen"),
             (comments.clone(), "dfen"),
             (String::new(), "dfen"),
             // No position in the first 1 MiB: read as DFEN, and still every byte comes back.
@@ -895,8 +979,8 @@ mod tests {
                     bytes: io::Cursor::new(text.clone().into_bytes()),
                     step,
                 });
-                let (notation, mut reader) =
-                    super::sniff(BufReader::with_capacity(64, trickle)).unwrap();
+                let (notation, _, mut reader) =
+                    super::sniff(BufReader::with_capacity(64, trickle), None).unwrap();
                 assert_eq!(
                     notation.name(),
                     expected,

@@ -146,6 +146,7 @@ mod display;
 pub mod epd;
 mod error;
 mod finding;
+pub mod form;
 mod json;
 mod model;
 mod parser;

@@ -195,7 +195,9 @@ impl Dialect {
 
     /// The dialect a line of `variant` is written in, judged by its shape alone, for files that
     /// mix dialects (`--dialect auto`): for crazyhouse, a pocket in brackets after the board is
-    /// `stockfish` and a ninth rank `lichess`; for three-check, a counter field `3+3` is
+    /// `stockfish` and a ninth rank `lichess`, and a line with no pocket at all and nothing
+    /// after its clocks (a standard FEN) `stockfish` too, whose empty pocket `fmt` writes as
+    /// `[]`; for three-check, a counter field `3+3` is
     /// `stockfish` and a field `+1+0` `lichess`; anything else, and every other variant, is
     /// `essay`. The line is then read in the dialect chosen, which reports what is wrong with
     /// it as that dialect.
@@ -208,6 +210,8 @@ impl Dialect {
     /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 0 1 0 0"), Dialect::Essay);
     /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1"), Dialect::Stockfish);
     /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3/Pp w - - 0 1"), Dialect::Lichess);
+    /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Dialect::Stockfish);
+    /// assert_eq!(Dialect::detect(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Pp -"), Dialect::Essay);
     /// ```
     #[must_use]
     pub fn detect(variant: Variant, line: &str) -> Dialect {
@@ -219,6 +223,11 @@ impl Dialect {
                     Dialect::Stockfish
                 } else if board.matches('/').count() >= 8 {
                     Dialect::Lichess
+                } else if fields.count() < 7 {
+                    // No pocket anywhere and no fields after the clocks: a standard FEN line,
+                    // which reads as the bracket form with its empty pocket left off (what
+                    // python-chess and Stockfish read), not as an essay line missing two fields.
+                    Dialect::Stockfish
                 } else {
                     Dialect::Essay
                 }

@@ -272,6 +272,9 @@ def data_lines(directory):
                     chess960 = line.rstrip().endswith('"true"')
                 elif name in ("fischer.epd", "chess960.perft"):
                     chess960 = True
+                elif "FRC" in name or os.path.basename(root) == "chess960":
+                    # tests/data: Stockfish's FRC and DFRC books, the Chess960 samples.
+                    chess960 = True
                 elif name == "tricky.perft":
                     chess960 = "x-fen" in current_id or "xfen" in current_id
                 else:

@@ -15,7 +15,9 @@ classed as tests/python/chess960_oracle.py does):
    rights as rook squares and the en-passant square under python-chess's `legal` mode, before
    and after, for the Chess960 lines with `--chess960` (and with `--castling shredder`, and
    with `--en-passant legal`), for the Shredder-FEN lines and the standard lines without it;
-3. `fenkit perft --standard --chess960` counts what python-chess counts on the sample's Chess960
+3. with `--data`, every `.txt` file there, formatted whole as a file without a notation of its
+   own (read by its first position): python-chess reads each line after `fmt` as before;
+4. `fenkit perft --standard --chess960` counts what python-chess counts on the sample's Chess960
    lines to depth 2, and with `--data` what Ethereal's fischer.epd says for each of its
    positions to `--perft-depth` (default 3).
 
@@ -170,6 +172,46 @@ def check_fischer(binary, report, directory, depth):
     return count, time.monotonic() - started
 
 
+def python_chess_fen(line):
+    """python-chess's FEN of a line, or None when it cannot read it."""
+    try:
+        return chess.Board(line.strip()).fen()
+    except ValueError:
+        return None
+
+
+def check_text_files(binary, report, directory):
+    """Every `.txt` file under `directory`, formatted whole as fenkit reads a file without a
+    notation of its own (by its first position): python-chess reads each line after `fmt` as
+    it read it before. (lichess's `mainline_fen.txt` once lost every line to a DFEN dice
+    field.)"""
+    files = lines = 0
+    for root, _, names in os.walk(directory):
+        for name in sorted(names):
+            if not name.endswith(".txt"):
+                continue
+            with open(os.path.join(root, name), encoding="utf-8") as f:
+                before = f.read()
+            with tempfile.TemporaryDirectory() as tmp:
+                path = os.path.join(tmp, name)
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(before)
+                fenkit(binary, ["fmt", "--isolated", "-q", path])
+                with open(path, encoding="utf-8") as f:
+                    after = f.read()
+            files += 1
+            old, new = before.splitlines(), after.splitlines()
+            report.check(name, "line count", "", len(new), len(old))
+            for number, (was, now) in enumerate(zip(old, new), 1):
+                theirs = python_chess_fen(was)
+                if theirs is None:
+                    continue
+                lines += 1
+                report.check(f"{name}:{number}", "python-chess's reading after fmt", was,
+                             python_chess_fen(now), theirs)
+    return files, lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--fenkit", required=True, help="the fenkit binary")
@@ -191,6 +233,10 @@ def main():
         positions, seconds = check_fischer(args.fenkit, report, args.data, args.perft_depth)
         print(f"data: fischer.epd, {positions} positions to depth {args.perft_depth} "
               f"in {seconds:.1f} s")
+    if args.data:
+        files, lines = check_text_files(args.fenkit, report, args.data)
+        print(f"data: {files} .txt files as fenkit reads them by their content, "
+              f"{lines} lines python-chess reads")
     if report.failures > 15:
         print(f"... and {report.failures - 15} more mismatches")
     print(f"fmt oracle: {report.checked} comparisons, {report.failures} mismatches")

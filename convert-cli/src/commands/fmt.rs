@@ -26,7 +26,8 @@ Examples:
                                                canonical lichess three-check FENs
   fenkit fmt --variant crazyhouse --dialect stockfish --to-dialect essay zh.fen
                                                rewrite Stockfish crazyhouse FENs as the essay form
-  fenkit fmt --chess960 fischer.fen            Chess960 positions, castling written as X-FEN
+  fenkit fmt --chess960 fischer.fen            Chess960 positions, castling kept in the
+                                               spelling each line uses (X-FEN or Shredder-FEN)
   fenkit fmt --chess960 --castling shredder fischer.fen
                                                castling as engines write it (`HAha`, `HFhf`)
   fenkit fmt --en-passant legal games.fen      drop en-passant squares no legal capture can use
@@ -40,6 +41,12 @@ blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are
 Positions with errors are left exactly as they were and reported (exit 1). With --profile
 lenient or engine, each form that the spec profile refuses and that fmt repairs (dice in the
 wrong case, missing clocks, ...) is reported as a warning, and the exit status stays 0.
+
+fmt keeps the form a file is written in, which its first position decides: a file without
+a notation of its own (.txt, no extension, -) is standard FEN when its first position is six
+fields or four read as FEN; a file whose first position has no clocks keeps its clockless
+lines; an .epd file whose first line writes FEN clocks (`- 0 1`, opening books) keeps them. In
+Chess960 mode each line keeps its castling spelling unless --castling is given.
 
 fmt never changes what a position is: it fixes spellings, and drops a castling right or an
 en-passant square only when no reading of the line can use it (spec/dfen.md section 10).
@@ -131,6 +138,7 @@ impl Settings {
         let file = self.configs.settings(origin, self.flags);
         let read = self.write.apply(ReadSettings {
             strict: false,
+            keep_castling: self.write.castling.is_none(),
             ..file.read
         });
         (file.notation, read, file.notation_from)

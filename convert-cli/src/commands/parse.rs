@@ -75,7 +75,7 @@ impl Settings {
     fn analyze(&self, text: &str) -> Analysis {
         let notation = self
             .notation
-            .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+            .unwrap_or_else(|| Notation::sniff_adapter(text.as_bytes()));
         Analyzer::adapter(notation, self.read).analyze(1, text)
     }
 }
@@ -191,7 +191,7 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
     let text = std::str::from_utf8(input).unwrap_or_default();
     let notation = settings
         .notation
-        .unwrap_or_else(|| Notation::sniff(text.as_bytes()));
+        .unwrap_or_else(|| Notation::sniff_adapter(text.as_bytes()));
     let analysis = settings.analyze(text);
     let findings = Some(analysis.findings.iter().map(FindingJson::from).collect());
     match rejection(&analysis) {

@@ -135,7 +135,7 @@ impl Columns {
                 text: Cow::Borrowed(raw),
                 variant: None,
                 findings: Vec::new(),
-                clockless: false,
+                clockless: dfen::form::FileForm::is_clockless(raw),
                 escape: Escape::Csv {
                     quoted: false,
                     delimiter: self.delimiter,
@@ -165,6 +165,8 @@ impl Columns {
         };
         let inner = rest.get(..close).unwrap_or_default();
         let start = field.raw.start + 1;
+        // Four fields (puzzle and evaluation dumps): a position without clocks, by design.
+        let clockless = dfen::form::FileForm::is_clockless(inner);
         Extracted::Position(Embedded {
             span: start..start + inner.len(),
             text: if inner.contains('"') {
@@ -174,7 +176,7 @@ impl Columns {
             },
             variant: None,
             findings: Vec::new(),
-            clockless: false,
+            clockless,
             escape: Escape::Csv {
                 quoted: true,
                 delimiter: self.delimiter,

@@ -221,7 +221,7 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
         Cow::Borrowed(inner)
     };
     // Four fields (lichess evaluations): a position without clocks, by design.
-    let clockless = text_of.split_ascii_whitespace().count() == 4;
+    let clockless = dfen::form::FileForm::is_clockless(&text_of);
     Extracted::Position(Embedded {
         span: span.start + 1..span.end - 1,
         text: text_of,

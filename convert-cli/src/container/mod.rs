@@ -255,6 +255,31 @@ impl Clone for Extractor {
 }
 
 impl Extractor {
+    /// The form of the container's positions, decided by its first value as it stands in
+    /// `first`, the start of the file (whole lines only): `FileForm::default()` when no value
+    /// is there (a CSV row over several lines, a header longer than the buffer).
+    pub(crate) fn first_form(mut self, first: &[u8]) -> dfen::form::FileForm {
+        let mut lines = first.split(|&byte| byte == b'\n').enumerate().peekable();
+        while let Some((index, line)) = lines.next() {
+            // The last piece may be cut short by the buffer's end.
+            if lines.peek().is_none() {
+                break;
+            }
+            let Ok(line) = std::str::from_utf8(line) else {
+                break;
+            };
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let content = line.trim_start_matches('\u{feff}').trim();
+            if content.is_empty() || content.starts_with('#') {
+                continue;
+            }
+            if let Extracted::Position(embedded) = self.extract(index + 1, line) {
+                return dfen::form::FileForm::of_first_position(&embedded.text);
+            }
+        }
+        dfen::form::FileForm::default()
+    }
+
     /// The container it reads.
     pub(crate) fn container(&self) -> Container {
         self.container

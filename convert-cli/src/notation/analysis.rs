@@ -26,6 +26,13 @@ pub(crate) struct ReadSettings {
     pub(crate) en_passant: dfen::EnPassantPolicy,
     /// The column or field of a container file (`--column`, `--field`, `[columns]`).
     pub(crate) select: Option<crate::container::Select>,
+    /// The form the file writes its positions in, decided by its first position when it is
+    /// opened (clockless lines, FEN clocks in EPD): `fmt` keeps it, and `check` is silent on
+    /// it unless strict.
+    pub(crate) form: dfen::form::FileForm,
+    /// In Chess960 mode, `fmt` writes each line's castling rights in the spelling the line
+    /// uses (Shredder-FEN or X-FEN) rather than `castling` (no `--castling` given).
+    pub(crate) keep_castling: bool,
 }
 
 impl ReadSettings {
@@ -35,6 +42,18 @@ impl ReadSettings {
             .profile(profile)
             .strict(self.strict)
             .castling_mode(self.castling_mode)
+    }
+
+    /// These settings for writing the line `text`: with [`ReadSettings::keep_castling`] in
+    /// Chess960 mode, the castling spelling `text` uses (`dfen::form::castling_spelling`).
+    pub(crate) fn for_line(self, text: &str) -> ReadSettings {
+        if !self.keep_castling || self.castling_mode != dfen::CastlingMode::Chess960 {
+            return self;
+        }
+        match dfen::form::castling_field(text).and_then(dfen::form::castling_spelling) {
+            Some(castling) => ReadSettings { castling, ..self },
+            None => self,
+        }
     }
 
     /// The writer of these settings in `profile`, with `game` deciding which en-passant
@@ -529,11 +548,14 @@ impl Contained {
             return of_record(state, work, record);
         }
         let text = record.text()?;
-        let embedded = match self.extractor.extract(record.line, text) {
+        let mut embedded = match self.extractor.extract(record.line, text) {
             Extracted::Nothing => return None,
             Extracted::Findings(findings) => return Some(Analysis::accepted(findings, None, None)),
             Extracted::Position(embedded) => embedded,
         };
+        // A value without clocks is the container's form only when its first value has none
+        // too; otherwise it is read as written, and missing clocks are a finding.
+        embedded.clockless &= work.settings.form.clockless;
         // A position of a container without clocks is read with the default clocks, which
         // its canonical form leaves off again.
         let read = if embedded.clockless {
@@ -664,7 +686,7 @@ fn placed(
 }
 
 /// A six-field FEN's first four fields.
-fn without_clocks(fen: &str) -> &str {
+pub(super) fn without_clocks(fen: &str) -> &str {
     let mut spaces = 0;
     for (at, byte) in fen.bytes().enumerate() {
         if byte == b' ' {

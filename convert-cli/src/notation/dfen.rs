@@ -385,7 +385,7 @@ impl Analyze for DfenAnalyzer {
                 });
                 let canonical = match &fixed {
                     Some(fixed) if work.wants_canonical() => {
-                        let writer = work.settings.writer(profile, self.game);
+                        let writer = work.settings.for_line(text).writer(profile, self.game);
                         // Most positions of a formatted file are written canonically already:
                         // then (the library says so, and no fix changes the position) the
                         // canonical form is the text itself, and `fmt` need not write it to

@@ -8,7 +8,7 @@ use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Suite, Work, Written,
 };
-use crate::code::{CliCode, Finding, finding_of};
+use crate::code::{CliCode, Code, Finding, finding_of};
 
 /// `epd`.
 pub(super) static EPD: Entry = Entry {
@@ -265,13 +265,31 @@ impl Analyze for EpdAnalyzer {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),
         };
-        let findings = findings_of(&parsed, work.verify_perft());
+        let mut findings = findings_of(&parsed, work.verify_perft());
+        // In a file whose first line writes FEN clocks (`… - 0 1`, the convention of engine
+        // opening books), a line that writes them so keeps them, and is no finding unless
+        // strict.
+        let clocks_as_fields = work.settings.form.clocks_as_fields
+            && !work.settings.strict
+            && findings.iter().any(|f| {
+                f.code == Code::Epd(dfen::epd::Code::ClocksAsFields)
+                    && text
+                        .get(f.span.clone())
+                        .is_some_and(dfen::form::clock_fields_canonical)
+            });
+        if clocks_as_fields {
+            findings.retain(|f| f.code != Code::Epd(dfen::epd::Code::ClocksAsFields));
+        }
         let canonical = if work.wants_canonical() {
             let fixed = parsed.fixed();
-            let writer = epd_writer(work.settings);
+            let writer = epd_writer(work.settings.for_line(text));
             work.canonical_form(text, |out| {
                 use std::fmt::Write as _;
-                write!(out, "{}", fixed.display_with(&writer))
+                if clocks_as_fields {
+                    write!(out, "{}", fixed.display_clocks_as_fields(&writer))
+                } else {
+                    write!(out, "{}", fixed.display_with(&writer))
+                }
             })
         } else {
             None

@@ -2,10 +2,10 @@
 
 use fenkit_diagnostics::Severity;
 
-use super::analysis::Identity;
+use super::analysis::{Identity, without_clocks};
 use super::dfen::{error_finding, parse_in, parser, read_to_convert};
 use super::{
-    Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Notation, Position, Read,
+    Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Work, Written,
 };
 use crate::code::{CliCode, Code, Finding, cli_error, finding_of};
@@ -39,6 +39,20 @@ pub(super) static FEN: Entry = Entry {
 struct FenCodec;
 
 impl Codec for FenCodec {
+    /// Six fields, or the first four, read as FEN (at most one en-passant square, no dice)
+    /// are standard FEN (`dfen::form::TextNotation`): surer than DFEN, which reads anything.
+    fn sniff(&self, line: &Line<'_>) -> u8 {
+        let fen = std::str::from_utf8(line.start())
+            .ok()
+            .and_then(dfen::form::TextNotation::of_line)
+            .is_some();
+        if fen { 2 } else { 0 }
+    }
+
+    fn sniffed_by_adapter(&self) -> bool {
+        false
+    }
+
     fn analyzer(&self) -> Box<dyn Analyze> {
         Box::new(FenAnalyzer)
     }
@@ -149,11 +163,25 @@ impl Analyze for FenAnalyzer {
                     .collect();
                 // The conversion to six fields can add a finding, so it is judged whatever is
                 // asked; the canonical form is written only when wanted.
-                let writer = settings.writer(settings.profile, dfen::rules::Game::Standard);
+                let writer = settings
+                    .for_line(text)
+                    .writer(settings.profile, dfen::rules::Game::Standard);
                 let canonical = if work.wants_canonical() {
                     writer.to_fen(&fixed).map(Some)
                 } else {
                     writer.fits_fen(&fixed).map(|()| None)
+                };
+                // A clockless line of a file whose first position is clockless (the four-field
+                // form of perft suites and evaluation dumps) is kept so, and is no finding
+                // unless strict.
+                let clockless = settings.form.clockless
+                    && !settings.strict
+                    && dfen::form::FileForm::is_clockless(text);
+                let canonical = if clockless {
+                    findings.retain(|f| f.code != Code::Dfen(dfen::Code::MissingClocks));
+                    canonical.map(|fen| fen.map(|fen| without_clocks(&fen).to_owned()))
+                } else {
+                    canonical
                 };
                 let canonical = match canonical {
                     Ok(fen) => {

@@ -306,6 +306,13 @@ pub(crate) trait Codec: Sync {
         0
     }
 
+    /// Whether `fenkit parse`, the adapter protocol, sniffs it too: the protocol keeps its own
+    /// documented rule (`4d-fen` is FEN4, anything else DFEN), so standard FEN is sniffed only
+    /// in files, standard input and containers.
+    fn sniffed_by_adapter(&self) -> bool {
+        true
+    }
+
     /// A fresh analyser of one file, for `check`, `fmt`, `snapshot` and `parse`: each record's
     /// findings, canonical form and identity. Without one of its own, a notation is linted as
     /// [`Codec::read`] reads it: its refusal or its warnings, and no canonical form.
@@ -407,6 +414,48 @@ pub(crate) trait Codec: Sync {
     /// FEN cannot hold dice), spanning a record of `len` bytes; `None` when it holds all of it.
     fn cannot_hold(&self, _position: &Position, _len: usize) -> Option<Finding> {
         None
+    }
+}
+
+/// The first position line of the start of a text, `at_end` when nothing follows it: the
+/// first line, after a BOM, that is neither blank nor a comment (a line that starts with one
+/// of `comments`); `None` when there is none. `Err(skip)` while the start does not tell yet:
+/// the first position line has not begun, or has not ended and (unless `whole`) has too few
+/// bytes to tell its notation. `skip` is the length of the BOM and the whole blank and
+/// comment lines at the start, which the next call, on the text grown longer, need not read
+/// again (it is given the text after them).
+pub(crate) fn first_position_line<'t>(
+    text: &'t [u8],
+    at_end: bool,
+    comments: &[u8],
+    whole: bool,
+) -> Result<Option<&'t [u8]>, usize> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if !at_end && text.len() < BOM.len() && BOM.starts_with(text) {
+        return Err(0);
+    }
+    let mut skip = if text.starts_with(BOM) { BOM.len() } else { 0 };
+    loop {
+        let rest = text.get(skip..).unwrap_or_default();
+        let line = match memchr::memchr(b'\n', rest) {
+            Some(end) => rest.get(..end).unwrap_or_default(),
+            None => rest,
+        };
+        let complete = line.len() < rest.len();
+        let content = line.trim_ascii();
+        if content.first().is_none_or(|byte| comments.contains(byte)) {
+            if complete {
+                skip += line.len() + 1;
+                continue;
+            }
+            return if at_end { Ok(None) } else { Err(skip) };
+        }
+        // "4d-fen" is the longest start that tells.
+        return if complete || at_end || (!whole && line.trim_ascii_start().len() >= 6) {
+            Ok(Some(line))
+        } else {
+            Err(skip)
+        };
     }
 }
 
@@ -665,6 +714,16 @@ impl Notation {
         Notation::sniff_among(first_position, |entry| entry.help.notation.is_some(), None)
     }
 
+    /// Guesses the notation of an adapter input (`fenkit parse`), by the protocol's own rule
+    /// (see [`Codec::sniffed_by_adapter`]).
+    pub(crate) fn sniff_adapter(text: &[u8]) -> Notation {
+        Notation::sniff_among(
+            text,
+            |entry| entry.help.notation.is_some() && entry.codec.sniffed_by_adapter(),
+            None,
+        )
+    }
+
     /// Guesses the notation of a text from its first position line: the first line, after a
     /// BOM, that is neither blank nor a `#` comment (DFEN when there is none).
     pub(crate) fn sniff_text(text: &[u8]) -> Notation {
@@ -672,42 +731,12 @@ impl Notation {
     }
 
     /// [`Notation::sniff_text`] of the start of a text, `at_end` when nothing follows it.
-    /// `Err(skip)` while the start does not tell yet: the first position line has not begun,
-    /// or has too few bytes to tell. `skip` is the length of the BOM and the whole blank and
-    /// comment lines at the start, which the next call, on the text grown longer, need not
-    /// read again (it is given the text after them).
+    /// `Err(skip)` while the start does not tell yet (see [`first_position_line`]).
     pub(crate) fn sniff_start(text: &[u8], at_end: bool) -> Result<Notation, usize> {
-        const BOM: &[u8] = b"\xEF\xBB\xBF";
-        if !at_end && text.len() < BOM.len() && BOM.starts_with(text) {
-            return Err(0);
-        }
-        let mut skip = if text.starts_with(BOM) { BOM.len() } else { 0 };
-        loop {
-            let rest = text.get(skip..).unwrap_or_default();
-            let line = match memchr::memchr(b'\n', rest) {
-                Some(end) => rest.get(..end).unwrap_or_default(),
-                None => rest,
-            };
-            let complete = line.len() < rest.len();
-            let content = line.trim_ascii();
-            if content.is_empty() || content.starts_with(b"#") {
-                if complete {
-                    skip += line.len() + 1;
-                    continue;
-                }
-                return if at_end {
-                    Ok(Notation::of(&dfen::DFEN))
-                } else {
-                    Err(skip)
-                };
-            }
-            // "4d-fen" is the longest start that tells.
-            return if complete || at_end || line.trim_ascii_start().len() >= 6 {
-                Ok(Notation::sniff(line))
-            } else {
-                Err(skip)
-            };
-        }
+        first_position_line(text, at_end, b"#", false).map(|line| match line {
+            Some(line) => Notation::sniff(line),
+            None => Notation::of(&dfen::DFEN),
+        })
     }
 
     /// Whether records may continue on following lines that start with whitespace.
@@ -1007,7 +1036,8 @@ mod tests {
     }
 
     /// A file's first position line: `4d-fen` is FEN4, `{` NDJSON4, a `%` comment or a fifth
-    /// field that opens an operation EPD, anything else DFEN.
+    /// field that opens an operation EPD, six or four fields read as FEN standard FEN, anything
+    /// else (dice, several en-passant squares) DFEN.
     #[test]
     fn files_are_sniffed_among_the_notations_of_files() {
         for (line, expected) in [
@@ -1017,15 +1047,37 @@ mod tests {
             ("{\"board\":{}}", "ndjson4"),
             ("{not json", "ndjson4"),
             ("[]", "dfen"),
-            ("8/8/8/8/8/8/8/8 w - - 0 1", "dfen"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "fen"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1 -", "dfen"),
+            ("8/8/8/8/P1P5/8/8/8 b - a3c3 0 1", "dfen"),
+            (
+                "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+                "fen",
+            ),
             ("", "dfen"),
             ("% Bratko-Kopec", "epd"),
             ("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;", "epd"),
             ("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66", "epd"),
-            ("4k3/8/8/8/8/8/8/4K3 w - -", "dfen"),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "fen"),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN", "dfen"),
         ] {
             assert_eq!(Notation::sniff(line.as_bytes()).name(), expected, "{line}");
+        }
+    }
+
+    /// `fenkit parse` keeps the adapter protocol's rule: `4d-fen` is FEN4, anything else DFEN.
+    #[test]
+    fn the_adapter_keeps_its_own_rule() {
+        for (line, expected) in [
+            ("4d-fen v1: K@0,0,0,0", "fen4"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "dfen"),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "dfen"),
+        ] {
+            assert_eq!(
+                Notation::sniff_adapter(line.as_bytes()).name(),
+                expected,
+                "{line}"
+            );
         }
     }
 
@@ -1047,7 +1099,8 @@ mod tests {
             ("{\"0\":\"K\"}", Family::Dfen, "fen4-pieces"),
             ("{not json", Family::Dfen, "dfen-json"),
             ("{not json", Family::Fen4, "fen4-pieces"),
-            ("8/8/8/8/8/8/8/8 w - - 0 1", Family::Fen4, "dfen"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", Family::Fen4, "fen"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1 -", Family::Fen4, "dfen"),
         ] {
             assert_eq!(
                 Notation::sniff_among(line.as_bytes(), among, Some(family)).name(),

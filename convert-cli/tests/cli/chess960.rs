@@ -44,12 +44,14 @@ fn fmt_keeps_rights_that_read_as_chess960() {
     );
 }
 
-/// In Chess960 mode `fmt` writes X-FEN by default, Shredder-FEN with `--castling shredder`
-/// (the standard start as `HAha` too); `--en-passant` drops what its policy does not keep.
+/// In Chess960 mode `fmt` keeps the spelling each line uses (Shredder-FEN stays Shredder-FEN,
+/// X-FEN stays X-FEN); `--castling xfen` writes X-FEN, `--castling shredder` Shredder-FEN (the
+/// standard start as `HAha` too); `--en-passant` drops what its policy does not keep.
 #[test]
 fn fmt_writes_each_castling_spelling() {
+    assert_eq!(formatted(&["--chess960"]), MIXED);
     assert_eq!(
-        formatted(&["--chess960"]),
+        formatted(&["--chess960", "--castling", "xfen"]),
         "\
 nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1

@@ -209,8 +209,10 @@ fn show_and_diff_read_epd() {
     assert_cmd_snapshot!(tree.fenkit(&["diff", "a.epd", "b.epd"]));
 }
 
-/// Four- and five-field positions in a `.fen` file are fixable warnings, and no help line of a
-/// `.fen` file speaks of dice (spec/epd.md §10).
+/// Four- and five-field positions in a `.fen` file are fixable warnings, unless the first
+/// position is written without clocks (then four fields are the file's form, and only the
+/// five-field line is a finding), and no help line of a `.fen` file speaks of dice
+/// (spec/epd.md §10).
 #[test]
 fn clockless_positions_in_fen_files_are_fixable_warnings() {
     let tree = Tree::empty();
@@ -231,12 +233,12 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -
     assert_cmd_snapshot!(tree.fenkit(&["check", "lichess.fen"]));
     tree.write(
         "clockless.fen",
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n",
     );
     let fixed = tree.fenkit(&["fmt", "clockless.fen"]).output().unwrap();
     assert_eq!(fixed.status.code(), Some(0), "{fixed:?}");
     assert_eq!(
         String::from_utf8(tree.read("clockless.fen")).unwrap(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
     );
 }

@@ -77,7 +77,8 @@ fn no_path_and_a_pipe_reads_standard_input() {
         &mut tree.fenkit(&["fmt"]),
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
     );
-    assert_eq!(formatted.stdout, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    // Six fields read as FEN: standard input is read as standard FEN, and kept so.
+    assert_eq!(formatted.stdout, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
 }
 
 /// A file plainly in the reference engine's dialect (four fields, mixed-case dice, no dice

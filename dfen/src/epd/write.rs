@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Epd, OpcodeKind, Operand, Value};
+use super::{Epd, OpcodeKind, Operand, Operation, Value};
 use crate::{Dfen, Writer};
 
 /// Writes the four position fields of `position`, as `writer` spells castling and keeps
@@ -86,11 +86,16 @@ impl fmt::Display for Epd {
 struct DisplayWith<'a> {
     epd: &'a Epd,
     writer: &'a Writer,
+    clocks_as_fields: bool,
 }
 
 impl fmt::Display for DisplayWith<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_line(f, self.epd, Some(self.writer))
+        if self.clocks_as_fields {
+            write_with_fen_clocks(f, self.epd, self.writer)
+        } else {
+            write_line(f, self.epd, Some(self.writer))
+        }
     }
 }
 
@@ -112,15 +117,71 @@ impl Epd {
     /// ```
     #[must_use]
     pub fn display_with<'a>(&'a self, writer: &'a Writer) -> impl fmt::Display + 'a {
-        DisplayWith { epd: self, writer }
+        DisplayWith {
+            epd: self,
+            writer,
+            clocks_as_fields: false,
+        }
     }
+
+    /// [`Epd::display_with`], with the clocks written as two FEN fields after the position
+    /// fields (`… w KQkq - 0 1`), the convention of engine opening books, instead of the
+    /// operations `hmvc` and `fmvn`; the other operations follow as the canonical form writes
+    /// them. A line whose clocks are not both there (or not the first operations) is written
+    /// as [`Epd::display_with`] writes it.
+    ///
+    /// ```
+    /// use dfen::Writer;
+    /// use dfen::epd::EpdParser;
+    /// let parsed = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 3 20")?;
+    /// let writer = Writer::new();
+    /// assert_eq!(parsed.epd.display_clocks_as_fields(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 3 20");
+    /// assert_eq!(parsed.epd.display_with(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 20;");
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub fn display_clocks_as_fields<'a>(&'a self, writer: &'a Writer) -> impl fmt::Display + 'a {
+        DisplayWith {
+            epd: self,
+            writer,
+            clocks_as_fields: true,
+        }
+    }
+}
+
+/// Writes `epd`'s line with its clocks as FEN fields (see [`Epd::display_clocks_as_fields`]).
+fn write_with_fen_clocks(f: &mut impl fmt::Write, epd: &Epd, writer: &Writer) -> fmt::Result {
+    let mut operations = epd.operations();
+    let clock = |operation: Option<Operation<'_>>, opcode: &str| {
+        operation
+            .filter(|operation| operation.opcode() == opcode && operation.operand_count() == 1)
+            .and_then(|operation| operation.operands().next())
+            .and_then(|operand| operand.integer().or_else(|| operand.text().parse().ok()))
+    };
+    let (Some(halfmove), Some(fullmove)) = (
+        clock(operations.next(), "hmvc"),
+        clock(operations.next(), "fmvn"),
+    ) else {
+        return write_line(f, epd, Some(writer));
+    };
+    write_position(f, &epd.position, Some(writer))?;
+    write!(f, " {halfmove} {fullmove}")?;
+    write_operations(f, operations)
 }
 
 /// Writes `epd`'s line: its position fields (as `writer` writes them, see [`write_position`]),
 /// then each operation and its `;`.
 fn write_line(f: &mut impl fmt::Write, epd: &Epd, writer: Option<&Writer>) -> fmt::Result {
     write_position(f, &epd.position, writer)?;
-    for operation in epd.operations() {
+    write_operations(f, epd.operations())
+}
+
+/// Writes each operation and its `;`, each after a space.
+fn write_operations<'a>(
+    f: &mut impl fmt::Write,
+    operations: impl Iterator<Item = Operation<'a>>,
+) -> fmt::Result {
+    for operation in operations {
         f.write_char(' ')?;
         f.write_str(operation.opcode())?;
         for operand in operation.operands() {

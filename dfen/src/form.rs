@@ -1,0 +1,284 @@
+//! The form a file writes its positions in, read from its first position: which notation a
+//! text without one of its own holds (sniffing), whether its positions carry clocks, whether
+//! an EPD file writes FEN clocks, and how a line spells Chess960 castling.
+//!
+//! Every rule here looks at one line and nothing else, so that a reader decides a whole file
+//! from its first position and stays streaming: nothing later in the file changes what the
+//! first position decided.
+//!
+//! ```
+//! use dfen::form::{FileForm, TextNotation};
+//! assert_eq!(
+//!     TextNotation::of_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+//!     Some(TextNotation::Fen)
+//! );
+//! assert_eq!(
+//!     TextNotation::of_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"),
+//!     None
+//! );
+//! let form = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - -");
+//! assert!(form.clockless);
+//! assert!(!form.clocks_as_fields);
+//! ```
+
+use crate::CastlingNotation;
+
+/// The whitespace-separated fields of `line`.
+fn fields(line: &str) -> impl Iterator<Item = &str> {
+    line.split_ascii_whitespace()
+}
+
+/// Whether `field` is a placement's spelling: eight ranks of piece letters and digits.
+fn is_placement(field: &str) -> bool {
+    field.bytes().filter(|&b| b == b'/').count() == 7
+        && field
+            .bytes()
+            .all(|b| b == b'/' || b"pnbrqkPNBRQK12345678".contains(&b))
+}
+
+/// Whether `field` is an en-passant field standard FEN can hold: `-` or one square.
+fn is_one_en_passant(field: &str) -> bool {
+    match field.as_bytes() {
+        [b'-'] => true,
+        [file, rank] => (b'a'..=b'h').contains(file) && matches!(rank, b'3' | b'6'),
+        _ => false,
+    }
+}
+
+/// Whether `field` is a clock: digits only.
+fn is_clock(field: &str) -> bool {
+    !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The notation a line of a text without a notation of its own (a `.txt` file, standard
+/// input, a container's value) is read in, when its fields say so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextNotation {
+    /// Standard FEN: six fields, or the first four (the clockless form of perft suites and
+    /// evaluation dumps), with at most one en-passant square.
+    Fen,
+}
+
+impl TextNotation {
+    /// The notation `line` is surely written in, by its fields alone: [`TextNotation::Fen`]
+    /// for six fields or four read as FEN (a placement, a side, a castling field and at most
+    /// one en-passant square, then two clocks or none). `None` when the fields do not say,
+    /// such as for dice (a seventh field) or several en-passant squares, which are DFEN's.
+    #[must_use]
+    pub fn of_line(line: &str) -> Option<TextNotation> {
+        let mut fields = fields(line);
+        let placement = fields.next()?;
+        let side = fields.next()?;
+        let castling = fields.next()?;
+        let en_passant = fields.next()?;
+        let rest: Vec<&str> = fields.take(3).collect();
+        let clocks = match rest.as_slice() {
+            [] => true,
+            [halfmove, fullmove] => is_clock(halfmove) && is_clock(fullmove),
+            _ => false,
+        };
+        let castling_field = castling == "-"
+            || (castling.len() <= 4 && castling.bytes().all(|b| b.is_ascii_alphabetic()));
+        (is_placement(placement)
+            && matches!(side, "w" | "b")
+            && castling_field
+            && is_one_en_passant(en_passant)
+            && clocks)
+            .then_some(TextNotation::Fen)
+    }
+}
+
+/// How a file writes its positions, decided by its first position (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FileForm {
+    /// The first position is written without clocks (four fields): the file is in the
+    /// clockless form of perft suites and evaluation dumps, whose clockless lines are kept.
+    pub clockless: bool,
+    /// The first position writes its clocks as two FEN fields after the four position fields
+    /// (`… w KQkq - 0 1`): in an EPD file, the convention of engine opening books, whose lines
+    /// keep their clocks so.
+    pub clocks_as_fields: bool,
+}
+
+impl FileForm {
+    /// The form of a file whose first position is `line`.
+    #[must_use]
+    pub fn of_first_position(line: &str) -> FileForm {
+        let mut fields = fields(line.trim_start_matches('\u{feff}'));
+        let four = fields.by_ref().take(4).count() == 4;
+        let fifth = fields.next();
+        let sixth = fields.next();
+        FileForm {
+            clockless: four && fifth.is_none(),
+            clocks_as_fields: four
+                && fifth.is_some_and(is_clock)
+                && sixth.is_none_or(|field| {
+                    field.starts_with(';') || is_clock(field.trim_end_matches(';'))
+                }),
+        }
+    }
+
+    /// Whether `line` is written without clocks: four fields.
+    #[must_use]
+    pub fn is_clockless(line: &str) -> bool {
+        fields(line).count() == 4
+    }
+}
+
+/// Whether `text` is two clocks (or one) written as FEN fields canonically: digits without
+/// leading zeros, one space between them, nothing else. Clocks written otherwise (`0  1`,
+/// `007 1`, `0 1;`) are no form to keep.
+///
+/// ```
+/// use dfen::form::clock_fields_canonical;
+/// assert!(clock_fields_canonical("0 1"));
+/// assert!(clock_fields_canonical("12 40"));
+/// assert!(!clock_fields_canonical("0  1"));
+/// assert!(!clock_fields_canonical("00 1"));
+/// assert!(!clock_fields_canonical("0 1;"));
+/// ```
+#[must_use]
+pub fn clock_fields_canonical(text: &str) -> bool {
+    let clocks: Vec<&str> = text.split(' ').collect();
+    (1..=2).contains(&clocks.len())
+        && clocks
+            .iter()
+            .all(|clock| is_clock(clock) && (clock.len() == 1 || !clock.starts_with('0')))
+}
+
+/// How `field`, a castling field as written, spells Chess960 rights: X-FEN when it holds
+/// `K`, `Q`, `k` or `q`, Shredder-FEN when it holds file letters only, `None` when it holds
+/// no right (`-`) or is no castling field. A field of file letters reads the same in either
+/// spelling when the rooks are inner ones, and is written back as Shredder-FEN either way.
+///
+/// ```
+/// use dfen::CastlingNotation;
+/// use dfen::form::castling_spelling;
+/// assert_eq!(castling_spelling("HFhf"), Some(CastlingNotation::Shredder));
+/// assert_eq!(castling_spelling("KQkq"), Some(CastlingNotation::XFen));
+/// assert_eq!(castling_spelling("Kq"), Some(CastlingNotation::XFen));
+/// assert_eq!(castling_spelling("-"), None);
+/// ```
+#[must_use]
+pub fn castling_spelling(field: &str) -> Option<CastlingNotation> {
+    if field
+        .bytes()
+        .any(|b| matches!(b, b'K' | b'Q' | b'k' | b'q'))
+    {
+        Some(CastlingNotation::XFen)
+    } else if !field.is_empty()
+        && field
+            .bytes()
+            .all(|b| matches!(b, b'A'..=b'H' | b'a'..=b'h'))
+    {
+        Some(CastlingNotation::Shredder)
+    } else {
+        None
+    }
+}
+
+/// The castling field of a position line: its third field.
+#[must_use]
+pub fn castling_field(line: &str) -> Option<&str> {
+    fields(line).nth(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::test_strategies::any_dfen;
+    use crate::{CastlingMode, Layout, Parser, Writer};
+
+    proptest! {
+        /// Every standard FEN fenkit writes, and its first four fields, sniff as FEN and parse
+        /// as FEN; a DFEN's seven fields never sniff as FEN. The first position's form follows
+        /// its clocks.
+        #[test]
+        fn what_fenkit_writes_sniffs_as_written(dfen in any_dfen()) {
+            prop_assert_eq!(TextNotation::of_line(&dfen.to_string()), None);
+            if let Ok(fen) = dfen.to_fen() {
+                prop_assert_eq!(TextNotation::of_line(&fen), Some(TextNotation::Fen));
+                prop_assert!(Parser::new().layout(Layout::Fen).parse(&fen).is_ok(), "{}", fen);
+                let form = FileForm::of_first_position(&fen);
+                prop_assert!(form.clocks_as_fields && !form.clockless);
+                let four: Vec<&str> = fen.split(' ').take(4).collect();
+                let four = four.join(" ");
+                prop_assert_eq!(TextNotation::of_line(&four), Some(TextNotation::Fen));
+                prop_assert!(FileForm::of_first_position(&four).clockless);
+                prop_assert!(FileForm::is_clockless(&four));
+            }
+        }
+
+        /// In Chess960 mode, a castling field written in either spelling is written back the
+        /// same when the spelling is the one [`castling_spelling`] reads from it: what lets
+        /// `fmt` keep each line's spelling.
+        #[test]
+        fn a_castling_field_keeps_its_spelling(dfen in any_dfen()) {
+            let chess960 = Writer::new().castling_mode(CastlingMode::Chess960);
+            for notation in [CastlingNotation::XFen, CastlingNotation::Shredder] {
+                let field = chess960.castling(notation).castling_field(&dfen);
+                let kept = castling_spelling(&field).unwrap_or(notation);
+                prop_assert_eq!(chess960.castling(kept).castling_field(&dfen), field);
+            }
+        }
+    }
+
+    #[test]
+    fn six_or_four_fields_read_as_fen_are_fen() {
+        for line in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "8/8/8/8/8/8/8/K6k w - -",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            "  8/8/8/8/8/8/8/K6k   b -   - 12 40",
+        ] {
+            assert_eq!(
+                TextNotation::of_line(line),
+                Some(TextNotation::Fen),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn dice_and_several_en_passant_squares_are_not_fen() {
+        for line in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN",
+            "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;",
+            "",
+        ] {
+            assert_eq!(TextNotation::of_line(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_first_position_decides_the_form() {
+        let clockless = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - -");
+        assert!(clockless.clockless && !clockless.clocks_as_fields);
+        let fen = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert!(!fen.clockless && fen.clocks_as_fields);
+        let epd = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - hmvc 0; fmvn 1;");
+        assert_eq!(epd, FileForm::default());
+        let perft = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3");
+        assert!(perft.clocks_as_fields);
+        let book = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - 0 1;");
+        assert!(book.clocks_as_fields);
+    }
+
+    #[test]
+    fn castling_spelling_follows_the_letters() {
+        assert_eq!(castling_spelling("HAha"), Some(CastlingNotation::Shredder));
+        assert_eq!(castling_spelling("Bb"), Some(CastlingNotation::Shredder));
+        assert_eq!(castling_spelling("KQkq"), Some(CastlingNotation::XFen));
+        assert_eq!(castling_spelling("Kb"), Some(CastlingNotation::XFen));
+        assert_eq!(castling_spelling("-"), None);
+        assert_eq!(castling_spelling(""), None);
+        assert_eq!(castling_field("8/8/8/8/8/8/8/K6k w Hh - 0 1"), Some("Hh"));
+    }
+}
