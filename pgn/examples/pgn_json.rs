@@ -75,6 +75,7 @@ fn print_game(game: &pgn::Game<'_>) {
         "variant": match game.variant {
             pgn::GameVariant::Standard => "standard".to_owned(),
             pgn::GameVariant::Chess960 => "chess960".to_owned(),
+            pgn::GameVariant::Variant(variant) => variant.name().to_owned(),
             pgn::GameVariant::Unsupported(name) => name.to_owned(),
         },
         "findings": findings,

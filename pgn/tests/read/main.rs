@@ -4,6 +4,7 @@
 
 mod json;
 mod limits;
+mod variants;
 
 use std::fmt::Write as _;
 
