@@ -78,6 +78,7 @@ fn print_game(game: &pgn::Game<'_>) {
             pgn::GameVariant::Variant(variant) => variant.name().to_owned(),
             pgn::GameVariant::Unsupported(name) => name.to_owned(),
         },
+        "variant_checked": !matches!(game.variant, pgn::GameVariant::Unsupported(_)),
         "findings": findings,
     });
     println!("{line}");
