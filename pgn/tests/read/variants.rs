@@ -116,3 +116,61 @@ fn variant_moves_get_the_fixes_of_standard_moves() {
         game.fixed(text)
     );
 }
+
+#[test]
+fn a_variant_game_starts_from_its_fen_tag() {
+    // Three-check counters as python-chess writes them: the checks each side has left.
+    let game = read(
+        "[Variant \"Three-check\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2\"]\n\n2. Bc4 Nc6 3. Bxf7# *\n",
+    );
+    assert!(codes(&game).is_empty(), "{:?}", game.findings);
+    assert_eq!(
+        game.final_fen.as_deref(),
+        Some("r1bqkbnr/pppp1Bpp/2n5/4p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 0 3")
+    );
+    // A crazyhouse pocket in the FEN tag.
+    let game = read(
+        "[Variant \"Crazyhouse\"]\n[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Nq] w KQkq - 2 3\"]\n\n3. N@d5 Q@e7 *\n",
+    );
+    assert!(codes(&game).is_empty(), "{:?}", game.findings);
+    assert_eq!(game.uci_mainline(), "N@d5 Q@e7");
+    assert_eq!(
+        game.final_fen.as_deref(),
+        Some("r1bqkbnr/ppppqppp/2n5/3Np3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 4 4")
+    );
+}
+
+#[test]
+fn a_move_after_a_variant_win_is_caught_at_its_token() {
+    let text = "[Variant \"King of the Hill\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/3K4/8/k7 w - - 0 1\"]\n\n1. Kd4# Kb1 *\n";
+    let game = read(text);
+    assert_eq!(codes(&game), ["PGN203"], "{:?}", game.findings);
+    let finding = game
+        .findings
+        .iter()
+        .find(|f| f.code.as_str() == "PGN203")
+        .unwrap();
+    assert_eq!(&text[finding.span.clone()], "Kb1");
+    assert!(
+        finding.message.contains("the variant's rule"),
+        "{}",
+        finding.message
+    );
+    assert_eq!(game.uci_mainline(), "d3d4");
+}
+
+#[test]
+fn fmt_keeps_a_pawn_drop_written_as_python_chess_writes_it() {
+    let text = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. @b4 *\n";
+    let game = read(text);
+    assert!(codes(&game).is_empty(), "{:?}", game.findings);
+    assert!(
+        game.fixed(text).ends_with("4. @b4 *"),
+        "{}",
+        game.fixed(text)
+    );
+    assert_eq!(
+        game.moves.last().map(|node| node.san.as_str()),
+        Some("P@b4")
+    );
+}
