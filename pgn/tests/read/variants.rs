@@ -174,3 +174,29 @@ fn fmt_keeps_a_pawn_drop_written_as_python_chess_writes_it() {
         Some("P@b4")
     );
 }
+
+#[test]
+fn random_variant_games_go_through_json_and_back() {
+    // Seeded random games of the eight variants, written by python-chess (test-only).
+    const RANDOM: &str = include_str!("../../../tests/data/pgn/variants/random.pgn");
+    let mut games = 0;
+    for game in Reader::new().keep(Keep::Tree).fens(true).games(RANDOM) {
+        assert!(
+            matches!(game.variant, GameVariant::Variant(_)),
+            "{:?}",
+            game.variant
+        );
+        let written = pgn::json::to_pgn(&pgn::json::to_json(&game)).unwrap();
+        let again = Reader::new()
+            .keep(Keep::Tree)
+            .fens(true)
+            .games(&written)
+            .next()
+            .unwrap();
+        assert_eq!(again.variant, game.variant);
+        assert_eq!(again.uci_mainline(), game.uci_mainline(), "{written}");
+        assert_eq!(again.final_fen, game.final_fen, "{written}");
+        games += 1;
+    }
+    assert_eq!(games, 160);
+}
