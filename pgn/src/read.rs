@@ -429,8 +429,8 @@ impl<'a> Games<'a> {
             ) {
                 chess960 = true;
                 game.variant = GameVariant::Chess960;
-            } else if matches!(lower.as_str(), "" | "classical" | "illegal") {
-            } else {
+            } else if !matches!(lower.as_str(), "" | "classical" | "illegal") {
+                // Standard chess's other names (`Standard`, `From Position` …) are the table's.
                 match variants::Variant::from_name(name) {
                     Some(variants::Variant::Chess) => {}
                     Some(variant) => game.variant = GameVariant::Variant(variant),
