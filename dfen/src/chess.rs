@@ -389,6 +389,9 @@ impl Position {
         if king != 0 {
             let square = king.trailing_zeros() as usize;
             let queens = theirs(Role::Queen);
+            let diagonal = theirs(Role::Bishop) | queens;
+            let straight = theirs(Role::Rook) | queens;
+            // A slider's attack is looked for only when one stands on a line with the king.
             let attacked = PAWN
                 .get(us)
                 .and_then(|table| table.get(square))
@@ -399,8 +402,14 @@ impl Position {
                 || KING
                     .get(square)
                     .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
-                || bishop_attacks(square, occupied) & (theirs(Role::Bishop) | queens) != 0
-                || rook_attacks(square, occupied) & (theirs(Role::Rook) | queens) != 0;
+                || (DIAGONALS
+                    .get(square)
+                    .is_some_and(|line| line & diagonal != 0)
+                    && bishop_attacks(square, occupied) & diagonal != 0)
+                || (STRAIGHTS
+                    .get(square)
+                    .is_some_and(|line| line & straight != 0)
+                    && rook_attacks(square, occupied) & straight != 0);
             if attacked {
                 return None;
             }
@@ -646,6 +655,44 @@ static LINES: [u64; 64] = {
     table
 };
 
+/// The squares on a diagonal with each square, on an empty board.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static DIAGONALS: [u64; 64] = lines_where(true);
+
+/// The squares on a rank or file with each square, on an empty board.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static STRAIGHTS: [u64; 64] = lines_where(false);
+
+/// The squares on a diagonal (`diagonal`) or on a rank or file with each square.
+#[allow(clippy::indexing_slicing)]
+const fn lines_where(diagonal: bool) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = ((square % 8) as i8, (square / 8) as i8);
+        let mut bits = 0u64;
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = ((other % 8) as i8, (other / 8) as i8);
+            let (df, dr) = (f - file, r - rank);
+            let on = if diagonal {
+                df == dr || df == -dr
+            } else {
+                df == 0 || dr == 0
+            };
+            if other != square && on {
+                bits |= 1u64 << other;
+            }
+            other += 1;
+        }
+        table[square] = bits;
+        square += 1;
+    }
+    table
+}
+
 /// Whether `mv`, a legal move of `pos` that is not castling, attacks the opposing king on
 /// `king`: the piece that moved attacks it from its new square, or it uncovered a rook, bishop
 /// or queen of its side. `occupied` is the board's occupied squares after the move. The same
@@ -668,16 +715,19 @@ fn gives_check(pos: &Pos, mv: &ChessMove, occupied: u64, king: usize) -> bool {
     let knight = KNIGHT.get(to).copied().unwrap_or(0);
     // By role, in the order pawn, knight, bishop, rook, queen, king: which attacks it makes.
     const ALL: u64 = u64::MAX;
-    let direct = (pawn & select(&[ALL, 0, 0, 0, 0, 0]))
-        | (knight & select(&[0, ALL, 0, 0, 0, 0]))
-        | (bishop_attacks(to, occupied) & select(&[0, 0, ALL, 0, ALL, 0]))
-        | (rook_attacks(to, occupied) & select(&[0, 0, 0, ALL, ALL, 0]));
+    let mut direct =
+        (pawn & select(&[ALL, 0, 0, 0, 0, 0])) | (knight & select(&[0, ALL, 0, 0, 0, 0]));
+    // A slider on the new square attacks the king only along a line through both.
+    let lines = LINES.get(king).copied().unwrap_or(0);
+    if lines & (1u64 << to) != 0 {
+        direct |= (bishop_attacks(to, occupied) & select(&[0, 0, ALL, 0, ALL, 0]))
+            | (rook_attacks(to, occupied) & select(&[0, 0, 0, ALL, ALL, 0]));
+    }
     if direct & king_bit != 0 {
         return true;
     }
     // A discovered check needs an emptied square on a line with the king: the square moved from,
     // or the square of a pawn taken en passant.
-    let lines = LINES.get(king).copied().unwrap_or(0);
     let mut emptied = 1u64 << mv.from().index();
     if mv.is_en_passant() {
         emptied |= match pos.side {

@@ -75,8 +75,10 @@ fn print_game(game: &pgn::Game<'_>) {
         "variant": match game.variant {
             pgn::GameVariant::Standard => "standard".to_owned(),
             pgn::GameVariant::Chess960 => "chess960".to_owned(),
+            pgn::GameVariant::Variant(variant) => variant.name().to_owned(),
             pgn::GameVariant::Unsupported(name) => name.to_owned(),
         },
+        "variant_checked": !matches!(game.variant, pgn::GameVariant::Unsupported(_)),
         "findings": findings,
     });
     println!("{line}");

@@ -170,6 +170,9 @@ pub enum GameVariant<'a> {
     /// Chess960 (`Chess960`, `Fischerandom` …): castling with the king and rook where they
     /// stand.
     Chess960,
+    /// A lichess variant whose rules `fenkit-variants` holds (antichess, atomic, crazyhouse,
+    /// horde, racing kings, king of the hill, three-check …).
+    Variant(variants::Variant),
     /// A variant whose moves are not checked, as the tag names it.
     Unsupported(&'a str),
 }

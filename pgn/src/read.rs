@@ -15,7 +15,13 @@ use memchr::{memchr, memchr2};
 
 use crate::Code;
 use crate::game::{Edit, Game, GameVariant, Node, Tag, Termination};
-use crate::rules::{Chess, MoveError, MoveErrorKind, Rules, STANDARD_START};
+use crate::rules::{Chess, MoveError, MoveErrorKind, Rules, STANDARD_START, VariantPosition};
+
+/// The position a game starts from: standard chess or Chess960, or a variant's.
+enum Start {
+    Chess(Chess),
+    Variant(Box<VariantPosition>),
+}
 
 /// What the text is: PGN games, or one movetext (SAN from the standard start, no tags and no
 /// termination marker expected: a TSV column such as lichess's chess-openings `pgn`).
@@ -293,7 +299,10 @@ impl<'a> Games<'a> {
         };
         let (position, checked) = self.setup(&mut game, &mut edits);
         let tags_end = game.tags.last().map_or(start, |tag| tag.span.end);
-        let movetext = self.movetext(&mut game, &mut edits, position, checked);
+        let movetext = match position {
+            Start::Chess(position) => self.movetext(&mut game, &mut edits, position, checked),
+            Start::Variant(position) => self.movetext(&mut game, &mut edits, *position, checked),
+        };
         game.span = start..self.at;
         if self.reader.notation == Notation::Pgn {
             self.end_checks(&mut game, &mut edits, movetext, tags_end);
@@ -407,43 +416,72 @@ impl<'a> Games<'a> {
 
     /// The start position from the `Variant`, `FEN` and `SetUp` tags; whether moves are
     /// checked.
-    fn setup(&self, game: &mut Game<'a>, edits: &mut Vec<Edit>) -> (Chess, bool) {
+    fn setup(&self, game: &mut Game<'a>, edits: &mut Vec<Edit>) -> (Start, bool) {
         let mut chess960 = false;
         if let Some(tag) = game.tags.iter().find(|tag| tag.name == "Variant") {
             let name = tag.raw_value.trim();
             let lower = name.to_ascii_lowercase();
+            // Chess960 is standard chess with its castling; every other name is looked up in
+            // the variants' table, with its aliases.
             if matches!(
                 lower.as_str(),
                 "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random"
             ) {
                 chess960 = true;
                 game.variant = GameVariant::Chess960;
-            } else if !matches!(
-                lower.as_str(),
-                "" | "standard" | "chess" | "classical" | "normal" | "illegal" | "from position"
-            ) {
-                game.variant = GameVariant::Unsupported(name);
-                game.findings.push(
-                    Finding::new(
-                        Code::UnsupportedVariant,
-                        Severity::Warning,
-                        tag.span.clone(),
-                        format!(
-                            "expected standard chess or Chess960, found the variant `{name}`: its moves are read for syntax only"
-                        ),
-                    )
-                    .with_help("the moves of standard chess and Chess960 games are checked"),
-                );
+            } else if !matches!(lower.as_str(), "" | "classical" | "illegal") {
+                // Standard chess's other names (`Standard`, `From Position` …) are the table's.
+                match variants::Variant::from_name(name) {
+                    Some(variants::Variant::Chess) => {}
+                    Some(variant) => game.variant = GameVariant::Variant(variant),
+                    None => {
+                        game.variant = GameVariant::Unsupported(name);
+                        game.findings.push(
+                            Finding::new(
+                                Code::UnsupportedVariant,
+                                Severity::Warning,
+                                tag.span.clone(),
+                                format!(
+                                    "expected standard chess, Chess960 or a variant fenkit reads, found the variant `{name}`: its moves are read for syntax only"
+                                ),
+                            )
+                            .with_help(format!(
+                                "the moves of standard chess, Chess960 and these variants are checked: {}",
+                                variants::TABLE
+                                    .iter()
+                                    .skip(1)
+                                    .map(|entry| entry.pgn)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )),
+                        );
+                    }
+                }
             }
         }
-        let mut position = Chess::standard();
+        let mut position = match game.variant {
+            GameVariant::Variant(variant) => {
+                let start = VariantPosition::start(variant);
+                game.start_fen = Cow::Owned(start.fen());
+                Start::Variant(Box::new(start))
+            }
+            _ => Start::Chess(Chess::standard()),
+        };
         let mut checked = !matches!(game.variant, GameVariant::Unsupported(_));
         if let Some(fen_tag) = game.tags.iter().find(|tag| tag.name == "FEN") {
             let value = fen_tag.value();
-            match Chess::from_fen(&value, chess960) {
+            let read = match game.variant {
+                GameVariant::Variant(variant) => VariantPosition::from_fen(variant, &value)
+                    .map(|read| Start::Variant(Box::new(read))),
+                _ => Chess::from_fen(&value, chess960).map(Start::Chess),
+            };
+            match read {
                 Ok(read) if checked => {
+                    game.start_fen = Cow::Owned(match &read {
+                        Start::Chess(read) => read.fen(),
+                        Start::Variant(read) => read.fen(),
+                    });
                     position = read;
-                    game.start_fen = Cow::Owned(position.fen());
                 }
                 Ok(_) => {}
                 Err(reason) => {
@@ -709,7 +747,8 @@ impl<'a> Games<'a> {
                     self.null_move(game, &mut stack, overflow, at..at + 2);
                     pending_number = None;
                 }
-                _ if byte.is_ascii_alphanumeric() => {
+                // `@e4`: a pawn drop as python-chess writes it.
+                _ if byte.is_ascii_alphanumeric() || byte == b'@' => {
                     let mut end = at + 1;
                     while self.byte(end).is_some_and(|b| SYMBOL[usize::from(b)]) {
                         end += 1;
@@ -1272,11 +1311,7 @@ fn move_finding<R: Rules>(
             .with_help(format!("write one of {}", candidates.join(", ")))
         }
         MoveErrorKind::Illegal if !position.has_legal_moves() => {
-            let ended = if position.is_check() {
-                "checkmate"
-            } else {
-                "stalemate"
-            };
+            let ended = position.end_name();
             Finding::new(
                 Code::MoveAfterEnd,
                 Severity::Error,

@@ -183,6 +183,16 @@ pub trait Rules: Clone {
     /// The position as FEN, as python-chess writes it (en passant only when a capture is
     /// legal).
     fn fen(&self) -> String;
+
+    /// How the game ended, for a position without a legal move: `checkmate`, `stalemate`, or
+    /// a variant's own end.
+    fn end_name(&self) -> &'static str {
+        if self.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        }
+    }
 }
 
 /// A position of standard chess or Chess960, on `dfen`'s standard chess.
@@ -379,5 +389,285 @@ fn move_error(error: &san::SanError) -> MoveError {
         kind,
         reason: error.reason().map(str::to_owned),
         candidates: error.candidates().iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// The SAN of a variant's move, held inline so that it is `Copy` as the reader wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ShortSan {
+    len: u8,
+    bytes: [u8; 15],
+}
+
+impl ShortSan {
+    fn new(text: &str) -> ShortSan {
+        let mut bytes = [0u8; 15];
+        // SAN is ASCII and at most nine bytes (`Qa1xb2=Q#` cannot occur; `exd8=Q#` can).
+        let len = text.len().min(bytes.len());
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        ShortSan {
+            len: u8::try_from(len).unwrap_or(0),
+            bytes,
+        }
+    }
+}
+
+impl std::ops::Deref for ShortSan {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for ShortSan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl fmt::Display for ShortSan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+/// A position of one of the lichess variants (antichess, atomic, crazyhouse, horde, racing
+/// kings, king of the hill, three-check …), on `fenkit-variants`' rules.
+///
+/// ```
+/// use pgn::rules::{Rules, VariantPosition};
+/// use variants::Variant;
+///
+/// let mut position = VariantPosition::start(Variant::Crazyhouse);
+/// for san in ["e4", "d5", "exd5", "Qxd5"] {
+///     let read = position.read_move(san).unwrap();
+///     position.play(&read.mv);
+/// }
+/// // White holds the pawn it took, Black the pawn it took back.
+/// let read = position.read_move("P@e4").unwrap();
+/// assert_eq!(position.uci(&read.mv), "P@e4");
+/// assert!(position.read_move("N@e4").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantPosition {
+    position: variants::Position,
+}
+
+impl VariantPosition {
+    /// The variant's starting position.
+    #[must_use]
+    pub fn start(variant: variants::Variant) -> VariantPosition {
+        VariantPosition {
+            position: variants::Position::start(variant),
+        }
+    }
+
+    /// The position of a FEN in `variant`.
+    ///
+    /// # Errors
+    /// The FEN reader's message.
+    pub fn from_fen(variant: variants::Variant, text: &str) -> Result<VariantPosition, String> {
+        variants::Position::from_fen(variant, text.trim(), false)
+            .map(|position| VariantPosition { position })
+            .map_err(|error| error.to_string())
+    }
+
+    /// The `fenkit-variants` position.
+    #[must_use]
+    pub const fn position(&self) -> &variants::Position {
+        &self.position
+    }
+}
+
+impl Rules for VariantPosition {
+    type Move = variants::Move;
+    type San = ShortSan;
+
+    fn read_move(&self, text: &str) -> Result<ReadMove<variants::Move, ShortSan>, MoveError> {
+        match self.position.parse_move(text) {
+            Ok(mv) => {
+                let san = self.position.san(mv);
+                Ok(ReadMove {
+                    mv,
+                    faults: variant_faults(text, &san),
+                    san: ShortSan::new(&san),
+                })
+            }
+            Err(finding) => Err(variant_move_error(&self.position, text, &finding)),
+        }
+    }
+
+    fn play(&mut self, mv: &variants::Move) {
+        self.position.play_unchecked(*mv);
+    }
+
+    fn play_null(&mut self) {
+        // python-chess's null move: the turn passes, en passant goes, the clocks run.
+        let fen = self.position.fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let mut fullmove = self.position.fullmove();
+        if let Some(side) = fields.get_mut(1) {
+            if *side == "w" {
+                *side = "b";
+            } else {
+                *side = "w";
+                fullmove += 1;
+            }
+        }
+        if let Some(ep) = fields.get_mut(3) {
+            *ep = "-";
+        }
+        let halfmove = fields
+            .get(fields.len().saturating_sub(2))
+            .and_then(|field| field.parse::<u32>().ok())
+            .map_or(0, |clock| clock + 1);
+        let len = fields.len();
+        let halfmove = halfmove.to_string();
+        let fullmove = fullmove.to_string();
+        if len >= 2 {
+            fields[len - 2] = &halfmove;
+            fields[len - 1] = &fullmove;
+        }
+        if let Ok(position) =
+            variants::Position::from_fen(self.position.variant(), &fields.join(" "), false)
+        {
+            self.position = position;
+        }
+    }
+
+    fn san(&self, mv: &variants::Move) -> ShortSan {
+        ShortSan::new(&self.position.san(*mv))
+    }
+
+    fn uci(&self, mv: &variants::Move) -> String {
+        mv.uci(self.position.is_chess960())
+    }
+
+    fn legal_sans(&self) -> Vec<String> {
+        self.position
+            .legal_moves()
+            .iter()
+            .map(|&mv| self.position.san(mv))
+            .collect()
+    }
+
+    fn is_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    fn has_legal_moves(&self) -> bool {
+        !self.position.legal_moves().is_empty()
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position.fullmove()
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.position.turn() == variants::Color::White
+    }
+
+    fn fen(&self) -> String {
+        self.position.fen()
+    }
+
+    fn end_name(&self) -> &'static str {
+        if self.position.is_variant_end() {
+            "the end of the game by the variant's rule"
+        } else if self.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        }
+    }
+}
+
+/// How a variant move's text differs from its SAN.
+fn variant_faults(text: &str, san: &str) -> Faults {
+    let mut faults = Faults::default();
+    let body = text.trim_end_matches(['!', '?']);
+    if body == san {
+        return faults;
+    }
+    let core = body.trim_end_matches(['+', '#']);
+    let san_core = san.trim_end_matches(['+', '#']);
+    if body.get(core.len()..) != san.get(san_core.len()..) {
+        faults |= Faults::CHECK_MARK;
+    }
+    // A pawn drop written `@e4`, as python-chess writes it, is read as it stands.
+    if core == san_core || (core.starts_with('@') && san_core.strip_prefix('P') == Some(core)) {
+        return faults;
+    }
+    if san_core.starts_with("O-O") {
+        return faults | Faults::CASTLING;
+    }
+    let digits = |s: &str| s.bytes().filter(u8::is_ascii_digit).count();
+    if core.contains('-') || digits(core) > digits(san_core) {
+        return faults | Faults::LONG_ALGEBRAIC;
+    }
+    if san_core.contains('=')
+        && (!core.contains('=') || core.ends_with(|c: char| c.is_ascii_lowercase()))
+    {
+        faults |= Faults::PROMOTION;
+    }
+    if core.contains('x') != san_core.contains('x') {
+        faults |= Faults::CAPTURE_MARK;
+    }
+    let plain = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, 'x' | '='))
+            .map(|c| {
+                if c.is_ascii_lowercase() && matches!(c, 'n' | 'b' | 'r' | 'q' | 'k') {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            })
+            .collect()
+    };
+    if plain(core) != plain(san_core) || faults.is_empty() {
+        faults |= Faults::DISAMBIGUATION;
+    }
+    faults
+}
+
+#[cold]
+fn variant_move_error(
+    position: &variants::Position,
+    text: &str,
+    finding: &variants::Finding,
+) -> MoveError {
+    let kind = match finding.code {
+        variants::Code::AmbiguousMove => MoveErrorKind::Ambiguous,
+        variants::Code::IllegalMove => MoveErrorKind::Illegal,
+        _ => MoveErrorKind::NotAMove,
+    };
+    let mut candidates = Vec::new();
+    if kind == MoveErrorKind::Ambiguous {
+        // The legal moves of the piece named to the square named.
+        let core = text.trim_end_matches(['+', '#', '!', '?']);
+        let target = core.get(core.len().saturating_sub(2)..).unwrap_or_default();
+        let letter = core.chars().next().filter(char::is_ascii_uppercase);
+        for mv in position.legal_moves() {
+            let san = position.san(mv);
+            let san_core = san.trim_end_matches(['+', '#']);
+            let same_piece = match letter {
+                Some(letter) => san.starts_with(letter),
+                None => san.starts_with(|c: char| c.is_ascii_lowercase()),
+            };
+            if same_piece
+                && san_core
+                    .trim_end_matches(|c: char| c == '=' || c.is_ascii_uppercase())
+                    .ends_with(target)
+            {
+                candidates.push(san);
+            }
+        }
+    }
+    MoveError {
+        kind,
+        reason: None,
+        candidates,
     }
 }

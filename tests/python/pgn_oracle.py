@@ -13,7 +13,8 @@ chess-openings), or a directory searched for both. Every game is read twice:
 
 They must agree, game by game, on the mainline in UCI, the final position (FEN as python-chess
 writes it), and whether the game has an error (python-chess's `game.errors`). Games in a
-variant fenkit does not check are counted, not compared. Where fenkit finds an error that
+variant fenkit does not read are counted, not compared; games in the lichess variants
+(`Variant` tag: crazyhouse, three-check, antichess …) are compared as standard games are. Where fenkit finds an error that
 python-chess does not report by design (an unknown token, a comment or variation that never
 closes: spec/pgn.md, "python-chess"), the game is counted as explained.
 
@@ -116,9 +117,11 @@ def movetext_rows(path):
 
 def compare(label, ours, theirs, counts, problems):
     counts["games"] += 1
-    if ours["variant"] not in ("standard", "chess960"):
-        counts["variant, not compared"] += 1
+    if not ours.get("variant_checked", ours["variant"] in ("standard", "chess960")):
+        counts["variant fenkit does not read, not compared"] += 1
         return
+    if ours["variant"] not in ("standard", "chess960"):
+        counts[f"variant games ({ours['variant']})"] += 1
     uci, fen, error, _ = theirs
     our_codes = {f["code"] for f in ours["findings"] if f["severity"] == "error"}
     if ours["uci"] != uci and "PGN009" in our_codes:

@@ -442,6 +442,12 @@ impl Position {
         self.turn
     }
 
+    /// The fullmove number.
+    #[must_use]
+    pub const fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
     /// Whether castling is read and written in Chess960 mode.
     #[must_use]
     pub const fn is_chess960(&self) -> bool {
