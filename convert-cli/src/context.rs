@@ -5,8 +5,112 @@
 
 use std::io::{self, IsTerminal, Write};
 
-/// Standard output as [`Global::stdout`] returns it.
-pub(crate) type Stdout = anstream::AutoStream<Box<dyn Write>>;
+/// Standard output as [`Global::stdout`] returns it: styled text passed on as it is, or, when
+/// colours are off, with escape sequences stripped as `anstream` strips them.
+pub(crate) enum Stdout {
+    /// Colours kept (or converted for a Windows console) by `anstream`.
+    Styled(anstream::AutoStream<Box<dyn Write>>),
+    /// Colours off: see [`Plain`].
+    Plain(Plain),
+}
+
+/// A stream that strips escape sequences byte for byte as `anstream`'s stripping does, but
+/// hands a chunk that holds only printable ASCII and ASCII whitespace straight on while the
+/// stripper is between sequences: such a chunk is exactly what stripping would write, and
+/// scanning it for that costs far less than stripping it (a report of a finding a line is
+/// almost all such chunks).
+pub(crate) struct Plain<W: Write = Box<dyn Write>> {
+    raw: W,
+    /// Where the stripper stands (inside an escape sequence or a UTF-8 character, or not).
+    state: anstream::adapter::StripBytes,
+    /// Whether `state` is the stripper's state between sequences.
+    settled: bool,
+}
+
+impl<W: Write> Plain<W> {
+    pub(crate) fn new(raw: W) -> Plain<W> {
+        Plain {
+            raw,
+            state: anstream::adapter::StripBytes::new(),
+            settled: true,
+        }
+    }
+}
+
+/// Whether stripping leaves `bytes` as they are and its state where it was, from between
+/// sequences: printable ASCII and the ASCII whitespace that stripping keeps.
+/// Eight bytes are looked at at once: a word with no byte below a space, none at or above DEL,
+/// holds only printable ASCII; any other word is looked at byte by byte.
+fn plain_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let kept = |b: u8| b.wrapping_sub(b' ') < 0x5f || matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r');
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(word);
+        let w = u64::from_ne_bytes(eight);
+        // A byte below 0x20, or one of 0x7f and above, sets its high bit in one of these.
+        let below = w.wrapping_sub(ONES * 0x20) & !w;
+        let del = w.wrapping_add(ONES) | w;
+        if (below | del) & HIGH != 0 && !word.iter().all(|&b| kept(b)) {
+            return false;
+        }
+    }
+    words.remainder().iter().all(|&b| kept(b))
+}
+
+impl<W: Write> Write for Plain<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.settled && plain_ascii(buf) {
+            return self.raw.write_all(buf);
+        }
+        for printable in self.state.strip_next(buf) {
+            self.raw.write_all(printable)?;
+        }
+        self.settled = self.state == anstream::adapter::StripBytes::new();
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.raw.flush()
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stdout::Styled(stream) => stream.write(buf),
+            Stdout::Plain(plain) => plain.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Stdout::Styled(stream) => stream.write_all(buf),
+            Stdout::Plain(plain) => plain.write_all(buf),
+        }
+    }
+
+    fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) -> io::Result<()> {
+        match self {
+            Stdout::Styled(stream) => stream.write_fmt(args),
+            Stdout::Plain(plain) => plain.write_fmt(args),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stdout::Styled(stream) => stream.flush(),
+            Stdout::Plain(plain) => plain.flush(),
+        }
+    }
+}
 
 /// The buffer of [`Global::stdout`] when it is not a terminal.
 const STDOUT_BUFFER: usize = 64 * 1024;
@@ -47,7 +151,11 @@ impl Global {
         } else {
             Box::new(io::BufWriter::with_capacity(STDOUT_BUFFER, stdout.lock()))
         };
-        anstream::AutoStream::new(raw, choice)
+        if choice == anstream::ColorChoice::Never {
+            Stdout::Plain(Plain::new(raw))
+        } else {
+            Stdout::Styled(anstream::AutoStream::new(raw, choice))
+        }
     }
 
     /// Standard output for data (converted positions): written exactly as given, never
@@ -77,6 +185,11 @@ impl Global {
     pub(crate) fn error(&self, message: impl std::fmt::Display) {
         let style = anstyle::AnsiColor::BrightRed.on_default().bold();
         let _ = writeln!(self.stderr(), "{style}error{style:#}: {message}");
+    }
+
+    /// Whether `--verbose` was given: [`Global::note`] prints.
+    pub(crate) fn verbose(&self) -> bool {
+        self.verbose
     }
 
     /// Prints `note: MESSAGE` on stderr under `--verbose`, and nothing otherwise.
@@ -156,5 +269,66 @@ impl From<crate::config::ConfigError> for Failure {
 impl From<io::Error> for Failure {
     fn from(error: io::Error) -> Self {
         Failure::Io(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Plain`] writes what `anstream`'s stripping writes, over random text (printable
+    /// ASCII, whitespace, escape sequences, other control bytes, UTF-8 and broken UTF-8) cut
+    /// into random writes, so that sequences and characters fall across writes.
+    #[test]
+    fn plain_strips_as_anstream_strips() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % below as u64).unwrap_or(0)
+        };
+        let pieces: [&[u8]; 16] = [
+            b"e4 ",
+            b"error[EPD206]: `id` \"x\" is given again\n",
+            b"  --> a.epd:3:4\n   |\n",
+            b"\t",
+            b"\r\n",
+            b"\x1b[1;31m",
+            b"\x1b[0m",
+            b"\x1b]8;;http://x\x1b\\",
+            b"\x1b",
+            b"[",
+            b"\x07\x00\x7f\x0c",
+            "é字".as_bytes(),
+            &[0xc3],
+            &[0xa9, 0xe5],
+            &[0x9b, 0x80, 0xff],
+            b"0123456789 abcdefghijklmnop",
+        ];
+        let mut fast = 0usize;
+        for _ in 0..2_000 {
+            let mut text = Vec::new();
+            for _ in 0..next(40) {
+                text.extend_from_slice(pieces[next(pieces.len())]);
+            }
+            let mut plain = Plain::new(Vec::new());
+            let mut stripped = anstream::StripStream::new(Vec::new());
+            let mut rest = &text[..];
+            while !rest.is_empty() {
+                let (chunk, after) = rest.split_at(1 + next(rest.len().min(30)));
+                fast += usize::from(plain.settled && plain_ascii(chunk));
+                plain.write_all(chunk).unwrap();
+                stripped.write_all(chunk).unwrap();
+                rest = after;
+            }
+            assert_eq!(
+                plain.raw,
+                *stripped.as_inner(),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+        assert!(fast > 1_000, "only {fast} chunks went the direct way");
     }
 }

@@ -239,6 +239,8 @@ pub(crate) struct Emitter<W: Write> {
     /// The `json` document's diagnostics or the SARIF log's results, written as they come (the
     /// document's opening is written by [`Emitter::new`]).
     diagnostics: PrettyArray,
+    /// The human report of one diagnostic, kept from one to the next for its storage.
+    text: String,
 }
 
 impl<W: Write> Emitter<W> {
@@ -261,6 +263,7 @@ impl<W: Write> Emitter<W> {
             colored,
             rules: Vec::new(),
             diagnostics: PrettyArray::new(depth),
+            text: String::new(),
         })
     }
 
@@ -275,12 +278,16 @@ impl<W: Write> Emitter<W> {
         }
         match self.format {
             OutputFormat::Human => {
-                let text = if self.colored {
-                    diagnostic.render(&renderer(true))
+                // One write a report: a plain one goes on unscanned for colour codes when it
+                // holds none (`crate::context::Plain`).
+                self.text.clear();
+                if self.colored {
+                    self.text.push_str(&diagnostic.render(&renderer(true)));
                 } else {
-                    diagnostic.render_plain()
-                };
-                writeln!(self.out, "{text}\n")
+                    diagnostic.render_plain_into(&mut self.text);
+                }
+                self.text.push_str("\n\n");
+                self.out.write_all(self.text.as_bytes())
             }
             OutputFormat::JsonLines => writeln!(self.out, "{}", diagnostic_json(&diagnostic)),
             OutputFormat::Github => {

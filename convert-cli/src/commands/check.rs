@@ -246,7 +246,11 @@ impl<W: Write> Run<'_, W> {
                         analysis.embedded.clone(),
                     );
                 }
-                // Notes (an EPD opcode fenkit does not know) are no problem: `--verbose` only.
+                // Notes (an EPD opcode fenkit does not know) are no problem: `--verbose` only,
+                // and placed only then (a suite can have one on every line).
+                if !self.global.verbose() {
+                    analysis.notes.clear();
+                }
                 for note in analysis.notes.drain(..) {
                     let placed = Diagnostic::new(&file.path, record, note);
                     self.global.note(format_args!(
