@@ -729,9 +729,12 @@ impl Position {
             let mut letters: Vec<char> = Vec::new();
             for sq in Squares(rights).collect::<Vec<_>>().into_iter().rev() {
                 let file = sq % 8;
-                let letter = match king {
-                    Some(k) if sq > k && sq == 63 - rooks.leading_zeros() => 'k',
-                    Some(k) if sq < k && sq == rooks.trailing_zeros() => 'q',
+                // The side of a right is its rook's file against the king's file (a rook on
+                // the king's file is on the h-side, as python-chess counts it): the king (the
+                // highest non-promoted one) may stand off the back rank when there are several.
+                let letter = match king.map(|k| file < k % 8) {
+                    Some(false) if sq == 63 - rooks.leading_zeros() => 'k',
+                    Some(true) if sq == rooks.trailing_zeros() => 'q',
                     _ => char::from(b'a' + file as u8),
                 };
                 letters.push(letter);

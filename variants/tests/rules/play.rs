@@ -90,3 +90,15 @@ fn in_check_only_the_highest_king_moves() {
     let m = position.parse_move("e8e6").unwrap();
     assert_eq!(position.san(m), "Qxe6#");
 }
+
+/// With a second king off the back rank (antichess and giveaway allow several), a right's side
+/// is its rook's file against that king's file, as python-chess writes it: the h1 rook with
+/// the highest king on h2 is `K`, not `Q` (which would read back as no right at all).
+#[test]
+fn a_right_is_named_by_files_when_the_king_is_off_the_back_rank() {
+    let fen = "1nbqkbnr/Rppppppp/8/8/8/8/1PPPPPPK/1NBQKBNR b Kk - 0 2";
+    for variant in [Variant::Antichess, Variant::Giveaway] {
+        let position = Position::from_fen(variant, fen, false).unwrap();
+        assert_eq!(position.fen(), fen, "{variant}");
+    }
+}
