@@ -635,21 +635,11 @@ impl Position {
 // Evaluated at compile time: an index out of range would fail the build, not panic.
 #[allow(clippy::indexing_slicing)]
 static LINES: [u64; 64] = {
+    let (diagonals, straights) = (lines_where(true), lines_where(false));
     let mut table = [0u64; 64];
     let mut square = 0;
     while square < 64 {
-        let (file, rank) = ((square % 8) as i8, (square / 8) as i8);
-        let mut bits = 0u64;
-        let mut other = 0;
-        while other < 64 {
-            let (f, r) = ((other % 8) as i8, (other / 8) as i8);
-            let (df, dr) = (f - file, r - rank);
-            if other != square && (df == 0 || dr == 0 || df == dr || df == -dr) {
-                bits |= 1u64 << other;
-            }
-            other += 1;
-        }
-        table[square] = bits;
+        table[square] = diagonals[square] | straights[square];
         square += 1;
     }
     table
