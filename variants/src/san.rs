@@ -167,6 +167,9 @@ fn matches(pos: &Position, m: &Move, wanted: Wanted) -> bool {
                 && m.promotion == promotion
                 && file.is_none_or(|f| u32::from(m.from) % 8 == f)
                 && rank.is_none_or(|r| u32::from(m.from) / 8 == r)
+                // A pawn move without its file is a push, never a capture (python-chess's
+                // rule): `e3` is not `dxe3` en passant.
+                && (role != Role::Pawn || file.is_some() || u32::from(m.from) % 8 == to % 8)
         }
     }
 }

@@ -102,3 +102,14 @@ fn a_right_is_named_by_files_when_the_king_is_off_the_back_rank() {
         assert_eq!(position.fen(), fen, "{variant}");
     }
 }
+
+/// A pawn move written without its file is a push, as python-chess reads it: with en passant
+/// on e3, `e3` is the e4 pawn's push and `dxe3` the capture, not two readings of `e3`.
+#[test]
+fn a_pawn_move_without_its_file_is_a_push() {
+    let fen = "rnbqkbnr/pppqpppp/8/8/3pp3/8/PPPP1PPP/RNBQKBNR b - e3 0 2";
+    let position = Position::from_fen(Variant::Chess, fen, false).unwrap();
+    let push = position.parse_move("e3").unwrap();
+    assert_eq!(push.uci(false), "e4e3");
+    assert_eq!(position.parse_move("dxe3").unwrap().uci(false), "d4e3");
+}
