@@ -724,7 +724,18 @@ impl Position {
         for color in [Color::White, Color::Black] {
             let back = color.back_rank();
             let rights = self.castling & back;
-            let king = self.king_of(color);
+            // The king that castles (the lowest non-promoted one on the back rank, as the moves
+            // take it) decides a right's side, so that the field reads back as written; a king
+            // elsewhere only when none stands there.
+            let on_back = self.by_color[color as usize]
+                & self.by_role[Role::King as usize]
+                & !self.promoted
+                & back;
+            let king = if on_back != 0 {
+                Some(on_back.trailing_zeros())
+            } else {
+                self.king_of(color)
+            };
             let rooks = self.by_color[color as usize] & self.by_role[Role::Rook as usize] & back;
             let mut letters: Vec<char> = Vec::new();
             for sq in Squares(rights).collect::<Vec<_>>().into_iter().rev() {

@@ -92,14 +92,19 @@ fn in_check_only_the_highest_king_moves() {
 }
 
 /// With a second king off the back rank (antichess and giveaway allow several), a right's side
-/// is its rook's file against that king's file, as python-chess writes it: the h1 rook with
-/// the highest king on h2 is `K`, not `Q` (which would read back as no right at all).
+/// is its rook's file against the file of the king that castles, the one on the back rank:
+/// the h1 rook with kings on e1 and h2 is `K`, not `Q`; the a1 rook with kings on e1 and a8 is
+/// `Q`, not `K`. Either way round, the field would read back as no right at all.
 #[test]
 fn a_right_is_named_by_files_when_the_king_is_off_the_back_rank() {
-    let fen = "1nbqkbnr/Rppppppp/8/8/8/8/1PPPPPPK/1NBQKBNR b Kk - 0 2";
-    for variant in [Variant::Antichess, Variant::Giveaway] {
-        let position = Position::from_fen(variant, fen, false).unwrap();
-        assert_eq!(position.fen(), fen, "{variant}");
+    for fen in [
+        "1nbqkbnr/Rppppppp/8/8/8/8/1PPPPPPK/1NBQKBNR b Kk - 0 2",
+        "K3k2R/8/8/8/8/8/8/R3K3 b Q - 0 1",
+    ] {
+        for variant in [Variant::Antichess, Variant::Giveaway] {
+            let position = Position::from_fen(variant, fen, false).unwrap();
+            assert_eq!(position.fen(), fen, "{variant}");
+        }
     }
 }
 
