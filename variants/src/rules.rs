@@ -1011,10 +1011,11 @@ impl Rules for Crazyhouse {
 
     fn has_insufficient_material(&self, pos: &Position, _color: Color) -> bool {
         let pocketed: u32 = pos.pockets.iter().flatten().map(|&n| u32::from(n)).sum();
-        let heavy_in_pockets = pos
-            .pockets
-            .iter()
-            .any(|p| p[Role::Pawn as usize] + p[Role::Rook as usize] + p[Role::Queen as usize] > 0);
+        let heavy_in_pockets = pos.pockets.iter().any(|p| {
+            [Role::Pawn, Role::Rook, Role::Queen]
+                .iter()
+                .any(|&r| p[r as usize] > 0)
+        });
         pos.occupied().count_ones() + pocketed <= 3
             && pos.promoted() == 0
             && pos.role(Role::Pawn) == 0
