@@ -383,3 +383,61 @@ fn perft_counts_in_each_variant() {
     // Dice Chess has no variant rules here.
     assert_cmd_snapshot!(tree.fenkit(&["perft", "--variant", "dice", "--depth", "1"]));
 }
+
+/// python-chess's `examples/perft/*.perft` and shakmaty's `tests/*.perft`, read and verified by
+/// `fenkit check --verify-perft 2` in their variant and in Chess960 mode (as both projects run
+/// them): no line is unreadable and every count is right. GPL data, not committed:
+/// `FENKIT_PERFT_SUITES` names a folder holding them, as for the `variants` tests
+/// (`variants/tests/data/perft/SOURCES.md`); a file may be named `python-chess-atomic.perft`.
+#[test]
+fn the_published_perft_suites_verify_when_given() {
+    let Some(dir) = std::env::var_os("FENKIT_PERFT_SUITES") else {
+        eprintln!(
+            "SKIP: FENKIT_PERFT_SUITES is not set: python-chess's and shakmaty's perft suites \
+             (GPL, not committed) were not checked"
+        );
+        return;
+    };
+    let tree = Tree::empty();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "perft") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let variant = match stem.rsplit('-').next().unwrap() {
+            "random" | "tricky" | "chess960" => "chess",
+            other => other,
+        };
+        let output = tree
+            .fenkit(&[
+                "check",
+                "--variant",
+                variant,
+                "--chess960",
+                "--verify-perft",
+                "2",
+                "--output-format",
+                "json-lines",
+                path.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        // Validity findings are the positions' own (`tricky.perft` keeps impossible checks on
+        // purpose); the suite's lines and counts must all be right.
+        let wrong: Vec<&str> = stdout
+            .lines()
+            .filter(|line| line.contains("\"code\":\"VAR2"))
+            .collect();
+        assert!(wrong.is_empty(), "{}: {wrong:#?}", path.display());
+        assert_ne!(output.status.code(), Some(2), "{}", path.display());
+        files += 1;
+    }
+    assert!(
+        files >= 9,
+        "only {files} suites in {}",
+        dir.to_string_lossy()
+    );
+}
