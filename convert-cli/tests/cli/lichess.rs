@@ -380,6 +380,16 @@ fn perft_counts_in_each_variant() {
         "1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
     ]));
+    // `show` judges the position by the variant too.
+    assert_cmd_snapshot!(
+        "show_horde_refuses_a_king",
+        tree.fenkit(&[
+            "show",
+            "--variant",
+            "horde",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ])
+    );
     // Dice Chess has no variant rules here.
     assert_cmd_snapshot!(tree.fenkit(&["perft", "--variant", "dice", "--depth", "1"]));
 }
