@@ -451,3 +451,22 @@ fn the_published_perft_suites_verify_when_given() {
         dir.to_string_lossy()
     );
 }
+
+/// An EPD line's perft counts (`D1`, `D2`, …) are counted by the variant's rules.
+#[test]
+fn epd_perft_counts_are_counted_in_the_variant() {
+    let tree = Tree::empty();
+    // Racing kings: 21 moves at the start (standard chess counts 23, two of which give check).
+    tree.write(
+        "race.epd",
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - D1 21; D2 420;\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&[
+        "check",
+        "--variant",
+        "racingkings",
+        "--verify-perft",
+        "2",
+        "race.epd"
+    ]));
+}
