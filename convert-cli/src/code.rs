@@ -85,6 +85,8 @@ pub(crate) enum Code {
     Fen4(fen4::Code),
     /// `RULExxx`.
     Rule(dfen::rules::RulesCode),
+    /// `VARxxx`: the variants' rules (`fenkit-variants`).
+    Var(variants::Code),
     /// `FENKITxxx`.
     Cli(CliCode),
 }
@@ -96,8 +98,16 @@ impl Code {
         let epd = dfen::epd::Code::ALL.iter().copied().map(Code::Epd);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
         let rules = dfen::rules::RulesCode::ALL.iter().copied().map(Code::Rule);
+        let var = <variants::Code as fenkit_diagnostics::Code>::ALL
+            .iter()
+            .copied()
+            .map(Code::Var);
         let cli = CliCode::ALL.iter().copied().map(Code::Cli);
-        dfen.chain(epd).chain(fen4).chain(rules).chain(cli)
+        dfen.chain(epd)
+            .chain(fen4)
+            .chain(rules)
+            .chain(var)
+            .chain(cli)
     }
 
     /// The code as reports write it, e.g. `DFEN012`.
@@ -107,6 +117,7 @@ impl Code {
             Code::Epd(code) => code.as_str(),
             Code::Fen4(code) => code.as_str(),
             Code::Rule(code) => code.as_str(),
+            Code::Var(code) => code.as_str(),
             Code::Cli(code) => code.as_str(),
         }
     }
@@ -118,6 +129,7 @@ impl Code {
             Code::Epd(code) => code.title(),
             Code::Fen4(code) => code.title(),
             Code::Rule(code) => code.title(),
+            Code::Var(code) => code.title(),
             Code::Cli(code) => code.title(),
         }
     }
@@ -129,6 +141,7 @@ impl Code {
             Code::Epd(code) => code.category(),
             Code::Fen4(code) => code.category(),
             Code::Rule(code) => code.category(),
+            Code::Var(code) => code.category(),
             Code::Cli(code) => code.category(),
         }
     }
@@ -183,6 +196,12 @@ impl From<fen4::Code> for Code {
 impl From<dfen::rules::RulesCode> for Code {
     fn from(code: dfen::rules::RulesCode) -> Code {
         Code::Rule(code)
+    }
+}
+
+impl From<variants::Code> for Code {
+    fn from(code: variants::Code) -> Code {
+        Code::Var(code)
     }
 }
 
@@ -274,6 +293,7 @@ mod tests {
                 Code::Epd(_) => "EPD",
                 Code::Fen4(_) => "FEN4",
                 Code::Rule(_) => "RULE",
+                Code::Var(_) => "VAR",
                 Code::Cli(_) => "FENKIT",
             };
             assert!(code.as_str().starts_with(prefix), "{code}");
@@ -284,7 +304,8 @@ mod tests {
     /// The table of every code in `spec/codes.md`, as the code tables give it.
     fn code_table() -> String {
         let mut table = String::from("| code | category | title |\n|---|---|---|\n");
-        for code in Code::all() {
+        // The `VAR` codes have a table of their own, which `fenkit-variants` checks.
+        for code in Code::all().filter(|code| !matches!(code, Code::Var(_))) {
             let title = code.title().replace('|', "\\|");
             table.push_str(&format!("| `{code}` | {} | {title} |\n", code.category()));
         }

@@ -71,6 +71,7 @@ struct RawConfig {
     notations: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     columns: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     fields: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    #[serde(alias = "variant")]
     variants: Option<BTreeMap<Spanned<String>, RawVariant>>,
     chess960: Option<RawChess960>,
     parity: Option<RawParity>,
@@ -204,12 +205,22 @@ pub(crate) struct Config {
     columns: Vec<(Patterns, &'static str)>,
     /// `[fields]`: globs of JSON Lines files (any extension) and the key of their positions.
     fields: Vec<(Patterns, &'static str)>,
-    /// `[variants]`: globs and the variant notation they give, before `notations`.
-    variants: Vec<(Patterns, Notation)>,
+    /// `[variants]` (or `[variant]`): globs and the variant they give, its notation before
+    /// `notations`.
+    variants: Vec<(Patterns, Configured)>,
     /// `chess960 = true` (one entry that matches every file) or `[chess960]`: globs and
     /// whether matching files are read in Chess960 mode.
     chess960: Chess960Config,
     parity: ParityDefaults,
+}
+
+/// One `[variants]` entry as checked: the notation it gives (a variant written in dialects of
+/// its own, standard chess, Dice Chess) and the rules it judges chess positions by
+/// (`fenkit-variants`: antichess, atomic, …, and three-check and crazyhouse in perft suites).
+#[derive(Debug, Clone, Copy)]
+struct Configured {
+    notation: Option<Notation>,
+    rules: Option<variants::Variant>,
 }
 
 /// `chess960` as checked.
@@ -560,10 +571,38 @@ impl Config {
 
     /// The notation one `[variants]` entry gives, checked as `--variant`, `--dialect` and
     /// `--check-limit` are.
-    fn check_variant(path: &Path, text: &str, raw: &RawVariant) -> Result<Notation, ConfigError> {
+    fn check_variant(path: &Path, text: &str, raw: &RawVariant) -> Result<Configured, ConfigError> {
         use dfen::variant::{Dialect, Variant};
         let selected = value_of::<VariantName>(path, text, "variants.variant", &raw.variant)?;
         let variant: Variant = selected.variant();
+        let rules = selected.rules();
+        let Some(notation) = selected.notation() else {
+            let extra = raw
+                .dialect
+                .as_ref()
+                .map(|value| ("dialect", value.span()))
+                .or_else(|| {
+                    raw.check_limit
+                        .as_ref()
+                        .map(|value| ("check-limit", value.span()))
+                });
+            if let Some((key, span)) = extra {
+                return Err(ConfigError::at(
+                    path,
+                    text,
+                    span,
+                    format!(
+                        "`variants.{key}`: {} positions are standard FEN: expected no `{key}`",
+                        selected.name()
+                    ),
+                    Some("drop it"),
+                ));
+            }
+            return Ok(Configured {
+                notation: None,
+                rules,
+            });
+        };
         let dialect = raw
             .dialect
             .as_ref()
@@ -573,7 +612,7 @@ impl Config {
             })
             .transpose()?;
         if let Some((dialect, span)) = dialect.clone()
-            && (!selected.0.entry().dialects || !variant.has_dialect(dialect))
+            && (!notation.entry().dialects || !variant.has_dialect(dialect))
         {
             return Err(ConfigError::at(
                 path,
@@ -614,21 +653,27 @@ impl Config {
             }
             Some(limit) => *limit.get_ref(),
         };
-        if !selected.0.entry().dialects {
-            return Ok(selected.0);
+        if !notation.entry().dialects {
+            return Ok(Configured {
+                notation: Some(notation),
+                rules,
+            });
         }
         let auto = raw
             .dialect
             .as_ref()
             .is_some_and(|value| value.get_ref() == "auto");
         let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
-        Ok(selected.0.with_options(Options {
-            dialect,
-            write: dialect,
-            check_limit,
-            auto,
-            write_as_read: auto,
-        }))
+        Ok(Configured {
+            notation: Some(notation.with_options(Options {
+                dialect,
+                write: dialect,
+                check_limit,
+                auto,
+                write_as_read: auto,
+            })),
+            rules,
+        })
     }
 
     fn check_parity(
@@ -726,13 +771,33 @@ impl Config {
     fn notation_by(&self, path: &Path) -> Option<(Notation, &'static str)> {
         let relative = self.relative(path);
         let name = path.file_name();
-        let matching = |table: &'static str, entries: &[(Patterns, Notation)]| {
-            entries
+        let variant = self
+            .variant_of(path)
+            .and_then(|configured| configured.notation)
+            .map(|notation| (notation, "variants"));
+        variant.or_else(|| {
+            self.notations
                 .iter()
                 .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
-                .map(|(_, notation)| (*notation, table))
-        };
-        matching("variants", &self.variants).or_else(|| matching("notations", &self.notations))
+                .map(|(_, notation)| (*notation, "notations"))
+        })
+    }
+
+    /// The first `[variants]` entry whose glob matches `path`.
+    fn variant_of(&self, path: &Path) -> Option<Configured> {
+        let relative = self.relative(path);
+        let name = path.file_name();
+        self.variants
+            .iter()
+            .find(|(patterns, _)| patterns.matches(relative.as_deref(), name))
+            .map(|(_, configured)| *configured)
+    }
+
+    /// The rules `[variants]` judges the chess positions of `path` by, if it names a variant
+    /// of `fenkit-variants` for it.
+    fn rules_of(&self, path: &Path) -> Option<variants::Variant> {
+        self.variant_of(path)
+            .and_then(|configured| configured.rules)
     }
 
     /// Whether `chess960` reads `path` in Chess960 mode (`None`: the configuration does not
@@ -837,6 +902,10 @@ pub(crate) struct Flags {
     pub(crate) chess960: bool,
     /// `--deny warnings`.
     pub(crate) deny_warnings: bool,
+    /// Whether `--variant` was given: the configuration's `[variants]` does not apply then.
+    pub(crate) variant: bool,
+    /// The rules `--variant` judges positions by (`fenkit-variants`).
+    pub(crate) rules: Option<variants::Variant>,
     /// `--column` or `--field`: where the positions of a container file are.
     pub(crate) select: Option<crate::container::Select>,
 }
@@ -970,7 +1039,15 @@ impl Configs {
                 .zip(path)
                 .and_then(|(c, path)| Some((c, c.notation_by(path)?)))
         };
-        let (notation, notation_from) = match (flags.notation, configured()) {
+        // A variant's FEN notation (`--variant crazyhouse`) is not forced on a file whose
+        // extension names another notation of chess positions (an EPD file, a perft suite):
+        // that file is read as its extension says, judged by the variant's rules.
+        let kept_by_extension = flags.notation_flag == "--variant"
+            && path
+                .and_then(Notation::from_extension)
+                .is_some_and(|own| own.holds_chess_positions() && own.entry().variant.is_none());
+        let forced = flags.notation.filter(|_| !kept_by_extension);
+        let (notation, notation_from) = match (forced, configured()) {
             (Some(notation), _) => (Some(notation), Some(format!("`{}`", flags.notation_flag))),
             (None, Some((config, (notation, table)))) => (
                 Some(notation),
@@ -990,6 +1067,11 @@ impl Configs {
                 select: flags
                     .select
                     .or_else(|| config.zip(path).and_then(|(c, path)| c.select_of(path))),
+                rules: if flags.variant {
+                    flags.rules
+                } else {
+                    config.zip(path).and_then(|(c, path)| c.rules_of(path))
+                },
                 ..ReadSettings::default()
             },
             ignores: config
@@ -1060,7 +1142,12 @@ mod tests {
         assert_eq!(config.deny_warnings, Some(true));
         assert_eq!(config.per_file_ignores.len(), 2);
         assert_eq!(config.notations.len(), 2);
-        assert_eq!(config.variants.len(), 3);
+        assert_eq!(config.variants.len(), 4);
+        assert_eq!(
+            config.rules_of(Path::new("/repo/suicide/a/b.epd")),
+            Some(variants::Variant::Antichess)
+        );
+        assert_eq!(config.notation_of(Path::new("/repo/suicide/a/b.epd")), None);
         assert!(matches!(
             config.notation_of(Path::new("/repo/zh/a/b.fen")),
             Some(notation)

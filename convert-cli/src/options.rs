@@ -71,13 +71,23 @@ impl ReadArgs {
         to_dialect: Option<DialectArg>,
     ) -> Result<crate::config::Flags, Failure> {
         let variant = self.variant.notation(to_dialect, self.profile)?;
+        let rules = self.variant.variant.and_then(VariantName::rules);
+        let notation = match (variant, self.notation) {
+            (variant, None) => variant,
+            (None, notation) => notation,
+            (Some(variant), Some(notation)) => Some(self.variant.with_notation(variant, notation)?),
+        };
+        refuse_rules_without_chess(rules, self.notation)?;
+        let by_variant = variant.is_some() && notation == variant;
         Ok(crate::config::Flags {
-            notation: variant.or(self.notation),
-            notation_flag: if variant.is_some() {
+            notation,
+            notation_flag: if by_variant {
                 "--variant"
             } else {
                 "--notation"
             },
+            variant: self.variant.variant.is_some(),
+            rules,
             profile: self.profile,
             strict: self.strict,
             chess960: self.chess960,
@@ -239,12 +249,15 @@ pub(crate) fn refuse_fen4_with_variant(
 /// `--variant`, `--dialect` and `--check-limit`: which variant's FEN is read, in which dialect.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(crate) struct VariantArgs {
-    /// Read every input as a position of this chess variant (see `spec/variants.md`)
-    #[arg(long, value_name = "VARIANT", conflicts_with = "notation")]
+    /// Read every input as positions of this chess variant (see `spec/variants.md`); with
+    /// `--notation fen`, `epd` or `perft` (or files by extension) the variant's rules judge
+    /// the lines of that notation. Names are read without case, with every alias lichess, PGN
+    /// `Variant` tags and python-chess use (`racingKings`, `King of the Hill`, `suicide`)
+    #[arg(long, value_name = "VARIANT", ignore_case = true)]
     pub(crate) variant: Option<VariantName>,
 
     /// With --variant threecheck, crazyhouse or twomove: the dialect to read, or `auto` to
-    /// decide per line in files that mix them (`-v` says what it chose) [default: essay]
+    /// decide per line in files that mix them (`-v` says what it chose) [default: auto]
     #[arg(long, value_name = "DIALECT")]
     pub(crate) dialect: Option<DialectArg>,
 
@@ -267,8 +280,8 @@ impl VariantArgs {
         to_dialect: Option<DialectArg>,
         profile: Option<ProfileArg>,
     ) -> Result<Option<Notation>, Failure> {
-        let selected = self.variant.map(|name| name.0);
-        let variant = self.variant.map(VariantName::variant);
+        let selected = self.variant.and_then(VariantName::notation);
+        let variant = selected.and_then(|notation| notation.entry().variant);
         let has_slots = |v: Variant| Notation::of_variant(v).is_some_and(|n| n.entry().dialects);
         for (flag, given) in [
             ("--dialect", self.dialect.is_some()),
@@ -280,17 +293,21 @@ impl VariantArgs {
                         "`{flag}` chooses how threecheck, crazyhouse and twomove positions are \
                          written: expected it with `--variant threecheck`, `crazyhouse` or \
                          `twomove`, found it {}",
-                        match variant {
+                        match self.variant {
                             None => "without `--variant`".to_owned(),
-                            Some(v) => format!("with `--variant {v}`"),
+                            Some(v) => format!("with `--variant {}`", v.name()),
                         }
                     ),
-                    match variant {
-                        Some(Variant::Dice) => {
+                    match (variant, self.variant) {
+                        (Some(Variant::Dice), _) => {
                             "DFEN's dialects are chosen with `--profile spec|lenient|engine`"
                         }
-                        Some(_) => "standard chess has six fields in every dialect: drop it",
-                        None => "add `--variant threecheck` (or crazyhouse, twomove)",
+                        (Some(_), _) => "standard chess has six fields in every dialect: drop it",
+                        (None, Some(_)) => {
+                            "its positions are standard FEN, which has six fields in every \
+                             dialect: drop it"
+                        }
+                        (None, None) => "add `--variant threecheck` (or crazyhouse, twomove)",
                     },
                 ));
             }
@@ -327,7 +344,10 @@ impl VariantArgs {
                  writes each back in it",
             ));
         }
-        let auto = self.dialect == Some(DialectArg::Auto);
+        // With `--variant`, each line is read in its own dialect unless `--dialect` says one.
+        let auto = self
+            .dialect
+            .is_none_or(|dialect| dialect == DialectArg::Auto);
         let dialect = self.dialect.map_or(Dialect::Essay, Dialect::from);
         let write = to_dialect.map_or(dialect, Dialect::from);
         for (flag, asked) in [("--dialect", dialect), ("--to-dialect", write)] {
@@ -348,6 +368,61 @@ impl VariantArgs {
             auto,
             write_as_read: auto && to_dialect.is_none(),
         })))
+    }
+}
+
+impl VariantArgs {
+    /// The notation read when `--variant` selected `variant` and `--notation` said
+    /// `notation`: a variant's FEN is its own notation, a perft suite stays one (judged by
+    /// the variant's rules); standard chess takes any notation.
+    ///
+    /// # Errors
+    /// A usage error, with a hint, for a notation that cannot hold the variant's positions.
+    fn with_notation(&self, variant: Notation, notation: Notation) -> Result<Notation, Failure> {
+        let name = variant.name();
+        match (variant.entry().variant, notation.name()) {
+            (Some(Variant::Chess), _) => Ok(notation),
+            (Some(Variant::Dice), "dfen") => Ok(variant),
+            (Some(_), "fen") if variant.entry().dialects => Ok(variant),
+            (Some(Variant::ThreeCheck | Variant::Crazyhouse), "perft") => Ok(notation),
+            _ => Err(Failure::hinted(
+                format!(
+                    "`--variant {name}` is written in its own FEN dialects: expected no \
+                     `--notation`, `--notation fen`{}, found `--notation {}`",
+                    if self.variant.and_then(VariantName::rules).is_some() {
+                        " or `--notation perft`"
+                    } else {
+                        ""
+                    },
+                    notation.name()
+                ),
+                "drop `--notation`: files are read by extension, `.perft` files as perft suites",
+            )),
+        }
+    }
+}
+
+/// Refuses `--variant NAME` of a variant judged by its rules with a notation that does not
+/// hold chess positions (DFEN, FEN4, NDJSON4).
+///
+/// # Errors
+/// A usage error, with a hint.
+pub(crate) fn refuse_rules_without_chess(
+    rules: Option<variants::Variant>,
+    notation: Option<Notation>,
+) -> Result<(), Failure> {
+    match (rules, notation) {
+        (Some(variant), Some(notation)) if !notation.holds_chess_positions() => {
+            Err(Failure::hinted(
+                format!(
+                    "`--variant {variant}` judges chess positions: expected `--notation fen`, \
+                     `epd` or `perft`, found `--notation {}`",
+                    notation.name()
+                ),
+                "drop `--notation`, or read these files without `--variant`",
+            ))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -16,6 +16,7 @@
 //! | `validity` | [`check`]: a position's validity as findings with codes and spans |
 //! | `san` | SAN and UCI: [`Position::san`], [`Position::parse_move`] |
 //! | `suite` | [`Suite`]: perft-suite files read with spans, and verified |
+//! | `epd` | [`Position::epd_move_findings`]: an EPD line's move operands judged by the variant |
 //!
 //! The library reads text and returns values; it does no I/O.
 //!
@@ -30,6 +31,7 @@
 
 pub mod bitboard;
 mod codes;
+mod epd;
 mod game;
 mod plain;
 mod position;
@@ -49,6 +51,6 @@ pub use rules::{
     VariantEnd,
 };
 pub use status::{Outcome, Status, Termination};
-pub use suite::{Case, Count, Suite};
+pub use suite::{Case, Count, Line, Suite, orphan_count, wrong_count};
 pub use table::{Entry, TABLE, UnknownVariant, Variant};
 pub use validity::{Checked, check};

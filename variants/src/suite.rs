@@ -94,6 +94,150 @@ fn split_keyword(line: &str, offset: usize) -> (&str, &str, Range<usize>) {
     )
 }
 
+/// One line of a perft suite, read ([`Line::read`]).
+#[derive(Debug, Clone)]
+pub enum Line {
+    /// A blank line or a `#` comment.
+    Blank,
+    /// `id NAME`: the name of the next case.
+    Id(String),
+    /// `epd POSITION`: a case's position text and its span, and the position when it reads.
+    Epd {
+        /// The position text.
+        text: String,
+        /// Its span in the line.
+        span: Range<usize>,
+        /// The position, when it reads.
+        position: Option<Position>,
+    },
+    /// `perft DEPTH COUNT`, and the span of the whole line (for a count without a case).
+    Perft(Count, Range<usize>),
+    /// A line that cannot be read (its finding says why).
+    Unreadable,
+}
+
+impl Line {
+    /// Reads one line of a suite (without its line end) whose positions are of `variant`,
+    /// castling read in Chess960 mode when `chess960`: the line, and the finding of a line
+    /// that cannot be read (`VAR201`, `VAR202`, `VAR204`), spans into `line` moved by `offset`.
+    #[must_use]
+    pub fn read(
+        line: &str,
+        offset: usize,
+        variant: Variant,
+        chess960: bool,
+    ) -> (Line, Option<Finding>) {
+        let line = line.trim_end_matches(['\n', '\r']);
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        let line = &line[indent..];
+        let start = offset + indent;
+        if line.trim().is_empty() || line.starts_with('#') {
+            return (Line::Blank, None);
+        }
+        let (keyword, rest, span) = split_keyword(line, start);
+        match keyword {
+            "id" => (Line::Id(rest.to_owned()), None),
+            "epd" => {
+                let (position, finding) = match Position::from_fen(variant, rest, chess960) {
+                    Ok(position) => (Some(position), None),
+                    Err(err) => {
+                        let inner = err.0.span();
+                        let at = span.start + inner.start.min(rest.len())
+                            ..span.start + inner.end.min(rest.len());
+                        let finding = Finding::new(
+                            Code::SuitePosition,
+                            Severity::Error,
+                            at,
+                            format!("position of a {} perft suite: {err}", variant.name()),
+                        )
+                        .with_help("write the position as FEN or as EPD's four fields");
+                        (None, Some(finding))
+                    }
+                };
+                let epd = Line::Epd {
+                    text: rest.to_owned(),
+                    span,
+                    position,
+                };
+                (epd, finding)
+            }
+            "perft" => {
+                let mut parts = rest.split([' ', '\t']).filter(|p| !p.is_empty());
+                let depth = parts.next();
+                let nodes = parts.next();
+                let extra = parts.next();
+                let parsed = match (depth, nodes, extra) {
+                    (Some(d), Some(n), None) => d.parse::<u32>().ok().zip(n.parse::<u64>().ok()),
+                    _ => None,
+                };
+                let Some((depth, nodes)) = parsed else {
+                    let finding = Finding::new(
+                        Code::SuiteNumber,
+                        Severity::Error,
+                        span,
+                        format!("expected `perft DEPTH COUNT` with two whole numbers, found `perft {rest}`"),
+                    )
+                    .with_help("write the depth, a space and the count of leaf positions");
+                    return (Line::Unreadable, Some(finding));
+                };
+                let count_start = span.start + rest.rfind(nodes_text(rest)).unwrap_or(0);
+                let count = Count {
+                    depth,
+                    nodes,
+                    span: count_start..count_start + nodes_text(rest).len(),
+                };
+                (
+                    Line::Perft(count, start..start + line.trim_end().len()),
+                    None,
+                )
+            }
+            _ => {
+                let finding = Finding::new(
+                    Code::SuiteLine,
+                    Severity::Error,
+                    start..start + keyword.len(),
+                    format!("expected `id`, `epd`, `perft` or a `#` comment, found `{keyword}`"),
+                )
+                .with_help(
+                    "a perft suite holds `id NAME`, `epd POSITION` and `perft DEPTH COUNT` lines",
+                );
+                (Line::Unreadable, Some(finding))
+            }
+        }
+    }
+}
+
+/// The finding of a `perft` line, spanning `span`, before any `epd` line.
+#[must_use]
+pub fn orphan_count(span: Range<usize>) -> Finding {
+    Finding::new(
+        Code::SuiteOrphan,
+        Severity::Error,
+        span,
+        "expected an `epd` line before the first `perft` line, found none",
+    )
+    .with_help("put the case's `epd POSITION` line above its counts")
+}
+
+/// The finding of a count that differs from the count of `position`'s moves, if it does
+/// (`VAR205`, at the count, the right number as help); `name` names the case.
+#[must_use]
+pub fn wrong_count(position: &Position, count: &Count, name: &str) -> Option<Finding> {
+    let counted = position.perft(count.depth);
+    (counted != count.nodes).then(|| {
+        Finding::new(
+            Code::WrongCount,
+            Severity::Error,
+            count.span.clone(),
+            format!(
+                "perft {} of `{name}`: expected {counted} (counted), found {}",
+                count.depth, count.nodes
+            ),
+        )
+        .with_help(format!("write {counted}"))
+    })
+}
+
 impl Suite {
     /// Reads a suite whose positions are of `variant`, castling read in Chess960 mode when
     /// `chess960`.
@@ -109,92 +253,26 @@ impl Suite {
         for raw in text.split_inclusive('\n') {
             let line_start = offset;
             offset += raw.len();
-            let line = raw.trim_end_matches(['\n', '\r']);
-            let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
-            let line = &line[indent..];
-            let start = line_start + indent;
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (keyword, rest, span) = split_keyword(line, start);
-            match keyword {
-                "id" => pending_id = Some(rest.to_owned()),
-                "epd" => {
-                    let position = match Position::from_fen(variant, rest, chess960) {
-                        Ok(position) => Some(position),
-                        Err(err) => {
-                            let inner = err.0.span();
-                            let at = span.start + inner.start.min(rest.len())
-                                ..span.start + inner.end.min(rest.len());
-                            suite.findings.push(
-                                Finding::new(
-                                    Code::SuitePosition,
-                                    Severity::Error,
-                                    at,
-                                    format!("position of a {} perft suite: {err}", variant.name()),
-                                )
-                                .with_help("write the position as FEN or as EPD's four fields"),
-                            );
-                            None
-                        }
-                    };
-                    suite.cases.push(Case {
-                        id: pending_id.take(),
-                        epd: rest.to_owned(),
-                        epd_span: span,
-                        position,
-                        counts: Vec::new(),
-                    });
-                }
-                "perft" => {
-                    let mut parts = rest.split([' ', '\t']).filter(|p| !p.is_empty());
-                    let depth = parts.next();
-                    let nodes = parts.next();
-                    let extra = parts.next();
-                    let parsed = match (depth, nodes, extra) {
-                        (Some(d), Some(n), None) => d.parse::<u32>().ok().zip(n.parse::<u64>().ok()),
-                        _ => None,
-                    };
-                    let Some((depth, nodes)) = parsed else {
-                        suite.findings.push(
-                            Finding::new(
-                                Code::SuiteNumber,
-                                Severity::Error,
-                                span,
-                                format!("expected `perft DEPTH COUNT` with two whole numbers, found `perft {rest}`"),
-                            )
-                            .with_help("write the depth, a space and the count of leaf positions"),
-                        );
-                        continue;
-                    };
-                    let count_start = span.start + rest.rfind(nodes_text(rest)).unwrap_or(0);
-                    let count = Count {
-                        depth,
-                        nodes,
-                        span: count_start..count_start + nodes_text(rest).len(),
-                    };
-                    match suite.cases.last_mut() {
-                        Some(case) => case.counts.push(count),
-                        None => suite.findings.push(
-                            Finding::new(
-                                Code::SuiteOrphan,
-                                Severity::Error,
-                                start..start + line.trim_end().len(),
-                                "expected an `epd` line before the first `perft` line, found none",
-                            )
-                            .with_help("put the case's `epd POSITION` line above its counts"),
-                        ),
-                    }
-                }
-                _ => suite.findings.push(
-                    Finding::new(
-                        Code::SuiteLine,
-                        Severity::Error,
-                        start..start + keyword.len(),
-                        format!("expected `id`, `epd`, `perft` or a `#` comment, found `{keyword}`"),
-                    )
-                    .with_help("a perft suite holds `id NAME`, `epd POSITION` and `perft DEPTH COUNT` lines"),
-                ),
+            let (line, finding) = Line::read(raw, line_start, variant, chess960);
+            suite.findings.extend(finding);
+            match line {
+                Line::Blank | Line::Unreadable => {}
+                Line::Id(id) => pending_id = Some(id),
+                Line::Epd {
+                    text,
+                    span,
+                    position,
+                } => suite.cases.push(Case {
+                    id: pending_id.take(),
+                    epd: text,
+                    epd_span: span,
+                    position,
+                    counts: Vec::new(),
+                }),
+                Line::Perft(count, span) => match suite.cases.last_mut() {
+                    Some(case) => case.counts.push(count),
+                    None => suite.findings.push(orphan_count(span)),
+                },
             }
         }
         suite
@@ -210,23 +288,7 @@ impl Suite {
                 continue;
             };
             for count in case.counts.iter().filter(|c| c.depth <= max_depth) {
-                let counted = position.perft(count.depth);
-                if counted != count.nodes {
-                    findings.push(
-                        Finding::new(
-                            Code::WrongCount,
-                            Severity::Error,
-                            count.span.clone(),
-                            format!(
-                                "perft {} of `{}`: expected {counted} (counted), found {}",
-                                count.depth,
-                                case.name(),
-                                count.nodes
-                            ),
-                        )
-                        .with_help(format!("write {counted}")),
-                    );
-                }
+                findings.extend(wrong_count(position, count, &case.name()));
             }
         }
         findings

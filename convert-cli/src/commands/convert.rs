@@ -248,6 +248,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         profile: args.profile.unwrap_or_default().into(),
         castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
         select: args.select.select(),
+        rules: args
+            .variant
+            .variant
+            .and_then(crate::notation::VariantName::rules),
         ..ReadSettings::default()
     });
     let inputs: Vec<Origin> = if args.inputs.is_empty() {

@@ -21,6 +21,9 @@ Examples:
   fenkit perft --chess960 --depth 3 'nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1'
   fenkit perft --depth 3 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
   fenkit perft --depth 3 --unique --en-passant legal 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
+  fenkit perft --variant racingkings --depth 3
+  fenkit perft --variant atomic --depth 2 --divide
+  fenkit perft --variant crazyhouse --depth 2 '2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - -'
 
 Modes: --standard (the default) counts legal chess moves with check, one move per turn;
 --die DIE counts Dice Chess micro-moves of the side to move using DIE at every ply (the side
@@ -30,7 +33,9 @@ then the other side gets the same die, the King die also castles, and a king cap
 not end the line; --roll DICE counts full Dice Chess turns, every turn rolling DICE and
 played under the Maximum Micro-moves rule (--depth counts turns; a pass is one way to play a
 turn; --king-capture chooses the reading of its king-capture exemption). --divide prints
-each first move with its count. --unique prints `unique: N` (the distinct positions at the
+each first move with its count. --variant NAME counts the moves of that lichess variant
+(antichess, atomic, horde, racingkings, kingofthehill, threecheck, crazyhouse; the position
+defaults to its start), as python-chess does. --unique prints `unique: N` (the distinct positions at the
 final depth, clocks ignored) and `collisions: N` (the leaves that repeat one of them) above
 the total; --en-passant chooses how en passant enters a position's identity. --chess960
 reads castling as Chess960 does (`K`/`Q` the outermost rooks); a field of file letters
@@ -57,9 +62,22 @@ Exit status 2: usage or I/O errors (DICE that is not 1 to 3 valid dice: RULE003)
 )]
 #[command(group(clap::ArgGroup::new("mode").args(["standard", "die", "roll"])))]
 pub(crate) struct Args {
-    /// The position (for --roll, at a fresh turn); `-` reads it from standard input
-    #[arg(value_name = "POSITION")]
-    position: String,
+    /// The position (for --roll, at a fresh turn); `-` reads it from standard input [with
+    /// --variant: default the variant's starting position]
+    #[arg(value_name = "POSITION", required_unless_present = "variant")]
+    position: Option<String>,
+
+    /// Count the moves of this chess variant (`fenkit-variants`): antichess, giveaway, atomic,
+    /// horde, racingkings, kingofthehill, threecheck, crazyhouse or chess, with every alias
+    /// lichess, PGN `Variant` tags and python-chess use; the position is read in any of the
+    /// variant's dialects, clocks optional
+    #[arg(
+        long,
+        value_name = "VARIANT",
+        ignore_case = true,
+        conflicts_with_all = ["die", "roll", "unique", "standard"]
+    )]
+    variant: Option<crate::notation::VariantName>,
 
     /// Plies to search (turns with --roll), at most 64
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
@@ -122,7 +140,93 @@ impl Args {
     }
 }
 
+/// `perft --variant`: the variant's moves counted by `fenkit-variants`.
+fn run_variant(
+    args: &Args,
+    name: crate::notation::VariantName,
+    global: &Global,
+) -> Result<Status, Failure> {
+    let variant = match (name.rules(), name.variant()) {
+        (Some(variant), _) => variant,
+        (None, dfen::variant::Variant::Chess) => variants::Variant::Chess,
+        (None, _) => {
+            return Err(Failure::hinted(
+                format!(
+                    "`perft --variant {}`: expected a variant of `fenkit-variants` (chess, \
+                     antichess, giveaway, atomic, horde, racingkings, kingofthehill, threecheck, \
+                     crazyhouse)",
+                    name.name()
+                ),
+                "count Dice Chess with `--die` or `--roll`, without `--variant`",
+            ));
+        }
+    };
+    let text = match args.position.as_deref() {
+        None => std::borrow::Cow::Borrowed(variant.start_fen()),
+        Some(argument) => match crate::position::position_text(argument, global) {
+            Ok(text) => text,
+            Err(crate::position::Stop::Failed) => return Ok(Status::Error),
+            Err(crate::position::Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
+        },
+    };
+    let checked = match variants::check(variant, text.trim(), args.chess960) {
+        Ok(checked) => checked,
+        Err(error) => {
+            global.error(format_args!("{}: {}", error.0.code(), error));
+            return Ok(Status::Findings);
+        }
+    };
+    if checked.has_errors() {
+        for finding in checked
+            .findings
+            .iter()
+            .filter(|f| f.severity == dfen::Severity::Error)
+        {
+            global.error(format_args!(
+                "{}: {}",
+                finding.code.as_str(),
+                finding.message
+            ));
+        }
+        if !args.options.allow_errors {
+            let _ = writeln!(global.stderr(), "note: {}", crate::position::REFUSED_NOTE);
+            return Ok(Status::Findings);
+        }
+    }
+    let position = checked.position;
+    let mut stdout = global.stdout();
+    if args.divide {
+        let mut total = 0;
+        let moves = position.legal_moves();
+        for m in &moves {
+            let nodes = if args.depth == 0 {
+                1
+            } else {
+                position.after(*m).perft(args.depth - 1)
+            };
+            total += nodes;
+            writeln!(stdout, "{}: {nodes}", m.uci(args.chess960))?;
+        }
+        if !moves.is_empty() {
+            writeln!(stdout)?;
+        }
+        writeln!(stdout, "{total}")?;
+    } else {
+        writeln!(stdout, "{}", position.perft(args.depth))?;
+    }
+    stdout.flush()?;
+    Ok(Status::Clean)
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    if let Some(name) = args.variant {
+        return run_variant(&args, name, global);
+    }
+    let Some(argument) = args.position.as_deref() else {
+        return Err(Failure::Usage(
+            "the position is required without `--variant`".to_owned(),
+        ));
+    };
     // --roll plays the game on; --standard and --die count the board as it is.
     let purpose = if args.roll.is_some() {
         Purpose::Play
@@ -131,7 +235,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     let mut options = args.options;
     options.castling_mode = dfen::CastlingMode::from_chess960(args.chess960);
-    let position = match options.read(&args.position, purpose, global) {
+    let position = match options.read(argument, purpose, global) {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };

@@ -300,6 +300,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = ReadSettings {
         profile: args.options.profile.into(),
         castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+        rules: args
+            .variant
+            .variant
+            .and_then(crate::notation::VariantName::rules),
         ..ReadSettings::default()
     };
     let (position, findings) = match notation.parse(&text, settings) {

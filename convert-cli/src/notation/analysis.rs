@@ -33,6 +33,10 @@ pub(crate) struct ReadSettings {
     /// In Chess960 mode, `fmt` writes each line's castling rights in the spelling the line
     /// uses (Shredder-FEN or X-FEN) rather than `castling` (no `--castling` given).
     pub(crate) keep_castling: bool,
+    /// The variant whose rules judge the positions of FEN, EPD and perft-suite lines
+    /// (`--variant antichess`, `[variants]`), by `fenkit-variants`; `None`: standard chess's
+    /// rules, by `dfen`.
+    pub(crate) rules: Option<variants::Variant>,
 }
 
 impl ReadSettings {
@@ -42,6 +46,12 @@ impl ReadSettings {
             .profile(profile)
             .strict(self.strict)
             .castling_mode(self.castling_mode)
+    }
+
+    /// The parser of a line of standard chess positions (FEN) in `profile`: with a variant's
+    /// rules ([`ReadSettings::rules`]), standard chess's position findings are left to them.
+    pub(crate) fn chess_parser(&self, profile: dfen::Profile) -> dfen::Parser {
+        self.parser(profile).check_position(self.rules.is_none())
     }
 
     /// These settings for writing the line `text`: with [`ReadSettings::keep_castling`] in

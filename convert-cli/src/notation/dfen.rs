@@ -178,6 +178,25 @@ pub(super) fn first_error(
     }
 }
 
+/// The variant whose rules judge a text of `layout`: standard FEN's lines only.
+fn rules_of(settings: ReadSettings, layout: dfen::Layout) -> Option<variants::Variant> {
+    settings.rules.filter(|_| layout == dfen::Layout::Fen)
+}
+
+/// The parser of a text of `layout` in `profile`: standard FEN's positions are judged by a
+/// variant's rules when the settings name one.
+fn layout_parser(
+    settings: ReadSettings,
+    profile: dfen::Profile,
+    layout: dfen::Layout,
+) -> dfen::Parser {
+    if rules_of(settings, layout).is_some() {
+        settings.chess_parser(profile)
+    } else {
+        settings.parser(profile)
+    }
+}
+
 /// Reads a DFEN (or FEN) text to convert it, in `profile`: refused on a syntax error or an
 /// error-severity finding, with a help line when the lenient profile would read it; the
 /// repairs a lenient or engine read made are the warnings.
@@ -187,8 +206,7 @@ pub(super) fn read_to_convert(
     settings: ReadSettings,
     layout: dfen::Layout,
 ) -> Result<Read, Rejection> {
-    let refused = match settings
-        .parser(profile)
+    let refused = match layout_parser(settings, profile, layout)
         .strict(false)
         .layout(layout)
         .parse(text)
@@ -215,6 +233,14 @@ pub(super) fn read_to_convert(
         }
         refusal
     })?;
+    // A variant's rules judge the position (the lenient profile changes nothing of that).
+    if let Some(variant) = rules_of(settings, layout)
+        && let Some(error) = super::rules::fen_findings(variant, text, settings)
+            .into_iter()
+            .find(|f| f.severity == dfen::Severity::Error)
+    {
+        return Err(Rejection::from(error));
+    }
     // What a lenient or engine read repaired (a form the spec refuses) is said, not hidden.
     let warnings = parsed
         .findings
@@ -235,16 +261,18 @@ pub(super) fn parse_in(
     settings: ReadSettings,
     layout: dfen::Layout,
 ) -> Result<(Position, Vec<Finding>), Rejection> {
-    match settings
-        .parser(profile)
+    match layout_parser(settings, profile, layout)
         .strict(false)
         .layout(layout)
         .parse(text)
     {
-        Ok(parsed) => Ok((
-            Position::Dfen(Box::new(parsed.dfen)),
-            converted(parsed.findings),
-        )),
+        Ok(parsed) => {
+            let mut findings = converted(parsed.findings);
+            if let Some(variant) = rules_of(settings, layout) {
+                findings.extend(super::rules::fen_findings(variant, text, settings));
+            }
+            Ok((Position::Dfen(Box::new(parsed.dfen)), findings))
+        }
         Err(error) => Err(error_finding(&error).into()),
     }
 }

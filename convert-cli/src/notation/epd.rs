@@ -46,6 +46,7 @@ fn parser(settings: ReadSettings) -> EpdParser {
         .profile(settings.profile)
         .strict(settings.strict)
         .castling_mode(settings.castling_mode)
+        .standard_rules(settings.rules.is_none())
 }
 
 /// The writer of `settings` for an EPD line's position fields: Chess960 mode and its castling
@@ -66,9 +67,28 @@ fn error_finding(error: &dfen::epd::Error) -> Finding {
 
 /// Every finding of a parsed line, in line order: the position's, the operations', and with
 /// `verify_perft` the perft counts checked up to that depth.
-fn findings_of(parsed: &ParsedEpd, verify_perft: Option<u32>) -> Vec<Finding> {
+fn findings_of(
+    parsed: &ParsedEpd,
+    line: &str,
+    settings: ReadSettings,
+    verify_perft: Option<u32>,
+) -> Vec<Finding> {
     let mut findings = converted(parsed.position_findings.clone());
     findings.extend(parsed.findings.iter().cloned().map(finding_of));
+    if let Some(variant) = settings.rules {
+        let position_read = !findings.iter().any(|f| f.severity == dfen::Severity::Error);
+        if position_read {
+            findings.extend(super::rules::epd_findings(
+                variant,
+                &parsed.epd,
+                line,
+                settings,
+                verify_perft,
+            ));
+        }
+        findings.sort_by_key(|f| f.span.start);
+        return findings;
+    }
     let position_read = !parsed
         .position_findings
         .iter()
@@ -82,8 +102,8 @@ fn findings_of(parsed: &ParsedEpd, verify_perft: Option<u32>) -> Vec<Finding> {
 }
 
 /// The first error-severity finding of a parsed line, if it has one.
-fn first_error(parsed: &ParsedEpd) -> Option<Finding> {
-    findings_of(parsed, None)
+fn first_error(parsed: &ParsedEpd, line: &str, settings: ReadSettings) -> Option<Finding> {
+    findings_of(parsed, line, settings, None)
         .into_iter()
         .find(|f| f.severity == dfen::Severity::Error)
 }
@@ -93,7 +113,7 @@ fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection>
     let parsed = parser(settings)
         .parse(text)
         .map_err(|error| Rejection::from(error_finding(&error)))?;
-    match first_error(&parsed) {
+    match first_error(&parsed, text, settings) {
         Some(error) => Err(error.into()),
         None => Ok(parsed),
     }
@@ -121,7 +141,7 @@ pub(super) fn from_json(text: &str) -> Result<Read, Rejection> {
     let parsed = json
         .parse()
         .map_err(|error| refused(format!("the JSON form of an EPD line: {error}")))?;
-    if let Some(error) = first_error(&parsed) {
+    if let Some(error) = first_error(&parsed, text, ReadSettings::default()) {
         return Err(refused(format!(
             "the EPD line of this JSON form has an error: {}",
             error.message
@@ -197,7 +217,7 @@ impl Codec for EpdCodec {
         let parsed = parser(settings)
             .parse(text)
             .map_err(|error| Rejection::from(error_finding(&error)))?;
-        let findings = findings_of(&parsed, None);
+        let findings = findings_of(&parsed, text, settings, None);
         Ok((Position::Epd(Box::new(parsed.epd)), findings))
     }
 
@@ -247,6 +267,10 @@ impl Codec for EpdCodec {
         b"#%"
     }
 
+    fn holds_chess_positions(&self) -> bool {
+        true
+    }
+
     fn repeated(&self, unique: &Unique, first: usize) -> Option<Finding> {
         Some(finding_of(dfen::epd::repeated_id(
             &unique.value,
@@ -265,7 +289,7 @@ impl Analyze for EpdAnalyzer {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),
         };
-        let mut findings = findings_of(&parsed, work.verify_perft());
+        let mut findings = findings_of(&parsed, text, work.settings, work.verify_perft());
         // In a file whose first line writes FEN clocks (`… - 0 1`, the convention of engine
         // opening books), a line that writes them so keeps them, and is no finding unless
         // strict.

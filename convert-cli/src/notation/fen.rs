@@ -53,6 +53,10 @@ impl Codec for FenCodec {
         false
     }
 
+    fn holds_chess_positions(&self) -> bool {
+        true
+    }
+
     fn analyzer(&self) -> Box<dyn Analyze> {
         Box::new(FenAnalyzer)
     }
@@ -145,7 +149,11 @@ struct FenAnalyzer;
 impl Analyze for FenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let settings = work.settings;
-        match parser(settings).layout(dfen::Layout::Fen).parse(text) {
+        let parser = match settings.rules {
+            Some(_) => settings.chess_parser(settings.profile),
+            None => parser(settings),
+        };
+        match parser.layout(dfen::Layout::Fen).parse(text) {
             Err(error) => Analysis::rejected(error_finding(&error), None),
             Ok(parsed) => {
                 let fixed = parsed.fixed();
@@ -161,6 +169,10 @@ impl Analyze for FenAnalyzer {
                     .filter(|f| f.code != dfen::Code::MissingDiceField)
                     .map(finding_of)
                     .collect();
+                if let Some(variant) = settings.rules {
+                    findings.extend(super::rules::fen_findings(variant, text, settings));
+                    findings.sort_by_key(|f| f.span.start);
+                }
                 // The conversion to six fields can add a finding, so it is judged whatever is
                 // asked; the canonical form is written only when wanted.
                 let writer = settings

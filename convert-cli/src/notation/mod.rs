@@ -38,6 +38,8 @@ mod fen;
 mod fen4;
 mod json;
 mod ndjson4;
+mod perft;
+mod rules;
 mod variant;
 
 use std::path::Path;
@@ -56,11 +58,12 @@ pub(crate) use dfen::{ProfileArg, write_dfen};
 pub(crate) use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 12] = [
+pub(crate) static TABLE: [&Entry; 13] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
     &epd::EPD,
+    &perft::PERFT,
     &json::DFEN_JSON,
     &fen4::FEN4,
     &json::FEN4_JSON,
@@ -382,6 +385,13 @@ pub(crate) trait Codec: Sync {
     /// record (`first`, trimmed): `Err` says why not.
     fn claims(&self, _first: &str) -> Result<(), &'static str> {
         Ok(())
+    }
+
+    /// Whether its positions are standard chess's, which `--variant antichess` (and every
+    /// variant judged by `fenkit-variants`) judges by the variant's rules instead (FEN, EPD,
+    /// perft suites).
+    fn holds_chess_positions(&self) -> bool {
+        false
     }
 
     /// Whether it writes positions at all (`convert --to` offers only those that do).
@@ -739,6 +749,11 @@ impl Notation {
         })
     }
 
+    /// Whether a variant's rules can judge its positions (see [`Codec::holds_chess_positions`]).
+    pub(crate) fn holds_chess_positions(self) -> bool {
+        self.entry.codec.holds_chess_positions()
+    }
+
     /// Whether records may continue on following lines that start with whitespace.
     pub(crate) fn has_continuation_lines(self) -> bool {
         self.entry.continuation_lines
@@ -838,25 +853,110 @@ impl clap::ValueEnum for Notation {
     }
 }
 
-/// `--variant VARIANT`: a chess variant, which selects the notation its positions are written
-/// in (`chess` is FEN, `dice` DFEN), listed in the library's order of variants.
+/// `--variant VARIANT`: a chess variant. Standard chess, Dice Chess and the variants written
+/// in dialects of their own (three-check, crazyhouse, two-move chess) select the notation
+/// their positions are written in (`chess` is FEN, `dice` DFEN); the variants whose positions
+/// are standard FEN (antichess, atomic, horde, …) keep the notation and change the rules their
+/// positions are judged by (`fenkit-variants`). Every name and alias of `variants::TABLE` is
+/// read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct VariantName(pub(crate) Notation);
+pub(crate) enum VariantName {
+    /// A variant whose positions have a notation of their own.
+    Notation(Notation),
+    /// A variant whose positions are standard FEN, judged by its rules.
+    Rules(::variants::Variant),
+}
 
 impl VariantName {
-    /// The variant.
+    /// The variant whose FEN dialects its positions are written in (standard chess for a
+    /// variant judged by rules only).
     pub(crate) fn variant(self) -> Variant {
-        self.0.entry.variant.unwrap_or(Variant::Chess)
+        match self {
+            VariantName::Notation(notation) => notation.entry.variant.unwrap_or(Variant::Chess),
+            VariantName::Rules(_) => Variant::Chess,
+        }
+    }
+
+    /// The notation it selects, if it selects one.
+    pub(crate) fn notation(self) -> Option<Notation> {
+        match self {
+            VariantName::Notation(notation) => Some(notation),
+            VariantName::Rules(_) => None,
+        }
+    }
+
+    /// The rules `fenkit-variants` judges its positions by, when they are not standard
+    /// chess's (`dfen`'s) or Dice Chess's: every variant of `variants::TABLE` but chess.
+    pub(crate) fn rules(self) -> Option<::variants::Variant> {
+        match self {
+            VariantName::Rules(variant) => Some(variant),
+            VariantName::Notation(notation) => match notation.entry.variant? {
+                Variant::ThreeCheck => Some(::variants::Variant::ThreeCheck),
+                Variant::Crazyhouse => Some(::variants::Variant::Crazyhouse),
+                _ => None,
+            },
+        }
+    }
+
+    /// The name on the command line.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            VariantName::Notation(_) => self.variant().name(),
+            VariantName::Rules(variant) => variant.name(),
+        }
+    }
+
+    /// The entry of `variants::TABLE` it is, for its aliases.
+    fn rules_entry(self) -> Option<&'static ::variants::Entry> {
+        let variant = match self {
+            VariantName::Rules(variant) => variant,
+            VariantName::Notation(notation) => match notation.entry.variant? {
+                Variant::Chess => ::variants::Variant::Chess,
+                Variant::ThreeCheck => ::variants::Variant::ThreeCheck,
+                Variant::Crazyhouse => ::variants::Variant::Crazyhouse,
+                _ => return None,
+            },
+        };
+        Some(variant.entry())
     }
 }
 
+/// What `--variant` says of the variants judged by rules only.
+fn rules_help(variant: ::variants::Variant) -> &'static str {
+    use ::variants::Variant as V;
+    match variant {
+        V::Antichess => "antichess (lichess): any number of kings, no castling; FEN, EPD, perft",
+        V::Giveaway => "giveaway: antichess with castling; FEN, EPD, perft",
+        V::Atomic => "atomic: kings may touch; FEN, EPD, perft",
+        V::Horde => "horde: White has pawns and no king; FEN, EPD, perft",
+        V::RacingKings => "racing kings: no checks, no pawns; FEN, EPD, perft",
+        V::KingOfTheHill => "king of the hill: a king on the centre ends the game; FEN, EPD, perft",
+        V::Chess | V::ThreeCheck | V::Crazyhouse => "",
+    }
+}
+
+/// The values of `--variant`, in order: standard chess, Dice Chess, the variants of
+/// `variants::TABLE` (three-check and crazyhouse as their notations), two-move chess.
 static BY_VARIANT: LazyLock<Vec<VariantName>> = LazyLock::new(|| {
-    Variant::ALL
+    let notation = |variant| {
+        Notation::of_variant(variant)
+            .filter(|notation| notation.entry.help.variant.is_some())
+            .map(VariantName::Notation)
+    };
+    let mut names: Vec<VariantName> = [Variant::Chess, Variant::Dice]
         .into_iter()
-        .filter_map(Notation::of_variant)
-        .filter(|notation| notation.entry.help.variant.is_some())
-        .map(VariantName)
-        .collect()
+        .filter_map(notation)
+        .collect();
+    for entry in &::variants::TABLE {
+        names.extend(match entry.variant {
+            ::variants::Variant::Chess => None,
+            ::variants::Variant::ThreeCheck => notation(Variant::ThreeCheck),
+            ::variants::Variant::Crazyhouse => notation(Variant::Crazyhouse),
+            variant => Some(VariantName::Rules(variant)),
+        });
+    }
+    names.extend(notation(Variant::TwoMove));
+    names
 });
 
 impl clap::ValueEnum for VariantName {
@@ -865,8 +965,40 @@ impl clap::ValueEnum for VariantName {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = self.0.entry.help.variant?;
-        Some(clap::builder::PossibleValue::new(self.variant().name()).help(help))
+        let help = match self {
+            VariantName::Notation(notation) => notation.entry.help.variant?,
+            VariantName::Rules(variant) => rules_help(*variant),
+        };
+        let mut value = clap::builder::PossibleValue::new(self.name()).help(help);
+        if let Some(entry) = self.rules_entry() {
+            let aliases = std::iter::once(entry.name)
+                .chain([entry.pgn])
+                .chain(entry.aliases.iter().copied())
+                .filter(|alias| *alias != self.name());
+            value = value.aliases(aliases);
+        }
+        Some(value)
+    }
+
+    /// Every name and alias of `variants::TABLE`, compared as the table compares them
+    /// (without case, spaces, `-` and `_`).
+    fn from_str(input: &str, ignore_case: bool) -> Result<Self, String> {
+        let exact = Self::value_variants().iter().find(|value| {
+            value
+                .to_possible_value()
+                .is_some_and(|possible| possible.matches(input, ignore_case))
+        });
+        if let Some(value) = exact {
+            return Ok(*value);
+        }
+        let found = ::variants::Variant::from_name(input).and_then(|variant| {
+            Self::value_variants()
+                .iter()
+                .find(|value| value.rules_entry().is_some_and(|e| e.variant == variant))
+        });
+        found
+            .copied()
+            .ok_or_else(|| format!("invalid variant: {input}"))
     }
 }
 
@@ -1005,15 +1137,19 @@ mod tests {
         use clap::ValueEnum;
         let names = |values: Vec<String>| values.join(" ");
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
-        assert_eq!(of(Notation::value_variants()), "dfen fen epd fen4 ndjson4");
+        assert_eq!(
+            of(Notation::value_variants()),
+            "dfen fen epd perft fen4 ndjson4"
+        );
         assert_eq!(
             names(
                 VariantName::value_variants()
                     .iter()
-                    .map(|v| v.variant().name().to_owned())
+                    .map(|v| v.name().to_owned())
                     .collect()
             ),
-            "chess dice threecheck crazyhouse twomove"
+            "chess dice antichess giveaway atomic horde racingkings kingofthehill threecheck \
+             crazyhouse twomove"
         );
         assert_eq!(
             names(
@@ -1022,7 +1158,7 @@ mod tests {
                     .map(|f| f.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces ndjson4"
+            "dfen dfen-engine fen epd perft json dfen-json fen4 fen4-json fen4-pieces ndjson4"
         );
         assert_eq!(
             names(
@@ -1060,6 +1196,9 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66", "epd"),
             ("4k3/8/8/8/8/8/8/4K3 w - -", "fen"),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN", "dfen"),
+            ("id kiwipete", "perft"),
+            ("epd 4k3/8/8/8/8/8/8/4K3 w - -", "perft"),
+            ("perft 1 5", "perft"),
         ] {
             assert_eq!(Notation::sniff(line.as_bytes()).name(), expected, "{line}");
         }

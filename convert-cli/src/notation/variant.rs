@@ -153,6 +153,40 @@ fn lenient_hint(
     finding
 }
 
+/// Reads `text` with `parser`; a line refused only for its missing clocks is read as a clockless
+/// FEN is, under every profile (`dfen::form`): with the fixable `DFEN109`, or, in a file whose
+/// first position is clockless and unless strict, with no finding at all. The second value
+/// says whether the line is kept clockless so (its canonical form is the line as written).
+fn parse_clockless(
+    parser: VariantParser,
+    settings: ReadSettings,
+    text: &str,
+) -> (Result<dfen::variant::VariantParsed, dfen::ParseError>, bool) {
+    let parsed = parser.parse(text);
+    if parsed.is_ok() || settings.profile == dfen::Profile::Lenient {
+        return (parsed, false);
+    }
+    let lenient = match parser.lenient(true).parse(text) {
+        Ok(lenient)
+            if lenient
+                .findings
+                .iter()
+                .any(|f| f.code == dfen::Code::MissingClocks) =>
+        {
+            lenient
+        }
+        _ => return (parsed, false),
+    };
+    let mut lenient = lenient;
+    let kept = settings.form.clockless && !settings.strict;
+    if kept {
+        lenient
+            .findings
+            .retain(|f| f.code != dfen::Code::MissingClocks);
+    }
+    (Ok(lenient), kept)
+}
+
 /// One variant's behaviour.
 struct VariantCodec {
     variant: Variant,
@@ -182,10 +216,8 @@ impl Codec for VariantCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<Read, Rejection> {
-        let parsed = self
-            .parser(notation, settings, text)
-            .parse(text)
-            .map_err(|error| Rejection::from(error_finding(&error)))?;
+        let (parsed, _) = parse_clockless(self.parser(notation, settings, text), settings, text);
+        let parsed = parsed.map_err(|error| Rejection::from(error_finding(&error)))?;
         first_error(&parsed.findings, None)?;
         Ok(Read::Position(
             Position::Variant(Box::new(parsed.position)),
@@ -199,7 +231,7 @@ impl Codec for VariantCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
-        match self.parser(notation, settings, text).parse(text) {
+        match parse_clockless(self.parser(notation, settings, text), settings, text).0 {
             Ok(parsed) => Ok((
                 Position::Variant(Box::new(parsed.position)),
                 converted(parsed.findings),
@@ -240,10 +272,16 @@ struct VariantAnalyzer {
 impl Analyze for VariantAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let (read, write) = line_dialects(self.variant, work.notation, text);
-        let parsed = parser(self.variant, work.notation, work.settings, read)
-            .strict(work.settings.strict)
-            .parse(text);
+        let (parsed, kept_clockless) = parse_clockless(
+            parser(self.variant, work.notation, work.settings, read).strict(work.settings.strict),
+            work.settings,
+            text,
+        );
         let mut analysis = self.analysis(work, text, parsed, read, write);
+        if kept_clockless {
+            // The file writes its positions without clocks: the line stays so.
+            analysis.canonical = None;
+        }
         if work.notation.options.auto {
             analysis.dialect = Some(read);
         }

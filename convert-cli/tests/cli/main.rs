@@ -22,6 +22,7 @@ mod fmt;
 mod gathered;
 mod hostile;
 mod identity;
+mod lichess;
 mod markers;
 mod output;
 mod parse;

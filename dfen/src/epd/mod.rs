@@ -394,6 +394,7 @@ pub struct EpdParser {
     profile: Profile,
     strict: bool,
     castling: crate::CastlingMode,
+    standard_rules: bool,
 }
 
 impl Default for EpdParser {
@@ -410,7 +411,28 @@ impl EpdParser {
             profile: Profile::Spec,
             strict: false,
             castling: crate::CastlingMode::Standard,
+            standard_rules: true,
         }
+    }
+
+    /// With `false`, the line is read for a chess variant whose rules another library
+    /// judges: the position findings of standard chess (`DFEN2xx`) are skipped and the move
+    /// operands are kept as written, unchecked; every other operation is checked as usual.
+    ///
+    /// ```
+    /// use dfen::epd::EpdParser;
+    /// // Antichess has no check: the king may step next to the rook.
+    /// let line = "4k3/8/8/8/8/8/r7/4K3 w - - bm Kd2;";
+    /// assert!(EpdParser::new().parse(line)?.has_errors());
+    /// let parsed = EpdParser::new().standard_rules(false).parse(line)?;
+    /// assert!(!parsed.has_errors());
+    /// assert_eq!(parsed.fixed().to_string(), line);
+    /// # Ok::<(), dfen::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn standard_rules(mut self, standard: bool) -> EpdParser {
+        self.standard_rules = standard;
+        self
     }
 
     /// How the castling field is read: [`CastlingMode::Chess960`](crate::CastlingMode) reads
@@ -476,6 +498,8 @@ pub struct ParsedEpd {
     pub findings: Vec<Finding>,
     /// What is worth knowing but no problem: unknown opcodes.
     pub notes: Vec<Note>,
+    /// Whether it was read by standard chess's rules ([`EpdParser::standard_rules`]).
+    pub(crate) standard_rules: bool,
 }
 
 impl ParsedEpd {
@@ -508,6 +532,7 @@ impl ParsedEpd {
         let canonical = self.epd.to_string();
         EpdParser::new()
             .profile(Profile::Lenient)
+            .standard_rules(self.standard_rules)
             .parse(&canonical)
             .map_or_else(|_| self.epd.clone(), |parsed| parsed.epd)
     }

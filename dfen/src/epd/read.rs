@@ -80,7 +80,8 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     let parser = Parser::new()
         .profile(settings.profile)
         .strict(settings.strict)
-        .castling_mode(settings.castling);
+        .castling_mode(settings.castling)
+        .check_position(settings.standard_rules);
     let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
     let mut position_findings = parsed.findings;
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
@@ -136,7 +137,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     let position_errors = position_findings
         .iter()
         .any(|f| f.severity == Severity::Error);
-    if !position_errors && epd.position.en_passant.len() <= 1 {
+    if settings.standard_rules && !position_errors && epd.position.en_passant.len() <= 1 {
         opcodes::check_moves(&mut epd, &mut sink);
     }
     findings.sort_by_key(|f| f.span.start);
@@ -145,6 +146,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
         position_findings,
         findings,
         notes,
+        standard_rules: settings.standard_rules,
     })
 }
 

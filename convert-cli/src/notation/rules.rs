@@ -1,0 +1,128 @@
+//! Chess positions judged by a variant's rules (`--variant antichess`, `[variants]`): the
+//! findings of `fenkit-variants` in place of standard chess's, for the notations whose lines
+//! hold chess positions (FEN, EPD, perft suites).
+//!
+//! `dfen` still reads the text and says what it says of its spelling; the position's validity
+//! and an EPD line's moves and perft counts are the variant library's (`VARxxx`).
+
+use fenkit_diagnostics::Severity;
+
+use super::ReadSettings;
+use crate::code::{Finding, finding_of};
+
+/// Whether `settings` read Chess960 castling.
+fn chess960(settings: ReadSettings) -> bool {
+    settings.castling_mode == dfen::CastlingMode::Chess960
+}
+
+/// The library's findings as the command line reports them: a fix the library names is not
+/// one `fmt` makes (its canonical form is `dfen`'s), so none is fixable; under `--strict` a
+/// warning that says a form is not canonical is an error.
+fn reported(findings: Vec<variants::Finding>, settings: ReadSettings) -> Vec<Finding> {
+    findings
+        .into_iter()
+        .map(|finding| {
+            let strict_error = settings.strict
+                && finding.code.category() == fenkit_diagnostics::Category::NonCanonical;
+            let mut finding = finding_of(finding).with_fixable(false);
+            if strict_error {
+                finding.severity = Severity::Error;
+            }
+            finding
+        })
+        .collect()
+}
+
+/// The findings about the position `text` (a FEN, or an EPD line's four fields) in
+/// `variant`, spans into `text`; with the position, when it reads.
+fn checked(
+    variant: variants::Variant,
+    text: &str,
+    settings: ReadSettings,
+) -> (Vec<Finding>, Option<variants::Position>) {
+    match variants::check(variant, text, chess960(settings)) {
+        Ok(checked) => {
+            let valid = !checked.has_errors();
+            (
+                reported(checked.findings, settings),
+                valid.then_some(checked.position),
+            )
+        }
+        Err(error) => (vec![finding_of(error.0.to_finding())], None),
+    }
+}
+
+/// The findings about a FEN line in `variant`.
+pub(super) fn fen_findings(
+    variant: variants::Variant,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    checked(variant, text, settings).0
+}
+
+/// The end of an EPD line's four position fields.
+fn end_of_fields(line: &str) -> usize {
+    let mut fields = 0;
+    let mut in_field = false;
+    for (i, byte) in line.bytes().enumerate() {
+        let space = byte == b' ' || byte == b'\t';
+        if space && in_field {
+            fields += 1;
+            if fields == 4 {
+                return i;
+            }
+        }
+        in_field = !space;
+    }
+    line.len()
+}
+
+/// The findings about an EPD line in `variant`: its position's, then (when the position is
+/// valid) its moves' and, with `verify_perft`, its perft counts up to that depth (`VAR205`).
+pub(super) fn epd_findings(
+    variant: variants::Variant,
+    epd: &dfen::epd::Epd,
+    line: &str,
+    settings: ReadSettings,
+    verify_perft: Option<u32>,
+) -> Vec<Finding> {
+    let fields = line.get(..end_of_fields(line)).unwrap_or(line);
+    let (mut findings, position) = checked(variant, fields, settings);
+    let Some(position) = position else {
+        return findings;
+    };
+    findings.extend(reported(position.epd_move_findings(epd), settings));
+    if let Some(max) = verify_perft {
+        for operation in epd.operations() {
+            let dfen::epd::OpcodeKind::PerftCount(depth) = operation.kind() else {
+                continue;
+            };
+            let Some(operand) = operation.operands().next() else {
+                continue;
+            };
+            let Some(written) = operand.integer().and_then(|n| u64::try_from(n).ok()) else {
+                continue;
+            };
+            if depth > max {
+                continue;
+            }
+            let counted = position.perft(depth);
+            if counted != written {
+                findings.push(finding_of(
+                    variants::Finding::new(
+                        variants::Code::WrongCount,
+                        Severity::Error,
+                        operand.span(),
+                        format!(
+                            "perft {depth} in {variant}: expected {counted} (counted), found \
+                             {written}"
+                        ),
+                    )
+                    .with_help(format!("write {counted}")),
+                ));
+            }
+        }
+    }
+    findings
+}
