@@ -123,7 +123,7 @@ impl Suite {
                     let position = match Position::from_fen(variant, rest, chess960) {
                         Ok(position) => Some(position),
                         Err(err) => {
-                            let inner = err.0.span();
+                            let inner = err.span();
                             let at = span.start + inner.start.min(rest.len())
                                 ..span.start + inner.end.min(rest.len());
                             suite.findings.push(
