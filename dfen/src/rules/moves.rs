@@ -1,4 +1,5 @@
-//! Micro-moves and their UCI spelling.
+//! Micro-moves and their UCI spelling, and the rules engine's rejection ([`RulesError`]), whose
+//! context is the legal moves of the position.
 
 use std::fmt;
 use std::str::FromStr;
