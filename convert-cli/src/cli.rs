@@ -23,7 +23,8 @@ Examples:
 
 Exit status: 0 when clean, 1 when there are findings (or differences), 2 on usage or I/O errors.";
 
-/// Lint, format, convert, diff and check parity of DFEN and FEN4 position files.
+/// Lint, format, convert and diff chess notation: FEN, EPD, Chess960, variant FENs, DFEN and
+/// FEN4, in files, PGN, CSV and JSON Lines.
 #[derive(Debug, Parser)]
 #[command(name = "fenkit", version, about, after_help = AFTER_HELP, max_term_width = 100)]
 pub(crate) struct Cli {

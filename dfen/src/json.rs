@@ -191,97 +191,32 @@ fn single_byte(text: &str) -> Option<u8> {
 /// assert_eq!(err.to_string(), r#"$.side: expected "white" or "black", found "w""#);
 /// assert_eq!(err.help(), Some(r#"write "white""#));
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct JsonError(Box<JsonDetails>);
+pub type JsonError = fenkit_diagnostics::Rejection<Code, JsonPath>;
 
-#[derive(Clone, PartialEq, Eq)]
-struct JsonDetails {
-    code: Code,
-    path: String,
-    span: Range<usize>,
-    expected: Cow<'static, str>,
-    found: String,
-    help: Option<String>,
-}
+/// Where the offending value of a [`JsonError`] is: its context.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JsonPath(String);
 
-impl JsonError {
-    /// The stable code, `DFEN401`–`DFEN409`.
-    #[must_use]
-    pub fn code(&self) -> Code {
-        self.0.code
-    }
-
+impl JsonPath {
     /// Where the offending value is: `$` the whole value, `$.side` a key, `$.board.e1` a square
     /// of the board, `$.dice[3]` an item of a list.
     #[must_use]
     pub fn path(&self) -> &str {
-        &self.0.path
-    }
-
-    /// The byte range of the offending value (or key) in the text.
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
-        self.0.span.clone()
-    }
-
-    /// What would have been accepted.
-    #[must_use]
-    pub fn expected(&self) -> &str {
-        &self.0.expected
-    }
-
-    /// What the text has.
-    #[must_use]
-    pub fn found(&self) -> &str {
-        &self.0.found
-    }
-
-    /// How to fix it, when that is certain.
-    #[must_use]
-    pub fn help(&self) -> Option<&str> {
-        self.0.help.as_deref()
-    }
-
-    /// This error as a [`Finding`](crate::Finding) of error severity, spanning the offending
-    /// value, with its message and help.
-    ///
-    /// ```
-    /// let text = r#"{"board":{"e1":"K","e8":"k"},"side":"white","castling":["K","X"],"en_passant":[],"halfmove":0,"fullmove":1,"dice":[]}"#;
-    /// let finding = dfen::Dfen::from_json(text).unwrap_err().to_finding();
-    /// assert_eq!(finding.code, dfen::Code::JsonCastling);
-    /// assert_eq!(&text[finding.span.clone()], r#""X""#);
-    /// assert!(finding.message.starts_with("$.castling[1]: expected"));
-    /// ```
-    #[must_use]
-    pub fn to_finding(&self) -> crate::Finding {
-        let mut finding = crate::Finding::new(
-            self.0.code,
-            crate::Severity::Error,
-            self.span(),
-            self.to_string(),
-        );
-        finding.help = self.0.help.clone().map(Cow::Owned);
-        finding
+        &self.0
     }
 }
 
-impl fmt::Display for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: expected {}, found {}",
-            self.0.path, self.0.expected, self.0.found
-        )
+impl fenkit_diagnostics::Context for JsonPath {
+    /// `{path}: expected {expected}, found {found}`.
+    fn write_message<C: fenkit_diagnostics::Code>(
+        &self,
+        rejection: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        write!(f, "{}: ", self.0)?;
+        rejection.write_expected_found(f)
     }
 }
-
-impl fmt::Debug for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{:?}] {}", self.0.code, self.0.span, self)
-    }
-}
-
-impl std::error::Error for JsonError {}
 
 /// What is wrong with one value, before it is placed (path and span).
 struct Problem {
@@ -311,14 +246,17 @@ impl Problem {
     }
 
     fn at(self, path: impl Into<String>, span: Range<usize>) -> JsonError {
-        JsonError(Box::new(JsonDetails {
-            code: self.code,
-            path: path.into(),
+        let error = JsonError::with_context(
+            self.code,
             span,
-            expected: self.expected,
-            found: self.found,
-            help: self.help,
-        }))
+            self.expected,
+            self.found,
+            JsonPath(path.into()),
+        );
+        match self.help {
+            Some(help) => error.with_help(help),
+            None => error,
+        }
     }
 }
 

@@ -1,4 +1,30 @@
-//! Dice Chess FEN (DFEN): the model, a strict parser, the canonical form, findings and the rules.
+//! Chess positions in FEN and its relatives: standard FEN, EPD and SAN, Chess960 castling,
+//! variant FENs and Dice Chess FEN (DFEN), with the model, strict parsers, canonical forms,
+//! findings, and the rules of standard chess and of Dice Chess.
+//!
+//! # Module map
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | `model` | the position: [`Dfen`], [`Board`], [`Square`], [`Piece`], [`DicePool`] |
+//! | `castling` | [`CastlingRights`] as rook files, [`CastlingMode`] (standard or Chess960) and the spellings ([`CastlingNotation`]) |
+//! | `parser` (and `parser::plain`, its fast path) | the [`Parser`] and its [`Profile`]s: text → [`Parsed`] with every finding |
+//! | `validate` | the findings of the position itself (`DFEN2xx`) and the fixes that keep it sound |
+//! | `display` | writing: the canonical form, the engine dialect, standard FEN, [`Writer`], the identity key |
+//! | `finding` | the `DFEN` [`Code`]s and [`Finding`] |
+//! | `error` | [`ParseError`]: a syntax error with its field |
+//! | `json` | the JSON form of a position, and [`JsonError`] |
+//! | [`form`] | the form a file writes its positions in, read from its first position |
+//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft |
+//! | [`chess`] | standard chess on the same move generator: legal moves, check and mate |
+//! | [`san`] | SAN: a move read against a position, with why it is illegal, and written |
+//! | [`epd`] | EPD lines: the four position fields and the operations, read, checked and written |
+//! | [`variant`] | variant FENs (three-check, crazyhouse, …): each dialect's extra slots around the six standard fields |
+//!
+//! The DFEN notation itself follows.
+//!
+//! # DFEN
+//!
 //!
 //! A DFEN has seven space-separated fields:
 //!
@@ -171,9 +197,9 @@ mod validate;
 
 pub use castling::{CastlingMode, CastlingNotation, CastlingRights, CastlingSide};
 pub use display::{LossyConversion, Writer, fnv1a64};
-pub use error::{InvalidValue, ParseError};
+pub use error::{FieldContext, InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
-pub use json::JsonError;
+pub use json::{JsonError, JsonPath};
 pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 pub use parser::{Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 pub use rules::{EnPassantPolicy, Game};

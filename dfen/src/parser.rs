@@ -855,7 +855,7 @@ impl<'a> State<'a> {
     /// `expected` says.
     fn bad_char(&self, code: Code, field: u8, at: usize, expected: &'static str) -> ParseError {
         let (c, len) = self.char_at(at);
-        ParseError::new(
+        crate::error::parse_error(
             code,
             Some(field),
             at..at + len,
@@ -909,7 +909,9 @@ impl<'a> State<'a> {
         let expected = expected.into();
         let found = quote(self.text(span.clone()));
         if self.refuses(code) {
-            return Err(ParseError::new(code, Some(field), span, expected, found).with_help(help));
+            return Err(
+                crate::error::parse_error(code, Some(field), span, expected, found).with_help(help),
+            );
         }
         let message = format!("{}: expected {expected}, found {found}", code.title());
         self.finding(code, span, message, Some(help));
@@ -936,7 +938,7 @@ impl<'a> State<'a> {
                 "a fullmove number from 1 to 2147483647",
             )
         };
-        ParseError::new(
+        crate::error::parse_error(
             code,
             Some(field.number),
             field.span(),
@@ -955,7 +957,7 @@ impl<'a> State<'a> {
             while !input.is_char_boundary(start) {
                 start -= 1;
             }
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::InputTooLong,
                 None,
                 start..input.len(),
@@ -978,7 +980,7 @@ impl<'a> State<'a> {
                 Some(extra) => extra.start..input.trim_end_matches([' ', '\t']).len(),
                 None => input.len()..input.len(),
             };
-            let error = ParseError::new(
+            let error = crate::error::parse_error(
                 Code::FieldCount,
                 None,
                 span,
@@ -1012,7 +1014,7 @@ impl<'a> State<'a> {
             && f.text.first().is_some_and(u8::is_ascii_alphabetic)
         {
             // Text where the clocks belong that starts like an opcode: an EPD line.
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::BadClock,
                 Some(5),
                 f.span(),
@@ -1107,7 +1109,7 @@ impl<'a> State<'a> {
             Some(extra) => extra.start..self.input.trim_end_matches([' ', '\t']).len(),
             None => self.input.len()..self.input.len(),
         };
-        let error = ParseError::new(
+        let error = crate::error::parse_error(
             Code::FieldCount,
             None,
             span,
@@ -1163,7 +1165,7 @@ impl<'a> State<'a> {
             rest = after_field;
         }
         if fields.count == 0 {
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::EmptyInput,
                 None,
                 0..self.input.len(),
@@ -1203,7 +1205,7 @@ impl<'a> State<'a> {
     ) -> Result<(), ParseError> {
         let error = |span: Range<usize>, field, expected: String, found: String, help: &str| {
             Err(
-                ParseError::new(Code::EngineSeparator, field, span, expected, found)
+                crate::error::parse_error(Code::EngineSeparator, field, span, expected, found)
                     .with_help(help.to_owned()),
             )
         };
@@ -1311,7 +1313,7 @@ impl<'a> State<'a> {
                     rank_start = at + 1;
                 }
                 b'0' | b'9' => {
-                    let error = ParseError::new(
+                    let error = crate::error::parse_error(
                         Code::BadDigit,
                         Some(1),
                         at..at + 1,
@@ -1328,7 +1330,7 @@ impl<'a> State<'a> {
                 _ => {
                     let (c, len) = self.char_at(at);
                     if c.is_numeric() {
-                        return Err(ParseError::new(
+                        return Err(crate::error::parse_error(
                             Code::BadDigit,
                             Some(1),
                             at..at + len,
@@ -1336,7 +1338,7 @@ impl<'a> State<'a> {
                             format!("the non-ASCII digit {}", quote(&c.to_string())),
                         ));
                     }
-                    let error = ParseError::new(
+                    let error = crate::error::parse_error(
                         Code::UnknownPiece,
                         Some(1),
                         at..at + len,
@@ -1376,7 +1378,7 @@ impl<'a> State<'a> {
     #[cold]
     fn rank_count(&self, field: Field<'a>) -> ParseError {
         let rank_count = field.text.split(|b| *b == b'/').count();
-        let error = ParseError::new(
+        let error = crate::error::parse_error(
             Code::RankCount,
             Some(1),
             field.span(),
@@ -1421,7 +1423,7 @@ impl<'a> State<'a> {
             .iter()
             .position(|b| *b == b'/')
             .unwrap_or(rank_text.len());
-        ParseError::new(
+        crate::error::parse_error(
             Code::RankWidth,
             Some(1),
             rank_start..rank_start + rank_len,
@@ -1440,7 +1442,7 @@ impl<'a> State<'a> {
             b"w" => Ok(Color::White),
             b"b" => Ok(Color::Black),
             other => {
-                let error = ParseError::new(
+                let error = crate::error::parse_error(
                     Code::BadSide,
                     Some(2),
                     field.span(),
@@ -1638,7 +1640,7 @@ impl<'a> State<'a> {
                 let (_, second) = self.char_at(field.start + at + first);
                 field.sub(at..(at + first + second).min(field.text.len()))
             };
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::BadEnPassant,
                 Some(4),
                 span.clone(),
@@ -1655,7 +1657,7 @@ impl<'a> State<'a> {
                 _ => None,
             };
             let Some(square) = square else {
-                return Err(ParseError::new(
+                return Err(crate::error::parse_error(
                     Code::BadEnPassant,
                     Some(4),
                     span.clone(),
@@ -1664,7 +1666,7 @@ impl<'a> State<'a> {
                 ));
             };
             if square.rank() != 2 && square.rank() != 5 {
-                return Err(ParseError::new(
+                return Err(crate::error::parse_error(
                     Code::EnPassantRank,
                     Some(4),
                     span.clone(),
@@ -1724,7 +1726,7 @@ impl<'a> State<'a> {
             "fullmove number"
         };
         if decimal(field.text).is_err() {
-            let error = ParseError::new(
+            let error = crate::error::parse_error(
                 Code::BadClock,
                 Some(field.number),
                 field.span(),
@@ -1751,7 +1753,7 @@ impl<'a> State<'a> {
                 // Past the engine dialect's range too: its own code says by how much.
                 None if self.profile == Profile::Engine => return Err(self.engine_range(field)),
                 None => {
-                    return Err(ParseError::new(
+                    return Err(crate::error::parse_error(
                         Code::ClockOverflow,
                         Some(field.number),
                         field.span(),
@@ -1795,7 +1797,7 @@ impl<'a> State<'a> {
         }
         if field.text.first() == Some(&b'-') {
             // `-` followed by more: the whole field is what is wrong, not its `-`.
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::UnknownDie,
                 Some(7),
                 field.span(),
@@ -1837,7 +1839,7 @@ impl<'a> State<'a> {
             };
             if !pool.push(role) {
                 let span = at..field.start + field.text.len();
-                return Err(ParseError::new(
+                return Err(crate::error::parse_error(
                     Code::TooManyDice,
                     Some(7),
                     span,

@@ -56,7 +56,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::chess::{Castling, ChessMove, Position};
-use crate::epd::{Code, SyntaxError};
+use crate::epd::codes::Code;
 use crate::{Color, Role, Square};
 
 /// The SAN of a move as [`San::of`] writes it: at most 8 ASCII bytes, held inline.
@@ -371,105 +371,69 @@ pub struct SanMove {
 /// assert_eq!(err.help(), Some("write one of `Nce2`, `Nge2`"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct SanError(Box<SanErrorDetails>);
+pub type SanError = fenkit_diagnostics::Rejection<Code, SanContext>;
 
-/// The error as any syntax error of EPD has it (code, span, expected, found, help), with why a
-/// move is illegal and, for an ambiguous one, its candidates.
-#[derive(Clone, PartialEq, Eq)]
-struct SanErrorDetails {
-    error: SyntaxError,
+/// Why a move is illegal and, for an ambiguous one, its candidates: the context of a
+/// [`SanError`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SanContext {
     reason: Option<String>,
     candidates: Vec<San>,
 }
 
-impl SanError {
-    #[cold]
-    fn new(
-        code: Code,
-        span: Range<usize>,
-        expected: impl Into<Cow<'static, str>>,
-        found: &str,
-    ) -> SanError {
-        SanError(Box::new(SanErrorDetails {
-            error: SyntaxError::new(code, span, expected, crate::parser::quote(found)),
-            reason: None,
-            candidates: Vec::new(),
-        }))
-    }
-
-    #[cold]
-    fn because(mut self, reason: impl Into<String>) -> SanError {
-        self.0.reason = Some(reason.into());
-        self
-    }
-
-    #[cold]
-    fn with_help(mut self, help: impl Into<String>) -> SanError {
-        self.0.error = self.0.error.with_help(help.into());
-        self
-    }
-
-    /// The stable code: `EPD020`, `EPD203` or `EPD204`.
-    #[must_use]
-    pub fn code(&self) -> Code {
-        self.0.error.code()
-    }
-
-    /// The byte range of the text that is wrong.
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
-        self.0.error.span()
-    }
-
-    /// What would have been accepted.
-    #[must_use]
-    pub fn expected(&self) -> &str {
-        self.0.error.expected()
-    }
-
-    /// What the text has.
-    #[must_use]
-    pub fn found(&self) -> &str {
-        self.0.error.found()
-    }
-
+impl SanContext {
     /// Why the move is illegal, where that is known (`"no Black queen can move to h1"`).
     #[must_use]
     pub fn reason(&self) -> Option<&str> {
-        self.0.reason.as_deref()
-    }
-
-    /// How to fix it, when the fix is certain or the choices are few.
-    #[must_use]
-    pub fn help(&self) -> Option<&str> {
-        self.0.error.help()
+        self.reason.as_deref()
     }
 
     /// For an ambiguous move, the SAN of each legal move it could be.
     #[must_use]
     pub fn candidates(&self) -> &[San] {
-        &self.0.candidates
+        &self.candidates
     }
 }
 
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0.error, f)?;
-        if let Some(reason) = &self.0.reason {
+impl fenkit_diagnostics::Context for SanContext {
+    /// The shared message, then `: {reason}` where the reason is known.
+    fn write_message<C: fenkit_diagnostics::Code>(
+        &self,
+        rejection: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        write!(f, "{}: ", rejection.code().title())?;
+        rejection.write_expected_found(f)?;
+        if let Some(reason) = &self.reason {
             write!(f, ": {reason}")?;
         }
         Ok(())
     }
 }
 
-impl fmt::Debug for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{:?}] {}", self.code(), self.span(), self)
-    }
+/// A [`SanError`] of `code` for the text `found`, quoted.
+#[cold]
+fn san_error(
+    code: Code,
+    span: Range<usize>,
+    expected: impl Into<Cow<'static, str>>,
+    found: &str,
+) -> SanError {
+    SanError::new(code, span, expected, crate::parser::quote(found))
 }
 
-impl std::error::Error for SanError {}
+/// Adds why a move is illegal to a [`SanError`].
+trait Because {
+    fn because(self, reason: impl Into<String>) -> Self;
+}
+
+impl Because for SanError {
+    #[cold]
+    fn because(mut self, reason: impl Into<String>) -> SanError {
+        self.context_mut().reason = Some(reason.into());
+        self
+    }
+}
 
 /// The role of each SAN piece letter (`N B R Q K`); `None` for every other byte.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
@@ -541,7 +505,7 @@ fn strip_tail(text: &str) -> (&str, Option<Suffix>, bool) {
 #[inline]
 fn read_written(text: &str) -> Result<Written, SanError> {
     let not_san = || {
-        SanError::new(
+        san_error(
             Code::MalformedSan,
             0..text.len(),
             "a move in SAN such as `Nf3`, `exd5`, `e8=Q` or `O-O`",
@@ -693,7 +657,7 @@ fn piece_name(color: Color, role: Role) -> String {
 /// ```
 pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
     if text.is_empty() || text.len() > 16 {
-        return Err(SanError::new(
+        return Err(san_error(
             Code::MalformedSan,
             0..text.len(),
             "a move in SAN such as `Nf3`, `exd5`, `e8=Q` or `O-O`",
@@ -775,7 +739,7 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
 /// ```
 pub fn parse_uci(position: &Position, text: &str) -> Result<ChessMove, SanError> {
     let uci: crate::rules::UciMove = text.parse().map_err(|_| {
-        SanError::new(
+        san_error(
             Code::MalformedSan,
             0..text.len(),
             "a move in UCI such as `g1f3` or `e7e8q`",
@@ -791,7 +755,7 @@ pub fn parse_uci(position: &Position, text: &str) -> Result<ChessMove, SanError>
         });
     }
     found.ok_or_else(|| {
-        SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text).because(format!(
+        san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(format!(
             "no legal move goes from {} to {}",
             uci.from, uci.to
         ))
@@ -827,7 +791,7 @@ fn resolve_castling(
                 crate::validate::color_name(position.side())
             )
         };
-        SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text).because(reason)
+        san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(reason)
     })
 }
 
@@ -843,7 +807,7 @@ struct Resolved {
 #[inline]
 fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolved, SanError> {
     let Some(to) = written.to else {
-        return Err(SanError::new(
+        return Err(san_error(
             Code::MalformedSan,
             0..text.len(),
             "a move in SAN",
@@ -853,7 +817,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
     let us = position.side();
     if let Some(letter) = written.bad_promotion {
         return Err(
-            SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text).because(format!(
+            san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(format!(
                 "a pawn promotes to a queen, rook, bishop or knight, not to `{}`",
                 letter as char
             )),
@@ -868,26 +832,21 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
             match from.and_then(|from| Some((from, position.role_at(from)?))) {
                 Some((from, role)) if position.color_at(from) == Some(us) => role,
                 Some((from, _)) => {
-                    return Err(SanError::new(
-                        Code::IllegalMove,
-                        0..text.len(),
-                        "a legal move",
-                        text,
-                    )
-                    .because(format!(
-                        "the piece on {from} is not {}'s",
-                        crate::validate::color_name(us)
-                    )));
+                    return Err(
+                        san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(
+                            format!(
+                                "the piece on {from} is not {}'s",
+                                crate::validate::color_name(us)
+                            ),
+                        ),
+                    );
                 }
                 None => {
                     let from = from.map(|from| from.to_string()).unwrap_or_default();
-                    return Err(SanError::new(
-                        Code::IllegalMove,
-                        0..text.len(),
-                        "a legal move",
-                        text,
-                    )
-                    .because(format!("no piece stands on {from}")));
+                    return Err(
+                        san_error(Code::IllegalMove, 0..text.len(), "a legal move", text)
+                            .because(format!("no piece stands on {from}")),
+                    );
                 }
             }
         }
@@ -950,7 +909,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
             check: Some(check),
         }),
         (0, _) | (_, None) => {
-            let error = SanError::new(Code::IllegalMove, 0..text.len(), "a legal move", text);
+            let error = san_error(Code::IllegalMove, 0..text.len(), "a legal move", text);
             let piece = piece_name(us, role);
             let candidates = candidates();
             let illegal_match = candidates.iter().any(&names);
@@ -999,10 +958,10 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
                 })
                 .collect();
             let names: Vec<String> = candidates.iter().map(|san| format!("`{san}`")).collect();
-            let mut error = SanError::new(Code::AmbiguousMove, 0..text.len(), "one move", text)
+            let mut error = san_error(Code::AmbiguousMove, 0..text.len(), "one move", text)
                 .because(format!("it could be {}", names.join(" or ")))
                 .with_help(format!("write one of {}", names.join(", ")));
-            error.0.candidates = candidates;
+            error.context_mut().candidates = candidates;
             Err(error)
         }
     }

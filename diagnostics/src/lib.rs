@@ -1,5 +1,5 @@
-//! The diagnostic vocabulary of fenkit: what its libraries (`dfen`, `fen4`) and its command
-//! line say about an input.
+//! The diagnostic vocabulary of fenkit: what its libraries (`dfen`, `fen4`, `pgn`,
+//! `variants`) and its command line say about an input.
 //!
 //! - [`Severity`]: a warning or an error, one type everywhere.
 //! - [`Finding`]: one problem, with its stable code, severity, byte span, message, help and
@@ -8,9 +8,20 @@
 //! - [`Code`]: what every code table offers: the string form (`DFEN012`), a title that is the
 //!   same for every occurrence, a [`Category`], and the list of all codes.
 //! - [`codes!`]: writes a code table from one list, so that a code's facts live in one place.
+//! - [`Rejection`]: why an input was rejected (code, span, expected, found, help), one type
+//!   for every library's syntax errors, generic over the code table and a [`Context`] of what
+//!   the library knows beyond that shape.
 //! - [`InvalidValue`]: a name that is not one of the names a conversion reads.
 //!
-//! The two notation libraries share nothing else; this crate exists so that they speak the
+//! # Module map
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | the crate root | [`Severity`], [`Category`], [`Finding`], the [`Code`] trait, [`codes!`], [`InvalidValue`] |
+//! | `rejection` | [`Rejection`] and its [`Context`] |
+//! | `json` (feature `json`) | JSON text read with the byte span of every value and key |
+//!
+//! The notation libraries share nothing else; this crate exists so that they speak the
 //! same vocabulary, and the command line can hold all of their findings in one type without
 //! converting severities or reading code strings back.
 //!
@@ -40,6 +51,9 @@
 
 #[cfg(feature = "json")]
 pub mod json;
+mod rejection;
+
+pub use rejection::{Context, Rejection};
 
 use std::borrow::Cow;
 use std::fmt;

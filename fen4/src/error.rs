@@ -151,52 +151,28 @@ pub type Finding = fenkit_diagnostics::Finding<Code>;
 /// assert_eq!(err.found(), "'8'");
 /// assert_eq!(err.to_string(), "coordinate z out of range: expected a digit 0-7, found '8'");
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct ParseError(pub(crate) Box<ErrorInner>);
+pub type ParseError = fenkit_diagnostics::Rejection<Code, Reference>;
 
-#[derive(Clone, PartialEq, Eq)]
-pub(crate) struct ErrorInner {
-    pub(crate) code: Code,
-    pub(crate) ref_code: i32,
-    pub(crate) offset: usize,
-    pub(crate) span: Range<usize>,
-    pub(crate) expected: String,
-    pub(crate) found: String,
-    pub(crate) message: String,
-    pub(crate) help: Option<String>,
+/// What the reference FEN4 parsers answer, and the sentence that says what is wrong: the
+/// context of a [`ParseError`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reference {
+    ref_code: i32,
+    offset: usize,
+    message: String,
 }
 
-impl ParseError {
-    /// Our stable code.
-    pub fn code(&self) -> Code {
-        self.0.code
-    }
-
+impl Reference {
     /// The reference parsers' numeric code, `-1` to `-6`; `0` when the reference accepts
     /// the input and only `strict` mode rejected it.
     pub fn ref_code(&self) -> i32 {
-        self.0.ref_code
+        self.ref_code
     }
 
     /// The reference-compatible offset: a count of characters (Unicode scalar values)
     /// from the start of the input.
     pub fn offset(&self) -> usize {
-        self.0.offset
-    }
-
-    /// The byte span of the offending text in the input (empty at the end of input).
-    pub fn span(&self) -> Range<usize> {
-        self.0.span.clone()
-    }
-
-    /// What the parser expected at this point.
-    pub fn expected(&self) -> &str {
-        &self.0.expected
-    }
-
-    /// What it found instead (quoted text, or `end of input`).
-    pub fn found(&self) -> &str {
-        &self.0.found
+        self.offset
     }
 
     /// What the reference parsers answer for the input, in words for a user: whether they
@@ -217,45 +193,72 @@ impl ParseError {
     /// ```
     #[must_use]
     pub fn reference_note(&self) -> String {
-        reference_note(self.0.ref_code, self.0.offset)
-    }
-
-    /// An optional hint on how to fix the input.
-    pub fn help(&self) -> Option<&str> {
-        self.0.help.as_deref()
-    }
-
-    /// The error as a [`Finding`] with severity `Error`.
-    pub fn to_finding(&self) -> Finding {
-        let mut finding = Finding::new(
-            self.0.code,
-            Severity::Error,
-            self.0.span.clone(),
-            self.0.message.clone(),
-        )
-        .with_fixable(self.0.ref_code == 0);
-        finding.help = self.0.help.clone().map(Into::into);
-        finding
+        reference_note(self.ref_code, self.offset)
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)
+impl fenkit_diagnostics::Context for Reference {
+    /// The parser's own sentence, which says what was expected and what was found.
+    fn write_message<C: fenkit_diagnostics::Code>(
+        &self,
+        _: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        f.write_str(&self.message)
     }
-}
 
-impl fmt::Debug for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// `{code} (ref {ref_code} at {offset}, bytes {span:?}): {message}`.
+    fn write_debug<C: fenkit_diagnostics::Code>(
+        &self,
+        rejection: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
         write!(
             f,
             "{} (ref {} at {}, bytes {:?}): {}",
-            self.0.code, self.0.ref_code, self.0.offset, self.0.span, self.0.message
+            rejection.code(),
+            self.ref_code,
+            self.offset,
+            rejection.span(),
+            self.message
         )
+    }
+
+    /// A form the reference accepts, rejected only by the strict setting: `fmt` fixes it.
+    fn fixable(&self) -> bool {
+        self.ref_code == 0
     }
 }
 
-impl std::error::Error for ParseError {}
+/// A [`ParseError`] from its parts.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+pub(crate) fn parse_error(
+    code: Code,
+    ref_code: i32,
+    offset: usize,
+    span: Range<usize>,
+    expected: String,
+    found: String,
+    message: String,
+    help: Option<String>,
+) -> ParseError {
+    let error = ParseError::with_context(
+        code,
+        span,
+        expected,
+        found,
+        Reference {
+            ref_code,
+            offset,
+            message,
+        },
+    );
+    match help {
+        Some(help) => error.with_help(help),
+        None => error,
+    }
+}
 
 pub use fenkit_diagnostics::InvalidValue;
 

@@ -6,6 +6,16 @@
 //! forms as fixable [`Finding`]s, converts to and from the two JSON forms, and validates
 //! NDJSON4 replay files line by line.
 //!
+//! # Module map
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | `model` | the data: [`Coord`], [`Piece`], [`Placement`] |
+//! | `parser` | the [`Parser`]: text → [`Parsed`], in parity with the reference parsers |
+//! | `error` | the `FEN4` [`Code`]s, [`Finding`], and [`ParseError`] with the reference's answer ([`Reference`]) |
+//! | [`json`] | the two JSON forms of a placement, read with spans and written |
+//! | [`ndjson4`] | NDJSON4 replay files, validated line by line |
+//!
 //! # Forms accepted and what they become
 //!
 //! | accepted input | canonical output | finding |
@@ -103,7 +113,9 @@ mod model;
 pub mod ndjson4;
 mod parser;
 
-pub use error::{Category, Code, Finding, InvalidValue, ParseError, Severity, reference_note};
+pub use error::{
+    Category, Code, Finding, InvalidValue, ParseError, Reference, Severity, reference_note,
+};
 pub use model::{Axis, Color, Coord, Piece, PieceSpecError, Placement, Role, SQUARES};
 pub use ndjson4::{LineFinding, Ndjson4Validator, validate_ndjson4};
 pub use parser::{Parsed, Parser};

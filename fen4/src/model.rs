@@ -365,30 +365,18 @@ impl fmt::Display for Piece {
     }
 }
 
-/// Error returned when a string is not a canonical piece spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceSpecError {
-    found: String,
-}
-
-impl fmt::Display for PieceSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid piece spec: expected one of N B R Q K Pw Py n b r q k pw py, found {:?}",
-            self.found
-        )
-    }
-}
-
-impl std::error::Error for PieceSpecError {}
+/// Error returned when a string is not a canonical piece spec: a name that is not one of the
+/// names it reads.
+pub type PieceSpecError = crate::InvalidValue;
 
 impl FromStr for Piece {
     type Err = PieceSpecError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Piece::from_spec(s).ok_or_else(|| PieceSpecError {
-            found: s.to_owned(),
+        Piece::from_spec(s).ok_or_else(|| {
+            PieceSpecError::new(format!(
+                "invalid piece spec: expected one of N B R Q K Pw Py n b r q k pw py, found {s:?}"
+            ))
         })
     }
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::PREFIX;
-use crate::error::{Code, ErrorInner, Finding, ParseError, Severity};
+use crate::error::{Code, Finding, ParseError, Severity, parse_error};
 use crate::model::{Axis, Color, Coord, Piece, Placement, Role, SQUARES};
 
 mod plain;
@@ -325,19 +325,19 @@ impl Fix {
     }
 
     fn into_strict_error(self, input: &str) -> ParseError {
-        ParseError(Box::new(ErrorInner {
-            code: self.code,
-            ref_code: 0,
-            offset: char_offset(input, self.span.start),
-            span: self.span,
-            expected: self.expected,
-            found: self.found,
-            message: format!(
+        parse_error(
+            self.code,
+            0,
+            char_offset(input, self.span.start),
+            self.span,
+            self.expected,
+            self.found,
+            format!(
                 "non-canonical form rejected by strict mode: {}",
                 self.message
             ),
-            help: self.help,
-        }))
+            self.help,
+        )
     }
 }
 
@@ -397,16 +397,16 @@ impl<'a> State<'a> {
     }
 
     fn fail(&self, e: Failure) -> ParseError {
-        ParseError(Box::new(ErrorInner {
-            code: e.code,
-            ref_code: e.ref_code,
-            offset: char_offset(self.input, e.at),
-            span: e.span,
-            expected: e.expected,
-            found: e.found,
-            message: e.message,
-            help: e.help,
-        }))
+        parse_error(
+            e.code,
+            e.ref_code,
+            char_offset(self.input, e.at),
+            e.span,
+            e.expected,
+            e.found,
+            e.message,
+            e.help,
+        )
     }
 
     /// Records a whitespace run that should have been `canon` (`""` or `" "`).

@@ -957,7 +957,7 @@ pub fn check_variant_rules(data: &[u8]) {
     let mut position = match variants::Position::from_fen(variant, text, chess960) {
         Ok(position) => position,
         Err(err) => {
-            let span = err.0.span();
+            let span = err.span();
             assert!(
                 span.start <= span.end && span.end <= text.len(),
                 "{span:?} in {text:?}"

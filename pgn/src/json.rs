@@ -72,20 +72,12 @@ fn node(node: &Node<'_>) -> Value {
     object
 }
 
-/// Why a JSON value is not a game's JSON form.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonError(String);
-
-impl std::fmt::Display for JsonError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for JsonError {}
+/// Why a JSON value is not a game's JSON form: the message says what was expected and what
+/// was found.
+pub type JsonError = fenkit_diagnostics::InvalidValue;
 
 fn error(message: impl Into<String>) -> JsonError {
-    JsonError(message.into())
+    JsonError::new(message)
 }
 
 /// The Seven Tag Roster, in its order: written first.

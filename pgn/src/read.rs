@@ -15,7 +15,7 @@ use memchr::{memchr, memchr2};
 
 use crate::Code;
 use crate::game::{Edit, Game, GameVariant, Node, Tag, Termination};
-use crate::rules::{Chess, MoveError, MoveErrorKind, Rules, STANDARD_START, VariantPosition};
+use crate::rules::{Chess, MoveError, Rules, STANDARD_START, VariantPosition};
 
 /// The position a game starts from: standard chess or Chess960, or a variant's.
 enum Start {
@@ -1061,10 +1061,8 @@ impl<'a> Games<'a> {
         }
         let mut read = frame.current.read_move(text);
         let mut faults = None;
-        if let Err(MoveError {
-            kind: MoveErrorKind::NotAMove,
-            ..
-        }) = read
+        if let Err(error) = &read
+            && error.code() == Code::UnknownToken
             && let Some(body) = text.strip_suffix("ep")
             && let Ok(capture) = frame.current.read_move(body)
         {
@@ -1114,7 +1112,7 @@ impl<'a> Games<'a> {
             }
             Err(error) => {
                 let finding = move_finding(&frame.current, text, span, &error);
-                if error.kind == MoveErrorKind::NotAMove {
+                if error.code() == Code::UnknownToken {
                     // Text that is no move: the line goes on.
                     game.findings.push(finding);
                 } else {
@@ -1284,8 +1282,8 @@ fn move_finding<R: Rules>(
     error: &MoveError,
 ) -> Finding<Code> {
     const LATER: &str = "; the rest of this line of play is read for syntax only";
-    match error.kind {
-        MoveErrorKind::NotAMove => Finding::new(
+    match error.code() {
+        Code::UnknownToken => Finding::new(
             Code::UnknownToken,
             Severity::Error,
             span,
@@ -1293,7 +1291,7 @@ fn move_finding<R: Rules>(
                 "expected a move in SAN such as `Nf3`, `exd5`, `e8=Q` or `O-O`, found `{text}`"
             ),
         ),
-        MoveErrorKind::Ambiguous => {
+        Code::AmbiguousMove => {
             let candidates: Vec<String> = error
                 .candidates
                 .iter()
@@ -1310,7 +1308,7 @@ fn move_finding<R: Rules>(
             )
             .with_help(format!("write one of {}", candidates.join(", ")))
         }
-        MoveErrorKind::Illegal if !position.has_legal_moves() => {
+        Code::IllegalMove if !position.has_legal_moves() => {
             let ended = position.end_name();
             Finding::new(
                 Code::MoveAfterEnd,
@@ -1320,7 +1318,7 @@ fn move_finding<R: Rules>(
             )
             .with_help("end the game with its termination marker")
         }
-        MoveErrorKind::Illegal => {
+        _ => {
             let reason = error
                 .reason
                 .as_deref()

@@ -117,27 +117,21 @@ pub struct ReadMove<M, S> {
     pub faults: Faults,
 }
 
-/// Why a text is not a legal move of the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveErrorKind {
-    /// The text is no move at all (no SAN shape).
-    NotAMove,
-    /// No legal move matches it.
-    Illegal,
-    /// Several legal moves match it.
-    Ambiguous,
-}
+/// A text that is not one legal move: `PGN001` when it is no move at all (no SAN shape),
+/// `PGN201` when no legal move matches it, `PGN202` when several do; with why, where the rules
+/// know, and the candidates of an ambiguous move. The span is a byte range of the text.
+pub type MoveError = fenkit_diagnostics::Rejection<Code, MoveContext>;
 
-/// A text that is not one legal move: its kind, a reason where known, and help.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveError {
-    /// What is wrong.
-    pub kind: MoveErrorKind,
+/// Why a move is refused and what it could have been: the context of a [`MoveError`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveContext {
     /// Why, where the rules know (`"no White knight can move to e5"`).
     pub reason: Option<String>,
     /// The SAN of each legal move an ambiguous text could be.
     pub candidates: Vec<String>,
 }
+
+impl fenkit_diagnostics::Context for MoveContext {}
 
 /// A position of a game: what the reader asks of the rules of standard chess, Chess960 or a
 /// variant.
@@ -380,16 +374,21 @@ fn faults_of(spelling: Spelling, text: &str) -> Faults {
 
 #[cold]
 fn move_error(error: &san::SanError) -> MoveError {
-    let kind = match error.code().as_str() {
-        "EPD204" => MoveErrorKind::Ambiguous,
-        "EPD203" => MoveErrorKind::Illegal,
-        _ => MoveErrorKind::NotAMove,
+    let code = match error.code() {
+        dfen::epd::Code::AmbiguousMove => Code::AmbiguousMove,
+        dfen::epd::Code::IllegalMove => Code::IllegalMove,
+        _ => Code::UnknownToken,
     };
-    MoveError {
-        kind,
-        reason: error.reason().map(str::to_owned),
-        candidates: error.candidates().iter().map(ToString::to_string).collect(),
-    }
+    MoveError::with_context(
+        code,
+        error.span(),
+        error.expected().to_owned(),
+        error.found(),
+        MoveContext {
+            reason: error.reason().map(str::to_owned),
+            candidates: error.candidates().iter().map(ToString::to_string).collect(),
+        },
+    )
 }
 
 /// The SAN of a variant's move, held inline so that it is `Copy` as the reader wants.
@@ -638,13 +637,13 @@ fn variant_move_error(
     text: &str,
     finding: &variants::Finding,
 ) -> MoveError {
-    let kind = match finding.code {
-        variants::Code::AmbiguousMove => MoveErrorKind::Ambiguous,
-        variants::Code::IllegalMove => MoveErrorKind::Illegal,
-        _ => MoveErrorKind::NotAMove,
+    let (code, expected) = match finding.code {
+        variants::Code::AmbiguousMove => (Code::AmbiguousMove, "one move"),
+        variants::Code::IllegalMove => (Code::IllegalMove, "a legal move"),
+        _ => (Code::UnknownToken, "a move in SAN"),
     };
     let mut candidates = Vec::new();
-    if kind == MoveErrorKind::Ambiguous {
+    if code == Code::AmbiguousMove {
         // The legal moves of the piece named to the square named.
         let core = text.trim_end_matches(['+', '#', '!', '?']);
         let target = core.get(core.len().saturating_sub(2)..).unwrap_or_default();
@@ -665,9 +664,14 @@ fn variant_move_error(
             }
         }
     }
-    MoveError {
-        kind,
-        reason: None,
-        candidates,
-    }
+    MoveError::with_context(
+        code,
+        0..text.len(),
+        expected,
+        format!("`{text}`"),
+        MoveContext {
+            reason: None,
+            candidates,
+        },
+    )
 }

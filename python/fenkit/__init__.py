@@ -1,4 +1,5 @@
-"""fenkit: DFEN (Dice Chess FEN) and FEN4, parsed, checked, converted and played.
+"""fenkit: lint, format, convert and diff chess notation: FEN, EPD, Chess960, variant FENs,
+DFEN and FEN4, in files, PGN, CSV and JSON Lines.
 
 Parse a DFEN under a profile and get every finding, each with a code, a severity, a byte
 span, whether it is fixable, a message and help::

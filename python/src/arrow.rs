@@ -24,7 +24,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::common::bad_choice;
-use crate::position::ep_identity;
+use crate::common::ep_identity;
 
 /// Which notation a column holds, and the reader of its rows.
 struct Reading {

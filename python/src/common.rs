@@ -1,8 +1,11 @@
-//! What every part of the module shares: findings, exceptions and text arguments.
+//! What every part of the module shares: findings, exceptions, text arguments, and the `Dfen`
+//! class with the position argument that the position and rules functions take.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
+use dfen::Parser;
+use dfen::rules::EpIdentity;
 use fenkit_diagnostics::Code;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -555,4 +558,71 @@ pub(crate) fn with_gc_paused<T>(
         Resume(None)
     };
     build()
+}
+
+/// `ep="always"|"fen"|"xfen"|"legal"`: an en-passant policy.
+pub(crate) fn ep_identity(name: &str) -> PyResult<EpIdentity> {
+    name.parse::<EpIdentity>().map_err(|_| {
+        bad_choice(
+            "en-passant identity",
+            name,
+            &["always", "fen", "xfen", "legal"],
+        )
+    })
+}
+
+/// A Dice Chess position: the seven DFEN fields.
+///
+/// `Dfen(text, profile="spec")` parses `text` (DFEN, or a standard six-field FEN) and keeps the
+/// position as written; a syntax error raises `ParseError`. Use `parse_dfen` to see the
+/// findings too. `str()` writes the canonical form.
+///
+/// >>> import fenkit
+/// >>> p = fenkit.Dfen("4k3/8/8/8/P1P5/8/8/4K3 b - c3a3 0 1")
+/// >>> str(p)
+/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -'
+/// >>> p.engine
+/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1'
+#[pyclass(module = "fenkit", name = "Dfen", frozen, from_py_object)]
+#[derive(Clone)]
+pub(crate) struct PyDfen {
+    pub(crate) inner: dfen::Dfen,
+}
+
+/// A position argument: a `Dfen`, or DFEN text parsed under the `spec` profile.
+#[derive(FromPyObject)]
+pub(crate) enum PositionArg {
+    Position(PyDfen),
+    Text(Text),
+}
+
+impl PositionArg {
+    /// The position: parsed as written (findings are not consulted; the rules functions
+    /// check what they need, such as both kings).
+    pub(crate) fn into_dfen(self) -> PyResult<dfen::Dfen> {
+        match self {
+            PositionArg::Position(position) => Ok(position.inner),
+            PositionArg::Text(text) => {
+                let text = text.as_str()?;
+                Parser::new()
+                    .parse(text)
+                    .map(|parsed| parsed.dfen)
+                    .map_err(|error| dfen_parse_error(&error))
+            }
+        }
+    }
+}
+
+impl From<dfen::Dfen> for PyDfen {
+    fn from(inner: dfen::Dfen) -> PyDfen {
+        PyDfen { inner }
+    }
+}
+
+/// A color as Python names it: `"white"` or `"black"`.
+pub(crate) fn color_name(color: dfen::Color) -> &'static str {
+    match color {
+        dfen::Color::White => "white",
+        dfen::Color::Black => "black",
+    }
 }

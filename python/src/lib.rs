@@ -8,8 +8,8 @@
 //!
 //! | module | what it binds |
 //! |---|---|
-//! | `common` | findings, the exceptions, text arguments (`str` or UTF-8 `bytes`) |
-//! | `position` | DFEN: parse under a profile, canonical and engine forms, FEN, JSON, identity |
+//! | `common` | findings, the exceptions, text arguments (`str` or UTF-8 `bytes`), the `Dfen` class and the position argument (a `Dfen` or its text) |
+//! | `position` | DFEN: parse under a profile, canonical and engine forms, FEN, JSON, identity, the `Dfen` class's methods |
 //! | `placement` | FEN4: parse, canonical form, the two JSON forms, NDJSON4 validation |
 //! | `rules` | legal micro-moves, play, roll, pass, perft in every mode |
 //! | `variant` | three-check, crazyhouse and two-move FENs in their dialects |

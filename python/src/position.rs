@@ -7,8 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    PyFinding, PyJsonIssue, Text, bad_choice, conversion_error, dfen_parse_error, fen4_parse_error,
-    json_error, lint_lines, py_repr, py_repr_list, with_gc_paused,
+    PyDfen, PyFinding, PyJsonIssue, Text, bad_choice, color_name, conversion_error,
+    dfen_parse_error, ep_identity, fen4_parse_error, json_error, lint_lines, py_repr, py_repr_list,
+    with_gc_paused,
 };
 use crate::rules;
 
@@ -16,17 +17,6 @@ use crate::rules;
 pub(crate) fn profile(name: &str) -> PyResult<Profile> {
     name.parse::<Profile>()
         .map_err(|error| PyValueError::new_err(error.message().to_owned()))
-}
-
-/// `ep="always"|"fen"|"xfen"|"legal"`: an en-passant policy.
-pub(crate) fn ep_identity(name: &str) -> PyResult<EpIdentity> {
-    name.parse::<EpIdentity>().map_err(|_| {
-        bad_choice(
-            "en-passant identity",
-            name,
-            &["always", "fen", "xfen", "legal"],
-        )
-    })
 }
 
 /// The policy of `en_passant=`, else of `ep=` (its older name).
@@ -63,54 +53,6 @@ fn game(name: &str) -> PyResult<Game> {
         "dice-chess" => Ok(Game::DiceChess),
         "standard" => Ok(Game::Standard),
         other => Err(bad_choice("game", other, &["dice-chess", "standard"])),
-    }
-}
-
-/// A Dice Chess position: the seven DFEN fields.
-///
-/// `Dfen(text, profile="spec")` parses `text` (DFEN, or a standard six-field FEN) and keeps the
-/// position as written; a syntax error raises `ParseError`. Use `parse_dfen` to see the
-/// findings too. `str()` writes the canonical form.
-///
-/// >>> import fenkit
-/// >>> p = fenkit.Dfen("4k3/8/8/8/P1P5/8/8/4K3 b - c3a3 0 1")
-/// >>> str(p)
-/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1 -'
-/// >>> p.engine
-/// '4k3/8/8/8/P1P5/8/8/4K3 b - a3c3 0 1'
-#[pyclass(module = "fenkit", name = "Dfen", frozen, from_py_object)]
-#[derive(Clone)]
-pub(crate) struct PyDfen {
-    pub(crate) inner: dfen::Dfen,
-}
-
-/// A position argument: a `Dfen`, or DFEN text parsed under the `spec` profile.
-#[derive(FromPyObject)]
-pub(crate) enum PositionArg {
-    Position(PyDfen),
-    Text(Text),
-}
-
-impl PositionArg {
-    /// The position: parsed as written (findings are not consulted; the rules functions
-    /// check what they need, such as both kings).
-    pub(crate) fn into_dfen(self) -> PyResult<dfen::Dfen> {
-        match self {
-            PositionArg::Position(position) => Ok(position.inner),
-            PositionArg::Text(text) => {
-                let text = text.as_str()?;
-                Parser::new()
-                    .parse(text)
-                    .map(|parsed| parsed.dfen)
-                    .map_err(|error| dfen_parse_error(&error))
-            }
-        }
-    }
-}
-
-impl From<dfen::Dfen> for PyDfen {
-    fn from(inner: dfen::Dfen) -> PyDfen {
-        PyDfen { inner }
     }
 }
 
@@ -344,13 +286,6 @@ impl PyDfen {
 
     fn __hash__(&self) -> u64 {
         dfen::fnv1a64(self.inner.to_string().as_bytes())
-    }
-}
-
-pub(crate) fn color_name(color: dfen::Color) -> &'static str {
-    match color {
-        dfen::Color::White => "white",
-        dfen::Color::Black => "black",
     }
 }
 

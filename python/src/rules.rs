@@ -5,8 +5,8 @@ use dfen::{Dfen, Role};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::common::{PositionArg, PyDfen, color_name};
 use crate::common::{py_repr, py_repr_list, rules_error};
-use crate::position::{PositionArg, PyDfen, color_name};
 
 /// One legal micro-move: its UCI spelling, squares, die and kind.
 ///
@@ -511,7 +511,7 @@ fn perft_unique(
 ) -> PyResult<PyUniqueCount> {
     let position = position.into_dfen()?;
     let perft = perft_of(depth, die, alternate, roll, king_capture)?;
-    let ep = crate::position::ep_identity(ep)?;
+    let ep = crate::common::ep_identity(ep)?;
     let count = py
         .detach(move || perft.unique(&position, ep))
         .map_err(|error| rules_error(&error))?;

@@ -3,10 +3,10 @@
 use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
 use pyo3::prelude::*;
 
+use crate::common::color_name;
 use crate::common::{
     PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, py_repr, py_repr_list,
 };
-use crate::position::color_name;
 
 /// `variant="threecheck"|…`, or `ValueError` naming the five.
 fn variant(name: &str) -> PyResult<Variant> {

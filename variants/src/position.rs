@@ -288,16 +288,7 @@ impl fmt::Debug for Position {
 }
 
 /// Why a FEN text cannot be read as a position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadError(pub dfen::ParseError);
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::error::Error for ReadError {}
+pub type ReadError = dfen::ParseError;
 
 impl Position {
     /// The variant's starting position.
@@ -320,7 +311,7 @@ impl Position {
     /// let zh = Position::from_fen(Variant::Crazyhouse, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3", false).unwrap();
     /// assert_eq!(zh.legal_moves().len(), 27);
     /// let err = Position::from_fen(Variant::Horde, "8/8/8 w - -", false).unwrap_err();
-    /// assert_eq!(err.0.code().as_str(), "DFEN003");
+    /// assert_eq!(err.code().as_str(), "DFEN003");
     /// ```
     pub fn from_fen(variant: Variant, text: &str, chess960: bool) -> Result<Position, ReadError> {
         match crate::plain::read(variant, text, chess960) {
@@ -353,8 +344,7 @@ impl Position {
                     .or_else(|_| parser(Dialect::detect(dvariant, text)).parse(text))
             }
             _ => parser(Dialect::Essay).parse(text),
-        }
-        .map_err(ReadError)?;
+        }?;
         let vf = &parsed.position;
         let mut pos = Position::empty(variant, chess960);
         for (square, piece) in vf.fen.board.pieces() {

@@ -141,7 +141,7 @@ impl Line {
                 let (position, finding) = match Position::from_fen(variant, rest, chess960) {
                     Ok(position) => (Some(position), None),
                     Err(err) => {
-                        let inner = err.0.span();
+                        let inner = err.span();
                         let at = span.start + inner.start.min(rest.len())
                             ..span.start + inner.end.min(rest.len());
                         let finding = Finding::new(

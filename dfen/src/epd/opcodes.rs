@@ -2,8 +2,8 @@
 
 use std::borrow::Cow;
 
-use super::read::Findings;
-use super::{Code, Epd, OperandRecord, Value};
+use super::codes::{Code, Findings};
+use super::{Epd, OperandRecord, Value};
 use crate::chess::Position;
 use crate::parser::quote;
 use crate::san;

@@ -1,66 +1,15 @@
 //! Reading one EPD line: the position fields through the DFEN parser, then the operations in
 //! one pass, then the checks of what they mean.
 
-use std::borrow::Cow;
 use std::ops::Range;
 
+use super::codes::{Code, Findings, SyntaxError};
 use super::{
-    Code, Epd, EpdParser, Error, Finding, MAX_LINE_LEN, Note, OpcodeKind, OperandRecord,
-    OperationRecord, ParsedEpd, SyntaxError, Text, Value, opcodes,
+    Epd, EpdParser, Error, MAX_LINE_LEN, OpcodeKind, OperandRecord, OperationRecord, ParsedEpd,
+    Text, Value, opcodes,
 };
 use crate::parser::quote;
 use crate::{Parser, Severity};
-
-/// Where the findings of the operations go, with the strict setting.
-pub(super) struct Findings<'a> {
-    pub(super) list: &'a mut Vec<Finding>,
-    pub(super) notes: &'a mut Vec<Note>,
-    pub(super) strict: bool,
-}
-
-impl Findings<'_> {
-    /// A spelling `fmt` rewrites: a warning, or an error under `strict`.
-    pub(super) fn fixable(
-        &mut self,
-        code: Code,
-        span: Range<usize>,
-        message: impl Into<Cow<'static, str>>,
-        help: impl Into<Cow<'static, str>>,
-    ) {
-        let severity = if self.strict {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.list.push(
-            Finding::new(code, severity, span, message)
-                .with_fixable(true)
-                .with_help(help),
-        );
-    }
-
-    /// A problem `fmt` cannot fix.
-    pub(super) fn error(
-        &mut self,
-        code: Code,
-        span: Range<usize>,
-        message: impl Into<Cow<'static, str>>,
-        help: Option<Cow<'static, str>>,
-    ) {
-        let mut finding = Finding::new(code, Severity::Error, span, message);
-        finding.help = help;
-        self.list.push(finding);
-    }
-
-    /// A note: no problem, worth knowing.
-    pub(super) fn note(&mut self, span: Range<usize>, message: String) {
-        self.notes.push(Note {
-            code: Code::UnknownOpcode,
-            span,
-            message: message.into(),
-        });
-    }
-}
 
 pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error> {
     if line.len() > MAX_LINE_LEN {

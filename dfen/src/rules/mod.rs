@@ -68,8 +68,8 @@ mod turns;
 mod unique;
 mod walk;
 
-pub use error::{RulesCode, RulesError};
-pub use moves::{Move, MoveKind, UciMove};
+pub use error::RulesCode;
+pub use moves::{LegalChoices, Move, MoveKind, RulesError, UciMove};
 pub use perft::{Divide, MAX_PERFT_DEPTH, Perft, PerftMode};
 pub use settings::{KingCapture, ParseKingCaptureError, Rules};
 pub use turns::{Turn, TurnCount, TurnEnd, TurnInProgress};
@@ -249,19 +249,25 @@ fn illegal(uci: UciMove, span: std::ops::Range<usize>, legal: LegalMoves) -> Rul
         let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
         format!("one of {}", list.join(", "))
     };
-    RulesError::new(RulesCode::IllegalMove, span, expected, uci.to_string()).with_legal(legal.moves)
+    RulesError::with_context(
+        RulesCode::IllegalMove,
+        span,
+        expected,
+        uci.to_string(),
+        LegalChoices(legal.moves),
+    )
 }
 
 /// `RULE006`: a pass while `legal` is not empty.
 fn cannot_pass(position: &Dfen, legal: LegalMoves) -> RulesError {
     let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
-    RulesError::new(
+    RulesError::with_context(
         RulesCode::CannotPass,
         field7_span(position),
         format!("one of {}", list.join(", ")),
         "a pass".to_owned(),
+        LegalChoices(legal.moves),
     )
-    .with_legal(legal.moves)
 }
 
 impl Rules {

@@ -1,9 +1,10 @@
-//! Micro-moves and their UCI spelling.
+//! Micro-moves and their UCI spelling, and the rules engine's rejection ([`RulesError`]), whose
+//! context is the legal moves of the position.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::{RulesCode, RulesError};
+use super::error::RulesCode;
 use crate::{Role, Square};
 
 /// What a micro-move does, beyond moving a piece from one square to another.
@@ -263,6 +264,59 @@ impl FromStr for UciMove {
             to,
             promotion,
         })
+    }
+}
+
+/// An error of the rules engine.
+///
+/// The span is a byte range of the text the error is about: the move or roll text for
+/// `RULE003`–`RULE005`, field 7 of the position's canonical form (its
+/// [`Display`](fmt::Display)) for `RULE001`, `RULE002` and `RULE006`, and field 1 (the board)
+/// of the canonical form for `RULE007`.
+///
+/// ```
+/// let fresh: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -".parse().unwrap();
+/// let err = dfen::rules::legal_moves(&fresh).unwrap_err();
+/// assert_eq!(err.code(), dfen::rules::RulesCode::NoDice);
+/// assert_eq!(
+///     err.to_string(),
+///     "RULE001: no dice to play: roll first: expected pending dice in field 7, found `-`"
+/// );
+/// ```
+pub type RulesError = fenkit_diagnostics::Rejection<RulesCode, LegalChoices>;
+
+/// For an illegal move, the legal moves of the position: the context of a [`RulesError`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegalChoices(pub(crate) Vec<Move>);
+
+impl LegalChoices {
+    /// For an illegal move: the legal moves of the position (empty when the turn passes).
+    #[must_use]
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl fenkit_diagnostics::Context for LegalChoices {
+    /// `{code}: {title}: expected {expected}, found {found}`.
+    fn write_message<C: fenkit_diagnostics::Code>(
+        &self,
+        rejection: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        let code = rejection.code();
+        write!(f, "{}: {}: ", code.as_str(), code.title())?;
+        rejection.write_expected_found(f)
+    }
+
+    /// The message, then `(at {start}..{end})`.
+    fn write_debug<C: fenkit_diagnostics::Code>(
+        &self,
+        rejection: &fenkit_diagnostics::Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        let span = rejection.span();
+        write!(f, "{rejection} (at {}..{})", span.start, span.end)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::error::RulesError;
+use super::moves::RulesError;
 use super::moves::{Move, MoveKind};
 use super::position::{Dice, Pos};
 use super::settings::{KingCapture, Rules};

@@ -60,23 +60,9 @@ impl fmt::Display for KingCapture {
     }
 }
 
-/// The error of parsing a [`KingCapture`] from text that is neither `first` nor `any`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseKingCaptureError {
-    found: String,
-}
-
-impl fmt::Display for ParseKingCaptureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expected a king-capture reading `first` or `any`, found `{}`",
-            self.found
-        )
-    }
-}
-
-impl std::error::Error for ParseKingCaptureError {}
+/// The error of parsing a [`KingCapture`] from text that is neither `first` nor `any`: a
+/// name that is not one of the names it reads.
+pub type ParseKingCaptureError = crate::InvalidValue;
 
 impl FromStr for KingCapture {
     type Err = ParseKingCaptureError;
@@ -98,8 +84,10 @@ impl FromStr for KingCapture {
         KingCapture::ALL
             .into_iter()
             .find(|reading| reading.as_str() == text)
-            .ok_or_else(|| ParseKingCaptureError {
-                found: text.to_owned(),
+            .ok_or_else(|| {
+                ParseKingCaptureError::new(format!(
+                    "expected a king-capture reading `first` or `any`, found `{text}`"
+                ))
             })
     }
 }

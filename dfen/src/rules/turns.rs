@@ -1,7 +1,7 @@
 //! Complete legal turns, and a turn played move by move ([`TurnInProgress`]).
 
-use super::error::RulesError;
 use super::filter;
+use super::moves::RulesError;
 use super::moves::{Move, MoveKind, UciMove};
 use super::position::{Dice, Pos};
 use super::settings::{KingCapture, Rules};

@@ -3,10 +3,9 @@
 
 use std::ops::Range;
 
-use super::read::SlotSpans;
 use super::{SubTurn, Variant, VariantFen};
 use crate::validate::{Census, color_name};
-use crate::{Code, Color, Dfen, Finding, Role, Severity, SquareSet};
+use crate::{Code, Color, Dfen, Finding, Role, Severity, Square, SquareSet};
 
 /// The standard material checks that crazyhouse's drops and colour changes make meaningless:
 /// a side may hold more than 16 pieces, more than 8 pawns, and more of a kind than it started
@@ -249,4 +248,22 @@ fn sub_turn(position: &VariantFen, spans: &SlotSpans, out: &mut Vec<Finding>) {
             ),
         ));
     }
+}
+
+/// Where each slot was written in the input, for the position findings' spans.
+#[derive(Default)]
+pub(super) struct SlotSpans {
+    /// The check counters' field.
+    pub(super) checks: Option<Range<usize>>,
+    /// The holdings: the essay field, or the pocket's letters.
+    pub(super) holdings: Option<Range<usize>>,
+    /// The essay dialect's promoted-squares field.
+    pub(super) promoted: Option<Range<usize>>,
+    /// The sub-turn field.
+    pub(super) sub_turn: Option<Range<usize>>,
+    /// Each `~` of the board: its byte and the square of the piece before it (`None` when
+    /// no piece precedes it).
+    pub(super) marks: Vec<(usize, Option<Square>)>,
+    /// The board field.
+    pub(super) board: Range<usize>,
 }

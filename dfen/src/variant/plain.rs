@@ -12,7 +12,8 @@
 //! whole input again. So this path changes speed, never results; a test checks that both
 //! agree on a corpus of every variant and dialect and its mutations.
 
-use super::read::{SlotSpans, counter_value, read_pocket_letters, read_promoted};
+use super::check::SlotSpans;
+use super::read::{counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
 use crate::parser::{Among, PocketSpelling, Slots};
 use crate::validate::Census;

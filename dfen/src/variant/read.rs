@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::check;
+use super::check::{self, SlotSpans};
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
 use crate::validate::{Census, color_name};
 use crate::{
@@ -224,7 +224,7 @@ impl VariantParser {
 
     #[cold]
     fn no_such_dialect(&self, input: &str) -> ParseError {
-        ParseError::new(
+        crate::error::parse_error(
             Code::DialectUnavailable,
             None,
             0..input.len(),
@@ -431,7 +431,7 @@ impl<'a> Reader<'_, 'a> {
         }
         if self.position.fen.en_passant.len() > 1 {
             let span = self.fields.span(3).unwrap_or_default();
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::BadEnPassant,
                 Some(4),
                 span,
@@ -480,7 +480,8 @@ impl<'a> Reader<'_, 'a> {
         let settings = *self.settings;
         let (parsed, census) = parser.parse_counted(text).map_err(|error| {
             let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
-            let error = error.relocated(
+            let error = crate::error::relocated(
+                error,
                 |span| self.cuts.span_to_input(span),
                 |field| if field_shift && field >= 5 { field + 1 } else { field },
             );
@@ -617,7 +618,7 @@ impl<'a> Reader<'_, 'a> {
                 self.settings.dialect, self.settings.variant
             )
         };
-        ParseError::new(
+        crate::error::parse_error(
             Code::FieldCount,
             None,
             span,
@@ -641,7 +642,7 @@ impl<'a> Reader<'_, 'a> {
                             (open, Some(board.start + open + 1..board.start + close))
                         }
                         Some(close) if close > open => {
-                            return Err(ParseError::new(
+                            return Err(crate::error::parse_error(
                                 Code::BadPocket,
                                 Some(1),
                                 board.start + close + 1..board.end,
@@ -651,7 +652,7 @@ impl<'a> Reader<'_, 'a> {
                             .with_help("separate the side to move from the pocket with a space"));
                         }
                         _ => {
-                            return Err(ParseError::new(
+                            return Err(crate::error::parse_error(
                                 Code::BadPocket,
                                 Some(1),
                                 board.start + open..board.end,
@@ -676,7 +677,7 @@ impl<'a> Reader<'_, 'a> {
                     }
                     n => {
                         let ninth = slashes.get(8).copied().unwrap_or_default();
-                        return Err(ParseError::new(
+                        return Err(crate::error::parse_error(
                             Code::BadPocket,
                             Some(1),
                             board.start + ninth..board.end,
@@ -863,7 +864,7 @@ impl<'a> Reader<'_, 'a> {
                         "1" => SubTurn::First,
                         "2" => SubTurn::Second,
                         _ => {
-                            return Err(ParseError::new(
+                            return Err(crate::error::parse_error(
                                 Code::BadSubTurn,
                                 Some(7),
                                 span.clone(),
@@ -924,7 +925,7 @@ impl<'a> Reader<'_, 'a> {
         let text = self.text(span.clone());
         match counter_value(text.as_bytes()) {
             Some(value) => Ok(value),
-            None => Err(ParseError::new(
+            None => Err(crate::error::parse_error(
                 Code::BadCheckCount,
                 None,
                 span,
@@ -938,7 +939,7 @@ impl<'a> Reader<'_, 'a> {
     fn remaining_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
         let Some(plus) = remaining_plus(text.as_bytes()) else {
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::BadCheckCount,
                 Some(5),
                 span,
@@ -981,7 +982,7 @@ impl<'a> Reader<'_, 'a> {
     fn given_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
         let Some(second) = given_second_plus(text.as_bytes()) else {
-            return Err(ParseError::new(
+            return Err(crate::error::parse_error(
                 Code::BadCheckCount,
                 Some(7),
                 span,
@@ -1039,7 +1040,7 @@ impl<'a> Reader<'_, 'a> {
                 let at = span.start + name.start;
                 let name = text.get(name).unwrap_or_default();
                 let error = if repeated {
-                    ParseError::new(
+                    crate::error::parse_error(
                         Code::BadPromotedSquares,
                         Some(8),
                         at..at + name.len(),
@@ -1048,7 +1049,7 @@ impl<'a> Reader<'_, 'a> {
                     )
                     .with_help(format!("remove the second `{name}`"))
                 } else {
-                    ParseError::new(
+                    crate::error::parse_error(
                         Code::BadPromotedSquares,
                         Some(8),
                         at..at + name.len(),
@@ -1126,24 +1127,6 @@ pub(super) struct Layout {
     pub(super) board: Range<usize>,
     /// The pocket's letters inside the board field (stockfish and lichess).
     pub(super) pocket: Option<Range<usize>>,
-}
-
-/// Where each slot was written in the input, for the position findings' spans.
-#[derive(Default)]
-pub(super) struct SlotSpans {
-    /// The check counters' field.
-    pub(super) checks: Option<Range<usize>>,
-    /// The holdings: the essay field, or the pocket's letters.
-    pub(super) holdings: Option<Range<usize>>,
-    /// The essay dialect's promoted-squares field.
-    pub(super) promoted: Option<Range<usize>>,
-    /// The sub-turn field.
-    pub(super) sub_turn: Option<Range<usize>>,
-    /// Each `~` of the board: its byte and the square of the piece before it (`None` when
-    /// no piece precedes it).
-    pub(super) marks: Vec<(usize, Option<Square>)>,
-    /// The board field.
-    pub(super) board: Range<usize>,
 }
 
 /// A check counter's value: `0`, or digits without a leading zero, at most 255.
@@ -1294,7 +1277,7 @@ fn bad_holdings_letter(text: &str, start: usize, i: usize, essay_field: bool) ->
         .get(at..)
         .and_then(|rest| rest.chars().next())
         .unwrap_or('?');
-    let error = ParseError::new(
+    let error = crate::error::parse_error(
         Code::BadHoldingsLetter,
         Some(if essay_field { 7 } else { 1 }),
         start + at..start + at + c.len_utf8(),

@@ -66,7 +66,7 @@ proptest! {
                 let _ = checked.position.legal_moves();
                 let _ = checked.position.outcome();
             }
-            Err(err) => prop_assert!(on_boundaries(&text, &err.0.span())),
+            Err(err) => prop_assert!(on_boundaries(&text, &err.span())),
         }
     }
 }
