@@ -46,7 +46,6 @@ mod rules;
 
 use std::cell::RefCell;
 
-use dfen::variant::{Dialect, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

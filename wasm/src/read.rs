@@ -116,20 +116,40 @@ impl Reader {
         fen4::Parser::new().strict(self.strict)
     }
 
-    pub(crate) fn variant_parser(&self, variant: Variant) -> VariantParser {
+    /// The dialect `text` of `variant` is read in: the option's, or with `auto` its own.
+    pub(crate) fn dialect_of(&self, variant: Variant, text: &str) -> Dialect {
+        if self.auto {
+            Dialect::detect(variant, text)
+        } else {
+            self.dialect
+        }
+    }
+
+    pub(crate) fn variant_parser(&self, variant: Variant, text: &str) -> VariantParser {
         VariantParser::new(variant)
-            .dialect(self.dialect)
+            .dialect(self.dialect_of(variant, text))
             .check_limit(self.check_limit)
             .strict(self.strict)
+            // A variant of the rules table is judged by its own rules, not chess's.
+            .check_position(self.rules.is_none())
     }
 
     /// The dialect a variant's canonical form is written in: the one read, unless the
     /// variant has not that dialect (a two-move position reads only `essay`).
-    pub(crate) fn write_dialect(&self, variant: Variant) -> Dialect {
-        if variant.has_dialect(self.dialect) {
-            self.dialect
+    pub(crate) fn write_dialect(&self, variant: Variant, text: &str) -> Dialect {
+        let dialect = self.dialect_of(variant, text);
+        if variant.has_dialect(dialect) {
+            dialect
         } else {
             Dialect::Essay
+        }
+    }
+
+    /// The name of the variant read: the rules table's for its variants.
+    pub(crate) fn variant_name(&self, variant: Variant) -> &'static str {
+        match self.rules {
+            Some(rules) => rules.name(),
+            None => variant.name(),
         }
     }
 }
@@ -138,7 +158,8 @@ impl Reader {
 pub(crate) enum Read {
     Dfen(dfen::Parsed),
     Fen4(fen4::Parsed),
-    Variant(VariantParsed),
+    /// A variant position, with the rules library's findings for a variant of its table.
+    Variant(VariantParsed, Vec<Found>),
 }
 
 /// Reads `text` as `reader` says (standard FEN by the DFEN parser); a syntax error is the `Err`.
@@ -162,9 +183,15 @@ pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
             .map(Read::Fen4)
             .map_err(|error| Failure::fen4(&error)),
         Notation::Variant(variant) => reader
-            .variant_parser(variant)
+            .variant_parser(variant, text)
             .parse(text)
-            .map(Read::Variant)
+            .map(|parsed| {
+                let rules = reader
+                    .rules
+                    .map(|rules| crate::lichess::findings(rules, text))
+                    .unwrap_or_default();
+                Read::Variant(parsed, rules)
+            })
             .map_err(|error| Failure::dfen(&error)),
     }
 }
@@ -175,7 +202,11 @@ impl Read {
         match self {
             Read::Dfen(parsed) => Found::all(parsed.findings),
             Read::Fen4(parsed) => Found::all(parsed.findings),
-            Read::Variant(parsed) => Found::all(parsed.findings),
+            Read::Variant(parsed, rules) => {
+                let mut findings = Found::all(parsed.findings);
+                findings.extend(rules);
+                findings
+            }
         }
     }
 }

@@ -172,7 +172,7 @@ fn run_variant(
     let checked = match variants::check(variant, text.trim(), args.chess960) {
         Ok(checked) => checked,
         Err(error) => {
-            global.error(format_args!("{}: {}", error.0.code(), error));
+            global.error(format_args!("{}: {}", error.code(), error));
             return Ok(Status::Findings);
         }
     };

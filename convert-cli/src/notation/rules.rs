@@ -48,7 +48,7 @@ fn checked(
                 valid.then_some(checked.position),
             )
         }
-        Err(error) => (vec![finding_of(error.0.to_finding())], None),
+        Err(error) => (vec![finding_of(error.to_finding())], None),
     }
 }
 
