@@ -45,6 +45,11 @@ use crate::{
     DicePool, Finding, ParseError, Piece, Role, Severity, Square, SquareSet, castling,
 };
 
+/// The help of the error for a line with EPD operations where a FEN's clocks belong, read
+/// with [`Layout::Fen`]: what tells a caller that a FEN file holds EPD lines.
+pub const EPD_IN_FEN_HELP: &str =
+    "this looks like an EPD operation: EPD lines belong in a .epd file";
+
 /// The longest input the parser reads, in bytes. A canonical DFEN is at most about 110 bytes.
 pub const MAX_INPUT_LEN: usize = 1024;
 
@@ -1020,7 +1025,7 @@ impl<'a> State<'a> {
                 "a halfmove clock made of ASCII digits",
                 quote(self.text(f.span())),
             )
-            .with_help("this looks like an EPD operation: EPD lines belong in a .epd file"));
+            .with_help(EPD_IN_FEN_HELP));
         }
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
@@ -1120,7 +1125,7 @@ impl<'a> State<'a> {
                 if self.layout == Layout::Fen
                     && fifth.text.first().is_some_and(u8::is_ascii_alphabetic) =>
             {
-                error.with_help("this looks like an EPD operation: EPD lines belong in a .epd file")
+                error.with_help(EPD_IN_FEN_HELP)
             }
             _ => error,
         }

@@ -201,3 +201,29 @@ fn sunfish_mate_suites_need_only_fmt() {
     }
     assert!(zeros > 0, "no `… 1 0` line found");
 }
+
+/// EPD lines in a `.fen` file: each is an error with its help, and the file gets one note
+/// (not one per line) naming `--notation epd`, from `check` and from `fmt`; read that way
+/// the file has no error.
+#[test]
+fn epd_lines_in_a_fen_file_get_one_note_naming_the_notation() {
+    let tree = Tree::empty();
+    tree.write(
+        "suite.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n\
+         4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\
+         4k3/8/8/8/8/8/8/4K3 b - - hmvc 0; fmvn 1;\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "suite.fen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--check", "suite.fen"]));
+    let output = tree
+        .fenkit(&["check", "--notation", "epd", "suite.fen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
+    // A FEN file without EPD operations gets no note.
+    tree.write("plain.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let output = tree.fenkit(&["check", "plain.fen"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
+}
