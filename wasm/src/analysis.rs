@@ -66,11 +66,20 @@ pub(crate) fn status(reader: &Reader, mode: Mode, text: &str) -> u32 {
                 let unchanged = parsed.written_canonically();
                 pack(parsed.findings.len(), has_errors, false, unchanged)
             }
-            Ok(Read::Variant(parsed)) => {
+            Ok(Read::Variant(parsed, rules)) => {
                 let unchanged = parsed.written_canonically()
-                    && parsed.position.variant.has_dialect(reader.dialect)
+                    && parsed
+                        .position
+                        .variant
+                        .has_dialect(reader.dialect_of(parsed.position.variant, text))
                     && parsed.fixed() == parsed.position;
-                pack(parsed.findings.len(), parsed.has_errors(), false, unchanged)
+                let has_errors = parsed.has_errors() || rules.iter().any(Found::is_error);
+                pack(
+                    parsed.findings.len() + rules.len(),
+                    has_errors,
+                    false,
+                    unchanged,
+                )
             }
         },
         Mode::Check => {
@@ -139,10 +148,12 @@ pub(crate) fn check(reader: &Reader, text: &str, canonical: bool) -> Checked {
             let written = canonical.then(|| parsed.placement.to_string());
             Checked::accepted(Found::all(parsed.findings), written)
         }
-        Read::Variant(parsed) => {
-            let dialect = reader.write_dialect(parsed.position.variant);
+        Read::Variant(parsed, rules) => {
+            let dialect = reader.write_dialect(parsed.position.variant, text);
             let written = canonical.then(|| parsed.fixed().display_as(dialect).to_string());
-            Checked::accepted(Found::all(parsed.findings), written)
+            let mut findings = Found::all(parsed.findings);
+            findings.extend(rules);
+            Checked::accepted(findings, written)
         }
     }
 }
@@ -427,14 +438,15 @@ pub(crate) fn details(reader: &Reader, source: Source<'_>, text: &str) -> Result
                     .collect(),
             })
         }
-        Read::Variant(parsed) => {
+        Read::Variant(parsed, rules) => {
             let fixed = parsed.fixed();
-            let dialect = reader.write_dialect(fixed.variant);
-            let findings = Found::all(parsed.findings);
+            let dialect = reader.write_dialect(fixed.variant, text);
+            let mut findings = Found::all(parsed.findings);
+            findings.extend(rules);
             json(&VariantDetails {
                 canonical: fixed.display_as(dialect).to_string(),
                 findings: findings_out(&findings, source),
-                variant: fixed.variant.name(),
+                variant: reader.variant_name(fixed.variant),
                 dialect: dialect.name(),
                 essay: fixed.to_string(),
                 dialects: Dialect::ALL
@@ -485,7 +497,7 @@ pub(crate) fn position_key(reader: &Reader, text: &str, legal_ep: bool) -> Resul
             parsed.identity_key(ep, game)
         }
         Read::Fen4(parsed) => parsed.placement.identity_key(),
-        Read::Variant(parsed) => parsed.fixed().identity_key(),
+        Read::Variant(parsed, _) => parsed.fixed().identity_key(),
     })
 }
 

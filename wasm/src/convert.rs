@@ -288,7 +288,7 @@ fn convert_variant(
     text: &str,
 ) -> Result<String, Failure> {
     let parsed = reader
-        .variant_parser(variant)
+        .variant_parser(variant, text)
         .strict(false)
         .parse(text)
         .map_err(|error| Failure::dfen(&error))?;

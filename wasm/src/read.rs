@@ -9,6 +9,10 @@ use crate::found::{Failure, Found};
 /// The notations `notation:` names, in the order of their numbers.
 pub(crate) const NOTATIONS: [&str; 3] = ["dfen", "fen", "fen4"];
 
+/// The dialects the `dialect` option names, in the order of their numbers: `Dialect::ALL`,
+/// then `auto` (each text read in the dialect it is written in).
+pub(crate) const DIALECTS: [&str; 4] = ["essay", "stockfish", "lichess", "auto"];
+
 /// The DFEN profiles, in the order of their numbers.
 pub(crate) const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
 
@@ -52,6 +56,11 @@ pub(crate) struct Reader {
     notation: Option<Notation>,
     pub(crate) profile: Profile,
     pub(crate) dialect: Dialect,
+    /// `dialect: "auto"`: each text is read (and written) in the dialect it is written in.
+    pub(crate) auto: bool,
+    /// A variant of the rules library's table that `dfen` reads as chess
+    /// ([`crate::lichess`]).
+    pub(crate) rules: Option<variants::Variant>,
     pub(crate) check_limit: u8,
     pub(crate) strict: bool,
     pub(crate) bytes: bool,
@@ -62,9 +71,14 @@ impl Reader {
     /// side never sends them.
     pub(crate) fn decode(bits: u32) -> Reader {
         let field = |shift: u32, mask: u32| ((bits >> shift) & mask) as usize;
-        let variant = field(4, 0xf)
-            .checked_sub(1)
-            .and_then(|i| Variant::ALL.get(i).copied());
+        let index = field(4, 0xf).checked_sub(1);
+        let rules = index
+            .and_then(|i| i.checked_sub(Variant::ALL.len()))
+            .and_then(|i| crate::lichess::RULES.get(i).copied());
+        let variant = match rules {
+            Some(_) => Some(Variant::Chess),
+            None => index.and_then(|i| Variant::ALL.get(i).copied()),
+        };
         // Every variant is read by the variant parser, standard chess and Dice Chess too (as
         // `parseVariant` reads them); `check` and `convert` name those two `fen` and `dfen`.
         let notation = match variant {
@@ -90,6 +104,8 @@ impl Reader {
                 .get(field(10, 0x3))
                 .copied()
                 .unwrap_or(Dialect::Essay),
+            auto: field(10, 0x3) == 3,
+            rules,
             check_limit,
             strict: bits & (1 << 12) != 0,
             bytes: bits & (1 << 13) != 0,
@@ -116,20 +132,40 @@ impl Reader {
         fen4::Parser::new().strict(self.strict)
     }
 
-    pub(crate) fn variant_parser(&self, variant: Variant) -> VariantParser {
+    /// The dialect `text` of `variant` is read in: the option's, or with `auto` its own.
+    pub(crate) fn dialect_of(&self, variant: Variant, text: &str) -> Dialect {
+        if self.auto {
+            Dialect::detect(variant, text)
+        } else {
+            self.dialect
+        }
+    }
+
+    pub(crate) fn variant_parser(&self, variant: Variant, text: &str) -> VariantParser {
         VariantParser::new(variant)
-            .dialect(self.dialect)
+            .dialect(self.dialect_of(variant, text))
             .check_limit(self.check_limit)
             .strict(self.strict)
+            // A variant of the rules table is judged by its own rules, not chess's.
+            .check_position(self.rules.is_none())
     }
 
     /// The dialect a variant's canonical form is written in: the one read, unless the
     /// variant has not that dialect (a two-move position reads only `essay`).
-    pub(crate) fn write_dialect(&self, variant: Variant) -> Dialect {
-        if variant.has_dialect(self.dialect) {
-            self.dialect
+    pub(crate) fn write_dialect(&self, variant: Variant, text: &str) -> Dialect {
+        let dialect = self.dialect_of(variant, text);
+        if variant.has_dialect(dialect) {
+            dialect
         } else {
             Dialect::Essay
+        }
+    }
+
+    /// The name of the variant read: the rules table's for its variants.
+    pub(crate) fn variant_name(&self, variant: Variant) -> &'static str {
+        match self.rules {
+            Some(rules) => rules.name(),
+            None => variant.name(),
         }
     }
 }
@@ -138,7 +174,8 @@ impl Reader {
 pub(crate) enum Read {
     Dfen(dfen::Parsed),
     Fen4(fen4::Parsed),
-    Variant(VariantParsed),
+    /// A variant position, with the rules library's findings for a variant of its table.
+    Variant(VariantParsed, Vec<Found>),
 }
 
 /// Reads `text` as `reader` says (standard FEN by the DFEN parser); a syntax error is the `Err`.
@@ -162,9 +199,15 @@ pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
             .map(Read::Fen4)
             .map_err(|error| Failure::fen4(&error)),
         Notation::Variant(variant) => reader
-            .variant_parser(variant)
+            .variant_parser(variant, text)
             .parse(text)
-            .map(Read::Variant)
+            .map(|parsed| {
+                let rules = reader
+                    .rules
+                    .map(|rules| crate::lichess::findings(rules, text))
+                    .unwrap_or_default();
+                Read::Variant(parsed, rules)
+            })
             .map_err(|error| Failure::dfen(&error)),
     }
 }
@@ -175,7 +218,11 @@ impl Read {
         match self {
             Read::Dfen(parsed) => Found::all(parsed.findings),
             Read::Fen4(parsed) => Found::all(parsed.findings),
-            Read::Variant(parsed) => Found::all(parsed.findings),
+            Read::Variant(parsed, rules) => {
+                let mut findings = Found::all(parsed.findings);
+                findings.extend(rules);
+                findings
+            }
         }
     }
 }
