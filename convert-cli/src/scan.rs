@@ -104,6 +104,44 @@ impl DialectsChosen {
     }
 }
 
+/// The lines of one input that hold EPD operations where a FEN's clocks belong (the dfen
+/// library's [`dfen::EPD_IN_FEN_HELP`]), for the one note per file that names
+/// `--notation epd`.
+#[derive(Debug, Default)]
+pub(crate) struct EpdLines {
+    /// How many lines, and the first of them.
+    count: usize,
+    first: usize,
+}
+
+impl EpdLines {
+    /// Counts the line `line` if one of its findings says it holds EPD operations.
+    pub(crate) fn see(&mut self, findings: &[crate::code::Finding], line: usize) {
+        if findings
+            .iter()
+            .any(|f| f.help.as_deref() == Some(dfen::EPD_IN_FEN_HELP))
+        {
+            if self.count == 0 {
+                self.first = line;
+            }
+            self.count += 1;
+        }
+    }
+
+    /// The note for `path`: `` `book.fen`: 2 lines hold EPD operations (the first at line 3);
+    /// read the file with `--notation epd`, or name it `.epd` ``; `None` when no line did.
+    pub(crate) fn note(&self, path: &str) -> Option<String> {
+        (self.count > 0).then(|| {
+            format!(
+                "`{path}`: {} EPD operations (the first at line {}); read the file with \
+                 `--notation epd`, or name it `.epd`",
+                crate::output::plural(self.count, "line holds", "lines hold"),
+                self.first
+            )
+        })
+    }
+}
+
 /// One record and, for positions, what was found about it.
 pub(crate) struct Item<'a> {
     /// The record, bytes and all.

@@ -1368,8 +1368,10 @@ fn fuzz_reports_agree_with_themselves() {
                 (1, 1, 1),
                 "{block}"
             );
-            // The same kind of disagreement, with the same fenkit code.
-            assert_eq!(small.2[0], problem[0], "{block}");
+            // The same kind of disagreement, with the same fenkit code. Where the problem
+            // names a place in the output (`(byte 0xff at offset 20)`), the place may differ.
+            let kind = |problem: &str| problem.split(" (").next().unwrap_or_default().to_owned();
+            assert_eq!(kind(&small.2[0]), kind(&problem[0]), "{block}");
             let code = |answer: &str| answer.starts_with("reject ").then(|| answer.to_owned());
             assert_eq!(code(&small.0[0]), code(&fenkit[0]), "{block}");
             assert_eq!(

@@ -201,7 +201,7 @@ pub use error::{FieldContext, InvalidValue, ParseError};
 pub use finding::{Category, Code, Finding, Severity};
 pub use json::{JsonError, JsonPath};
 pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
-pub use parser::{Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
+pub use parser::{EPD_IN_FEN_HELP, Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 pub use rules::{EnPassantPolicy, Game};
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -801,7 +801,8 @@ pub struct Dfen {
     /// Field 5: micro-moves since the last pawn move or capture.
     pub halfmove: u32,
     /// Field 6: the turn number, starting at 1 and incremented after Black's turn. Never 0:
-    /// text that says 0 is refused, or read as 1 where a profile repairs it (`DFEN019`).
+    /// text that says 0 is read as 1 with a fixable warning (`DFEN019`), or refused by the
+    /// engine dialect.
     ///
     /// ```
     /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 w - - 0 12 -".parse().unwrap();

@@ -15,7 +15,7 @@
 //! | en-passant order | alphabetical, else `DFEN101` | alphabetical | square index, else `DFEN101` |
 //! | repeated en-passant square | `DFEN013` error | `DFEN013` (fixable) | `DFEN013` error |
 //! | clocks with leading zeros | `DFEN105` (fixable) | same | same |
-//! | fullmove `0` | `DFEN019` error | `DFEN019` (fixable, becomes 1) | `DFEN019` error |
+//! | fullmove `0` | `DFEN019` (fixable, becomes 1) | `DFEN019` (fixable, becomes 1) | `DFEN019` error |
 //! | halfmove over 127 | accepted | accepted | `DFEN020` error |
 //! | fullmove over 2,147,483,647 | accepted | accepted | `DFEN023` error |
 //! | dice out of order | `DFEN102` (fixable) | same | same |
@@ -44,6 +44,11 @@ use crate::{
     Board, CastlingMode, CastlingNotation, CastlingRights, CastlingSide, Code, Color, Dfen,
     DicePool, Finding, ParseError, Piece, Role, Severity, Square, SquareSet, castling,
 };
+
+/// The help of the error for a line with EPD operations where a FEN's clocks belong, read
+/// with [`Layout::Fen`]: what tells a caller that a FEN file holds EPD lines.
+pub const EPD_IN_FEN_HELP: &str =
+    "this looks like an EPD operation: EPD lines belong in a .epd file";
 
 /// The longest input the parser reads, in bytes. A canonical DFEN is at most about 110 bytes.
 pub const MAX_INPUT_LEN: usize = 1024;
@@ -883,11 +888,12 @@ impl<'a> State<'a> {
     }
 
     /// Whether the profile refuses a form with `code` that another profile repairs: `spec`
-    /// refuses every one, `lenient` none, and `engine` what the reference engine's reader
-    /// refuses (a repeated castling letter or en-passant square, fullmove 0).
+    /// refuses every one but fullmove 0 (which every reader we know takes as 1), `lenient`
+    /// none, and `engine` what the reference engine's reader refuses (a repeated castling
+    /// letter or en-passant square, fullmove 0).
     fn refuses(&self, code: Code) -> bool {
         match self.profile {
-            Profile::Spec => true,
+            Profile::Spec => code != Code::FullmoveZero,
             Profile::Lenient => false,
             Profile::Engine => matches!(
                 code,
@@ -1021,7 +1027,7 @@ impl<'a> State<'a> {
                 "a halfmove clock made of ASCII digits",
                 quote(self.text(f.span())),
             )
-            .with_help("this looks like an EPD operation: EPD lines belong in a .epd file"));
+            .with_help(EPD_IN_FEN_HELP));
         }
         match (field(4), field(5)) {
             (Some(half), Some(full)) => {
@@ -1121,7 +1127,7 @@ impl<'a> State<'a> {
                 if self.layout == Layout::Fen
                     && fifth.text.first().is_some_and(u8::is_ascii_alphabetic) =>
             {
-                error.with_help("this looks like an EPD operation: EPD lines belong in a .epd file")
+                error.with_help(EPD_IN_FEN_HELP)
             }
             _ => error,
         }
@@ -2013,8 +2019,9 @@ mod tests {
         assert_eq!(quote("K'\"é ♔"), "`K'\"é ♔`");
     }
 
-    /// A fullmove number of 0 is read as 1 (with its finding), so what is written of it reads
-    /// back under every profile. The engine dialect refuses it, as the reference reader does.
+    /// A fullmove number of 0 is read as 1 (with its fixable finding) under `spec` and
+    /// `lenient`, so what is written of it reads back under every profile. The engine dialect
+    /// refuses it, as the reference reader does.
     #[test]
     fn fullmove_zero_is_held_as_one() {
         let refused = Parser::new()
@@ -2038,6 +2045,26 @@ mod tests {
                 .is_ok(),
             "{engine}"
         );
+    }
+
+    /// Under the default profile fullmove 0 is a fixable warning whose help says to write 1,
+    /// spanning the 0, and the canonical form writes 1.
+    #[test]
+    fn fullmove_zero_is_a_fixable_warning_by_default() {
+        let input = "4k3/8/8/8/8/8/8/4K3 b - - 0 0 -";
+        let parsed = Parser::new().parse(input).unwrap();
+        let finding = parsed
+            .findings
+            .iter()
+            .find(|f| f.code == Code::FullmoveZero)
+            .unwrap();
+        assert_eq!(finding.severity, Severity::Warning);
+        assert!(finding.fixable);
+        assert_eq!(finding.span, 28..29);
+        assert!(finding.help.as_deref().unwrap().contains("as 1"));
+        assert_eq!(parsed.dfen.to_string(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -");
+        let strict = Parser::new().strict(true).parse(input).unwrap();
+        assert_eq!(strict.findings[0].severity, Severity::Error);
     }
 
     const SEEDS: &[&str] = &[

@@ -60,6 +60,10 @@ _JsonForm = Literal["structured", "pieces"]
 _KingCapture = Literal["first", "any"]
 _Severity = Literal["error", "warning"]
 _VariantName = Literal["chess", "dice", "threecheck", "crazyhouse", "twomove"]
+# The variants of the rules table (python-chess's names); their aliases are read too.
+_RulesVariantName = Literal[
+    "antichess", "giveaway", "atomic", "horde", "racingkings", "kingofthehill", "3check"
+]
 _Dialect = Literal["essay", "stockfish", "lichess"]
 
 class ParseError(ValueError):
@@ -433,14 +437,14 @@ class ParsedVariant:
     def canonical(self) -> str: ...
     @property
     def essay(self) -> str: ...
-    def to_dialect(self, dialect: _Dialect) -> str: ...
+    def to_dialect(self, dialect: Union[_Dialect, Literal["auto"]]) -> str: ...
     def to_fen(self) -> str: ...
     @property
     def findings(self) -> List[Finding]: ...
     @property
     def has_errors(self) -> bool: ...
     @property
-    def variant(self) -> _VariantName: ...
+    def variant(self) -> Union[_VariantName, _RulesVariantName]: ...
     @property
     def dialect(self) -> _Dialect: ...
     @property
@@ -461,8 +465,8 @@ class ParsedVariant:
 
 def parse_variant(
     text: _Text,
-    variant: _VariantName,
-    dialect: _Dialect = "essay",
+    variant: Union[_VariantName, _RulesVariantName, str],
+    dialect: Union[_Dialect, Literal["auto"]] = "auto",
     *,
     check_limit: int = 3,
     strict: bool = False,

@@ -1,4 +1,5 @@
-//! Variant FENs: three-check, crazyhouse and two-move chess in their dialects.
+//! Variant FENs: three-check, crazyhouse and two-move chess in their dialects, and every
+//! variant of the `variants` library's table (antichess, atomic, horde, …) with its findings.
 
 use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
 use pyo3::prelude::*;
@@ -8,18 +9,78 @@ use crate::common::{
     PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, py_repr, py_repr_list,
 };
 
-/// `variant="threecheck"|…`, or `ValueError` naming the five.
-fn variant(name: &str) -> PyResult<Variant> {
-    name.parse::<Variant>()
-        .map_err(|_| bad_choice("variant", name, &Variant::ALL.map(Variant::name)))
+/// A variant as `variant=` names it: one of `dfen`'s five, read with its slots, or one of the
+/// `variants` library's table (its name or any alias), whose standard fields `dfen` reads and
+/// whose validity the library judges.
+#[derive(Clone, Copy)]
+struct Named {
+    /// How `dfen` reads the text.
+    reading: Variant,
+    /// The variant whose rules judge the position (`VARxxx`), where `dfen` does not.
+    rules: Option<variants::Variant>,
 }
 
-/// `dialect="essay"|"stockfish"|"lichess"` that `variant` is written in, or `ValueError`.
-fn dialect(variant: Variant, name: &str) -> PyResult<Dialect> {
-    let dialect = name
-        .parse::<Dialect>()
-        .map_err(|_| bad_choice("dialect", name, &Dialect::ALL.map(Dialect::name)))?;
-    if variant.has_dialect(dialect) {
+impl Named {
+    /// The name `ParsedVariant.variant` gives.
+    fn name(self) -> &'static str {
+        match self.rules {
+            Some(rules) => rules.name(),
+            None => self.reading.name(),
+        }
+    }
+}
+
+/// `variant="threecheck"|"antichess"|…`, or `ValueError` naming every variant.
+fn variant(name: &str) -> PyResult<Named> {
+    if let Ok(reading) = name.parse::<Variant>() {
+        return Ok(Named {
+            reading,
+            rules: None,
+        });
+    }
+    let unknown = || {
+        let mut names: Vec<&str> = Variant::ALL.map(Variant::name).to_vec();
+        for entry in &variants::TABLE {
+            if !names.contains(&entry.name) {
+                names.push(entry.name);
+            }
+        }
+        bad_choice("variant", name, &names)
+    };
+    let rules = name.parse::<variants::Variant>().map_err(|_| unknown())?;
+    Ok(match rules {
+        // dfen reads these with their slots and judges them itself.
+        variants::Variant::Chess => Named {
+            reading: Variant::Chess,
+            rules: None,
+        },
+        variants::Variant::ThreeCheck => Named {
+            reading: Variant::ThreeCheck,
+            rules: None,
+        },
+        variants::Variant::Crazyhouse => Named {
+            reading: Variant::Crazyhouse,
+            rules: None,
+        },
+        _ => Named {
+            reading: Variant::Chess,
+            rules: Some(rules),
+        },
+    })
+}
+
+/// `dialect="auto"|"essay"|"stockfish"|"lichess"` that `variant` is written in, or
+/// `ValueError`; `auto` is the dialect `text` is written in.
+fn dialect(variant: Named, name: &str, text: &str) -> PyResult<Dialect> {
+    if name == "auto" {
+        return Ok(Dialect::detect(variant.reading, text));
+    }
+    let dialect = name.parse::<Dialect>().map_err(|_| {
+        let mut names = vec!["auto"];
+        names.extend(Dialect::ALL.map(Dialect::name));
+        bad_choice("dialect", name, &names)
+    })?;
+    if variant.reading.has_dialect(dialect) {
         Ok(dialect)
     } else {
         Err(pyo3::exceptions::PyValueError::new_err(format!(
@@ -45,6 +106,9 @@ fn dialect(variant: Variant, name: &str) -> PyResult<Dialect> {
 pub(crate) struct PyParsedVariant {
     parsed: VariantParsed,
     dialect: Dialect,
+    variant: Named,
+    /// The `variants` library's findings, for a variant of its table that `dfen` does not know.
+    validity: Vec<variants::Finding>,
 }
 
 #[pymethods]
@@ -64,7 +128,11 @@ impl PyParsedVariant {
     /// The position (fixable findings applied) written in another dialect of its variant;
     /// `ValueError` for a dialect the variant has not.
     fn to_dialect(&self, dialect: &str) -> PyResult<String> {
-        let dialect = self::dialect(self.parsed.position.variant, dialect)?;
+        let dialect = if dialect == "auto" {
+            self.dialect
+        } else {
+            self::dialect(self.variant, dialect, "")?
+        };
         Ok(self.parsed.fixed().display_as(dialect).to_string())
     }
 
@@ -82,22 +150,30 @@ impl PyParsedVariant {
             .map_err(|lossy| conversion_error(lossy.to_string(), lossy.dropped))
     }
 
-    /// Every finding of the standard fields and of the slots.
+    /// Every finding of the standard fields and of the slots; for a variant of the rules
+    /// table (`"antichess"`, `"atomic"`, …) the syntax findings, then its validity (`VARxxx`).
     #[getter]
     fn findings(&self) -> Vec<PyFinding> {
-        PyFinding::all(&self.parsed.findings)
+        let mut findings = PyFinding::all(&self.parsed.findings);
+        findings.extend(PyFinding::all(&self.validity));
+        findings
     }
 
     /// Whether a finding is an error (`fenkit check` fails the position).
     #[getter]
     fn has_errors(&self) -> bool {
         self.parsed.has_errors()
+            || self
+                .validity
+                .iter()
+                .any(|f| f.severity == fenkit_diagnostics::Severity::Error)
     }
 
-    /// The variant: `"chess"`, `"dice"`, `"threecheck"`, `"crazyhouse"` or `"twomove"`.
+    /// The variant: `"chess"`, `"dice"`, `"threecheck"`, `"crazyhouse"`, `"twomove"`, or a
+    /// variant of the rules table by its name (`"antichess"`, `"racingkings"`, …).
     #[getter]
     fn variant(&self) -> &'static str {
-        self.parsed.position.variant.name()
+        self.variant.name()
     }
 
     /// The dialect it was read in.
@@ -173,15 +249,28 @@ impl PyParsedVariant {
             py_repr(self.variant()),
             py_repr(self.dialect.name()),
             py_repr(&self.essay()),
-            py_repr_list(self.parsed.findings.iter().map(|f| f.code.as_str()))
+            py_repr_list(
+                self.parsed
+                    .findings
+                    .iter()
+                    .map(|f| f.code.as_str())
+                    .chain(self.validity.iter().map(|f| f.code.as_str()))
+            )
         )
     }
 }
 
-/// Parses one variant FEN of `variant` (`"threecheck"`, `"crazyhouse"`, `"twomove"`, or
-/// `"chess"`/`"dice"`) written in `dialect` (`"essay"`, the canonical form; `"stockfish"`:
-/// `3+3` and `[...]` with `~`; `"lichess"`: `+a+b` and a ninth-rank pocket). `check_limit`
-/// is three-check's number of checks that wins. A syntax error raises `ParseError`.
+/// Parses one variant FEN of `variant` (`"threecheck"`, `"crazyhouse"`, `"twomove"`,
+/// `"chess"`/`"dice"`, or any variant of the rules table by its name or an alias:
+/// `"antichess"`, `"giveaway"`, `"atomic"`, `"horde"`, `"racingkings"`, `"kingofthehill"`,
+/// `"Racing Kings"`, …) written in `dialect` (`"auto"`, the default: the dialect the text is
+/// written in; `"essay"`, the canonical form; `"stockfish"`: `3+3` and `[...]` with `~`;
+/// `"lichess"`: `+a+b` and a ninth-rank pocket). A variant of the rules table is judged by
+/// its own rules (`VARxxx` findings). `check_limit` is three-check's number of checks that
+/// wins. A syntax error raises `ParseError`.
+///
+/// >>> fenkit.parse_variant("8/8/8/8/8/8/8/k6K w - - 0 1", "horde").findings[0].code
+/// 'VAR012'
 ///
 /// >>> parsed = fenkit.parse_variant(
 /// ...     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3",
@@ -193,7 +282,7 @@ impl PyParsedVariant {
 /// ...
 /// fenkit.ParseError: holdings letter is not a piece that can be held: expected a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black, found `K`
 #[pyfunction]
-#[pyo3(signature = (text, variant, dialect="essay", *, check_limit=3, strict=false))]
+#[pyo3(signature = (text, variant, dialect="auto", *, check_limit=3, strict=false))]
 fn parse_variant(
     text: Text,
     variant: &str,
@@ -202,20 +291,33 @@ fn parse_variant(
     strict: bool,
 ) -> PyResult<PyParsedVariant> {
     let variant = self::variant(variant)?;
-    let dialect = self::dialect(variant, dialect)?;
+    let text = text.as_str()?;
+    let dialect = self::dialect(variant, dialect, text)?;
     if check_limit == 0 {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "check_limit must be at least 1, found 0",
         ));
     }
-    let text = text.as_str()?;
-    VariantParser::new(variant)
+    let parsed = VariantParser::new(variant.reading)
         .dialect(dialect)
         .check_limit(check_limit)
         .strict(strict)
+        // Standard chess's position rules are not the variant's: its library judges it.
+        .check_position(variant.rules.is_none())
         .parse(text)
-        .map(|parsed| PyParsedVariant { parsed, dialect })
-        .map_err(|error| dfen_parse_error(&error))
+        .map_err(|error| dfen_parse_error(&error))?;
+    let validity = match variant.rules {
+        Some(rules) => variants::check(rules, text, false)
+            .map(|checked| checked.findings)
+            .map_err(|error| dfen_parse_error(&error.0))?,
+        None => Vec::new(),
+    };
+    Ok(PyParsedVariant {
+        parsed,
+        dialect,
+        variant,
+        validity,
+    })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

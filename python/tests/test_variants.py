@@ -44,13 +44,13 @@ def test_slots_are_read() -> None:
 
 
 def test_findings_have_codes_spans_and_fixes() -> None:
-    parsed = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 qP", "crazyhouse")
+    parsed = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 qP", "crazyhouse", "essay")
     assert [(f.code, f.severity, f.span, f.fixable) for f in parsed.findings] == [
         ("DFEN110", "warning", (30, 32), True),
         ("DFEN112", "warning", (32, 32), True),
     ]
     assert parsed.canonical == "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Pq -"
-    strict = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 qP", "crazyhouse", strict=True)
+    strict = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 qP", "crazyhouse", "essay", strict=True)
     assert strict.has_errors
     beyond = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0", "threecheck", "lichess")
     assert [(f.code, f.severity) for f in beyond.findings] == [("DFEN230", "error")]
@@ -74,7 +74,7 @@ def test_syntax_errors_raise_parse_error() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("atomic",), "variant"),
+        (("fairy",), "variant"),
         (("threecheck", "fairy"), "dialect"),
         (("twomove", "lichess"), "twomove has no `lichess` dialect"),
     ],
@@ -117,3 +117,81 @@ def test_hostile_inputs_never_crash() -> None:
                     assert 0 <= start <= end <= len(text.encode())
                 parsed.canonical
                 repr(parsed)
+
+
+# Every variant of the rules table, by its name and by its aliases, with a valid position and
+# one its own rules refuse (the code the `variants` library gives).
+RULES_VARIANTS = [
+    ("antichess", ["Antichess", "Suicide"], "k7/8/8/8/8/8/8/KK6 w - - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"),
+    ("giveaway", ["Giveaway"], "8/8/3kk3/8/8/8/8/8 b - - 0 1", None),
+    ("atomic", ["Atomic"], "8/8/8/8/8/8/8/kK6 w - - 0 1", None),
+    ("horde", ["Horde"], "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP w kq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("racingkings", ["racingKings", "Racing Kings"], "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+     "8/8/8/8/8/8/8/k1K4P w - - 0 1"),
+    ("kingofthehill", ["kingOfTheHill", "King of the Hill"], "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+     "4k3/8/8/8/8/8/8/4K2K w - - 0 1"),
+]
+
+
+@pytest.mark.parametrize("name, aliases, valid, invalid", RULES_VARIANTS)
+def test_every_variant_of_the_rules_table_is_read_by_name_and_alias(
+    name: str, aliases: list, valid: str, invalid: "str | None"
+) -> None:
+    for spelling in [name, *aliases]:
+        parsed = fenkit.parse_variant(valid, spelling)
+        assert parsed.variant == name
+        assert parsed.dialect == "essay"
+        assert not parsed.has_errors, parsed.findings
+        assert parsed.canonical == valid
+    if invalid is not None:
+        refused = fenkit.parse_variant(invalid, name)
+        assert refused.has_errors
+        errors = [f for f in refused.findings if f.severity == "error"]
+        assert errors and all(f.code.startswith("VAR") for f in errors), refused.findings
+        for finding in refused.findings:
+            start, end = finding.span
+            assert 0 <= start <= end <= len(invalid)
+
+
+def test_rules_findings_have_codes_spans_and_messages() -> None:
+    parsed = fenkit.parse_variant("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "horde")
+    codes = [f.code for f in parsed.findings]
+    assert "VAR012" in codes
+    king = next(f for f in parsed.findings if f.code == "VAR012")
+    assert king.severity == "error"
+    assert king.span == (39, 40)
+    assert "king" in king.message
+    # A syntax error is the DFEN parser's, as for every variant.
+    with pytest.raises(fenkit.ParseError) as caught:
+        fenkit.parse_variant("8/8/8 w - - 0 1", "antichess")
+    assert caught.value.code == "DFEN003"
+
+
+def test_dialect_defaults_to_auto() -> None:
+    for dialect, text in THREE_CHECK.items():
+        parsed = fenkit.parse_variant(text, "threecheck")
+        assert parsed.dialect == dialect
+        assert parsed.canonical == text
+    for dialect, text in CRAZYHOUSE.items():
+        assert fenkit.parse_variant(text, "crazyhouse").dialect == dialect
+        assert fenkit.parse_variant(text, "crazyhouse", "auto").dialect == dialect
+    # The other spellings of the table name the same variants.
+    assert fenkit.parse_variant(THREE_CHECK["lichess"], "Three-check").variant == "threecheck"
+    assert fenkit.parse_variant(CRAZYHOUSE["stockfish"], "Crazyhouse").holdings == "BQn"
+    assert fenkit.parse_variant(THREE_CHECK["essay"], "threecheck").to_dialect("auto") == THREE_CHECK["essay"]
+
+
+def test_hostile_inputs_never_crash_in_the_rules_variants() -> None:
+    rng = random.Random(39)
+    alphabet = "rnbqkpRNBQKP12345678/ -0wb"
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
+        for name, *_ in RULES_VARIANTS:
+            try:
+                parsed = fenkit.parse_variant(text, name)
+            except fenkit.ParseError:
+                continue
+            for finding in parsed.findings:
+                start, end = finding.span
+                assert 0 <= start <= end <= len(text.encode())
+            repr(parsed)

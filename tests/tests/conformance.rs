@@ -307,6 +307,93 @@ fn variant_cases_match_the_library() {
     assert!(report.is_empty(), "variant disagreements:\n{report}");
 }
 
+/// The case files of the variants' rules (one per variant: `v1/antichess.jsonl` …), each
+/// answered by the `variants` library: a text it cannot read is rejected with the `DFEN` code,
+/// a position with an error finding with the first `VAR0xx` code; otherwise the position as
+/// python-chess writes it and the codes of the warnings (spec/conformance.md section 2).
+fn answer_rules_variant(case: &Case) -> Answer {
+    let reject = |code: &str| Answer::Reject {
+        code: code.to_owned(),
+        ref_code: None,
+        offset: None,
+    };
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return reject("FENKIT001");
+    };
+    let variant: variants::Variant = case
+        .str("variant")
+        .parse()
+        .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
+    match variants::check(variant, text, false) {
+        Err(error) => reject(error.0.code().as_str()),
+        Ok(checked) => match checked
+            .findings
+            .iter()
+            .find(|f| f.severity == dfen::Severity::Error)
+        {
+            Some(error) => reject(error.code.as_str()),
+            None => Answer::Accept {
+                canonical: checked.position.fen(),
+                findings: codes(checked.findings.iter().map(|f| f.code.as_str())),
+            },
+        },
+    }
+}
+
+/// The variants with a case file of their rules.
+const RULES_VARIANTS: [&str; 8] = [
+    "antichess",
+    "giveaway",
+    "atomic",
+    "horde",
+    "racingkings",
+    "kingofthehill",
+    "threecheck",
+    "crazyhouse",
+];
+
+#[test]
+fn rules_variant_cases_match_the_library() {
+    let mut report = String::new();
+    for name in RULES_VARIANTS {
+        let cases = load(&format!("{name}.jsonl"));
+        assert!(cases.len() >= 3, "only {} {name} cases", cases.len());
+        let (mut accepted, mut rejected) = (0, 0);
+        for case in &cases {
+            assert_eq!(case.str("variant"), name, "{}", case.name());
+            match case.str("verdict") {
+                "accept" => accepted += 1,
+                _ => rejected += 1,
+            }
+        }
+        assert!(
+            accepted > 0 && rejected > 0,
+            "{name}: cases of both verdicts"
+        );
+        report.push_str(&disagreements(&cases, answer_rules_variant));
+    }
+    assert!(report.is_empty(), "variant rules disagreements:\n{report}");
+}
+
+/// Every code of a position's validity (`VAR0xx`, `VAR1xx`) appears in the variants' rules
+/// files, as the code of a rejected case or among the findings of an accepted one.
+#[test]
+fn every_validity_code_is_covered() {
+    let mut seen = BTreeSet::new();
+    for name in RULES_VARIANTS {
+        for case in load(&format!("{name}.jsonl")) {
+            seen.insert(case.str("code").to_owned());
+            seen.extend(case.strings("findings"));
+        }
+    }
+    let missing: Vec<&str> = <variants::Code as fenkit_diagnostics::Code>::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| (c.starts_with("VAR0") || c.starts_with("VAR1")) && !seen.contains(*c))
+        .collect();
+    assert!(missing.is_empty(), "codes without a case: {missing:?}");
+}
+
 /// Each variant has cases in each of its dialects, accepted and rejected, and the same
 /// position is written in each dialect (cases whose names differ only by the dialect).
 #[test]
@@ -555,7 +642,21 @@ fn names_and_manifest() {
     )
     .expect("the manifest is JSON");
     let mut names = BTreeSet::new();
-    for entry in manifest["files"].as_array().expect("a file list") {
+    // The variants' rules files are listed apart, under `variant_rules`, one per variant.
+    let rules_files = manifest["variant_rules"]
+        .as_array()
+        .expect("the variants' rules files");
+    let listed: Vec<&str> = rules_files
+        .iter()
+        .map(|entry| entry["notation"].as_str().expect("a notation"))
+        .collect();
+    assert_eq!(listed, RULES_VARIANTS);
+    for entry in manifest["files"]
+        .as_array()
+        .expect("a file list")
+        .iter()
+        .chain(rules_files)
+    {
         let path = entry["path"].as_str().expect("a path");
         let notation = entry["notation"].as_str().expect("a notation");
         let cases = load(path);
@@ -569,14 +670,19 @@ fn names_and_manifest() {
             assert!(names.insert(name.to_owned()), "duplicate case {name}");
             assert_eq!(case.str("notation"), notation, "{name}");
             assert!(!case.str("reason").is_empty(), "{name} has no reason");
-            // Variant cases, and only they, name their variant and dialect.
-            for key in ["variant", "dialect"] {
-                assert_eq!(
-                    case.json.get(key).is_some(),
-                    notation == "variants",
-                    "{name}: `{key}`"
-                );
-            }
+            // Variant cases, and only they, name their variant and dialect; the cases of a
+            // variant's rules name their variant, which is their file's.
+            let rules_variant = RULES_VARIANTS.contains(&notation);
+            assert_eq!(
+                case.json.get("variant").is_some(),
+                notation == "variants" || rules_variant,
+                "{name}: `variant`"
+            );
+            assert_eq!(
+                case.json.get("dialect").is_some(),
+                notation == "variants",
+                "{name}: `dialect`"
+            );
             // The Chess960 cases, and only they, say how castling is read.
             assert_eq!(
                 case.json.get("castling").is_some(),

@@ -27,10 +27,15 @@ fn dfen_rejection(profile: Profile, input: &str) -> &'static str {
 #[test]
 fn dfen_clocks() {
     let k = "4k3/8/8/8/8/8/8/4K3 w - -";
-    // The largest fullmove number; zero is refused in the spec profile and fixed to 1 elsewhere.
+    // The largest fullmove number; zero is a fixable warning (written as 1), refused only by
+    // the engine dialect.
     assert!(dfen_codes(Profile::Spec, &format!("{k} 0 4294967295 -")).is_empty());
     assert_eq!(
-        dfen_rejection(Profile::Spec, &format!("{k} 0 0 -")),
+        dfen_codes(Profile::Spec, &format!("{k} 0 0 -")),
+        ["DFEN019"]
+    );
+    assert_eq!(
+        dfen_rejection(Profile::Engine, &format!("{k} 0 0")),
         "DFEN019"
     );
     assert_eq!(

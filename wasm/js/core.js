@@ -91,6 +91,9 @@ function createApi(raw) {
   const NOTATIONS = numbered(words.notations);
   const PROFILES = numbered(words.profiles);
   const VARIANTS = numbered(words.variants);
+  // The other spellings of the variants (the rules table's aliases, PGN `Variant` values).
+  const ALIASES = new Map(Object.entries(words.aliases));
+  const variantNamed = (name) => (VARIANTS.has(name) ? name : ALIASES.get(name) ?? name);
   const DIALECTS = numbered(words.dialects);
   const FORMATS = numbered(words.formats);
   const READINGS = numbered(words.readings);
@@ -168,6 +171,9 @@ function createApi(raw) {
     if (typeof options !== 'object') {
       throw new TypeError(`expected an options object, found ${describe(options)}`);
     }
+    if (typeof options.variant === 'string' && !VARIANTS.has(options.variant) && ALIASES.has(options.variant)) {
+      return { ...options, variant: ALIASES.get(options.variant) };
+    }
     return options;
   }
 
@@ -186,12 +192,13 @@ function createApi(raw) {
   function settings(text, { notation, variant, profile, dialect, checkLimit, strict }) {
     let bits = 0;
     if (variant !== undefined) {
-      bits |= (1 + choice('variant', VARIANTS, variant, 0)) << VARIANT_SHIFT;
+      bits |= (1 + choice('variant', VARIANTS, variantNamed(variant), 0)) << VARIANT_SHIFT;
     } else if (notation !== undefined) {
       bits |= 1 + choice('notation', NOTATIONS, notation, 0);
     }
     bits |= choice('profile', PROFILES, profile, 0) << PROFILE_SHIFT;
-    bits |= choice('dialect', DIALECTS, dialect, 0) << DIALECT_SHIFT;
+    // A variant is read in the dialect it is written in unless `dialect` says otherwise.
+    bits |= choice('dialect', DIALECTS, dialect ?? 'auto', 0) << DIALECT_SHIFT;
     bits |= checkLimitOf(checkLimit) << CHECK_LIMIT_SHIFT;
     if (strict) bits |= STRICT;
     if (text instanceof Uint8Array) bits |= BYTES;
@@ -401,6 +408,7 @@ function createApi(raw) {
     /** The position (fixed) in another dialect of its variant. */
     toDialect(dialect) {
       choice('dialect', DIALECTS, dialect, 0);
+      if (dialect === 'auto') return this.canonical;
       const written = this[DETAILS].dialects[dialect];
       if (written === undefined) {
         throw new RangeError(`${this.variant} has no \`${dialect}\` dialect: expected "essay"`);
@@ -454,7 +462,7 @@ function createApi(raw) {
     return new ParsedFen4(kept(text), bits, status);
   }
 
-  function parseVariant(text, variant, dialect = 'essay', options = undefined) {
+  function parseVariant(text, variant, dialect = 'auto', options = undefined) {
     if (variant === undefined) {
       throw new TypeError(`expected a variant: ${quoteList([...VARIANTS.keys()])}`);
     }

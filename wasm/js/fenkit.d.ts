@@ -9,10 +9,20 @@ export type Text = string | Uint8Array;
 export type Profile = 'spec' | 'lenient' | 'engine';
 /** A notation `check`, `canonical` and `positionKey` read; sniffed when not given (FEN4 when the text starts with `4d-fen`, else DFEN). */
 export type Notation = 'dfen' | 'fen' | 'fen4';
-/** A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess. */
-export type VariantName = 'chess' | 'dice' | 'threecheck' | 'crazyhouse' | 'twomove';
-/** How a variant's state is written (`essay` is fenkit's canonical form). */
-export type Dialect = 'essay' | 'stockfish' | 'lichess';
+/**
+ * A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess, or a
+ * variant of the rules table judged by its own rules (antichess, giveaway, atomic, horde,
+ * racing kings, king of the hill). The table's other spellings are read too (`'racingKings'`,
+ * `'Racing Kings'`, `'3check'` …).
+ */
+export type VariantName =
+  | 'chess' | 'dice' | 'threecheck' | 'crazyhouse' | 'twomove'
+  | 'antichess' | 'giveaway' | 'atomic' | 'horde' | 'racingkings' | 'kingofthehill';
+/**
+ * How a variant's state is written (`essay` is fenkit's canonical form); `auto`, the default,
+ * reads each text in the dialect it is written in.
+ */
+export type Dialect = 'essay' | 'stockfish' | 'lichess' | 'auto';
 /** A format `convert` reads or writes. `json` is the DFEN or FEN4 JSON form, by the other side. */
 export type Format = 'dfen' | 'dfen-engine' | 'fen' | 'json' | 'dfen-json' | 'fen4' | 'fen4-json' | 'fen4-pieces';
 /** The reading of the king-capture exemption of the Maximum Micro-moves rule (`spec/rules.md`). */
@@ -100,7 +110,7 @@ export interface CheckOptions extends ReadOptions {
   profile?: Profile;
   /** A variant's FEN instead (`chess` is `fen`, `dice` is `dfen`). */
   variant?: VariantName;
-  /** With `variant`: the dialect it is written in; `essay` by default. */
+  /** With `variant`: the dialect it is written in; `auto` by default. */
   dialect?: Dialect;
   checkLimit?: number;
 }
@@ -119,7 +129,7 @@ export interface ConvertOptions {
   profile?: Profile;
   /** A variant's FEN, converted between its dialects or to standard FEN. */
   variant?: VariantName;
-  /** The variant's dialect read; `essay` by default. */
+  /** The variant's dialect read; `auto` by default. */
   dialect?: Dialect;
   /** The variant's dialect to write; `essay` by default. */
   toDialect?: Dialect;
@@ -220,7 +230,7 @@ export declare function parseDfen(text: Text, options?: DfenOptions): ParsedDfen
 /** Reads one FEN4 literal; a syntax error throws `FenkitError` with `refCode` and `offset`. */
 export declare function parseFen4(text: Text, options?: ReadOptions): ParsedFen4;
 /** Reads one variant FEN written in `dialect`; a syntax error throws `FenkitError`. */
-export declare function parseVariant(text: Text, variant: VariantName, dialect?: Dialect, options?: VariantOptions): ParsedVariant;
+export declare function parseVariant(text: Text, variant: VariantName | (string & {}), dialect?: Dialect, options?: VariantOptions): ParsedVariant;
 /** Every finding of one position as `fenkit check` reports them, a syntax error as an error finding; `[]` when clean. Never throws for the text. */
 export declare function check(text: Text, options?: CheckOptions): Finding[];
 /** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */

@@ -41,6 +41,7 @@
 mod analysis;
 mod convert;
 mod found;
+mod lichess;
 mod read;
 mod rules;
 
@@ -81,8 +82,10 @@ pub fn input(capacity: usize) -> usize {
 struct Vocabulary {
     notations: [&'static str; 3],
     profiles: [&'static str; 3],
-    variants: [&'static str; 5],
-    dialects: [&'static str; 3],
+    variants: Vec<&'static str>,
+    /// Other spellings of the variants, each with the name it stands for.
+    aliases: std::collections::BTreeMap<&'static str, &'static str>,
+    dialects: [&'static str; 4],
     formats: [&'static str; 8],
     readings: [&'static str; 2],
     version: &'static str,
@@ -94,8 +97,9 @@ pub fn vocabulary() -> String {
     analysis::json(&Vocabulary {
         notations: read::NOTATIONS,
         profiles: read::PROFILES.map(dfen::Profile::name),
-        variants: Variant::ALL.map(Variant::name),
-        dialects: Dialect::ALL.map(Dialect::name),
+        variants: lichess::names(),
+        aliases: lichess::aliases(),
+        dialects: read::DIALECTS,
         formats: convert::FORMATS,
         readings: rules::readings(),
         version: env!("CARGO_PKG_VERSION"),

@@ -9,6 +9,10 @@ use crate::found::{Failure, Found};
 /// The notations `notation:` names, in the order of their numbers.
 pub(crate) const NOTATIONS: [&str; 3] = ["dfen", "fen", "fen4"];
 
+/// The dialects the `dialect` option names, in the order of their numbers: `Dialect::ALL`,
+/// then `auto` (each text read in the dialect it is written in).
+pub(crate) const DIALECTS: [&str; 4] = ["essay", "stockfish", "lichess", "auto"];
+
 /// The DFEN profiles, in the order of their numbers.
 pub(crate) const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
 
@@ -52,6 +56,11 @@ pub(crate) struct Reader {
     notation: Option<Notation>,
     pub(crate) profile: Profile,
     pub(crate) dialect: Dialect,
+    /// `dialect: "auto"`: each text is read (and written) in the dialect it is written in.
+    pub(crate) auto: bool,
+    /// A variant of the rules library's table that `dfen` reads as chess
+    /// ([`crate::lichess`]).
+    pub(crate) rules: Option<variants::Variant>,
     pub(crate) check_limit: u8,
     pub(crate) strict: bool,
     pub(crate) bytes: bool,
@@ -62,9 +71,14 @@ impl Reader {
     /// side never sends them.
     pub(crate) fn decode(bits: u32) -> Reader {
         let field = |shift: u32, mask: u32| ((bits >> shift) & mask) as usize;
-        let variant = field(4, 0xf)
-            .checked_sub(1)
-            .and_then(|i| Variant::ALL.get(i).copied());
+        let index = field(4, 0xf).checked_sub(1);
+        let rules = index
+            .and_then(|i| i.checked_sub(Variant::ALL.len()))
+            .and_then(|i| crate::lichess::RULES.get(i).copied());
+        let variant = match rules {
+            Some(_) => Some(Variant::Chess),
+            None => index.and_then(|i| Variant::ALL.get(i).copied()),
+        };
         // Every variant is read by the variant parser, standard chess and Dice Chess too (as
         // `parseVariant` reads them); `check` and `convert` name those two `fen` and `dfen`.
         let notation = match variant {
@@ -90,6 +104,8 @@ impl Reader {
                 .get(field(10, 0x3))
                 .copied()
                 .unwrap_or(Dialect::Essay),
+            auto: field(10, 0x3) == 3,
+            rules,
             check_limit,
             strict: bits & (1 << 12) != 0,
             bytes: bits & (1 << 13) != 0,

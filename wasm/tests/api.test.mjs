@@ -284,7 +284,7 @@ describe('hostile input', () => {
       name: 'RangeError',
       message: 'unknown profile "loose": expected "spec", "lenient" or "engine"',
     });
-    assert.throws(() => fenkit.parseVariant(sound, 'atomic'), { name: 'RangeError', message: /unknown variant "atomic"/ });
+    assert.throws(() => fenkit.parseVariant(sound, 'fairy'), { name: 'RangeError', message: /unknown variant "fairy"/ });
     assert.throws(() => fenkit.parseVariant(sound, 'threecheck', 'essay', { checkLimit: 0 }), RangeError);
     assert.throws(() => fenkit.legalMoves(sound, { kingCapture: 'all' }), RangeError);
     assert.throws(() => fenkit.play(sound, 42), TypeError);

@@ -138,6 +138,8 @@ struct FileCheck {
     four_player: usize,
     /// With `--dialect auto`: the dialect of each line.
     dialects: crate::scan::DialectsChosen,
+    /// The lines with EPD operations in a FEN file.
+    epd_lines: crate::scan::EpdLines,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -182,6 +184,7 @@ impl<W: Write> Run<'_, W> {
                     markers: Markers::with_configured(ignores),
                     four_player: 0,
                     dialects: crate::scan::DialectsChosen::default(),
+                    epd_lines: crate::scan::EpdLines::default(),
                 });
                 Ok(())
             }
@@ -262,6 +265,7 @@ impl<W: Write> Run<'_, W> {
                         placed.finding.code
                     ));
                 }
+                file.epd_lines.see(&analysis.findings, record.line);
                 let covered = file.markers.position(&analysis.findings);
                 for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
                     let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
@@ -309,6 +313,11 @@ impl<W: Write> Run<'_, W> {
         file.summary.positions += counted;
         if let Some(note) = file.dialects.note(&file.path) {
             self.global.note(note);
+        }
+        if let Some(note) = file.epd_lines.note(&file.path)
+            && !self.settings.quiet
+        {
+            self.global.notice(note);
         }
         if file.four_player > 1 {
             self.global.warning(format_args!(

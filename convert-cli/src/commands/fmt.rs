@@ -159,6 +159,8 @@ struct Pass {
     positions: usize,
     /// With `--dialect auto`: the dialect of each line.
     dialects: crate::scan::DialectsChosen,
+    /// The lines with EPD operations in a FEN file.
+    epd_lines: crate::scan::EpdLines,
 }
 
 /// Formats `scan` into `out` (analysing on `threads` threads), collecting error diagnostics.
@@ -179,6 +181,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             if let Some(analysis) = item.analysis.take() {
                 pass.positions += 1;
                 pass.dialects.see(analysis.dialect, record.line);
+                pass.epd_lines.see(&analysis.findings, record.line);
                 if matches!(record.problem, Some(Problem::TooLong { .. })) {
                     pass.unformattable = true;
                 }
@@ -569,6 +572,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 stdout.flush()?;
             }
             report(&outcome.pass.reports, global)?;
+            if let Some(note) = outcome.pass.epd_lines.note(&outcome.path)
+                && !args.quiet
+            {
+                global.notice(note);
+            }
             if outcome.pass.unformattable {
                 global.error(format_args!(
                     "`{}` has a line longer than {} bytes; the file was left unchanged",

@@ -359,13 +359,13 @@ fn ndjson4_records_are_judged_as_check_judges_them() {
     assert_cmd_snapshot!(tree.fenkit(&["check", "replay.ndjson4"]));
 }
 
-/// Lines that `check` reports as errors under the spec profile: dice in the wrong case, no
-/// clocks, a fullmove number of 0.
+/// Lines that `check` reports as errors under the spec profile (dice in the wrong case, no
+/// clocks), and a fullmove number of 0, which is only a fixable warning (written as 1).
 const SPEC_ERRORS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 pn\n4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K3 b - - 0 0 -\n";
 
 /// How `convert` reads those lines, by profile:
 /// - by default, as `check` does: a line `check` calls an error is refused, with a hint that
-///   the lenient profile would read it;
+///   the lenient profile would read it, and fullmove 0 is converted as 1 with its warning;
 /// - `--profile lenient` reads them and says what it repaired, line by line;
 /// - `--from dfen-engine` takes no other profile.
 #[test]

@@ -113,3 +113,117 @@ fn four_player_chess_is_said_once_per_file() {
     tree.write("bad.fen4", "4d-fen v1: K@0,0,8,0\n");
     assert_cmd_snapshot!(tree.fenkit(&["check", "bad.fen4"]));
 }
+
+/// Mate suites write `… 1 0` (fullmove 0): under the default profile each such line is a
+/// fixable warning whose help says to write 1, `check` exits 0, and `fmt` writes 1 and
+/// changes nothing else.
+#[test]
+fn fullmove_zero_is_a_fixable_warning_that_fmt_writes_as_one() {
+    let tree = Tree::empty();
+    let lines = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 1 0\n6k1/8/6K1/8/8/8/8/7R b - - 0 1\n";
+    tree.write("mate1.fen", lines);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "mate1.fen"]));
+    assert_eq!(
+        tree.fenkit(&["fmt", "-q", "mate1.fen"])
+            .output()
+            .unwrap()
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        tree.read("mate1.fen"),
+        lines.replace(" 1 0\n", " 1 1\n").as_bytes()
+    );
+}
+
+/// sunfish's mate suites (GPL, not in this repository): with `FENKIT_SUNFISH` set to a copy
+/// of its `tests/files`, every `*.fen` file there has no error, each `… 1 0` line gets
+/// `DFEN019` and only fixable findings, and `fmt` writes 1. Without it the test says `SKIP`.
+#[test]
+fn sunfish_mate_suites_need_only_fmt() {
+    let Some(dir) = std::env::var_os("FENKIT_SUNFISH") else {
+        eprintln!("SKIP: FENKIT_SUNFISH is not set (a copy of sunfish's tests/files)");
+        return;
+    };
+    let tree = Tree::empty();
+    let mut zeros = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "fen") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        zeros += text
+            .lines()
+            .filter(|l| l.trim_end().ends_with(" 1 0"))
+            .count();
+        tree.write(&name, &text);
+        let check = tree
+            .fenkit(&["check", "--output-format", "json-lines", &name])
+            .output()
+            .unwrap();
+        assert_eq!(check.status.code(), Some(0), "{name}");
+        let report = String::from_utf8(check.stdout).unwrap();
+        let findings: Vec<serde_json::Value> = report
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for (at, line) in text.lines().enumerate() {
+            if !line.trim_end().ends_with(" 1 0") {
+                continue;
+            }
+            let on_line: Vec<_> = findings.iter().filter(|f| f["line"] == at + 1).collect();
+            assert!(
+                on_line.iter().any(|f| f["code"] == "DFEN019"),
+                "{name}:{}: {line}",
+                at + 1
+            );
+            assert!(
+                on_line.iter().all(|f| f["fixable"] == true),
+                "{name}:{}: {on_line:?}",
+                at + 1
+            );
+        }
+        assert_eq!(
+            tree.fenkit(&["fmt", "-q", &name])
+                .output()
+                .unwrap()
+                .status
+                .code(),
+            Some(0),
+            "{name}"
+        );
+        let written = String::from_utf8(tree.read(&name)).unwrap();
+        assert!(!written.lines().any(|l| l.ends_with(" 1 0")), "{name}");
+    }
+    assert!(zeros > 0, "no `… 1 0` line found");
+}
+
+/// EPD lines in a `.fen` file: each is an error with its help, and the file gets one note
+/// (not one per line) naming `--notation epd`, from `check` and from `fmt`; read that way
+/// the file has no error.
+#[test]
+fn epd_lines_in_a_fen_file_get_one_note_naming_the_notation() {
+    let tree = Tree::empty();
+    tree.write(
+        "suite.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n\
+         4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\
+         4k3/8/8/8/8/8/8/4K3 b - - hmvc 0; fmvn 1;\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "suite.fen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--check", "suite.fen"]));
+    let output = tree
+        .fenkit(&["check", "--notation", "epd", "suite.fen"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
+    // A FEN file without EPD operations gets no note.
+    tree.write("plain.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let output = tree.fenkit(&["check", "plain.fen"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
+}

@@ -19,6 +19,7 @@ import rules_cases  # noqa: E402,F401
 import variant_cases  # noqa: E402,F401
 import chess960_cases  # noqa: E402,F401
 import epd_cases  # noqa: E402,F401
+import rules_variant_cases  # noqa: E402
 
 VERSION = 1
 OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
@@ -31,29 +32,38 @@ SPECS = {
     "chess960": "spec/chess960.md",
     "epd": "spec/epd.md",
 }
+# One case file per variant of the rules table (rules_variant_cases.py), after the others.
+for _variant in rules_variant_cases.VARIANTS:
+    SPECS[_variant] = "spec/variants.md"
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = []
-    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd"]:
+    def write(notation):
         name = f"{notation}.jsonl"
         path = os.path.join(OUT, name)
         count = common.dump(path, notation)
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()
-        files.append({"path": name, "notation": notation, "spec": SPECS[notation],
-                      "cases": count, "sha256": digest})
+        return {"path": name, "notation": notation, "spec": SPECS[notation],
+                "cases": count, "sha256": digest}
+
+    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd"]:
+        files.append(write(notation))
+    # The variants' rules files are listed apart: readers of `files` know each notation there.
+    variant_rules = [write(variant) for variant in rules_variant_cases.VARIANTS]
     manifest = {
         "suite": "fenkit conformance suite",
         "version": VERSION,
         "format": "JSON lines, one case per line; see spec/conformance.md",
         "files": files,
+        "variant_rules": variant_rules,
     }
     with open(os.path.join(OUT, "manifest.json"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")
-    for entry in files:
+    for entry in files + variant_rules:
         print(f"{entry['path']}: {entry['cases']} cases")
 
 

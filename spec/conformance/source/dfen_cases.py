@@ -439,8 +439,11 @@ n("n_dfen_017_nonascii_digit", f"{KK} w - - ٣ 1 -", "DFEN017", "clocks take ASC
 n("n_dfen_018_halfmove", "8/8/8/8/8/8/8/8 w - - 4294967296 1 -", "DFEN018", "spec example: 2^32")
 n("n_dfen_018_fullmove", f"{KK} w - - 0 4294967296 -", "DFEN018", "2^32 in the fullmove field")
 n("n_dfen_018_huge", f"{KK} w - - 99999999999999999999999 1 -", "DFEN018", "far beyond 64 bits too")
-n("n_dfen_019_fullmove_zero", "8/8/8/8/8/8/8/8 w - - 0 0 -", "DFEN019", "spec example: fullmove 0")
-n("n_dfen_019_fullmove_00", f"{KK} w - - 0 00 -", "DFEN019", "00 is still zero (s2 clock: at least 1)")
+y("y_dfen_019_fullmove_zero", f"{KK} w - - 0 0 -", f"{KK} w - - 0 1 -",
+  "spec example: fullmove 0 is a fixable warning, written as 1 (s4, DFEN019)", findings=["DFEN019"])
+y("y_dfen_019_fullmove_00", f"{KK} w - - 0 00 -", f"{KK} w - - 0 1 -",
+  "00 is still zero, read as 1 (s2 clock, DFEN019; the leading zero is DFEN105)",
+  findings=["DFEN019", "DFEN105"])
 n("n_dfen_021_tab", "\t", "DFEN021", "spec example: whitespace only")
 n("n_dfen_021_empty", "", "DFEN021", "no bytes at all")
 n("n_dfen_021_spaces", "   ", "DFEN021", "only spaces")

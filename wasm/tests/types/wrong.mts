@@ -4,7 +4,7 @@ import { check, convert, parseDfen, parseVariant } from 'fenkit';
 
 check(42); // error
 parseDfen('x', { profile: 'loose' }); // error
-parseVariant('x', 'atomic'); // error
+parseVariant('x', 42); // error
 const span: string = check('x')[0].span; // error
 convert('x', { to: 'pgn' }); // error
 console.log(span);
