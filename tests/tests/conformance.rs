@@ -325,7 +325,7 @@ fn answer_rules_variant(case: &Case) -> Answer {
         .parse()
         .unwrap_or_else(|error| panic!("{}: {error}", case.name()));
     match variants::check(variant, text, false) {
-        Err(error) => reject(error.0.code().as_str()),
+        Err(error) => reject(error.code().as_str()),
         Ok(checked) => match checked
             .findings
             .iter()
