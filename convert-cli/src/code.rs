@@ -85,6 +85,8 @@ pub(crate) enum Code {
     Fen4(fen4::Code),
     /// `RULExxx`.
     Rule(dfen::rules::RulesCode),
+    /// `PGNxxx`: PGN games read move by move (`fenkit-pgn`).
+    Pgn(pgn::Code),
     /// `FENKITxxx`.
     Cli(CliCode),
 }
@@ -96,8 +98,13 @@ impl Code {
         let epd = dfen::epd::Code::ALL.iter().copied().map(Code::Epd);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
         let rules = dfen::rules::RulesCode::ALL.iter().copied().map(Code::Rule);
+        let pgn = pgn::Code::ALL.iter().copied().map(Code::Pgn);
         let cli = CliCode::ALL.iter().copied().map(Code::Cli);
-        dfen.chain(epd).chain(fen4).chain(rules).chain(cli)
+        dfen.chain(epd)
+            .chain(fen4)
+            .chain(rules)
+            .chain(pgn)
+            .chain(cli)
     }
 
     /// The code as reports write it, e.g. `DFEN012`.
@@ -107,6 +114,7 @@ impl Code {
             Code::Epd(code) => code.as_str(),
             Code::Fen4(code) => code.as_str(),
             Code::Rule(code) => code.as_str(),
+            Code::Pgn(code) => code.as_str(),
             Code::Cli(code) => code.as_str(),
         }
     }
@@ -118,6 +126,7 @@ impl Code {
             Code::Epd(code) => code.title(),
             Code::Fen4(code) => code.title(),
             Code::Rule(code) => code.title(),
+            Code::Pgn(code) => code.title(),
             Code::Cli(code) => code.title(),
         }
     }
@@ -129,6 +138,7 @@ impl Code {
             Code::Epd(code) => code.category(),
             Code::Fen4(code) => code.category(),
             Code::Rule(code) => code.category(),
+            Code::Pgn(code) => code.category(),
             Code::Cli(code) => code.category(),
         }
     }
@@ -183,6 +193,12 @@ impl From<fen4::Code> for Code {
 impl From<dfen::rules::RulesCode> for Code {
     fn from(code: dfen::rules::RulesCode) -> Code {
         Code::Rule(code)
+    }
+}
+
+impl From<pgn::Code> for Code {
+    fn from(code: pgn::Code) -> Code {
+        Code::Pgn(code)
     }
 }
 
@@ -274,6 +290,7 @@ mod tests {
                 Code::Epd(_) => "EPD",
                 Code::Fen4(_) => "FEN4",
                 Code::Rule(_) => "RULE",
+                Code::Pgn(_) => "PGN",
                 Code::Cli(_) => "FENKIT",
             };
             assert!(code.as_str().starts_with(prefix), "{code}");

@@ -25,6 +25,7 @@ mod identity;
 mod markers;
 mod output;
 mod parse;
+mod pgn_games;
 mod readme;
 mod real_files;
 mod rules;

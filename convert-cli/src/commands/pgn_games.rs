@@ -1,0 +1,175 @@
+//! PGN games read move by move (`fenkit-pgn`) for the commands that read `*.pgn` files: the
+//! findings of every game's movetext, placed at their file, line and column.
+//!
+//! The record reader groups a PGN file into tag sections (the `[FEN]` tag of each is read as a
+//! position, as for every container); the movetext is read here, from the whole text of the
+//! file, by the PGN library. `check` merges both: a game's findings are handed on with its tag
+//! section, under the markers above it, in file order.
+
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::ops::Range;
+
+use crate::code::{Finding, finding_of};
+use crate::diag::Diagnostic;
+use crate::input::Origin;
+
+/// The codes of the library that the command line reports in its own words already: a tag
+/// pair it cannot read (`FENKIT050`), a `[FEN]` tag's position (read by the FEN notation, with
+/// every finding of its own), and `[FEN]` without `[SetUp "1"]` (`FENKIT051`).
+const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
+    pgn::Code::BadTag,
+    pgn::Code::BadFen,
+    pgn::Code::FenWithoutSetUp,
+];
+
+/// Whether an input is read as PGN games: a `.pgn` file (whatever is asked of it, `*.pgn` is
+/// a container of tag sections).
+pub(crate) fn is_pgn(origin: &Origin) -> bool {
+    origin
+        .path()
+        .and_then(std::path::Path::extension)
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
+}
+
+/// Reads the whole text of `origin` (PGN), as the record reader would (a byte sequence that is
+/// not UTF-8 is replaced, since the record reader reports it already).
+pub(crate) fn read_text(origin: &Origin) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    origin.open()?.read_to_end(&mut bytes)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    })
+}
+
+/// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
+/// movetext token reads the comment lines between two games as a game without tags and
+/// without a termination marker.
+fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
+    game.tags.is_empty()
+        && game.moves_checked == 0
+        && game.termination.is_none()
+        && game.findings.iter().all(|finding| {
+            matches!(
+                finding.code,
+                pgn::Code::MissingTermination | pgn::Code::MissingRosterTag
+            )
+        })
+}
+
+/// One game's findings, spans into the whole text.
+struct GameFindings {
+    span: Range<usize>,
+    findings: Vec<Finding>,
+}
+
+/// The movetext findings of one PGN file, handed on game by game in file order.
+pub(crate) struct PgnFindings {
+    path: String,
+    text: String,
+    games: VecDeque<GameFindings>,
+    /// A byte offset whose line number is known, and that line: placing findings counts
+    /// newlines from there on, never from the start again.
+    cursor: (usize, usize),
+}
+
+impl PgnFindings {
+    /// Reads every game of `text` (the file `path`): its findings, the container's own left
+    /// out. `strict` makes null moves errors.
+    pub(crate) fn read(path: String, text: String, strict: bool) -> PgnFindings {
+        let games = pgn::Reader::new()
+            .strict(strict)
+            .games(&text)
+            // Comments alone between two games (a marker `{ fenkit: ... }` above a tag
+            // section) are no game of their own.
+            .filter(|game| !is_comments_alone(game))
+            .map(|game| GameFindings {
+                span: game.span.clone(),
+                findings: game
+                    .findings
+                    .into_iter()
+                    .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code))
+                    .map(finding_of)
+                    .collect(),
+            })
+            .filter(|game| !game.findings.is_empty())
+            .collect();
+        PgnFindings {
+            path,
+            text,
+            games,
+            cursor: (0, 1),
+        }
+    }
+
+    /// The findings of the games that end at or before byte `offset`, placed.
+    pub(crate) fn before(&mut self, offset: u64) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        while let Some(game) = self.games.front()
+            && (game.span.end as u64) <= offset
+        {
+            if let Some(game) = self.games.pop_front() {
+                self.place(game, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The findings of the game whose text holds the record at `range` (its tag section), and
+    /// those of the games before it, placed.
+    pub(crate) fn game_of(&mut self, range: Range<u64>) -> Vec<Diagnostic> {
+        let mut out = self.before(range.start);
+        if let Some(game) = self.games.front()
+            && (game.span.start as u64) < range.end.max(range.start + 1)
+            && let Some(game) = self.games.pop_front()
+        {
+            self.place(game, &mut out);
+        }
+        out
+    }
+
+    /// The findings of every game not handed on yet, placed.
+    pub(crate) fn rest(&mut self) -> Vec<Diagnostic> {
+        self.before(u64::MAX)
+    }
+
+    fn place(&mut self, game: GameFindings, out: &mut Vec<Diagnostic>) {
+        let text = self.text.as_str();
+        let bytes = text.as_bytes();
+        // The whole lines the game stands on: a caret's line is shown from its start.
+        let start = game.span.start.min(text.len());
+        let from =
+            memchr::memrchr(b'\n', bytes.get(..start).unwrap_or_default()).map_or(0, |at| at + 1);
+        let end = game
+            .findings
+            .iter()
+            .map(|finding| finding.span.end)
+            .chain([game.span.end])
+            .max()
+            .unwrap_or(start)
+            .min(text.len());
+        let to = memchr::memchr(b'\n', bytes.get(end..).unwrap_or_default())
+            .map_or(text.len(), |at| end + at);
+        let (at, line) = self.cursor;
+        let first_line = if from >= at {
+            line + memchr::memchr_iter(b'\n', bytes.get(at..from).unwrap_or_default()).count()
+        } else {
+            1 + memchr::memchr_iter(b'\n', bytes.get(..from).unwrap_or_default()).count()
+        };
+        self.cursor = (from, first_line);
+        let slice = text.get(from..to).unwrap_or_default();
+        for mut finding in game.findings {
+            finding.span =
+                finding.span.start.saturating_sub(from)..finding.span.end.saturating_sub(from);
+            out.push(Diagnostic::in_text(
+                &self.path,
+                first_line,
+                from as u64,
+                slice,
+                finding,
+            ));
+        }
+    }
+}

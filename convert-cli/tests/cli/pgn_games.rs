@@ -1,0 +1,100 @@
+//! PGN games read move by move: `check` reports every finding of every game's movetext at
+//! its file, line and column, beside the findings of its `[FEN]` tag, under its markers.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+/// Three games: an illegal move in a variation, `0-0` and a wrong move number, and a `[FEN]` tag
+/// whose position has two spaces (the tag's own finding) with an ambiguous move.
+pub(crate) const GAMES: &str = "[Event \"illegal move in a variation\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"*\"]\n\
+\n\
+1. e4 e5 (1... Ke7 2. Qh5 Kd6) 2. Nf3 Nc6 *\n\
+\n\
+[Event \"spelling\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"1-0\"]\n\
+\n\
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 Bc5 5. Ng5 d6 6. Nxf7 Qe7\n\
+7. Nxh8 Be6 9. Bxe6 Qxe6 1-0\n\
+\n\
+[Event \"set-up position\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"*\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"4k3/8/8/8/8/8/8/2N1K1N1  w - - 0 1\"]\n\
+\n\
+1. Ne2 Kd7 *\n";
+
+#[test]
+fn check_reads_every_move_of_every_game() {
+    let tree = Tree::empty();
+    tree.write("games.pgn", GAMES);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "games.pgn"]));
+}
+
+#[test]
+fn pgn_findings_in_every_output_format() {
+    let tree = Tree::empty();
+    tree.write("games.pgn", GAMES);
+    for format in ["json", "github", "sarif"] {
+        assert_cmd_snapshot!(
+            format!("pgn_check_{format}"),
+            tree.fenkit(&["check", "-q", "--output-format", format, "games.pgn"])
+        );
+    }
+}
+
+/// A clean file passes; a file whose only findings are warnings passes unless warnings are
+/// denied.
+#[test]
+fn exit_status_as_for_every_notation() {
+    let tree = Tree::empty();
+    tree.write(
+        "clean.pgn",
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    );
+    tree.write(
+        "warned.pgn",
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 *\n",
+    );
+    assert_cmd_snapshot!("pgn_clean", tree.fenkit(&["check", "clean.pgn"]));
+    assert_cmd_snapshot!("pgn_warned", tree.fenkit(&["check", "warned.pgn"]));
+    assert_cmd_snapshot!(
+        "pgn_warned_denied",
+        tree.fenkit(&["check", "--deny", "warnings", "warned.pgn"])
+    );
+}
+
+/// A marker above a game's tags covers the findings of its movetext; one that expects a code
+/// the game does not give is an error at the marker.
+#[test]
+fn markers_above_a_game_cover_its_moves() {
+    let tree = Tree::empty();
+    tree.write(
+        "marked.pgn",
+        "; fenkit: expect[PGN201]\n\
+         [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ke3 *\n\n\
+         ; fenkit: expect[PGN202]\n\
+         [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "marked.pgn"]));
+}
