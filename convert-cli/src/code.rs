@@ -301,7 +301,8 @@ mod tests {
     /// The table of every code in `spec/codes.md`, as the code tables give it.
     fn code_table() -> String {
         let mut table = String::from("| code | category | title |\n|---|---|---|\n");
-        for code in Code::all() {
+        // The PGN codes have a table of their own (`fenkit-pgn`'s test writes it).
+        for code in Code::all().filter(|code| !matches!(code, Code::Pgn(_))) {
             let title = code.title().replace('|', "\\|");
             table.push_str(&format!("| `{code}` | {} | {title} |\n", code.category()));
         }
