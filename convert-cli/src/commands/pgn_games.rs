@@ -173,3 +173,120 @@ impl PgnFindings {
         }
     }
 }
+
+/// What `fmt` makes of a PGN file's text (its `[FEN]` tags already written canonically): the
+/// text with every fixable finding of every game fixed, the library's edits, and nothing else
+/// changed; `None` when nothing changes. The errors of the games' movetext come with it, placed
+/// in `text`; the games that hold them are fixed as far as the edits go.
+pub(crate) fn fixed(path: &str, text: &str) -> (Option<String>, Vec<Diagnostic>) {
+    let mut edits = Vec::new();
+    let mut errors = Vec::new();
+    for game in pgn::Reader::new().games(text) {
+        if is_comments_alone(&game) {
+            continue;
+        }
+        edits.extend(game.edits);
+        errors.extend(
+            game.findings
+                .into_iter()
+                .filter(|finding| finding.severity == fenkit_diagnostics::Severity::Error)
+                .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code)),
+        );
+    }
+    let mut placed = PgnFindings {
+        path: path.to_owned(),
+        text: text.to_owned(),
+        games: VecDeque::from([GameFindings {
+            span: 0..0,
+            findings: errors.into_iter().map(finding_of).collect(),
+        }]),
+        cursor: (0, 1),
+    };
+    let errors = placed.rest();
+    if edits.is_empty() {
+        return (None, errors);
+    }
+    (Some(pgn::apply_edits(text, &edits)), errors)
+}
+
+/// The export format's line length (PGN §8.2.2: movetext lines of at most 79 characters and
+/// their line end).
+const EXPORT_WIDTH: usize = 80;
+
+/// `fmt --export`: each game of `text` (fixed already) written again in the export format:
+/// the Seven Tag Roster first, a blank line, the movetext wrapped at 80 columns, a blank line.
+/// A game with an error is kept as it is written, since only its legal moves would be written.
+pub(crate) fn export(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let reader = pgn::Reader::new().keep(pgn::Keep::Tree);
+    for game in reader.games(text) {
+        if is_comments_alone(&game) {
+            continue;
+        }
+        let written = if game.has_error() {
+            None
+        } else {
+            pgn::json::to_pgn(&pgn::json::to_json(&game)).ok()
+        };
+        match written {
+            Some(written) => {
+                let (tags, movetext) = written
+                    .rsplit_once("\n\n")
+                    .unwrap_or(("", written.as_str()));
+                if !tags.is_empty() {
+                    out.push_str(tags);
+                    out.push_str("\n\n");
+                }
+                wrap(movetext.trim_end(), &mut out);
+                out.push('\n');
+            }
+            None => {
+                out.push_str(text.get(game.span.clone()).unwrap_or_default().trim_end());
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+    }
+    // One blank line between games, none after the last.
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// Writes `movetext` (one line) wrapped at [`EXPORT_WIDTH`] columns: lines break at the spaces
+/// between tokens, never inside a `{…}` comment, so that every comment reads as it did.
+fn wrap(movetext: &str, out: &mut String) {
+    let mut units: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let mut depth = 0usize;
+    for (at, byte) in movetext.bytes().enumerate() {
+        match byte {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b' ' if depth == 0 => {
+                if at > start {
+                    units.push(movetext.get(start..at).unwrap_or_default());
+                }
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < movetext.len() {
+        units.push(movetext.get(start..).unwrap_or_default());
+    }
+    let mut column = 0;
+    for unit in units {
+        let width = unit.chars().count();
+        if column > 0 && column + 1 + width > EXPORT_WIDTH - 1 {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(unit);
+        column += width;
+    }
+}

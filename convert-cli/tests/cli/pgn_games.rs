@@ -98,3 +98,58 @@ fn markers_above_a_game_cover_its_moves() {
     );
     assert_cmd_snapshot!(tree.fenkit(&["check", "marked.pgn"]));
 }
+
+/// `fmt` applies the library's edits (canonical SAN, move numbers, the tags and termination
+/// markers it inserts) and changes no other byte; errors are reported and their games kept.
+#[test]
+fn fmt_fixes_the_fixable_findings_and_nothing_else() {
+    let tree = Tree::empty();
+    let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+                1. e2e4 {best by test}  e5 $1\n2. Bc4 Nc6 4. Qh5 (3. Nf3) Nf6 4. Qxf7\n\n\
+                [Event \"no roster\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n\
+                1. 0-0 Kd7 *\n\n\
+                [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ngf3 *\n";
+    tree.write("games.pgn", text);
+    assert_cmd_snapshot!("pgn_fmt_diff", tree.fenkit(&["fmt", "--diff", "games.pgn"]));
+    assert_cmd_snapshot!("pgn_fmt", tree.fenkit(&["fmt", "games.pgn"]));
+    let fixed = String::from_utf8(tree.read("games.pgn")).unwrap();
+    assert_eq!(
+        fixed,
+        text.replace("e2e4", "e4")
+            .replace("2. Bc4 Nc6 4. Qh5", "2. Bc4 Nc6 3. Qh5")
+            .replace("4. Qxf7\n", "4. Qxf7# 1-0\n")
+            .replace("1. 0-0 Kd7", "1. O-O Kd7")
+            .replace(
+                "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n",
+                "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+            )
+    );
+    // Fixed once, the file is clean but for its error.
+    assert_cmd_snapshot!(
+        "pgn_fmt_again",
+        tree.fenkit(&["fmt", "--check", "games.pgn"])
+    );
+}
+
+/// `fmt --export` writes each game again in the export format: the Seven Tag Roster first,
+/// then the other tags, movetext wrapped at 80 columns.
+#[test]
+fn fmt_export_rewraps_games() {
+    let tree = Tree::empty();
+    tree.write(
+        "games.pgn",
+        "[ECO \"C50\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+         1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.c3 Nf6 5.d4 exd4 6.cxd4 Bb4+ 7.Bd2 Bxd2+ 8.Nbxd2 d5\n\
+         9.exd5 Nxd5 10.Qb3 Na5 11.Qa4+ c6 12.Bxd5 Qxd5 13.O-O O-O {a long comment that does not break \
+         across lines} 14.Rfe1 *\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--export", "games.pgn"]));
+    insta::assert_snapshot!(
+        "pgn_exported",
+        String::from_utf8(tree.read("games.pgn")).unwrap()
+    );
+}
