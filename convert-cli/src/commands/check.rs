@@ -30,7 +30,7 @@ Examples:
   fenkit check -v wac.epd                      also note opcodes that EPD does not define
   fenkit check --variant crazyhouse --dialect stockfish zh.fen
                                                crazyhouse FENs as Stockfish writes them
-  fenkit check games.pgn                       the [FEN \"...\"] tag of each game
+  fenkit check games.pgn                       every move of every game, and each [FEN \"...\"] tag
   fenkit check --column FEN puzzles.csv        a CSV/TSV column, by header name or number from 1
   fenkit check --field fen evals.jsonl         a string field of each JSON Lines object
 
