@@ -37,6 +37,7 @@ mod epd;
 mod fen;
 mod fen4;
 mod json;
+mod movetext;
 mod ndjson4;
 mod variant;
 
@@ -56,7 +57,7 @@ pub(crate) use dfen::{ProfileArg, write_dfen};
 pub(crate) use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 12] = [
+pub(crate) static TABLE: [&Entry; 13] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
@@ -69,6 +70,7 @@ pub(crate) static TABLE: [&Entry; 12] = [
     &variant::THREECHECK,
     &variant::CRAZYHOUSE,
     &variant::TWOMOVE,
+    &movetext::MOVETEXT,
 ];
 
 /// Everything the command line knows about one notation.
@@ -628,6 +630,13 @@ impl Notation {
         self.entry.name
     }
 
+    /// The movetext notation when `value`, a container's first value, is SAN movetext
+    /// (`1. e4 …`): a column of movetext is read so without `--notation`.
+    pub(crate) fn movetext_in(value: &str) -> Option<Notation> {
+        let line = Line::new(value.as_bytes());
+        (movetext::MOVETEXT.codec.sniff(&line) > 0).then(|| Notation::of(&movetext::MOVETEXT))
+    }
+
     /// The notation named `name` in [`TABLE`].
     #[cfg(test)]
     pub(crate) fn named(name: &str) -> Option<Notation> {
@@ -1005,7 +1014,10 @@ mod tests {
         use clap::ValueEnum;
         let names = |values: Vec<String>| values.join(" ");
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
-        assert_eq!(of(Notation::value_variants()), "dfen fen epd fen4 ndjson4");
+        assert_eq!(
+            of(Notation::value_variants()),
+            "dfen fen epd fen4 ndjson4 movetext"
+        );
         assert_eq!(
             names(
                 VariantName::value_variants()

@@ -153,3 +153,86 @@ fn fmt_export_rewraps_games() {
         String::from_utf8(tree.read("games.pgn")).unwrap()
     );
 }
+
+/// A column of SAN movetext (`1. e4 …`) is read as the `movetext` notation, sniffed from its
+/// first value or given: each finding at its file, line and column; `fmt` rewrites unclean
+/// SAN in place; `dedupe` finds the rows that reach the same final position.
+const OPENINGS: &str = "eco\tname\tpgn\n\
+A00\tLong algebraic\t1. e2e4 e5 2. Ngf3\n\
+A01\tClean\t1. e4 e5 2. Nf3\n\
+A02\tIllegal\t1. e4 Ke5\n\
+A03\tTransposed\t1. Nf3 e5 2. e4\n";
+
+#[test]
+fn movetext_columns_are_checked_fixed_and_deduplicated() {
+    let tree = Tree::empty();
+    tree.write("openings.tsv", OPENINGS);
+    assert_cmd_snapshot!(
+        "movetext_check",
+        tree.fenkit(&["check", "-v", "--column", "pgn", "openings.tsv"])
+    );
+    assert_cmd_snapshot!(
+        "movetext_check_given",
+        tree.fenkit(&[
+            "check",
+            "-q",
+            "--notation",
+            "movetext",
+            "--output-format",
+            "github",
+            "--column",
+            "3",
+            "openings.tsv"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "movetext_dedupe",
+        tree.fenkit(&["dedupe", "--column", "pgn", "openings.tsv"])
+    );
+    assert_cmd_snapshot!(
+        "movetext_fmt",
+        tree.fenkit(&["fmt", "--column", "pgn", "openings.tsv"])
+    );
+    assert_eq!(
+        String::from_utf8(tree.read("openings.tsv")).unwrap(),
+        OPENINGS.replace("1. e2e4 e5 2. Ngf3", "1. e4 e5 2. Nf3")
+    );
+}
+
+/// lichess's chess-openings TSVs (`tests/data/pgn/chess-openings`, CC0) pass clean, and `fmt`
+/// has nothing to change in them.
+#[test]
+fn the_chess_openings_tsvs_pass_clean() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/pgn/chess-openings");
+    let files: Vec<String> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|name| dir.join(format!("{name}.tsv")).display().to_string())
+        .collect();
+    let mut check = vec!["check", "--output-format", "json", "--column", "pgn"];
+    check.extend(files.iter().map(String::as_str));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fenkit"))
+        .args(&check)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["summary"]["errors"], 0);
+    assert_eq!(json["summary"]["warnings"], 0);
+    assert!(
+        json["summary"]["positions"].as_u64().unwrap() > 3000,
+        "{json}"
+    );
+    let mut fmt = vec!["fmt", "--check", "--column", "pgn"];
+    fmt.extend(files.iter().map(String::as_str));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fenkit"))
+        .args(&fmt)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
