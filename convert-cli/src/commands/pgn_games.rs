@@ -47,7 +47,7 @@ pub(crate) fn read_text(origin: &Origin) -> io::Result<String> {
 /// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
 /// movetext token reads the comment lines between two games as a game without tags and
 /// without a termination marker.
-fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
+pub(crate) fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
     game.tags.is_empty()
         && game.moves_checked == 0
         && game.termination.is_none()
@@ -193,20 +193,29 @@ pub(crate) fn fixed(path: &str, text: &str) -> (Option<String>, Vec<Diagnostic>)
                 .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code)),
         );
     }
-    let mut placed = PgnFindings {
-        path: path.to_owned(),
-        text: text.to_owned(),
-        games: VecDeque::from([GameFindings {
-            span: 0..0,
-            findings: errors.into_iter().map(finding_of).collect(),
-        }]),
-        cursor: (0, 1),
-    };
-    let errors = placed.rest();
+    let errors = place(path, text, errors);
     if edits.is_empty() {
         return (None, errors);
     }
     (Some(pgn::apply_edits(text, &edits)), errors)
+}
+
+/// `findings` of the games of `text` (the file `path`), placed at their lines and columns.
+pub(crate) fn place(
+    path: &str,
+    text: &str,
+    findings: Vec<fenkit_diagnostics::Finding<pgn::Code>>,
+) -> Vec<Diagnostic> {
+    PgnFindings {
+        path: path.to_owned(),
+        text: text.to_owned(),
+        games: VecDeque::from([GameFindings {
+            span: 0..0,
+            findings: findings.into_iter().map(finding_of).collect(),
+        }]),
+        cursor: (0, 1),
+    }
+    .rest()
 }
 
 /// The export format's line length (PGN §8.2.2: movetext lines of at most 79 characters and

@@ -164,7 +164,8 @@ const VARIANT_GAMES: &str = "[Variant \"Chess960\"]\n\
 \n\
 *\n";
 
-/// `convert` reads each game's FEN as its `Variant` tag says, as `check` does.
+/// `convert` reads each game from its FEN as its `Variant` tag says, as `check` does: a game
+/// without moves ends where it starts.
 #[test]
 fn convert_reads_each_game_as_its_variant_tag_says() {
     let tree = Tree::empty();
@@ -176,6 +177,6 @@ fn convert_reads_each_game_as_its_variant_tag_says() {
     );
     assert_cmd_snapshot!(
         "convert_variant_games_fen",
-        tree.fenkit(&["convert", "--to", "fen", "--lossy", "variants.pgn"])
+        tree.fenkit(&["convert", "--to", "fen", "--positions", "final", "variants.pgn"])
     );
 }

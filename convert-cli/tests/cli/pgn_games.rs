@@ -236,3 +236,52 @@ fn the_chess_openings_tsvs_pass_clean() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// `convert` of PGN games: one UCI line per game in file order (a game with an error gets its
+/// moves up to the error, the error goes to stderr, exit 1), the positions after each move or
+/// after the last as FEN or EPD, one JSON object per game, and that JSON back to PGN.
+#[test]
+fn convert_projects_games() {
+    let tree = Tree::empty();
+    tree.write(
+        "games.pgn",
+        "[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"A\"]\n\
+         [Black \"B\"]\n[Result \"*\"]\n\n1. e4 {best} (1. d4 d5) e5 $1 2. Ke3 Nc6 *\n\n\
+         [Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n[White \"B\"]\n\
+         [Black \"A\"]\n[Result \"*\"]\n\n*\n\n\
+         [Event \"960\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"3\"]\n[White \"A\"]\n\
+         [Black \"B\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]\n\n\
+         1. e4 e5 2. Bd3 Bd6 3. Qe2 Qe7 4. O-O O-O *\n",
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_uci",
+        tree.fenkit(&["convert", "--to", "uci", "games.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_fen",
+        tree.fenkit(&["convert", "-q", "--to", "fen", "games.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_epd_final",
+        tree.fenkit(&[
+            "convert",
+            "--to",
+            "epd",
+            "--positions",
+            "final",
+            "games.pgn"
+        ])
+    );
+    let json = tree
+        .fenkit(&["convert", "--to", "json", "games.pgn"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    insta::assert_snapshot!("pgn_convert_json", json);
+    tree.write("games.jsonl", &json);
+    assert_cmd_snapshot!(
+        "pgn_convert_back",
+        tree.fenkit(&["convert", "--to", "pgn", "games.jsonl"])
+    );
+}

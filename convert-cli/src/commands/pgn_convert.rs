@@ -1,0 +1,201 @@
+//! `convert` of PGN games: the projections of each game (`--to uci`, `--to fen`/`epd` with
+//! `--positions all|final`, `--to json`) and the inverse of the JSON form (`--to pgn`). These
+//! are projections, not lossy conversions: each writes what the library reads of a game
+//! (`pgn::Game`, `pgn::json`), and a game with an error still gets what was read up to it.
+
+use std::io::{self, BufRead, Read, Write};
+
+use crate::context::{Global, Status};
+use crate::diag::renderer;
+use crate::input::Origin;
+
+/// What `convert` writes of PGN games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Projection {
+    /// The mainline's moves in UCI, one line per game.
+    Uci,
+    /// The FEN after each move of the mainline (or after the last).
+    Fen,
+    /// The same as EPD lines, with an `id` from the tags and the ply.
+    Epd,
+    /// One JSON object per game per line (`pgn::json::to_json`).
+    Json,
+}
+
+/// Which positions of a game `--to fen` and `--to epd` write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum Positions {
+    /// the position after every move of the mainline
+    #[default]
+    All,
+    /// the position after the mainline's last move: one line per game
+    Final,
+}
+
+/// Converts the PGN games of `inputs` to `projection`, writing to standard output; each
+/// game's errors go to standard error (exit 1).
+pub(crate) fn convert(
+    inputs: &[Origin],
+    projection: Projection,
+    positions: Positions,
+    global: &Global,
+) -> io::Result<Status> {
+    let mut status = Status::Clean;
+    let mut stdout = global.data_stdout();
+    let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
+    let reader = pgn::Reader::new()
+        .keep(match projection {
+            Projection::Json => pgn::Keep::Tree,
+            _ => pgn::Keep::Mainline,
+        })
+        .fens(projection != Projection::Uci);
+    for origin in inputs {
+        let path = origin.display();
+        let text = match super::pgn_games::read_text(origin) {
+            Ok(text) => text,
+            Err(error) => {
+                global.error(crate::input::InputError::io(path.clone(), &error));
+                status = status.worst(Status::Error);
+                continue;
+            }
+        };
+        let mut errors = Vec::new();
+        for game in reader.games(&text) {
+            if super::pgn_games::is_comments_alone(&game) {
+                continue;
+            }
+            write_game(&game, projection, positions, &mut stdout)?;
+            errors.extend(
+                game.findings
+                    .iter()
+                    .filter(|finding| finding.severity == fenkit_diagnostics::Severity::Error)
+                    .cloned(),
+            );
+        }
+        stdout.flush()?;
+        if !errors.is_empty() {
+            status = status.worst(Status::Findings);
+            for diagnostic in super::pgn_games::place(&path, &text, errors) {
+                let _ = writeln!(
+                    global.stderr(),
+                    "{}\n",
+                    diagnostic.render(&renderer(colored))
+                );
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn write_game(
+    game: &pgn::Game<'_>,
+    projection: Projection,
+    positions: Positions,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    match projection {
+        Projection::Uci => writeln!(out, "{}", game.uci_mainline()),
+        Projection::Json => writeln!(out, "{}", pgn::json::to_json(game)),
+        Projection::Fen | Projection::Epd => {
+            let fens: Vec<(usize, &str)> = match positions {
+                Positions::All => game
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(index, node)| node.fen.as_deref().map(|fen| (index + 1, fen)))
+                    .collect(),
+                Positions::Final => {
+                    let fen = game.final_fen.as_deref().unwrap_or(&game.start_fen);
+                    vec![(game.moves.len(), fen)]
+                }
+            };
+            for (ply, fen) in fens {
+                if projection == Projection::Fen {
+                    writeln!(out, "{fen}")?;
+                } else {
+                    writeln!(out, "{}", epd_line(game, fen, ply))?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The EPD line of `fen` after `ply` moves of `game`: its four position fields, the clocks as
+/// `hmvc` and `fmvn` unless they are `0 1`, and an `id` made from the game's tags and the ply.
+fn epd_line(game: &pgn::Game<'_>, fen: &str, ply: usize) -> String {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    let mut line = fields.get(..4).unwrap_or(&fields).join(" ");
+    if let (Some(half), Some(full)) = (fields.get(4), fields.get(5))
+        && (*half, *full) != ("0", "1")
+    {
+        line.push_str(&format!(" hmvc {half}; fmvn {full};"));
+    }
+    let tag = |name: &str| {
+        game.tag(name)
+            .map(|value| value.into_owned())
+            .unwrap_or_else(|| "?".to_owned())
+    };
+    let id = format!(
+        "{} {} {}-{} ply {ply}",
+        tag("Event"),
+        tag("Round"),
+        tag("White"),
+        tag("Black")
+    );
+    let escaped = id.replace('\\', "\\\\").replace('"', "\\\"");
+    line.push_str(&format!(" id \"{escaped}\";"));
+    line
+}
+
+/// `convert --to pgn` of the JSON form, one game per line: each game's PGN, a blank line
+/// between games. A line that is not a game's JSON form is an error on stderr (exit 1).
+pub(crate) fn from_json(inputs: &[Origin], global: &Global) -> io::Result<Status> {
+    let mut status = Status::Clean;
+    let mut stdout = global.data_stdout();
+    let mut first = true;
+    for origin in inputs {
+        let path = origin.display();
+        let mut reader = match origin.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                global.error(crate::input::InputError::io(path.clone(), &error));
+                status = status.worst(Status::Error);
+                continue;
+            }
+        };
+        let mut text = String::new();
+        if let Err(error) = reader.read_to_string(&mut text) {
+            global.error(crate::input::InputError::io(path.clone(), &error));
+            status = status.worst(Status::Error);
+            continue;
+        }
+        for (index, line) in io::Cursor::new(text.as_bytes()).lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let written = serde_json::from_str::<serde_json::Value>(&line)
+                .map_err(|error| error.to_string())
+                .and_then(|value| pgn::json::to_pgn(&value).map_err(|error| error.to_string()));
+            match written {
+                Ok(pgn) => {
+                    if !first {
+                        stdout.write_all(b"\n")?;
+                    }
+                    first = false;
+                    stdout.write_all(pgn.as_bytes())?;
+                }
+                Err(error) => {
+                    global.error(format_args!(
+                        "{path}:{}: expected a game's JSON form: {error}",
+                        index + 1
+                    ));
+                    status = status.worst(Status::Findings);
+                }
+            }
+        }
+    }
+    stdout.flush()?;
+    Ok(status)
+}
