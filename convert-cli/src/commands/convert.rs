@@ -32,6 +32,14 @@ Examples:
   fenkit convert --to fen --field fen evals.jsonl   the positions inside a container (PGN FEN tags,
                                                     CSV --column, JSON Lines --field), one a line
 
+PGN games (.pgn; spec/pgn.md section 5a):
+  fenkit convert --to uci games.pgn                 the mainline in UCI, one line per game
+  fenkit convert --to epd --positions final games.pgn
+                                                    the final position of each game, with an id
+  fenkit convert --to fen games.pgn                 the position after every move of the mainline
+  fenkit convert --to json games.pgn > games.jsonl  one JSON object per game (moves, variations,
+  fenkit convert --to pgn games.jsonl               comments, NAGs), and back to PGN
+
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
                                                     `... - 3+2 0 1` to `... - 0 1 +0+1`

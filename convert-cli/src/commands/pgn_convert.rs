@@ -199,3 +199,97 @@ pub(crate) fn from_json(inputs: &[Origin], global: &Global) -> io::Result<Status
     stdout.flush()?;
     Ok(status)
 }
+
+/// `dedupe --positions all|final` over PGN games: each position (after every move of each
+/// game's mainline, or after its last) that already appeared, in any game of any file, is a
+/// `FENKIT020` warning at its move that names the first occurrence. Positions are the same when
+/// the FEN's first four fields agree (en passant written only when a capture is legal, as
+/// python-chess writes it) in the same variant; only a 64-bit hash of each and the line of its
+/// first occurrence are kept (16 bytes a distinct position).
+pub(crate) fn duplicates(
+    inputs: &[Origin],
+    positions: Positions,
+    global: &Global,
+) -> (Vec<crate::diag::Diagnostic>, usize) {
+    let mut first: std::collections::HashMap<u64, (u32, u32)> = std::collections::HashMap::new();
+    let mut diagnostics = Vec::new();
+    let mut count = 0usize;
+    let names: Vec<String> = inputs.iter().map(Origin::display).collect();
+    let reader = pgn::Reader::new().keep(pgn::Keep::Mainline).fens(true);
+    for (index, origin) in inputs.iter().enumerate() {
+        let path = origin.display();
+        let text = match super::pgn_games::read_text(origin) {
+            Ok(text) => text,
+            Err(error) => {
+                global.error(crate::input::InputError::io(path.clone(), &error));
+                continue;
+            }
+        };
+        let mut found = Vec::new();
+        let mut cursor = (0usize, 1usize);
+        for game in reader.games(&text) {
+            if super::pgn_games::is_comments_alone(&game) {
+                continue;
+            }
+            let variant = match game.variant {
+                pgn::GameVariant::Standard | pgn::GameVariant::Chess960 => String::new(),
+                pgn::GameVariant::Variant(variant) => format!("{variant:?}"),
+                pgn::GameVariant::Unsupported(_) => continue,
+            };
+            let at: Vec<(std::ops::Range<usize>, &str)> = match positions {
+                Positions::All => game
+                    .moves
+                    .iter()
+                    .filter_map(|node| Some((node.span.clone(), node.fen.as_deref()?)))
+                    .collect(),
+                Positions::Final => {
+                    let span = game
+                        .moves
+                        .last()
+                        .map_or(game.span.start..game.span.start, |node| node.span.clone());
+                    vec![(span, game.final_fen.as_deref().unwrap_or(&game.start_fen))]
+                }
+            };
+            for (span, fen) in at {
+                count += 1;
+                let key: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+                let hash = dfen::fnv1a64(format!("{variant} {}", key.join(" ")).as_bytes());
+                let (offset, line) = cursor;
+                let line = line
+                    + memchr::memchr_iter(
+                        b'\n',
+                        text.as_bytes().get(offset..span.start).unwrap_or_default(),
+                    )
+                    .count();
+                cursor = (span.start.max(offset), line);
+                match first.get(&hash) {
+                    Some(&(input, first_line)) => {
+                        let first_path = names.get(input as usize).map_or("", String::as_str);
+                        found.push(
+                            fenkit_diagnostics::Finding::new(
+                                crate::code::Code::Cli(crate::code::CliCode::Duplicate),
+                                fenkit_diagnostics::Severity::Warning,
+                                span,
+                                format!(
+                                    "duplicate position: the same position as {first_path}:{first_line}"
+                                ),
+                            )
+                            .with_help("positions are the same when the FEN's first four fields agree"),
+                        );
+                    }
+                    None => {
+                        first.insert(
+                            hash,
+                            (
+                                u32::try_from(index).unwrap_or(u32::MAX),
+                                u32::try_from(line).unwrap_or(u32::MAX),
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        diagnostics.extend(super::pgn_games::place_found(&path, &text, found));
+    }
+    (diagnostics, count)
+}

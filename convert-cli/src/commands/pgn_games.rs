@@ -206,12 +206,17 @@ pub(crate) fn place(
     text: &str,
     findings: Vec<fenkit_diagnostics::Finding<pgn::Code>>,
 ) -> Vec<Diagnostic> {
+    place_found(path, text, findings.into_iter().map(finding_of).collect())
+}
+
+/// The command line's `findings` about `text` (the file `path`), placed.
+pub(crate) fn place_found(path: &str, text: &str, findings: Vec<Finding>) -> Vec<Diagnostic> {
     PgnFindings {
         path: path.to_owned(),
         text: text.to_owned(),
         games: VecDeque::from([GameFindings {
             span: 0..0,
-            findings: findings.into_iter().map(finding_of).collect(),
+            findings,
         }]),
         cursor: (0, 1),
     }

@@ -177,6 +177,13 @@ fn convert_reads_each_game_as_its_variant_tag_says() {
     );
     assert_cmd_snapshot!(
         "convert_variant_games_fen",
-        tree.fenkit(&["convert", "--to", "fen", "--positions", "final", "variants.pgn"])
+        tree.fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--positions",
+            "final",
+            "variants.pgn"
+        ])
     );
 }

@@ -285,3 +285,25 @@ fn convert_projects_games() {
         tree.fenkit(&["convert", "--to", "pgn", "games.jsonl"])
     );
 }
+
+/// `dedupe --positions all|final` finds positions repeated across PGN games and files: each
+/// repeat a warning at its move naming the first occurrence.
+#[test]
+fn dedupe_finds_positions_repeated_across_games() {
+    let tree = Tree::empty();
+    let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                  [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    tree.write(
+        "a.pgn",
+        format!("{roster}1. e4 e5 2. Nf3 Nc6 *\n\n{roster}1. d4 d5 *\n"),
+    );
+    tree.write("b.pgn", format!("{roster}1. Nf3 Nc6 2. e4 e5 *\n"));
+    assert_cmd_snapshot!(
+        "pgn_dedupe_final",
+        tree.fenkit(&["dedupe", "--positions", "final", "a.pgn", "b.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_dedupe_all",
+        tree.fenkit(&["dedupe", "--positions", "all", "a.pgn", "b.pgn"])
+    );
+}
