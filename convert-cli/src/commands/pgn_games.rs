@@ -11,17 +11,9 @@ use std::io::{self, Read};
 use std::ops::Range;
 
 use crate::code::{Finding, finding_of};
+pub(crate) use crate::container::{REPORTED_BY_THE_CONTAINER, is_comments_alone};
 use crate::diag::Diagnostic;
 use crate::input::Origin;
-
-/// The codes of the library that the command line reports in its own words already: a tag
-/// pair it cannot read (`FENKIT050`), a `[FEN]` tag's position (read by the FEN notation, with
-/// every finding of its own), and `[FEN]` without `[SetUp "1"]` (`FENKIT051`).
-const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
-    pgn::Code::BadTag,
-    pgn::Code::BadFen,
-    pgn::Code::FenWithoutSetUp,
-];
 
 /// Whether an input is read as PGN games: a `.pgn` file (whatever is asked of it, `*.pgn` is
 /// a container of tag sections).
@@ -42,21 +34,6 @@ pub(crate) fn read_text(origin: &Origin) -> io::Result<String> {
         Ok(text) => text,
         Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
     })
-}
-
-/// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
-/// movetext token reads the comment lines between two games as a game without tags and
-/// without a termination marker.
-pub(crate) fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
-    game.tags.is_empty()
-        && game.moves_checked == 0
-        && game.termination.is_none()
-        && game.findings.iter().all(|finding| {
-            matches!(
-                finding.code,
-                pgn::Code::MissingTermination | pgn::Code::MissingRosterTag
-            )
-        })
 }
 
 /// One game's findings, spans into the whole text.

@@ -25,7 +25,7 @@ use std::path::Path;
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
 pub(crate) use jsonl::field_hint;
-pub(crate) use pgn::scan_tags;
+pub(crate) use pgn::{REPORTED_BY_THE_CONTAINER, is_comments_alone, scan_tags};
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
 /// reader is most of what one call costs).
