@@ -5,7 +5,7 @@
 //! identity (`dedupe`, `check --duplicates`) is the position after its last move.
 
 use super::analysis::Identity;
-use super::{Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Work};
+use super::{Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Suite, Work};
 use crate::code::{Finding, finding_of};
 
 /// `movetext`.
@@ -31,7 +31,10 @@ pub(super) static MOVETEXT: Entry = Entry {
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
     reference_codes: false,
-    suite: None,
+    suite: Some(Suite {
+        file: "movetext",
+        parity: true,
+    }),
     codec: &MovetextCodec,
 };
 
@@ -82,14 +85,14 @@ impl Analyze for MovetextAnalyzer {
             return Analysis::accepted(Vec::new(), None, None);
         };
         let findings: Vec<Finding> = game.findings.iter().cloned().map(finding_of).collect();
-        let canonical = if game.edits.is_empty() {
-            None
-        } else {
-            work.canonical_form(text, |out| {
+        let canonical = work.canonical_form(text, |out| {
+            if game.edits.is_empty() {
+                out.push_str(text);
+            } else {
                 out.push_str(&pgn::apply_edits(text, &game.edits));
-                Ok(())
-            })
-        };
+            }
+            Ok(())
+        });
         let identity = identity.and_then(|ep| {
             let fen = game.final_fen.as_deref()?;
             let parsed = super::dfen::parser(work.settings)

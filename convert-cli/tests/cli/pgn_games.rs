@@ -307,3 +307,27 @@ fn dedupe_finds_positions_repeated_across_games() {
         tree.fenkit(&["dedupe", "--positions", "all", "a.pgn", "b.pgn"])
     );
 }
+
+/// The conformance suite's PGN movetext cases (`spec/conformance/v1/movetext.jsonl`) pass
+/// through `fenkit parity`, answered by `fenkit parse --notation movetext`.
+#[test]
+fn parity_passes_the_movetext_cases() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let output = std::process::Command::new(bin)
+        .args([
+            "parity",
+            "--notation",
+            "movetext",
+            "--cmd",
+            &format!("{bin} parse --notation {{notation}} --profile {{profile}}"),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("16 passed, 0 failed") || stderr.contains("16 passed, 0 failed"),
+        "{stdout}{stderr}"
+    );
+}

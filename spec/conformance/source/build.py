@@ -19,6 +19,7 @@ import rules_cases  # noqa: E402,F401
 import variant_cases  # noqa: E402,F401
 import chess960_cases  # noqa: E402,F401
 import epd_cases  # noqa: E402,F401
+import movetext_cases  # noqa: E402,F401
 
 VERSION = 1
 OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
@@ -30,13 +31,14 @@ SPECS = {
     "variants": "spec/variants.md",
     "chess960": "spec/chess960.md",
     "epd": "spec/epd.md",
+    "movetext": "spec/pgn.md",
 }
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = []
-    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd"]:
+    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd", "movetext"]:
         name = f"{notation}.jsonl"
         path = os.path.join(OUT, name)
         count = common.dump(path, notation)
