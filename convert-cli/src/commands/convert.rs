@@ -322,8 +322,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         _ => None,
     };
     if let Some(projection) = projection {
-        return super::pgn_convert::convert(&origins, projection, args.positions, global)
-            .map_err(Failure::Io);
+        return super::pgn_convert::convert(
+            &origins,
+            projection,
+            args.positions,
+            args.write.castling.unwrap_or_default().into(),
+            global,
+        )
+        .map_err(Failure::Io);
     }
     let Plan { from, to, variant } = plan(&args)?;
     if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())

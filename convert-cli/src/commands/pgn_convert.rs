@@ -38,6 +38,7 @@ pub(crate) fn convert(
     inputs: &[Origin],
     projection: Projection,
     positions: Positions,
+    castling: dfen::CastlingNotation,
     global: &Global,
 ) -> io::Result<Status> {
     let mut status = Status::Clean;
@@ -64,7 +65,7 @@ pub(crate) fn convert(
             if super::pgn_games::is_comments_alone(&game) {
                 continue;
             }
-            write_game(&game, projection, positions, &mut stdout)?;
+            write_game(&game, projection, positions, castling, &mut stdout)?;
             errors.extend(
                 game.findings
                     .iter()
@@ -91,8 +92,31 @@ fn write_game(
     game: &pgn::Game<'_>,
     projection: Projection,
     positions: Positions,
+    castling: dfen::CastlingNotation,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    // Chess960 games are written in X-FEN, as python-chess writes them, unless
+    // `--castling shredder` asks for the rooks' files.
+    let shredder =
+        castling == dfen::CastlingNotation::Shredder && game.variant == pgn::GameVariant::Chess960;
+    let spelled = |fen: &str| -> String {
+        if !shredder {
+            return fen.to_owned();
+        }
+        dfen::Parser::new()
+            .castling_mode(dfen::CastlingMode::Chess960)
+            .layout(dfen::Layout::Fen)
+            .parse(fen)
+            .ok()
+            .and_then(|parsed| {
+                dfen::Writer::new()
+                    .castling_mode(dfen::CastlingMode::Chess960)
+                    .castling(dfen::CastlingNotation::Shredder)
+                    .to_fen(&parsed.fixed())
+                    .ok()
+            })
+            .unwrap_or_else(|| fen.to_owned())
+    };
     match projection {
         Projection::Uci => writeln!(out, "{}", game.uci_mainline()),
         Projection::Json => writeln!(out, "{}", pgn::json::to_json(game)),
@@ -110,6 +134,8 @@ fn write_game(
                 }
             };
             for (ply, fen) in fens {
+                let fen = spelled(fen);
+                let fen = fen.as_str();
                 if projection == Projection::Fen {
                     writeln!(out, "{fen}")?;
                 } else {

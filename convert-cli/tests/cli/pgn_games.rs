@@ -273,6 +273,21 @@ fn convert_projects_games() {
             "games.pgn"
         ])
     );
+    // Chess960 games in X-FEN, or with the rooks' files under `--castling shredder`.
+    assert_cmd_snapshot!(
+        "pgn_convert_fen_shredder",
+        tree.fenkit(&[
+            "convert",
+            "-q",
+            "--to",
+            "fen",
+            "--positions",
+            "all",
+            "--castling",
+            "shredder",
+            "games.pgn"
+        ])
+    );
     let json = tree
         .fenkit(&["convert", "--to", "json", "games.pgn"])
         .output()
