@@ -205,6 +205,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         }
         return Ok(status);
     }
+    if args.positions == Some(super::pgn_convert::Positions::All) {
+        return Err(Failure::Usage(
+            "`--positions all` compares the positions of PGN games: expected .pgn files (a \
+             column of movetext is compared by its final position, `--positions final`)"
+                .to_owned(),
+        ));
+    }
     let ep = args.en_passant.en_passant;
     let search = crate::duplicates::find(
         &found.inputs,

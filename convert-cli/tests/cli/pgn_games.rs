@@ -187,7 +187,25 @@ fn movetext_columns_are_checked_fixed_and_deduplicated() {
     );
     assert_cmd_snapshot!(
         "movetext_dedupe",
-        tree.fenkit(&["dedupe", "--column", "pgn", "openings.tsv"])
+        tree.fenkit(&[
+            "dedupe",
+            "--column",
+            "pgn",
+            "--positions",
+            "final",
+            "openings.tsv"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "movetext_dedupe_all",
+        tree.fenkit(&[
+            "dedupe",
+            "--column",
+            "pgn",
+            "--positions",
+            "all",
+            "openings.tsv"
+        ])
     );
     assert_cmd_snapshot!(
         "movetext_fmt",
