@@ -87,6 +87,8 @@ pub(crate) enum Code {
     Rule(dfen::rules::RulesCode),
     /// `VARxxx`: the variants' rules (`fenkit-variants`).
     Var(variants::Code),
+    /// `PGNxxx`: PGN games read move by move (`fenkit-pgn`).
+    Pgn(pgn::Code),
     /// `FENKITxxx`.
     Cli(CliCode),
 }
@@ -102,11 +104,13 @@ impl Code {
             .iter()
             .copied()
             .map(Code::Var);
+        let pgn = pgn::Code::ALL.iter().copied().map(Code::Pgn);
         let cli = CliCode::ALL.iter().copied().map(Code::Cli);
         dfen.chain(epd)
             .chain(fen4)
             .chain(rules)
             .chain(var)
+            .chain(pgn)
             .chain(cli)
     }
 
@@ -118,6 +122,7 @@ impl Code {
             Code::Fen4(code) => code.as_str(),
             Code::Rule(code) => code.as_str(),
             Code::Var(code) => code.as_str(),
+            Code::Pgn(code) => code.as_str(),
             Code::Cli(code) => code.as_str(),
         }
     }
@@ -130,6 +135,7 @@ impl Code {
             Code::Fen4(code) => code.title(),
             Code::Rule(code) => code.title(),
             Code::Var(code) => code.title(),
+            Code::Pgn(code) => code.title(),
             Code::Cli(code) => code.title(),
         }
     }
@@ -142,6 +148,7 @@ impl Code {
             Code::Fen4(code) => code.category(),
             Code::Rule(code) => code.category(),
             Code::Var(code) => code.category(),
+            Code::Pgn(code) => code.category(),
             Code::Cli(code) => code.category(),
         }
     }
@@ -202,6 +209,12 @@ impl From<dfen::rules::RulesCode> for Code {
 impl From<variants::Code> for Code {
     fn from(code: variants::Code) -> Code {
         Code::Var(code)
+    }
+}
+
+impl From<pgn::Code> for Code {
+    fn from(code: pgn::Code) -> Code {
+        Code::Pgn(code)
     }
 }
 
@@ -294,6 +307,7 @@ mod tests {
                 Code::Fen4(_) => "FEN4",
                 Code::Rule(_) => "RULE",
                 Code::Var(_) => "VAR",
+                Code::Pgn(_) => "PGN",
                 Code::Cli(_) => "FENKIT",
             };
             assert!(code.as_str().starts_with(prefix), "{code}");
@@ -304,8 +318,9 @@ mod tests {
     /// The table of every code in `spec/codes.md`, as the code tables give it.
     fn code_table() -> String {
         let mut table = String::from("| code | category | title |\n|---|---|---|\n");
-        // The `VAR` codes have a table of their own, which `fenkit-variants` checks.
-        for code in Code::all().filter(|code| !matches!(code, Code::Var(_))) {
+        // The `VAR` codes have a table of their own, which `fenkit-variants` checks, and so do
+        // the PGN codes (`fenkit-pgn`'s test writes theirs).
+        for code in Code::all().filter(|code| !matches!(code, Code::Var(_) | Code::Pgn(_))) {
             let title = code.title().replace('|', "\\|");
             table.push_str(&format!("| `{code}` | {} | {title} |\n", code.category()));
         }

@@ -124,11 +124,78 @@ pub(crate) fn report_origin(
             }
         }
     }
+    let games = match origin.path() {
+        Some(path)
+            if path
+                .extension()
+                .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn")) =>
+        {
+            pgn_games(&path_text(path)?, &path_display(origin))
+        }
+        _ => String::new(),
+    };
     Ok(format!(
-        "notation: {}\npositions: {} ({accepted} accepted, {rejected} rejected)\n{body}",
+        "notation: {}\npositions: {} ({accepted} accepted, {rejected} rejected)\n{body}{games}",
         scan.notation(),
         accepted + rejected,
     ))
+}
+
+fn path_text(path: &Path) -> io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn path_display(origin: &Origin) -> String {
+    origin.display()
+}
+
+/// A PGN file's games read move by move (`fenkit-pgn`): each game's first line and the
+/// findings of its movetext, as `check` reports them beside its `FEN` tag.
+fn pgn_games(text: &str, path: &str) -> String {
+    let mut out = String::new();
+    let mut count = 0usize;
+    for game in pgn::Reader::new().games(text) {
+        if crate::container::is_comments_alone(&game) {
+            continue;
+        }
+        count += 1;
+        let first_line = 1 + memchr::memchr_iter(
+            b'\n',
+            text.as_bytes().get(..game.span.start).unwrap_or_default(),
+        )
+        .count();
+        let _ = writeln!(
+            out,
+            "\ngame {count} at line {first_line}: {} moves checked",
+            game.moves_checked
+        );
+        for finding in game.findings {
+            if crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
+                continue;
+            }
+            let diagnostic =
+                Diagnostic::in_text(path, 1, 0, text, crate::code::finding_of(finding));
+            let finding = &diagnostic.finding;
+            let _ = writeln!(
+                out,
+                "  {}[{}] {}:{}{}: {}",
+                finding.severity,
+                finding.code,
+                diagnostic.line,
+                diagnostic.column,
+                if finding.fixable { " (fixable)" } else { "" },
+                finding.message
+            );
+            if let Some(help) = &finding.help {
+                let _ = writeln!(out, "    help: {help}");
+            }
+        }
+    }
+    if count == 0 {
+        return out;
+    }
+    format!("\ngames: {count}\n{out}")
 }
 
 /// Makes control characters visible (`\t`, `\r`, `\u{0}`); everything else is kept.

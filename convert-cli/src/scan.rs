@@ -164,7 +164,15 @@ impl Scan {
             (path, select) => Container::resolve(path, select, opened.fill_buf()?)?,
         };
         let by_extension = match container {
-            // The positions inside a container are standard FEN unless given.
+            // The positions inside a container are standard FEN unless given, or movetext
+            // when its first value is (`1. e4 …`: a column of SAN movetext).
+            Some(container) if forced.is_none() => {
+                let first = container.extractor().first_value(opened.fill_buf()?);
+                first
+                    .as_deref()
+                    .and_then(Notation::movetext_in)
+                    .or_else(|| Notation::of_variant(dfen::variant::Variant::Chess))
+            }
             Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
             None => origin.path().and_then(Notation::from_extension),
         };

@@ -206,6 +206,19 @@ impl Markers {
         covered
     }
 
+    /// What covers a finding out of any marker's reach (a PGN game's movetext that no marker
+    /// stands above): `ignore-file` and the configuration's `per-file-ignores`. Markers waiting
+    /// for their position are left waiting.
+    pub(crate) fn unmarked(&self, code: Code) -> Option<Suppression> {
+        if self.file_ignores.contains(&code) {
+            Some(Suppression::Ignored)
+        } else if self.configured.contains(&code) {
+            Some(Suppression::Configured)
+        } else {
+            None
+        }
+    }
+
     /// Ends the file: a marker still waiting has no position under it.
     pub(crate) fn end(&mut self) {
         self.orphan_pending();

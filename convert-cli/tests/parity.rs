@@ -736,6 +736,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/fen4.md
     spec/identity.md
     spec/ndjson4.md
+    spec/pgn.md
     spec/rules.md
     spec/variants.md
     v1/chess960.jsonl
@@ -743,6 +744,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     v1/epd.jsonl
     v1/fen4.jsonl
     v1/manifest.json
+    v1/movetext.jsonl
     v1/ndjson4.jsonl
     v1/rules.jsonl
     v1/variants.jsonl
@@ -908,7 +910,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 19 suite files (version 1) to DIR/copy
+    wrote 0 of 21 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1410,8 +1412,9 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"n_ndjson4_4307_gap".to_owned()));
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
     assert!(names.contains(&"y_960_xfen_start".to_owned()));
+    assert!(names.contains(&"n_mt_201_illegal".to_owned()));
     let total: usize = [
-        "dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd",
+        "dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd", "movetext",
     ]
     .into_iter()
     .map(suite_count)

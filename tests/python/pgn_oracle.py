@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """python-chess as a test-only oracle for fenkit's PGN reader (the `pgn` crate).
 
-    pgn_oracle.py [--reader CMD] PATH...
+    pgn_oracle.py [--reader CMD] [--fmt FENKIT] PATH...
 
 PATH is a PGN file (`*.pgn`), a TSV file whose `pgn` column holds movetext (lichess's
 chess-openings), or a directory searched for both. Every game is read twice:
@@ -18,9 +18,10 @@ variant fenkit does not read are counted, not compared; games in the lichess var
 python-chess does not report by design (an unknown token, a comment or variation that never
 closes: spec/pgn.md, "python-chess"), the game is counted as explained.
 
-Then the file as `fmt` writes it (READER `--fix`) is read by python-chess again: every game
-must be the same as before, its moves, variations, comments and NAGs (python-chess's export of
-the movetext, without the tags, which `fmt` may add to).
+Then the file as `fmt` writes it (READER `--fix`, or with `--fmt FENKIT` the command line's
+`FENKIT fmt` run on a copy of the file) is read by python-chess again: every game must be the
+same as before, its moves, variations, comments and NAGs (python-chess's export of the
+movetext, without the tags, which `fmt` may add to).
 
 Exit status: 0 when every game agrees or is explained, 1 on a disagreement, 2 when the oracle
 or the reader cannot be run. python-chess (GPL) is only ever installed into a test venv.
@@ -32,8 +33,10 @@ import csv
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
@@ -110,6 +113,19 @@ def run(reader, path, *flags):
     return out.stdout
 
 
+def fmt_copy(fenkit, path):
+    """The file as `fenkit fmt` writes it: formatted in place in a copy."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, os.path.basename(path))
+        shutil.copyfile(path, copy)
+        out = subprocess.run(fenkit + ["fmt", "-q", copy], capture_output=True, text=True)
+        if out.returncode not in (0, 1):
+            sys.stderr.write(f"error: {' '.join(fenkit)} fmt failed on {path}: {out.stderr}\n")
+            sys.exit(2)
+        with open(copy, encoding="utf-8-sig", errors="replace") as f:
+            return f.read()
+
+
 def movetext_rows(path):
     with open(path, encoding="utf-8") as f:
         return [row["pgn"] for row in csv.DictReader(f, delimiter="\t")]
@@ -153,6 +169,7 @@ def compare(label, ours, theirs, counts, problems):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reader", default=DEFAULT_READER)
+    parser.add_argument("--fmt", metavar="FENKIT", help="the fenkit binary whose `fmt` writes the fixed files")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     reader = args.reader.split()
@@ -193,7 +210,7 @@ def main():
             continue
         for index, (game, other) in enumerate(zip(ours, theirs)):
             compare(f"{path} game {index + 1}", game, other, counts, problems)
-        fixed_text = run(reader, path, "--fix")
+        fixed_text = fmt_copy(args.fmt.split(), path) if args.fmt else run(reader, path, "--fix")
         before, after = exported(text), exported(fixed_text)
         if before != after:
             first = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))

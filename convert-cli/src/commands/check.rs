@@ -30,7 +30,7 @@ Examples:
   fenkit check -v wac.epd                      also note opcodes that EPD does not define
   fenkit check --variant crazyhouse --dialect stockfish zh.fen
                                                crazyhouse FENs as Stockfish writes them
-  fenkit check games.pgn                       the [FEN \"...\"] tag of each game
+  fenkit check games.pgn                       every move of every game, and each [FEN \"...\"] tag
   fenkit check --column FEN puzzles.csv        a CSV/TSV column, by header name or number from 1
   fenkit check --field fen evals.jsonl         a string field of each JSON Lines object
 
@@ -140,6 +140,8 @@ struct FileCheck {
     dialects: crate::scan::DialectsChosen,
     /// The lines with EPD operations in a FEN file.
     epd_lines: crate::scan::EpdLines,
+    /// A PGN file: the findings of its games' movetext, handed on with their tag sections.
+    games: Option<super::pgn_games::PgnFindings>,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -173,6 +175,21 @@ impl<W: Write> Run<'_, W> {
                     file.and_then(|file| file.notation_from.as_deref()),
                 ));
                 let ignores = file.map(|file| file.ignores.clone()).unwrap_or_default();
+                // A PGN file's movetext is read whole here, game by game; a file that cannot
+                // be read is reported by the scan itself.
+                let games = self
+                    .settings
+                    .inputs
+                    .get(input)
+                    .filter(|origin| super::pgn_games::is_pgn(origin))
+                    .and_then(|origin| super::pgn_games::read_text(origin).ok())
+                    .map(|text| {
+                        super::pgn_games::PgnFindings::read(
+                            path.clone(),
+                            text,
+                            file.is_some_and(|file| file.read.strict),
+                        )
+                    });
                 self.file = Some(FileCheck {
                     input,
                     path,
@@ -185,6 +202,7 @@ impl<W: Write> Run<'_, W> {
                     four_player: 0,
                     dialects: crate::scan::DialectsChosen::default(),
                     epd_lines: crate::scan::EpdLines::default(),
+                    games,
                 });
                 Ok(())
             }
@@ -219,6 +237,19 @@ impl<W: Write> Run<'_, W> {
             return Ok(());
         };
         let record = &item.record;
+        // In a PGN file: the games that ended above this record are handed on first (no
+        // marker stands above them, or their tag section would have been handed on), and a
+        // tag section brings its game's findings, which its markers cover.
+        let mut game = Vec::new();
+        if let Some(games) = file.games.as_mut() {
+            let before = games.before(record.offset);
+            Run::<W>::unmarked(file, before, &mut self.emitter)?;
+            if record.kind == Kind::Position
+                && let Some(games) = file.games.as_mut()
+            {
+                game = games.game_of(record.offset..record.offset + record.raw().len() as u64);
+            }
+        }
         match (record.kind, item.analysis.take()) {
             (Kind::Comment, _) => {
                 file.markers.comment(
@@ -226,6 +257,15 @@ impl<W: Write> Run<'_, W> {
                     record.offset,
                     record.text().unwrap_or_default(),
                 );
+            }
+            (Kind::Position, None) if file.games.is_some() => {
+                let findings: Vec<_> = game.iter().map(|placed| placed.finding.clone()).collect();
+                let covered = file.markers.position(&findings);
+                for (diagnostic, suppression) in game.into_iter().zip(covered) {
+                    let diagnostic = diagnostic.with_suppression(suppression);
+                    file.summary.count(&diagnostic);
+                    self.emitter.emit(diagnostic)?;
+                }
             }
             (Kind::Blank, _) | (Kind::Position, None) => file.markers.blank(),
             (Kind::Position, Some(mut analysis)) => {
@@ -265,13 +305,33 @@ impl<W: Write> Run<'_, W> {
                         placed.finding.code
                     ));
                 }
-                file.epd_lines.see(&analysis.findings, record.line);
-                let covered = file.markers.position(&analysis.findings);
-                for (finding, suppression) in analysis.findings.into_iter().zip(covered) {
-                    let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
-                    let diagnostic = Diagnostic::new(&file.path, record, finding)
-                        .with_reference(analysis.reference)
-                        .with_suppression(suppression);
+                let mut findings = analysis.findings;
+                file.epd_lines.see(&findings, record.line);
+                let own = findings.len();
+                findings.extend(game.iter().map(|placed| placed.finding.clone()));
+                let covered = file.markers.position(&findings);
+                findings.truncate(own);
+                let mut diagnostics: Vec<Diagnostic> = findings
+                    .into_iter()
+                    .zip(covered.iter().copied())
+                    .map(|(finding, suppression)| {
+                        Diagnostic::new(&file.path, record, finding)
+                            .with_reference(analysis.reference)
+                            .with_suppression(suppression)
+                    })
+                    .collect();
+                if !game.is_empty() {
+                    diagnostics.extend(
+                        game.into_iter()
+                            .zip(covered.into_iter().skip(own))
+                            .map(|(placed, suppression)| placed.with_suppression(suppression)),
+                    );
+                    // A PGN tag section's findings and its game's, in file order.
+                    diagnostics.sort_by_key(|placed| placed.file_span.start);
+                }
+                for diagnostic in diagnostics {
+                    let four_player =
+                        diagnostic.finding.code == Code::Cli(CliCode::FourPlayerChess);
                     file.summary.count(&diagnostic);
                     if four_player {
                         file.four_player += 1;
@@ -284,6 +344,21 @@ impl<W: Write> Run<'_, W> {
             }
         }
         Run::<W>::marker_errors(file, &mut self.emitter)
+    }
+
+    /// Reports findings of PGN games that no marker covers.
+    fn unmarked(
+        file: &mut FileCheck,
+        diagnostics: Vec<Diagnostic>,
+        emitter: &mut Emitter<W>,
+    ) -> io::Result<()> {
+        for diagnostic in diagnostics {
+            let suppression = file.markers.unmarked(diagnostic.finding.code);
+            let diagnostic = diagnostic.with_suppression(suppression);
+            file.summary.count(&diagnostic);
+            emitter.emit(diagnostic)?;
+        }
+        Ok(())
     }
 
     /// Reports the problems of the markers met so far.
@@ -308,6 +383,10 @@ impl<W: Write> Run<'_, W> {
         let Some(mut file) = self.file.take() else {
             return Ok(());
         };
+        if let Some(mut games) = file.games.take() {
+            let rest = games.rest();
+            Run::<W>::unmarked(&mut file, rest, &mut self.emitter)?;
+        }
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
         file.summary.positions += counted;

@@ -32,6 +32,14 @@ Examples:
   fenkit convert --to fen --field fen evals.jsonl   the positions inside a container (PGN FEN tags,
                                                     CSV --column, JSON Lines --field), one a line
 
+PGN games (.pgn; spec/pgn.md section 5a):
+  fenkit convert --to uci games.pgn                 the mainline in UCI, one line per game
+  fenkit convert --to epd --positions final games.pgn
+                                                    the final position of each game, with an id
+  fenkit convert --to fen games.pgn                 the position after every move of the mainline
+  fenkit convert --to json games.pgn > games.jsonl  one JSON object per game (moves, variations,
+  fenkit convert --to pgn games.jsonl               comments, NAGs), and back to PGN
+
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
                                                     `... - 3+2 0 1` to `... - 0 1 +0+1`
@@ -88,7 +96,12 @@ skipped, and makes the exit status 1.";
 pub(crate) struct Args {
     /// The format to write [default with --variant: the variant's text, in --to-dialect]
     #[arg(long, value_name = "FORMAT", required_unless_present = "variant")]
-    to: Option<Target>,
+    to: Option<ToArg>,
+
+    /// PGN games, `--to fen` or `--to epd`: the position after every move of the mainline, or
+    /// after its last move only (one line per game)
+    #[arg(long, value_name = "WHICH", default_value = "all")]
+    positions: super::pgn_convert::Positions,
 
     /// The notation to read, as in every other command, or a JSON form [default: from the
     /// extension, else from the content]. `--from` is the same flag
@@ -158,7 +171,7 @@ struct Plan {
 /// What `--variant` and `--to` ask for (see [`Plan`]).
 fn plan(args: &Args) -> Result<Plan, Failure> {
     let selected = args.variant.notation(args.to_dialect, args.profile)?;
-    let to = args.to.map(|target| target.0);
+    let to = args.to.as_ref().and_then(ToArg::form);
     let Some(mut notation) = selected else {
         return match to {
             Some(to) => Ok(Plan {
@@ -217,7 +230,107 @@ fn converted_by_content(entry: &crate::notation::Entry) -> bool {
     entry.help.convert.is_some()
 }
 
+/// `--to`: a notation's form, or one of the forms of PGN games (`uci`, `pgn`).
+#[derive(Debug, Clone)]
+enum ToArg {
+    Form(Target),
+    /// PGN games: the mainline's moves in UCI.
+    Uci,
+    /// The JSON form of PGN games, back to PGN.
+    Pgn,
+}
+
+impl ToArg {
+    fn form(&self) -> Option<Form> {
+        match self {
+            ToArg::Form(target) => Some(target.0),
+            ToArg::Uci | ToArg::Pgn => None,
+        }
+    }
+}
+
+static TO_ARGS: std::sync::LazyLock<Vec<ToArg>> = std::sync::LazyLock::new(|| {
+    <Target as clap::ValueEnum>::value_variants()
+        .iter()
+        .cloned()
+        .map(ToArg::Form)
+        .chain([ToArg::Uci, ToArg::Pgn])
+        .collect()
+});
+
+impl clap::ValueEnum for ToArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &TO_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            ToArg::Form(target) => clap::ValueEnum::to_possible_value(target),
+            ToArg::Uci => Some(
+                clap::builder::PossibleValue::new("uci")
+                    .help("PGN games: the mainline's moves in UCI, one line per game"),
+            ),
+            ToArg::Pgn => Some(
+                clap::builder::PossibleValue::new("pgn")
+                    .help("PGN: the JSON form of PGN games (`--to json` of a .pgn) back to PGN"),
+            ),
+        }
+    }
+}
+
+/// Whether every input is a PGN file: `convert` then writes the games' projections.
+fn all_pgn(inputs: &[Origin]) -> bool {
+    !inputs.is_empty() && inputs.iter().all(super::pgn_games::is_pgn)
+}
+
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    let origins: Vec<Origin> = args
+        .inputs
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                Origin::Stdin
+            } else {
+                Origin::File(p.clone())
+            }
+        })
+        .collect();
+    let origins = if origins.is_empty() {
+        vec![Origin::Stdin]
+    } else {
+        origins
+    };
+    use super::pgn_convert::Projection;
+    let projection = match (&args.to, all_pgn(&origins)) {
+        (Some(ToArg::Pgn), _) => {
+            return super::pgn_convert::from_json(&origins, global).map_err(Failure::Io);
+        }
+        (Some(ToArg::Uci), true) => Some(Projection::Uci),
+        (Some(ToArg::Uci), false) => {
+            return Err(Failure::Usage(
+                "`--to uci` writes the moves of PGN games: expected .pgn files".to_owned(),
+            ));
+        }
+        (Some(ToArg::Form(target)), true) if args.select.select().is_none() => {
+            match target.0.name() {
+                "fen" => Some(Projection::Fen),
+                "epd" => Some(Projection::Epd),
+                "json" => Some(Projection::Json),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(projection) = projection {
+        return super::pgn_convert::convert(
+            &origins,
+            projection,
+            args.positions,
+            args.write.castling.unwrap_or_default().into(),
+            global,
+        )
+        .map_err(Failure::Io);
+    }
     let Plan { from, to, variant } = plan(&args)?;
     if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())
         && from_family != to_family

@@ -21,6 +21,8 @@ Examples:
   zcat games.dfen.gz | fenkit dedupe -     standard input too (listing only: not with --write)
   fenkit dedupe --output-format json .    the repeats as JSON, with a summary
   fenkit dedupe --field fen evals.jsonl   inside PGN, CSV (--column) and JSON Lines (--field)
+  fenkit dedupe --positions all games/*.pgn  positions repeated across PGN games and files
+  fenkit dedupe --column pgn a.tsv b.tsv    movetext rows that reach the same final position
   fenkit dedupe --variant threecheck --dialect lichess 3check.fen
 
 Two positions are the same when all their fields but the clocks agree (for FEN4: the same
@@ -60,6 +62,11 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     en_passant: crate::options::EnPassantArg,
+
+    /// PGN games: compare the position after every move of each game's mainline, or after
+    /// its last move only. A column of movetext is always compared by its final position
+    #[arg(long, value_name = "WHICH")]
+    positions: Option<super::pgn_convert::Positions>,
 
     /// Do not print the summary line
     #[arg(long, short)]
@@ -157,6 +164,53 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     for error in &found.errors {
         global.error(error);
         status = Status::Error;
+    }
+    if let Some(positions) = args.positions
+        && !found.inputs.is_empty()
+        && found.inputs.iter().all(super::pgn_games::is_pgn)
+    {
+        if args.write {
+            return Err(Failure::Usage(
+                "`--write` does not remove games from a PGN file: expected a listing (without \
+                 `--write`) for PGN"
+                    .to_owned(),
+            ));
+        }
+        let (duplicates, positions) =
+            super::pgn_convert::duplicates(&found.inputs, positions, global);
+        let mut summary = Summary {
+            files: found.inputs.len(),
+            positions,
+            unreadable: found.errors.len(),
+            ..Summary::default()
+        };
+        let mut emitter =
+            Emitter::new(args.output_format, global.stdout(), global.stdout_colored())?;
+        let files: HashSet<&str> = duplicates.iter().map(|d| d.path.as_str()).collect();
+        for diagnostic in &duplicates {
+            summary.count(diagnostic);
+            emitter.emit(diagnostic.clone())?;
+        }
+        emitter.finish(&summary, &found.errors)?;
+        if !args.quiet {
+            let _ = writeln!(
+                global.stderr(),
+                "{} in {}",
+                crate::output::plural(duplicates.len(), "repeated position", "repeated positions"),
+                crate::output::plural(files.len(), "file", "files")
+            );
+        }
+        if !duplicates.is_empty() {
+            status = status.worst(Status::Findings);
+        }
+        return Ok(status);
+    }
+    if args.positions == Some(super::pgn_convert::Positions::All) {
+        return Err(Failure::Usage(
+            "`--positions all` compares the positions of PGN games: expected .pgn files (a \
+             column of movetext is compared by its final position, `--positions final`)"
+                .to_owned(),
+        ));
     }
     let ep = args.en_passant.en_passant;
     let search = crate::duplicates::find(

@@ -91,6 +91,12 @@ pub(crate) struct Args {
     #[arg(long)]
     check: bool,
 
+    /// PGN: also write every game again in the export format (the Seven Tag Roster first,
+    /// movetext wrapped at 80 columns); a game with an error is kept as it is. Without it `fmt`
+    /// changes only the tokens it fixes
+    #[arg(long)]
+    export: bool,
+
     /// Write nothing; print a unified diff of the changes and exit 1 if there are any
     #[arg(long, conflicts_with = "check")]
     diff: bool,
@@ -126,6 +132,8 @@ struct Settings {
     /// `--castling` and `--en-passant`.
     write: crate::options::WriteArgs,
     mode: Mode,
+    /// `--export`: PGN games rewritten in the export format.
+    export: bool,
     writer: AtomicWriter,
     threads: usize,
 }
@@ -213,6 +221,46 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
             }
             out.write_all(record.eol.as_bytes())
         })?;
+    Ok(pass)
+}
+
+/// Formats the input `origin` into `out`: as [`format_into`] does, and for a PGN file every
+/// game's fixable findings fixed too (canonical SAN, move numbers, the tags and termination
+/// markers they insert), every other byte kept. A game's movetext errors are reported, as a
+/// position's are.
+fn format_origin_into(
+    origin: &Origin,
+    export: bool,
+    scan: Scan,
+    threads: usize,
+    path: &str,
+    out: &mut dyn Write,
+) -> io::Result<Pass> {
+    if !super::pgn_games::is_pgn(origin) {
+        return format_into(scan, threads, path, out);
+    }
+    let mut written = Vec::new();
+    let mut pass = format_into(scan, threads, path, &mut written)?;
+    let Ok(text) = std::str::from_utf8(&written) else {
+        out.write_all(&written)?;
+        return Ok(pass);
+    };
+    let (mut fixed, errors) = super::pgn_games::fixed(path, text);
+    pass.errors += errors.len();
+    pass.reports.extend(errors);
+    if export {
+        let exported = super::pgn_games::export(fixed.as_deref().unwrap_or(text));
+        let ends = if text.ends_with('\n') { "\n" } else { "" };
+        let exported = format!("{exported}{ends}");
+        fixed = (exported != text).then_some(exported);
+    }
+    match fixed {
+        Some(fixed) => {
+            pass.changed = true;
+            out.write_all(fixed.as_bytes())
+        }
+        None => out.write_all(&written),
+    }?;
     Ok(pass)
 }
 
@@ -318,7 +366,7 @@ fn format_file(
     } else {
         &mut io::sink()
     };
-    match format_into(scan, threads, &path, sink) {
+    match format_origin_into(origin, settings.export, scan, threads, &path, sink) {
         Ok(pass) => outcome.pass = pass,
         Err(error) => {
             outcome.error = Some(read_error(error));
@@ -356,7 +404,7 @@ fn format_file(
                 if single_input {
                     scan = scan.with_progress("writing");
                 }
-                format_into(scan, threads, &path, out).map(drop)
+                format_origin_into(origin, settings.export, scan, threads, &path, out).map(drop)
             });
             match result {
                 Ok(other_links) => {
@@ -514,6 +562,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         } else {
             Mode::Write
         },
+        export: args.export,
         writer: AtomicWriter::from_env(),
         threads: args.threads.apply(global),
     };

@@ -28,6 +28,8 @@ mod moves;
 mod parity;
 mod parse;
 mod perft;
+mod pgn_convert;
+mod pgn_games;
 mod play;
 mod roll;
 mod show;

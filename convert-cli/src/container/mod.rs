@@ -25,7 +25,7 @@ use std::path::Path;
 use crate::code::Finding;
 pub(crate) use crate::input::Grouping;
 pub(crate) use jsonl::field_hint;
-pub(crate) use pgn::scan_tags;
+pub(crate) use pgn::{REPORTED_BY_THE_CONTAINER, is_comments_alone, scan_tags};
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
 /// reader is most of what one call costs).
@@ -258,7 +258,16 @@ impl Extractor {
     /// The form of the container's positions, decided by its first value as it stands in
     /// `first`, the start of the file (whole lines only): `FileForm::default()` when no value
     /// is there (a CSV row over several lines, a header longer than the buffer).
-    pub(crate) fn first_form(mut self, first: &[u8]) -> dfen::form::FileForm {
+    pub(crate) fn first_form(self, first: &[u8]) -> dfen::form::FileForm {
+        self.first_value(first)
+            .map_or_else(dfen::form::FileForm::default, |text| {
+                dfen::form::FileForm::of_first_position(&text)
+            })
+    }
+
+    /// The container's first value as it stands in `first`, the start of the file (whole
+    /// lines only), unescaped: `None` when no value is there.
+    pub(crate) fn first_value(mut self, first: &[u8]) -> Option<String> {
         let mut lines = first.split(|&byte| byte == b'\n').enumerate().peekable();
         while let Some((index, line)) = lines.next() {
             // The last piece may be cut short by the buffer's end.
@@ -274,10 +283,10 @@ impl Extractor {
                 continue;
             }
             if let Extracted::Position(embedded) = self.extract(index + 1, line) {
-                return dfen::form::FileForm::of_first_position(&embedded.text);
+                return Some(embedded.text.into_owned());
             }
         }
-        dfen::form::FileForm::default()
+        None
     }
 
     /// The container it reads.

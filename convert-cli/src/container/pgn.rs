@@ -241,6 +241,30 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
     })
 }
 
+/// The codes of the library that the command line reports in its own words already: a tag
+/// pair it cannot read (`FENKIT050`), a `[FEN]` tag's position (read by the FEN notation, with
+/// every finding of its own), and `[FEN]` without `[SetUp "1"]` (`FENKIT051`).
+pub(crate) const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
+    pgn::Code::BadTag,
+    pgn::Code::BadFen,
+    pgn::Code::FenWithoutSetUp,
+];
+
+/// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
+/// movetext token reads the comment lines between two games as a game without tags and
+/// without a termination marker.
+pub(crate) fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
+    game.tags.is_empty()
+        && game.moves_checked == 0
+        && game.termination.is_none()
+        && game.findings.iter().all(|finding| {
+            matches!(
+                finding.code,
+                pgn::Code::MissingTermination | pgn::Code::MissingRosterTag
+            )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,7 @@ mod epd;
 mod fen;
 mod fen4;
 mod json;
+mod movetext;
 mod ndjson4;
 mod perft;
 mod rules;
@@ -58,7 +59,7 @@ pub(crate) use dfen::{ProfileArg, write_dfen};
 pub(crate) use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 13] = [
+pub(crate) static TABLE: [&Entry; 14] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
@@ -72,6 +73,7 @@ pub(crate) static TABLE: [&Entry; 13] = [
     &variant::THREECHECK,
     &variant::CRAZYHOUSE,
     &variant::TWOMOVE,
+    &movetext::MOVETEXT,
 ];
 
 /// Everything the command line knows about one notation.
@@ -638,6 +640,13 @@ impl Notation {
         self.entry.name
     }
 
+    /// The movetext notation when `value`, a container's first value, is SAN movetext
+    /// (`1. e4 …`): a column of movetext is read so without `--notation`.
+    pub(crate) fn movetext_in(value: &str) -> Option<Notation> {
+        let line = Line::new(value.as_bytes());
+        (movetext::MOVETEXT.codec.sniff(&line) > 0).then(|| Notation::of(&movetext::MOVETEXT))
+    }
+
     /// The notation named `name` in [`TABLE`].
     #[cfg(test)]
     pub(crate) fn named(name: &str) -> Option<Notation> {
@@ -1139,7 +1148,7 @@ mod tests {
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
         assert_eq!(
             of(Notation::value_variants()),
-            "dfen fen epd perft fen4 ndjson4"
+            "dfen fen epd perft fen4 ndjson4 movetext"
         );
         assert_eq!(
             names(

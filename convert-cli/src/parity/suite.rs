@@ -33,7 +33,7 @@ variant FENs of three-check, crazyhouse and two-move chess, and EPD, written by 
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
-  `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`: the cases (`chess960.jsonl`
+  `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`, `v1/movetext.jsonl`: the cases (`chess960.jsonl`
   holds DFENs read in Chess960 mode, `{castling}`).
 
 Run a parser over this copy:
@@ -67,6 +67,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("spec/identity.md", include_str!("../../spec/identity.md")),
     ("spec/variants.md", include_str!("../../spec/variants.md")),
     ("spec/epd.md", include_str!("../../spec/epd.md")),
+    ("spec/pgn.md", include_str!("../../spec/pgn.md")),
     (
         "v1/manifest.json",
         include_str!("../../spec/conformance/v1/manifest.json"),
@@ -98,6 +99,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     (
         "v1/epd.jsonl",
         include_str!("../../spec/conformance/v1/epd.jsonl"),
+    ),
+    (
+        "v1/movetext.jsonl",
+        include_str!("../../spec/conformance/v1/movetext.jsonl"),
     ),
 ];
 
@@ -131,7 +136,7 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 7] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
@@ -191,6 +196,15 @@ pub(crate) static SUITE_FILES: [SuiteFile; 7] = [
         help: "EPD lines: strings holding `;`, operations without operands, clocks where the \
                operations belong, illegal and ambiguous SAN",
         parity_help: Some("EPD cases, through the parse protocol"),
+        by_default: false,
+        rules: false,
+        castling: None,
+    },
+    SuiteFile {
+        name: "movetext",
+        help: "PGN movetext from the standard start: canonical SAN, the fixes of `fmt`, illegal \
+               moves in the mainline and in variations",
+        parity_help: Some("PGN movetext cases, through the parse protocol"),
         by_default: false,
         rules: false,
         castling: None,
@@ -825,7 +839,8 @@ mod tests {
                 "spec/rules.md",
                 "spec/variants.md",
                 "spec/chess960.md",
-                "spec/epd.md"
+                "spec/epd.md",
+                "spec/pgn.md"
             ]
         );
         for spec in specs {

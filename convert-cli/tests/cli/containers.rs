@@ -73,9 +73,22 @@ fn fmt_rewrites_only_the_position_text() {
     tree.write("puzzles.csv", CSV);
     tree.write("evals.jsonl", JSONL);
     assert_cmd_snapshot!(tree.fenkit(&["fmt", "games.pgn"]));
+    // The FEN tag's position, and the tags each game lacks (`SetUp`, the Seven Tag Roster),
+    // inserted after its last tag.
+    let roster = "[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+                  [Black \"?\"]\n[Result \"*\"]\n";
     assert_eq!(
         String::from_utf8(tree.read("games.pgn")).unwrap(),
         PGN.replace("4K3  w", "4K3 w")
+            .replace("quote\"]\n", "quote\"]\n[SetUp \"1\"]\n")
+            .replace(
+                "[Variant \"Standard\"]\n",
+                &format!("[Variant \"Standard\"]\n{roster}")
+            )
+            .replace(
+                "[Variant \"Three-check\"]\n",
+                &format!("[Variant \"Three-check\"]\n[Event \"?\"]\n{roster}")
+            )
     );
     assert_cmd_snapshot!(
         "fmt_csv",
@@ -151,7 +164,8 @@ const VARIANT_GAMES: &str = "[Variant \"Chess960\"]\n\
 \n\
 *\n";
 
-/// `convert` reads each game's FEN as its `Variant` tag says, as `check` does.
+/// `convert` reads each game from its FEN as its `Variant` tag says, as `check` does: a game
+/// without moves ends where it starts.
 #[test]
 fn convert_reads_each_game_as_its_variant_tag_says() {
     let tree = Tree::empty();
@@ -163,6 +177,13 @@ fn convert_reads_each_game_as_its_variant_tag_says() {
     );
     assert_cmd_snapshot!(
         "convert_variant_games_fen",
-        tree.fenkit(&["convert", "--to", "fen", "--lossy", "variants.pgn"])
+        tree.fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--positions",
+            "final",
+            "variants.pgn"
+        ])
     );
 }

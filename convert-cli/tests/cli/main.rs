@@ -26,6 +26,7 @@ mod lichess;
 mod markers;
 mod output;
 mod parse;
+mod pgn_games;
 mod readme;
 mod real_files;
 mod rules;

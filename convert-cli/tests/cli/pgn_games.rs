@@ -1,0 +1,366 @@
+//! PGN games read move by move: `check` reports every finding of every game's movetext at
+//! its file, line and column, beside the findings of its `[FEN]` tag, under its markers.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::Tree;
+
+/// Three games: an illegal move in a variation, `0-0` and a wrong move number, and a `[FEN]` tag
+/// whose position has two spaces (the tag's own finding) with an ambiguous move.
+pub(crate) const GAMES: &str = "[Event \"illegal move in a variation\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"*\"]\n\
+\n\
+1. e4 e5 (1... Ke7 2. Qh5 Kd6) 2. Nf3 Nc6 *\n\
+\n\
+[Event \"spelling\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"1-0\"]\n\
+\n\
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 Bc5 5. Ng5 d6 6. Nxf7 Qe7\n\
+7. Nxh8 Be6 9. Bxe6 Qxe6 1-0\n\
+\n\
+[Event \"set-up position\"]\n\
+[Site \"?\"]\n\
+[Date \"????.??.??\"]\n\
+[Round \"?\"]\n\
+[White \"?\"]\n\
+[Black \"?\"]\n\
+[Result \"*\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"4k3/8/8/8/8/8/8/2N1K1N1  w - - 0 1\"]\n\
+\n\
+1. Ne2 Kd7 *\n";
+
+#[test]
+fn check_reads_every_move_of_every_game() {
+    let tree = Tree::empty();
+    tree.write("games.pgn", GAMES);
+    assert_cmd_snapshot!(tree.fenkit(&["check", "games.pgn"]));
+}
+
+#[test]
+fn pgn_findings_in_every_output_format() {
+    let tree = Tree::empty();
+    tree.write("games.pgn", GAMES);
+    for format in ["json", "github", "sarif"] {
+        assert_cmd_snapshot!(
+            format!("pgn_check_{format}"),
+            tree.fenkit(&["check", "-q", "--output-format", format, "games.pgn"])
+        );
+    }
+}
+
+/// A clean file passes; a file whose only findings are warnings passes unless warnings are
+/// denied.
+#[test]
+fn exit_status_as_for_every_notation() {
+    let tree = Tree::empty();
+    tree.write(
+        "clean.pgn",
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    );
+    tree.write(
+        "warned.pgn",
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 *\n",
+    );
+    assert_cmd_snapshot!("pgn_clean", tree.fenkit(&["check", "clean.pgn"]));
+    assert_cmd_snapshot!("pgn_warned", tree.fenkit(&["check", "warned.pgn"]));
+    assert_cmd_snapshot!(
+        "pgn_warned_denied",
+        tree.fenkit(&["check", "--deny", "warnings", "warned.pgn"])
+    );
+}
+
+/// A marker above a game's tags covers the findings of its movetext; one that expects a code
+/// the game does not give is an error at the marker.
+#[test]
+fn markers_above_a_game_cover_its_moves() {
+    let tree = Tree::empty();
+    tree.write(
+        "marked.pgn",
+        "; fenkit: expect[PGN201]\n\
+         [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ke3 *\n\n\
+         ; fenkit: expect[PGN202]\n\
+         [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "marked.pgn"]));
+}
+
+/// `fmt` applies the library's edits (canonical SAN, move numbers, the tags and termination
+/// markers it inserts) and changes no other byte; errors are reported and their games kept.
+#[test]
+fn fmt_fixes_the_fixable_findings_and_nothing_else() {
+    let tree = Tree::empty();
+    let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+                1. e2e4 {best by test}  e5 $1\n2. Bc4 Nc6 4. Qh5 (3. Nf3) Nf6 4. Qxf7\n\n\
+                [Event \"no roster\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n\
+                1. 0-0 Kd7 *\n\n\
+                [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ngf3 *\n";
+    tree.write("games.pgn", text);
+    assert_cmd_snapshot!("pgn_fmt_diff", tree.fenkit(&["fmt", "--diff", "games.pgn"]));
+    assert_cmd_snapshot!("pgn_fmt", tree.fenkit(&["fmt", "games.pgn"]));
+    let fixed = String::from_utf8(tree.read("games.pgn")).unwrap();
+    assert_eq!(
+        fixed,
+        text.replace("e2e4", "e4")
+            .replace("2. Bc4 Nc6 4. Qh5", "2. Bc4 Nc6 3. Qh5")
+            .replace("4. Qxf7\n", "4. Qxf7# 1-0\n")
+            .replace("1. 0-0 Kd7", "1. O-O Kd7")
+            .replace(
+                "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n",
+                "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+            )
+    );
+    // Fixed once, the file is clean but for its error.
+    assert_cmd_snapshot!(
+        "pgn_fmt_again",
+        tree.fenkit(&["fmt", "--check", "games.pgn"])
+    );
+}
+
+/// `fmt --export` writes each game again in the export format: the Seven Tag Roster first,
+/// then the other tags, movetext wrapped at 80 columns.
+#[test]
+fn fmt_export_rewraps_games() {
+    let tree = Tree::empty();
+    tree.write(
+        "games.pgn",
+        "[ECO \"C50\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+         1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.c3 Nf6 5.d4 exd4 6.cxd4 Bb4+ 7.Bd2 Bxd2+ 8.Nbxd2 d5\n\
+         9.exd5 Nxd5 10.Qb3 Na5 11.Qa4+ c6 12.Bxd5 Qxd5 13.O-O O-O {a long comment that does not break \
+         across lines} 14.Rfe1 *\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--export", "games.pgn"]));
+    insta::assert_snapshot!(
+        "pgn_exported",
+        String::from_utf8(tree.read("games.pgn")).unwrap()
+    );
+}
+
+/// A column of SAN movetext (`1. e4 …`) is read as the `movetext` notation, sniffed from its
+/// first value or given: each finding at its file, line and column; `fmt` rewrites unclean
+/// SAN in place; `dedupe` finds the rows that reach the same final position.
+const OPENINGS: &str = "eco\tname\tpgn\n\
+A00\tLong algebraic\t1. e2e4 e5 2. Ngf3\n\
+A01\tClean\t1. e4 e5 2. Nf3\n\
+A02\tIllegal\t1. e4 Ke5\n\
+A03\tTransposed\t1. Nf3 e5 2. e4\n";
+
+#[test]
+fn movetext_columns_are_checked_fixed_and_deduplicated() {
+    let tree = Tree::empty();
+    tree.write("openings.tsv", OPENINGS);
+    assert_cmd_snapshot!(
+        "movetext_check",
+        tree.fenkit(&["check", "-v", "--column", "pgn", "openings.tsv"])
+    );
+    assert_cmd_snapshot!(
+        "movetext_check_given",
+        tree.fenkit(&[
+            "check",
+            "-q",
+            "--notation",
+            "movetext",
+            "--output-format",
+            "github",
+            "--column",
+            "3",
+            "openings.tsv"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "movetext_dedupe",
+        tree.fenkit(&[
+            "dedupe",
+            "--column",
+            "pgn",
+            "--positions",
+            "final",
+            "openings.tsv"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "movetext_dedupe_all",
+        tree.fenkit(&[
+            "dedupe",
+            "--column",
+            "pgn",
+            "--positions",
+            "all",
+            "openings.tsv"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "movetext_fmt",
+        tree.fenkit(&["fmt", "--column", "pgn", "openings.tsv"])
+    );
+    assert_eq!(
+        String::from_utf8(tree.read("openings.tsv")).unwrap(),
+        OPENINGS.replace("1. e2e4 e5 2. Ngf3", "1. e4 e5 2. Nf3")
+    );
+}
+
+/// lichess's chess-openings TSVs (`tests/data/pgn/chess-openings`, CC0) pass clean, and `fmt`
+/// has nothing to change in them.
+#[test]
+fn the_chess_openings_tsvs_pass_clean() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/pgn/chess-openings");
+    let files: Vec<String> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|name| dir.join(format!("{name}.tsv")).display().to_string())
+        .collect();
+    let mut check = vec!["check", "--output-format", "json", "--column", "pgn"];
+    check.extend(files.iter().map(String::as_str));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fenkit"))
+        .args(&check)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["summary"]["errors"], 0);
+    assert_eq!(json["summary"]["warnings"], 0);
+    assert!(
+        json["summary"]["positions"].as_u64().unwrap() > 3000,
+        "{json}"
+    );
+    let mut fmt = vec!["fmt", "--check", "--column", "pgn"];
+    fmt.extend(files.iter().map(String::as_str));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fenkit"))
+        .args(&fmt)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `convert` of PGN games: one UCI line per game in file order (a game with an error gets its
+/// moves up to the error, the error goes to stderr, exit 1), the positions after each move or
+/// after the last as FEN or EPD, one JSON object per game, and that JSON back to PGN.
+#[test]
+fn convert_projects_games() {
+    let tree = Tree::empty();
+    tree.write(
+        "games.pgn",
+        "[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"A\"]\n\
+         [Black \"B\"]\n[Result \"*\"]\n\n1. e4 {best} (1. d4 d5) e5 $1 2. Ke3 Nc6 *\n\n\
+         [Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n[White \"B\"]\n\
+         [Black \"A\"]\n[Result \"*\"]\n\n*\n\n\
+         [Event \"960\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"3\"]\n[White \"A\"]\n\
+         [Black \"B\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]\n\n\
+         1. e4 e5 2. Bd3 Bd6 3. Qe2 Qe7 4. O-O O-O *\n",
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_uci",
+        tree.fenkit(&["convert", "--to", "uci", "games.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_fen",
+        tree.fenkit(&["convert", "-q", "--to", "fen", "games.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_epd_final",
+        tree.fenkit(&[
+            "convert",
+            "--to",
+            "epd",
+            "--positions",
+            "final",
+            "games.pgn"
+        ])
+    );
+    // Chess960 games in X-FEN, or with the rooks' files under `--castling shredder`.
+    assert_cmd_snapshot!(
+        "pgn_convert_fen_shredder",
+        tree.fenkit(&[
+            "convert",
+            "-q",
+            "--to",
+            "fen",
+            "--positions",
+            "all",
+            "--castling",
+            "shredder",
+            "games.pgn"
+        ])
+    );
+    let json = tree
+        .fenkit(&["convert", "--to", "json", "games.pgn"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    insta::assert_snapshot!("pgn_convert_json", json);
+    tree.write("games.jsonl", &json);
+    assert_cmd_snapshot!(
+        "pgn_convert_back",
+        tree.fenkit(&["convert", "--to", "pgn", "games.jsonl"])
+    );
+}
+
+/// `dedupe --positions all|final` finds positions repeated across PGN games and files: each
+/// repeat a warning at its move naming the first occurrence.
+#[test]
+fn dedupe_finds_positions_repeated_across_games() {
+    let tree = Tree::empty();
+    let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                  [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    tree.write(
+        "a.pgn",
+        format!("{roster}1. e4 e5 2. Nf3 Nc6 *\n\n{roster}1. d4 d5 *\n"),
+    );
+    tree.write("b.pgn", format!("{roster}1. Nf3 Nc6 2. e4 e5 *\n"));
+    assert_cmd_snapshot!(
+        "pgn_dedupe_final",
+        tree.fenkit(&["dedupe", "--positions", "final", "a.pgn", "b.pgn"])
+    );
+    assert_cmd_snapshot!(
+        "pgn_dedupe_all",
+        tree.fenkit(&["dedupe", "--positions", "all", "a.pgn", "b.pgn"])
+    );
+}
+
+/// The conformance suite's PGN movetext cases (`spec/conformance/v1/movetext.jsonl`) pass
+/// through `fenkit parity`, answered by `fenkit parse --notation movetext`.
+#[test]
+fn parity_passes_the_movetext_cases() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let output = std::process::Command::new(bin)
+        .args([
+            "parity",
+            "--notation",
+            "movetext",
+            "--cmd",
+            &format!("{bin} parse --notation {{notation}} --profile {{profile}}"),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("16 passed, 0 failed") || stderr.contains("16 passed, 0 failed"),
+        "{stdout}{stderr}"
+    );
+}
