@@ -134,62 +134,13 @@ impl<'de> Visitor<'de> for Pick<'_> {
 
 /// The field `key` (dotted) of line `text`.
 pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<'a> {
-    let quick = match path {
-        [only] => quick_field(only, text).and_then(|range| text.get(range)),
-        _ => None,
-    };
-    let written = match quick {
-        Some(written) => written,
-        None => match read_field(key, path, text) {
-            Ok(written) => written,
-            Err(problem) => return problem,
-        },
-    };
-    // Where the value is in the line: its text is a slice of the line.
-    let start = (written.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-    let span = start..start + written.len();
-    let Some(inner) = written.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
-        return Extracted::Findings(vec![cli_error(
-            CliCode::NotAJsonString,
-            span,
-            format!("expected the field `{key}` to be a string, found another JSON value"),
-        )]);
-    };
-    let text_of = if inner.contains('\\') {
-        match serde_json::from_str::<String>(written) {
-            Ok(text) => Cow::Owned(text),
-            Err(_) => Cow::Borrowed(inner),
-        }
-    } else {
-        Cow::Borrowed(inner)
-    };
-    // Four fields (lichess evaluations): a position without clocks, by design.
-    let clockless = dfen::form::FileForm::is_clockless(&text_of);
-    Extracted::Position(Embedded {
-        span: span.start + 1..span.end - 1,
-        text: text_of,
-        variant: None,
-        findings: Vec::new(),
-        clockless,
-        escape: Escape::Json,
-    })
-}
-
-/// The value of the field `key` (dotted) of line `text` as written, read with serde_json; the
-/// finding when the line holds none to read.
-fn read_field<'a>(key: &str, path: &[&str], text: &'a str) -> Result<&'a str, Extracted<'a>> {
     let whole = 0..text.trim_end().len();
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let found = Pick { path, depth: 0 }
         .deserialize(&mut deserializer)
         .and_then(|found| deserializer.end().map(|()| found));
-    let problem = |code, message: String| {
-        Err(Extracted::Findings(vec![cli_error(
-            code,
-            whole.clone(),
-            message,
-        )]))
-    };
+    let problem =
+        |code, message: String| Extracted::Findings(vec![cli_error(code, whole.clone(), message)]);
     let raw = match found {
         Ok(Found::Value(raw)) => raw,
         Ok(Found::NotObject(0)) => {
@@ -233,7 +184,7 @@ fn read_field<'a>(key: &str, path: &[&str], text: &'a str) -> Result<&'a str, Ex
                 "keep one of them: JSON readers differ on which one counts (Python's keeps the \
                  last, others the first)",
             );
-            return Err(Extracted::Findings(vec![finding]));
+            return Extracted::Findings(vec![finding]);
         }
         Ok(Found::Missing) => {
             return problem(
@@ -250,198 +201,35 @@ fn read_field<'a>(key: &str, path: &[&str], text: &'a str) -> Result<&'a str, Ex
             );
         }
     };
-    Ok(raw.get())
-}
-
-/// The value of the top-level field `key` of the object on line `text` (its range, quotes
-/// included), found by one pass over the line's bytes, for the lines it can vouch for that
-/// serde_json reads the same: a JSON object holding `key` once, its value a string without a
-/// backslash, and nothing in the whole line outside the plain subset of JSON (strings without
-/// backslashes, numbers of at most 15 digits without an exponent, nesting less than 64 deep).
-/// `None` for every other line, which [`read_field`] reads: that also gives each finding.
-///
-/// Reading a line of an evaluation dump with serde_json, every other field skipped, costs
-/// about 2,400 instructions; this pass, a few a byte.
-fn quick_field(key: &str, text: &str) -> Option<std::ops::Range<usize>> {
-    let mut scan = Quick {
-        bytes: text.as_bytes(),
-        at: 0,
+    let written = raw.get();
+    // Where the value is in the line: its text is a slice of the line.
+    let start = (written.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let span = start..start + written.len();
+    let Some(inner) = written.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
+        return Extracted::Findings(vec![cli_error(
+            CliCode::NotAJsonString,
+            span,
+            format!("expected the field `{key}` to be a string, found another JSON value"),
+        )]);
     };
-    scan.space();
-    scan.byte(b'{')?;
-    let mut found = None;
-    loop {
-        scan.space();
-        let name = scan.string()?;
-        scan.space();
-        scan.byte(b':')?;
-        scan.space();
-        if text.as_bytes().get(name) == Some(key.as_bytes()) {
-            if found.is_some() || scan.peek()? != b'"' {
-                return None;
-            }
-            let value = scan.string()?;
-            found = Some(value.start - 1..value.end + 1);
-        } else {
-            scan.value(1)?;
+    let text_of = if inner.contains('\\') {
+        match serde_json::from_str::<String>(written) {
+            Ok(text) => Cow::Owned(text),
+            Err(_) => Cow::Borrowed(inner),
         }
-        scan.space();
-        match scan.next()? {
-            b',' => {}
-            b'}' => break,
-            _ => return None,
-        }
-    }
-    scan.space();
-    if scan.at != text.len() {
-        return None;
-    }
-    found
-}
-
-/// The cursor of [`quick_field`]'s pass: each step returns `None` where the line leaves the
-/// subset it reads.
-struct Quick<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Quick<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
-
-    fn next(&mut self) -> Option<u8> {
-        let byte = self.peek()?;
-        self.at += 1;
-        Some(byte)
-    }
-
-    fn byte(&mut self, wanted: u8) -> Option<()> {
-        (self.next()? == wanted).then_some(())
-    }
-
-    /// JSON's whitespace.
-    fn space(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    /// A string without a backslash or a control character: the range of its contents.
-    /// Strings are short (keys, moves): a byte at a time beats a search's set-up.
-    #[inline]
-    fn string(&mut self) -> Option<std::ops::Range<usize>> {
-        self.byte(b'"')?;
-        let start = self.at;
-        let rest = self.bytes.get(start..)?;
-        let len = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        if rest.get(len) != Some(&b'"') {
-            return None;
-        }
-        self.at = start + len + 1;
-        Some(start..start + len)
-    }
-
-    /// Digits: how many.
-    fn digits(&mut self) -> usize {
-        let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        self.at - start
-    }
-
-    /// A number: `-`, an integer part without a leading zero, a fraction; at most 15 digits,
-    /// no exponent.
-    fn number(&mut self) -> Option<()> {
-        if self.peek() == Some(b'-') {
-            self.at += 1;
-        }
-        let first = self.peek()?;
-        let mut count = self.digits();
-        if count == 0 || (first == b'0' && count > 1) {
-            return None;
-        }
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            let fraction = self.digits();
-            if fraction == 0 {
-                return None;
-            }
-            count += fraction;
-        }
-        if count > 15 || matches!(self.peek(), Some(b'e' | b'E')) {
-            return None;
-        }
-        Some(())
-    }
-
-    /// Any value, at nesting depth `depth`.
-    fn value(&mut self, depth: usize) -> Option<()> {
-        if depth >= 64 {
-            return None;
-        }
-        match self.peek()? {
-            b'"' => self.string().map(|_| ()),
-            b'{' => {
-                self.at += 1;
-                self.space();
-                if self.peek()? == b'}' {
-                    self.at += 1;
-                    return Some(());
-                }
-                loop {
-                    self.space();
-                    self.string()?;
-                    self.space();
-                    self.byte(b':')?;
-                    self.space();
-                    self.value(depth + 1)?;
-                    self.space();
-                    match self.next()? {
-                        b',' => {}
-                        b'}' => return Some(()),
-                        _ => return None,
-                    }
-                }
-            }
-            b'[' => {
-                self.at += 1;
-                self.space();
-                if self.peek()? == b']' {
-                    self.at += 1;
-                    return Some(());
-                }
-                loop {
-                    self.space();
-                    self.value(depth + 1)?;
-                    self.space();
-                    match self.next()? {
-                        b',' => {}
-                        b']' => return Some(()),
-                        _ => return None,
-                    }
-                }
-            }
-            b't' => self.word(b"true"),
-            b'f' => self.word(b"false"),
-            b'n' => self.word(b"null"),
-            b'-' | b'0'..=b'9' => self.number(),
-            _ => None,
-        }
-    }
-
-    fn word(&mut self, word: &[u8]) -> Option<()> {
-        let end = self.at + word.len();
-        if self.bytes.get(self.at..end)? != word {
-            return None;
-        }
-        self.at = end;
-        Some(())
-    }
+    } else {
+        Cow::Borrowed(inner)
+    };
+    // Four fields (lichess evaluations): a position without clocks, by design.
+    let clockless = dfen::form::FileForm::is_clockless(&text_of);
+    Extracted::Position(Embedded {
+        span: span.start + 1..span.end - 1,
+        text: text_of,
+        variant: None,
+        findings: Vec::new(),
+        clockless,
+        escape: Escape::Json,
+    })
 }
 
 /// Where the key `name` whose value is `value` (a slice of `text`) starts in `text`: the
@@ -513,112 +301,6 @@ mod tests {
             Extracted::Findings(f) => Err(f[0].code.to_string()),
             Extracted::Nothing => Err("nothing".into()),
         }
-    }
-
-    /// Every line the quick pass reads, serde_json reads the same: the same value of the
-    /// same field. Over lines built of JSON's tokens at random (most of them broken), lines of
-    /// an evaluation dump with a token changed, and edge cases written out; and the pass
-    /// reads the dump's lines themselves.
-    #[test]
-    fn the_quick_pass_reads_what_serde_json_reads() {
-        let tokens = [
-            "{",
-            "}",
-            "[",
-            "]",
-            ":",
-            ",",
-            " ",
-            "\t",
-            "\r",
-            "\"fen\"",
-            "\"x\"",
-            "\"8/8 w - -\"",
-            "\"a\\\"b\"",
-            "\"\u{1}\"",
-            "\"é\"",
-            "1",
-            "-",
-            "0",
-            "01",
-            "1.5",
-            "1.",
-            "2e3",
-            "-0",
-            "1234567890123456",
-            "true",
-            "tru",
-            "null",
-            "false",
-            "\"",
-            "\\",
-            "\"f\\u0065n\"",
-            "{\"fen\":",
-            "\"fen\":\"k7/8 b - -\"",
-        ];
-        let dump = r#"{"fen":"8/6n1/8/8/8/6K1/8/2k5 w - -","evals":[{"pvs":[{"cp":-292,"line":"e2e4 e7e5 g1f3"}],"knodes":403434,"depth":40}]}"#;
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % below as u64).unwrap_or(0)
-        };
-        let mut lines: Vec<String> = vec![
-            dump.to_owned(),
-            r#"{"fen":"a"}"#.to_owned(),
-            r#" { "x" : [ 1 , { "y" : null } ] , "fen" : "b" } "#.to_owned(),
-            r#"{"fen":"a","fen":"b"}"#.to_owned(),
-            r#"{"fen":1}"#.to_owned(),
-            r#"{"fen":"a"} x"#.to_owned(),
-            r#"{"fen":"a",}"#.to_owned(),
-            r#"{"x":01,"fen":"a"}"#.to_owned(),
-            r#"{"x":-,"fen":"a"}"#.to_owned(),
-            r#"{"x":1.,"fen":"a"}"#.to_owned(),
-            r#"{"x":[1,],"fen":"a"}"#.to_owned(),
-            r#"{"x":{},"y":[],"fen":"a"}"#.to_owned(),
-            "{\"fen\":\"a\u{7f}\"}".to_owned(),
-            format!(
-                "{}{}{}\"fen\":\"a\"}}",
-                "{\"x\":",
-                "[".repeat(70),
-                "]".repeat(70) + ","
-            ),
-        ];
-        for _ in 0..20_000 {
-            let count = 1 + next(24);
-            lines.push((0..count).map(|_| tokens[next(tokens.len())]).collect());
-        }
-        for _ in 0..20_000 {
-            let mut line = dump.as_bytes().to_vec();
-            for _ in 0..1 + next(2) {
-                let at = next(line.len());
-                let token = tokens[next(tokens.len())].as_bytes();
-                match next(3) {
-                    0 => drop(line.splice(at..=at, token.iter().copied())),
-                    1 => drop(line.splice(at..at, token.iter().copied())),
-                    _ => drop(line.remove(at)),
-                }
-            }
-            if let Ok(line) = String::from_utf8(line) {
-                lines.push(line);
-            }
-        }
-        let mut quick = 0;
-        for line in &lines {
-            if let Some(range) = quick_field("fen", line) {
-                quick += 1;
-                let slow = read_field("fen", &["fen"], line).ok();
-                let at = slow.map(|w| (w.as_ptr() as usize) - (line.as_ptr() as usize));
-                assert_eq!(
-                    (slow, at),
-                    (line.get(range.clone()), Some(range.start)),
-                    "{line}"
-                );
-            }
-        }
-        assert!(quick_field("fen", dump).is_some());
-        assert!(quick > 2_000, "the quick pass read only {quick} lines");
     }
 
     #[test]
