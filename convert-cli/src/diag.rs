@@ -231,11 +231,30 @@ impl Diagnostic {
     /// ASCII bytes with little indentation, and a title, path and help of one line each.
     /// Otherwise leaves `out` as it was and returns false.
     fn plain_into(&self, out: &mut String) -> bool {
-        let Some(source) = self.source.as_ref() else {
+        let (Some(source), Some(gutter)) = (self.source.as_ref(), self.plain_gutter()) else {
             return false;
         };
+        if !plain_words(&self.finding) {
+            return false;
+        }
+        out.reserve(
+            160 + self.finding.message.len()
+                + self.path.len()
+                + 2 * source.text.len()
+                + source.span.len(),
+        );
+        plain_head(&self.finding, out);
+        self.write_body(source, out);
+        plain_help(&self.finding, gutter, out);
+        true
+    }
+
+    /// The width of the line numbers' column of the simple report [`Diagnostic::plain_into`]
+    /// writes (the digits of the snippet's line number), when the snippet and path allow it;
+    /// its message and help are not looked at.
+    fn plain_gutter(&self) -> Option<usize> {
+        let source = self.source.as_ref()?;
         let text = source.text.as_str();
-        let one_line = |s: &str| memchr::memchr2(b'\n', b'\r', s.as_bytes()).is_none();
         let simple = self.reference.is_none()
             && !text.is_empty()
             && text.len() <= PLAIN_MAX_LINE
@@ -244,35 +263,32 @@ impl Diagnostic {
             && !text.ends_with(' ')
             && source.span.start <= source.span.end
             && source.span.end <= text.len()
-            && one_line(&self.finding.message)
-            && one_line(&self.path)
-            && self.finding.help.as_deref().is_none_or(one_line);
-        if !simple {
+            && one_line(&self.path);
+        simple.then(|| decimal(source.first_line, &mut [0u8; 20]).len())
+    }
+
+    /// The middle of the simple plain report, which the finding's message and help do not
+    /// change: from the `-->` location to the carets under the span (no line end after
+    /// them). Returns false, leaving `out` as it was, when the snippet or path are not the
+    /// simple case.
+    ///
+    /// A finding known only in file order (an EPD `id` met again) is placed and has this part
+    /// written on the thread that read its line, and [`plain_around`] adds the rest.
+    pub(crate) fn plain_body_into(&self, out: &mut String) -> bool {
+        let (Some(source), Some(_)) = (self.source.as_ref(), self.plain_gutter()) else {
             return false;
-        }
-        let level = match self.finding.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
         };
+        self.write_body(source, out);
+        true
+    }
+
+    /// Writes [`Diagnostic::plain_body_into`]'s part of the report, the snippet `source`
+    /// being the simple case.
+    fn write_body(&self, source: &Source, out: &mut String) {
+        let text = source.text.as_str();
         let mut digits = [0u8; 20];
         let number = decimal(source.first_line, &mut digits);
         let carets = (source.span.end - source.span.start).max(1);
-        let help = match (&self.finding.help, self.finding.fixable) {
-            (Some(help), _) => Some(&**help),
-            (None, true) => Some("`fenkit fmt` fixes this"),
-            (None, false) => None,
-        };
-        out.reserve(160 + self.finding.message.len() + self.path.len() + 2 * text.len() + carets);
-        for piece in [
-            level,
-            "[",
-            self.finding.code.as_str(),
-            "]: ",
-            &self.finding.message,
-            "\n",
-        ] {
-            out.push_str(piece);
-        }
         repeat(out, ' ', number.len());
         out.push_str("--> ");
         out.push_str(&self.path);
@@ -291,15 +307,6 @@ impl Diagnostic {
         out.push_str(" | ");
         repeat(out, ' ', source.span.start);
         repeat(out, '^', carets);
-        if let Some(help) = help {
-            out.push('\n');
-            repeat(out, ' ', number.len());
-            out.push_str(" |\n");
-            repeat(out, ' ', number.len());
-            out.push_str(" = help: ");
-            out.push_str(help);
-        }
-        true
     }
 
     /// Renders the rustc-style report: title, `-->` location, snippet with caret, help.
@@ -341,6 +348,66 @@ impl Diagnostic {
         let report: [Group<'_>; 1] = [group];
         renderer.render(&report)
     }
+}
+
+/// Whether `text` is one line.
+fn one_line(text: &str) -> bool {
+    memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_none()
+}
+
+/// Whether the title and help of `finding` are one line each, as the simple plain report
+/// needs.
+fn plain_words(finding: &Finding) -> bool {
+    one_line(&finding.message) && finding.help.as_deref().is_none_or(one_line)
+}
+
+/// The title line of the simple plain report.
+fn plain_head(finding: &Finding, out: &mut String) {
+    let level = match finding.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    for piece in [
+        level,
+        "[",
+        finding.code.as_str(),
+        "]: ",
+        &finding.message,
+        "\n",
+    ] {
+        out.push_str(piece);
+    }
+}
+
+/// The help of the simple plain report, after its carets, with a line numbers' column
+/// `gutter` wide; nothing when there is no help.
+fn plain_help(finding: &Finding, gutter: usize, out: &mut String) {
+    let help = match (&finding.help, finding.fixable) {
+        (Some(help), _) => &**help,
+        (None, true) => "`fenkit fmt` fixes this",
+        (None, false) => return,
+    };
+    out.push('\n');
+    repeat(out, ' ', gutter);
+    out.push_str(" |\n");
+    repeat(out, ' ', gutter);
+    out.push_str(" = help: ");
+    out.push_str(help);
+}
+
+/// The plain report of `finding` around `body`, the middle [`Diagnostic::plain_body_into`]
+/// wrote for a diagnostic of the same place: byte for byte what
+/// [`Diagnostic::render_plain_into`] writes for it. Returns false, leaving `out` as it was,
+/// when the finding's title or help is not one line.
+pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> bool {
+    if !plain_words(finding) {
+        return false;
+    }
+    let gutter = body.bytes().take_while(|&b| b == b' ').count();
+    plain_head(finding, out);
+    out.push_str(body);
+    plain_help(finding, gutter, out);
+    true
 }
 
 /// `n` in decimal, written at the end of `digits`.

@@ -446,6 +446,7 @@ pub(crate) fn find(
         inputs.len(),
         threads,
         true,
+        None,
         |index| {
             let origin = inputs
                 .get(index)

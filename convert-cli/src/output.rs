@@ -60,17 +60,26 @@ pub(crate) struct Summary {
 impl Summary {
     /// Counts one diagnostic.
     pub(crate) fn count(&mut self, diagnostic: &Diagnostic) {
-        match diagnostic.suppression {
+        self.count_finding(&diagnostic.finding, diagnostic.suppression);
+    }
+
+    /// Counts one finding, as a marker in its file treats it.
+    pub(crate) fn count_finding(
+        &mut self,
+        finding: &crate::code::Finding,
+        suppression: Option<Suppression>,
+    ) {
+        match suppression {
             Some(Suppression::Expected) => return self.expected += 1,
             Some(Suppression::Ignored) => return self.ignored += 1,
             Some(Suppression::Configured) => return self.configured += 1,
             None => {}
         }
-        match diagnostic.finding.severity {
+        match finding.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
         }
-        if diagnostic.finding.fixable {
+        if finding.fixable {
             self.fixable += 1;
         }
     }
@@ -227,6 +236,37 @@ fn github_property(text: &str) -> String {
     github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// Appends the report of one diagnostic that no marker suppresses to `out`, as [`Emitter`]
+/// writes it in `format`, for the formats that write each diagnostic on its own: `human` and
+/// `json-lines`. Returns false, leaving `out` as it was, for the other formats.
+///
+/// `check` renders its reports with this on the threads that analyse the positions, and has
+/// [`Emitter::write_rendered`] write them in order.
+pub(crate) fn render_one(
+    format: OutputFormat,
+    colored: bool,
+    diagnostic: &Diagnostic,
+    out: &mut String,
+) -> bool {
+    match format {
+        OutputFormat::Human => {
+            if colored {
+                out.push_str(&diagnostic.render(&renderer(true)));
+            } else {
+                diagnostic.render_plain_into(out);
+            }
+            out.push_str("\n\n");
+            true
+        }
+        OutputFormat::JsonLines => {
+            use std::fmt::Write as _;
+            let _ = writeln!(out, "{}", diagnostic_json(diagnostic));
+            true
+        }
+        OutputFormat::Json | OutputFormat::Github | OutputFormat::Sarif => false,
+    }
+}
+
 /// Writes diagnostics in one format.
 pub(crate) struct Emitter<W: Write> {
     format: OutputFormat,
@@ -267,6 +307,33 @@ impl<W: Write> Emitter<W> {
         })
     }
 
+    /// Writes the report of one diagnostic that no marker suppresses, as [`render_one`]
+    /// rendered it for this emitter's format and colours.
+    pub(crate) fn write_rendered(&mut self, report: &str) -> io::Result<()> {
+        self.out.write_all(report.as_bytes())
+    }
+
+    /// Writes the plain human report of `finding`, which no marker suppresses, around `body`,
+    /// the middle of its report that [`Diagnostic::plain_body_into`] wrote for its place
+    /// (see [`crate::diag::plain_around`]). Returns false, having written nothing, when the
+    /// report is not that simple one, or the format not plain human.
+    pub(crate) fn write_around(
+        &mut self,
+        finding: &crate::code::Finding,
+        body: &str,
+    ) -> io::Result<bool> {
+        if self.format != OutputFormat::Human || self.colored {
+            return Ok(false);
+        }
+        self.text.clear();
+        if !crate::diag::plain_around(finding, body, &mut self.text) {
+            return Ok(false);
+        }
+        self.text.push_str("\n\n");
+        self.out.write_all(self.text.as_bytes())?;
+        Ok(true)
+    }
+
     /// Writes (or, for whole-document formats, holds) one diagnostic.
     pub(crate) fn emit(&mut self, diagnostic: Diagnostic) -> io::Result<()> {
         // What a marker expects or ignores is no news to a person or a CI log; the machine
@@ -277,19 +344,13 @@ impl<W: Write> Emitter<W> {
             return Ok(());
         }
         match self.format {
-            OutputFormat::Human => {
+            OutputFormat::Human | OutputFormat::JsonLines => {
                 // One write a report: a plain one goes on unscanned for colour codes when it
                 // holds none (`crate::context::Plain`).
                 self.text.clear();
-                if self.colored {
-                    self.text.push_str(&diagnostic.render(&renderer(true)));
-                } else {
-                    diagnostic.render_plain_into(&mut self.text);
-                }
-                self.text.push_str("\n\n");
+                render_one(self.format, self.colored, &diagnostic, &mut self.text);
                 self.out.write_all(self.text.as_bytes())
             }
-            OutputFormat::JsonLines => writeln!(self.out, "{}", diagnostic_json(&diagnostic)),
             OutputFormat::Github => {
                 let finding = &diagnostic.finding;
                 let command = match finding.severity {

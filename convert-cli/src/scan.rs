@@ -148,6 +148,80 @@ pub(crate) struct Item<'a> {
     pub(crate) record: Record<'a>,
     /// `None` for blank and comment lines.
     pub(crate) analysis: Option<Analysis>,
+    /// The reports of the first findings of `analysis`, rendered by the thread that analysed
+    /// it (see [`scan_all`]'s `render`); empty when none were.
+    pub(crate) rendered: Rendered<'a>,
+}
+
+/// The reports of a batch's findings, rendered on the thread that analysed the batch, one
+/// after another in one string.
+#[derive(Default)]
+pub(crate) struct Reports {
+    text: String,
+    /// Where each report ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Reports {
+    /// Empties the reports, keeping their storage.
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// The text the next report is appended to; [`Reports::end_one`] ends it.
+    pub(crate) fn text(&mut self) -> &mut String {
+        &mut self.text
+    }
+
+    /// Ends the report appended since the last call.
+    pub(crate) fn end_one(&mut self) {
+        self.ends.push(self.text.len());
+    }
+}
+
+/// Renders the reports of one analysed position's findings into [`Reports`], on the thread
+/// that analysed it: given the input's index, the record and its analysis (whose findings it
+/// may take and must give back in the same order). It renders a report for each of the first
+/// findings, in order, or for none, and may add one more after the findings' (for a finding
+/// the scan adds in file order, see [`Rendered::extra`]); an item gets them as
+/// [`Item::rendered`].
+pub(crate) type Render<'r> = dyn Fn(usize, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
+
+/// The reports [`Render`] rendered for one item's first findings.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Rendered<'a> {
+    text: &'a str,
+    /// Where each report ends in `text`.
+    ends: &'a [usize],
+    /// Where the first starts.
+    start: usize,
+    /// What was rendered after the reports of the findings the analysis had.
+    extra: Option<&'a str>,
+}
+
+impl<'a> Rendered<'a> {
+    /// The report of finding `index`, when it was rendered.
+    pub(crate) fn get(&self, index: usize) -> Option<&'a str> {
+        let end = *self.ends.get(index)?;
+        let start = match index.checked_sub(1) {
+            Some(before) => *self.ends.get(before)?,
+            None => self.start,
+        };
+        self.text.get(start..end)
+    }
+
+    /// How many findings have their report.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// What [`Render`] rendered after the reports of every finding the analysis had, when it
+    /// rendered one for each: the part of the report of a finding that the scan adds in file
+    /// order (a repeat of a unique value, [`Analysis::unique`]) that can be written earlier.
+    pub(crate) fn extra(&self) -> Option<&'a str> {
+        self.extra
+    }
 }
 
 impl Scan {
@@ -251,7 +325,11 @@ impl Scan {
         {
             self.uniques.meet(record.line, &unique, analysis);
         }
-        Ok(Some(Item { record, analysis }))
+        Ok(Some(Item {
+            record,
+            analysis,
+            rendered: Rendered::default(),
+        }))
     }
 
     /// Works out, for a DFEN position with findings under another profile than the engine's,
@@ -312,6 +390,7 @@ impl Scan {
             1,
             threads,
             false,
+            None,
             |_| scan.take().ok_or_else(|| io::Error::other("opened twice")),
             |event| match event {
                 Event::Item { item, bom, .. } => each(item, bom),
@@ -413,12 +492,17 @@ struct Reading {
 /// (NDJSON4) is analysed in order on the calling thread. At most `4 × threads` batches are out
 /// at once, so memory stays flat.
 ///
+/// With `render`, each position with findings that was analysed on a worker thread has their
+/// reports rendered there too ([`Item::rendered`]), so that the calling thread, which hands on
+/// in order, has little more to do than write them.
+///
 /// # Errors
 /// The first error `each` returns: reading then stops. Errors of the inputs are events.
 pub(crate) fn scan_all(
     count: usize,
     threads: usize,
     reported: bool,
+    render: Option<&Render<'_>>,
     mut open: impl FnMut(usize) -> io::Result<Scan> + Send,
     mut each: impl FnMut(Event<'_, '_>) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -511,6 +595,9 @@ pub(crate) fn scan_all(
         }
         if let Some((_, analyzer)) = warm.as_mut() {
             piece.batch.analyze(analyzer);
+            if let Some(render) = render {
+                piece.batch.render(piece.input, render);
+            }
         }
     };
     let mut quiet = Quiet::default();
@@ -571,6 +658,11 @@ struct Batch {
     records: RecordBatch,
     /// One analysis per record, filled in by [`Batch::analyze`].
     analyses: Vec<Option<Analysis>>,
+    /// The reports of the findings, when [`Batch::render`] rendered them.
+    reports: Reports,
+    /// For each record with reports, in order: its index, and the range of its reports in
+    /// `reports` (a clean file's records have none, and cost nothing here).
+    rendered_for: Vec<(usize, std::ops::Range<usize>)>,
     /// Whether the file starts with a BOM.
     bom: bool,
     /// Set when the input ended with this batch.
@@ -582,6 +674,8 @@ impl Batch {
     fn clear(&mut self) {
         self.records.clear();
         self.analyses.clear();
+        self.reports.clear();
+        self.rendered_for.clear();
     }
 
     /// Empties the batch and fills it with up to about `records` records or [`BATCH_BYTES`]
@@ -601,6 +695,59 @@ impl Batch {
         analyzer.analyze_records(&self.records, &mut self.analyses);
     }
 
+    /// Renders the reports of the analysed records' findings with `render`.
+    fn render(&mut self, input: usize, render: &Render<'_>) {
+        self.reports.clear();
+        self.rendered_for.clear();
+        for (index, analysis) in self.analyses.iter_mut().enumerate() {
+            // Past a few MiB of reports in one batch (long records with many findings), the
+            // rest are left to the hand-on, which writes each as it renders it: memory stays
+            // flat.
+            if let Some(analysis) = analysis.as_mut()
+                && (!analysis.findings.is_empty() || analysis.unique.is_some())
+                && self.reports.text.len() < REPORT_BYTES
+                && let Some(record) = self.records.get(index)
+            {
+                let first = self.reports.ends.len();
+                render(input, &record, analysis, &mut self.reports);
+                let end = self.reports.ends.len();
+                if end > first {
+                    self.rendered_for.push((index, first..end));
+                }
+            }
+        }
+    }
+
+    /// The reports rendered for a record whose analysis had `findings` findings, given a
+    /// batch's `reports` and the range of the record's reports in them.
+    fn rendered(reports: &Reports, range: std::ops::Range<usize>, findings: usize) -> Rendered<'_> {
+        let all = reports.ends.get(range.clone()).unwrap_or_default();
+        let start = range
+            .start
+            .checked_sub(1)
+            .and_then(|before| reports.ends.get(before))
+            .copied()
+            .unwrap_or(0);
+        let (ends, extra) = match all.len().checked_sub(findings) {
+            Some(1) => {
+                let from = findings
+                    .checked_sub(1)
+                    .and_then(|last| all.get(last))
+                    .copied()
+                    .unwrap_or(start);
+                let extra = all.get(findings).and_then(|&to| reports.text.get(from..to));
+                (all.get(..findings).unwrap_or_default(), extra)
+            }
+            _ => (all.get(..findings.min(all.len())).unwrap_or_default(), None),
+        };
+        Rendered {
+            text: &reports.text,
+            ends,
+            start,
+            extra,
+        }
+    }
+
     /// Hands every record and its analysis to `each`, in order; with `quiet`, positions
     /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
@@ -610,7 +757,11 @@ impl Batch {
         mut quiet: Option<&mut Quiet>,
         shown: &mut impl FnMut(u64),
     ) -> io::Result<()> {
+        let mut next_rendered = 0;
         for (index, mut analysis) in self.analyses.drain(..).enumerate() {
+            let findings = analysis
+                .as_ref()
+                .map_or(0, |analysis| analysis.findings.len());
             if let Some(analysis) = analysis.as_mut()
                 && let Some(unique) = analysis.unique.take()
                 && let Some(record) = self.records.get(index)
@@ -630,7 +781,27 @@ impl Batch {
             {
                 continue;
             }
-            each(&mut Item { record, analysis }, self.bom)?;
+            while self
+                .rendered_for
+                .get(next_rendered)
+                .is_some_and(|(at, _)| *at < index)
+            {
+                next_rendered += 1;
+            }
+            let rendered = match self.rendered_for.get(next_rendered) {
+                Some((at, range)) if *at == index => {
+                    Batch::rendered(&self.reports, range.clone(), findings)
+                }
+                _ => Rendered::default(),
+            };
+            each(
+                &mut Item {
+                    record,
+                    analysis,
+                    rendered,
+                },
+                self.bom,
+            )?;
         }
         if let Some(offset) = self.records.last_offset() {
             shown(offset);
@@ -732,6 +903,9 @@ impl Quiet {
 /// and at most a few MiB are in flight.
 const BATCH: usize = 4096;
 const BATCH_BYTES: usize = 1 << 18;
+
+/// The reports one batch renders at most (see [`Batch::render`]).
+const REPORT_BYTES: usize = 1 << 22;
 
 /// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
 const SNIFF_LIMIT: usize = crate::input::MAX_RECORD_BYTES;
@@ -904,6 +1078,7 @@ mod tests {
                 1,
                 threads,
                 true,
+                None,
                 |_| Ok(scan.take().unwrap()),
                 |event| {
                     match event {
@@ -1088,6 +1263,7 @@ mod tests {
                 opened.len(),
                 threads,
                 false,
+                None,
                 |index| {
                     opened[index]
                         .take()

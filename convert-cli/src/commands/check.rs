@@ -4,16 +4,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::code::{CliCode, Code};
+use crate::code::{CliCode, Code, Finding};
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
 use crate::diag::Diagnostic;
 use crate::duplicates::Duplicates;
-use crate::input::{InputError, Kind, Origin};
-use crate::notation::Notation;
+use crate::input::{InputError, Kind, Origin, Record};
+use crate::notation::{Analysis, Notation};
 use crate::options::ReadArgs;
-use crate::output::{Emitter, OutputFormat, Summary};
-use crate::scan::{Event, Item, Scan};
+use crate::output::{Emitter, OutputFormat, Summary, render_one};
+use crate::scan::{Event, Item, Render, Reports, Scan};
 use crate::suppress::Markers;
 
 const AFTER_HELP: &str = "\
@@ -250,6 +250,7 @@ impl<W: Write> Run<'_, W> {
                 game = games.game_of(record.offset..record.offset + record.raw().len() as u64);
             }
         }
+        let rendered = item.rendered;
         match (record.kind, item.analysis.take()) {
             (Kind::Comment, _) => {
                 file.markers.comment(
@@ -307,39 +308,84 @@ impl<W: Write> Run<'_, W> {
                 }
                 let mut findings = analysis.findings;
                 file.epd_lines.see(&findings, record.line);
-                let own = findings.len();
-                findings.extend(game.iter().map(|placed| placed.finding.clone()));
-                let covered = file.markers.position(&findings);
-                findings.truncate(own);
-                let mut diagnostics: Vec<Diagnostic> = findings
-                    .into_iter()
-                    .zip(covered.iter().copied())
-                    .map(|(finding, suppression)| {
-                        Diagnostic::new(&file.path, record, finding)
-                            .with_reference(analysis.reference)
-                            .with_suppression(suppression)
-                    })
-                    .collect();
-                if !game.is_empty() {
-                    diagnostics.extend(
-                        game.into_iter()
-                            .zip(covered.into_iter().skip(own))
-                            .map(|(placed, suppression)| placed.with_suppression(suppression)),
-                    );
-                    // A PGN tag section's findings and its game's, in file order.
-                    diagnostics.sort_by_key(|placed| placed.file_span.start);
-                }
-                for diagnostic in diagnostics {
-                    let four_player =
-                        diagnostic.finding.code == Code::Cli(CliCode::FourPlayerChess);
-                    file.summary.count(&diagnostic);
-                    if four_player {
-                        file.four_player += 1;
-                        if file.four_player > 1 {
+                // A record with no PGN game below it: its reports were rendered on the thread
+                // that analysed it. A tag section's findings are interleaved with its game's.
+                if game.is_empty() {
+                    let covered = file.markers.position(&findings);
+                    for (index, (finding, suppression)) in
+                        findings.into_iter().zip(covered).enumerate()
+                    {
+                        let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
+                        // Rendered on the thread that analysed it, unless a marker suppresses it.
+                        if suppression.is_none()
+                            && let Some(report) = rendered.get(index)
+                        {
+                            file.summary.count_finding(&finding, None);
+                            if four_player {
+                                file.four_player += 1;
+                                if file.four_player > 1 {
+                                    continue;
+                                }
+                            }
+                            self.emitter.write_rendered(report)?;
                             continue;
                         }
+                        // The repeat of a unique value, placed on that thread too.
+                        if suppression.is_none()
+                            && index == rendered.len()
+                            && let Some(body) = rendered.extra()
+                            && self.emitter.write_around(&finding, body)?
+                        {
+                            file.summary.count_finding(&finding, None);
+                            continue;
+                        }
+                        let diagnostic = Diagnostic::new(&file.path, record, finding)
+                            .with_reference(analysis.reference)
+                            .with_suppression(suppression);
+                        file.summary.count(&diagnostic);
+                        if four_player {
+                            file.four_player += 1;
+                            if file.four_player > 1 {
+                                continue;
+                            }
+                        }
+                        self.emitter.emit(diagnostic)?;
                     }
-                    self.emitter.emit(diagnostic)?;
+                } else {
+                    let own = findings.len();
+                    findings.extend(game.iter().map(|placed| placed.finding.clone()));
+                    let covered = file.markers.position(&findings);
+                    findings.truncate(own);
+                    let mut diagnostics: Vec<Diagnostic> = findings
+                        .into_iter()
+                        .zip(covered.iter().copied())
+                        .map(|(finding, suppression)| {
+                            Diagnostic::new(&file.path, record, finding)
+                                .with_reference(analysis.reference)
+                                .with_suppression(suppression)
+                        })
+                        .collect();
+                    if !game.is_empty() {
+                        diagnostics.extend(
+                            game.into_iter()
+                                .zip(covered.into_iter().skip(own))
+                                .map(|(placed, suppression)| placed.with_suppression(suppression)),
+                        );
+                        // A PGN tag section's findings and its game's, in file order.
+                        diagnostics.sort_by_key(|placed| placed.file_span.start);
+                    }
+                    for diagnostic in diagnostics {
+                        let four_player =
+                            diagnostic.finding.code == Code::Cli(CliCode::FourPlayerChess);
+                        file.summary.count(&diagnostic);
+                        if four_player {
+                            file.four_player += 1;
+                            if file.four_player > 1 {
+                                continue;
+                            }
+                        }
+                        self.emitter.emit(diagnostic)?;
+                    }
                 }
             }
         }
@@ -488,12 +534,62 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             indicatif::ProgressBar::hidden()
         },
     };
+    // The reports of the positions' findings are rendered on the threads that analyse them,
+    // as if no marker suppressed them (the markers are met in order, when they are written).
+    let names: Vec<String> = settings.inputs.iter().map(Origin::display).collect();
+    let colored = global.stdout_colored();
+    let format = settings.format;
+    let render =
+        |input: usize, record: &Record<'_>, analysis: &mut Analysis, reports: &mut Reports| {
+            let Some(path) = names.get(input) else {
+                return;
+            };
+            // A record that is not text has its finding's span moved when it is placed: left to
+            // the thread that writes.
+            if record.text().is_none() {
+                return;
+            }
+            for slot in &mut analysis.findings {
+                let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
+                let finding = std::mem::replace(slot, placeholder);
+                let diagnostic =
+                    Diagnostic::new(path, record, finding).with_reference(analysis.reference);
+                let rendered = render_one(format, colored, &diagnostic, reports.text());
+                *slot = diagnostic.finding;
+                if !rendered {
+                    return;
+                }
+                reports.end_one();
+            }
+            // A value that must be unique in the file (an EPD `id`) gets its finding, when it
+            // repeats one, in file order; the middle of that plain report is placed here.
+            if let Some(unique) = &analysis.unique
+                && format == OutputFormat::Human
+                && !colored
+            {
+                // Only the place counts: the middle of a report holds no code, title nor help.
+                let place = Finding::new(
+                    Code::Cli(CliCode::FourPlayerChess),
+                    fenkit_diagnostics::Severity::Warning,
+                    unique.span.clone(),
+                    "",
+                );
+                if Diagnostic::new(path, record, place).plain_body_into(reports.text()) {
+                    reports.end_one();
+                }
+            }
+        };
+    let render: Option<&Render<'_>> = match format {
+        OutputFormat::Human | OutputFormat::JsonLines => Some(&render),
+        OutputFormat::Json | OutputFormat::Github | OutputFormat::Sarif => None,
+    };
     // Every input is read once, on every thread, in input order: its diagnostics are written
     // as they come, so memory stays flat however many findings there are.
     let scanned = crate::scan::scan_all(
         count,
         settings.threads,
         true,
+        render,
         |index| {
             let (Some(origin), Some(file)) =
                 (settings.inputs.get(index), settings.files.get(index))

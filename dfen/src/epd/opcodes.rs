@@ -170,10 +170,12 @@ pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
         if kind == OpcodeKind::Unknown {
             findings.note(
                 record.span.clone(),
-                format!(
-                    "{}: `{opcode}` is kept as written",
-                    Code::UnknownOpcode.title()
-                ),
+                super::read::joined(&[
+                    Code::UnknownOpcode.title(),
+                    ": `",
+                    opcode,
+                    "` is kept as written",
+                ]),
             );
             continue;
         }
