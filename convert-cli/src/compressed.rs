@@ -269,17 +269,14 @@ pub(crate) fn open_member(path: &Path, index: usize) -> io::Result<Box<dyn Read 
              stored, deflate, bzip2 or zstd"
         )));
     };
-    Ok(Box::new(Located::new(
-        Checksummed {
-            inner: decoded,
-            hasher: crc32fast::Hasher::new(),
-            expected: crc,
-        },
-        format,
-    )))
+    Ok(Box::new(Checksummed {
+        inner: Located::new(decoded, format),
+        hasher: crc32fast::Hasher::new(),
+        expected: crc,
+    }))
 }
 
-/// A zip member's data, its CRC-32 compared with the archive's at the end.
+/// A zip member's decoded data, its CRC-32 compared with the archive's at the end.
 struct Checksummed<R> {
     inner: R,
     hasher: crc32fast::Hasher,
@@ -294,13 +291,11 @@ impl<R: Read> Read for Checksummed<R> {
         if read == 0 && !out.is_empty() {
             let found = self.hasher.clone().finalize();
             if found != self.expected {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "its CRC-32 is {found:08x}, the archive says {:08x}",
-                        self.expected
-                    ),
-                ));
+                return Err(broken(format_args!(
+                    "the zip member's data is corrupt: its CRC-32 is {found:08x}, the archive \
+                     says {:08x}; help: check the file with `unzip -t` or fetch it again",
+                    self.expected
+                )));
             }
         }
         Ok(read)

@@ -36,28 +36,26 @@ fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
     // A compressed file is claimed by its name without the compression suffix.
     let inner = crate::compressed::inner_name(path);
     let named = inner.as_deref().unwrap_or(path);
+    if config.is_some_and(|config| {
+        [path, named]
+            .iter()
+            .any(|path| config.notation_of(path).is_some() || config.select_of(path).is_some())
+    }) || crate::container::Container::walked(named)
+    {
+        return Ok(());
+    }
     if inner.is_some()
         && let Some((notation, true)) = Notation::by_extension(named)
     {
         // Its first record would take decoding to find: a shared extension is not enough.
         return Err(format!(
-            "skipping `{}`: a compressed `.{}` file is read only when named on the command \
-             line or given a notation in the configuration",
+            "skipping `{}`: a compressed {} file is read when named on the command line or \
+             given a notation in the configuration",
             path.display(),
-            named
-                .extension()
-                .and_then(|e| e.to_str())
-                .unwrap_or(notation.name())
+            notation.name()
         ));
     }
-    let path = named;
-    if config.is_some_and(|config| {
-        config.notation_of(path).is_some() || config.select_of(path).is_some()
-    }) || crate::container::Container::walked(path)
-    {
-        return Ok(());
-    }
-    match Notation::by_extension(path) {
+    match Notation::by_extension(named) {
         Some((notation, true)) => first_record(path).map_or(Ok(()), |first| {
             notation.claims(&first).map_err(|why| {
                 format!(
