@@ -4,7 +4,9 @@
 //! A directory is walked: hidden files and whatever `.gitignore`, `.ignore` and the global git
 //! excludes list are skipped, and only files with a position-file extension (`.dfen`, `.fen`,
 //! `.fen4`, `.ndjson4`, `.jsonl`) are picked up. Symbolic links are followed; a link that leads
-//! back into its own ancestry is reported once and not followed. The walk goes at most
+//! back into its own ancestry is reported once and not followed. A compressed file (`.gz`,
+//! `.zst`, `.bz2`, `.zip`) is judged by its name without the suffix, and a zip archive becomes
+//! one input per member ([`Origin::of_file`]). The walk goes at most
 //! `MAX_DEPTH` directories deep; anything deeper is reported, not silently dropped.
 
 use std::path::{Path, PathBuf};
