@@ -1149,7 +1149,9 @@ impl Origin {
             format,
             name: crate::compressed::inner_name(path).unwrap_or_else(|| path.to_path_buf()),
         };
-        if format != Format::Zip {
+        // Only a regular file is listed (a FIFO named `x.zip` would block): anything else is
+        // one input, whose opening says what it is.
+        if format != Format::Zip || !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
             return vec![whole()];
         }
         match crate::compressed::members(path) {
@@ -1226,6 +1228,7 @@ impl Origin {
                 ..
             } => {
                 // Listed by `of_file` when it could be: say why it cannot be.
+                open_regular(file)?;
                 crate::compressed::members(file)?;
                 return Err(io::Error::other(
                     "a zip archive is read member by member: name the archive, not a member",
