@@ -70,6 +70,11 @@ fenkit_diagnostics::codes! {
         /// A JSON Lines object that holds the key `--field` names (or an object on its path)
         /// twice: readers disagree on which one counts.
         RepeatedKey = "FENKIT056", Input, "JSON line repeats the field";
+        /// A compressed input (gzip, zstd, bzip2, a zip archive or member) whose data cannot be
+        /// decoded: corrupt, cut short, a checksum that does not match, a method not read.
+        Compressed = "FENKIT070", Input, "compressed data cannot be read";
+        /// `fmt` or `dedupe --write` named a compressed file, which fenkit never rewrites.
+        CompressedNotWritten = "FENKIT071", Input, "compressed file not rewritten";
     }
 }
 

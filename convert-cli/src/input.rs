@@ -17,6 +17,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use crate::compressed::Format;
+
 /// The longest record (one position, all its continuation lines included) that is read.
 ///
 /// A canonical FEN4 literal with all 4,096 squares occupied is about 54 KB, a DFEN line at most
@@ -1108,22 +1110,95 @@ pub(crate) enum Origin {
     /// that is needed (each side of `diff`, as in `fenkit diff <(zcat a.gz) <(zcat b.gz)`):
     /// read once, as it arrives, like standard input.
     Stream(PathBuf),
+    /// A gzip, zstd or bzip2 file ([`crate::compressed`]), decoded as it is read. `name` is
+    /// the file's name without its compression suffix, which gives its notation and finds its
+    /// configuration; `format` is [`Format::Zip`] only for an archive whose members could not
+    /// be listed (opening it says why).
+    Compressed {
+        /// The file on disk.
+        file: PathBuf,
+        /// How it is compressed.
+        format: Format,
+        /// Its name without the compression suffix.
+        name: PathBuf,
+    },
+    /// Member `index` of a zip archive, named `archive!member` in messages; `name` is the
+    /// member's file name in the archive's directory (see [`crate::compressed::member_name`]).
+    Member {
+        /// The archive on disk.
+        archive: PathBuf,
+        /// The member's index in the archive.
+        index: usize,
+        /// The member's name in the archive.
+        member: String,
+        /// The name that gives its notation and configuration.
+        name: PathBuf,
+    },
 }
 
 impl Origin {
-    /// The name used in messages: the path as given, or `<stdin>`.
-    pub(crate) fn display(&self) -> String {
-        match self {
-            Origin::Stdin | Origin::SpooledStdin(_) => "<stdin>".to_owned(),
-            Origin::File(path) | Origin::Stream(path) => path.display().to_string(),
+    /// The inputs a file named on the command line or found by a walk holds: itself, or, for a
+    /// compressed file, itself decoded, or, for a zip archive, each of its members (none for an
+    /// empty archive; an archive that cannot be listed is one input whose opening says why).
+    pub(crate) fn of_file(path: &Path) -> Vec<Origin> {
+        let Some(format) = Format::of_name(path) else {
+            return vec![Origin::File(path.to_path_buf())];
+        };
+        let whole = || Origin::Compressed {
+            file: path.to_path_buf(),
+            format,
+            name: crate::compressed::inner_name(path).unwrap_or_else(|| path.to_path_buf()),
+        };
+        // Only a regular file is listed (a FIFO named `x.zip` would block): anything else is
+        // one input, whose opening says what it is.
+        if format != Format::Zip || !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+            return vec![whole()];
+        }
+        match crate::compressed::members(path) {
+            Err(_) => vec![whole()],
+            Ok(members) => members
+                .into_iter()
+                .map(|(index, member)| Origin::Member {
+                    archive: path.to_path_buf(),
+                    index,
+                    name: crate::compressed::member_name(path, &member),
+                    member,
+                })
+                .collect(),
         }
     }
 
-    /// The path on disk, if any.
+    /// The name used in messages: the path as given, `archive!member`, or `<stdin>`.
+    pub(crate) fn display(&self) -> String {
+        match self {
+            Origin::Stdin | Origin::SpooledStdin(_) => "<stdin>".to_owned(),
+            Origin::File(path) | Origin::Stream(path) | Origin::Compressed { file: path, .. } => {
+                path.display().to_string()
+            }
+            Origin::Member {
+                archive, member, ..
+            } => format!("{}!{member}", archive.display()),
+        }
+    }
+
+    /// The path that names the input, if any: the file on disk, or for a compressed file or a
+    /// zip member the name its notation and configuration come from (which need not exist;
+    /// see [`Origin::compressed`]).
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
             Origin::Stdin | Origin::SpooledStdin(_) => None,
             Origin::File(path) | Origin::Stream(path) => Some(path),
+            Origin::Compressed { name, .. } | Origin::Member { name, .. } => Some(name),
+        }
+    }
+
+    /// For a compressed file or a zip member: the file on disk and how it is compressed. Such
+    /// an input is read, never rewritten.
+    pub(crate) fn compressed(&self) -> Option<(&Path, Format)> {
+        match self {
+            Origin::Compressed { file, format, .. } => Some((file, *format)),
+            Origin::Member { archive, .. } => Some((archive, Format::Zip)),
+            _ => None,
         }
     }
 
@@ -1131,6 +1206,7 @@ impl Origin {
     pub(crate) fn stored_path(&self) -> Option<&Path> {
         match self {
             Origin::Stdin | Origin::Stream(_) => None,
+            Origin::Compressed { .. } | Origin::Member { .. } => None,
             Origin::File(path) | Origin::SpooledStdin(path) => Some(path),
         }
     }
@@ -1140,9 +1216,32 @@ impl Origin {
     /// that says what the path is instead; a [`Origin::Stream`] is opened as it is.
     pub(crate) fn open(&self) -> io::Result<Input> {
         let inner: Box<dyn Read + Send> = match self {
-            Origin::Stdin => Box::new(io::stdin()),
-            Origin::File(path) | Origin::SpooledStdin(path) => Box::new(open_regular(path)?),
-            Origin::Stream(path) => Box::new(File::open(path)?),
+            Origin::Stdin => crate::compressed::sniffed(Box::new(io::stdin()))?,
+            Origin::File(path) => Box::new(open_regular(path)?),
+            Origin::SpooledStdin(path) => {
+                crate::compressed::sniffed(Box::new(open_regular(path)?))?
+            }
+            Origin::Stream(path) => crate::compressed::sniffed(Box::new(File::open(path)?))?,
+            Origin::Compressed {
+                file,
+                format: Format::Zip,
+                ..
+            } => {
+                // Listed by `of_file` when it could be: say why it cannot be.
+                open_regular(file)?;
+                crate::compressed::members(file)?;
+                return Err(io::Error::other(
+                    "a zip archive is read member by member: name the archive, not a member",
+                ));
+            }
+            Origin::Compressed { file, format, .. } => {
+                let raw = BufReader::with_capacity(1 << 16, open_regular(file)?);
+                crate::compressed::decoder(*format, raw)?
+            }
+            Origin::Member { archive, index, .. } => {
+                open_regular(archive)?;
+                crate::compressed::open_member(archive, *index)?
+            }
         };
         Ok(BufReader::with_capacity(1 << 16, inner))
     }

@@ -16,6 +16,7 @@
 //! |---|---|---|
 //! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
 //! | input | `csv_rows` | where the rows of a CSV or TSV file end (quoted fields over several lines) |
+//! | | `compressed` | gzip, zstd, bzip2 and zip inputs decoded as they are read; names without the compression suffix |
 //! | | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
 //! | | `container` | positions inside other formats (PGN `FEN` tags, CSV/TSV columns, JSON Lines fields): found in records, spans moved, escaped back |
 //! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
@@ -71,6 +72,7 @@
 mod cli;
 mod code;
 mod commands;
+mod compressed;
 mod config;
 mod container;
 mod context;

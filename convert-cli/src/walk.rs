@@ -4,7 +4,9 @@
 //! A directory is walked: hidden files and whatever `.gitignore`, `.ignore` and the global git
 //! excludes list are skipped, and only files with a position-file extension (`.dfen`, `.fen`,
 //! `.fen4`, `.ndjson4`, `.jsonl`) are picked up. Symbolic links are followed; a link that leads
-//! back into its own ancestry is reported once and not followed. The walk goes at most
+//! back into its own ancestry is reported once and not followed. A compressed file (`.gz`,
+//! `.zst`, `.bz2`, `.zip`) is judged by its name without the suffix, and a zip archive becomes
+//! one input per member ([`Origin::of_file`]). The walk goes at most
 //! `MAX_DEPTH` directories deep; anything deeper is reported, not silently dropped.
 
 use std::path::{Path, PathBuf};
@@ -33,13 +35,29 @@ pub(crate) struct Inputs {
 /// record, after blank and `#` lines, is its notation's (for NDJSON4: a JSON object with a
 /// `fen4` key, or a header). Any other `.jsonl` (an event log, a data set) is not ours.
 fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
+    // A compressed file is claimed by its name without the compression suffix.
+    let inner = crate::compressed::inner_name(path);
+    let named = inner.as_deref().unwrap_or(path);
     if config.is_some_and(|config| {
-        config.notation_of(path).is_some() || config.select_of(path).is_some()
-    }) || crate::container::Container::walked(path)
+        [path, named]
+            .iter()
+            .any(|path| config.notation_of(path).is_some() || config.select_of(path).is_some())
+    }) || crate::container::Container::walked(named)
     {
         return Ok(());
     }
-    match Notation::by_extension(path) {
+    if inner.is_some()
+        && let Some((notation, true)) = Notation::by_extension(named)
+    {
+        // Its first record would take decoding to find: a shared extension is not enough.
+        return Err(format!(
+            "skipping `{}`: a compressed {} file is read when named on the command line or \
+             given a notation in the configuration",
+            path.display(),
+            notation.name()
+        ));
+    }
+    match Notation::by_extension(named) {
         Some((notation, true)) => first_record(path).map_or(Ok(()), |first| {
             notation.claims(&first).map_err(|why| {
                 format!(
@@ -139,6 +157,38 @@ impl Inputs {
     }
 }
 
+impl Inputs {
+    /// Takes the compressed files and zip members out of the inputs of `command`, which
+    /// rewrites files, and says for each file that it is left as it is (`FENKIT071`). Returns
+    /// whether there was any.
+    pub(crate) fn refuse_compressed(
+        &mut self,
+        command: &str,
+        global: &crate::context::Global,
+    ) -> bool {
+        let mut refused: Vec<(PathBuf, &'static str)> = Vec::new();
+        self.inputs.retain(|origin| match origin.compressed() {
+            None => true,
+            Some((file, format)) => {
+                if !refused.iter().any(|(seen, _)| seen == file) {
+                    refused.push((file.to_path_buf(), format.name()));
+                }
+                false
+            }
+        });
+        for (file, format) in &refused {
+            global.error(format_args!(
+                "`{}` is compressed ({format}), and `{command}` never rewrites a compressed \
+                 file: it was left as it is [{}]; help: decompress it, run `fenkit {command}` \
+                 on the text, and compress that again",
+                file.display(),
+                crate::code::CliCode::CompressedNotWritten.as_str()
+            ));
+        }
+        !refused.is_empty()
+    }
+}
+
 /// Expands command-line paths. No paths means standard input when it is a pipe, else the
 /// current directory. A file named on the command line is read whatever its name, unless
 /// `only_position_files`: then it is read only if a walk would read it, and not if its
@@ -202,7 +252,7 @@ pub(crate) fn expand(
                 };
                 match rule {
                     Err(why) => found.skipped.push(why),
-                    Ok(()) => found.inputs.push(Origin::File(path.clone())),
+                    Ok(()) => found.inputs.extend(Origin::of_file(path)),
                 }
             }
             Ok(metadata) => found.errors.push(InputError::not_regular(
@@ -220,6 +270,22 @@ pub(crate) fn expand(
             Origin::File(path) => {
                 Origin::File(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
             }
+            Origin::Compressed { file, format, name } => Origin::Compressed {
+                file: std::fs::canonicalize(file).unwrap_or_else(|_| file.clone()),
+                format: *format,
+                name: name.clone(),
+            },
+            Origin::Member {
+                archive,
+                index,
+                member,
+                name,
+            } => Origin::Member {
+                archive: std::fs::canonicalize(archive).unwrap_or_else(|_| archive.clone()),
+                index: *index,
+                member: member.clone(),
+                name: name.clone(),
+            },
             other => other.clone(),
         };
         seen.insert(key)
@@ -289,7 +355,9 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
             continue;
         };
         if entry.depth() > MAX_DEPTH {
-            if kind.is_dir() || Notation::from_extension(path).is_some() {
+            let named = crate::compressed::inner_name(path);
+            if kind.is_dir() || Notation::from_extension(named.as_deref().unwrap_or(path)).is_some()
+            {
                 found.errors.push(InputError {
                     name: path.display().to_string(),
                     kind: InputErrorKind::TooDeep,
@@ -306,7 +374,7 @@ fn walk(root: &Path, found: &mut Inputs, configs: &Arc<Configs>) {
             continue;
         }
         if kind.is_file() {
-            found.inputs.push(Origin::File(path.to_path_buf()));
+            found.inputs.extend(Origin::of_file(path));
         } else {
             let name = path.display().to_string();
             found.errors.push(match std::fs::metadata(path) {

@@ -1,6 +1,7 @@
 """Typed stubs of the extension module ``fenkit._fenkit`` (re-exported by ``fenkit``)."""
 
-from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __version__: str
 __all__ = [
@@ -47,6 +48,9 @@ __all__ = [
     "EpdOperation",
     "ParsedEpd",
     "parse_epd",
+    "PgnMove",
+    "PgnGame",
+    "read_pgn",
 ]
 
 _Text = Union[str, bytes]
@@ -345,6 +349,45 @@ def parse_dfen(
 def parse_dfen_batch(
     texts: Sequence[_Text], profile: _Profile = "spec", *, strict: bool = False, chess960: bool = False
 ) -> List[Union[ParsedDfen, ParseError]]: ...
+@final
+class PgnMove:
+    """One move of a PGN game: SAN, UCI, the FEN after it, comment, NAGs, variations."""
+
+    @property
+    def san(self) -> str: ...
+    @property
+    def uci(self) -> str: ...
+    @property
+    def fen_after(self) -> Optional[str]: ...
+    @property
+    def comment(self) -> Optional[str]: ...
+    @property
+    def nags(self) -> List[int]: ...
+    @property
+    def variations(self) -> List[List["PgnMove"]]: ...
+
+@final
+class PgnGame:
+    """One game of a PGN text: tags, moves, variations, findings, result."""
+
+    @property
+    def tags(self) -> Dict[str, str]: ...
+    @property
+    def moves(self) -> List[PgnMove]: ...
+    @property
+    def variations(self) -> List[List[PgnMove]]: ...
+    @property
+    def findings(self) -> List[Finding]: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def start_fen(self) -> str: ...
+    @property
+    def final_fen(self) -> Optional[str]: ...
+    @property
+    def span(self) -> Tuple[int, int]: ...
+
+def read_pgn(source: Union[_Text, "os.PathLike[str]"], *, strict: bool = False) -> Iterator[PgnGame]: ...
 def parse_epd(text: _Text, profile: _Profile = "spec", *, strict: bool = False) -> ParsedEpd: ...
 def parse_fen4(text: _Text, *, strict: bool = False) -> ParsedFen4: ...
 def parse_fen4_batch(

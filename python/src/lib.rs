@@ -14,6 +14,7 @@
 //! | `rules` | legal micro-moves, play, roll, pass, perft in every mode |
 //! | `variant` | three-check, crazyhouse and two-move FENs in their dialects |
 //! | `epd` | EPD lines: the position, the operations with their moves, findings |
+//! | `pgn` | PGN games read move by move (`read_pgn`): tags, moves, variations, findings, result |
 //! | `arrow` | `fenkit.arrow`: columns of positions through the Arrow PyCapsule interface |
 //!
 //! No input may crash the interpreter. The libraries do not panic by design (they deny the
@@ -24,6 +25,7 @@
 mod arrow;
 mod common;
 mod epd;
+mod pgn;
 mod placement;
 mod position;
 mod rules;
@@ -51,5 +53,6 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     variant::register(m)?;
     epd::register(m)?;
     arrow::register(m)?;
+    pgn::register(m)?;
     Ok(())
 }

@@ -19,4 +19,5 @@ export const {
   turns,
   play,
   positionKey,
+  readPgn,
 } = createApi(raw);

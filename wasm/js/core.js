@@ -496,6 +496,12 @@ function createApi(raw) {
     return answerOf(raw.canonical(length, bits));
   }
 
+  function readPgn(text) {
+    const length = put(text);
+    if (length < 0) throw surrogateError(text, length);
+    return answerOf(raw.read_pgn(length, typeof text !== 'string'));
+  }
+
   function positionKey(text, options) {
     const given = optionsOf(options);
     return keyOf(text, judged(text, given), given.ep);
@@ -567,6 +573,7 @@ function createApi(raw) {
     turns,
     play,
     positionKey,
+    readPgn,
   };
 }
 

@@ -231,6 +231,39 @@ export declare function parseDfen(text: Text, options?: DfenOptions): ParsedDfen
 export declare function parseFen4(text: Text, options?: ReadOptions): ParsedFen4;
 /** Reads one variant FEN written in `dialect`; a syntax error throws `FenkitError`. */
 export declare function parseVariant(text: Text, variant: VariantName | (string & {}), dialect?: Dialect, options?: VariantOptions): ParsedVariant;
+/** One move of a PGN game, as `fenkit convert --to json` writes it. */
+export interface PgnMove {
+  /** The move in SAN, as the rules write it (`--` for a null move). */
+  san: string;
+  /** The move in UCI, as python-chess writes it (`0000` for a null move). */
+  uci: string;
+  /** The position after the move; `null` once a line has had an illegal move. */
+  fen: string | null;
+  /** The comments after the move, joined; `null` without one. */
+  comment: string | null;
+  /** The move's NAGs (`!` is 1). */
+  nags: number[];
+  /** The lines of play that replace this move, each from the position before it. */
+  variations: PgnMove[][];
+  /** The comment before the move, when it starts a line of play. */
+  starting_comment?: string;
+}
+
+/** One game of a PGN text: the JSON form `fenkit convert --to json` writes, and its findings. */
+export interface PgnGame {
+  /** The tag pairs, name to value (a tag given twice keeps its first value). */
+  tags: Record<string, string>;
+  /** The comment before the first move. */
+  comment?: string;
+  moves: PgnMove[];
+  /** The game termination marker, else the `Result` tag, else `*`. */
+  result: string;
+  /** Every finding about the game, as `fenkit check` reports it; spans into the whole text. */
+  findings: Finding[];
+}
+
+/** The games of a PGN text, every move of every line read against its position as `fenkit check` reads them. Never throws for a fault of the games (each is a finding); throws `FenkitError` for bytes that are not UTF-8. */
+export declare function readPgn(text: Text): PgnGame[];
 /** Every finding of one position as `fenkit check` reports them, a syntax error as an error finding; `[]` when clean. Never throws for the text. */
 export declare function check(text: Text, options?: CheckOptions): Finding[];
 /** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */

@@ -15,4 +15,5 @@ export const {
   turns,
   play,
   positionKey,
+  readPgn,
 } = fenkit;

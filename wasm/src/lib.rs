@@ -42,6 +42,7 @@ mod analysis;
 mod convert;
 mod found;
 mod lichess;
+mod pgn;
 mod read;
 mod rules;
 
@@ -263,5 +264,13 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
     respond(len, &reader, |_, text| {
         rules::play(text, uci, king_capture).map(Answer::Json)
+    })
+}
+
+/// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).
+#[wasm_bindgen]
+pub fn read_pgn(len: usize, bytes: bool) -> String {
+    with_text(len, bytes, crate::pgn::read_pgn, |found| {
+        answer(Err(Failure::new("syntax", found)), Source::new("", true))
     })
 }

@@ -372,11 +372,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         args.inputs
             .iter()
-            .map(|p| {
+            .flat_map(|p| {
                 if p.as_os_str() == "-" {
-                    Origin::Stdin
+                    vec![Origin::Stdin]
                 } else {
-                    Origin::File(p.clone())
+                    Origin::of_file(p)
                 }
             })
             .collect()

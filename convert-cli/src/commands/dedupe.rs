@@ -150,7 +150,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let configs = std::sync::Arc::new(crate::config::Configs::new(&args.config)?);
     let flags = args.read.flags(None)?;
-    let found = crate::walk::expand(&args.paths, false, &configs)?;
+    let mut found = crate::walk::expand(&args.paths, false, &configs)?;
+    if args.write && found.refuse_compressed("dedupe --write", global) {
+        return Ok(Status::Error);
+    }
     crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
     crate::options::note_unused_select(flags.select, &found.inputs, global);
     if args.write && found.inputs.contains(&Origin::Stdin) {

@@ -572,6 +572,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }
+    let refused = found.refuse_compressed("fmt", global);
     // Standard input alone (`-`, or a pipe with no path) is formatted to standard output.
     if found.inputs == [Origin::Stdin] && found.errors.is_empty() && settings.mode == Mode::Write {
         return format_stdin(&settings, global);
@@ -583,7 +584,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         None
     };
-    let mut status = Status::Clean;
+    let mut status = if refused {
+        Status::Error
+    } else {
+        Status::Clean
+    };
     for error in &found.errors {
         global.error(error);
         status = Status::Error;

@@ -158,6 +158,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 global.error("`-`: snapshots are kept beside files; standard input has none");
                 None
             }
+            Origin::Compressed { .. } | Origin::Member { .. } => {
+                global.error(format_args!(
+                    "`{}`: snapshots are taken of position files, not of compressed ones",
+                    origin.display()
+                ));
+                None
+            }
         })
         .collect();
     if files.len() < paths.iter().filter(|p| p.as_os_str() == "-").count() + files.len() {

@@ -10,6 +10,7 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 mod check;
 mod chess960;
+mod compressed;
 mod config;
 mod containers;
 mod convert;
