@@ -359,6 +359,12 @@ impl Scan {
         self
     }
 
+    /// Applies a variant's fixable findings in the canonical forms (for `fmt`).
+    pub(crate) fn with_variant_fixes(mut self) -> Scan {
+        self.analyzer = self.analyzer.with_variant_fixes();
+        self
+    }
+
     /// Sets [`Analysis::canonical`] only where it differs from the text as written (for `fmt`,
     /// which copies the other lines as they are).
     pub(crate) fn changed_canonical_only(mut self) -> Scan {

@@ -164,6 +164,62 @@ fn fenkit_passes_its_own_variant_cases() {
     );
 }
 
+/// The variants judged by their rules alone (spec/conformance.md section 2.1).
+const RULES_VARIANTS: [&str; 6] = [
+    "antichess",
+    "giveaway",
+    "atomic",
+    "horde",
+    "racingkings",
+    "kingofthehill",
+];
+
+/// `fenkit parse --variant {variant}` answers every case of each variant's rules file, per
+/// case and in batch mode, with the codes; read without the variant's rules (as plain FEN) it
+/// fails the positions that only the variant admits or refuses.
+#[test]
+fn fenkit_passes_its_own_variant_rules_cases() {
+    let per_case = format!("'{}' parse --variant {{variant}}", fenkit());
+    let batch = format!("'{}' parse --batch --variant {{variant}}", fenkit());
+    for variant in RULES_VARIANTS {
+        let total = suite_count(variant);
+        assert!(total >= 3, "{variant}: {total} cases");
+        for (cmd, extra) in [(&per_case, None), (&batch, Some("--batch"))] {
+            let mut args = vec!["--notation", variant, "--codes", "--cmd", cmd];
+            args.extend(extra);
+            let output = parity(&args);
+            assert_exit(&output, 0);
+            assert_eq!(
+                last_line(&output),
+                format!("{total} passed, 0 failed, 0 skipped"),
+                "{variant} {extra:?}"
+            );
+        }
+    }
+    // `{variant}` is the file's variant: an adapter that reads plain FEN fails.
+    let plain = format!("'{}' parse --notation fen", fenkit());
+    let output = parity(&["--notation", "antichess", "--codes", "--cmd", &plain]);
+    assert_exit(&output, 1);
+    let text = stdout(&output);
+    assert!(
+        text.contains("FAIL y_antichess_several_kings (antichess, variant antichess)"),
+        "{text}"
+    );
+}
+
+/// The three-check and crazyhouse rules files are data for a harness of one's own: listed and
+/// copied, but not a notation `parity` runs.
+#[test]
+fn threecheck_and_crazyhouse_rules_cases_are_not_a_parity_notation() {
+    assert!(suite_count("threecheck") >= 3);
+    assert!(suite_count("crazyhouse") >= 3);
+    let cmd = format!("'{}' parse --variant {{variant}}", fenkit());
+    for variant in ["threecheck", "crazyhouse"] {
+        let output = parity(&["--notation", variant, "--cmd", &cmd]);
+        assert_exit(&output, 2);
+    }
+}
+
 /// The Chess960 cases: `{castling}` is `chess960` for each of them, and fenkit read in
 /// Chess960 mode passes them all, per case and in batch mode; read without the mode it fails
 /// the cases whose `KQkq` name other rooks than the corners'.
@@ -670,6 +726,15 @@ fn suite_copy_writes_a_suite_parity_can_read() {
         "rules.jsonl",
         "variants.jsonl",
         "chess960.jsonl",
+        "epd.jsonl",
+        "antichess.jsonl",
+        "giveaway.jsonl",
+        "atomic.jsonl",
+        "horde.jsonl",
+        "racingkings.jsonl",
+        "kingofthehill.jsonl",
+        "threecheck.jsonl",
+        "crazyhouse.jsonl",
     ] {
         let copied = std::fs::read(dir.path().join("v1").join(file)).expect("copied");
         let original = std::fs::read(spec.join(file)).expect("original");
@@ -694,6 +759,17 @@ fn suite_copy_writes_a_suite_parity_can_read() {
         last_line(&output),
         format!("{} passed, 0 failed, 0 skipped", suite_count("rules"))
     );
+    // A variant's rules file of the copy is checked against the manifest's `variant_rules`.
+    let cmd = format!("'{}' parse --variant {{variant}}", fenkit());
+    let output = parity(&["--notation", "atomic", "--suite", &suite, "--cmd", &cmd]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        last_line(&output),
+        format!("{} passed, 0 failed, 0 skipped", suite_count("atomic"))
+    );
+    std::fs::write(dir.path().join("v1/atomic.jsonl"), "").expect("write");
+    let output = parity(&["--notation", "atomic", "--suite", &suite, "--cmd", &cmd]);
+    assert_exit(&output, 2);
 }
 
 fn suite_copy(dir: &Path, extra: &[&str]) -> Output {
@@ -739,14 +815,22 @@ fn a_suite_copy_is_complete_on_its_own() {
     spec/pgn.md
     spec/rules.md
     spec/variants.md
+    v1/antichess.jsonl
+    v1/atomic.jsonl
     v1/chess960.jsonl
+    v1/crazyhouse.jsonl
     v1/dfen.jsonl
     v1/epd.jsonl
     v1/fen4.jsonl
+    v1/giveaway.jsonl
+    v1/horde.jsonl
+    v1/kingofthehill.jsonl
     v1/manifest.json
     v1/movetext.jsonl
     v1/ndjson4.jsonl
+    v1/racingkings.jsonl
     v1/rules.jsonl
+    v1/threecheck.jsonl
     v1/variants.jsonl
     ");
     let mut links = 0;
@@ -772,7 +856,13 @@ fn a_suite_copy_is_complete_on_its_own() {
         &std::fs::read(dir.path().join("v1/manifest.json")).expect("the manifest"),
     )
     .expect("JSON");
-    for entry in manifest["files"].as_array().expect("files") {
+    let rules_files = manifest["variant_rules"].as_array().expect("variant_rules");
+    for entry in manifest["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .chain(rules_files)
+    {
         // A path, nothing more (conformance.md section 1).
         let spec = entry["spec"].as_str().expect("a spec path");
         assert!(
@@ -910,7 +1000,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 21 suite files (version 1) to DIR/copy
+    wrote 0 of 29 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1413,8 +1503,25 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
     assert!(names.contains(&"y_960_xfen_start".to_owned()));
     assert!(names.contains(&"n_mt_201_illegal".to_owned()));
+    assert!(names.contains(&"y_antichess_several_kings".to_owned()));
+    assert!(names.contains(&"n_crazyhouse_005_pawns_in_all".to_owned()));
     let total: usize = [
-        "dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd", "movetext",
+        "dfen",
+        "fen4",
+        "ndjson4",
+        "rules",
+        "variants",
+        "chess960",
+        "epd",
+        "movetext",
+        "antichess",
+        "giveaway",
+        "atomic",
+        "horde",
+        "racingkings",
+        "kingofthehill",
+        "threecheck",
+        "crazyhouse",
     ]
     .into_iter()
     .map(suite_count)

@@ -44,6 +44,53 @@ impl Checked {
     pub fn has_errors(&self) -> bool {
         self.findings.iter().any(|f| f.severity == Severity::Error)
     }
+
+    /// `text`, the FEN this was read from, with every fixable finding applied: castling
+    /// rights without their king and rook dropped as python-chess drops them (`VAR007`), an
+    /// impossible en-passant square written `-` (`VAR008`), and antichess's castling rights
+    /// written `-` (`VAR102`). `None` when nothing is to fix, or when an error remains that
+    /// no fix repairs.
+    ///
+    /// ```
+    /// use variants::{Variant, check};
+    /// let text = "4k3/8/8/8/8/8/8/4K3 w KQkq e3 0 1";
+    /// let checked = check(Variant::KingOfTheHill, text, false).unwrap();
+    /// assert_eq!(checked.fixed_text(text).as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    /// ```
+    #[must_use]
+    pub fn fixed_text(&self, text: &str) -> Option<String> {
+        if self
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && !f.fixable)
+        {
+            return None;
+        }
+        // One replacement per span: antichess's `-` wins over the rights python-chess keeps.
+        let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+        for finding in self.findings.iter().filter(|f| f.fixable) {
+            let replacement = match finding.code {
+                Code::BadCastlingRights => self.position.castling_fen(),
+                Code::BadEnPassant | Code::AntichessCastling => "-".to_owned(),
+                _ => continue,
+            };
+            match edits.iter_mut().find(|(span, _)| *span == finding.span) {
+                Some(edit) if replacement == "-" => edit.1 = replacement,
+                Some(_) => {}
+                None => edits.push((finding.span.clone(), replacement)),
+            }
+        }
+        if edits.is_empty() {
+            return None;
+        }
+        edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+        let mut fixed = text.to_owned();
+        for (span, replacement) in edits {
+            fixed.get(span.clone())?;
+            fixed.replace_range(span, &replacement);
+        }
+        Some(fixed)
+    }
 }
 
 /// Reads `text` as a position of `variant` and judges it.
@@ -472,6 +519,48 @@ impl Position {
                     ),
                 ),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixed(variant: Variant, text: &str) -> Option<String> {
+        check(variant, text, false).unwrap().fixed_text(text)
+    }
+
+    /// Each fixable finding is applied, and the text that results has nothing left to fix.
+    #[test]
+    fn fixable_findings_are_applied() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        for (variant, text, expected) in [
+            (
+                Variant::Antichess,
+                format!("{start} w KQkq - 0 1"),
+                Some(format!("{start} w - - 0 1")),
+            ),
+            (Variant::Giveaway, format!("{start} w KQkq - 0 1"), None),
+            (
+                Variant::Atomic,
+                "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1".to_owned(),
+                Some("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1".to_owned()),
+            ),
+            (
+                Variant::KingOfTheHill,
+                "4k3/8/8/8/8/8/8/4K3 b - e3 0 1".to_owned(),
+                Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1".to_owned()),
+            ),
+            // An error no fix repairs: nothing is written.
+            (Variant::Horde, format!("{start} w KQkq e3 0 1"), None),
+        ] {
+            let got = fixed(variant, &text);
+            assert_eq!(got, expected, "{variant} {text}");
+            if let Some(got) = got {
+                assert_eq!(fixed(variant, &got), None, "{variant} {got}");
+                assert!(!check(variant, &got, false).unwrap().has_errors(), "{got}");
+            }
         }
     }
 }

@@ -177,6 +177,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
     let mut pass = Pass::default();
     let mut first = true;
     scan.changed_canonical_only()
+        .with_variant_fixes()
         .for_each(threads, |item, bom| {
             if first {
                 if bom {

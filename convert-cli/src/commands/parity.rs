@@ -18,6 +18,9 @@ case's notation and DFEN profile, which are also in FENKIT_PARITY_NOTATION and
 FENKIT_PARITY_PROFILE (and the case name in FENKIT_PARITY_CASE, per case). With --notation
 variants, `{variant}` and `{dialect}` (FENKIT_PARITY_VARIANT, FENKIT_PARITY_DIALECT) are the
 case's variant (threecheck, crazyhouse, twomove) and dialect (essay, stockfish, lichess).
+With --notation antichess, giveaway, atomic, horde, racingkings or kingofthehill, `{variant}`
+is that variant: the input is a standard FEN judged by the variant's rules, as python-chess
+judges it, and the canonical form is the FEN as read (spec/conformance.md section 2.1).
 `{castling}` (FENKIT_PARITY_CASTLING) is `chess960` for the cases of --notation chess960,
 DFENs read in Chess960 mode, and `standard` for every other.
 
@@ -49,6 +52,7 @@ Examples:
   fenkit parity --notation variants --codes \\
       --cmd 'fenkit parse --variant {variant} --dialect {dialect}'
   fenkit parity --notation chess960 --cmd 'fenkit parse --notation dfen --chess960'
+  fenkit parity --notation antichess --codes --cmd 'fenkit parse --variant {variant}'
   fenkit parity --notation dfen --fuzz 2000 --seed 7 --cmd './my-dfen-checker'
 
 The last line is `N passed, N failed, N skipped`, then known failures, implementation-defined

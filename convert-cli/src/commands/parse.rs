@@ -18,6 +18,7 @@ Examples:
   fenkit parse --batch --notation fen4 < inputs.txt > verdicts.jsonl
   fenkit parse --batch --json-strings < quoted-inputs.jsonl
   echo '4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0' | fenkit parse --variant threecheck --dialect lichess
+  echo 'k7/8/8/8/8/8/8/KK6 w - - 0 1' | fenkit parse --variant antichess
 
 Per-case mode: one input on stdin (one final line end is dropped). Accepted: the canonical
 form on stdout, exit 0. Rejected: `CODE: message` on stderr, exit 1.
@@ -286,12 +287,25 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let variant = args.variant.notation(args.to_dialect, args.profile)?;
+    // A variant judged by rules only (antichess, atomic, …) reads standard FEN unless
+    // `--notation` names another notation of chess positions.
+    let rules = args
+        .variant
+        .variant
+        .and_then(crate::notation::VariantName::rules);
+    crate::options::refuse_rules_without_chess(rules, args.notation)?;
+    let by_rules = args
+        .variant
+        .variant
+        .filter(|name| name.notation().is_none())
+        .and_then(|_| Notation::of_variant(dfen::variant::Variant::Chess));
     let settings = Settings {
-        notation: variant.or(args.notation),
+        notation: variant.or(args.notation).or(by_rules),
         read: ReadSettings {
             profile: args.profile.unwrap_or_default().into(),
             strict: args.strict,
             castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
+            rules,
             ..ReadSettings::default()
         },
     };

@@ -269,6 +269,9 @@ pub(crate) struct Work {
     identity: Option<dfen::rules::EpIdentity>,
     engine_hint: bool,
     verify_perft: Option<u32>,
+    /// Whether the canonical form of a position judged by a variant's rules applies the
+    /// variant's fixable findings too (`fmt`).
+    variant_fixes: bool,
     /// Where canonical forms are written before they are compared with the input.
     scratch: String,
 }
@@ -288,6 +291,12 @@ impl Work {
     /// Whether the canonical form applies the position fixes too (else spellings only).
     pub(crate) fn fixes_positions(&self) -> bool {
         self.fixes == Fixes::All
+    }
+
+    /// Whether the canonical form of a position judged by a variant's rules (`--variant
+    /// antichess`) applies the variant's fixable findings (`VAR007`, `VAR008`, `VAR102`).
+    pub(crate) fn fixes_variant_findings(&self) -> bool {
+        self.variant_fixes && self.fixes_positions()
     }
 
     /// How en passant counts in identities, when identities are wanted.
@@ -413,6 +422,7 @@ impl Analyzer {
                 identity: None,
                 engine_hint: false,
                 verify_perft: None,
+                variant_fixes: false,
                 scratch: String::new(),
             },
             state: notation.entry().codec.analyzer(),
@@ -430,6 +440,14 @@ impl Analyzer {
     /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
     pub(crate) fn without_canonical(mut self) -> Analyzer {
         self.work.canonical = CanonicalForms::Skip;
+        self
+    }
+
+    /// This analyser applying a variant's fixable findings in the canonical form of each
+    /// position its rules judge (`fmt --variant antichess`); the findings it fixes are then
+    /// warnings.
+    pub(crate) fn with_variant_fixes(mut self) -> Analyzer {
+        self.work.variant_fixes = true;
         self
     }
 

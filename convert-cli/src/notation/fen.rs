@@ -148,74 +148,111 @@ struct FenAnalyzer;
 
 impl Analyze for FenAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
-        let settings = work.settings;
-        let parser = match settings.rules {
-            Some(_) => settings.chess_parser(settings.profile),
-            None => parser(settings),
+        let analysis = analyze_fen(work, text);
+        // `fmt --variant antichess`: the variant's fixable findings are applied, and are then
+        // warnings of what was fixed.
+        if !work.fixes_variant_findings() {
+            return analysis;
+        }
+        let Some(variant) = work.settings.rules else {
+            return analysis;
         };
-        match parser.layout(dfen::Layout::Fen).parse(text) {
-            Err(error) => Analysis::rejected(error_finding(&error), None),
-            Ok(parsed) => {
-                let fixed = parsed.fixed();
-                // A seventh field, unless the engine dialect already reports it (DFEN108).
-                let seventh = has_seventh_field(text)
-                    && !parsed
-                        .findings
-                        .iter()
-                        .any(|f| f.code == dfen::Code::EngineEmptyDiceField);
-                let mut findings: Vec<Finding> = parsed
-                    .findings
-                    .into_iter()
-                    .filter(|f| f.code != dfen::Code::MissingDiceField)
-                    .map(finding_of)
-                    .collect();
-                if let Some(variant) = settings.rules {
-                    findings.extend(super::rules::fen_findings(variant, text, settings));
-                    findings.sort_by_key(|f| f.span.start);
+        let Some((fixed, codes)) = super::rules::fixed_fen(variant, text, work.settings) else {
+            return analysis;
+        };
+        let repaired = analyze_fen(work, &fixed);
+        if repaired.rejected {
+            return analysis;
+        }
+        let findings = analysis
+            .findings
+            .into_iter()
+            .map(|mut finding| {
+                if codes.contains(&finding.code) {
+                    finding.severity = Severity::Warning;
+                    finding.fixable = true;
                 }
-                // The conversion to six fields can add a finding, so it is judged whatever is
-                // asked; the canonical form is written only when wanted.
-                let writer = settings
-                    .for_line(text)
-                    .writer(settings.profile, dfen::rules::Game::Standard);
-                let canonical = if work.wants_canonical() {
-                    writer.to_fen(&fixed).map(Some)
-                } else {
-                    writer.fits_fen(&fixed).map(|()| None)
-                };
-                // A clockless line of a file whose first position is clockless (the four-field
-                // form of perft suites and evaluation dumps) is kept so, and is no finding
-                // unless strict.
-                let clockless = settings.form.clockless
-                    && !settings.strict
-                    && dfen::form::FileForm::is_clockless(text);
-                let canonical = if clockless {
-                    findings.retain(|f| f.code != Code::Dfen(dfen::Code::MissingClocks));
-                    canonical.map(|fen| fen.map(|fen| without_clocks(&fen).to_owned()))
-                } else {
-                    canonical
-                };
-                let canonical = match canonical {
-                    Ok(fen) => {
-                        if seventh {
-                            findings.push(seventh_field(text, settings.strict));
-                        }
-                        fen
-                    }
-                    Err(error) => {
-                        findings.push(not_six_fields(text.len(), &error.dropped));
-                        None
-                    }
-                };
-                let identity = work.identity().map(|ep| {
-                    Identity::of_key(dfen::rules::identity_key(
-                        &fixed,
-                        ep,
-                        dfen::rules::Game::Standard,
-                    ))
-                });
-                Analysis::accepted(findings, canonical, identity)
+                finding
+            })
+            .collect();
+        let canonical = repaired.canonical.or(Some(fixed));
+        Analysis::accepted(
+            findings,
+            canonical,
+            repaired.identity.map(|identity| *identity),
+        )
+    }
+}
+
+/// A FEN line's analysis, the position judged by the settings' variant when they name one.
+fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
+    let settings = work.settings;
+    let parser = match settings.rules {
+        Some(_) => settings.chess_parser(settings.profile),
+        None => parser(settings),
+    };
+    match parser.layout(dfen::Layout::Fen).parse(text) {
+        Err(error) => Analysis::rejected(error_finding(&error), None),
+        Ok(parsed) => {
+            let fixed = parsed.fixed();
+            // A seventh field, unless the engine dialect already reports it (DFEN108).
+            let seventh = has_seventh_field(text)
+                && !parsed
+                    .findings
+                    .iter()
+                    .any(|f| f.code == dfen::Code::EngineEmptyDiceField);
+            let mut findings: Vec<Finding> = parsed
+                .findings
+                .into_iter()
+                .filter(|f| f.code != dfen::Code::MissingDiceField)
+                .map(finding_of)
+                .collect();
+            if let Some(variant) = settings.rules {
+                findings.extend(super::rules::fen_findings(variant, text, settings));
+                findings.sort_by_key(|f| f.span.start);
             }
+            // The conversion to six fields can add a finding, so it is judged whatever is
+            // asked; the canonical form is written only when wanted.
+            let writer = settings
+                .for_line(text)
+                .writer(settings.profile, dfen::rules::Game::Standard);
+            let canonical = if work.wants_canonical() {
+                writer.to_fen(&fixed).map(Some)
+            } else {
+                writer.fits_fen(&fixed).map(|()| None)
+            };
+            // A clockless line of a file whose first position is clockless (the four-field
+            // form of perft suites and evaluation dumps) is kept so, and is no finding
+            // unless strict.
+            let clockless = settings.form.clockless
+                && !settings.strict
+                && dfen::form::FileForm::is_clockless(text);
+            let canonical = if clockless {
+                findings.retain(|f| f.code != Code::Dfen(dfen::Code::MissingClocks));
+                canonical.map(|fen| fen.map(|fen| without_clocks(&fen).to_owned()))
+            } else {
+                canonical
+            };
+            let canonical = match canonical {
+                Ok(fen) => {
+                    if seventh {
+                        findings.push(seventh_field(text, settings.strict));
+                    }
+                    fen
+                }
+                Err(error) => {
+                    findings.push(not_six_fields(text.len(), &error.dropped));
+                    None
+                }
+            };
+            let identity = work.identity().map(|ep| {
+                Identity::of_key(dfen::rules::identity_key(
+                    &fixed,
+                    ep,
+                    dfen::rules::Game::Standard,
+                ))
+            });
+            Analysis::accepted(findings, canonical, identity)
         }
     }
 }

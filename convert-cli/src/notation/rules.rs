@@ -15,9 +15,9 @@ fn chess960(settings: ReadSettings) -> bool {
     settings.castling_mode == dfen::CastlingMode::Chess960
 }
 
-/// The library's findings as the command line reports them: a fix the library names is not
-/// one `fmt` makes (its canonical form is `dfen`'s), so none is fixable; under `--strict` a
-/// warning that says a form is not canonical is an error.
+/// The library's findings as the command line reports them: none is fixable here (an EPD
+/// line's canonical form is `dfen`'s, and `fmt` applies a FEN line's fixes itself, through
+/// [`fixed_fen`]); under `--strict` a warning that says a form is not canonical is an error.
 fn reported(findings: Vec<variants::Finding>, settings: ReadSettings) -> Vec<Finding> {
     findings
         .into_iter()
@@ -125,4 +125,23 @@ pub(super) fn epd_findings(
         }
     }
     findings
+}
+
+/// A FEN `text` of `variant` with the variant's fixable findings applied (`VAR007`, `VAR008`,
+/// `VAR102`), and those findings' codes; `None` when there is nothing to fix or an error no
+/// fix repairs.
+pub(super) fn fixed_fen(
+    variant: variants::Variant,
+    text: &str,
+    settings: ReadSettings,
+) -> Option<(String, Vec<crate::code::Code>)> {
+    let checked = variants::check(variant, text, chess960(settings)).ok()?;
+    let fixed = checked.fixed_text(text)?;
+    let codes = checked
+        .findings
+        .iter()
+        .filter(|finding| finding.fixable)
+        .map(|finding| crate::code::Code::from(finding.code))
+        .collect();
+    Some((fixed, codes))
 }

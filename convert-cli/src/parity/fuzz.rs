@@ -151,8 +151,14 @@ pub(crate) fn mutate(rng: &mut Rng, notation: Notation, base: &[u8], donors: &[&
 /// fenkit's own answer for an input in `notation`, exactly as `fenkit parse` gives it (a
 /// variant's input read in its dialect, and written back in it, with every fixable finding
 /// applied, as `fmt` writes it; spec/conformance.md section 2), read in the case's castling mode
-/// (`chess960` or `standard`).
-pub(crate) fn own_answer(notation: Notation, profile: &str, castling: &str, input: &[u8]) -> Got {
+/// (`chess960` or `standard`); a standard FEN judged by `rules`, a variant's, when given.
+pub(crate) fn own_answer(
+    notation: Notation,
+    profile: &str,
+    castling: &str,
+    rules: Option<variants::Variant>,
+    input: &[u8],
+) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
             code: crate::code::CliCode::InvalidUtf8.to_string(),
@@ -164,6 +170,7 @@ pub(crate) fn own_answer(notation: Notation, profile: &str, castling: &str, inpu
     let settings = ReadSettings {
         profile: profile.parse().unwrap_or_default(),
         castling_mode: dfen::CastlingMode::from_chess960(castling == "chess960"),
+        rules,
         ..ReadSettings::default()
     };
     let analysis = Analyzer::adapter(notation, settings).analyze(1, text);
@@ -207,7 +214,13 @@ fn accept(canonical: String, codes: impl Iterator<Item = String>) -> Got {
 /// as `template`.
 fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
     let answer = match template.notation() {
-        Some(notation) => own_answer(notation, &template.profile, &template.castling, &input),
+        Some(notation) => own_answer(
+            notation,
+            &template.profile,
+            &template.castling,
+            template.file.variant_rules,
+            &input,
+        ),
         None => Got::Broken {
             problem: format!("the case {} names no notation fenkit reads", template.name),
             stderr: String::new(),
@@ -491,14 +504,20 @@ mod tests {
                 })
         };
         let own_variant_answer = |name: &str, dialect: &str, input: &[u8]| {
-            own_answer(variant(name, dialect), "spec", "standard", input)
+            own_answer(variant(name, dialect), "spec", "standard", None, input)
         };
         assert!(matches!(
-            own_answer(named("dfen"), "spec", "standard", b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
+            own_answer(named("dfen"), "spec", "standard", None, b"8/8/8/8/8/8/8/8 w - - 0 1 p"),
             Got::Reject { ref code, .. } if code == "DFEN012"
         ));
         assert!(matches!(
-            own_answer(named("fen4"), "spec", "standard", b"4d-fen v1: K@0,0,8,0"),
+            own_answer(
+                named("fen4"),
+                "spec",
+                "standard",
+                None,
+                b"4d-fen v1: K@0,0,8,0"
+            ),
             Got::Reject {
                 ref_code: Some(-4),
                 offset: Some(17),
@@ -506,7 +525,7 @@ mod tests {
             }
         ));
         assert!(matches!(
-            own_answer(named("dfen"), "spec", "standard", b"\xff"),
+            own_answer(named("dfen"), "spec", "standard", None, b"\xff"),
             Got::Reject { ref code, .. } if code == "FENKIT001"
         ));
         // Variant inputs are read in their dialect, and written back in it.

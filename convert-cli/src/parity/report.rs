@@ -618,9 +618,12 @@ fn expected_json(expect: &Expect) -> Value {
 }
 
 /// The settings a case is read under, after its notation: `dfen, profile spec`, or for a
-/// variant case `variants, crazyhouse, dialect lichess`.
+/// variant case `variants, crazyhouse, dialect lichess`, for a variant's rules case
+/// `antichess, variant antichess`.
 pub(crate) fn settings(case: &Case) -> String {
-    if case.file.names_variants() {
+    if case.file.variant_rules.is_some() {
+        format!("{}, variant {}", case.file.name, case.variant)
+    } else if case.file.names_variants() {
         format!(
             "{}, {}, dialect {}",
             case.file.name, case.variant, case.dialect

@@ -20,7 +20,9 @@ const COPY_README: &str = "\
 # fenkit conformance suite, version 1
 
 A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules, the
-variant FENs of three-check, crazyhouse and two-move chess, and EPD, written by `fenkit suite copy`. It is plain data: JSON lines that any language can read.
+variant FENs of three-check, crazyhouse and two-move chess, EPD, and the positions of eight
+variants judged by their rules, written by `fenkit suite copy`. It is plain data: JSON lines
+that any language can read.
 
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
   the suite with `fenkit parity` or with your own harness.
@@ -35,6 +37,10 @@ variant FENs of three-check, crazyhouse and two-move chess, and EPD, written by 
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
   `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`, `v1/movetext.jsonl`: the cases (`chess960.jsonl`
   holds DFENs read in Chess960 mode, `{castling}`).
+- `v1/antichess.jsonl`, `v1/giveaway.jsonl`, `v1/atomic.jsonl`, `v1/horde.jsonl`,
+  `v1/racingkings.jsonl`, `v1/kingofthehill.jsonl`, `v1/threecheck.jsonl`,
+  `v1/crazyhouse.jsonl`: positions judged by each variant's rules, as python-chess judges
+  them (listed under `variant_rules` in the manifest).
 
 Run a parser over this copy:
 
@@ -43,6 +49,7 @@ $ fenkit parity --suite DIR --cmd 'my-parser --notation {notation} --profile {pr
 $ fenkit parity --suite DIR --notation variants \
     --cmd 'my-parser --variant {variant} --dialect {dialect}'
 $ fenkit parity --suite DIR --notation chess960 --cmd 'my-parser --castling {castling}'
+$ fenkit parity --suite DIR --notation antichess --cmd 'my-parser --variant {variant}'
 ```
 ";
 
@@ -104,6 +111,38 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         "v1/movetext.jsonl",
         include_str!("../../spec/conformance/v1/movetext.jsonl"),
     ),
+    (
+        "v1/antichess.jsonl",
+        include_str!("../../spec/conformance/v1/antichess.jsonl"),
+    ),
+    (
+        "v1/giveaway.jsonl",
+        include_str!("../../spec/conformance/v1/giveaway.jsonl"),
+    ),
+    (
+        "v1/atomic.jsonl",
+        include_str!("../../spec/conformance/v1/atomic.jsonl"),
+    ),
+    (
+        "v1/horde.jsonl",
+        include_str!("../../spec/conformance/v1/horde.jsonl"),
+    ),
+    (
+        "v1/racingkings.jsonl",
+        include_str!("../../spec/conformance/v1/racingkings.jsonl"),
+    ),
+    (
+        "v1/kingofthehill.jsonl",
+        include_str!("../../spec/conformance/v1/kingofthehill.jsonl"),
+    ),
+    (
+        "v1/threecheck.jsonl",
+        include_str!("../../spec/conformance/v1/threecheck.jsonl"),
+    ),
+    (
+        "v1/crazyhouse.jsonl",
+        include_str!("../../spec/conformance/v1/crazyhouse.jsonl"),
+    ),
 ];
 
 /// One case file of the suite: the cases of a notation, or of the rules engine. The notations'
@@ -125,6 +164,9 @@ pub(crate) struct SuiteFile {
     /// For a file of cases read in a castling mode (`chess960`): the file whose notation its
     /// cases are written in, read in that mode (`{castling}`).
     pub(crate) castling: Option<(&'static str, &'static str)>,
+    /// For a variant's rules file (the manifest's `variant_rules`, conformance.md section
+    /// 2.1): the variant whose rules judge its positions, FENs as python-chess writes them.
+    pub(crate) variant_rules: Option<::variants::Variant>,
 }
 
 impl PartialEq for SuiteFile {
@@ -136,7 +178,7 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 16] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
@@ -144,6 +186,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: true,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "fen4",
@@ -152,6 +195,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: true,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "ndjson4",
@@ -160,6 +204,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "rules",
@@ -168,6 +213,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: true,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "variants",
@@ -179,6 +225,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "chess960",
@@ -190,6 +237,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: false,
         castling: Some(("dfen", "chess960")),
+        variant_rules: None,
     },
     SuiteFile {
         name: "epd",
@@ -199,6 +247,7 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
     SuiteFile {
         name: "movetext",
@@ -208,8 +257,78 @@ pub(crate) static SUITE_FILES: [SuiteFile; 8] = [
         by_default: false,
         rules: false,
         castling: None,
+        variant_rules: None,
     },
+    rules_file(
+        "antichess",
+        "Antichess positions judged by python-chess's rules: any number of kings, no castling",
+        Some("Antichess cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::Antichess,
+    ),
+    rules_file(
+        "giveaway",
+        "Giveaway positions judged by python-chess's rules: antichess with castling",
+        Some("Giveaway cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::Giveaway,
+    ),
+    rules_file(
+        "atomic",
+        "Atomic positions judged by python-chess's rules: kings may touch",
+        Some("Atomic cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::Atomic,
+    ),
+    rules_file(
+        "horde",
+        "Horde positions judged by python-chess's rules: White's pawns and no king",
+        Some("Horde cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::Horde,
+    ),
+    rules_file(
+        "racingkings",
+        "Racing kings positions judged by python-chess's rules: no checks, no pawns",
+        Some("Racing kings cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::RacingKings,
+    ),
+    rules_file(
+        "kingofthehill",
+        "King of the hill positions judged by python-chess's rules",
+        Some("King of the hill cases, through the parse protocol with `{variant}`"),
+        ::variants::Variant::KingOfTheHill,
+    ),
+    rules_file(
+        "threecheck",
+        "Three-check positions judged by python-chess's rules (data for your own harness: \
+         fenkit's command line judges three-check through its notation)",
+        None,
+        ::variants::Variant::ThreeCheck,
+    ),
+    rules_file(
+        "crazyhouse",
+        "Crazyhouse positions judged by python-chess's rules (data for your own harness: \
+         fenkit's command line judges crazyhouse through its notation)",
+        None,
+        ::variants::Variant::Crazyhouse,
+    ),
 ];
+
+/// A variant's rules file: FENs of `variant` judged by its rules, run by `parity` when
+/// `parity_help` says how.
+const fn rules_file(
+    name: &'static str,
+    help: &'static str,
+    parity_help: Option<&'static str>,
+    variant: ::variants::Variant,
+) -> SuiteFile {
+    SuiteFile {
+        name,
+        help,
+        parity_help,
+        by_default: false,
+        rules: false,
+        castling: None,
+        variant_rules: Some(variant),
+    }
+}
 
 impl SuiteFile {
     /// The file named `name`.
@@ -241,7 +360,8 @@ impl SuiteFile {
     /// Whether `parity` runs its cases: the rules engine's, or those of a notation that says
     /// so.
     pub(crate) fn runnable(&self) -> bool {
-        self.rules
+        (self.variant_rules.is_some() && self.parity_help.is_some())
+            || self.rules
             || self
                 .notations()
                 .any(|entry| entry.suite.is_some_and(|s| s.parity))
@@ -358,6 +478,24 @@ impl Case {
     /// The notation its input is written in, in the case's dialect; DFEN for the rules
     /// engine's cases. `None` only for a case the loader would not have admitted.
     pub(crate) fn notation(&self) -> Option<Notation> {
+        if let Some(variant) = self.file.variant_rules {
+            // A FEN as python-chess writes it: standard FEN, or the Stockfish dialect of
+            // three-check and crazyhouse.
+            let (of, dialect) = match variant {
+                ::variants::Variant::ThreeCheck => (Variant::ThreeCheck, Dialect::Stockfish),
+                ::variants::Variant::Crazyhouse => (Variant::Crazyhouse, Dialect::Stockfish),
+                _ => (Variant::Chess, Dialect::Essay),
+            };
+            let options = Options {
+                dialect,
+                write: dialect,
+                ..Options::default()
+            };
+            return Notation::of_variant(of).map(|notation| match of {
+                Variant::Chess => notation,
+                _ => notation.with_options(options),
+            });
+        }
         if self.file.names_variants() {
             let variant: Variant = self.variant.parse().ok()?;
             let dialect: Dialect = self.dialect.parse().ok()?;
@@ -555,6 +693,29 @@ fn variant_and_dialect(
     variant: Option<String>,
     dialect: Option<String>,
 ) -> Result<(String, String), String> {
+    if let Some(rules) = file.variant_rules {
+        return match (variant, dialect) {
+            (Some(variant), None) if variant == file.name => {
+                // python-chess writes three-check and crazyhouse in Stockfish's dialect.
+                let dialect = match rules {
+                    ::variants::Variant::ThreeCheck | ::variants::Variant::Crazyhouse => {
+                        "stockfish"
+                    }
+                    _ => "",
+                };
+                Ok((variant, dialect.to_owned()))
+            }
+            (Some(variant), None) => Err(format!(
+                "{name}: expected variant {:?} in this file, found {variant:?}",
+                file.name
+            )),
+            (None, _) => Err(format!("{name}: a variant's rules case needs `variant`")),
+            (Some(_), Some(_)) => Err(format!(
+                "{name}: a variant's rules case names no dialect (its input is written as \
+                 python-chess writes it)"
+            )),
+        };
+    }
     match (file.names_variants(), variant, dialect) {
         (true, Some(variant), Some(dialect)) => {
             if !VARIANTS.contains(&variant.as_str()) {
@@ -617,6 +778,9 @@ fn embedded(file: &str) -> &'static str {
 struct Manifest {
     version: u32,
     files: Vec<ManifestFile>,
+    /// The variants' rules files, listed apart (conformance.md section 2.1).
+    #[serde(default)]
+    variant_rules: Vec<ManifestFile>,
 }
 
 /// One file entry of the manifest.
@@ -653,6 +817,7 @@ impl Manifest {
         let entry = self
             .files
             .iter()
+            .chain(&self.variant_rules)
             .find(|f| f.path == name)
             .ok_or_else(|| format!("{source}: expected an entry for {name}, found none"))?;
         let digest = super::sha256::hex_digest(bytes);
@@ -739,7 +904,7 @@ mod tests {
         for file in &SUITE_FILES {
             assert_eq!(
                 file.notations().next().is_none(),
-                file.rules,
+                file.rules || file.variant_rules.is_some(),
                 "{}",
                 file.name
             );
@@ -801,7 +966,10 @@ mod tests {
     #[test]
     fn the_embedded_manifest_matches_the_embedded_files() {
         let manifest = Manifest::parse("manifest", embedded("v1/manifest.json")).unwrap();
-        assert_eq!(manifest.files.len(), SUITE_FILES.len());
+        assert_eq!(
+            manifest.files.len() + manifest.variant_rules.len(),
+            SUITE_FILES.len()
+        );
         for suite_file in all() {
             let text = embedded(&suite_file.file());
             let count = parse_cases(suite_file, "file", text).unwrap().len();
@@ -922,6 +1090,59 @@ mod tests {
             ),
         ] {
             let error = parse_cases(suite_file, "f", &line(suite, keys)).unwrap_err();
+            assert!(error.contains(expected), "{error}");
+        }
+    }
+
+    /// A variant's rules case names its file's variant and no dialect; it reaches the adapter
+    /// with that variant, and with the dialect python-chess writes (Stockfish's for
+    /// three-check and crazyhouse, none for standard FEN).
+    #[test]
+    fn variant_rules_cases_carry_their_files_variant() {
+        let names = [
+            "antichess",
+            "giveaway",
+            "atomic",
+            "horde",
+            "racingkings",
+            "kingofthehill",
+            "threecheck",
+            "crazyhouse",
+        ];
+        let files: Vec<&'static SuiteFile> = names.iter().map(|name| file(name)).collect();
+        let cases = load(&files, None).unwrap();
+        for case in &cases {
+            assert_eq!(case.variant, case.file.name, "{}", case.name);
+            let dialect = match case.file.name {
+                "threecheck" | "crazyhouse" => "stockfish",
+                _ => "",
+            };
+            assert_eq!(case.dialect, dialect, "{}", case.name);
+            assert!(case.notation().is_some(), "{}", case.name);
+        }
+        for name in names {
+            assert!(cases.iter().any(|c| c.file.name == name), "{name}");
+            // `parity` runs the six whose positions are standard FEN.
+            let runs = !matches!(name, "threecheck" | "crazyhouse");
+            assert_eq!(file(name).runnable(), runs, "{name}");
+        }
+        let line = |keys: &str| {
+            format!(
+                r#"{{"name":"x","notation":"atomic","profile":"spec",{keys}"input":"8/8/8/8/8/8/8/8 w - - 0 1","verdict":"reject","code":"VAR002","reason":"r"}}"#
+            )
+        };
+        for (keys, expected) in [
+            ("", "a variant's rules case needs `variant`"),
+            (
+                r#""variant":"horde","#,
+                "expected variant \"atomic\" in this file",
+            ),
+            (
+                r#""variant":"atomic","dialect":"essay","#,
+                "names no dialect",
+            ),
+        ] {
+            let error = parse_cases(file("atomic"), "f", &line(keys)).unwrap_err();
             assert!(error.contains(expected), "{error}");
         }
     }

@@ -164,6 +164,39 @@ fn fmt_and_convert_read_variant_lines() {
     ]));
 }
 
+/// `fmt --variant` applies the variant's fixable findings to FEN lines: antichess's castling
+/// rights (`VAR102`), rights without their king and rook (`VAR007`) and an impossible
+/// en-passant square (`VAR008`), each written as python-chess would keep it; a line with an
+/// error no fix repairs is left as written, and the file is then not clean.
+#[test]
+fn fmt_applies_the_variants_fixable_findings() {
+    let tree = Tree::empty();
+    tree.write(
+        "anti.fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/8/8/8/8/R6r w - - 0 1\n",
+    );
+    tree.write(
+        "hill.fen",
+        "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1\n4k3/8/8/8/8/8/8/4K3 b - e3 0 1\n\
+         k7/8/8/8/8/8/8/KK6 w - - 0 1\n",
+    );
+    // `check` says what `fmt` fixes.
+    assert_cmd_snapshot!(tree.fenkit(&["check", "--variant", "kingofthehill", "hill.fen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--variant", "antichess", "--diff", "anti.fen"]));
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--variant", "kingofthehill", "hill.fen"]));
+    assert_eq!(
+        String::from_utf8(tree.read("hill.fen")).unwrap(),
+        "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n\
+         k7/8/8/8/8/8/8/KK6 w - - 0 1\n"
+    );
+    // Giveaway castles: its rights are no finding, and stay.
+    tree.write(
+        "give.fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["fmt", "--variant", "giveaway", "--check", "give.fen"]));
+}
+
 /// A clockless crazyhouse line (as perft suites write them) is read under the default
 /// profile, with the dialect decided per line by default.
 #[test]
