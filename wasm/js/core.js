@@ -85,21 +85,11 @@ function surrogateFinding(text, at) {
   };
 }
 
-function createApi(raw) {
-  const words = JSON.parse(raw.vocabulary());
-  const numbered = (names) => new Map(names.map((name, i) => [name, i]));
-  const NOTATIONS = numbered(words.notations);
-  const PROFILES = numbered(words.profiles);
-  const VARIANTS = numbered(words.variants);
-  // The other spellings of the variants (the rules table's aliases, PGN `Variant` values).
-  const ALIASES = new Map(Object.entries(words.aliases));
-  const variantNamed = (name) => (VARIANTS.has(name) ? name : ALIASES.get(name) ?? name);
-  const DIALECTS = numbered(words.dialects);
-  const FORMATS = numbered(words.formats);
-  const READINGS = numbered(words.readings);
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-
+/**
+ * The writer of texts into the input buffer of one module (`raw`, its exports): a function
+ * from a text to its length in bytes (`put`, inside).
+ */
+function inputOf(raw, encoder) {
   // The input buffer in the module's memory, and a view of it. The view is made again when
   // the buffer moves or the memory grows (growing detaches the old buffer).
   const memory = raw.module_memory();
@@ -143,6 +133,31 @@ function createApi(raw) {
     }
     throw new TypeError(`expected text (a string or a Uint8Array), found ${describe(text)}`);
   }
+
+  return put;
+}
+
+/**
+ * The API over `raw`, the main module's exports. `pgn` says how the entry point loads the PGN
+ * reader, a second module (scripts/build-wasm) that is loaded on first use: `load()` resolves
+ * to its exports; `loadSync()`, where the platform can (Node), returns them at once.
+ */
+function createApi(raw, pgn) {
+  const words = JSON.parse(raw.vocabulary());
+  const numbered = (names) => new Map(names.map((name, i) => [name, i]));
+  const NOTATIONS = numbered(words.notations);
+  const PROFILES = numbered(words.profiles);
+  const VARIANTS = numbered(words.variants);
+  // The other spellings of the variants (the rules table's aliases, PGN `Variant` values).
+  const ALIASES = new Map(Object.entries(words.aliases));
+  const variantNamed = (name) => (VARIANTS.has(name) ? name : ALIASES.get(name) ?? name);
+  const DIALECTS = numbered(words.dialects);
+  const FORMATS = numbered(words.formats);
+  const READINGS = numbered(words.readings);
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+
+  const put = inputOf(raw, encoder);
 
   /** The error of a string with a lone surrogate: `length` is what `put` returned. */
   function surrogateError(text, length) {
@@ -496,10 +511,49 @@ function createApi(raw) {
     return answerOf(raw.canonical(length, bits));
   }
 
+  // The PGN reader: its exports and its input writer, once loaded.
+  let pgnReader = null;
+  let pgnLoading = null;
+
+  function pgnLoaded(exports) {
+    pgnReader ??= { raw: exports, put: inputOf(exports, encoder) };
+    return pgnReader;
+  }
+
+  /** Loads the PGN reader, after which `readPgn` answers at once. */
+  function loadPgn() {
+    if (pgnReader) return Promise.resolve();
+    if (pgn.loadSync) {
+      try {
+        pgnLoaded(pgn.loadSync());
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    pgnLoading ??= pgn.load().then(
+      (exports) => {
+        pgnLoaded(exports);
+      },
+      (error) => {
+        // A failed fetch may be tried again.
+        pgnLoading = null;
+        throw error;
+      },
+    );
+    return pgnLoading;
+  }
+
   function readPgn(text) {
-    const length = put(text);
+    if (!pgnReader) {
+      if (!pgn.loadSync) {
+        throw new Error('readPgn needs the PGN reader, a second WebAssembly module that a browser loads on first use: expected `await loadPgn()` before the first call, found it not loaded yet');
+      }
+      pgnLoaded(pgn.loadSync());
+    }
+    const length = pgnReader.put(text);
     if (length < 0) throw surrogateError(text, length);
-    return answerOf(raw.read_pgn(length, typeof text !== 'string'));
+    return answerOf(pgnReader.raw.read_pgn(length, typeof text !== 'string'));
   }
 
   function positionKey(text, options) {
@@ -574,6 +628,7 @@ function createApi(raw) {
     play,
     positionKey,
     readPgn,
+    loadPgn,
   };
 }
 

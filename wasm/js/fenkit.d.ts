@@ -262,8 +262,14 @@ export interface PgnGame {
   findings: Finding[];
 }
 
-/** The games of a PGN text, every move of every line read against its position as `fenkit check` reads them. Never throws for a fault of the games (each is a finding); throws `FenkitError` for bytes that are not UTF-8. */
+/**
+ * The games of a PGN text, every move of every line read against its position as `fenkit check` reads them. Never throws for a fault of the games (each is a finding); throws `FenkitError` for bytes that are not UTF-8.
+ *
+ * The PGN reader is a second WebAssembly module, loaded on first use. In Node the first call loads it synchronously; in a browser (`browser.mjs`) call `await loadPgn()` once first, or `readPgn` throws an `Error` saying so.
+ */
 export declare function readPgn(text: Text): PgnGame[];
+/** Loads the PGN reader (a second WebAssembly module) if it is not loaded yet; once it resolves, `readPgn` answers synchronously. Needed before `readPgn` in a browser; harmless in Node. */
+export declare function loadPgn(): Promise<void>;
 /** Every finding of one position as `fenkit check` reports them, a syntax error as an error finding; `[]` when clean. Never throws for the text. */
 export declare function check(text: Text, options?: CheckOptions): Finding[];
 /** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */

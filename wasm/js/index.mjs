@@ -16,4 +16,5 @@ export const {
   play,
   positionKey,
   readPgn,
+  loadPgn,
 } = fenkit;

@@ -22,6 +22,10 @@
 //!   counted as the caller's text is: UTF-16 code units for a string, bytes for a
 //!   `Uint8Array`.
 //!
+//! The crate builds two modules (its features, `wasm/Cargo.toml`): the main one (`core`), and
+//! the PGN reader (`pgn`: `read_pgn` and the input buffer), which the package loads on the
+//! first call of `readPgn`, so that the main module keeps within its size budget.
+//!
 //! No input may trap the module. The libraries do not panic by design (they deny the
 //! panicking constructs and are fuzzed), and neither does this crate.
 
@@ -37,11 +41,14 @@
         clippy::unimplemented
     )
 )]
+// Without `core` (the PGN module), most of the shared layer goes unused.
+#![cfg_attr(not(feature = "core"), allow(dead_code, unused_imports))]
 
 mod analysis;
 mod convert;
 mod found;
 mod lichess;
+#[cfg(feature = "pgn")]
 mod pgn;
 mod read;
 mod rules;
@@ -93,6 +100,7 @@ struct Vocabulary {
 }
 
 /// The names of every option value and format, in the order of their numbers (JSON).
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn vocabulary() -> String {
     analysis::json(&Vocabulary {
@@ -168,6 +176,7 @@ fn respond(
 
 /// The status of the input read by `reader` and judged by `mode` (0: as read, 1: as `fenkit
 /// check` judges it): see `analysis::REJECTED` and the bits beside it.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn status(len: usize, reader: u32, mode: u32) -> u32 {
     let reader = Reader::decode(reader);
@@ -184,6 +193,7 @@ pub fn status(len: usize, reader: u32, mode: u32) -> u32 {
 }
 
 /// The findings of the input, as [`status`] judged it: `{"findings": […], "error": …}`.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn report(len: usize, reader: u32, mode: u32) -> String {
     let reader = Reader::decode(reader);
@@ -197,6 +207,7 @@ pub fn report(len: usize, reader: u32, mode: u32) -> String {
 }
 
 /// `fenkit fmt`'s form of the input, or the error that rejects it.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn canonical(len: usize, reader: u32) -> String {
     let reader = Reader::decode(reader);
@@ -206,6 +217,7 @@ pub fn canonical(len: usize, reader: u32) -> String {
 }
 
 /// Everything a parse result shows besides its status (`analysis::details`).
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn details(len: usize, reader: u32) -> String {
     let reader = Reader::decode(reader);
@@ -216,6 +228,7 @@ pub fn details(len: usize, reader: u32) -> String {
 
 /// The identity key of the input's position; `legal_ep` counts only en-passant squares a
 /// capture onto is legal now.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
     let reader = Reader::decode(reader);
@@ -225,6 +238,7 @@ pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
 }
 
 /// The input converted (see `convert::convert` for the numbers).
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn convert(
     len: usize,
@@ -241,6 +255,7 @@ pub fn convert(
 }
 
 /// The legal first micro-moves of the input's DFEN position.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn legal_moves(len: usize, reader: u32, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
@@ -250,6 +265,7 @@ pub fn legal_moves(len: usize, reader: u32, king_capture: u32) -> String {
 }
 
 /// Every complete legal turn of the input's DFEN position.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn turns(len: usize, reader: u32, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
@@ -259,6 +275,7 @@ pub fn turns(len: usize, reader: u32, king_capture: u32) -> String {
 }
 
 /// The outcome of playing `uci` in the input's DFEN position.
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
     let reader = Reader::decode(reader);
@@ -268,6 +285,7 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
 }
 
 /// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).
+#[cfg(feature = "pgn")]
 #[wasm_bindgen]
 pub fn read_pgn(len: usize, bytes: bool) -> String {
     with_text(len, bytes, crate::pgn::read_pgn, |found| {

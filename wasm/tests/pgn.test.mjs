@@ -60,6 +60,12 @@ test('every game of the public PGN files is read without throwing, its moves leg
   assert.ok(games > 50, `${games} games`);
 });
 
+test('in Node the first readPgn loads the PGN reader itself; loadPgn resolves as well', async () => {
+  assert.equal(await fenkit.loadPgn(), undefined);
+  assert.equal(await requirePackage().loadPgn(), undefined);
+  assert.equal(fenkit.readPgn('1. e4 *')[0].moves[0].uci, 'e2e4');
+});
+
 test('require and import give the same readPgn', () => {
   assert.deepEqual(requirePackage().readPgn(SCHOLAR), fenkit.readPgn(SCHOLAR));
 });

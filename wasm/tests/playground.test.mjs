@@ -50,6 +50,8 @@ let context;
 let page;
 let profileDir;
 let url;
+/** The address of every request the page made. */
+const requested = [];
 
 before(async () => {
   if (skip) return;
@@ -75,6 +77,7 @@ before(async () => {
   page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('request', (request) => requested.push(request.url()));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   assert.deepEqual(problems, []);
@@ -144,4 +147,25 @@ test('the address holds the input: a link opens the same lines', { skip }, async
   assert.equal(await other.locator('#input').inputValue(), lines);
   await other.locator('pre.finding[data-code="FEN4105"]').waitFor();
   await other.close();
+});
+
+test('the PGN reader is a second module, fetched by loadPgn and not before', { skip }, async () => {
+  const pgnModule = (address) => address.endsWith('/pkg/web/fenkit_pgn_bg.wasm');
+  assert.ok(requested.some((address) => address.endsWith('/pkg/web/fenkit_wasm_bg.wasm')), requested.join('\n'));
+  assert.ok(!requested.some(pgnModule), requested.join('\n'));
+  const answer = await page.evaluate(async () => {
+    // The playground's own instance of the package: the same address, the same module.
+    const fenkit = await import('/pkg/browser.mjs');
+    let early = null;
+    try {
+      fenkit.readPgn('1. e4 *');
+    } catch (error) {
+      early = error.message;
+    }
+    await Promise.all([fenkit.loadPgn(), fenkit.loadPgn()]);
+    return { early, uci: fenkit.readPgn('1. e4 e5 2. Nf3 *')[0].moves.map((move) => move.uci) };
+  });
+  assert.match(answer.early, /expected `await loadPgn\(\)` before the first call/);
+  assert.deepEqual(answer.uci, ['e2e4', 'e7e5', 'g1f3']);
+  assert.equal(requested.filter(pgnModule).length, 1, requested.join('\n'));
 });

@@ -6,11 +6,13 @@ import {
   check,
   convert,
   legalMoves,
+  loadPgn,
   parseDfen,
   parseFen4,
   parseVariant,
   play,
   positionKey,
+  readPgn,
   turns,
   version,
   type Finding,
@@ -32,6 +34,8 @@ const moves: string[] = legalMoves(text, { kingCapture: 'any' });
 const next: string = play(text, moves[0] ?? 'e2e4').position;
 const after: string[] = turns(next).map((turn) => turn.moves.join(' '));
 const key: string = positionKey(text, { ep: 'legal', notation: 'fen' });
+const loaded: Promise<void> = loadPgn();
+const sans: string[] = readPgn('1. e4 *').flatMap((game) => game.moves.map((move) => move.san));
 
 try {
   parseDfen('x');
@@ -43,4 +47,4 @@ try {
   }
 }
 
-console.log(version, spans, side, pieces, checks, fen, json, after, key);
+console.log(version, spans, side, pieces, checks, fen, json, after, key, loaded, sans);
