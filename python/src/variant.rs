@@ -309,7 +309,7 @@ fn parse_variant(
     let validity = match variant.rules {
         Some(rules) => variants::check(rules, text, false)
             .map(|checked| checked.findings)
-            .map_err(|error| dfen_parse_error(&error.0))?,
+            .map_err(|error| dfen_parse_error(&error))?,
         None => Vec::new(),
     };
     Ok(PyParsedVariant {
