@@ -100,21 +100,7 @@ pub(crate) fn report_origin(
             }
         }
         for finding in analysis.findings {
-            let diagnostic = Diagnostic::new(&path, record, finding);
-            let finding = &diagnostic.finding;
-            let _ = writeln!(
-                body,
-                "  {}[{}] {}:{}{}: {}",
-                finding.severity,
-                finding.code,
-                diagnostic.line,
-                diagnostic.column,
-                if finding.fixable { " (fixable)" } else { "" },
-                finding.message
-            );
-            if let Some(help) = &finding.help {
-                let _ = writeln!(body, "    help: {help}");
-            }
+            write_finding(&mut body, &Diagnostic::new(&path, record, finding));
             if let Some(reference) = analysis.reference {
                 let _ = writeln!(
                     body,
@@ -139,6 +125,24 @@ pub(crate) fn report_origin(
         scan.notation(),
         accepted + rejected,
     ))
+}
+
+/// One finding of a snapshot report: severity, code, place, message, and its help.
+fn write_finding(out: &mut String, diagnostic: &Diagnostic) {
+    let finding = &diagnostic.finding;
+    let _ = writeln!(
+        out,
+        "  {}[{}] {}:{}{}: {}",
+        finding.severity,
+        finding.code,
+        diagnostic.line,
+        diagnostic.column,
+        if finding.fixable { " (fixable)" } else { "" },
+        finding.message
+    );
+    if let Some(help) = &finding.help {
+        let _ = writeln!(out, "    help: {help}");
+    }
 }
 
 fn path_text(path: &Path) -> io::Result<String> {
@@ -174,22 +178,10 @@ fn pgn_games(text: &str, path: &str) -> String {
             if crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
                 continue;
             }
-            let diagnostic =
-                Diagnostic::in_text(path, 1, 0, text, crate::code::finding_of(finding));
-            let finding = &diagnostic.finding;
-            let _ = writeln!(
-                out,
-                "  {}[{}] {}:{}{}: {}",
-                finding.severity,
-                finding.code,
-                diagnostic.line,
-                diagnostic.column,
-                if finding.fixable { " (fixable)" } else { "" },
-                finding.message
+            write_finding(
+                &mut out,
+                &Diagnostic::in_text(path, 1, 0, text, crate::code::finding_of(finding)),
             );
-            if let Some(help) = &finding.help {
-                let _ = writeln!(out, "    help: {help}");
-            }
         }
     }
     if count == 0 {

@@ -1099,17 +1099,11 @@ mod tests {
     /// three-check and crazyhouse, none for standard FEN).
     #[test]
     fn variant_rules_cases_carry_their_files_variant() {
-        let names = [
-            "antichess",
-            "giveaway",
-            "atomic",
-            "horde",
-            "racingkings",
-            "kingofthehill",
-            "threecheck",
-            "crazyhouse",
-        ];
-        let files: Vec<&'static SuiteFile> = names.iter().map(|name| file(name)).collect();
+        let files: Vec<&'static SuiteFile> = SUITE_FILES
+            .iter()
+            .filter(|file| file.variant_rules.is_some())
+            .collect();
+        assert_eq!(files.len(), 8);
         let cases = load(&files, None).unwrap();
         for case in &cases {
             assert_eq!(case.variant, case.file.name, "{}", case.name);
@@ -1120,11 +1114,12 @@ mod tests {
             assert_eq!(case.dialect, dialect, "{}", case.name);
             assert!(case.notation().is_some(), "{}", case.name);
         }
-        for name in names {
+        for suite_file in &files {
+            let name = suite_file.name;
             assert!(cases.iter().any(|c| c.file.name == name), "{name}");
             // `parity` runs the six whose positions are standard FEN.
             let runs = !matches!(name, "threecheck" | "crazyhouse");
-            assert_eq!(file(name).runnable(), runs, "{name}");
+            assert_eq!(suite_file.runnable(), runs, "{name}");
         }
         let line = |keys: &str| {
             format!(
