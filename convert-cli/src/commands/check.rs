@@ -456,7 +456,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         inputs: found.inputs,
         files,
         format: args.output_format,
-        duplicates: args.duplicates.then_some(args.en_passant.en_passant),
+        duplicates: args.duplicates.then_some(args.en_passant.policy()),
         verify_perft: args.verify_perft,
         quiet: args.quiet,
         threads: args.threads.apply(global),
