@@ -98,7 +98,15 @@ impl PgnFindings {
                 }
                 Ok(_) => {}
             }
-            if is_tag_line(&line) {
+            // A byte order mark at the start of the file is no part of the text (elsewhere it
+            // is, as the library reads it).
+            let first = self.offset == 0 && bytes.is_empty();
+            let tag = if first {
+                is_tag_line(line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line))
+            } else {
+                is_tag_line(&line)
+            };
+            if tag {
                 if movetext {
                     self.pending = line;
                     break;
@@ -112,17 +120,25 @@ impl PgnFindings {
         let first_line = self.line;
         self.offset += bytes.len() as u64;
         self.line += memchr::memchr_iter(b'\n', &bytes).count();
+        // The next tag line is read with the chunk, so that the last game ends at "the next
+        // tag section", as in the whole file; the game it opens is the next chunk's.
+        let own = bytes.len();
+        bytes.extend_from_slice(&self.pending);
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
         };
-        self.check(&text, start, first_line);
+        self.check(&text, own, start, first_line);
     }
 
-    /// Checks the games of one chunk, `text`, which starts at byte `start`, line `first_line`.
-    fn check(&mut self, text: &str, start: u64, first_line: usize) {
+    /// Checks the games that start in the first `own` bytes of `text` (a chunk and the tag
+    /// line after it), which starts at byte `start`, line `first_line`.
+    fn check(&mut self, text: &str, own: usize, start: u64, first_line: usize) {
         let mut cursor = (0, first_line);
         for game in pgn::Reader::new().strict(self.strict).games(text) {
+            if game.span.start >= own {
+                break;
+            }
             // Comments alone between two games (a marker `{ fenkit: ... }` above a tag
             // section) are no game of their own.
             if is_comments_alone(&game) {
@@ -182,8 +198,6 @@ impl PgnFindings {
 
 /// Whether `line` is a tag pair: `[`, a letter, and `"]` at its end (as the library reads it).
 fn is_tag_line(line: &[u8]) -> bool {
-    // A byte order mark is no part of the text.
-    let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
     line.first() == Some(&b'[')
         && line.get(1).is_some_and(u8::is_ascii_alphabetic)
         && line.trim_ascii_end().ends_with(b"\"]")
@@ -359,7 +373,7 @@ mod tests {
     use super::*;
 
     /// The findings of `text` as `check` hands them on, game by game from a stream.
-    fn streamed(text: &str) -> Vec<(usize, usize, u64, String)> {
+    fn streamed(text: &str) -> Vec<(usize, usize, u64, String, String)> {
         let source = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
         let mut games = PgnFindings::read("t.pgn".to_owned(), source, false);
         // Ask as the record reader would: at every line start.
@@ -377,13 +391,14 @@ mod tests {
                     placed.column,
                     placed.file_span.start,
                     placed.finding.code.to_string(),
+                    placed.finding.message.to_string(),
                 )
             })
             .collect()
     }
 
     /// The same findings read from the whole text at once.
-    fn whole(text: &str) -> Vec<(usize, usize, u64, String)> {
+    fn whole(text: &str) -> Vec<(usize, usize, u64, String, String)> {
         let mut cursor = (0, 1);
         pgn::Reader::new()
             .games(text)
@@ -406,6 +421,7 @@ mod tests {
                     placed.column,
                     placed.file_span.start,
                     placed.finding.code.to_string(),
+                    placed.finding.message.to_string(),
                 )
             })
             .collect()
@@ -415,7 +431,8 @@ mod tests {
     fn streamed_findings_are_those_of_the_whole_text() {
         let text = "\u{feff}[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n\
                     [Event \"b\"]\n\n1. e4 { open\n[%clk 1:00:00]\n\n[Event \"c\"]\n[Result \"1-0\"]\n\n\
-                    1. 0-0 e5 1-0\n{ fenkit: ignore }\n[Event \"d\"]\n1. Nf3 (1. e4 e5 2. Qh5 Qh4 3. Xx) *\n";
+                    1. 0-0 e5 1-0\n{ fenkit: ignore }\n[Event \"d\"]\n1. Nf3 (1. e4 e5 2. Qh5 Qh4 3. Xx) *\n\n\
+                    \u{feff}[Event \"e\"]\n\n1. e4 *\n";
         let found = streamed(text);
         assert!(found.len() >= 4, "{found:?}");
         assert_eq!(found, whole(text));
