@@ -89,32 +89,34 @@ impl PgnFindings {
         let mut bytes = std::mem::take(&mut self.pending);
         let mut movetext = !bytes.is_empty() && !is_tag_line(&bytes);
         loop {
-            let mut line = Vec::new();
-            match source.read_until(b'\n', &mut line) {
+            // Each line is read straight onto the chunk, and split off again when it is the
+            // tag line that ends it.
+            let at = bytes.len();
+            match source.read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => {
                     // A file that cannot be read to its end is reported by the scan.
+                    bytes.truncate(at);
                     self.source = None;
                     break;
                 }
                 Ok(_) => {}
             }
+            let line = bytes.get(at..).unwrap_or_default();
             // A byte order mark at the start of the file is no part of the text (elsewhere it
             // is, as the library reads it).
-            let first = self.offset == 0 && bytes.is_empty();
-            let tag = if first {
-                is_tag_line(line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line))
+            let tag = if self.offset == 0 && at == 0 {
+                is_tag_line(line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line))
             } else {
-                is_tag_line(&line)
+                is_tag_line(line)
             };
             if tag {
                 if movetext {
-                    self.pending = line;
+                    self.pending = bytes.split_off(at);
                     break;
                 }
             } else if !line.trim_ascii().is_empty() && !line.starts_with(b"%") {
                 movetext = true;
             }
-            bytes.extend_from_slice(&line);
         }
         let start = self.offset;
         let first_line = self.line;
