@@ -104,15 +104,29 @@ impl ReadArgs {
 pub(crate) struct EnPassantArg {
     /// Which en-passant squares to write: `legal` only where a legal capture exists now
     /// (python-chess's default), `xfen` where a pawn can capture at all, `fen` every square a
-    /// double push left, `always` every square as written [default: always: nothing dropped]
+    /// double push left, `always` every square as written [default: always: nothing dropped;
+    /// `legal` for the positions `convert` writes from PGN games]
     #[arg(
+        id = "en_passant",
         long = "en-passant",
         alias = "ep",
         value_name = "POLICY",
-        value_parser = en_passant_policy(),
-        default_value = "always"
+        value_parser = en_passant_policy()
     )]
-    pub(crate) en_passant: dfen::EnPassantPolicy,
+    given: Option<dfen::EnPassantPolicy>,
+}
+
+impl EnPassantArg {
+    /// The policy asked for, `always` when none is.
+    pub(crate) fn policy(self) -> dfen::EnPassantPolicy {
+        self.given.unwrap_or(dfen::EnPassantPolicy::Always)
+    }
+
+    /// The policy asked for, `None` when the flag is not given (positions written from PGN
+    /// games default to `legal`).
+    pub(crate) const fn given(self) -> Option<dfen::EnPassantPolicy> {
+        self.given
+    }
 }
 
 /// The help of `--en-passant` where it chooses a position's identity (`check --duplicates`,
@@ -179,7 +193,7 @@ impl WriteArgs {
     pub(crate) fn apply(self, read: ReadSettings) -> ReadSettings {
         ReadSettings {
             castling: self.castling.unwrap_or_default().into(),
-            en_passant: self.en_passant.en_passant,
+            en_passant: self.en_passant.policy(),
             ..read
         }
     }

@@ -62,6 +62,7 @@ pub struct Reader {
     notation: Notation,
     keep: Keep,
     fens: bool,
+    en_passant: dfen::EnPassantPolicy,
     strict: bool,
     max_depth: usize,
 }
@@ -84,6 +85,7 @@ impl Reader {
             notation: Notation::Pgn,
             keep: Keep::Findings,
             fens: false,
+            en_passant: dfen::EnPassantPolicy::Legal,
             strict: false,
             max_depth: MAX_DEPTH,
         }
@@ -107,6 +109,14 @@ impl Reader {
     #[must_use]
     pub const fn fens(mut self, fens: bool) -> Reader {
         self.fens = fens;
+        self
+    }
+
+    /// Which en-passant squares the FENs of [`Reader::fens`] write in standard chess and
+    /// Chess960: `Legal` by default, as python-chess writes them.
+    #[must_use]
+    pub const fn en_passant(mut self, en_passant: dfen::EnPassantPolicy) -> Reader {
+        self.en_passant = en_passant;
         self
     }
 
@@ -1008,7 +1018,10 @@ impl<'a> Games<'a> {
         frame.moved = true;
         game.moves_checked += 1;
         if self.reader.keep == Keep::Tree || (self.reader.keep == Keep::Mainline && depth == 1) {
-            let fen = self.reader.fens.then(|| frame.current.fen());
+            let fen = self
+                .reader
+                .fens
+                .then(|| frame.current.fen_with(self.reader.en_passant));
             frame.nodes.push(Node {
                 span,
                 san: "--".to_owned(),
@@ -1100,7 +1113,10 @@ impl<'a> Games<'a> {
                 frame.current.play(&read.mv);
                 frame.moved = true;
                 if keep {
-                    let fen = self.reader.fens.then(|| frame.current.fen());
+                    let fen = self
+                        .reader
+                        .fens
+                        .then(|| frame.current.fen_with(self.reader.en_passant));
                     frame.nodes.push(Node {
                         span,
                         san: read.san.to_string(),

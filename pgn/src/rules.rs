@@ -178,6 +178,13 @@ pub trait Rules: Clone {
     /// legal).
     fn fen(&self) -> String;
 
+    /// The position as FEN with the en-passant squares of `en_passant` (standard chess and
+    /// Chess960; other variants write theirs as [`Rules::fen`]).
+    fn fen_with(&self, en_passant: dfen::EnPassantPolicy) -> String {
+        let _ = en_passant;
+        self.fen()
+    }
+
     /// How the game ended, for a position without a legal move: `checkmate`, `stalemate`, or
     /// a variant's own end.
     fn end_name(&self) -> &'static str {
@@ -242,8 +249,10 @@ impl Chess {
         if !parsed.dfen.dice.is_empty() {
             return Err("dice pending: not a standard-chess position".to_owned());
         }
+        let mut start = parsed.dfen;
+        outermost_rights(&mut start);
         Ok(Chess {
-            position: Position::new(&parsed.dfen),
+            position: Position::new(&start),
             chess960,
         })
     }
@@ -340,8 +349,47 @@ impl Rules for Chess {
     }
 
     fn fen(&self) -> String {
-        let (fen, _) = self.writer().to_fen_lossy(&self.position.to_dfen());
+        self.fen_with(EnPassantPolicy::Legal)
+    }
+
+    fn fen_with(&self, en_passant: EnPassantPolicy) -> String {
+        let (fen, _) = self
+            .writer()
+            .en_passant(en_passant, dfen::Game::Standard)
+            .to_fen_lossy(&self.position.to_dfen());
         fen
+    }
+}
+
+/// Keeps at most one castling right on each side of each king, the outermost rook's, as
+/// python-chess (and every X-FEN reader) reads a field such as `HFhf` with both rooks on the
+/// king's side (`DFEN225`, reported with the `[FEN]` tag): a king castles once on each side.
+fn outermost_rights(start: &mut dfen::Dfen) {
+    for color in [dfen::Color::White, dfen::Color::Black] {
+        let files = start.castling.files(color);
+        if files.count_ones() < 2 {
+            continue;
+        }
+        let rank = if color == dfen::Color::White { 0 } else { 7 };
+        let king = dfen::Piece {
+            color,
+            role: dfen::Role::King,
+        };
+        let Some(king_file) = (0..8u8).find(|&file| {
+            dfen::Square::new(file, rank).and_then(|square| start.board.get(square)) == Some(king)
+        }) else {
+            continue;
+        };
+        let below = files & ((1u8 << king_file) - 1);
+        let above = files & !((2u16 << king_file) - 1) as u8;
+        // The outermost right of each side: the lowest file below the king, the highest above.
+        let keep =
+            (below & below.wrapping_neg()) | above.checked_ilog2().map_or(0, |file| 1 << file);
+        for file in 0..8u8 {
+            if files & (1 << file) != 0 && keep & (1 << file) == 0 {
+                start.castling.remove_rook_file(color, file);
+            }
+        }
     }
 }
 
@@ -674,4 +722,40 @@ fn variant_move_error(
             candidates,
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `[FEN]` field with two rights on one side of the king (`DFEN225`): the outer rook's is
+    /// kept, as python-chess reads it (`chess.Board(fen, chess960=True).fen()`).
+    #[test]
+    fn two_rights_on_one_side_keep_the_outer_rook() {
+        for (fen, chess960, expected) in [
+            (
+                "4kr1r/pppppppp/8/8/8/8/PPPPPPPP/4KR1R w HFhf - 0 1",
+                true,
+                "4kr1r/pppppppp/8/8/8/8/PPPPPPPP/4KR1R w Kk - 0 1",
+            ),
+            (
+                "4kr1r/pppppppp/8/8/8/8/PPPPPPPP/4KR1R w HFhf - 0 1",
+                false,
+                "4kr1r/pppppppp/8/8/8/8/PPPPPPPP/4KR1R w Kk - 0 1",
+            ),
+            (
+                "rr1k3r/pppppppp/8/8/8/8/PPPPPPPP/RR1K3R w BAh - 0 1",
+                true,
+                "rr1k3r/pppppppp/8/8/8/8/PPPPPPPP/RR1K3R w Qk - 0 1",
+            ),
+            (
+                "rr1k3r/pppppppp/8/8/8/8/PPPPPPPP/RR1K3R w HB - 0 1",
+                true,
+                "rr1k3r/pppppppp/8/8/8/8/PPPPPPPP/RR1K3R w KB - 0 1",
+            ),
+        ] {
+            let position = Chess::from_fen(fen, chess960).unwrap();
+            assert_eq!(position.fen(), expected, "{fen} (chess960: {chess960})");
+        }
+    }
 }

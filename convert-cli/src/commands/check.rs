@@ -175,18 +175,18 @@ impl<W: Write> Run<'_, W> {
                     file.and_then(|file| file.notation_from.as_deref()),
                 ));
                 let ignores = file.map(|file| file.ignores.clone()).unwrap_or_default();
-                // A PGN file's movetext is read whole here, game by game; a file that cannot
-                // be read is reported by the scan itself.
+                // A PGN file's movetext is read game by game as its tag sections come; a file
+                // that cannot be read is reported by the scan itself.
                 let games = self
                     .settings
                     .inputs
                     .get(input)
                     .filter(|origin| super::pgn_games::is_pgn(origin))
-                    .and_then(|origin| super::pgn_games::read_text(origin).ok())
-                    .map(|text| {
+                    .and_then(|origin| origin.open().ok())
+                    .map(|source| {
                         super::pgn_games::PgnFindings::read(
                             path.clone(),
-                            text,
+                            Box::new(source),
                             file.is_some_and(|file| file.read.strict),
                         )
                     });
@@ -502,7 +502,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         inputs: found.inputs,
         files,
         format: args.output_format,
-        duplicates: args.duplicates.then_some(args.en_passant.en_passant),
+        duplicates: args.duplicates.then_some(args.en_passant.policy()),
         verify_perft: args.verify_perft,
         quiet: args.quiet,
         threads: args.threads.apply(global),

@@ -327,6 +327,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             projection,
             args.positions,
             args.write.castling.unwrap_or_default().into(),
+            args.write
+                .en_passant
+                .given()
+                .unwrap_or(dfen::EnPassantPolicy::Legal),
             global,
         )
         .map_err(Failure::Io);

@@ -215,7 +215,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    let ep = args.en_passant.en_passant;
+    let ep = args.en_passant.policy();
     let search = crate::duplicates::find(
         &found.inputs,
         &configs,

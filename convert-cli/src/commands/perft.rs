@@ -242,7 +242,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let perft = args.perft();
     let mut stdout = global.stdout();
     if args.unique {
-        let count = match perft.unique(&position, args.en_passant.en_passant) {
+        let count = match perft.unique(&position, args.en_passant.policy()) {
             Ok(count) => count,
             Err(error) => return Ok(rules_error(&error, global)),
         };

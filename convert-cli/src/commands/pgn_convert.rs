@@ -33,12 +33,14 @@ pub(crate) enum Positions {
 }
 
 /// Converts the PGN games of `inputs` to `projection`, writing to standard output; each
-/// game's errors go to standard error (exit 1).
+/// game's errors go to standard error (exit 1). The positions written carry the en-passant
+/// squares of `en_passant` (`legal` unless `--en-passant` says otherwise).
 pub(crate) fn convert(
     inputs: &[Origin],
     projection: Projection,
     positions: Positions,
     castling: dfen::CastlingNotation,
+    en_passant: dfen::EnPassantPolicy,
     global: &Global,
 ) -> io::Result<Status> {
     let mut status = Status::Clean;
@@ -49,7 +51,8 @@ pub(crate) fn convert(
             Projection::Json => pgn::Keep::Tree,
             _ => pgn::Keep::Mainline,
         })
-        .fens(projection != Projection::Uci);
+        .fens(projection != Projection::Uci)
+        .en_passant(en_passant);
     for origin in inputs {
         let path = origin.display();
         let text = match super::pgn_games::read_text(origin) {

@@ -319,6 +319,54 @@ fn convert_projects_games() {
     );
 }
 
+/// Positions written from PGN games follow `--en-passant`: `legal` by default (as python-chess
+/// writes them), every double step's square with `always`.
+#[test]
+fn convert_positions_follow_en_passant() {
+    let tree = Tree::empty();
+    tree.write("game.pgn", "[Event \"?\"]\n\n1. e4 e5 2. Nf3 *\n");
+    let fens = |extra: &[&str]| {
+        let mut args = vec!["convert", "-q", "--to", "fen"];
+        args.extend_from_slice(extra);
+        args.push("game.pgn");
+        let output = tree.fenkit(&args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let legal = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                 rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
+                 rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n";
+    assert_eq!(fens(&[]), legal);
+    assert_eq!(fens(&["--en-passant", "legal"]), legal);
+    assert_eq!(
+        fens(&["--en-passant", "always"]),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+    );
+}
+
+/// A Chess960 `[FEN]` tag with two rights on the king's side (`HFhf`): the positions keep the
+/// outer rook's right only, as python-chess reads the tag (`Kk`).
+#[test]
+fn convert_keeps_the_outer_right_of_a_side() {
+    let tree = Tree::empty();
+    tree.write(
+        "game.pgn",
+        "[Event \"?\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"4kr1r/pppppppp/8/8/8/8/PPPPPPPP/4KR1R w HFhf - 0 1\"]\n\n1. a3 a6 *\n",
+    );
+    let output = tree
+        .fenkit(&["convert", "-q", "--to", "fen", "game.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "4kr1r/pppppppp/8/8/8/P7/1PPPPPPP/4KR1R b Kk - 0 1\n\
+         4kr1r/1ppppppp/p7/8/8/P7/1PPPPPPP/4KR1R w Kk - 0 2\n"
+    );
+}
+
 /// `dedupe --positions all|final` finds positions repeated across PGN games and files: each
 /// repeat a warning at its move naming the first occurrence.
 #[test]
