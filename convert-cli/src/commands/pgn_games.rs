@@ -386,17 +386,18 @@ mod tests {
             offset += line.len();
         }
         out.extend(games.rest());
-        out.into_iter()
-            .map(|placed| {
-                (
-                    placed.line,
-                    placed.column,
-                    placed.file_span.start,
-                    placed.finding.code.to_string(),
-                    placed.finding.message.to_string(),
-                )
-            })
-            .collect()
+        out.into_iter().map(compared).collect()
+    }
+
+    /// What the two reads must agree on: place, code and message.
+    fn compared(placed: Diagnostic) -> (usize, usize, u64, String, String) {
+        (
+            placed.line,
+            placed.column,
+            placed.file_span.start,
+            placed.finding.code.to_string(),
+            placed.finding.message.to_string(),
+        )
     }
 
     /// The same findings read from the whole text at once.
@@ -417,15 +418,7 @@ mod tests {
                 }
                 place_in("t.pgn", text, 0, &mut cursor, &game.span, findings)
             })
-            .map(|placed| {
-                (
-                    placed.line,
-                    placed.column,
-                    placed.file_span.start,
-                    placed.finding.code.to_string(),
-                    placed.finding.message.to_string(),
-                )
-            })
+            .map(compared)
             .collect()
     }
 
