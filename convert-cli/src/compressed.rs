@@ -17,7 +17,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-/// The code of compressed data that cannot be read (see [`crate::code::CliCode::Compressed`]).
+/// The code of compressed data that cannot be read (see [`notation::code::FenkitCode::Compressed`]).
 const CODE: &str = "FENKIT070";
 
 /// A compression format fenkit decodes.

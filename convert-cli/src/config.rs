@@ -20,13 +20,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use clap::ValueEnum;
+use notation::choice::Choice;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::code::{CliCode, Code, cli_error};
 use crate::input::Origin;
-use crate::notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
+use notation::code::{Code, FenkitCode, fenkit_error};
+use notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 
 /// The file names looked for in each directory, in order of precedence.
 const FILE_NAMES: [&str; 3] = ["fenkit.toml", ".fenkit.toml", "pyproject.toml"];
@@ -247,7 +247,7 @@ pub(crate) struct ConfigProblem {
     /// Its text, for the snippet (empty when it could not be read).
     pub(crate) text: String,
     /// What is wrong, with a span into `text` (`None`: the file could not be read at all).
-    pub(crate) finding: Option<crate::code::Finding>,
+    pub(crate) finding: Option<notation::code::Finding>,
     /// Why it could not be read, when `finding` is `None`.
     pub(crate) unreadable: Option<String>,
 }
@@ -261,7 +261,7 @@ impl ConfigError {
         help: Option<&str>,
     ) -> Self {
         let span = span.start.min(text.len())..span.end.min(text.len());
-        let mut finding = cli_error(CliCode::BadConfig, span, message);
+        let mut finding = fenkit_error(FenkitCode::BadConfig, span, message);
         if let Some(help) = help {
             finding = finding.with_help(help.to_owned());
         }
@@ -297,12 +297,11 @@ impl ConfigError {
     }
 }
 
-/// Names of a value enum's values, for messages: `` `spec`, `lenient` or `engine` ``.
-fn value_names<T: ValueEnum>() -> String {
-    let names: Vec<String> = T::value_variants()
+/// Names of a setting's values, for messages: `` `spec`, `lenient` or `engine` ``.
+fn value_names<T: Choice>() -> String {
+    let names: Vec<String> = T::offered()
         .iter()
-        .filter_map(|value| value.to_possible_value())
-        .map(|value| format!("`{}`", value.get_name()))
+        .map(|value| format!("`{}`", value.name()))
         .collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
@@ -310,14 +309,14 @@ fn value_names<T: ValueEnum>() -> String {
     }
 }
 
-/// Reads one value of a value enum, or says what was expected.
-fn value_of<T: ValueEnum>(
+/// Reads one value of a setting, or says what was expected.
+fn value_of<T: Choice>(
     file: &Path,
     text: &str,
     key: &str,
     value: &Spanned<String>,
 ) -> Result<T, ConfigError> {
-    T::from_str(value.get_ref(), false).map_err(|_| {
+    T::from_name(value.get_ref()).ok_or_else(|| {
         ConfigError::at(
             file,
             text,
@@ -819,7 +818,7 @@ impl Config {
     }
 
     /// Where `[columns]` or `[fields]` says the positions of `path` are, if a glob matches.
-    pub(crate) fn select_of(&self, path: &Path) -> Option<crate::container::Select> {
+    pub(crate) fn select_of(&self, path: &Path) -> Option<notation::container::Select> {
         let relative = self.relative(path);
         let name = path.file_name();
         let matching = |entries: &[(Patterns, &'static str)]| {
@@ -829,8 +828,8 @@ impl Config {
                 .map(|(_, value)| *value)
         };
         matching(&self.columns)
-            .map(crate::container::Select::Column)
-            .or_else(|| matching(&self.fields).map(crate::container::Select::MappedField))
+            .map(notation::container::Select::Column)
+            .or_else(|| matching(&self.fields).map(notation::container::Select::MappedField))
     }
 
     /// The codes `per-file-ignores` leaves unreported in `path`.
@@ -907,7 +906,7 @@ pub(crate) struct Flags {
     /// The rules `--variant` judges positions by (`fenkit-variants`).
     pub(crate) rules: Option<variants::Variant>,
     /// `--column` or `--field`: where the positions of a container file are.
-    pub(crate) select: Option<crate::container::Select>,
+    pub(crate) select: Option<notation::container::Select>,
 }
 
 impl Configs {

@@ -4,12 +4,12 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-use crate::input::{Problem, Record};
 use fenkit_diagnostics::Severity;
+use notation::records::{Problem, Record};
 
-use crate::code::Finding;
-use crate::notation::Fen4Reference;
 use crate::suppress::Suppression;
+use notation::Fen4Reference;
+use notation::code::Finding;
 
 /// The lines a diagnostic points into.
 #[derive(Debug, Clone)]
@@ -459,8 +459,8 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
 #[cfg(test)]
 mod tests {
     use super::{Diagnostic, PLAIN_MAX_LINE, excerpt};
-    use crate::code::{CliCode, cli_error, cli_warning};
     use annotate_snippets::Renderer;
+    use notation::code::{FenkitCode, fenkit_error, fenkit_warning};
 
     /// The plain report written directly is annotate-snippets' own, byte for byte, over random
     /// lines (lengths up to past the direct writer's limit, spaces, indentation, every
@@ -511,9 +511,9 @@ mod tests {
             }
             let message = format!("expected `{}`, found {}", next(1000), "x".repeat(next(30)));
             let mut finding = if case % 2 == 0 {
-                cli_error(CliCode::BadJsonInput, start..end, message)
+                fenkit_error(FenkitCode::BadJsonInput, start..end, message)
             } else {
-                cli_warning(CliCode::BadJsonInput, start..end, message)
+                fenkit_warning(FenkitCode::BadJsonInput, start..end, message)
             };
             match case % 4 {
                 0 => finding = finding.with_help(format!("write `{}`", next(99))),

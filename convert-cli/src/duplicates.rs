@@ -14,13 +14,14 @@
 
 use dfen::rules::EpIdentity;
 
-use crate::code::{CliCode, Code, Finding};
 use crate::config::{Configs, Flags};
 use crate::diag::Diagnostic;
-use crate::input::{InputError, Origin, Record};
-use crate::notation::{EnPassant, Identity, Notation};
+use crate::input::{InputError, Origin};
 use crate::scan::{Event, Scan};
 use fenkit_diagnostics::Severity;
+use notation::code::{Code, FenkitCode, Finding};
+use notation::records::Record;
+use notation::{EnPassant, Identity, Notation};
 
 /// A distinct position as the search keeps it, in 16 bytes: its fingerprint (72 bits: the
 /// identity hash, then 8 bits of a second hash of the key) above the place of its first
@@ -355,7 +356,7 @@ impl Duplicates {
         };
         let first_path = self.names.get(first_input).map_or("", String::as_str);
         let finding = Finding::new(
-            Code::Cli(CliCode::Duplicate),
+            Code::Fenkit(FenkitCode::Duplicate),
             Severity::Warning,
             embedded.unwrap_or(0..record.raw().len()),
             format!("duplicate position: the same position as {first_path}:{first_line}"),
@@ -512,7 +513,7 @@ pub(crate) fn find(
 #[cfg(test)]
 mod tests {
     use super::{RECENT, Seen};
-    use crate::notation::Identity;
+    use notation::Identity;
 
     fn identity(hash: u64, key: &str) -> Identity {
         Identity {

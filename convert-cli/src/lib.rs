@@ -1,11 +1,12 @@
-//! `fenkit`: lint, format, convert, diff and snapshot DFEN, FEN, FEN4 and variant position files.
+//! `fenkit`: lint, format, convert and diff chess notation: FEN, EPD, Chess960, variant FENs,
+//! DFEN and FEN4, in files, PGN, CSV and JSON Lines.
 //!
 //! This is the library half of the `fenkit` binary. Its one public module, [`report`], builds
 //! the golden report of a position file that both `fenkit snapshot check` and the workspace
-//! tests compare against the same insta `.snap` files. The command line's own codes
-//! ([`CliCode`]) and its finding for bytes that are not UTF-8 ([`invalid_utf8`]) are public too,
-//! so that the Python module reports them as the command line does. Everything else is the
-//! command line, reached through [`main`].
+//! tests compare against the same insta `.snap` files. Everything else is the command line,
+//! reached through [`main`]. What a notation is, how a file splits into records and what each
+//! code means are the library `notation`'s (crate `fenkit-notation`), which Python and
+//! JavaScript call too: this crate turns flags into its settings and its findings into output.
 //!
 //! # Where things live
 //!
@@ -14,15 +15,12 @@
 //!
 //! | layer | module | what it owns |
 //! |---|---|---|
-//! | codes | `code` | the one code type (`DFEN`, `FEN4`, `RULE`, `FENKIT`) and the CLI's own codes |
-//! | input | `csv_rows` | where the rows of a CSV or TSV file end (quoted fields over several lines) |
-//! | | `compressed` | gzip, zstd, bzip2 and zip inputs decoded as they are read; names without the compression suffix |
-//! | | `input` | reading files and streams into records (lines, FEN4 continuation lines), limits, I/O errors in words |
-//! | | `container` | positions inside other formats (PGN `FEN` tags, CSV/TSV columns, JSON Lines fields): found in records, spans moved, escaped back |
+//! | flags | `choices` | the library's named settings (`notation::choice`) as clap values |
+//! | input | `compressed` | gzip, zstd, bzip2 and zip inputs decoded as they are read; names without the compression suffix |
+//! | | `input` | where bytes come from (files, stdin spooled, pipes), I/O errors in words; `notation::records` splits them |
 //! | | `pipeline` | the one ordered parallel pipeline: read in order, work on N threads, hand on in order |
 //! | | `progress` | progress bars on a terminal |
-//! | notations | `notation` | the table of notations: one entry (module) per notation, its detection, reading, linting (`Analyzer`), writing |
-//! | | `suppress` | `# fenkit: expect[...]` / `ignore[...]` markers in position files |
+//! | findings | `suppress` | `# fenkit: expect[...]` / `ignore[...]` markers in position files |
 //! | | `diag` | a finding placed in a file (`line:col`, the snippet and caret) |
 //! | | `output` | the output formats of diagnostics, unified diffs |
 //! | | `write` | atomic in-place rewrites |
@@ -69,18 +67,15 @@
     )
 )]
 
+mod choices;
 mod cli;
-mod code;
 mod commands;
 mod compressed;
 mod config;
-mod container;
 mod context;
-mod csv_rows;
 mod diag;
 mod duplicates;
 mod input;
-mod notation;
 mod options;
 mod output;
 mod parity;
@@ -94,63 +89,3 @@ mod walk;
 mod write;
 
 pub use cli::{main, run};
-pub use code::{CliCode, invalid_utf8};
-
-/// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable
-/// API.
-#[doc(hidden)]
-pub mod fuzzing {
-    use std::ops::Range;
-
-    /// The tag pairs of a PGN tag section: each one's name, where its value is written, and
-    /// its value unescaped; and whether an unreadable tag pair stopped the scan.
-    pub fn pgn_tags(text: &str) -> (Vec<(String, Range<usize>, String)>, bool) {
-        let (tags, problem) = crate::container::scan_tags(text);
-        let tags = tags
-            .into_iter()
-            .map(|tag| (tag.name.to_owned(), tag.value_span, tag.value.into_owned()))
-            .collect();
-        (tags, problem.is_some())
-    }
-
-    /// The CSV readers of one delimiter, kept from one call to the next.
-    pub struct CsvProbe(crate::container::CsvProbe);
-
-    impl CsvProbe {
-        /// Readers for fields split by `delimiter`.
-        #[must_use]
-        pub fn new(delimiter: u8) -> CsvProbe {
-            CsvProbe(crate::container::CsvProbe::new(delimiter))
-        }
-
-        /// Where each field of a CSV row (without its final line end) is written, quotes
-        /// included.
-        pub fn fields(&mut self, row: &[u8]) -> Vec<Range<usize>> {
-            self.0.fields(row)
-        }
-
-        /// Whether each of `lines` (without line ends) ends its CSV row: a row goes on while
-        /// one of its quoted fields is open.
-        pub fn row_ends(&mut self, lines: &[&[u8]]) -> Vec<bool> {
-            self.0.row_ends(lines)
-        }
-
-        /// The position text of column `column` of a CSV row (a data row, not the header):
-        /// where it is written and what it says; and the row with that text written back as
-        /// the file writes it (`None` when the column cannot be read).
-        pub fn position(
-            &mut self,
-            row: &str,
-            column: usize,
-        ) -> Option<(Range<usize>, String, String)> {
-            self.0.position(row, column)
-        }
-    }
-
-    /// Whether `line`'s quotes all open and close simple quoted fields (then its row ends with
-    /// it, whatever csv-core would say: the fuzz target checks that it agrees).
-    #[must_use]
-    pub fn csv_quotes_close_simply(line: &[u8], delimiter: u8) -> bool {
-        crate::csv_rows::quotes_close_simply(line, delimiter)
-    }
-}

@@ -1,23 +1,24 @@
 //! Flags shared by several subcommands.
 
+use crate::choices::choices;
 use dfen::variant::{Dialect, Variant};
 
 use crate::context::Failure;
-use crate::notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
+use notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 
 /// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
 /// `--profile`, `--strict`.
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct ReadArgs {
     /// Read every input as this notation [default: by extension, then by content]
-    #[arg(long, value_name = "NOTATION")]
+    #[arg(long, value_name = "NOTATION", value_parser = choices::<Notation>())]
     pub(crate) notation: Option<Notation>,
 
     #[command(flatten)]
     pub(crate) variant: VariantArgs,
 
     /// The DFEN dialect to read [default: the configuration's `profile`, else spec]
-    #[arg(long, value_name = "PROFILE")]
+    #[arg(long, value_name = "PROFILE", value_parser = choices::<ProfileArg>())]
     pub(crate) profile: Option<ProfileArg>,
 
     /// Treat every non-canonical form as an error
@@ -50,11 +51,11 @@ pub(crate) struct SelectArgs {
 
 impl SelectArgs {
     /// The container selection the flags make (the strings live for the run).
-    pub(crate) fn select(&self) -> Option<crate::container::Select> {
+    pub(crate) fn select(&self) -> Option<notation::container::Select> {
         let leak = |text: &String| -> &'static str { Box::leak(text.clone().into_boxed_str()) };
         match (&self.column, &self.field) {
-            (Some(column), _) => Some(crate::container::Select::Column(leak(column))),
-            (None, Some(field)) => Some(crate::container::Select::Field(leak(field))),
+            (Some(column), _) => Some(notation::container::Select::Column(leak(column))),
+            (None, Some(field)) => Some(notation::container::Select::Field(leak(field))),
             (None, None) => None,
         }
     }
@@ -204,11 +205,11 @@ impl WriteArgs {
 /// status is unchanged). `--column` is read only for CSV and TSV files, `--field` only for
 /// JSON Lines files (and standard input); PGN files are read by their `FEN` tags.
 pub(crate) fn note_unused_select(
-    select: Option<crate::container::Select>,
+    select: Option<notation::container::Select>,
     inputs: &[crate::input::Origin],
     global: &crate::context::Global,
 ) {
-    use crate::container::Select;
+    use notation::container::Select;
     let (flag, extensions, what): (&str, &[&str], &str) = match select {
         Some(Select::Column(_)) => ("--column", &["csv", "tsv"], "CSV and TSV files"),
         Some(Select::Field(_)) => ("--field", &["jsonl", "ndjson"], "JSON Lines files"),
@@ -267,12 +268,12 @@ pub(crate) struct VariantArgs {
     /// `--notation fen`, `epd` or `perft` (or files by extension) the variant's rules judge
     /// the lines of that notation. Names are read without case, with every alias lichess, PGN
     /// `Variant` tags and python-chess use (`racingKings`, `King of the Hill`, `suicide`)
-    #[arg(long, value_name = "VARIANT", ignore_case = true)]
+    #[arg(long, value_name = "VARIANT", ignore_case = true, value_parser = choices::<VariantName>())]
     pub(crate) variant: Option<VariantName>,
 
     /// With --variant threecheck, crazyhouse or twomove: the dialect to read, or `auto` to
     /// decide per line in files that mix them (`-v` says what it chose) [default: auto]
-    #[arg(long, value_name = "DIALECT")]
+    #[arg(long, value_name = "DIALECT", value_parser = choices::<DialectArg>())]
     pub(crate) dialect: Option<DialectArg>,
 
     /// With --variant threecheck: the number of checks that wins, 1 to 255 [default: 3]

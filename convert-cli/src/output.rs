@@ -5,11 +5,11 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use crate::code::Code;
 use crate::diag::{Diagnostic, renderer};
 use crate::input::InputError;
 use crate::suppress::Suppression;
 use fenkit_diagnostics::Severity;
+use notation::code::Code;
 
 /// How `check` prints its findings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -66,7 +66,7 @@ impl Summary {
     /// Counts one finding, as a marker in its file treats it.
     pub(crate) fn count_finding(
         &mut self,
-        finding: &crate::code::Finding,
+        finding: &notation::code::Finding,
         suppression: Option<Suppression>,
     ) {
         match suppression {
@@ -319,7 +319,7 @@ impl<W: Write> Emitter<W> {
     /// report is not that simple one, or the format not plain human.
     pub(crate) fn write_around(
         &mut self,
-        finding: &crate::code::Finding,
+        finding: &notation::code::Finding,
         body: &str,
     ) -> io::Result<bool> {
         if self.format != OutputFormat::Human || self.colored {
@@ -632,7 +632,7 @@ pub(crate) fn unified_diff(path: &str, old: &[u8], new: &[u8], colored: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::Finding;
+    use notation::code::Finding;
 
     fn diagnostic(code: &str, line: usize, message: &str) -> Diagnostic {
         let code = code

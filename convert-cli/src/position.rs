@@ -4,14 +4,15 @@
 //! `--allow-errors`), the rules flags they share (`--profile`, `--allow-errors`,
 //! `--king-capture`, dice), printing a rules error, and their JSON answer.
 
+use crate::choices::choices;
 use std::borrow::Cow;
 use std::io::Write;
 use std::ops::Range;
 
-use crate::code::{CliCode, Code};
 use crate::context::{Failure, Global, Status};
-use crate::notation::ProfileArg;
 use crate::output::FindingJson;
+use notation::ProfileArg;
+use notation::code::{Code, FenkitCode};
 
 /// The note after the findings of a refused position.
 pub(crate) const REFUSED_NOTE: &str =
@@ -49,9 +50,9 @@ impl Rejection {
     }
 
     /// A rejection of the text itself (it is not one position, or not UTF-8).
-    fn text(code: CliCode, message: String, span: Range<usize>) -> Rejection {
+    fn text(code: FenkitCode, message: String, span: Range<usize>) -> Rejection {
         Rejection {
-            code: Code::Cli(code),
+            code: Code::Fenkit(code),
             message,
             span: Some(span),
             findings: None,
@@ -91,14 +92,14 @@ pub(crate) fn print_errors(findings: &[dfen::Finding], global: &Global) {
 }
 
 /// The text of a position argument: `-` reads standard input (at most
-/// [`crate::input::MAX_RECORD_BYTES`]), which must hold one position (see [`one_position`]).
+/// [`notation::records::MAX_RECORD_BYTES`]), which must hold one position (see [`one_position`]).
 /// When standard input cannot be read the error is printed ([`Stop::Failed`]).
 pub(crate) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Cow<'a, str>, Stop> {
     if argument != "-" {
         return Ok(Cow::Borrowed(argument));
     }
     // Longer input is refused, not cut short: a cut could change the verdict.
-    let limit = crate::input::MAX_RECORD_BYTES as u64;
+    let limit = notation::records::MAX_RECORD_BYTES as u64;
     let bytes = match crate::input::Origin::Stdin.read_limited(limit) {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -118,8 +119,8 @@ pub(crate) fn position_text<'a>(argument: &'a str, global: &Global) -> Result<Co
 /// that is not UTF-8 is `FENKIT001` (checked first, as `fenkit check` reports it); anything but
 /// exactly one position is `FENKIT006`. Their spans are byte ranges of standard input.
 fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
-    use crate::input::{Kind, Problem};
-    let mut reader = crate::notation::Notation::sniff_text(bytes).reader(bytes);
+    use notation::records::{Kind, Problem};
+    let mut reader = notation::Notation::sniff_text(bytes).reader(bytes);
     let mut first = None;
     let mut lines = Vec::new();
     let mut surplus = None;
@@ -130,10 +131,10 @@ fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
         }
         let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
         if let Some(problem) = &record.problem {
-            let finding = crate::input::problem_finding(&record, problem);
+            let finding = notation::records::problem_finding(&record, problem);
             let code = match problem {
-                Problem::InvalidUtf8 { .. } => CliCode::InvalidUtf8,
-                Problem::TooLong { .. } => CliCode::TooLong,
+                Problem::InvalidUtf8 { .. } => FenkitCode::InvalidUtf8,
+                Problem::TooLong { .. } => FenkitCode::TooLong,
             };
             let span =
                 offset.saturating_add(finding.span.start)..offset.saturating_add(finding.span.end);
@@ -148,7 +149,7 @@ fn one_position(bytes: &[u8]) -> Result<String, Rejection> {
             Some(_) => {}
         }
     }
-    let code = CliCode::NotOnePosition;
+    let code = FenkitCode::NotOnePosition;
     let Some(record) = first else {
         let why = if bytes.is_empty() {
             "it is empty"
@@ -263,7 +264,7 @@ fn parse_position(
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub(crate) struct PositionOptions {
     /// The DFEN dialect to read
-    #[arg(long, value_name = "PROFILE", default_value = "spec")]
+    #[arg(long, value_name = "PROFILE", default_value = "spec", value_parser = choices::<ProfileArg>())]
     pub(crate) profile: ProfileArg,
 
     /// Go on with a position that has error-severity findings (they are still printed, and do

@@ -38,8 +38,8 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
 use crate::input::Origin;
-use crate::notation::{Notation, ReadSettings};
 use crate::scan::Scan;
+use notation::{Notation, ReadSettings};
 
 /// The `expression` recorded in the header of the snapshot files (what the workspace test
 /// passes to `insta::assert_snapshot!`).
@@ -160,7 +160,7 @@ fn pgn_games(text: &str, path: &str) -> String {
     let mut out = String::new();
     let mut count = 0usize;
     for game in pgn::Reader::new().games(text) {
-        if crate::container::is_comments_alone(&game) {
+        if notation::container::is_comments_alone(&game) {
             continue;
         }
         count += 1;
@@ -175,12 +175,12 @@ fn pgn_games(text: &str, path: &str) -> String {
             game.moves_checked
         );
         for finding in game.findings {
-            if crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
+            if notation::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
                 continue;
             }
             write_finding(
                 &mut out,
-                &Diagnostic::in_text(path, 1, 0, text, crate::code::finding_of(finding)),
+                &Diagnostic::in_text(path, 1, 0, text, notation::code::finding_of(finding)),
             );
         }
     }

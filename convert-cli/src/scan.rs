@@ -9,13 +9,14 @@
 
 use std::io::{self, BufRead};
 
-use crate::container::Container;
-use crate::input::{Grouping, Input, Kind, Origin, Record, RecordBatch, RecordReader};
+use crate::input::{Input, Origin};
 use dfen::form::FileForm;
+use notation::container::Container;
+use notation::records::{Grouping, Kind, Record, RecordBatch, RecordReader};
 
-use crate::notation::{Analysis, Analyzer, Notation, ReadSettings, first_position_line};
 use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
+use notation::{Analysis, Analyzer, Notation, ReadSettings, first_position_line};
 
 /// A position file opened for scanning.
 pub(crate) struct Scan {
@@ -116,7 +117,7 @@ pub(crate) struct EpdLines {
 
 impl EpdLines {
     /// Counts the line `line` if one of its findings says it holds EPD operations.
-    pub(crate) fn see(&mut self, findings: &[crate::code::Finding], line: usize) {
+    pub(crate) fn see(&mut self, findings: &[notation::code::Finding], line: usize) {
         if findings
             .iter()
             .any(|f| f.help.as_deref() == Some(dfen::EPD_IN_FEN_HELP))
@@ -254,7 +255,7 @@ impl Scan {
         // not one per line.
         if let (None, None, Some(notation)) = (forced, container, by_extension)
             && notation.entry().replay.is_some()
-            && let Some(hint) = crate::container::field_hint(opened.fill_buf()?)
+            && let Some(hint) = notation::container::field_hint(opened.fill_buf()?)
         {
             return Err(io::Error::new(io::ErrorKind::InvalidData, hint));
         }
@@ -285,9 +286,9 @@ impl Scan {
             .and_then(|path| std::fs::metadata(path).ok())
             .map(|meta| meta.len());
         Ok(Scan {
-            reader: RecordReader::grouped(inner, grouping, crate::input::MAX_RECORD_BYTES)
+            reader: RecordReader::grouped(inner, grouping, notation::records::MAX_RECORD_BYTES)
                 .with_comment_starts(match container {
-                    Some(_) => crate::input::COMMENT_STARTS,
+                    Some(_) => notation::records::COMMENT_STARTS,
                     None => notation.comment_starts(),
                 }),
             analyzer: Analyzer::new(notation, settings).with_container(container),
@@ -835,7 +836,7 @@ impl Uniques {
 
     /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
     /// its analysis.
-    fn meet(&mut self, line: usize, unique: &crate::notation::Unique, analysis: &mut Analysis) {
+    fn meet(&mut self, line: usize, unique: &notation::Unique, analysis: &mut Analysis) {
         match self.first.get(&unique.value) {
             Some(&first) => {
                 if let Some(finding) = self.notation.and_then(|n| n.repeated(unique, first)) {
@@ -914,7 +915,7 @@ const BATCH_BYTES: usize = 1 << 18;
 const REPORT_BYTES: usize = 1 << 22;
 
 /// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
-const SNIFF_LIMIT: usize = crate::input::MAX_RECORD_BYTES;
+const SNIFF_LIMIT: usize = notation::records::MAX_RECORD_BYTES;
 
 /// What the first position line of an input says: its notation, unless `known` (sniffed from
 /// the line), and the form its positions are written in ([`FileForm`]). Gives back a reader
@@ -982,8 +983,8 @@ mod tests {
     use std::io::{self, BufReader, Read};
 
     use super::{Event, Scan, scan_all};
-    use crate::input::RecordReader;
-    use crate::notation::{Analyzer, Notation, ReadSettings};
+    use notation::records::RecordReader;
+    use notation::{Analyzer, Notation, ReadSettings};
 
     /// `good` bytes, then a read error.
     struct FailsAfter {
@@ -1323,7 +1324,7 @@ mod tests {
                 [(
                     4,
                     7_001,
-                    crate::code::Code::Fen4(fen4::Code::PlyNotConsecutive)
+                    notation::code::Code::Fen4(fen4::Code::PlyNotConsecutive)
                 )],
                 "{threads} threads"
             );

@@ -18,7 +18,7 @@
 
 use std::ops::Range;
 
-use crate::code::{CliCode, Code, Finding, cli_error};
+use notation::code::{Code, FenkitCode, Finding, fenkit_error};
 
 /// What the marker that covers a finding says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -115,7 +115,7 @@ impl Markers {
                             line,
                             offset,
                             text,
-                            CliCode::BadMarker,
+                            FenkitCode::BadMarker,
                             0..text.trim_end().len(),
                             "`ignore-file` after the first position: expected it in the comment \
                              block at the top of the file, before any position"
@@ -195,7 +195,7 @@ impl Markers {
                 marker.line,
                 marker.offset,
                 &text,
-                CliCode::ExpectedNotFound,
+                FenkitCode::ExpectedNotFound,
                 0..text.trim_end().len(),
                 message,
                 Some(
@@ -235,7 +235,7 @@ impl Markers {
                 marker.line,
                 marker.offset,
                 &marker.text,
-                CliCode::MarkerWithoutPosition,
+                FenkitCode::MarkerWithoutPosition,
                 0..marker.text.trim_end().len(),
                 "marker with no position under it: expected a position on the next line".to_owned(),
                 Some("a marker applies to the position directly below it (other markers may stand between)"),
@@ -249,12 +249,12 @@ impl Markers {
         line: usize,
         offset: u64,
         text: &str,
-        code: CliCode,
+        code: FenkitCode,
         span: Range<usize>,
         message: String,
         help: Option<&'static str>,
     ) {
-        let mut finding = cli_error(code, span, message);
+        let mut finding = fenkit_error(code, span, message);
         finding.help = help.map(Into::into);
         self.errors.push(MarkerError {
             line,
@@ -276,7 +276,7 @@ fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
 }
 
 /// What a malformed marker gets: code, span, message, help.
-type Malformed = (CliCode, Range<usize>, String, Option<&'static str>);
+type Malformed = (FenkitCode, Range<usize>, String, Option<&'static str>);
 
 /// Reads a marker line: `# fenkit: DIRECTIVE[CODE, CODE]`.
 fn parse_marker(text: &str) -> Result<(Directive, Vec<Code>), Malformed> {
@@ -300,7 +300,7 @@ fn parse_marker(text: &str) -> Result<(Directive, Vec<Code>), Malformed> {
     let body = body.trim_start();
     let malformed = |span: Range<usize>, found: &str| -> Malformed {
         (
-            CliCode::BadMarker,
+            FenkitCode::BadMarker,
             span,
             format!(
                 "unreadable marker: expected `expect[CODE, ...]`, `ignore[CODE, ...]` or \
@@ -349,7 +349,7 @@ fn parse_marker(text: &str) -> Result<(Directive, Vec<Code>), Malformed> {
             Ok(code) => codes.push(code),
             Err(error) => {
                 return Err((
-                    CliCode::UnknownMarkerCode,
+                    FenkitCode::UnknownMarkerCode,
                     start..start + name.len(),
                     error.to_string(),
                     Some("the codes are listed in spec/codes.md"),
@@ -387,19 +387,19 @@ mod tests {
         let (directive, _) = parse_marker("#fenkit:ignore-file[FEN4201]").unwrap();
         assert_eq!(directive, Directive::IgnoreFile);
         let (_, codes) = parse_marker("# fenkit: expect[FENKIT005]").unwrap();
-        assert_eq!(codes, [Code::Cli(CliCode::SeventhField)]);
+        assert_eq!(codes, [Code::Fenkit(FenkitCode::SeventhField)]);
     }
 
     #[test]
     fn malformed_markers_say_where() {
         let text = "# fenkit: expekt[DFEN202]";
         let (code, span, message, _) = parse_marker(text).unwrap_err();
-        assert_eq!(code, CliCode::BadMarker);
+        assert_eq!(code, FenkitCode::BadMarker);
         assert_eq!(&text[span], "expekt");
         assert!(message.contains("found `expekt`"), "{message}");
         let text = "# fenkit: expect[DFEN202, DFEN999]";
         let (code, span, message, _) = parse_marker(text).unwrap_err();
-        assert_eq!(code, CliCode::UnknownMarkerCode);
+        assert_eq!(code, FenkitCode::UnknownMarkerCode);
         assert_eq!(&text[span], "DFEN999");
         assert!(message.contains("unknown code `DFEN999`"), "{message}");
         for text in [
@@ -409,7 +409,7 @@ mod tests {
         ] {
             assert_eq!(
                 parse_marker(text).unwrap_err().0,
-                CliCode::BadMarker,
+                FenkitCode::BadMarker,
                 "{text}"
             );
         }
@@ -424,7 +424,10 @@ mod tests {
         let errors = markers.take_errors();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].line, 3);
-        assert_eq!(errors[0].finding.code, Code::Cli(CliCode::ExpectedNotFound));
+        assert_eq!(
+            errors[0].finding.code,
+            Code::Fenkit(FenkitCode::ExpectedNotFound)
+        );
         assert_eq!(
             errors[0].finding.message,
             "expected `DFEN210` under this marker, found `DFEN202`"
@@ -474,7 +477,7 @@ mod tests {
             assert_eq!(errors.len(), 1, "{gap}");
             assert_eq!(
                 errors[0].finding.code,
-                Code::Cli(CliCode::MarkerWithoutPosition)
+                Code::Fenkit(FenkitCode::MarkerWithoutPosition)
             );
         }
         let mut markers = Markers::default();
@@ -482,7 +485,7 @@ mod tests {
         markers.comment(9, 0, "# fenkit: ignore-file[DFEN107]");
         assert_eq!(
             markers.take_errors()[0].finding.code,
-            Code::Cli(CliCode::BadMarker),
+            Code::Fenkit(FenkitCode::BadMarker),
             "ignore-file after the first position"
         );
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::config::{Config, ConfigError, Configs};
 use crate::input::{InputError, InputErrorKind, MAX_DEPTH, Origin};
-use crate::notation::Notation;
+use notation::Notation;
 
 /// The inputs found, in a stable order, and what went wrong while finding them.
 #[derive(Debug, Default)]
@@ -42,7 +42,7 @@ fn claimed(path: &Path, config: Option<&Config>) -> Result<(), String> {
         [path, named]
             .iter()
             .any(|path| config.notation_of(path).is_some() || config.select_of(path).is_some())
-    }) || crate::container::Container::walked(named)
+    }) || notation::container::Container::walked(named)
     {
         return Ok(());
     }
@@ -182,7 +182,7 @@ impl Inputs {
                  file: it was left as it is [{}]; help: decompress it, run `fenkit {command}` \
                  on the text, and compress that again",
                 file.display(),
-                crate::code::CliCode::CompressedNotWritten.as_str()
+                notation::code::FenkitCode::CompressedNotWritten.as_str()
             ));
         }
         !refused.is_empty()

@@ -833,7 +833,7 @@ pub fn check_pgn_tags(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let (tags, _) = fenkit::fuzzing::pgn_tags(text);
+    let (tags, _) = notation::fuzzing::pgn_tags(text);
     let mut after = 0;
     for (name, span, value) in tags {
         assert!(
@@ -865,9 +865,9 @@ pub fn check_pgn_tags(data: &[u8]) {
 pub fn check_csv_fields(data: &[u8]) {
     thread_local! {
         /// The readers, built once: building one is most of what a call costs.
-        static PROBES: std::cell::RefCell<[fenkit::fuzzing::CsvProbe; 2]> = std::cell::RefCell::new([
-            fenkit::fuzzing::CsvProbe::new(b','),
-            fenkit::fuzzing::CsvProbe::new(b'\t'),
+        static PROBES: std::cell::RefCell<[notation::fuzzing::CsvProbe; 2]> = std::cell::RefCell::new([
+            notation::fuzzing::CsvProbe::new(b','),
+            notation::fuzzing::CsvProbe::new(b'\t'),
         ]);
     }
     // Lone carriage returns end a CSV record in the middle of a line; they are left out here.
@@ -881,13 +881,13 @@ pub fn check_csv_fields(data: &[u8]) {
 }
 
 /// The rows of `lines`, as the row reader groups them, each checked.
-fn check_csv_lines(probe: &mut fenkit::fuzzing::CsvProbe, lines: &[&[u8]], delimiter: u8) {
+fn check_csv_lines(probe: &mut notation::fuzzing::CsvProbe, lines: &[&[u8]], delimiter: u8) {
     let ends = probe.row_ends(lines);
     assert_eq!(ends.len(), lines.len());
     // The quick test that a line's quotes all close agrees with csv-core, on a row's first
     // line.
     if let (Some(first), Some(&ended)) = (lines.first(), ends.first())
-        && fenkit::fuzzing::csv_quotes_close_simply(first, delimiter)
+        && notation::fuzzing::csv_quotes_close_simply(first, delimiter)
     {
         assert!(ended, "{first:?}");
     }
@@ -910,7 +910,7 @@ fn check_csv_lines(probe: &mut fenkit::fuzzing::CsvProbe, lines: &[&[u8]], delim
 
 /// A CSV row's fields cover it, split at its delimiters; each column read as a position is
 /// written back as it was.
-fn check_csv_row(probe: &mut fenkit::fuzzing::CsvProbe, row: &[u8], delimiter: u8) {
+fn check_csv_row(probe: &mut notation::fuzzing::CsvProbe, row: &[u8], delimiter: u8) {
     let fields = probe.fields(row);
     if row.is_empty() {
         return;

@@ -77,7 +77,7 @@ impl Reading {
             Err(_) => (
                 false,
                 None,
-                Some(first.unwrap_or(fenkit::CliCode::NotSixFields.as_str())),
+                Some(first.unwrap_or(notation::code::FenkitCode::NotSixFields.as_str())),
             ),
         }
     }

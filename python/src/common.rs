@@ -196,8 +196,8 @@ impl Text {
 pub(crate) fn invalid_utf8(
     bytes: &[u8],
     at: usize,
-) -> fenkit_diagnostics::Finding<fenkit::CliCode> {
-    fenkit::invalid_utf8(bytes, at, 0)
+) -> fenkit_diagnostics::Finding<notation::code::FenkitCode> {
+    notation::code::invalid_utf8(bytes, at, 0)
 }
 
 /// What a `ParseError` carries.

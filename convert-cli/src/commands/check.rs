@@ -4,17 +4,18 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::code::{CliCode, Code, Finding};
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
 use crate::diag::Diagnostic;
 use crate::duplicates::Duplicates;
-use crate::input::{InputError, Kind, Origin, Record};
-use crate::notation::{Analysis, Notation};
+use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary, render_one};
 use crate::scan::{Event, Item, Render, Reports, Scan};
 use crate::suppress::Markers;
+use notation::code::{Code, FenkitCode, Finding};
+use notation::records::{Kind, Record};
+use notation::{Analysis, Notation};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -315,7 +316,7 @@ impl<W: Write> Run<'_, W> {
                     for (index, (finding, suppression)) in
                         findings.into_iter().zip(covered).enumerate()
                     {
-                        let four_player = finding.code == Code::Cli(CliCode::FourPlayerChess);
+                        let four_player = finding.code == Code::Fenkit(FenkitCode::FourPlayerChess);
                         // Rendered on the thread that analysed it, unless a marker suppresses it.
                         if suppression.is_none()
                             && let Some(report) = rendered.get(index)
@@ -376,7 +377,7 @@ impl<W: Write> Run<'_, W> {
                     }
                     for diagnostic in diagnostics {
                         let four_player =
-                            diagnostic.finding.code == Code::Cli(CliCode::FourPlayerChess);
+                            diagnostic.finding.code == Code::Fenkit(FenkitCode::FourPlayerChess);
                         file.summary.count(&diagnostic);
                         if four_player {
                             file.four_player += 1;
@@ -450,7 +451,7 @@ impl<W: Write> Run<'_, W> {
                  but not reported one by one",
                 file.path,
                 file.four_player - 1,
-                CliCode::FourPlayerChess
+                FenkitCode::FourPlayerChess
             ));
         }
         if self.denies_warnings(file.input) {
@@ -569,7 +570,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             {
                 // Only the place counts: the middle of a report holds no code, title nor help.
                 let place = Finding::new(
-                    Code::Cli(CliCode::FourPlayerChess),
+                    Code::Fenkit(FenkitCode::FourPlayerChess),
                     fenkit_diagnostics::Severity::Warning,
                     unique.span.clone(),
                     "",

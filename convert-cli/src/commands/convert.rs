@@ -1,18 +1,20 @@
 //! `fenkit convert`: convert positions between notations, line by line.
 
+use crate::choices::choices;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::code::CliCode;
-use crate::container::{Embedded, Extracted};
 use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
-use crate::input::{Grouping, Kind, Origin, RecordReader, problem_finding};
-use crate::notation::{
-    DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
-};
+use crate::input::Origin;
 use crate::options::VariantArgs;
 use fenkit_diagnostics::Severity;
+use notation::code::FenkitCode;
+use notation::container::{Embedded, Extracted};
+use notation::records::{Grouping, Kind, RecordReader, problem_finding};
+use notation::{
+    DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
+};
 use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
@@ -105,14 +107,14 @@ pub(crate) struct Args {
 
     /// The notation to read, as in every other command, or a JSON form [default: from the
     /// extension, else from the content]. `--from` is the same flag
-    #[arg(long, visible_alias = "from", value_name = "NOTATION")]
+    #[arg(long, visible_alias = "from", value_name = "NOTATION", value_parser = choices::<Form>())]
     notation: Option<Form>,
 
     #[command(flatten)]
     variant: VariantArgs,
 
     /// With --variant threecheck, crazyhouse or twomove: the dialect to write [default: essay]
-    #[arg(long, value_name = "DIALECT", conflicts_with = "to")]
+    #[arg(long, value_name = "DIALECT", conflicts_with = "to", value_parser = choices::<DialectArg>())]
     to_dialect: Option<DialectArg>,
 
     /// Read and write castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
@@ -129,7 +131,7 @@ pub(crate) struct Args {
 
     /// The DFEN dialect to read DFEN and FEN text in; `lenient` warns about each form `spec`
     /// would refuse [default: spec; engine for --from dfen-engine]
-    #[arg(long, value_name = "PROFILE")]
+    #[arg(long, value_name = "PROFILE", value_parser = choices::<ProfileArg>())]
     profile: Option<ProfileArg>,
 
     /// Write one output line for every input line, so that line N of the output answers line
@@ -226,7 +228,7 @@ fn plan(args: &Args) -> Result<Plan, Failure> {
 }
 
 /// The notations `convert` reads, when it tells them by content.
-fn converted_by_content(entry: &crate::notation::Entry) -> bool {
+fn converted_by_content(entry: &notation::Entry) -> bool {
     entry.help.convert.is_some()
 }
 
@@ -250,7 +252,7 @@ impl ToArg {
 }
 
 static TO_ARGS: std::sync::LazyLock<Vec<ToArg>> = std::sync::LazyLock::new(|| {
-    <Target as clap::ValueEnum>::value_variants()
+    <Target as notation::choice::Choice>::offered()
         .iter()
         .cloned()
         .map(ToArg::Form)
@@ -265,7 +267,10 @@ impl clap::ValueEnum for ToArg {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         match self {
-            ToArg::Form(target) => clap::ValueEnum::to_possible_value(target),
+            ToArg::Form(target) => {
+                use notation::choice::Choice;
+                Some(clap::builder::PossibleValue::new(target.name()).help(target.help()))
+            }
             ToArg::Uci => Some(
                 clap::builder::PossibleValue::new("uci")
                     .help("PGN games: the mainline's moves in UCI, one line per game"),
@@ -365,10 +370,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         profile: args.profile.unwrap_or_default().into(),
         castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
         select: args.select.select(),
-        rules: args
-            .variant
-            .variant
-            .and_then(crate::notation::VariantName::rules),
+        rules: args.variant.variant.and_then(notation::VariantName::rules),
         ..ReadSettings::default()
     });
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
@@ -399,7 +401,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let container = match (origin.path(), settings.select) {
                 (None, None) => None,
                 (path, select) => {
-                    crate::container::Container::resolve(path, select, reader.fill_buf()?)?
+                    notation::container::Container::resolve(path, select, reader.fill_buf()?)?
                 }
             };
             Ok((reader, container))
@@ -424,12 +426,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             None if declared.is_none_or(Notation::has_continuation_lines) => Grouping::Indented,
             None => Grouping::None,
         };
-        let mut extractor = container.map(crate::container::Container::extractor);
-        let mut records = RecordReader::grouped(reader, grouping, crate::input::MAX_RECORD_BYTES)
-            .with_comment_starts(match (container, declared) {
-                (None, Some(notation)) => notation.comment_starts(),
-                _ => crate::input::COMMENT_STARTS,
-            });
+        let mut extractor = container.map(notation::container::Container::extractor);
+        let mut records =
+            RecordReader::grouped(reader, grouping, notation::records::MAX_RECORD_BYTES)
+                .with_comment_starts(match (container, declared) {
+                    (None, Some(notation)) => notation.comment_starts(),
+                    _ => notation::records::COMMENT_STARTS,
+                });
         loop {
             let record = match records.next_record() {
                 Ok(Some(record)) => record,
@@ -528,14 +531,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     });
                     // A PGN game's `Variant` tag says how its FEN is read, as `check` reads it.
                     let (source, settings) = match inside.as_ref().and_then(|e| e.variant) {
-                        Some(tag) => crate::notation::variant_reading(tag, source, settings),
+                        Some(tag) => notation::variant_reading(tag, source, settings),
                         None => (source, settings),
                     };
                     let (source_family, target) =
                         (source.entry().family, to.resolve(source.entry().family));
                     if source_family != target.entry().family {
                         Err(Rejection::new(
-                            CliCode::CrossFamily,
+                            FenkitCode::CrossFamily,
                             0..text.len(),
                             format!(
                                 "this line is {}, which cannot be converted to {}",
@@ -569,7 +572,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     }
                     for warning in warnings {
                         if inside.as_ref().is_some_and(|e| e.clockless)
-                            && warning.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
+                            && warning.code == notation::code::Code::Dfen(dfen::Code::MissingClocks)
                         {
                             continue;
                         }

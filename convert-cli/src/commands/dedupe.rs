@@ -5,11 +5,12 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::context::{Failure, Global, Status};
-use crate::input::{Eol, Origin, Problem};
+use crate::input::Origin;
 use crate::options::ReadArgs;
 use crate::output::{Emitter, OutputFormat, Summary};
 use crate::scan::Scan;
 use crate::write::AtomicWriter;
+use notation::records::{Eol, Problem};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -85,7 +86,7 @@ fn remove_lines(
         return Ok(0);
     };
     // A game is more than its tag pairs: removing them would leave its movetext behind.
-    if crate::container::Container::walked(path) {
+    if notation::container::Container::walked(path) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "`--write` does not remove games from a PGN file: expected a listing (without \
@@ -112,7 +113,7 @@ fn remove_lines(
                     "line {} is {len} bytes long, over the 1 MiB a line may hold, and would \
                      not be kept whole ({})",
                     record.line,
-                    crate::code::CliCode::TooLong,
+                    notation::code::FenkitCode::TooLong,
                 )));
             }
             last_eol = record.eol;

@@ -1,5 +1,6 @@
 //! `fenkit diff`: a semantic, field-by-field diff of two positions or two position files.
 
+use crate::choices::choices;
 use std::io::Write;
 use std::path::Path;
 
@@ -7,8 +8,8 @@ use serde::Serialize;
 
 use crate::context::{Failure, Global, Status};
 use crate::input::Origin;
-use crate::notation::{Notation, Position, ReadSettings, Rejection};
 use crate::scan::Scan;
+use notation::{Notation, Position, ReadSettings, Rejection};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -46,7 +47,7 @@ pub(crate) struct Args {
     b: String,
 
     /// Read both as this notation [default: by extension, then by content]
-    #[arg(long, value_name = "NOTATION")]
+    #[arg(long, value_name = "NOTATION", value_parser = choices::<Notation>())]
     notation: Option<Notation>,
 
     #[command(flatten)]
@@ -325,14 +326,14 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
         }
         // Only the start of a line this long is kept, and two that start alike would compare
         // equal: such a file cannot be diffed.
-        if let Some(crate::input::Problem::TooLong { len }) = item.record.problem {
+        if let Some(notation::records::Problem::TooLong { len }) = item.record.problem {
             return Err(format!(
                 "`{}` line {}: {}: line is too long: expected at most {} bytes, found {len}; \
                  a diff could not tell it from another line that starts the same",
                 origin.display(),
                 item.record.line,
-                crate::code::CliCode::TooLong,
-                crate::input::MAX_RECORD_BYTES
+                notation::code::FenkitCode::TooLong,
+                notation::records::MAX_RECORD_BYTES
             ));
         }
         // Inside a container, only the position's text is compared.

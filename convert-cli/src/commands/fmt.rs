@@ -5,15 +5,16 @@ use std::path::PathBuf;
 
 use crate::context::{Failure, Global, Status};
 use crate::diag::{Diagnostic, renderer};
-use crate::input::{Origin, Problem};
+use crate::input::Origin;
 use fenkit_diagnostics::Severity;
+use notation::records::Problem;
 
-use crate::code::Code;
-use crate::notation::{Notation, ReadSettings};
 use crate::options::ReadArgs;
 use crate::output::plural;
 use crate::scan::Scan;
 use crate::write::AtomicWriter;
+use notation::code::Code;
+use notation::{Notation, ReadSettings};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -75,8 +76,8 @@ pub(crate) struct Args {
     read: ReadArgs,
 
     /// With --variant threecheck or crazyhouse: the dialect to write [default: the one read]
-    #[arg(long, value_name = "DIALECT")]
-    to_dialect: Option<crate::notation::DialectArg>,
+    #[arg(long, value_name = "DIALECT", value_parser = crate::choices::choices::<notation::DialectArg>())]
+    to_dialect: Option<notation::DialectArg>,
 
     #[command(flatten)]
     write: crate::options::WriteArgs,
@@ -505,7 +506,7 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
     if pass.unformattable {
         global.error(format_args!(
             "standard input has a line longer than {} bytes; it was written back unchanged",
-            crate::input::MAX_RECORD_BYTES
+            notation::records::MAX_RECORD_BYTES
         ));
     }
     Ok(if pass.errors == 0 && !pass.unformattable {
@@ -636,7 +637,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 global.error(format_args!(
                     "`{}` has a line longer than {} bytes; the file was left unchanged",
                     outcome.path,
-                    crate::input::MAX_RECORD_BYTES
+                    notation::records::MAX_RECORD_BYTES
                 ));
             }
             if let Some(note) = &outcome.note {

@@ -84,7 +84,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
             let findings = accepted.findings.iter().map(FindingJson::from).collect();
             write_json(
                 &Answer::accepted(
-                    crate::notation::write_dfen(&accepted.dfen, args.options.profile.into()),
+                    notation::write_dfen(&accepted.dfen, args.options.profile.into()),
                     legal.max_len(),
                     legal.moves(),
                     findings,

@@ -1,15 +1,17 @@
 //! `fenkit parse`: the adapter protocol spoken by parity runners (see `spec/adapter-protocol.md`).
 
+use crate::choices::choices;
 use std::io::{self, BufRead, Read, Write};
 
 use crate::context::{Failure, Global, Status};
-use crate::input::{MAX_RECORD_BYTES, Origin};
+use crate::input::Origin;
 use fenkit_diagnostics::Severity;
+use notation::records::MAX_RECORD_BYTES;
 
-use crate::code::{CliCode, Finding};
-use crate::notation::{Analysis, Analyzer, Fen4Reference, Notation, ReadSettings};
-use crate::notation::{DialectArg, ProfileArg};
 use crate::output::FindingJson;
+use notation::code::{FenkitCode, Finding};
+use notation::{Analysis, Analyzer, Fen4Reference, Notation, ReadSettings};
+use notation::{DialectArg, ProfileArg};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -33,7 +35,7 @@ Batch mode: one input per line, one JSON object per line on stdout, flushed afte
 pub(crate) struct Args {
     /// The notation of the input [default: fen4 if it starts with `4d-fen`, ndjson4 if it
     /// starts with `{`, else dfen]
-    #[arg(long, value_name = "NOTATION")]
+    #[arg(long, value_name = "NOTATION", value_parser = choices::<Notation>())]
     notation: Option<Notation>,
 
     #[command(flatten)]
@@ -41,11 +43,11 @@ pub(crate) struct Args {
 
     /// With --variant threecheck, crazyhouse or twomove: the dialect of the canonical form
     /// [default: the one read]
-    #[arg(long, value_name = "DIALECT")]
+    #[arg(long, value_name = "DIALECT", value_parser = choices::<DialectArg>())]
     to_dialect: Option<DialectArg>,
 
     /// The DFEN dialect to read and write [default: spec]
-    #[arg(long, value_name = "PROFILE")]
+    #[arg(long, value_name = "PROFILE", value_parser = choices::<ProfileArg>())]
     profile: Option<ProfileArg>,
 
     /// Treat every non-canonical form as an error
@@ -92,8 +94,8 @@ fn rejection(analysis: &Analysis) -> Option<&Finding> {
 fn invalid_utf8(bytes: &[u8]) -> Option<Finding> {
     let error = std::str::from_utf8(bytes).err()?;
     let at = error.valid_up_to();
-    Some(crate::code::cli_error(
-        CliCode::InvalidUtf8,
+    Some(notation::code::fenkit_error(
+        FenkitCode::InvalidUtf8,
         at..at + 1,
         format!(
             "invalid UTF-8 at byte offset {at}: expected text, found byte 0x{:02x}",
@@ -179,7 +181,7 @@ fn to_line(answer: &Answer<'_>) -> String {
     serde_json::to_string(answer).unwrap_or_else(|error| {
         format!(
             "{{\"ok\":false,\"code\":\"{}\",\"message\":\"cannot encode the answer: {error}\"}}",
-            CliCode::UnencodableAnswer
+            FenkitCode::UnencodableAnswer
         )
     })
 }
@@ -218,8 +220,8 @@ fn answer(settings: &Settings, input: &[u8]) -> String {
     }
 }
 
-fn failure_line(code: CliCode, message: String) -> String {
-    let finding = crate::code::cli_error(code, 0..0, message);
+fn failure_line(code: FenkitCode, message: String) -> String {
+    let finding = notation::code::fenkit_error(code, 0..0, message);
     to_line(&Answer::reject(&finding, None))
 }
 
@@ -258,7 +260,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
                 }
             }
             failure_line(
-                CliCode::TooLong,
+                FenkitCode::TooLong,
                 format!(
                     "line is too long: expected at most {MAX_RECORD_BYTES} bytes, found {}",
                     line.len() + rest
@@ -270,7 +272,7 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
                 match serde_json::from_slice::<String>(input) {
                     Ok(text) => answer(settings, text.as_bytes()),
                     Err(error) => failure_line(
-                        CliCode::NotAJsonString,
+                        FenkitCode::NotAJsonString,
                         format!("expected a JSON string, found invalid JSON: {error}"),
                     ),
                 }
@@ -289,10 +291,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let variant = args.variant.notation(args.to_dialect, args.profile)?;
     // A variant judged by rules only (antichess, atomic, …) reads standard FEN unless
     // `--notation` names another notation of chess positions.
-    let rules = args
-        .variant
-        .variant
-        .and_then(crate::notation::VariantName::rules);
+    let rules = args.variant.variant.and_then(notation::VariantName::rules);
     crate::options::refuse_rules_without_chess(rules, args.notation)?;
     let by_rules = args
         .variant

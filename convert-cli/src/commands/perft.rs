@@ -75,9 +75,10 @@ pub(crate) struct Args {
         long,
         value_name = "VARIANT",
         ignore_case = true,
+        value_parser = crate::choices::choices::<notation::VariantName>(),
         conflicts_with_all = ["die", "roll", "unique", "standard"]
     )]
-    variant: Option<crate::notation::VariantName>,
+    variant: Option<notation::VariantName>,
 
     /// Plies to search (turns with --roll), at most 64
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
@@ -143,7 +144,7 @@ impl Args {
 /// `perft --variant`: the variant's moves counted by `fenkit-variants`.
 fn run_variant(
     args: &Args,
-    name: crate::notation::VariantName,
+    name: notation::VariantName,
     global: &Global,
 ) -> Result<Status, Failure> {
     let variant = match (name.rules(), name.variant()) {

@@ -296,7 +296,7 @@ pub(crate) fn duplicates(
                         let first_path = names.get(input as usize).map_or("", String::as_str);
                         found.push(
                             fenkit_diagnostics::Finding::new(
-                                crate::code::Code::Cli(crate::code::CliCode::Duplicate),
+                                notation::code::Code::Fenkit(notation::code::FenkitCode::Duplicate),
                                 fenkit_diagnostics::Severity::Warning,
                                 span,
                                 format!(

@@ -10,10 +10,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 use std::ops::Range;
 
-use crate::code::{Finding, finding_of};
-pub(crate) use crate::container::{REPORTED_BY_THE_CONTAINER, is_comments_alone};
 use crate::diag::Diagnostic;
 use crate::input::Origin;
+use notation::code::{Finding, finding_of};
+pub(crate) use notation::container::{REPORTED_BY_THE_CONTAINER, is_comments_alone};
 
 /// Whether an input is read as PGN games: a `.pgn` file (whatever is asked of it, `*.pgn` is
 /// a container of tag sections).

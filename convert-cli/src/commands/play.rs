@@ -117,11 +117,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             Ok((next, won, passed)) => {
                 position = next;
                 winner = won;
-                writeln!(
-                    stdout,
-                    "{}",
-                    crate::notation::write_dfen(&position, profile)
-                )?;
+                writeln!(stdout, "{}", notation::write_dfen(&position, profile))?;
                 if passed {
                     stdout.flush()?;
                     let _ = writeln!(global.stderr(), "{PASS_NOTE}");

@@ -70,7 +70,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             writeln!(
                 stdout,
                 "{}",
-                crate::notation::write_dfen(&rolled, args.options.profile.into())
+                notation::write_dfen(&rolled, args.options.profile.into())
             )?;
             stdout.flush()?;
             Ok(Status::Clean)

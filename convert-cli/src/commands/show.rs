@@ -1,13 +1,14 @@
 //! `fenkit show`: draw a position in the terminal.
 
+use crate::choices::choices;
 use std::fmt::Write as _;
 use std::io::Write;
 
 use fenkit_diagnostics::Severity;
 
 use crate::context::{Failure, Global, Status};
-use crate::notation::{Notation, Position, ReadSettings};
 use crate::position::{PositionOptions, REFUSED_NOTE, Stop, position_text};
+use notation::{Notation, Position, ReadSettings};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -47,7 +48,7 @@ pub(crate) struct Args {
     position: String,
 
     /// The notation [default: fen4 if it starts with `4d-fen`, else dfen]
-    #[arg(long, value_name = "NOTATION")]
+    #[arg(long, value_name = "NOTATION", value_parser = choices::<Notation>())]
     notation: Option<Notation>,
 
     #[command(flatten)]
@@ -278,7 +279,7 @@ fn draw_fen4(placement: &fen4::Placement) -> String {
 }
 
 /// Whether `show` can draw a notation's record: a replay's frame is not one position.
-fn draws(entry: &crate::notation::Entry) -> bool {
+fn draws(entry: &notation::Entry) -> bool {
     entry.help.notation.is_some() && entry.replay.is_none()
 }
 
@@ -300,10 +301,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let settings = ReadSettings {
         profile: args.options.profile.into(),
         castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
-        rules: args
-            .variant
-            .variant
-            .and_then(crate::notation::VariantName::rules),
+        rules: args.variant.variant.and_then(notation::VariantName::rules),
         ..ReadSettings::default()
     };
     let (position, findings) = match notation.parse(&text, settings) {

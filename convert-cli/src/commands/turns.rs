@@ -148,7 +148,7 @@ fn write_turn(
         }
         write!(out, "{mv}")?;
     }
-    let after = crate::notation::write_dfen(&turn.position(), profile);
+    let after = notation::write_dfen(&turn.position(), profile);
     match turn.winner() {
         Some(color) => writeln!(
             out,
@@ -232,7 +232,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
     let mut tree = Vec::new();
     let mut pass = None;
     let walked = rules.for_each_turn(&accepted.dfen, |turn| {
-        let position = crate::notation::write_dfen(&turn.position(), profile);
+        let position = notation::write_dfen(&turn.position(), profile);
         let Some(&last) = turn.moves().last() else {
             pass = Some(Pass { position });
             return;
@@ -254,7 +254,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
     };
     let answer = Answer {
         ok: true,
-        position: crate::notation::write_dfen(&accepted.dfen, profile),
+        position: notation::write_dfen(&accepted.dfen, profile),
         king_capture: rules.get_king_capture().as_str(),
         turns: count.turns,
         positions: count.positions,

@@ -6,7 +6,7 @@
 
 use fenkit_diagnostics::Severity;
 
-use crate::notation::{Analyzer, Family, Notation, ReadSettings};
+use notation::{Analyzer, Family, Notation, ReadSettings};
 
 use super::exec::{Adapter, Context};
 use super::judge::{self, Got, MismatchKind, Verdict};
@@ -161,7 +161,7 @@ pub(crate) fn own_answer(
 ) -> Got {
     let Ok(text) = std::str::from_utf8(input) else {
         return Got::Reject {
-            code: crate::code::CliCode::InvalidUtf8.to_string(),
+            code: notation::code::FenkitCode::InvalidUtf8.to_string(),
             ref_code: None,
             offset: None,
             message: String::new(),
@@ -497,10 +497,10 @@ mod tests {
             let dialect: dfen::variant::Dialect = dialect.parse().unwrap();
             Notation::of_variant(variant.parse().unwrap())
                 .unwrap()
-                .with_options(crate::notation::Options {
+                .with_options(notation::Options {
                     dialect,
                     write: dialect,
-                    ..crate::notation::Options::default()
+                    ..notation::Options::default()
                 })
         };
         let own_variant_answer = |name: &str, dialect: &str, input: &[u8]| {

@@ -10,7 +10,7 @@ use std::path::Path;
 use dfen::variant::{Dialect, Variant};
 use serde::Deserialize;
 
-use crate::notation::{Entry, Notation, Options, TABLE};
+use notation::{Entry, Notation, Options, TABLE};
 
 /// The suite version this binary carries.
 pub(crate) const VERSION: u32 = 1;
@@ -146,7 +146,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
 ];
 
 /// One case file of the suite: the cases of a notation, or of the rules engine. The notations'
-/// own entries (`crate::notation::TABLE`) say which file covers them and whether `parity`
+/// own entries (`notation::TABLE`) say which file covers them and whether `parity`
 /// runs it.
 #[derive(Debug)]
 pub(crate) struct SuiteFile {
@@ -418,6 +418,21 @@ impl clap::ValueEnum for Runnable {
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         let help = self.0.parity_help.unwrap_or(self.0.help);
         Some(clap::builder::PossibleValue::new(self.0.name).help(help))
+    }
+}
+
+/// `[parity] notation` in the configuration, read by name as the flag reads it.
+impl notation::choice::Choice for Runnable {
+    fn offered() -> &'static [Self] {
+        <Runnable as clap::ValueEnum>::value_variants()
+    }
+
+    fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    fn help(self) -> &'static str {
+        self.0.parity_help.unwrap_or(self.0.help)
     }
 }
 

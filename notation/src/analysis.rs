@@ -6,42 +6,42 @@ use fenkit_diagnostics::Severity;
 use super::Notation;
 use crate::code::{Code, Finding};
 use crate::container::{Container, Embedded, Extracted, Extractor, VariantTag};
-use crate::input::{Kind, Record, RecordBatch};
+use crate::records::{Kind, Record, RecordBatch};
 
 /// Options for reading positions, shared by every command that reads them, and how `fmt` and
 /// `convert` write them back. Every codec reads its settings from here.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct ReadSettings {
+pub struct ReadSettings {
     /// The DFEN dialect to read and (for `fmt`) to write. `lenient` writes `spec`.
-    pub(crate) profile: dfen::Profile,
+    pub profile: dfen::Profile,
     /// Non-canonical forms become errors.
-    pub(crate) strict: bool,
+    pub strict: bool,
     /// How castling is read and judged, and written: standard chess, or Chess960 (`--chess960`,
     /// `chess960 = true`; `spec/chess960.md`).
-    pub(crate) castling_mode: dfen::CastlingMode,
+    pub castling_mode: dfen::CastlingMode,
     /// How `fmt` and `convert` spell castling rights in Chess960 mode (`--castling`).
-    pub(crate) castling: dfen::CastlingNotation,
+    pub castling: dfen::CastlingNotation,
     /// Which en-passant squares `fmt` and `convert` write (`--en-passant`): `Always`, the
     /// default, keeps every square written.
-    pub(crate) en_passant: dfen::EnPassantPolicy,
+    pub en_passant: dfen::EnPassantPolicy,
     /// The column or field of a container file (`--column`, `--field`, `[columns]`).
-    pub(crate) select: Option<crate::container::Select>,
+    pub select: Option<crate::container::Select>,
     /// The form the file writes its positions in, decided by its first position when it is
     /// opened (clockless lines, FEN clocks in EPD): `fmt` keeps it, and `check` is silent on
     /// it unless strict.
-    pub(crate) form: dfen::form::FileForm,
+    pub form: dfen::form::FileForm,
     /// In Chess960 mode, `fmt` writes each line's castling rights in the spelling the line
     /// uses (Shredder-FEN or X-FEN) rather than `castling` (no `--castling` given).
-    pub(crate) keep_castling: bool,
+    pub keep_castling: bool,
     /// The variant whose rules judge the positions of FEN, EPD and perft-suite lines
     /// (`--variant antichess`, `[variants]`), by `fenkit-variants`; `None`: standard chess's
     /// rules, by `dfen`.
-    pub(crate) rules: Option<variants::Variant>,
+    pub rules: Option<variants::Variant>,
 }
 
 impl ReadSettings {
     /// The DFEN parser of these settings in `profile`.
-    pub(crate) fn parser(&self, profile: dfen::Profile) -> dfen::Parser {
+    pub fn parser(&self, profile: dfen::Profile) -> dfen::Parser {
         dfen::Parser::new()
             .profile(profile)
             .strict(self.strict)
@@ -50,13 +50,13 @@ impl ReadSettings {
 
     /// The parser of a line of standard chess positions (FEN) in `profile`: with a variant's
     /// rules ([`ReadSettings::rules`]), standard chess's position findings are left to them.
-    pub(crate) fn chess_parser(&self, profile: dfen::Profile) -> dfen::Parser {
+    pub fn chess_parser(&self, profile: dfen::Profile) -> dfen::Parser {
         self.parser(profile).check_position(self.rules.is_none())
     }
 
     /// These settings for writing the line `text`: with [`ReadSettings::keep_castling`] in
     /// Chess960 mode, the castling spelling `text` uses (`dfen::form::castling_spelling`).
-    pub(crate) fn for_line(self, text: &str) -> ReadSettings {
+    pub fn for_line(self, text: &str) -> ReadSettings {
         if !self.keep_castling || self.castling_mode != dfen::CastlingMode::Chess960 {
             return self;
         }
@@ -68,7 +68,7 @@ impl ReadSettings {
 
     /// The writer of these settings in `profile`, with `game` deciding which en-passant
     /// captures are legal.
-    pub(crate) fn writer(&self, profile: dfen::Profile, game: dfen::rules::Game) -> dfen::Writer {
+    pub fn writer(&self, profile: dfen::Profile, game: dfen::rules::Game) -> dfen::Writer {
         dfen::Writer::new()
             .profile(profile)
             .castling_mode(self.castling_mode)
@@ -80,16 +80,16 @@ impl ReadSettings {
 /// Where the FEN4 reference parsers put a rejection: their numeric code and character
 /// offset, reported beside fenkit's own code so that users of the references can match them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Fen4Reference {
+pub struct Fen4Reference {
     /// The reference parsers' code, `-1` to `-6` (`0` when only `--strict` rejected it).
-    pub(crate) code: i32,
+    pub code: i32,
     /// The offset in characters (a record holds at most 1 MiB).
-    pub(crate) offset: u32,
+    pub offset: u32,
 }
 
 impl Fen4Reference {
     /// Where the reference parsers put `error`.
-    pub(crate) fn of(error: &fen4::ParseError) -> Fen4Reference {
+    pub fn of(error: &fen4::ParseError) -> Fen4Reference {
         Fen4Reference {
             code: error.ref_code(),
             offset: u32::try_from(error.offset()).unwrap_or(u32::MAX),
@@ -100,16 +100,16 @@ impl Fen4Reference {
 /// The identity of an accepted position (`spec/identity.md`): its key and the key's 64-bit
 /// hash.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Identity {
+pub struct Identity {
     /// The hash of the key.
-    pub(crate) hash: u64,
+    pub hash: u64,
     /// The key.
-    pub(crate) key: String,
+    pub key: String,
 }
 
 impl Identity {
     /// The identity whose key is `key`, with the FNV-1a hash of `spec/identity.md` §4.
-    pub(crate) fn of_key(key: String) -> Identity {
+    pub fn of_key(key: String) -> Identity {
         Identity {
             hash: dfen::fnv1a64(key.as_bytes()),
             key,
@@ -121,49 +121,49 @@ impl Identity {
 /// stands in the record: met in file order by the scan, which asks the notation for the
 /// finding of a repeat ([`super::Codec::repeated`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unique {
+pub struct Unique {
     /// The value.
-    pub(crate) value: String,
+    pub value: String,
     /// Its span in the record.
-    pub(crate) span: std::ops::Range<usize>,
+    pub span: std::ops::Range<usize>,
 }
 
 /// What was found about one position.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Analysis {
+pub struct Analysis {
     /// Every finding, in the library's order.
-    pub(crate) findings: Vec<Finding>,
+    pub findings: Vec<Finding>,
     /// The canonical form with every fixable finding applied; `None` when the position is
     /// rejected (a syntax error or an error-severity finding), the notation has no canonical
     /// form (NDJSON4 lines are kept as written), or the analyser was asked to skip it (always,
     /// or when it equals the text as written).
-    pub(crate) canonical: Option<String>,
+    pub canonical: Option<String>,
     /// Whether the position was rejected.
-    pub(crate) rejected: bool,
+    pub rejected: bool,
     /// For a rejected FEN4 literal: where the reference parsers put the error.
-    pub(crate) reference: Option<Fen4Reference>,
+    pub reference: Option<Fen4Reference>,
     /// The position's identity, when the analyser was asked for identities and the position
     /// was accepted and has one (boxed: most runs ask for none, and every analysis is moved
     /// about several times).
-    pub(crate) identity: Option<Box<Identity>>,
+    pub identity: Option<Box<Identity>>,
     /// Asked for with [`Analyzer::with_engine_hint`], for a DFEN position with findings read
     /// under another profile than the engine's: whether the reference engine's dialect explains
     /// them (see `dfen.rs`).
-    pub(crate) engine_explained: Option<bool>,
+    pub engine_explained: Option<bool>,
     /// With `--dialect auto`: the dialect the variant line was read in.
-    pub(crate) dialect: Option<::dfen::variant::Dialect>,
+    pub dialect: Option<::dfen::variant::Dialect>,
     /// What is worth knowing but no problem (an EPD line's unknown opcode): shown under
     /// `--verbose`, never counted. Their severity means nothing.
-    pub(crate) notes: Vec<Finding>,
+    pub notes: Vec<Finding>,
     /// The value of the record that must be unique within its file, if it has one.
-    pub(crate) unique: Option<Box<Unique>>,
+    pub unique: Option<Box<Unique>>,
     /// For a position inside a container: where its text is written in the record.
-    pub(crate) embedded: Option<std::ops::Range<usize>>,
+    pub embedded: Option<std::ops::Range<usize>>,
 }
 
 impl Analysis {
     /// A rejected position: its one finding.
-    pub(crate) fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
+    pub fn rejected(finding: Finding, reference: Option<Fen4Reference>) -> Analysis {
         Analysis {
             findings: fixable_only_if_formatted(vec![finding]),
             canonical: None,
@@ -181,7 +181,7 @@ impl Analysis {
     /// A position that was read, with its findings, canonical form and identity: rejected if
     /// a finding is an error, and then without a canonical form or an identity.
     #[inline]
-    pub(crate) fn accepted(
+    pub fn accepted(
         findings: Vec<Finding>,
         canonical: Option<String>,
         identity: Option<Identity>,
@@ -259,11 +259,11 @@ enum Fixes {
 /// How an analyser works: what a notation's [`Analyze::analyze`] is asked for, and a scratch
 /// buffer for canonical forms.
 #[derive(Debug, Clone)]
-pub(crate) struct Work {
+pub struct Work {
     /// The notation and its options.
-    pub(crate) notation: Notation,
+    pub notation: Notation,
     /// The profile and strictness.
-    pub(crate) settings: ReadSettings,
+    pub settings: ReadSettings,
     canonical: CanonicalForms,
     fixes: Fixes,
     identity: Option<dfen::rules::EpIdentity>,
@@ -278,46 +278,46 @@ pub(crate) struct Work {
 
 impl Work {
     /// Whether canonical forms are wanted at all.
-    pub(crate) fn wants_canonical(&self) -> bool {
+    pub fn wants_canonical(&self) -> bool {
         self.canonical != CanonicalForms::Skip
     }
 
     /// Whether only canonical forms that differ from the text are wanted: then a position that
     /// the library says is written canonically, and that no fix changes, needs none.
-    pub(crate) fn only_changed(&self) -> bool {
+    pub fn only_changed(&self) -> bool {
         self.canonical == CanonicalForms::Changed
     }
 
     /// Whether the canonical form applies the position fixes too (else spellings only).
-    pub(crate) fn fixes_positions(&self) -> bool {
+    pub fn fixes_positions(&self) -> bool {
         self.fixes == Fixes::All
     }
 
     /// Whether the canonical form of a position judged by a variant's rules (`--variant
     /// antichess`) applies the variant's fixable findings (`VAR007`, `VAR008`, `VAR102`).
-    pub(crate) fn fixes_variant_findings(&self) -> bool {
+    pub fn fixes_variant_findings(&self) -> bool {
         self.variant_fixes && self.fixes_positions()
     }
 
     /// How en passant counts in identities, when identities are wanted.
-    pub(crate) fn identity(&self) -> Option<dfen::rules::EpIdentity> {
+    pub fn identity(&self) -> Option<dfen::rules::EpIdentity> {
         self.identity
     }
 
     /// Whether the engine dialect's explanation of findings is wanted.
-    pub(crate) fn engine_hint(&self) -> bool {
+    pub fn engine_hint(&self) -> bool {
         self.engine_hint
     }
 
     /// The depth up to which perft counts (an EPD line's `D1` … `Dn`) are checked against the
     /// move generator (`check --verify-perft`); else they are checked as syntax only.
-    pub(crate) fn verify_perft(&self) -> Option<u32> {
+    pub fn verify_perft(&self) -> Option<u32> {
         self.verify_perft
     }
 
     /// The canonical form `write` produces, as asked: none when skipped; when only changed
     /// forms are wanted, none if it equals `text` (written into a reused buffer first).
-    pub(crate) fn canonical_form(
+    pub fn canonical_form(
         &mut self,
         text: &str,
         write: impl FnOnce(&mut String) -> std::fmt::Result,
@@ -339,7 +339,7 @@ impl Work {
 }
 
 /// One notation's analyser state for one file (a codec's [`super::Codec::analyzer`]).
-pub(crate) trait Analyze: Send {
+pub trait Analyze: Send {
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
     fn analyze(&mut self, work: &mut Work, line: usize, text: &str) -> Analysis;
 
@@ -373,7 +373,7 @@ fn of_record<A: Analyze + ?Sized>(
         Kind::Blank | Kind::Comment => None,
         Kind::Position => Some(match &record.problem {
             Some(problem) => Analysis {
-                findings: vec![crate::input::problem_finding(record, problem)],
+                findings: vec![crate::records::problem_finding(record, problem)],
                 rejected: true,
                 engine_explained: state.explains_by_engine(work).then_some(false),
                 ..Analysis::default()
@@ -384,7 +384,7 @@ fn of_record<A: Analyze + ?Sized>(
 }
 
 /// Analyses the positions of one file, in order (NDJSON4 checks need the previous lines).
-pub(crate) struct Analyzer {
+pub struct Analyzer {
     work: Work,
     state: Box<dyn Analyze>,
     /// For a container file: what finds the positions in its records, and the analysers of
@@ -412,7 +412,7 @@ impl Contained {
 
 impl Analyzer {
     /// An analyser for one file, writing every canonical form with every fix.
-    pub(crate) fn new(notation: Notation, settings: ReadSettings) -> Analyzer {
+    pub fn new(notation: Notation, settings: ReadSettings) -> Analyzer {
         Analyzer {
             work: Work {
                 notation,
@@ -431,14 +431,14 @@ impl Analyzer {
     }
 
     /// This analyser reading the positions inside `container`'s records.
-    pub(crate) fn with_container(mut self, container: Option<Container>) -> Analyzer {
+    pub fn with_container(mut self, container: Option<Container>) -> Analyzer {
         self.contained = container.map(|c| Contained::new(c.extractor()));
         self
     }
 
     /// This analyser without the canonical form: [`Analysis::canonical`] stays `None` for DFEN
     /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
-    pub(crate) fn without_canonical(mut self) -> Analyzer {
+    pub fn without_canonical(mut self) -> Analyzer {
         self.work.canonical = CanonicalForms::Skip;
         self
     }
@@ -446,32 +446,32 @@ impl Analyzer {
     /// This analyser applying a variant's fixable findings in the canonical form of each
     /// position its rules judge (`fmt --variant antichess`); the findings it fixes are then
     /// warnings.
-    pub(crate) fn with_variant_fixes(mut self) -> Analyzer {
+    pub fn with_variant_fixes(mut self) -> Analyzer {
         self.work.variant_fixes = true;
         self
     }
 
     /// This analyser with [`Analysis::canonical`] set only when the canonical form differs
     /// from the text as written, which saves an allocation per canonical line.
-    pub(crate) fn changed_canonical_only(mut self) -> Analyzer {
+    pub fn changed_canonical_only(mut self) -> Analyzer {
         self.work.canonical = CanonicalForms::Changed;
         self
     }
 
     /// This analyser with each accepted position's identity, en passant counted as `ep` says.
-    pub(crate) fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Analyzer {
+    pub fn with_identities(mut self, ep: dfen::rules::EpIdentity) -> Analyzer {
         self.work.identity = Some(ep);
         self
     }
 
     /// This analyser with perft counts checked up to `depth` (see [`Work::verify_perft`]).
-    pub(crate) fn verifying_perft(mut self, depth: u32) -> Analyzer {
+    pub fn verifying_perft(mut self, depth: u32) -> Analyzer {
         self.work.verify_perft = Some(depth);
         self
     }
 
     /// This analyser with [`Analysis::engine_explained`] for positions with findings.
-    pub(crate) fn with_engine_hint(mut self) -> Analyzer {
+    pub fn with_engine_hint(mut self) -> Analyzer {
         self.work.engine_hint = true;
         self
     }
@@ -479,7 +479,7 @@ impl Analyzer {
     /// The analyser whose canonical form is the adapter answer (`spec/adapter-protocol.md`):
     /// `fmt`'s form, except in the engine dialect, whose answer is what the reference engine's
     /// writer writes, with spelling fixes only (`spec/dfen.md` §10).
-    pub(crate) fn adapter(notation: Notation, settings: ReadSettings) -> Analyzer {
+    pub fn adapter(notation: Notation, settings: ReadSettings) -> Analyzer {
         let mut analyzer = Analyzer::new(notation, settings);
         if settings.profile == dfen::Profile::Engine {
             analyzer.work.fixes = Fixes::Spelling;
@@ -489,12 +489,12 @@ impl Analyzer {
 
     /// Whether each position is analysed on its own (every notation but NDJSON4, whose checks
     /// depend on the lines before).
-    pub(crate) fn is_stateless(&self) -> bool {
+    pub fn is_stateless(&self) -> bool {
         self.work.notation.entry().replay.is_none()
     }
 
     /// A copy for another thread, when positions are analysed each on its own.
-    pub(crate) fn stateless_copy(&self) -> Option<Analyzer> {
+    pub fn stateless_copy(&self) -> Option<Analyzer> {
         self.is_stateless().then(|| Analyzer {
             work: Work {
                 scratch: String::new(),
@@ -509,17 +509,17 @@ impl Analyzer {
     }
 
     /// The notation this analyser reads.
-    pub(crate) fn notation(&self) -> Notation {
+    pub fn notation(&self) -> Notation {
         self.work.notation
     }
 
     /// Analyses one position; `line` is its line number (used by NDJSON4 findings).
-    pub(crate) fn analyze(&mut self, line: usize, text: &str) -> Analysis {
+    pub fn analyze(&mut self, line: usize, text: &str) -> Analysis {
         self.state.analyze(&mut self.work, line, text)
     }
 
     /// What is found about one record: `None` for blank and comment lines.
-    pub(crate) fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
+    pub fn analyze_record(&mut self, record: &Record<'_>) -> Option<Analysis> {
         if let Some(contained) = self.contained.as_mut() {
             return contained.analyze(self.state.as_mut(), &mut self.work, record);
         }
@@ -527,11 +527,7 @@ impl Analyzer {
     }
 
     /// Analyses every record of a batch (indexed) into `out`, in order.
-    pub(crate) fn analyze_records(
-        &mut self,
-        records: &RecordBatch,
-        out: &mut Vec<Option<Analysis>>,
-    ) {
+    pub fn analyze_records(&mut self, records: &RecordBatch, out: &mut Vec<Option<Analysis>>) {
         if let Some(contained) = self.contained.as_mut() {
             let state = self.state.as_mut();
             out.extend(
@@ -620,7 +616,7 @@ impl Contained {
         );
         // A message that says where the position is names the container, not a `.fen` file.
         for finding in &mut analysis.findings {
-            if finding.code == crate::code::Code::Cli(crate::code::CliCode::SeventhField) {
+            if finding.code == crate::code::Code::Fenkit(crate::code::FenkitCode::SeventhField) {
                 let holder = format!("in {}", self.extractor.container().holder());
                 finding.message = finding
                     .message
@@ -636,7 +632,7 @@ impl Contained {
 /// the run reads otherwise: Chess960 is `notation` in Chess960 mode; three-check and crazyhouse
 /// are their variant readers in the lichess dialect, as lichess exports them. (`check` and
 /// `convert` both read a game so.)
-pub(crate) fn variant_reading(
+pub fn variant_reading(
     tag: VariantTag,
     notation: Notation,
     settings: ReadSettings,

@@ -68,8 +68,8 @@ pub(super) static DFEN_ENGINE: Entry = Entry {
 };
 
 /// A DFEN dialect, as a command-line and configuration value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum ProfileArg {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ProfileArg {
     /// fenkit's spec: seven fields, field 7 always written
     #[default]
     Spec,
@@ -77,6 +77,33 @@ pub(crate) enum ProfileArg {
     Lenient,
     /// the reference engine's dialect: field 7 omitted when empty, en passant in square-index order
     Engine,
+}
+
+impl crate::choice::Choice for ProfileArg {
+    fn offered() -> &'static [Self] {
+        &[ProfileArg::Spec, ProfileArg::Lenient, ProfileArg::Engine]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ProfileArg::Spec => "spec",
+            ProfileArg::Lenient => "lenient",
+            ProfileArg::Engine => "engine",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            ProfileArg::Spec => "fenkit's spec: seven fields, field 7 always written",
+            ProfileArg::Lenient => {
+                "accept every unambiguous form and report it (writes the spec form)"
+            }
+            ProfileArg::Engine => {
+                "the reference engine's dialect: field 7 omitted when empty, en passant in \
+                 square-index order"
+            }
+        }
+    }
 }
 
 impl From<ProfileArg> for dfen::Profile {
@@ -116,7 +143,7 @@ pub(super) fn error_finding(error: &dfen::ParseError) -> Finding {
 }
 
 /// The text `fmt` writes for a DFEN in the requested dialect.
-pub(crate) fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> String {
+pub fn write_dfen(position: &dfen::Dfen, profile: dfen::Profile) -> String {
     position.display_as(profile).to_string()
 }
 

@@ -10,11 +10,11 @@ use std::ops::Range;
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
 use super::{Embedded, Escape, Extracted};
-use crate::code::{CliCode, cli_error};
+use crate::code::{FenkitCode, fenkit_error};
 
 /// Which column of a CSV or TSV file holds the positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Columns {
+pub struct Columns {
     /// `,` or a tab.
     delimiter: u8,
     /// The column, from 0.
@@ -23,9 +23,9 @@ pub(crate) struct Columns {
 
 /// One field of a row: where it is written, whole (`raw`, quotes included).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Field {
+pub(super) struct Field {
     /// The field as written, quotes included.
-    pub(crate) raw: Range<usize>,
+    pub raw: Range<usize>,
 }
 
 impl Columns {
@@ -105,8 +105,8 @@ impl Columns {
         {
             let quote = open.raw.start..open.raw.start + 1;
             return Extracted::Findings(vec![
-                cli_error(
-                    CliCode::CsvField,
+                fenkit_error(
+                    FenkitCode::CsvField,
                     quote,
                     format!(
                         "expected a closing `\"` for the quoted field of column {}, found the \
@@ -118,8 +118,8 @@ impl Columns {
             ]);
         }
         let Some(field) = fields.get(self.column) else {
-            return Extracted::Findings(vec![cli_error(
-                CliCode::CsvField,
+            return Extracted::Findings(vec![fenkit_error(
+                FenkitCode::CsvField,
                 0..text.len(),
                 format!(
                     "expected at least {} fields in this row, found {}",
@@ -159,7 +159,7 @@ impl Columns {
                 "expected the field to end at its closing `\"`, found more text"
             };
             return Extracted::Findings(vec![
-                cli_error(CliCode::CsvField, field.raw.clone(), message)
+                fenkit_error(FenkitCode::CsvField, field.raw.clone(), message)
                     .with_help("close the quote; a `\"` inside a quoted field is written `\"\"`"),
             ]);
         };
@@ -202,7 +202,7 @@ fn never_closes(raw: &str) -> bool {
 }
 
 /// The fields of one row (without its line end), as `csv-core` finds them.
-pub(crate) fn fields(reader: &mut Reader, row: &[u8]) -> Vec<Field> {
+pub(super) fn fields(reader: &mut Reader, row: &[u8]) -> Vec<Field> {
     reader.reset();
     let mut out = Vec::new();
     // The unquoted text is not kept: only where each field starts and ends.

@@ -1,4 +1,4 @@
-//! The one code type of the command line: every stable code that any layer reports, with its
+//! The one code type of every surface: every stable code that any layer reports, with its
 //! string form, title and category. Every output format is written from it; no code string is
 //! ever read back. `spec/codes.md` lists them all.
 
@@ -7,15 +7,15 @@ use std::fmt;
 use fenkit_diagnostics::Category;
 
 fenkit_diagnostics::codes! {
-    /// The command line's own codes, `FENKITxxx`: problems of the input as a file or stream,
-    /// of conversions between notations, and of whole runs.
+    /// fenkit's own codes, `FENKITxxx`: problems of the input as a file or stream, of its
+    /// containers, of conversions between notations, and of whole runs.
     ///
     /// ```
-    /// use fenkit::CliCode;
-    /// assert_eq!(CliCode::InvalidUtf8.as_str(), "FENKIT001");
-    /// assert_eq!(CliCode::InvalidUtf8.category().as_str(), "input");
+    /// use notation::code::FenkitCode;
+    /// assert_eq!(FenkitCode::InvalidUtf8.as_str(), "FENKIT001");
+    /// assert_eq!(FenkitCode::InvalidUtf8.category().as_str(), "input");
     /// ```
-    pub enum CliCode {
+    pub enum FenkitCode {
         /// A record that is not valid UTF-8.
         InvalidUtf8 = "FENKIT001", Input, "invalid UTF-8";
         /// A record longer than the 1 MiB line limit.
@@ -81,7 +81,7 @@ fenkit_diagnostics::codes! {
 /// Every code fenkit reports: the DFEN library's, the FEN4 library's, the rules engine's, and
 /// the command line's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Code {
+pub enum Code {
     /// `DFENxxx`.
     Dfen(dfen::Code),
     /// `EPDxxx`: EPD lines and their moves (SAN).
@@ -95,12 +95,12 @@ pub(crate) enum Code {
     /// `PGNxxx`: PGN games read move by move (`fenkit-pgn`).
     Pgn(pgn::Code),
     /// `FENKITxxx`.
-    Cli(CliCode),
+    Fenkit(FenkitCode),
 }
 
 impl Code {
     /// Every code, table by table, each in numeric order.
-    pub(crate) fn all() -> impl Iterator<Item = Code> {
+    pub fn all() -> impl Iterator<Item = Code> {
         let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
         let epd = dfen::epd::Code::ALL.iter().copied().map(Code::Epd);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
@@ -110,7 +110,7 @@ impl Code {
             .copied()
             .map(Code::Var);
         let pgn = pgn::Code::ALL.iter().copied().map(Code::Pgn);
-        let cli = CliCode::ALL.iter().copied().map(Code::Cli);
+        let cli = FenkitCode::ALL.iter().copied().map(Code::Fenkit);
         dfen.chain(epd)
             .chain(fen4)
             .chain(rules)
@@ -120,7 +120,7 @@ impl Code {
     }
 
     /// The code as reports write it, e.g. `DFEN012`.
-    pub(crate) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.as_str(),
             Code::Epd(code) => code.as_str(),
@@ -128,12 +128,12 @@ impl Code {
             Code::Rule(code) => code.as_str(),
             Code::Var(code) => code.as_str(),
             Code::Pgn(code) => code.as_str(),
-            Code::Cli(code) => code.as_str(),
+            Code::Fenkit(code) => code.as_str(),
         }
     }
 
     /// A short lowercase description, the same for every occurrence (SARIF's rule text).
-    pub(crate) fn title(self) -> &'static str {
+    pub fn title(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.title(),
             Code::Epd(code) => code.title(),
@@ -141,12 +141,12 @@ impl Code {
             Code::Rule(code) => code.title(),
             Code::Var(code) => code.title(),
             Code::Pgn(code) => code.title(),
-            Code::Cli(code) => code.title(),
+            Code::Fenkit(code) => code.title(),
         }
     }
 
     /// The kind of problem.
-    pub(crate) fn category(self) -> Category {
+    pub fn category(self) -> Category {
         match self {
             Code::Dfen(code) => code.category(),
             Code::Epd(code) => code.category(),
@@ -154,7 +154,7 @@ impl Code {
             Code::Rule(code) => code.category(),
             Code::Var(code) => code.category(),
             Code::Pgn(code) => code.category(),
-            Code::Cli(code) => code.category(),
+            Code::Fenkit(code) => code.category(),
         }
     }
 }
@@ -223,18 +223,18 @@ impl From<pgn::Code> for Code {
     }
 }
 
-impl From<CliCode> for Code {
-    fn from(code: CliCode) -> Code {
-        Code::Cli(code)
+impl From<FenkitCode> for Code {
+    fn from(code: FenkitCode) -> Code {
+        Code::Fenkit(code)
     }
 }
 
-/// A finding as every layer of the command line holds it: the libraries' shape, with the one
+/// A finding as every surface holds it: the libraries' shape, with the one
 /// code type.
-pub(crate) type Finding = fenkit_diagnostics::Finding<Code>;
+pub type Finding = fenkit_diagnostics::Finding<Code>;
 
-/// A library's finding with its code put into the command line's code type.
-pub(crate) fn finding_of<C: Into<Code>>(finding: fenkit_diagnostics::Finding<C>) -> Finding {
+/// A library's finding with its code put into the one code type.
+pub fn finding_of<C: Into<Code>>(finding: fenkit_diagnostics::Finding<C>) -> Finding {
     finding.map_code(Into::into)
 }
 
@@ -243,17 +243,21 @@ pub(crate) fn finding_of<C: Into<Code>>(finding: fenkit_diagnostics::Finding<C>)
 /// reports a record of a position file so, and the Python module a `bytes` argument.
 ///
 /// ```
-/// let finding = fenkit::invalid_utf8(b"8/8 \xff", 4, 100);
-/// assert_eq!(finding.code, fenkit::CliCode::InvalidUtf8);
+/// let finding = notation::code::invalid_utf8(b"8/8 \xff", 4, 100);
+/// assert_eq!(finding.code, notation::code::FenkitCode::InvalidUtf8);
 /// assert_eq!(finding.span, 4..5);
 /// assert_eq!(
 ///     finding.message,
 ///     "invalid UTF-8 at byte offset 104: expected text, found byte 0xff"
 /// );
 /// ```
-pub fn invalid_utf8(bytes: &[u8], at: usize, offset: u64) -> fenkit_diagnostics::Finding<CliCode> {
+pub fn invalid_utf8(
+    bytes: &[u8],
+    at: usize,
+    offset: u64,
+) -> fenkit_diagnostics::Finding<FenkitCode> {
     fenkit_diagnostics::Finding::new(
-        CliCode::InvalidUtf8,
+        FenkitCode::InvalidUtf8,
         fenkit_diagnostics::Severity::Error,
         at..at + 1,
         format!(
@@ -264,28 +268,28 @@ pub fn invalid_utf8(bytes: &[u8], at: usize, offset: u64) -> fenkit_diagnostics:
     )
 }
 
-/// An error-severity finding of the command line itself.
-pub(crate) fn cli_error(
-    code: CliCode,
+/// An error-severity finding with one of fenkit's own codes ([`FenkitCode`]).
+pub fn fenkit_error(
+    code: FenkitCode,
     span: std::ops::Range<usize>,
     message: impl Into<std::borrow::Cow<'static, str>>,
 ) -> Finding {
     Finding::new(
-        Code::Cli(code),
+        Code::Fenkit(code),
         fenkit_diagnostics::Severity::Error,
         span,
         message,
     )
 }
 
-/// A warning-severity finding of the command line itself.
-pub(crate) fn cli_warning(
-    code: CliCode,
+/// A warning-severity finding with one of fenkit's own codes ([`FenkitCode`]).
+pub fn fenkit_warning(
+    code: FenkitCode,
     span: std::ops::Range<usize>,
     message: impl Into<std::borrow::Cow<'static, str>>,
 ) -> Finding {
     Finding::new(
-        Code::Cli(code),
+        Code::Fenkit(code),
         fenkit_diagnostics::Severity::Warning,
         span,
         message,
@@ -313,7 +317,7 @@ mod tests {
                 Code::Rule(_) => "RULE",
                 Code::Var(_) => "VAR",
                 Code::Pgn(_) => "PGN",
-                Code::Cli(_) => "FENKIT",
+                Code::Fenkit(_) => "FENKIT",
             };
             assert!(code.as_str().starts_with(prefix), "{code}");
             assert!(!code.title().is_empty(), "{code}");

@@ -8,7 +8,7 @@ use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Suite, Work, Written,
 };
-use crate::code::{CliCode, Code, Finding, finding_of};
+use crate::code::{Code, FenkitCode, Finding, finding_of};
 
 /// `epd`.
 pub(super) static EPD: Entry = Entry {
@@ -124,7 +124,7 @@ fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection>
 pub(super) fn to_json(epd: &Epd, len: usize) -> Result<Written, Rejection> {
     serde_json::to_string(&EpdJson::from(epd))
         .map(|json| (json, Vec::new()))
-        .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string()))
+        .map_err(|error| Rejection::new(FenkitCode::BadJsonInput, 0..len, error.to_string()))
 }
 
 /// Whether a JSON object is the JSON form of an EPD line: it has `operations`.
@@ -135,7 +135,8 @@ pub(super) fn is_json(line: &Line<'_>) -> bool {
 
 /// Reads the JSON form of an EPD line, which is checked as the line it stands for is.
 pub(super) fn from_json(text: &str) -> Result<Read, Rejection> {
-    let refused = |message: String| Rejection::new(CliCode::BadJsonInput, 0..text.len(), message);
+    let refused =
+        |message: String| Rejection::new(FenkitCode::BadJsonInput, 0..text.len(), message);
     let json: EpdJson = serde_json::from_str(text)
         .map_err(|error| refused(format!("the JSON form of an EPD line: {error}")))?;
     let parsed = json
@@ -155,8 +156,8 @@ pub(super) fn from_json(text: &str) -> Result<Read, Rejection> {
 
 /// The refusal of a position that EPD cannot hold, naming what it would drop.
 fn cannot_hold_finding(len: usize, dropped: &[String]) -> Finding {
-    crate::code::cli_error(
-        CliCode::NotEpd,
+    crate::code::fenkit_error(
+        FenkitCode::NotEpd,
         0..len,
         format!(
             "EPD cannot hold this position: it would drop {}",

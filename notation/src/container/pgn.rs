@@ -5,24 +5,24 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::{Embedded, Escape, Extracted, VariantTag};
-use crate::code::{CliCode, Finding, cli_error, cli_warning};
+use crate::code::{FenkitCode, Finding, fenkit_error, fenkit_warning};
 
 /// One tag pair of a PGN tag section.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct TagPair<'a> {
+pub struct TagPair<'a> {
     /// The whole tag pair, `[` to `]`.
-    pub(crate) span: Range<usize>,
+    pub span: Range<usize>,
     /// The tag name.
-    pub(crate) name: &'a str,
+    pub name: &'a str,
     /// Where the value is written, between its quotes.
-    pub(crate) value_span: Range<usize>,
+    pub value_span: Range<usize>,
     /// The value, unescaped (`\"` and `\\`).
-    pub(crate) value: Cow<'a, str>,
+    pub value: Cow<'a, str>,
 }
 
 /// Reads the tag pairs of `text` in order; a tag pair that cannot be read is a finding
 /// (`FENKIT050`), and reading stops there. Never panics, whatever the text.
-pub(crate) fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
+pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
     let bytes = text.as_bytes();
     let mut tags = Vec::new();
     let mut at = 0;
@@ -130,7 +130,7 @@ pub(crate) fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
 }
 
 fn bad(span: Range<usize>, message: impl Into<Cow<'static, str>>) -> Finding {
-    cli_error(CliCode::PgnTag, span, message)
+    fenkit_error(FenkitCode::PgnTag, span, message)
         .with_help("write each tag pair as `[Name \"value\"]`, with `\\\"` for a quote inside")
 }
 
@@ -206,8 +206,8 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
             Some(tag) => format!("`[SetUp \"{}\"]`", tag.value),
         };
         findings.push(
-            cli_warning(
-                CliCode::MissingSetUp,
+            fenkit_warning(
+                FenkitCode::MissingSetUp,
                 fen.span.clone(),
                 format!("expected `[SetUp \"1\"]` beside a FEN tag, found {found}"),
             )
@@ -219,8 +219,8 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
         match variant_of(&tag.value) {
             Ok(found) => variant = found,
             Err(()) => {
-                return Extracted::Findings(vec![cli_warning(
-                    CliCode::UnreadVariant,
+                return Extracted::Findings(vec![fenkit_warning(
+                    FenkitCode::UnreadVariant,
                     tag.span.clone(),
                     format!(
                         "expected a variant fenkit reads (standard, Chess960, three-check, \
@@ -244,7 +244,7 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
 /// The codes of the library that the command line reports in its own words already: a tag
 /// pair it cannot read (`FENKIT050`), a `[FEN]` tag's position (read by the FEN notation, with
 /// every finding of its own), and `[FEN]` without `[SetUp "1"]` (`FENKIT051`).
-pub(crate) const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
+pub const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
     pgn::Code::BadTag,
     pgn::Code::BadFen,
     pgn::Code::FenWithoutSetUp,
@@ -253,7 +253,7 @@ pub(crate) const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
 /// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
 /// movetext token reads the comment lines between two games as a game without tags and
 /// without a termination marker.
-pub(crate) fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
+pub fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
     game.tags.is_empty()
         && game.moves_checked == 0
         && game.termination.is_none()
@@ -291,7 +291,7 @@ mod tests {
             let (_, problem) = scan_tags(text);
             assert_eq!(
                 problem.map(|f| f.code),
-                Some(crate::code::Code::Cli(CliCode::PgnTag)),
+                Some(crate::code::Code::Fenkit(FenkitCode::PgnTag)),
                 "{text}"
             );
         }

@@ -7,7 +7,7 @@ use super::{
     Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read, ReadSettings,
     Rejection, Written,
 };
-use crate::code::{CliCode, Code, Finding};
+use crate::code::{Code, FenkitCode, Finding};
 
 /// `dfen-json`.
 pub(super) static DFEN_JSON: Entry = Entry {
@@ -121,7 +121,9 @@ impl Codec for DfenJson {
         match position {
             Position::Dfen(position) => serde_json::to_string(position)
                 .map(|json| (json, Vec::new()))
-                .map_err(|error| Rejection::new(CliCode::BadJsonInput, 0..len, error.to_string())),
+                .map_err(|error| {
+                    Rejection::new(FenkitCode::BadJsonInput, 0..len, error.to_string())
+                }),
             Position::Epd(epd) => super::epd::to_json(epd, len),
             _ => Err(super::unsupported(notation, position, len)),
         }
@@ -173,7 +175,7 @@ impl Codec for Fen4Json {
                 }
                 Rejection::new(first.code, issue_span(first, text), message)
             }
-            None => Rejection::new(CliCode::BadJsonInput, 0..text.len(), errors.to_string()),
+            None => Rejection::new(FenkitCode::BadJsonInput, 0..text.len(), errors.to_string()),
         })?;
         let warnings = converted
             .warnings

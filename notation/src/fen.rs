@@ -8,7 +8,7 @@ use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Work, Written,
 };
-use crate::code::{CliCode, Code, Finding, cli_error, finding_of};
+use crate::code::{Code, FenkitCode, Finding, fenkit_error, finding_of};
 
 /// `fen`.
 pub(super) static FEN: Entry = Entry {
@@ -90,7 +90,7 @@ impl Codec for FenCodec {
                     Ok((fen, dropped))
                 } else {
                     Err(Rejection::new(
-                        CliCode::NotSixFields,
+                        FenkitCode::NotSixFields,
                         0..len,
                         format!(
                             "six-field FEN cannot hold this position: it would drop {}",
@@ -108,7 +108,7 @@ impl Codec for FenCodec {
                     Ok((fen, dropped))
                 } else {
                     Err(Rejection::new(
-                        CliCode::NotSixFields,
+                        FenkitCode::NotSixFields,
                         0..len,
                         format!(
                             "six-field FEN cannot hold this {} position: it would drop {}",
@@ -266,8 +266,8 @@ fn has_seventh_field(text: &str) -> bool {
 
 /// The finding for a position six fields cannot hold, naming what they would drop.
 fn not_six_fields(len: usize, dropped: &[String]) -> Finding {
-    cli_error(
-        CliCode::NotSixFields,
+    fenkit_error(
+        FenkitCode::NotSixFields,
         0..len,
         format!(
             "a six-field FEN cannot hold this position: it would drop {}",
@@ -291,7 +291,7 @@ fn seventh_field(text: &str, strict: bool) -> Finding {
         Severity::Warning
     };
     Finding::new(
-        Code::Cli(CliCode::SeventhField),
+        Code::Fenkit(FenkitCode::SeventhField),
         severity,
         start..content_end,
         format!(

@@ -23,20 +23,21 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::code::Finding;
-pub(crate) use crate::input::Grouping;
-pub(crate) use jsonl::field_hint;
-pub(crate) use pgn::{REPORTED_BY_THE_CONTAINER, is_comments_alone, scan_tags};
+pub use crate::records::Grouping;
+pub use jsonl::field_hint;
+pub use pgn::{REPORTED_BY_THE_CONTAINER, is_comments_alone, scan_tags};
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
 /// reader is most of what one call costs).
-pub(crate) struct CsvProbe {
+pub struct CsvProbe {
     delimiter: u8,
     reader: ::csv_core::Reader,
     row_ends: crate::csv_rows::RowEnds,
 }
 
 impl CsvProbe {
-    pub(crate) fn new(delimiter: u8) -> CsvProbe {
+    /// Readers for fields split by `delimiter`.
+    pub fn new(delimiter: u8) -> CsvProbe {
         CsvProbe {
             delimiter,
             reader: csv::Columns::new(delimiter, 0).reader(),
@@ -45,7 +46,7 @@ impl CsvProbe {
     }
 
     /// Where each field of a CSV row is written.
-    pub(crate) fn fields(&mut self, row: &[u8]) -> Vec<Range<usize>> {
+    pub fn fields(&mut self, row: &[u8]) -> Vec<Range<usize>> {
         csv::fields(&mut self.reader, row)
             .into_iter()
             .map(|field| field.raw)
@@ -53,7 +54,7 @@ impl CsvProbe {
     }
 
     /// Whether each of `lines` ends its row.
-    pub(crate) fn row_ends(&mut self, lines: &[&[u8]]) -> Vec<bool> {
+    pub fn row_ends(&mut self, lines: &[&[u8]]) -> Vec<bool> {
         self.row_ends.reset();
         lines
             .iter()
@@ -62,11 +63,7 @@ impl CsvProbe {
     }
 
     /// The position of column `column` of data row `row`, and the row with it written back.
-    pub(crate) fn position(
-        &mut self,
-        row: &str,
-        column: usize,
-    ) -> Option<(Range<usize>, String, String)> {
+    pub fn position(&mut self, row: &str, column: usize) -> Option<(Range<usize>, String, String)> {
         let columns = csv::Columns::new(self.delimiter, column);
         match columns.extract(&mut self.reader, 2, row) {
             Extracted::Position(embedded) => {
@@ -82,7 +79,7 @@ impl CsvProbe {
 /// `[columns]`), or the key of a JSON Lines file (`--field`). Leaked strings: a run reads the
 /// flags once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Select {
+pub enum Select {
     /// `--column NAME|N`.
     Column(&'static str),
     /// `--field KEY` (a dotted path for nested objects): `.jsonl` and `.ndjson` files.
@@ -93,7 +90,7 @@ pub(crate) enum Select {
 
 /// How one input is read: the container and where in it the position is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Container {
+pub enum Container {
     /// PGN: the `[FEN "…"]` tag of each game.
     Pgn,
     /// CSV or TSV: one column of each row after the header.
@@ -104,7 +101,7 @@ pub(crate) enum Container {
 
 /// The variant a PGN `Variant` tag selects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum VariantTag {
+pub enum VariantTag {
     /// Chess960 and its other names: Chess960 castling.
     Chess960,
     /// Three-check, in the lichess dialect.
@@ -115,18 +112,18 @@ pub(crate) enum VariantTag {
 
 /// The position text found in a record.
 #[derive(Debug, Clone)]
-pub(crate) struct Embedded<'a> {
+pub struct Embedded<'a> {
     /// Where the text is written in the record (escaped as the container writes it).
-    pub(crate) span: Range<usize>,
+    pub span: Range<usize>,
     /// The text, unescaped.
-    pub(crate) text: Cow<'a, str>,
+    pub text: Cow<'a, str>,
     /// For PGN: the variant its `Variant` tag names.
-    pub(crate) variant: Option<VariantTag>,
+    pub variant: Option<VariantTag>,
     /// The container's own findings about this position (spans in the record).
-    pub(crate) findings: Vec<Finding>,
+    pub findings: Vec<Finding>,
     /// The container holds positions without clocks by design (lichess evaluations): their
     /// absence is not reported, and `fmt` does not add them.
-    pub(crate) clockless: bool,
+    pub clockless: bool,
     /// How the text is escaped in the record.
     escape: Escape,
 }
@@ -144,7 +141,7 @@ enum Escape {
 
 /// What a record of a container holds.
 #[derive(Debug)]
-pub(crate) enum Extracted<'a> {
+pub enum Extracted<'a> {
     /// No position (movetext, a header row, a game without a FEN tag).
     Nothing,
     /// A position.
@@ -160,7 +157,7 @@ impl Container {
     /// # Errors
     /// A CSV or TSV file without a column, or naming one its header lacks
     /// ([`io::ErrorKind::InvalidInput`]: a usage error).
-    pub(crate) fn resolve(
+    pub fn resolve(
         path: Option<&Path>,
         select: Option<Select>,
         first: &[u8],
@@ -192,7 +189,7 @@ impl Container {
     }
 
     /// What holds each position, for a message that says where it is (`in a CSV field`).
-    pub(crate) fn holder(self) -> &'static str {
+    pub fn holder(self) -> &'static str {
         match self {
             Container::Pgn => "a PGN FEN tag",
             Container::Csv(columns) if columns.delimiter() == b'\t' => "a TSV field",
@@ -202,13 +199,13 @@ impl Container {
     }
 
     /// Whether a directory walk reads a file by its extension whatever the flags (PGN).
-    pub(crate) fn walked(path: &Path) -> bool {
+    pub fn walked(path: &Path) -> bool {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
     }
 
     /// How records are grouped in this container.
-    pub(crate) fn grouping(self) -> Grouping {
+    pub fn grouping(self) -> Grouping {
         match self {
             Container::Pgn => Grouping::Tags,
             Container::Csv(columns) => Grouping::Quoted {
@@ -219,7 +216,7 @@ impl Container {
     }
 
     /// The per-thread state that extracts positions.
-    pub(crate) fn extractor(self) -> Extractor {
+    pub fn extractor(self) -> Extractor {
         Extractor {
             container: self,
             csv: match self {
@@ -235,7 +232,7 @@ impl Container {
 }
 
 /// Extracts the positions of one container's records (it keeps a CSV reader's tables).
-pub(crate) struct Extractor {
+pub struct Extractor {
     container: Container,
     csv: Option<::csv_core::Reader>,
     /// A JSON Lines key's path, split once.
@@ -258,7 +255,7 @@ impl Extractor {
     /// The form of the container's positions, decided by its first value as it stands in
     /// `first`, the start of the file (whole lines only): `FileForm::default()` when no value
     /// is there (a CSV row over several lines, a header longer than the buffer).
-    pub(crate) fn first_form(self, first: &[u8]) -> dfen::form::FileForm {
+    pub fn first_form(self, first: &[u8]) -> dfen::form::FileForm {
         self.first_value(first)
             .map_or_else(dfen::form::FileForm::default, |text| {
                 dfen::form::FileForm::of_first_position(&text)
@@ -267,7 +264,7 @@ impl Extractor {
 
     /// The container's first value as it stands in `first`, the start of the file (whole
     /// lines only), unescaped: `None` when no value is there.
-    pub(crate) fn first_value(mut self, first: &[u8]) -> Option<String> {
+    pub fn first_value(mut self, first: &[u8]) -> Option<String> {
         let mut lines = first.split(|&byte| byte == b'\n').enumerate().peekable();
         while let Some((index, line)) = lines.next() {
             // The last piece may be cut short by the buffer's end.
@@ -290,12 +287,12 @@ impl Extractor {
     }
 
     /// The container it reads.
-    pub(crate) fn container(&self) -> Container {
+    pub fn container(&self) -> Container {
         self.container
     }
 
     /// What record `text` (whose first line is `line`) holds.
-    pub(crate) fn extract<'a>(&mut self, line: usize, text: &'a str) -> Extracted<'a> {
+    pub fn extract<'a>(&mut self, line: usize, text: &'a str) -> Extracted<'a> {
         match (self.container, self.csv.as_mut()) {
             (Container::Pgn, _) => pgn::extract(text),
             (Container::Csv(columns), Some(reader)) => columns.extract(reader, line, text),
@@ -307,7 +304,7 @@ impl Extractor {
 
 impl Embedded<'_> {
     /// A span of the unescaped text, moved to where those bytes are written in the record.
-    pub(crate) fn to_record(&self, span: &Range<usize>) -> Range<usize> {
+    pub fn to_record(&self, span: &Range<usize>) -> Range<usize> {
         let raw_len = self.span.len();
         let map = |at: usize| -> usize {
             let at = at.min(self.text.len());
@@ -338,7 +335,7 @@ impl Embedded<'_> {
     /// The record with this text replaced by `text`, escaped as the container escapes it, or
     /// `None` when the container cannot hold it as written (an unquoted CSV field that would
     /// need quotes).
-    pub(crate) fn replaced(&self, record: &str, text: &str) -> Option<String> {
+    pub fn replaced(&self, record: &str, text: &str) -> Option<String> {
         let escaped: Cow<'_, str> = match self.escape {
             Escape::Pgn => pgn::escape(text),
             Escape::Csv { quoted, delimiter } => csv::escape(text, quoted, delimiter)?,

@@ -64,8 +64,8 @@ variant_entry!(
 );
 
 /// Where a variant's state is written, as a command-line and configuration value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum DialectArg {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DialectArg {
     /// the canonical form: the six FEN fields, then the variant's fields
     Essay,
     /// Stockfish, Fairy-Stockfish, python-chess, shakmaty: `3+3` remaining checks, `[Pp]`
@@ -76,6 +76,45 @@ pub(crate) enum DialectArg {
     /// decided per line, for files that mix dialects: `3+3` or `[Pp]` is stockfish, `+1+0` or
     /// a ninth rank lichess, else essay (`-v` says what was chosen; read only)
     Auto,
+}
+
+impl crate::choice::Choice for DialectArg {
+    fn offered() -> &'static [Self] {
+        &[
+            DialectArg::Essay,
+            DialectArg::Stockfish,
+            DialectArg::Lichess,
+            DialectArg::Auto,
+        ]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            DialectArg::Essay => "essay",
+            DialectArg::Stockfish => "stockfish",
+            DialectArg::Lichess => "lichess",
+            DialectArg::Auto => "auto",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            DialectArg::Essay => {
+                "the canonical form: the six FEN fields, then the variant's fields"
+            }
+            DialectArg::Stockfish => {
+                "Stockfish, Fairy-Stockfish, python-chess, shakmaty: `3+3` remaining checks, \
+                 `[Pp]` pockets, `~` promoted pieces"
+            }
+            DialectArg::Lichess => {
+                "lichess: `+1+0` checks given after the clocks, the pocket as a ninth rank"
+            }
+            DialectArg::Auto => {
+                "decided per line, for files that mix dialects: `3+3` or `[Pp]` is stockfish, \
+                 `+1+0` or a ninth rank lichess, else essay (`-v` says what was chosen; read only)"
+            }
+        }
+    }
 }
 
 impl From<DialectArg> for Dialect {

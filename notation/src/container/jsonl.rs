@@ -9,7 +9,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::{Embedded, Escape, Extracted};
-use crate::code::{CliCode, cli_error};
+use crate::code::{FenkitCode, fenkit_error};
 
 /// What a line's object holds at the path.
 enum Found<'de> {
@@ -139,19 +139,20 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
     let found = Pick { path, depth: 0 }
         .deserialize(&mut deserializer)
         .and_then(|found| deserializer.end().map(|()| found));
-    let problem =
-        |code, message: String| Extracted::Findings(vec![cli_error(code, whole.clone(), message)]);
+    let problem = |code, message: String| {
+        Extracted::Findings(vec![fenkit_error(code, whole.clone(), message)])
+    };
     let raw = match found {
         Ok(Found::Value(raw)) => raw,
         Ok(Found::NotObject(0)) => {
             return problem(
-                CliCode::NotAnObject,
+                FenkitCode::NotAnObject,
                 "expected a JSON object on this line, found another JSON value".to_owned(),
             );
         }
         Ok(Found::NotObject(depth)) => {
             return problem(
-                CliCode::MissingKey,
+                FenkitCode::MissingKey,
                 format!(
                     "expected `{}` to be an object holding `{}`, found another JSON value",
                     path[..depth].join("."),
@@ -170,8 +171,8 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
                 key_at(text, name, second.get()),
             );
             let column = |at: usize| text.get(..at).map_or(at, |t| t.chars().count()) + 1;
-            let mut finding = cli_error(
-                CliCode::RepeatedKey,
+            let mut finding = fenkit_error(
+                FenkitCode::RepeatedKey,
                 second..second + name.len() + 2,
                 format!(
                     "expected the key `{name}` once in this object, found it twice, at columns \
@@ -188,13 +189,13 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
         }
         Ok(Found::Missing) => {
             return problem(
-                CliCode::MissingKey,
+                FenkitCode::MissingKey,
                 format!("expected a field `{key}` in this object, found none"),
             );
         }
         Err(error) => {
             return problem(
-                CliCode::NotAnObject,
+                FenkitCode::NotAnObject,
                 format!(
                     "expected a JSON object on this line, found text that is not JSON: {error}"
                 ),
@@ -206,8 +207,8 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
     let start = (written.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
     let span = start..start + written.len();
     let Some(inner) = written.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
-        return Extracted::Findings(vec![cli_error(
-            CliCode::NotAJsonString,
+        return Extracted::Findings(vec![fenkit_error(
+            FenkitCode::NotAJsonString,
             span,
             format!("expected the field `{key}` to be a string, found another JSON value"),
         )]);
@@ -250,7 +251,7 @@ const POSITION_KEYS: [&str; 4] = ["fen", "FEN", "epd", "dfen"];
 /// line (in `first`, the start of the file) is an object without `fen4` and with a string
 /// under a key that holds positions elsewhere (`fen`), why it is not NDJSON4 and the flag
 /// that reads it. Only the first object is read: the file may be a stream.
-pub(crate) fn field_hint(first: &[u8]) -> Option<String> {
+pub fn field_hint(first: &[u8]) -> Option<String> {
     let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
     let line = first
         .split(|&byte| byte == b'\n')

@@ -6,7 +6,7 @@ use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Suite, Work,
 };
-use crate::code::{CliCode, Finding, cli_error, finding_of};
+use crate::code::{FenkitCode, Finding, fenkit_error, finding_of};
 use fenkit_diagnostics::Severity;
 
 /// `ndjson4`.
@@ -55,7 +55,7 @@ pub(crate) enum Frame {
 /// was expected and what was found. Every command that takes the literal out of a frame does
 /// it here.
 pub(crate) fn read_frame(line: &str) -> Result<Frame, Finding> {
-    let bad = |message: String| cli_error(CliCode::BadJsonInput, 0..line.len(), message);
+    let bad = |message: String| fenkit_error(FenkitCode::BadJsonInput, 0..line.len(), message);
     let first = serde_json::Deserializer::from_str(line)
         .into_iter::<serde_json::Value>()
         .next();
@@ -154,7 +154,7 @@ impl Codec for Ndjson4Codec {
         match read_frame(text)? {
             Frame::Literal(literal) => super::fen4::FEN4.codec.parse(notation, &literal, settings),
             Frame::Header => Err(Rejection::new(
-                CliCode::BadJsonInput,
+                FenkitCode::BadJsonInput,
                 0..text.len(),
                 "expected an NDJSON4 frame, found a header record",
             )),

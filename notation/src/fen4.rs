@@ -58,8 +58,8 @@ fn error_finding(error: &fen4::ParseError, text: &str) -> Finding {
     let first = text.trim_start();
     let start = text.len() - first.len();
     let end = start + first.find('-').unwrap_or(first.len());
-    crate::code::cli_error(
-        crate::code::CliCode::FourPlayerChess,
+    crate::code::fenkit_error(
+        crate::code::FenkitCode::FourPlayerChess,
         start..end,
         "chess.com's four-player chess, which is not read: expected a 4D chess position \
          (`4d-fen v1: ...`), found a four-player chess position (`R-0,0,0,0-...`)",

@@ -1,35 +1,138 @@
-//! The notations: one table, one entry per notation, and the one notation type every command
-//! reads them through.
+//! `notation`: the one engine behind fenkit's command line, its Python package and its npm
+//! package. It knows every notation fenkit reads and writes, the containers positions sit in,
+//! how a file splits into records, and the codes of every finding. It does no I/O: its callers
+//! open files and streams and hand it readers, records and text.
+//!
+//! # Where things live
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | this page | the table of notations ([`TABLE`], [`Entry`], [`Notation`]), the variants' names ([`VariantName`]), `convert`'s forms ([`Form`], [`Target`]) |
+//! | `analysis` ([`Analyzer`], [`ReadSettings`]) | a record linted: its findings and its identity, read with the settings of a run |
+//! | `dfen`, `fen`, `epd`, `perft`, `json`, `fen4`, `ndjson4`, `variant`, `movetext` | one table entry each: detection, reading, linting, writing |
+//! | `rules` | the chess rules' findings on a parsed position (legality, unusable rights) |
+//! | [`container`] | positions inside other formats: PGN `FEN` tags, CSV/TSV columns, JSON Lines fields |
+//! | [`records`] | a stream split into records, byte for byte: lines, continuation lines, CSV rows, limits |
+//! | [`code`] | the one code type (`DFEN`, `EPD`, `FEN4`, `RULE`, `VAR`, `FENKIT`) and the finding it carries |
+//! | [`choice`] | the names a caller offers for a setting (`--notation`, `notation=`, `{notation}`) |
 //!
 //! # The table
 //!
-//! [`TABLE`] lists every notation fenkit reads or writes. Its [`Entry`] is everything the
-//! command line knows about a notation: its name and what each flag says of it, its file
+//! [`TABLE`] lists every notation fenkit reads or writes. Its [`Entry`] is everything a
+//! surface knows about a notation: its name and what each flag says of it, its file
 //! extensions, the family of positions it holds, whether a record may go on over several
 //! lines, how duplicates are told apart, which case file of the conformance suite covers it,
 //! and its behaviour, a [`Codec`]: how a line is recognised (sniffing), linted (an
 //! [`Analyzer`] for `check`, `fmt`, `snapshot` and `parse`), read (text → [`Position`] and
-//! findings, for `convert`, `show` and `diff`) and written (`convert --to`). Every command asks
-//! the entry; no command names a notation.
+//! findings, for `convert`, `show` and `diff`) and written (`convert --to`). Every command and
+//! binding asks the entry; none names a notation.
 //!
 //! A [`Notation`] is an entry with the options a run gives it (a variant's dialects and check
-//! limit). The flags that name notations select from the table: `--notation` (and the
+//! limit). The settings that name notations select from the table: `--notation` (and the
 //! configuration's `[notations]`) offers the entries with a [`Help::notation`] text,
 //! `--variant` (and `[variants]`) those with a [`Help::variant`] text, `convert --from` and
 //! `--to` those with a [`Help::convert`] text.
 //!
+//! ```
+//! use notation::Notation;
+//! use notation::choice::Choice;
+//!
+//! let fen = Notation::from_name("fen").unwrap();
+//! assert_eq!(fen.name(), "fen");
+//! // A line with six fields read as FEN is standard FEN.
+//! assert_eq!(Notation::sniff(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1").name(), "fen");
+//! ```
+//!
 //! # Adding a notation
 //!
-//! Write one module beside the others (`notation/epd.rs`) holding one `pub(super) static`
-//! [`Entry`] and the [`Codec`] it points to, add `mod epd;` and its line in [`TABLE`], and test
-//! it. `docs/development.md` has the recipe.
+//! Write one module beside the others (`epd.rs`) holding one `pub(super) static` [`Entry`] and
+//! the [`Codec`] it points to, add `mod epd;` and its line in [`TABLE`], and test it. Every
+//! surface offers it from then on. `docs/development.md` has the recipe.
 //!
-//! Records are located in their file by the input layer (`crate::input`): a codec sees the
-//! text of one record and reports spans relative to it, which `crate::diag` turns into
-//! `line:col` from the record's line and byte offset. A container format (a PGN `[FEN "..."]`
-//! tag, a CSV column, a JSON Lines field) would locate each embedded record the same way and
-//! hand its text to a notation, with the record's line and offset moved to where the text
-//! starts in the file.
+//! Records are located in their file by [`records`]: a codec sees the text of one record and
+//! reports spans relative to it, which the caller turns into `line:col` from the record's line
+//! and byte offset. A container (a PGN `[FEN "..."]` tag, a CSV column, a JSON Lines field)
+//! locates each embedded record the same way and hands its text to a notation, with the
+//! record's line and offset moved to where the text starts in the file.
+
+// Panic hygiene: no input may make a surface panic. Outside tests, `unwrap`, `expect` and
+// `panic!`-like macros are denied.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+pub mod choice;
+pub mod code;
+pub mod container;
+mod csv_rows;
+pub mod records;
+
+/// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable
+/// API.
+#[doc(hidden)]
+pub mod fuzzing {
+    use std::ops::Range;
+
+    /// The tag pairs of a PGN tag section: each one's name, where its value is written, and
+    /// its value unescaped; and whether an unreadable tag pair stopped the scan.
+    pub fn pgn_tags(text: &str) -> (Vec<(String, Range<usize>, String)>, bool) {
+        let (tags, problem) = crate::container::scan_tags(text);
+        let tags = tags
+            .into_iter()
+            .map(|tag| (tag.name.to_owned(), tag.value_span, tag.value.into_owned()))
+            .collect();
+        (tags, problem.is_some())
+    }
+
+    /// The CSV readers of one delimiter, kept from one call to the next.
+    pub struct CsvProbe(crate::container::CsvProbe);
+
+    impl CsvProbe {
+        /// Readers for fields split by `delimiter`.
+        #[must_use]
+        pub fn new(delimiter: u8) -> CsvProbe {
+            CsvProbe(crate::container::CsvProbe::new(delimiter))
+        }
+
+        /// Where each field of a CSV row (without its final line end) is written, quotes
+        /// included.
+        pub fn fields(&mut self, row: &[u8]) -> Vec<Range<usize>> {
+            self.0.fields(row)
+        }
+
+        /// Whether each of `lines` (without line ends) ends its CSV row: a row goes on while
+        /// one of its quoted fields is open.
+        pub fn row_ends(&mut self, lines: &[&[u8]]) -> Vec<bool> {
+            self.0.row_ends(lines)
+        }
+
+        /// The position text of column `column` of a CSV row (a data row, not the header):
+        /// where it is written and what it says; and the row with that text written back as
+        /// the file writes it (`None` when the column cannot be read).
+        pub fn position(
+            &mut self,
+            row: &str,
+            column: usize,
+        ) -> Option<(Range<usize>, String, String)> {
+            self.0.position(row, column)
+        }
+    }
+
+    /// Whether `line`'s quotes all open and close simple quoted fields (then its row ends with
+    /// it, whatever csv-core would say: the fuzz target checks that it agrees).
+    #[must_use]
+    pub fn csv_quotes_close_simply(line: &[u8], delimiter: u8) -> bool {
+        crate::csv_rows::quotes_close_simply(line, delimiter)
+    }
+}
 
 mod analysis;
 mod dfen;
@@ -50,16 +153,16 @@ use ::dfen::variant::{Dialect, Variant};
 
 use crate::code::Finding;
 
-pub(crate) use analysis::{
+pub use analysis::{
     Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Unique, Work,
     variant_reading,
 };
-pub(crate) use dfen::{ProfileArg, write_dfen};
+pub use dfen::{ProfileArg, write_dfen};
 
-pub(crate) use variant::DialectArg;
+pub use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub(crate) static TABLE: [&Entry; 14] = [
+pub static TABLE: [&Entry; 14] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
@@ -77,64 +180,64 @@ pub(crate) static TABLE: [&Entry; 14] = [
 ];
 
 /// Everything the command line knows about one notation.
-pub(crate) struct Entry {
+pub struct Entry {
     /// The name on the command line (`--notation`, `convert --from` and `--to`), in the
     /// configuration's `[notations]` and in reports. A variant's is the variant's name.
-    pub(crate) name: &'static str,
+    pub name: &'static str,
     /// What each flag that offers the notation says of it; a flag offers only the entries that
     /// have a text for it.
-    pub(crate) help: Help,
+    pub help: Help,
     /// File extensions, without the dot, that mean this notation: when a file is read, and
     /// which files a directory walk picks up.
-    pub(crate) extensions: &'static [&'static str],
+    pub extensions: &'static [&'static str],
     /// File extensions that other formats use too (`.jsonl`), each with what a file's first
     /// record must be for a directory walk to pick it up ([`Codec::claims`] checks it). A file
     /// named on the command line is read as this notation whatever it holds.
-    pub(crate) shared_extensions: &'static [(&'static str, &'static str)],
+    pub shared_extensions: &'static [(&'static str, &'static str)],
     /// The family of positions it holds: notations of one family convert into each other.
-    pub(crate) family: Family,
+    pub family: Family,
     /// What its positions are called where two sides must hold the same kind (`diff`).
-    pub(crate) positions: &'static str,
+    pub positions: &'static str,
     /// Whether its text is JSON: a JSON output keeps no comment or blank line, and a missing
     /// answer is `null`.
-    pub(crate) json: Json,
+    pub json: Json,
     /// Whether a record may go on over following lines that start with a space or a tab.
-    pub(crate) continuation_lines: bool,
+    pub continuation_lines: bool,
     /// For a notation whose records are the frames of a replay, each checked against the
     /// frames before it (so a file is analysed in order, on one thread): what a record is, and
     /// how to take one position out of it, for a command that needs one position (`show`).
-    pub(crate) replay: Option<&'static str>,
+    pub replay: Option<&'static str>,
     /// The chess variant it writes, for `--variant` and `[variants]`.
-    pub(crate) variant: Option<Variant>,
+    pub variant: Option<Variant>,
     /// Whether it is written in the variant dialects (`--dialect`, `--to-dialect`).
-    pub(crate) dialects: bool,
+    pub dialects: bool,
     /// How en passant takes part in its positions' identity (`--duplicates`, `dedupe`).
-    pub(crate) en_passant: EnPassant,
+    pub en_passant: EnPassant,
     /// Whether its rejections carry the reference parsers' numeric code (FEN4), so that a
     /// rejection without one (only `--strict` refused it) answers the adapter protocol with 0.
-    pub(crate) reference_codes: bool,
+    pub reference_codes: bool,
     /// The conformance suite's case file that covers it, if any.
-    pub(crate) suite: Option<Suite>,
+    pub suite: Option<Suite>,
     /// Its behaviour.
-    pub(crate) codec: &'static dyn Codec,
+    pub codec: &'static dyn Codec,
 }
 
 /// What each flag that offers a notation says of it.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Help {
+pub struct Help {
     /// `--notation` of `check`, `fmt`, `parse`, `show`, `diff`, `dedupe`, and the
     /// configuration's `[notations]`.
-    pub(crate) notation: Option<&'static str>,
+    pub notation: Option<&'static str>,
     /// `--variant`, and the configuration's `[variants]`.
-    pub(crate) variant: Option<&'static str>,
+    pub variant: Option<&'static str>,
     /// `convert --from` (and, when it writes, `convert --to`).
-    pub(crate) convert: Option<&'static str>,
+    pub convert: Option<&'static str>,
 }
 
 /// The family of positions a notation holds: the 8×8 board (DFEN, FEN, variant FENs and their
 /// JSON forms) or the 4D placement (FEN4 and its forms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Family {
+pub enum Family {
     /// 8×8 chess positions.
     Dfen,
     /// 4D placements.
@@ -143,7 +246,7 @@ pub(crate) enum Family {
 
 impl Family {
     /// The family's name in messages.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Family::Dfen => "DFEN",
             Family::Fen4 => "FEN4",
@@ -153,7 +256,7 @@ impl Family {
 
 /// Whether a notation's text is JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Json {
+pub enum Json {
     /// Not JSON.
     No,
     /// The structured JSON form of its family: what `convert --to json` picks.
@@ -164,7 +267,7 @@ pub(crate) enum Json {
 
 /// How en passant takes part in a position's identity (`spec/identity.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum EnPassant {
+pub enum EnPassant {
     /// `--ep legal` keeps only the squares a pawn can capture onto now, by these rules.
     Rules(::dfen::rules::Game),
     /// The positions hold no en passant (FEN4 placements): `--ep` does not apply.
@@ -175,16 +278,16 @@ pub(crate) enum EnPassant {
 
 /// The conformance suite's coverage of a notation.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Suite {
+pub struct Suite {
     /// The case file, `v1/<file>.jsonl`.
-    pub(crate) file: &'static str,
+    pub file: &'static str,
     /// Whether `fenkit parity` runs its cases through the adapter protocol.
-    pub(crate) parity: bool,
+    pub parity: bool,
 }
 
 /// A position in one of the models fenkit holds.
 #[derive(Debug, Clone)]
-pub(crate) enum Position {
+pub enum Position {
     /// A DFEN (and a standard FEN, whose dice are empty).
     Dfen(Box<::dfen::Dfen>),
     /// A FEN4 placement.
@@ -201,7 +304,7 @@ impl Position {
     /// position without its operations, anything else as it is.
     /// What [`Position::plain`] leaves out of the record, in words (an EPD line's operations
     /// other than the clocks, which the plain model holds): empty when nothing.
-    pub(crate) fn left_by_plain(&self) -> Vec<String> {
+    pub fn left_by_plain(&self) -> Vec<String> {
         let Position::Epd(epd) = self else {
             return Vec::new();
         };
@@ -218,7 +321,9 @@ impl Position {
         }
     }
 
-    pub(crate) fn plain(&self) -> std::borrow::Cow<'_, Position> {
+    /// The position without what the plain model leaves behind (an EPD record's operations):
+    /// the position itself when there is nothing to leave.
+    pub fn plain(&self) -> std::borrow::Cow<'_, Position> {
         match self {
             Position::Epd(epd) => {
                 std::borrow::Cow::Owned(Position::Dfen(Box::new(epd.position().clone())))
@@ -243,7 +348,7 @@ impl std::fmt::Display for Position {
 
 /// What reading one record gave.
 #[derive(Debug, Clone)]
-pub(crate) enum Read {
+pub enum Read {
     /// A position, and the warnings a reader says about it (a form it repaired, a portability
     /// warning), which do not keep it from being used.
     Position(Position, Vec<Finding>),
@@ -254,11 +359,11 @@ pub(crate) enum Read {
 /// Why a record cannot be used: a finding with a span into the record, and for a FEN4
 /// literal, where the reference parsers put the error.
 #[derive(Debug, Clone)]
-pub(crate) struct Rejection {
+pub struct Rejection {
     /// What is wrong.
-    pub(crate) finding: Finding,
+    pub finding: Finding,
     /// For a FEN4 literal: the reference parsers' code and offset.
-    pub(crate) reference: Option<Fen4Reference>,
+    pub reference: Option<Fen4Reference>,
 }
 
 impl From<Finding> for Rejection {
@@ -272,7 +377,7 @@ impl From<Finding> for Rejection {
 
 impl Rejection {
     /// An error-severity rejection with `code`.
-    pub(crate) fn new(
+    pub fn new(
         code: impl Into<crate::code::Code>,
         span: std::ops::Range<usize>,
         message: impl Into<std::borrow::Cow<'static, str>>,
@@ -287,7 +392,7 @@ impl Rejection {
     }
 
     /// This rejection with a help line.
-    pub(crate) fn with_help(mut self, help: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+    pub fn with_help(mut self, help: impl Into<std::borrow::Cow<'static, str>>) -> Self {
         self.finding.help = Some(help.into());
         self
     }
@@ -295,15 +400,15 @@ impl Rejection {
 
 /// Where FENKIT005's message (`fen`) says the position is; a container's position says its
 /// container instead (`Contained`, in `analysis`).
-pub(crate) const IN_A_FEN_FILE: &str = "in a .fen file";
+pub const IN_A_FEN_FILE: &str = "in a .fen file";
 
 /// What writing a position gave: the text, and what a lossy conversion dropped (empty when
 /// nothing was).
-pub(crate) type Written = (String, Vec<String>);
+pub type Written = (String, Vec<String>);
 
 /// The behaviour of one notation. Every method has a default for a notation that does not do
 /// it.
-pub(crate) trait Codec: Sync {
+pub trait Codec: Sync {
     /// How surely a record's first line is in this notation, from 0 (not at all) up: when the
     /// notation is not given, the highest of the notations a command reads wins (ties go to
     /// the family asked for, then to the earlier entry).
@@ -336,7 +441,7 @@ pub(crate) trait Codec: Sync {
     ) -> Result<Read, Rejection> {
         let _ = (text, settings);
         Err(Rejection::new(
-            crate::code::CliCode::CrossFamily,
+            crate::code::FenkitCode::CrossFamily,
             0..0,
             format!("`{}` is not read, only written", notation.name()),
         ))
@@ -353,7 +458,7 @@ pub(crate) trait Codec: Sync {
         match self.read(notation, text, settings)? {
             Read::Position(position, findings) => Ok((position, findings)),
             Read::Nothing(what) => Err(Rejection::new(
-                crate::code::CliCode::BadJsonInput,
+                crate::code::FenkitCode::BadJsonInput,
                 0..text.len(),
                 what,
             )),
@@ -411,7 +516,7 @@ pub(crate) trait Codec: Sync {
     /// The bytes that open a comment line, after any spaces: `#` in every notation, and `%`
     /// too in EPD (the PGN standard's escape).
     fn comment_starts(&self) -> &'static [u8] {
-        crate::input::COMMENT_STARTS
+        crate::records::COMMENT_STARTS
     }
 
     /// For a notation whose records each may hold a value that must be unique within its file
@@ -436,7 +541,7 @@ pub(crate) trait Codec: Sync {
 /// bytes to tell its notation. `skip` is the length of the BOM and the whole blank and
 /// comment lines at the start, which the next call, on the text grown longer, need not read
 /// again (it is given the text after them).
-pub(crate) fn first_position_line<'t>(
+pub fn first_position_line<'t>(
     text: &'t [u8],
     at_end: bool,
     comments: &[u8],
@@ -473,14 +578,14 @@ pub(crate) fn first_position_line<'t>(
 
 /// A line being sniffed: its bytes, and the JSON value it holds, parsed at most once however
 /// many codecs ask.
-pub(crate) struct Line<'a> {
+pub struct Line<'a> {
     bytes: &'a [u8],
     json: std::cell::OnceCell<Option<serde_json::Value>>,
 }
 
 impl<'a> Line<'a> {
     /// The line `bytes`.
-    pub(crate) fn new(bytes: &'a [u8]) -> Line<'a> {
+    pub fn new(bytes: &'a [u8]) -> Line<'a> {
         Line {
             bytes,
             json: std::cell::OnceCell::new(),
@@ -488,25 +593,25 @@ impl<'a> Line<'a> {
     }
 
     /// The line without leading ASCII whitespace.
-    pub(crate) fn start(&self) -> &'a [u8] {
+    pub fn start(&self) -> &'a [u8] {
         self.bytes.trim_ascii_start()
     }
 
     /// The JSON value the line holds, if it is one.
-    pub(crate) fn json(&self) -> Option<&serde_json::Value> {
+    pub fn json(&self) -> Option<&serde_json::Value> {
         self.json
             .get_or_init(|| serde_json::from_slice(self.start()).ok())
             .as_ref()
     }
 
     /// The keys of the JSON object the line holds, if it is one.
-    pub(crate) fn json_object(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+    pub fn json_object(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
         self.json().and_then(serde_json::Value::as_object)
     }
 }
 
 /// The rejection of a conversion that no writer makes: `position` written as `notation`.
-pub(crate) fn unsupported(notation: Notation, position: &Position, len: usize) -> Rejection {
+pub fn unsupported(notation: Notation, position: &Position, len: usize) -> Rejection {
     let (what, help) = match position {
         Position::Dfen(_) => ("a DFEN position".to_owned(), None),
         Position::Fen4(_) => ("a FEN4 placement".to_owned(), None),
@@ -520,7 +625,7 @@ pub(crate) fn unsupported(notation: Notation, position: &Position, len: usize) -
         ),
     };
     let rejection = Rejection::new(
-        crate::code::CliCode::CrossFamily,
+        crate::code::FenkitCode::CrossFamily,
         0..len,
         format!(
             "this conversion is not supported: expected a position that {} can hold, found {what}",
@@ -535,19 +640,19 @@ pub(crate) fn unsupported(notation: Notation, position: &Position, len: usize) -
 
 /// The options a run gives a notation: a variant's dialects and check limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Options {
+pub struct Options {
     /// The dialect read.
-    pub(crate) dialect: Dialect,
+    pub dialect: Dialect,
     /// The dialect the canonical form is written in (`--to-dialect`; else `dialect`).
-    pub(crate) write: Dialect,
+    pub write: Dialect,
     /// Three-check's number of checks that wins.
-    pub(crate) check_limit: u8,
+    pub check_limit: u8,
     /// `--dialect auto`: each line is read in the dialect it is written in
     /// (`Dialect::detect`), not in `dialect`.
-    pub(crate) auto: bool,
+    pub auto: bool,
     /// With `auto` and no `--to-dialect`: each line is written back in the dialect it was
     /// read in, not in `write`.
-    pub(crate) write_as_read: bool,
+    pub write_as_read: bool,
 }
 
 impl Default for Options {
@@ -564,10 +669,10 @@ impl Default for Options {
 
 /// A notation as a run reads it: an entry of [`TABLE`] and the options it was given.
 #[derive(Clone, Copy)]
-pub(crate) struct Notation {
+pub struct Notation {
     entry: &'static Entry,
     /// The options of this run.
-    pub(crate) options: Options,
+    pub options: Options,
 }
 
 impl PartialEq for Notation {
@@ -613,7 +718,7 @@ impl std::fmt::Display for Notation {
 
 impl Notation {
     /// The notation of `entry`, with default options.
-    pub(crate) fn of(entry: &'static Entry) -> Notation {
+    pub fn of(entry: &'static Entry) -> Notation {
         Notation {
             entry,
             options: Options::default(),
@@ -621,35 +726,35 @@ impl Notation {
     }
 
     /// The notation of a text that no notation recognises: DFEN.
-    pub(crate) fn fallback() -> Notation {
+    pub fn fallback() -> Notation {
         Notation::of(&dfen::DFEN)
     }
 
     /// This notation with `options`.
-    pub(crate) fn with_options(self, options: Options) -> Notation {
+    pub fn with_options(self, options: Options) -> Notation {
         Notation { options, ..self }
     }
 
     /// Its entry in [`TABLE`].
-    pub(crate) fn entry(self) -> &'static Entry {
+    pub fn entry(self) -> &'static Entry {
         self.entry
     }
 
     /// Its name.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         self.entry.name
     }
 
     /// The movetext notation when `value`, a container's first value, is SAN movetext
     /// (`1. e4 …`): a column of movetext is read so without `--notation`.
-    pub(crate) fn movetext_in(value: &str) -> Option<Notation> {
+    pub fn movetext_in(value: &str) -> Option<Notation> {
         let line = Line::new(value.as_bytes());
         (movetext::MOVETEXT.codec.sniff(&line) > 0).then(|| Notation::of(&movetext::MOVETEXT))
     }
 
-    /// The notation named `name` in [`TABLE`].
-    #[cfg(test)]
-    pub(crate) fn named(name: &str) -> Option<Notation> {
+    /// The notation named `name` in [`TABLE`], whether or not a setting offers it
+    /// (`dfen-engine` and the JSON forms are read only where their form is asked for).
+    pub fn named(name: &str) -> Option<Notation> {
         TABLE
             .iter()
             .find(|entry| entry.name == name)
@@ -657,7 +762,7 @@ impl Notation {
     }
 
     /// The notation `--variant VARIANT` reads: standard chess is FEN, Dice Chess DFEN.
-    pub(crate) fn of_variant(variant: Variant) -> Option<Notation> {
+    pub fn of_variant(variant: Variant) -> Option<Notation> {
         TABLE
             .iter()
             .find(|entry| entry.variant == Some(variant))
@@ -666,7 +771,7 @@ impl Notation {
 
     /// The notation a file extension means, and whether the extension is one other formats
     /// share (see [`Entry::shared_extensions`]).
-    pub(crate) fn by_extension(path: &Path) -> Option<(Notation, bool)> {
+    pub fn by_extension(path: &Path) -> Option<(Notation, bool)> {
         let extension = path.extension()?.to_str()?;
         TABLE.iter().find_map(|entry| {
             let shared = entry
@@ -678,13 +783,13 @@ impl Notation {
     }
 
     /// The notation a file extension means.
-    pub(crate) fn from_extension(path: &Path) -> Option<Notation> {
+    pub fn from_extension(path: &Path) -> Option<Notation> {
         Notation::by_extension(path).map(|(notation, _)| notation)
     }
 
     /// The files a directory walk picks up, for messages: `*.dfen, *.fen, …, and *.jsonl
     /// whose first record has a `fen4` key`.
-    pub(crate) fn walked() -> String {
+    pub fn walked() -> String {
         let own = TABLE
             .iter()
             .flat_map(|entry| entry.extensions)
@@ -702,13 +807,13 @@ impl Notation {
 
     /// Whether a file with a shared extension holds this notation, by its first record (see
     /// [`Codec::claims`]).
-    pub(crate) fn claims(self, first: &str) -> Result<(), &'static str> {
+    pub fn claims(self, first: &str) -> Result<(), &'static str> {
         self.entry.codec.claims(first)
     }
 
     /// Guesses the notation of one line among the notations `among` admits, preferring
     /// `family` on a tie (see [`Codec::sniff`]); DFEN when none admitted says anything.
-    pub(crate) fn sniff_among(
+    pub fn sniff_among(
         line: &[u8],
         among: impl Fn(&Entry) -> bool,
         family: Option<Family>,
@@ -729,13 +834,13 @@ impl Notation {
 
     /// Guesses the notation of a file from its first position line, among the notations
     /// `--notation` offers.
-    pub(crate) fn sniff(first_position: &[u8]) -> Notation {
+    pub fn sniff(first_position: &[u8]) -> Notation {
         Notation::sniff_among(first_position, |entry| entry.help.notation.is_some(), None)
     }
 
     /// Guesses the notation of an adapter input (`fenkit parse`), by the protocol's own rule
     /// (see [`Codec::sniffed_by_adapter`]).
-    pub(crate) fn sniff_adapter(text: &[u8]) -> Notation {
+    pub fn sniff_adapter(text: &[u8]) -> Notation {
         Notation::sniff_among(
             text,
             |entry| entry.help.notation.is_some() && entry.codec.sniffed_by_adapter(),
@@ -745,13 +850,13 @@ impl Notation {
 
     /// Guesses the notation of a text from its first position line: the first line, after a
     /// BOM, that is neither blank nor a `#` comment (DFEN when there is none).
-    pub(crate) fn sniff_text(text: &[u8]) -> Notation {
+    pub fn sniff_text(text: &[u8]) -> Notation {
         Notation::sniff_start(text, true).unwrap_or(Notation::of(&dfen::DFEN))
     }
 
     /// [`Notation::sniff_text`] of the start of a text, `at_end` when nothing follows it.
     /// `Err(skip)` while the start does not tell yet (see [`first_position_line`]).
-    pub(crate) fn sniff_start(text: &[u8], at_end: bool) -> Result<Notation, usize> {
+    pub fn sniff_start(text: &[u8], at_end: bool) -> Result<Notation, usize> {
         first_position_line(text, at_end, b"#", false).map(|line| match line {
             Some(line) => Notation::sniff(line),
             None => Notation::of(&dfen::DFEN),
@@ -759,40 +864,40 @@ impl Notation {
     }
 
     /// Whether a variant's rules can judge its positions (see [`Codec::holds_chess_positions`]).
-    pub(crate) fn holds_chess_positions(self) -> bool {
+    pub fn holds_chess_positions(self) -> bool {
         self.entry.codec.holds_chess_positions()
     }
 
     /// Whether records may continue on following lines that start with whitespace.
-    pub(crate) fn has_continuation_lines(self) -> bool {
+    pub fn has_continuation_lines(self) -> bool {
         self.entry.continuation_lines
     }
 
     /// A reader of `inner`'s records by this notation's rules: continuation lines, and the
     /// bytes that open a comment line.
-    pub(crate) fn reader<R: std::io::BufRead>(self, inner: R) -> crate::input::RecordReader<R> {
-        crate::input::RecordReader::new(inner, self.has_continuation_lines())
+    pub fn reader<R: std::io::BufRead>(self, inner: R) -> crate::records::RecordReader<R> {
+        crate::records::RecordReader::new(inner, self.has_continuation_lines())
             .with_comment_starts(self.comment_starts())
     }
 
     /// The bytes that open a comment line in this notation (see [`Codec::comment_starts`]).
-    pub(crate) fn comment_starts(self) -> &'static [u8] {
+    pub fn comment_starts(self) -> &'static [u8] {
         self.entry.codec.comment_starts()
     }
 
     /// The finding for a record whose unique value was met first on line `first` (see
     /// [`Codec::repeated`]).
-    pub(crate) fn repeated(self, unique: &Unique, first: usize) -> Option<Finding> {
+    pub fn repeated(self, unique: &Unique, first: usize) -> Option<Finding> {
         self.entry.codec.repeated(unique, first)
     }
 
     /// Reads one record as a position to use (see [`Codec::read`]).
-    pub(crate) fn read(self, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
+    pub fn read(self, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
         self.entry.codec.read(self, text, settings)
     }
 
     /// Parses one record into its position and every finding (see [`Codec::parse`]).
-    pub(crate) fn parse(
+    pub fn parse(
         self,
         text: &str,
         settings: ReadSettings,
@@ -801,7 +906,7 @@ impl Notation {
     }
 
     /// Writes a position in this notation, as `settings` write it (see [`Codec::write`]).
-    pub(crate) fn write(
+    pub fn write(
         self,
         position: &Position,
         settings: ReadSettings,
@@ -817,7 +922,7 @@ impl Notation {
         let left = position.left_by_plain();
         if !left.is_empty() && !lossy {
             return Err(Rejection::new(
-                crate::code::CliCode::RecordPartDropped,
+                crate::code::FenkitCode::RecordPartDropped,
                 0..len,
                 format!(
                     "`{}` cannot hold {}: expected a target that keeps the whole record (`epd` \
@@ -834,7 +939,7 @@ impl Notation {
     }
 
     /// Why this notation cannot hold `position`, if it cannot (see [`Codec::cannot_hold`]).
-    pub(crate) fn cannot_hold(self, position: &Position, len: usize) -> Option<Finding> {
+    pub fn cannot_hold(self, position: &Position, len: usize) -> Option<Finding> {
         self.entry.codec.cannot_hold(&position.plain(), len)
     }
 }
@@ -851,14 +956,17 @@ fn offered(help: impl Fn(&Help) -> Option<&'static str>) -> Vec<Notation> {
 /// `--notation`: the notations a file can be read as.
 static BY_NOTATION: LazyLock<Vec<Notation>> = LazyLock::new(|| offered(|help| help.notation));
 
-impl clap::ValueEnum for Notation {
-    fn value_variants<'a>() -> &'a [Self] {
+impl choice::Choice for Notation {
+    fn offered() -> &'static [Self] {
         &BY_NOTATION
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = self.entry.help.notation?;
-        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    fn name(self) -> &'static str {
+        self.entry.name
+    }
+
+    fn help(self) -> &'static str {
+        self.entry.help.notation.unwrap_or_default()
     }
 }
 
@@ -869,7 +977,7 @@ impl clap::ValueEnum for Notation {
 /// positions are judged by (`fenkit-variants`). Every name and alias of `variants::TABLE` is
 /// read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum VariantName {
+pub enum VariantName {
     /// A variant whose positions have a notation of their own.
     Notation(Notation),
     /// A variant whose positions are standard FEN, judged by its rules.
@@ -879,7 +987,7 @@ pub(crate) enum VariantName {
 impl VariantName {
     /// The variant whose FEN dialects its positions are written in (standard chess for a
     /// variant judged by rules only).
-    pub(crate) fn variant(self) -> Variant {
+    pub fn variant(self) -> Variant {
         match self {
             VariantName::Notation(notation) => notation.entry.variant.unwrap_or(Variant::Chess),
             VariantName::Rules(_) => Variant::Chess,
@@ -887,7 +995,7 @@ impl VariantName {
     }
 
     /// The notation it selects, if it selects one.
-    pub(crate) fn notation(self) -> Option<Notation> {
+    pub fn notation(self) -> Option<Notation> {
         match self {
             VariantName::Notation(notation) => Some(notation),
             VariantName::Rules(_) => None,
@@ -896,7 +1004,7 @@ impl VariantName {
 
     /// The rules `fenkit-variants` judges its positions by, when they are not standard
     /// chess's (`dfen`'s) or Dice Chess's: every variant of `variants::TABLE` but chess.
-    pub(crate) fn rules(self) -> Option<::variants::Variant> {
+    pub fn rules(self) -> Option<::variants::Variant> {
         match self {
             VariantName::Rules(variant) => Some(variant),
             VariantName::Notation(notation) => match notation.entry.variant? {
@@ -908,7 +1016,7 @@ impl VariantName {
     }
 
     /// The name on the command line.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             VariantName::Notation(_) => self.variant().name(),
             VariantName::Rules(variant) => variant.name(),
@@ -968,53 +1076,55 @@ static BY_VARIANT: LazyLock<Vec<VariantName>> = LazyLock::new(|| {
     names
 });
 
-impl clap::ValueEnum for VariantName {
-    fn value_variants<'a>() -> &'a [Self] {
+impl choice::Choice for VariantName {
+    fn offered() -> &'static [Self] {
         &BY_VARIANT
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = match self {
-            VariantName::Notation(notation) => notation.entry.help.variant?,
-            VariantName::Rules(variant) => rules_help(*variant),
-        };
-        let mut value = clap::builder::PossibleValue::new(self.name()).help(help);
-        if let Some(entry) = self.rules_entry() {
-            let aliases = std::iter::once(entry.name)
-                .chain([entry.pgn])
-                .chain(entry.aliases.iter().copied())
-                .filter(|alias| *alias != self.name());
-            value = value.aliases(aliases);
+    fn name(self) -> &'static str {
+        VariantName::name(self)
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            VariantName::Notation(notation) => notation.entry.help.variant.unwrap_or_default(),
+            VariantName::Rules(variant) => rules_help(variant),
         }
-        Some(value)
+    }
+
+    fn aliases(self) -> Vec<&'static str> {
+        let Some(entry) = self.rules_entry() else {
+            return Vec::new();
+        };
+        std::iter::once(entry.name)
+            .chain([entry.pgn])
+            .chain(entry.aliases.iter().copied())
+            .filter(|alias| *alias != self.name())
+            .collect()
     }
 
     /// Every name and alias of `variants::TABLE`, compared as the table compares them
     /// (without case, spaces, `-` and `_`).
-    fn from_str(input: &str, ignore_case: bool) -> Result<Self, String> {
-        let exact = Self::value_variants().iter().find(|value| {
-            value
-                .to_possible_value()
-                .is_some_and(|possible| possible.matches(input, ignore_case))
+    fn from_name(input: &str) -> Option<Self> {
+        let offered = <Self as choice::Choice>::offered();
+        let exact = offered.iter().find(|value| {
+            value.name() == input || choice::Choice::aliases(**value).contains(&input)
         });
         if let Some(value) = exact {
-            return Ok(*value);
+            return Some(*value);
         }
-        let found = ::variants::Variant::from_name(input).and_then(|variant| {
-            Self::value_variants()
-                .iter()
-                .find(|value| value.rules_entry().is_some_and(|e| e.variant == variant))
-        });
-        found
+        let variant = ::variants::Variant::from_name(input)?;
+        offered
+            .iter()
+            .find(|value| value.rules_entry().is_some_and(|e| e.variant == variant))
             .copied()
-            .ok_or_else(|| format!("invalid variant: {input}"))
     }
 }
 
 /// A form `convert` reads (`--from`) or writes (`--to`): a notation, or `json`, the structured
 /// JSON form of the family on the other side of the conversion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Form {
+pub enum Form {
     /// A notation of the table.
     Notation(Notation),
     /// The structured JSON form of the other side's family.
@@ -1044,14 +1154,14 @@ static READ_FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| forms(false));
 
 /// `convert --to`: a form `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Target(pub(crate) Form);
+pub struct Target(pub Form);
 
 static WRITE_FORMS: LazyLock<Vec<Target>> =
     LazyLock::new(|| forms(true).into_iter().map(Target).collect());
 
 impl Form {
     /// The name on the command line.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Form::Notation(notation) => notation.name(),
             Form::Json => "json",
@@ -1059,7 +1169,7 @@ impl Form {
     }
 
     /// The family it holds; `None` for `json`, which takes the other side's.
-    pub(crate) fn family(self) -> Option<Family> {
+    pub fn family(self) -> Option<Family> {
         match self {
             Form::Notation(notation) => Some(notation.entry.family),
             Form::Json => None,
@@ -1067,7 +1177,7 @@ impl Form {
     }
 
     /// The notation it means next to `family`: `json` is that family's structured JSON form.
-    pub(crate) fn resolve(self, family: Family) -> Notation {
+    pub fn resolve(self, family: Family) -> Notation {
         match self {
             Form::Notation(notation) => notation,
             Form::Json => TABLE
@@ -1078,39 +1188,47 @@ impl Form {
     }
 
     /// Whether its text is JSON.
-    pub(crate) fn is_json(self) -> bool {
+    pub fn is_json(self) -> bool {
         match self {
             Form::Notation(notation) => notation.entry.json != Json::No,
             Form::Json => true,
         }
     }
 
-    fn possible_value(self) -> Option<clap::builder::PossibleValue> {
-        let help = match self {
-            Form::Notation(notation) => notation.entry.help.convert?,
+    /// What `convert --from` and `--to` say of it.
+    fn convert_help(self) -> &'static str {
+        match self {
+            Form::Notation(notation) => notation.entry.help.convert.unwrap_or_default(),
             Form::Json => JSON_HELP,
-        };
-        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+        }
     }
 }
 
-impl clap::ValueEnum for Form {
-    fn value_variants<'a>() -> &'a [Self] {
+impl choice::Choice for Form {
+    fn offered() -> &'static [Self] {
         &READ_FORMS
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        self.possible_value()
+    fn name(self) -> &'static str {
+        Form::name(self)
+    }
+
+    fn help(self) -> &'static str {
+        self.convert_help()
     }
 }
 
-impl clap::ValueEnum for Target {
-    fn value_variants<'a>() -> &'a [Self] {
+impl choice::Choice for Target {
+    fn offered() -> &'static [Self] {
         &WRITE_FORMS
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        self.0.possible_value()
+    fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    fn help(self) -> &'static str {
+        self.0.convert_help()
     }
 }
 
@@ -1143,16 +1261,16 @@ mod tests {
     /// The flags offer what they offered before the table, in the same order.
     #[test]
     fn the_flags_offer_the_notations_in_order() {
-        use clap::ValueEnum;
+        use choice::Choice;
         let names = |values: Vec<String>| values.join(" ");
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
         assert_eq!(
-            of(Notation::value_variants()),
+            of(Notation::offered()),
             "dfen fen epd perft fen4 ndjson4 movetext"
         );
         assert_eq!(
             names(
-                VariantName::value_variants()
+                VariantName::offered()
                     .iter()
                     .map(|v| v.name().to_owned())
                     .collect()
@@ -1162,7 +1280,7 @@ mod tests {
         );
         assert_eq!(
             names(
-                Form::value_variants()
+                Form::offered()
                     .iter()
                     .map(|f| f.name().to_owned())
                     .collect()
@@ -1171,7 +1289,7 @@ mod tests {
         );
         assert_eq!(
             names(
-                Target::value_variants()
+                Target::offered()
                     .iter()
                     .map(|t| t.0.name().to_owned())
                     .collect()
