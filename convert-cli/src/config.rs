@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use notation::choice::Choice;
+use notation::settings::Resolved;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -889,24 +890,31 @@ pub(crate) struct FileSettings {
 /// The read flags of a command, before configuration.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Flags {
-    /// `--notation` (or `--variant`).
-    pub(crate) notation: Option<Notation>,
-    /// The flag that gave `notation`, for messages: `--notation` or `--variant`.
-    pub(crate) notation_flag: &'static str,
-    /// `--profile`.
-    pub(crate) profile: Option<ProfileArg>,
-    /// `--strict` (only ever turns strictness on).
-    pub(crate) strict: bool,
-    /// `--chess960` (only ever turns Chess960 mode on).
-    pub(crate) chess960: bool,
-    /// `--deny warnings`.
-    pub(crate) deny_warnings: bool,
+    /// `--notation`, `--variant`, `--profile`, `--strict`, `--chess960` and the variant's
+    /// flags, checked by the library (`notation::settings`).
+    pub(crate) read: Resolved,
     /// Whether `--variant` was given: the configuration's `[variants]` does not apply then.
     pub(crate) variant: bool,
-    /// The rules `--variant` judges positions by (`fenkit-variants`).
-    pub(crate) rules: Option<variants::Variant>,
+    /// `--deny warnings`.
+    pub(crate) deny_warnings: bool,
     /// `--column` or `--field`: where the positions of a container file are.
     pub(crate) select: Option<notation::container::Select>,
+}
+
+impl Flags {
+    /// The notation the flags name for every input (`--notation`, or `--variant`'s).
+    pub(crate) fn notation(&self) -> Option<Notation> {
+        self.read.notation
+    }
+
+    /// The flag that gave [`Flags::notation`], for messages.
+    fn notation_flag(&self) -> &'static str {
+        if self.read.by_variant {
+            "--variant"
+        } else {
+            "--notation"
+        }
+    }
 }
 
 impl Configs {
@@ -1030,6 +1038,7 @@ impl Configs {
         let config = self.for_file(path).ok().flatten();
         let config = config.as_deref();
         let profile = flags
+            .read
             .profile
             .or_else(|| config.and_then(|c| c.profile))
             .unwrap_or_default();
@@ -1041,13 +1050,11 @@ impl Configs {
         // A variant's FEN notation (`--variant crazyhouse`) is not forced on a file whose
         // extension names another notation of chess positions (an EPD file, a perft suite):
         // that file is read as its extension says, judged by the variant's rules.
-        let kept_by_extension = flags.notation_flag == "--variant"
-            && path
-                .and_then(Notation::from_extension)
-                .is_some_and(|own| own.holds_chess_positions() && own.entry().variant.is_none());
-        let forced = flags.notation.filter(|_| !kept_by_extension);
+        let forced = flags
+            .read
+            .notation_for(path.and_then(Notation::from_extension));
         let (notation, notation_from) = match (forced, configured()) {
-            (Some(notation), _) => (Some(notation), Some(format!("`{}`", flags.notation_flag))),
+            (Some(notation), _) => (Some(notation), Some(format!("`{}`", flags.notation_flag()))),
             (None, Some((config, (notation, table)))) => (
                 Some(notation),
                 Some(format!("`[{table}]` in `{}`", config.path().display())),
@@ -1059,15 +1066,16 @@ impl Configs {
             notation_from,
             read: ReadSettings {
                 profile: profile.into(),
-                strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),
+                strict: flags.read.strict || config.and_then(|c| c.strict).unwrap_or(false),
                 castling_mode: dfen::CastlingMode::from_chess960(
-                    flags.chess960 || config.and_then(|c| c.chess960_of(path)).unwrap_or(false),
+                    flags.read.chess960
+                        || config.and_then(|c| c.chess960_of(path)).unwrap_or(false),
                 ),
                 select: flags
                     .select
                     .or_else(|| config.zip(path).and_then(|(c, path)| c.select_of(path))),
                 rules: if flags.variant {
-                    flags.rules
+                    flags.read.rules
                 } else {
                     config.zip(path).and_then(|(c, path)| c.rules_of(path))
                 },

@@ -260,6 +260,13 @@ impl Failure {
     }
 }
 
+impl From<notation::settings::SettingError> for Failure {
+    /// Settings that do not go together: a usage error with the library's fix.
+    fn from(error: notation::settings::SettingError) -> Self {
+        Failure::hinted(error.message, error.help)
+    }
+}
+
 impl From<crate::config::ConfigError> for Failure {
     fn from(error: crate::config::ConfigError) -> Self {
         Failure::Config(error)

@@ -1,10 +1,10 @@
 //! Flags shared by several subcommands.
 
 use crate::choices::choices;
-use dfen::variant::{Dialect, Variant};
 
 use crate::context::Failure;
-use notation::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
+use notation::settings::Request;
+use notation::{DialectArg, Notation, ProfileArg, ReadSettings, VariantName};
 
 /// How positions are read: `--notation`, `--variant`, `--dialect`, `--check-limit`,
 /// `--profile`, `--strict`.
@@ -66,32 +66,21 @@ impl ReadArgs {
     /// input's configuration; `to_dialect` is what `fmt` writes variant positions in.
     ///
     /// # Errors
-    /// A usage error for flags that do not go together (see [`VariantArgs::notation`]).
+    /// A usage error for flags that do not go together (`notation::settings::Request::resolve`).
     pub(crate) fn flags(
         &self,
         to_dialect: Option<DialectArg>,
     ) -> Result<crate::config::Flags, Failure> {
-        let variant = self.variant.notation(to_dialect, self.profile)?;
-        let rules = self.variant.variant.and_then(VariantName::rules);
-        let notation = match (variant, self.notation) {
-            (variant, None) => variant,
-            (None, notation) => notation,
-            (Some(variant), Some(notation)) => Some(self.variant.with_notation(variant, notation)?),
-        };
-        refuse_rules_without_chess(rules, self.notation)?;
-        let by_variant = variant.is_some() && notation == variant;
-        Ok(crate::config::Flags {
-            notation,
-            notation_flag: if by_variant {
-                "--variant"
-            } else {
-                "--notation"
-            },
-            variant: self.variant.variant.is_some(),
-            rules,
+        let request = Request {
+            notation: self.notation,
             profile: self.profile,
             strict: self.strict,
             chess960: self.chess960,
+            ..self.variant.request(to_dialect)
+        };
+        Ok(crate::config::Flags {
+            read: request.resolve()?,
+            variant: self.variant.variant.is_some(),
             deny_warnings: false,
             select: self.select.select(),
         })
@@ -282,162 +271,32 @@ pub(crate) struct VariantArgs {
 }
 
 impl VariantArgs {
-    /// The notation `--variant` selects (`None` without it): `chess` is standard FEN,
-    /// `dice` is DFEN, the others a variant's notation that writes `to_dialect` (else the
-    /// dialect it reads).
+    /// These flags as the library's request, with `to_dialect` (`--to-dialect`).
+    pub(crate) fn request(&self, to_dialect: Option<DialectArg>) -> Request {
+        Request {
+            variant: self.variant,
+            dialect: self.dialect,
+            to_dialect,
+            check_limit: self.check_limit,
+            ..Request::default()
+        }
+    }
+
+    /// The notation `--variant` selects (`None` without it), read with `profile`
+    /// (`notation::settings::Request::variant_notation`).
     ///
     /// # Errors
-    /// A usage error, with a hint, for `--dialect`, `--to-dialect` or `--check-limit` without
-    /// a variant they apply to, for a dialect the variant is not written in, and for
-    /// `--profile` with a variant that is not DFEN.
+    /// A usage error, with a hint, for flags that do not go together.
     pub(crate) fn notation(
         &self,
         to_dialect: Option<DialectArg>,
         profile: Option<ProfileArg>,
     ) -> Result<Option<Notation>, Failure> {
-        let selected = self.variant.and_then(VariantName::notation);
-        let variant = selected.and_then(|notation| notation.entry().variant);
-        let has_slots = |v: Variant| Notation::of_variant(v).is_some_and(|n| n.entry().dialects);
-        for (flag, given) in [
-            ("--dialect", self.dialect.is_some()),
-            ("--to-dialect", to_dialect.is_some()),
-        ] {
-            if given && !variant.is_some_and(has_slots) {
-                return Err(Failure::hinted(
-                    format!(
-                        "`{flag}` chooses how threecheck, crazyhouse and twomove positions are \
-                         written: expected it with `--variant threecheck`, `crazyhouse` or \
-                         `twomove`, found it {}",
-                        match self.variant {
-                            None => "without `--variant`".to_owned(),
-                            Some(v) => format!("with `--variant {}`", v.name()),
-                        }
-                    ),
-                    match (variant, self.variant) {
-                        (Some(Variant::Dice), _) => {
-                            "DFEN's dialects are chosen with `--profile spec|lenient|engine`"
-                        }
-                        (Some(_), _) => "standard chess has six fields in every dialect: drop it",
-                        (None, Some(_)) => {
-                            "its positions are standard FEN, which has six fields in every \
-                             dialect: drop it"
-                        }
-                        (None, None) => "add `--variant threecheck` (or crazyhouse, twomove)",
-                    },
-                ));
-            }
-        }
-        if self.check_limit.is_some() && variant != Some(Variant::ThreeCheck) {
-            return Err(Failure::hinted(
-                "`--check-limit` is the number of checks that wins three-check: expected it \
-                 with `--variant threecheck`"
-                    .to_owned(),
-                "add `--variant threecheck`, or drop `--check-limit`",
-            ));
-        }
-        let (Some(variant), Some(selected)) = (variant, selected) else {
-            return Ok(None);
+        let request = Request {
+            profile,
+            ..self.request(to_dialect)
         };
-        if !selected.entry().dialects {
-            return Ok(Some(selected));
-        }
-        if profile.is_some_and(|profile| profile != ProfileArg::Lenient) {
-            return Err(Failure::hinted(
-                format!(
-                    "`--profile` chooses a DFEN dialect: expected no `--profile`, or \
-                     `--profile lenient` for lines without clocks, with `--variant {variant}`"
-                ),
-                "choose how the variant is written with `--dialect essay|stockfish|lichess`",
-            ));
-        }
-        if to_dialect == Some(DialectArg::Auto) {
-            return Err(Failure::hinted(
-                "`--to-dialect auto`: expected the one dialect to write, `essay`, `stockfish` \
-                 or `lichess`"
-                    .to_owned(),
-                "`--dialect auto` reads each line in its own dialect; without --to-dialect, fmt \
-                 writes each back in it",
-            ));
-        }
-        // With `--variant`, each line is read in its own dialect unless `--dialect` says one.
-        let auto = self
-            .dialect
-            .is_none_or(|dialect| dialect == DialectArg::Auto);
-        let dialect = self.dialect.map_or(Dialect::Essay, Dialect::from);
-        let write = to_dialect.map_or(dialect, Dialect::from);
-        for (flag, asked) in [("--dialect", dialect), ("--to-dialect", write)] {
-            if !variant.has_dialect(asked) {
-                return Err(Failure::hinted(
-                    format!(
-                        "{variant} has no `{asked}` dialect ({}): expected `{flag} essay`",
-                        dfen::Code::DialectUnavailable
-                    ),
-                    format!("no program writes {variant} positions in another form: drop `{flag}`"),
-                ));
-            }
-        }
-        Ok(Some(selected.with_options(Options {
-            dialect,
-            write,
-            check_limit: self.check_limit.unwrap_or(3),
-            auto,
-            write_as_read: auto && to_dialect.is_none(),
-        })))
-    }
-}
-
-impl VariantArgs {
-    /// The notation read when `--variant` selected `variant` and `--notation` said
-    /// `notation`: a variant's FEN is its own notation, a perft suite stays one (judged by
-    /// the variant's rules); standard chess takes any notation.
-    ///
-    /// # Errors
-    /// A usage error, with a hint, for a notation that cannot hold the variant's positions.
-    fn with_notation(&self, variant: Notation, notation: Notation) -> Result<Notation, Failure> {
-        let name = variant.name();
-        match (variant.entry().variant, notation.name()) {
-            (Some(Variant::Chess), _) => Ok(notation),
-            (Some(Variant::Dice), "dfen") => Ok(variant),
-            (Some(_), "fen") if variant.entry().dialects => Ok(variant),
-            (Some(Variant::ThreeCheck | Variant::Crazyhouse), "perft") => Ok(notation),
-            _ => Err(Failure::hinted(
-                format!(
-                    "`--variant {name}` is written in its own FEN dialects: expected no \
-                     `--notation`, `--notation fen`{}, found `--notation {}`",
-                    if self.variant.and_then(VariantName::rules).is_some() {
-                        " or `--notation perft`"
-                    } else {
-                        ""
-                    },
-                    notation.name()
-                ),
-                "drop `--notation`: files are read by extension, `.perft` files as perft suites",
-            )),
-        }
-    }
-}
-
-/// Refuses `--variant NAME` of a variant judged by its rules with a notation that does not
-/// hold chess positions (DFEN, FEN4, NDJSON4).
-///
-/// # Errors
-/// A usage error, with a hint.
-pub(crate) fn refuse_rules_without_chess(
-    rules: Option<variants::Variant>,
-    notation: Option<Notation>,
-) -> Result<(), Failure> {
-    match (rules, notation) {
-        (Some(variant), Some(notation)) if !notation.holds_chess_positions() => {
-            Err(Failure::hinted(
-                format!(
-                    "`--variant {variant}` judges chess positions: expected `--notation fen`, \
-                     `epd` or `perft`, found `--notation {}`",
-                    notation.name()
-                ),
-                "drop `--notation`, or read these files without `--variant`",
-            ))
-        }
-        _ => Ok(()),
+        Ok(request.variant_notation()?)
     }
 }
 

@@ -10,13 +10,12 @@
 use std::io::{self, BufRead};
 
 use crate::input::{Input, Origin};
-use dfen::form::FileForm;
-use notation::container::Container;
-use notation::records::{Grouping, Kind, Record, RecordBatch, RecordReader};
+use notation::reading::{Chosen, Reading, SNIFF_LIMIT, Uniques, head_is_enough};
+use notation::records::{Kind, Record, RecordBatch, RecordReader};
 
 use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
-use notation::{Analysis, Analyzer, Notation, ReadSettings, first_position_line};
+use notation::{Analysis, Analyzer, Notation, ReadSettings};
 
 /// A position file opened for scanning.
 pub(crate) struct Scan {
@@ -31,17 +30,6 @@ pub(crate) struct Scan {
     chosen: Chosen,
     /// The unique values met so far, for [`Scan::next_item`].
     uniques: Uniques,
-}
-
-/// How the notation of an input was chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Chosen {
-    /// Given: by a flag or the configuration.
-    Given,
-    /// By the file's extension.
-    Extension,
-    /// By the input's content: its first position line.
-    Content,
 }
 
 /// The `--verbose` note that says which notation an input is read as, and why; `given` says
@@ -233,70 +221,20 @@ impl Scan {
         forced: Option<Notation>,
         settings: ReadSettings,
     ) -> io::Result<Scan> {
-        let mut opened = origin.open()?;
-        let container = match (origin.path(), settings.select) {
-            (None, None) => None,
-            (path, select) => Container::resolve(path, select, opened.fill_buf()?)?,
-        };
-        let by_extension = match container {
-            // The positions inside a container are standard FEN unless given, or movetext
-            // when its first value is (`1. e4 …`: a column of SAN movetext).
-            Some(container) if forced.is_none() => {
-                let first = container.extractor().first_value(opened.fill_buf()?);
-                first
-                    .as_deref()
-                    .and_then(Notation::movetext_in)
-                    .or_else(|| Notation::of_variant(dfen::variant::Variant::Chess))
-            }
-            Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
-            None => origin.path().and_then(Notation::from_extension),
-        };
-        // A JSON Lines file of `fen` objects is not NDJSON4: one error that names the flag,
-        // not one per line.
-        if let (None, None, Some(notation)) = (forced, container, by_extension)
-            && notation.entry().replay.is_some()
-            && let Some(hint) = notation::container::field_hint(opened.fill_buf()?)
-        {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, hint));
-        }
-        let (chosen, known) = match (forced, by_extension) {
-            (Some(notation), _) => (Chosen::Given, Some(notation)),
-            (None, Some(notation)) => (Chosen::Extension, Some(notation)),
-            (None, None) => (Chosen::Content, None),
-        };
-        // The first position decides the form of a file's positions, the first value that of
-        // a container's.
-        let (notation, settings, inner) = match (known, container) {
-            (Some(notation), Some(container)) => {
-                let form = container.extractor().first_form(opened.fill_buf()?);
-                (notation, ReadSettings { form, ..settings }, opened)
-            }
-            _ => {
-                let (notation, form, inner) = sniff(opened, known)?;
-                (notation, ReadSettings { form, ..settings }, inner)
-            }
-        };
-        let grouping = match container {
-            Some(container) => container.grouping(),
-            None if notation.has_continuation_lines() => Grouping::Indented,
-            None => Grouping::None,
-        };
+        let (head, at_end, inner) = read_head(origin.open()?)?;
+        let reading = Reading::decide(&head, at_end, origin.path(), forced, settings)?;
         let size = origin
             .path()
             .and_then(|path| std::fs::metadata(path).ok())
             .map(|meta| meta.len());
         Ok(Scan {
-            reader: RecordReader::grouped(inner, grouping, notation::records::MAX_RECORD_BYTES)
-                .with_comment_starts(match container {
-                    Some(_) => notation::records::COMMENT_STARTS,
-                    None => notation.comment_starts(),
-                }),
-            analyzer: Analyzer::new(notation, settings).with_container(container),
+            reader: reading.records(inner),
+            analyzer: reading.analyzer(),
             size,
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
-            chosen,
-            uniques: Uniques::of(notation),
+            chosen: reading.chosen,
+            uniques: Uniques::of(reading.notation),
         })
     }
 
@@ -478,7 +416,7 @@ struct Begun {
 }
 
 /// The input being read.
-struct Reading {
+struct Current {
     input: usize,
     reader: RecordReader<Input>,
     /// The analyser copied into each piece, for a notation whose positions are analysed each
@@ -515,7 +453,7 @@ pub(crate) fn scan_all(
 ) -> io::Result<()> {
     let threads = threads.max(1);
     let mut next = 0;
-    let mut reading: Option<Reading> = None;
+    let mut reading: Option<Current> = None;
     let read = move |piece: &mut Piece| -> Filled {
         piece.begin = None;
         piece.analyzer = None;
@@ -559,7 +497,7 @@ pub(crate) fn scan_all(
                     if let Some(Ok(begun)) = &mut piece.begin {
                         begun.in_order = in_order;
                     }
-                    reading = Some(Reading {
+                    reading = Some(Current {
                         input,
                         reader: scan.reader,
                         prototype,
@@ -817,39 +755,6 @@ impl Batch {
     }
 }
 
-/// The values of an input's records that must be unique within it ([`Analysis::unique`]), met
-/// in file order: a repeat gets its notation's finding, naming the first line.
-#[derive(Default)]
-struct Uniques {
-    notation: Option<Notation>,
-    first: std::collections::HashMap<String, usize>,
-}
-
-impl Uniques {
-    /// None met yet, in an input of `notation`.
-    fn of(notation: Notation) -> Uniques {
-        Uniques {
-            notation: Some(notation),
-            first: std::collections::HashMap::new(),
-        }
-    }
-
-    /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
-    /// its analysis.
-    fn meet(&mut self, line: usize, unique: &notation::Unique, analysis: &mut Analysis) {
-        match self.first.get(&unique.value) {
-            Some(&first) => {
-                if let Some(finding) = self.notation.and_then(|n| n.repeated(unique, first)) {
-                    analysis.findings.push(finding);
-                }
-            }
-            None => {
-                self.first.insert(unique.value.clone(), line);
-            }
-        }
-    }
-}
-
 /// What a reported [`scan_all`] leaves out, and what it counts instead.
 ///
 /// Positions without a finding are counted, not handed on, and blank and comment lines are
@@ -914,66 +819,41 @@ const BATCH_BYTES: usize = 1 << 18;
 /// The reports one batch renders at most (see [`Batch::render`]).
 const REPORT_BYTES: usize = 1 << 22;
 
-/// How far ahead [`sniff`] reads for the first position line before it settles on DFEN.
-const SNIFF_LIMIT: usize = notation::records::MAX_RECORD_BYTES;
-
-/// What the first position line of an input says: its notation, unless `known` (sniffed from
-/// the line), and the form its positions are written in ([`FileForm`]). Gives back a reader
-/// that reads from the start. Usually the reader's first buffer holds the whole line, and the
-/// reader comes back as it is; otherwise (comment lines fill the buffer, or standard input
-/// arrives in pieces) it reads on, up to [`SNIFF_LIMIT`] bytes, and the bytes read come back
-/// in front of the rest.
-fn sniff(mut reader: Input, known: Option<Notation>) -> io::Result<(Notation, FileForm, Input)> {
-    // Comment lines of every notation are skipped, so that the line each rule wants is read.
-    const ANY_COMMENT: &[u8] = b"#%";
-    let decide = |text: &[u8]| {
-        let notation =
-            known.unwrap_or_else(|| match first_position_line(text, true, b"#", false) {
-                Ok(Some(line)) => Notation::sniff(line),
-                _ => Notation::fallback(),
-            });
-        let form = match first_position_line(text, true, notation.comment_starts(), true) {
-            Ok(Some(line)) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
-            _ => FileForm::default(),
-        };
-        (notation, form)
-    };
+/// The first bytes of an input, enough for [`Reading::decide`] (its first position line
+/// whole, or all of it: then `true`), and a reader that reads the input from its start. Usually the
+/// reader's first buffer holds them, and the reader comes back as it is (the head is a copy of
+/// that buffer); otherwise (comment lines fill the buffer, or standard input arrives in
+/// pieces) it reads on, up to [`SNIFF_LIMIT`] bytes, and the bytes read come back in front of
+/// the rest.
+fn read_head(mut reader: Input) -> io::Result<(Vec<u8>, bool, Input)> {
     let buffered = reader.fill_buf()?;
-    if first_position_line(buffered, buffered.is_empty(), ANY_COMMENT, true).is_ok() {
-        let (notation, form) = decide(buffered);
-        return Ok((notation, form, reader));
+    let at_end = buffered.is_empty();
+    if head_is_enough(buffered, at_end).is_ok() {
+        return Ok((buffered.to_vec(), at_end, reader));
     }
     let mut ahead = Vec::new();
     // Where the lines not yet known to be blank or comments start in `ahead`.
     let mut unread = 0;
-    let (notation, form) = loop {
+    let at_end = loop {
         let buffered = reader.fill_buf()?;
         let at_end = buffered.is_empty();
         ahead.extend_from_slice(buffered);
         let taken = buffered.len();
         reader.consume(taken);
-        match first_position_line(
-            ahead.get(unread..).unwrap_or_default(),
-            at_end,
-            ANY_COMMENT,
-            true,
-        ) {
-            Ok(_) => break decide(&ahead),
+        match head_is_enough(ahead.get(unread..).unwrap_or_default(), at_end) {
+            Ok(()) => break at_end,
             Err(skip) => unread += skip,
         }
         if ahead.len() >= SNIFF_LIMIT {
-            break (
-                known.unwrap_or_else(Notation::fallback),
-                FileForm::default(),
-            );
+            break false;
         }
     };
     let capacity = reader.capacity();
     let replay: Box<dyn io::Read + Send> =
-        Box::new(io::Read::chain(io::Cursor::new(ahead), reader));
+        Box::new(io::Read::chain(io::Cursor::new(ahead.clone()), reader));
     Ok((
-        notation,
-        form,
+        ahead,
+        at_end,
         io::BufReader::with_capacity(capacity, replay),
     ))
 }
@@ -1169,7 +1049,7 @@ mod tests {
                     step,
                 });
                 let (_, form, mut reader) =
-                    super::sniff(BufReader::with_capacity(8, trickle), known).unwrap();
+                    sniff(BufReader::with_capacity(8, trickle), known).unwrap();
                 assert_eq!(
                     (form.clockless, form.clocks_as_fields),
                     (clockless, clocks_as_fields),
@@ -1208,7 +1088,7 @@ mod tests {
                     step,
                 });
                 let (notation, _, mut reader) =
-                    super::sniff(BufReader::with_capacity(64, trickle), None).unwrap();
+                    sniff(BufReader::with_capacity(64, trickle), None).unwrap();
                 assert_eq!(
                     notation.name(),
                     expected,
@@ -1220,6 +1100,22 @@ mod tests {
                 assert!(all == text.as_bytes(), "step {step}: bytes lost");
             }
         }
+    }
+
+    /// What an input's head decides, as [`Scan::open`] reads it, and the reader handed back.
+    fn sniff(
+        reader: crate::input::Input,
+        known: Option<Notation>,
+    ) -> io::Result<(Notation, dfen::form::FileForm, crate::input::Input)> {
+        let (head, at_end, reader) = super::read_head(reader)?;
+        let reading = notation::reading::Reading::decide(
+            &head,
+            at_end,
+            None,
+            known,
+            ReadSettings::default(),
+        )?;
+        Ok((reading.notation, reading.settings.form, reader))
     }
 
     /// A scan of `text` read as `notation`, whose reader fails at its end when `fails`.

@@ -73,7 +73,9 @@ pub mod choice;
 pub mod code;
 pub mod container;
 mod csv_rows;
+pub mod reading;
 pub mod records;
+pub mod settings;
 
 /// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable
 /// API.

@@ -485,7 +485,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let read_flags = args.read.flags(None)?;
     let configs = Arc::new(Configs::new(&args.config)?);
     let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
-    crate::options::refuse_fen4_with_variant(read_flags.notation, &found.inputs)?;
+    crate::options::refuse_fen4_with_variant(read_flags.notation(), &found.inputs)?;
     crate::options::note_unused_select(read_flags.select, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);

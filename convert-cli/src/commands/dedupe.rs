@@ -155,7 +155,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     if args.write && found.refuse_compressed("dedupe --write", global) {
         return Ok(Status::Error);
     }
-    crate::options::refuse_fen4_with_variant(flags.notation, &found.inputs)?;
+    crate::options::refuse_fen4_with_variant(flags.notation(), &found.inputs)?;
     crate::options::note_unused_select(flags.select, &found.inputs, global);
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(

@@ -292,7 +292,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     // A variant judged by rules only (antichess, atomic, …) reads standard FEN unless
     // `--notation` names another notation of chess positions.
     let rules = args.variant.variant.and_then(notation::VariantName::rules);
-    crate::options::refuse_rules_without_chess(rules, args.notation)?;
+    notation::settings::refuse_rules_without_chess(rules, args.notation)?;
     let by_rules = args
         .variant
         .variant

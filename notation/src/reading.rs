@@ -1,0 +1,282 @@
+//! One input, decided from its first bytes and read record by record: the notation it is
+//! read as (given, by its name, else by its first position), the form its positions are
+//! written in, the container it is, and the findings of a whole text.
+//!
+//! The command line decides every file and standard input with [`Reading::decide`]; Python's
+//! `fenkit.check` and JavaScript's `check` call [`check_text`], which reads a text as the
+//! command line reads standard input. So a position gets the same findings on every surface.
+//!
+//! ```
+//! use notation::choice::Choice;
+//! use notation::reading::check_text;
+//! use notation::settings::Request;
+//!
+//! // Standard FEN on standard input is read as FEN, and this line has no finding.
+//! let found = check_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", &Request::default()).unwrap();
+//! assert!(found.is_empty());
+//!
+//! // A king missing, on the second line: the warning `fenkit check` gives.
+//! let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/4K3 w - - 0 1\n";
+//! let found = check_text(text, &Request::default()).unwrap();
+//! assert_eq!(found[0].line, 2);
+//! assert_eq!(found[0].finding.code.as_str(), "DFEN210");
+//! ```
+
+use std::collections::HashMap;
+use std::io;
+use std::path::Path;
+
+use dfen::form::FileForm;
+
+use crate::code::Finding;
+use crate::container::Container;
+use crate::records::{Grouping, MAX_RECORD_BYTES, RecordReader};
+use crate::settings::{Request, SettingError};
+use crate::{Analysis, Analyzer, Notation, ReadSettings, Unique, first_position_line};
+
+/// How the notation of an input was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// Given: by a setting or the configuration.
+    Given,
+    /// By the input's name: its extension.
+    Extension,
+    /// By the input's content: its first position line.
+    Content,
+}
+
+/// How far into an input its first position line is looked for before it is read as the
+/// fallback notation.
+pub const SNIFF_LIMIT: usize = MAX_RECORD_BYTES;
+
+/// The comment starts of every notation, skipped while the first position line is looked for.
+const ANY_COMMENT: &[u8] = b"#%";
+
+/// Whether `head`, the first bytes of an input (all of it when `at_end`), holds its first
+/// position line whole, or shows there is none: [`Reading::decide`] needs no more then.
+///
+/// # Errors
+/// How many bytes of `head` are blank or comment lines, when more is needed.
+pub fn head_is_enough(head: &[u8], at_end: bool) -> Result<(), usize> {
+    first_position_line(head, at_end, ANY_COMMENT, true).map(|_| ())
+}
+
+/// How one input is read.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    /// The notation its records are read as.
+    pub notation: Notation,
+    /// How it was chosen.
+    pub chosen: Chosen,
+    /// The settings, with the form its first position is written in.
+    pub settings: ReadSettings,
+    /// The container it is, if it holds positions inside another format.
+    pub container: Option<Container>,
+}
+
+impl Reading {
+    /// Decides how the input named `path` (`None`: standard input or a text), whose first
+    /// bytes are `head`, is read: as `forced`, else as its extension says, else as its first
+    /// position line says (see [`Notation::sniff`]). `head` holds the first position line
+    /// whole, or all of the input (`at_end`; see [`head_is_enough`]); a head that holds
+    /// neither (the line is longer than [`SNIFF_LIMIT`]) reads as the fallback notation.
+    ///
+    /// # Errors
+    /// [`io::ErrorKind::InvalidInput`] for a CSV or TSV file without a column, or naming one
+    /// its header lacks; [`io::ErrorKind::InvalidData`] for a JSON Lines file of `fen`
+    /// objects read as NDJSON4, with the message that names `--field fen`.
+    pub fn decide(
+        head: &[u8],
+        at_end: bool,
+        path: Option<&Path>,
+        forced: Option<Notation>,
+        settings: ReadSettings,
+    ) -> io::Result<Reading> {
+        let container = match (path, settings.select) {
+            (None, None) => None,
+            (path, select) => Container::resolve(path, select, head)?,
+        };
+        let by_name = match container {
+            // The positions inside a container are standard FEN unless given, or movetext
+            // when its first value is (`1. e4 …`: a column of SAN movetext).
+            Some(container) if forced.is_none() => {
+                let first = container.extractor().first_value(head);
+                first
+                    .as_deref()
+                    .and_then(Notation::movetext_in)
+                    .or_else(|| Notation::of_variant(dfen::variant::Variant::Chess))
+            }
+            Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+            None => path.and_then(Notation::from_extension),
+        };
+        // A JSON Lines file of `fen` objects is not NDJSON4: one error that names the flag,
+        // not one per line.
+        if let (None, None, Some(notation)) = (forced, container, by_name)
+            && notation.entry().replay.is_some()
+            && let Some(hint) = crate::container::field_hint(head)
+        {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, hint));
+        }
+        let (chosen, known) = match (forced, by_name) {
+            (Some(notation), _) => (Chosen::Given, Some(notation)),
+            (None, Some(notation)) => (Chosen::Extension, Some(notation)),
+            (None, None) => (Chosen::Content, None),
+        };
+        // The first position decides the form of a file's positions, the first value that of
+        // a container's.
+        let (notation, form) = match (known, container) {
+            (Some(notation), Some(container)) => (notation, container.extractor().first_form(head)),
+            _ => sniff(head, at_end, known),
+        };
+        Ok(Reading {
+            notation,
+            chosen,
+            settings: ReadSettings { form, ..settings },
+            container,
+        })
+    }
+
+    /// The reader of its records from `inner`, which reads the input from its start.
+    pub fn records<R: io::BufRead>(&self, inner: R) -> RecordReader<R> {
+        let grouping = match self.container {
+            Some(container) => container.grouping(),
+            None if self.notation.has_continuation_lines() => Grouping::Indented,
+            None => Grouping::None,
+        };
+        RecordReader::grouped(inner, grouping, MAX_RECORD_BYTES).with_comment_starts(
+            match self.container {
+                Some(_) => crate::records::COMMENT_STARTS,
+                None => self.notation.comment_starts(),
+            },
+        )
+    }
+
+    /// The analyser of its records.
+    pub fn analyzer(&self) -> Analyzer {
+        Analyzer::new(self.notation, self.settings).with_container(self.container)
+    }
+}
+
+/// The notation of an input from its first position line, unless `known`, and the form its
+/// positions are written in ([`FileForm`]).
+fn sniff(head: &[u8], at_end: bool, known: Option<Notation>) -> (Notation, FileForm) {
+    if head_is_enough(head, at_end).is_err() {
+        return (
+            known.unwrap_or_else(Notation::fallback),
+            FileForm::default(),
+        );
+    }
+    let notation = known.unwrap_or_else(|| match first_position_line(head, true, b"#", false) {
+        Ok(Some(line)) => Notation::sniff(line),
+        _ => Notation::fallback(),
+    });
+    let form = match first_position_line(head, true, notation.comment_starts(), true) {
+        Ok(Some(line)) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
+        _ => FileForm::default(),
+    };
+    (notation, form)
+}
+
+/// The values that must be unique within an input (a DFEN's or FEN4's unique value), with the
+/// line each was first met on.
+#[derive(Debug, Default)]
+pub struct Uniques {
+    notation: Option<Notation>,
+    first: HashMap<String, usize>,
+}
+
+impl Uniques {
+    /// None met yet, in an input of `notation`.
+    pub fn of(notation: Notation) -> Uniques {
+        Uniques {
+            notation: Some(notation),
+            first: HashMap::new(),
+        }
+    }
+
+    /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
+    /// its analysis.
+    pub fn meet(&mut self, line: usize, unique: &Unique, analysis: &mut Analysis) {
+        match self.first.get(&unique.value) {
+            Some(&first) => {
+                if let Some(finding) = self.notation.and_then(|n| n.repeated(unique, first)) {
+                    analysis.findings.push(finding);
+                }
+            }
+            None => {
+                self.first.insert(unique.value.clone(), line);
+            }
+        }
+    }
+}
+
+/// A finding of [`check_text`], placed in the text.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// The finding; its span is relative to the record (see [`Placed::start`]).
+    pub finding: Finding,
+    /// The line its record starts on, from 1.
+    pub line: usize,
+    /// The byte offset in the text where its record starts.
+    pub offset: usize,
+}
+
+impl Placed {
+    /// The finding's span as byte offsets in the whole text.
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.offset + self.finding.span.start..self.offset + self.finding.span.end
+    }
+
+    /// Where its span starts on its line, in bytes: `fenkit check`'s column − 1.
+    pub fn column_bytes(&self, text: &str) -> usize {
+        let start = self.span().start.min(text.len());
+        let line_start = text
+            .get(..start)
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |at| at + 1);
+        start - line_start
+    }
+}
+
+/// Every finding of `text` read as `fenkit check` reads it on standard input with the same
+/// settings: the notation as asked, else sniffed from the first position; the form of its
+/// positions from the first one; a unique value repeated is reported where it repeats.
+/// `# fenkit:` markers and configuration files are the command line's alone.
+///
+/// # Errors
+/// A [`SettingError`] when the request's settings do not go together.
+pub fn check_text(text: &str, request: &Request) -> Result<Vec<Placed>, SettingError> {
+    let resolved = request.resolve()?;
+    let bytes = text.as_bytes();
+    let reading = Reading::decide(
+        bytes,
+        true,
+        None,
+        resolved.notation,
+        resolved.read_settings(),
+    )
+    .map_err(|error| SettingError {
+        message: error.to_string(),
+        help: "name the notation".to_owned(),
+    })?;
+    let mut records = reading.records(bytes);
+    let mut analyzer = reading.analyzer().without_canonical();
+    let mut uniques = Uniques::of(reading.notation);
+    let mut placed = Vec::new();
+    // Reading from a byte slice cannot fail.
+    while let Ok(Some(record)) = records.next_record() {
+        let Some(mut analysis) = analyzer.analyze_record(&record) else {
+            continue;
+        };
+        if let Some(unique) = analysis.unique.take() {
+            uniques.meet(record.line, &unique, &mut analysis);
+        }
+        let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
+        placed.extend(analysis.findings.into_iter().map(|finding| Placed {
+            finding,
+            line: record.line,
+            offset,
+        }));
+    }
+    Ok(placed)
+}
