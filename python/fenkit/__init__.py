@@ -1,6 +1,15 @@
 """fenkit: lint, format, convert and diff chess notation: FEN, EPD, Chess960, variant FENs,
 DFEN and FEN4, in files, PGN, CSV and JSON Lines.
 
+Check a text as ``fenkit check`` checks it, in any notation and variant, and get the same
+findings, each placed at its line and column::
+
+    >>> import fenkit
+    >>> [(f.code, f.line, f.column) for f in fenkit.check("8/8/8/8/8/8/8/4K3 w - - 0 1")]
+    [('DFEN210', 1, 0)]
+    >>> [f.code for f in fenkit.check("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;", notation="epd")]
+    []
+
 Parse a DFEN under a profile and get every finding, each with a code, a severity, a byte
 span, whether it is fixable, a message and help::
 
@@ -60,6 +69,7 @@ from ._fenkit import (
     Turn,
     UniqueCount,
     __version__,
+    check,
     count_turns,
     legal_moves,
     lint_dfen,
@@ -105,6 +115,7 @@ __all__ = [
     "Turn",
     "UniqueCount",
     "__version__",
+    "check",
     "count_turns",
     "legal_moves",
     "lint_dfen",

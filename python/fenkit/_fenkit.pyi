@@ -19,6 +19,7 @@ __all__ = [
     "ParsedDfen",
     "parse_dfen",
     "parse_dfen_batch",
+    "check",
     "lint_dfen",
     "position_key",
     "position_hash",
@@ -117,6 +118,8 @@ class Finding:
     def help(self) -> Optional[str]: ...
     @property
     def line(self) -> Optional[int]: ...
+    @property
+    def column(self) -> Optional[int]: ...
 
 @final
 class Dfen:
@@ -393,6 +396,21 @@ def parse_fen4(text: _Text, *, strict: bool = False) -> ParsedFen4: ...
 def parse_fen4_batch(
     texts: Sequence[_Text], *, strict: bool = False
 ) -> List[Union[ParsedFen4, ParseError]]: ...
+_Notation = Literal["dfen", "fen", "epd", "perft", "fen4", "ndjson4", "movetext"]
+
+def check(
+    text: _Text,
+    *,
+    notation: Optional[_Notation] = None,
+    profile: Optional[_Profile] = None,
+    chess960: bool = False,
+    variant: Union[_VariantName, _RulesVariantName, str, None] = None,
+    dialect: Optional[Literal["essay", "stockfish", "lichess", "auto"]] = None,
+    strict: bool = False,
+) -> List[Finding]:
+    """Every finding of ``text``, as ``fenkit check`` reports it for the same text on stdin."""
+    ...
+
 def lint_dfen(
     lines: Iterable[_Text], profile: _Profile = "spec", *, strict: bool = False, chess960: bool = False
 ) -> List[Finding]: ...

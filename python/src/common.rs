@@ -53,6 +53,7 @@ pub(crate) struct PyFinding {
     fixable: bool,
     help: Option<Cow<'static, str>>,
     line: Option<usize>,
+    column: Option<usize>,
 }
 
 impl PyFinding {
@@ -70,6 +71,38 @@ impl PyFinding {
             fixable: finding.fixable,
             help: finding.help.clone(),
             line,
+            column: None,
+        }
+    }
+
+    /// A finding of `fenkit.check`, placed in the whole text: its span counted in code points
+    /// of the text, its line, and its column in code points from the line's start.
+    pub(crate) fn placed(placed: &notation::reading::Placed, text: &str) -> PyFinding {
+        let code_points = |at: usize| {
+            let at = at.min(text.len());
+            let mut end = at;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.get(..end).map_or(0, |before| before.chars().count())
+        };
+        let span = placed.span();
+        let line_start = text
+            .get(..span.start.min(text.len()))
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |at| at + 1);
+        let start = code_points(span.start);
+        let finding = &placed.finding;
+        PyFinding {
+            code: finding.code.as_str(),
+            category: finding.code.category().as_str(),
+            severity: finding.severity.as_str(),
+            span: (start, code_points(span.end)),
+            message: finding.message.clone(),
+            fixable: finding.fixable,
+            help: finding.help.clone(),
+            line: Some(placed.line),
+            column: Some(start - code_points(line_start)),
         }
     }
 
@@ -103,7 +136,8 @@ impl PyFinding {
         self.severity
     }
 
-    /// `(start, end)`: byte offsets into the UTF-8 text (into its line, for NDJSON4).
+    /// `(start, end)`: byte offsets into the UTF-8 text (into its line, for NDJSON4); for
+    /// `fenkit.check`, code point offsets into the whole text.
     #[getter]
     fn span(&self) -> (usize, usize) {
         self.span
@@ -127,10 +161,17 @@ impl PyFinding {
         self.help.as_deref()
     }
 
-    /// The 1-based line of an NDJSON4 finding; `None` for a single position.
+    /// The 1-based line of an NDJSON4 or `fenkit.check` finding; `None` for a single position.
     #[getter]
     fn line(&self) -> Option<usize> {
         self.line
+    }
+
+    /// For `fenkit.check`: where the span starts in its line, in code points from 0 (on an
+    /// ASCII line, `fenkit check`'s column − 1); `None` elsewhere.
+    #[getter]
+    fn column(&self) -> Option<usize> {
+        self.column
     }
 
     fn __repr__(&self) -> String {

@@ -2,12 +2,14 @@
 //!
 //! Python users import `fenkit`, whose `__init__.py` re-exports what is defined here; the
 //! typed stubs are `python/fenkit/_fenkit.pyi`. This crate only translates: every decision
-//! (parsing, findings, canonical forms, the rules, the identity key) is made by `dfen`, `fen4`
-//! and the `fenkit` command's library, and this crate maps their values to Python objects
+//! (parsing, findings, canonical forms, the rules, the identity key) is made by `notation`,
+//! `dfen`, `fen4`, `variants` and `pgn`; the `fenkit` crate only runs the command line for
+//! `fenkit.main`. This crate maps their values to Python objects
 //! and their errors to Python exceptions.
 //!
 //! | module | what it binds |
 //! |---|---|
+//! | `check` | `fenkit.check`: a text's findings as `fenkit check` gives them, every notation and variant |
 //! | `common` | findings, the exceptions, text arguments (`str` or UTF-8 `bytes`), the `Dfen` class and the position argument (a `Dfen` or its text) |
 //! | `position` | DFEN: parse under a profile, canonical and engine forms, FEN, JSON, identity, the `Dfen` class's methods |
 //! | `placement` | FEN4: parse, canonical form, the two JSON forms, NDJSON4 validation |
@@ -23,6 +25,7 @@
 //! would still be a bug, to be reported.
 
 mod arrow;
+mod check;
 mod common;
 mod epd;
 mod pgn;
@@ -47,6 +50,7 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     common::register(m)?;
+    check::register(m)?;
     position::register(m)?;
     placement::register(m)?;
     rules::register(m)?;

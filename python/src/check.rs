@@ -1,0 +1,76 @@
+//! `fenkit.check`: every finding of a text, exactly as `fenkit check` reports it for the same
+//! text on standard input. The settings are named as the command line names them, and read,
+//! resolved and applied by the library (`notation::settings`, `notation::reading`).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use notation::choice::Choice;
+use notation::settings::Request;
+use notation::{DialectArg, Notation, ProfileArg, VariantName};
+
+use crate::common::{PyFinding, Text};
+
+/// A setting's value by name, or `ValueError` naming what is offered.
+fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> PyResult<Option<T>> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    T::from_name(name).map(Some).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown {setting} {name:?}: expected one of {}",
+            T::names()
+        ))
+    })
+}
+
+/// Every finding of `text`, as `fenkit check --notation … -` reports it for the same text on
+/// standard input: the same codes, severities, messages and help, in the same order. Each
+/// finding has its `line` (from 1), its `column` (code points from the line's start: the
+/// command line's column − 1 on an ASCII line) and its `span` in code points of the text.
+///
+/// `notation=None` reads the text as a file without an extension: by its first position.
+/// The settings take the names the command line's flags take, and refuse the combinations it
+/// refuses, with `ValueError`.
+///
+/// >>> import fenkit
+/// >>> [(f.code, f.line, f.column) for f in fenkit.check("8/8/8/8/8/8/8/4K3 w - - 0 1")]
+/// [('DFEN210', 1, 0)]
+/// >>> fenkit.check("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+/// []
+#[pyfunction]
+#[pyo3(signature = (text, *, notation=None, profile=None, chess960=false, variant=None, dialect=None, strict=false))]
+#[allow(clippy::too_many_arguments)]
+fn check(
+    py: Python<'_>,
+    text: Text,
+    notation: Option<&str>,
+    profile: Option<&str>,
+    chess960: bool,
+    variant: Option<&str>,
+    dialect: Option<&str>,
+    strict: bool,
+) -> PyResult<Vec<PyFinding>> {
+    let request = Request {
+        notation: chosen::<Notation>("notation", notation)?,
+        variant: chosen::<VariantName>("variant", variant)?,
+        dialect: chosen::<DialectArg>("dialect", dialect)?,
+        profile: chosen::<ProfileArg>("profile", profile)?,
+        chess960,
+        strict,
+        ..Request::default()
+    };
+    let text = text.as_str()?;
+    let placed = py
+        .detach(|| notation::reading::check_text(text, &request))
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(placed
+        .iter()
+        .map(|placed| PyFinding::placed(placed, text))
+        .collect())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    Ok(())
+}

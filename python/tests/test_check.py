@@ -1,0 +1,114 @@
+"""`fenkit.check` gives, for each line fed alone, exactly the findings that `fenkit check -`
+gives for that line on standard input: the same codes, severities, messages, lines and
+columns. The lines come from the real files under tests/data (Stockfish's books, Chess960 in
+both castling spellings, lichess's FEN lines) and from the fixtures (DFEN, FEN4, three-check,
+crazyhouse), in every notation the table offers."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any, Iterator, List, Optional, Tuple
+
+import pytest
+
+import fenkit
+
+from conftest import FIXTURES, REPO
+
+DATA = REPO / "tests" / "data"
+
+# (files, notation, variant, chess960): `notation=None` sniffs as the command line does.
+CASES: List[Tuple[List[Path], Optional[str], Optional[str], bool]] = [
+    ([DATA / "scalachess" / "mainline_fen.txt"], None, None, False),
+    ([DATA / "scalachess" / "mainline_fen.txt"], "fen", None, False),
+    (sorted((DATA / "stockfish-books").glob("*.epd")), "epd", None, False),
+    ([DATA / "stockfish-books" / "FRC_openings.epd"], "epd", None, True),
+    (sorted((DATA / "chess960").glob("*.fen")), "fen", None, True),
+    (sorted((DATA / "chess960").glob("*.fen")), "fen", None, False),
+    (sorted(FIXTURES.glob("dfen/*/*.dfen")), "dfen", None, False),
+    (sorted(FIXTURES.glob("dfen/*/*.dfen")), None, None, False),
+    (sorted(FIXTURES.glob("fen4/*/*.fen4")), "fen4", None, False),
+    (sorted(FIXTURES.glob("variants/*/*threecheck*")), None, "threecheck", False),
+    (sorted(FIXTURES.glob("variants/*/*crazyhouse*")), None, "crazyhouse", False),
+    (sorted(FIXTURES.glob("fen/*/*.fen")), "fen", None, False),
+]
+
+# Lines taken from each file, spread over it.
+PER_FILE = 25
+
+
+def sample(path: Path) -> Iterator[str]:
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith(("#", "%"))
+    ]
+    step = max(1, len(lines) // PER_FILE)
+    yield from lines[::step][:PER_FILE]
+
+
+def cli_findings(text: str, args: List[str]) -> List[Tuple[Any, ...]]:
+    binary = os.environ.get("FENKIT_BIN", "fenkit")
+    run = subprocess.run(
+        [binary, "check", *args, "--output-format", "json", "-"],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    assert run.returncode in (0, 1), run.stderr.decode()
+    report = json.loads(run.stdout)
+    return [
+        (d["code"], d["severity"], d["message"], d["line"], d["column"] - 1)
+        for d in report["diagnostics"]
+    ]
+
+
+def cases() -> Iterator[Any]:
+    for files, notation, variant, chess960 in CASES:
+        assert files, f"no files for {notation} {variant}"
+        for path in files:
+            name = f"{path.relative_to(REPO)}:{notation}:{variant}:{chess960}"
+            yield pytest.param(path, notation, variant, chess960, id=name)
+
+
+@pytest.mark.parametrize("path, notation, variant, chess960", list(cases()))
+def test_check_gives_the_command_lines_findings(
+    path: Path, notation: Optional[str], variant: Optional[str], chess960: bool
+) -> None:
+    args: List[str] = []
+    if notation:
+        args += ["--notation", notation]
+    if variant:
+        args += ["--variant", variant]
+    if chess960:
+        args.append("--chess960")
+    compared = with_findings = 0
+    for line in sample(path):
+        text = line + "\n"
+        found = [
+            (f.code, f.severity, f.message, f.line, f.column)
+            for f in fenkit.check(text, notation=notation, variant=variant, chess960=chess960)
+        ]
+        assert found == cli_findings(text, args), f"{path.name}: {line!r}"
+        compared += 1
+        with_findings += bool(found)
+    assert compared > 0
+    # The invalid fixtures have findings to compare, not only empty lists.
+    if "invalid" in path.parts:
+        assert with_findings > 0, path
+
+
+def test_check_refuses_settings_that_do_not_go_together() -> None:
+    with pytest.raises(ValueError, match="judges chess positions"):
+        fenkit.check("x", notation="fen4", variant="antichess")
+    with pytest.raises(ValueError, match="unknown notation"):
+        fenkit.check("x", notation="pgnx")
+
+
+def test_check_counts_code_points() -> None:
+    # A comment of two-byte letters before the finding's line moves bytes, not code points.
+    text = "# é é\n8/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    [finding] = fenkit.check(text)
+    assert (finding.code, finding.line, finding.column) == ("DFEN210", 2, 0)
+    assert finding.span[0] == len("# é é\n")
