@@ -2,12 +2,11 @@
 //! variant of the `variants` library's table (antichess, atomic, horde, …) with its findings.
 
 use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
+use notation::choice::Choice;
 use pyo3::prelude::*;
 
 use crate::common::color_name;
-use crate::common::{
-    PyFinding, Text, bad_choice, conversion_error, dfen_parse_error, py_repr, py_repr_list,
-};
+use crate::common::{PyFinding, Text, conversion_error, dfen_parse_error, py_repr, py_repr_list};
 
 /// A variant as `variant=` names it: one of `dfen`'s five, read with its slots, or one of the
 /// `variants` library's table (its name or any alias), whose standard fields `dfen` reads and
@@ -30,56 +29,37 @@ impl Named {
     }
 }
 
-/// `variant="threecheck"|"antichess"|…`, or `ValueError` naming every variant.
+/// `variant="threecheck"|"antichess"|…` (every name and alias the command line's `--variant`
+/// reads, `notation::VariantName`), or `ValueError` naming every variant.
 fn variant(name: &str) -> PyResult<Named> {
-    if let Ok(reading) = name.parse::<Variant>() {
-        return Ok(Named {
-            reading,
-            rules: None,
-        });
-    }
-    let unknown = || {
-        let mut names: Vec<&str> = Variant::ALL.map(Variant::name).to_vec();
-        for entry in &variants::TABLE {
-            if !names.contains(&entry.name) {
-                names.push(entry.name);
-            }
-        }
-        bad_choice("variant", name, &names)
-    };
-    let rules = name.parse::<variants::Variant>().map_err(|_| unknown())?;
-    Ok(match rules {
-        // dfen reads these with their slots and judges them itself.
-        variants::Variant::Chess => Named {
-            reading: Variant::Chess,
-            rules: None,
-        },
-        variants::Variant::ThreeCheck => Named {
-            reading: Variant::ThreeCheck,
-            rules: None,
-        },
-        variants::Variant::Crazyhouse => Named {
-            reading: Variant::Crazyhouse,
-            rules: None,
-        },
-        _ => Named {
-            reading: Variant::Chess,
-            rules: Some(rules),
+    let named = notation::VariantName::from_name(name).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown variant {name:?}: expected one of {}",
+            notation::VariantName::names()
+        ))
+    })?;
+    Ok(Named {
+        reading: named.variant(),
+        rules: match named {
+            notation::VariantName::Rules(rules) => Some(rules),
+            notation::VariantName::Notation(_) => None,
         },
     })
 }
 
-/// `dialect="auto"|"essay"|"stockfish"|"lichess"` that `variant` is written in, or
-/// `ValueError`; `auto` is the dialect `text` is written in.
+/// `dialect="auto"|"essay"|"stockfish"|"lichess"` (`notation::DialectArg`) that `variant` is
+/// written in, or `ValueError`; `auto` is the dialect `text` is written in.
 fn dialect(variant: Named, name: &str, text: &str) -> PyResult<Dialect> {
-    if name == "auto" {
+    let chosen = notation::DialectArg::from_name(name).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown dialect {name:?}: expected one of {}",
+            notation::DialectArg::names()
+        ))
+    })?;
+    if chosen == notation::DialectArg::Auto {
         return Ok(Dialect::detect(variant.reading, text));
     }
-    let dialect = name.parse::<Dialect>().map_err(|_| {
-        let mut names = vec!["auto"];
-        names.extend(Dialect::ALL.map(Dialect::name));
-        bad_choice("dialect", name, &names)
-    })?;
+    let dialect = Dialect::from(chosen);
     if variant.reading.has_dialect(dialect) {
         Ok(dialect)
     } else {

@@ -12,12 +12,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The crates whose `src/` is checked, from the workspace root.
-const CRATES: [&str; 8] = [
+const CRATES: [&str; 9] = [
     "diagnostics",
     "dfen",
     "fen4",
     "pgn",
     "variants",
+    "notation",
     "convert-cli",
     "python",
     "wasm",

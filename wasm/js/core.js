@@ -487,17 +487,6 @@ function createApi(raw, pgn) {
     return new ParsedVariant(kept(text), bits, status);
   }
 
-  const SNIFF = settings('', {});
-
-  function check(text, options) {
-    const bits = options === undefined && typeof text === 'string' ? SNIFF : judged(text, optionsOf(options));
-    const length = put(text);
-    if (length < 0) return [surrogateFinding(text, -1 - length)];
-    const status = raw.status(length, bits, 1);
-    if (status >>> COUNT_SHIFT === 0) return [];
-    return JSON.parse(raw.report(length, bits, 1)).findings;
-  }
-
   function canonical(text, options) {
     const given = optionsOf(options);
     const bits = judged(text, given);
@@ -520,8 +509,11 @@ function createApi(raw, pgn) {
     return pgnReader;
   }
 
-  /** Loads the PGN reader, after which `readPgn` answers at once. */
-  function loadPgn() {
+  /**
+   * Loads the second module (the notation library behind `check`, and the PGN reader), after
+   * which `check` and `readPgn` answer at once. `loadPgn` is its older name.
+   */
+  function loadEngine() {
     if (pgnReader) return Promise.resolve();
     if (pgn.loadSync) {
       try {
@@ -544,16 +536,69 @@ function createApi(raw, pgn) {
     return pgnLoading;
   }
 
-  function readPgn(text) {
+  /** The second module, loaded at once where the platform can (Node). */
+  function engine(what) {
     if (!pgnReader) {
       if (!pgn.loadSync) {
-        throw new Error('readPgn needs the PGN reader, a second WebAssembly module that a browser loads on first use: expected `await loadPgn()` before the first call, found it not loaded yet');
+        throw new Error(`${what} needs the notation engine, a second WebAssembly module that a browser loads on first use: expected \`await loadEngine()\` before the first call, found it not loaded yet`);
       }
       pgnLoaded(pgn.loadSync());
     }
-    const length = pgnReader.put(text);
+    return pgnReader;
+  }
+
+  function readPgn(text) {
+    const reader = engine('readPgn');
+    const length = reader.put(text);
     if (length < 0) throw surrogateError(text, length);
-    return answerOf(pgnReader.raw.read_pgn(length, typeof text !== 'string'));
+    return answerOf(reader.raw.read_pgn(length, typeof text !== 'string'));
+  }
+
+  // The options of the last `check`, and their JSON: a loop passes one object again and again.
+  let lastOptions = null;
+  let lastJson = '{}';
+  const NAMED = ['notation', 'variant', 'profile', 'dialect'];
+
+  /** The options of `check` as the module reads them; the names are the library's to judge. */
+  function checkOptionsJson(options) {
+    if (options === undefined || options === null) return '{}';
+    if (options === lastOptions) return lastJson;
+    if (typeof options !== 'object') {
+      throw new TypeError(`expected an options object, found ${describe(options)}`);
+    }
+    const given = {};
+    for (const name of NAMED) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') {
+        throw new TypeError(`\`${name}\` is a name: expected a string, found ${describe(value)}`);
+      }
+      given[name] = value;
+    }
+    if (options.checkLimit !== undefined) given.checkLimit = checkLimitOf(options.checkLimit);
+    given.chess960 = Boolean(options.chess960);
+    given.strict = Boolean(options.strict);
+    lastOptions = options;
+    lastJson = JSON.stringify(given);
+    return lastJson;
+  }
+
+  const CLEAN = '{"findings":[]}';
+
+  /**
+   * Every finding of `text` as `fenkit check` reports it for the same text on standard input,
+   * read by the notation library in the second module.
+   */
+  function check(text, options) {
+    const json = checkOptionsJson(options);
+    const reader = engine('check');
+    const length = reader.put(text);
+    if (length < 0) return [surrogateFinding(text, -1 - length)];
+    const answer = reader.raw.check_text(length, typeof text !== 'string', json);
+    if (answer === CLEAN) return [];
+    const value = JSON.parse(answer);
+    if (value.refused !== undefined) throw new RangeError(`${value.refused} (help: ${value.help})`);
+    return value.findings;
   }
 
   function positionKey(text, options) {
@@ -628,7 +673,8 @@ function createApi(raw, pgn) {
     play,
     positionKey,
     readPgn,
-    loadPgn,
+    loadEngine,
+    loadPgn: loadEngine,
   };
 }
 

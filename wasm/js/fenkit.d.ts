@@ -7,8 +7,8 @@ export type Text = string | Uint8Array;
 
 /** The DFEN dialect to read and write. */
 export type Profile = 'spec' | 'lenient' | 'engine';
-/** A notation `check`, `canonical` and `positionKey` read; sniffed when not given (FEN4 when the text starts with `4d-fen`, else DFEN). */
-export type Notation = 'dfen' | 'fen' | 'fen4';
+/** A notation `check` reads (every notation of `fenkit check --notation`); `canonical` and `positionKey` read `dfen`, `fen` and `fen4`. Sniffed when not given. */
+export type Notation = 'dfen' | 'fen' | 'epd' | 'perft' | 'fen4' | 'ndjson4' | 'movetext';
 /**
  * A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess, or a
  * variant of the rules table judged by its own rules (antichess, giveaway, atomic, horde,
@@ -107,6 +107,8 @@ export interface VariantOptions extends ReadOptions {
 /** How `check`, `canonical` and `positionKey` read a text. */
 export interface CheckOptions extends ReadOptions {
   notation?: Notation;
+  /** Read castling as Chess960 does (`check` only). */
+  chess960?: boolean;
   profile?: Profile;
   /** A variant's FEN instead (`chess` is `fen`, `dice` is `dfen`). */
   variant?: VariantName;
@@ -268,10 +270,25 @@ export interface PgnGame {
  * The PGN reader is a second WebAssembly module, loaded on first use. In Node the first call loads it synchronously; in a browser (`browser.mjs`) call `await loadPgn()` once first, or `readPgn` throws an `Error` saying so.
  */
 export declare function readPgn(text: Text): PgnGame[];
-/** Loads the PGN reader (a second WebAssembly module) if it is not loaded yet; once it resolves, `readPgn` answers synchronously. Needed before `readPgn` in a browser; harmless in Node. */
+/** Loads the notation engine (a second WebAssembly module: the notation library behind `check`, and the PGN reader) if it is not loaded yet; once it resolves, `check` and `readPgn` answer synchronously. Needed before them in a browser; harmless in Node. */
+export declare function loadEngine(): Promise<void>;
+/** The older name of `loadEngine`. */
 export declare function loadPgn(): Promise<void>;
-/** Every finding of one position as `fenkit check` reports them, a syntax error as an error finding; `[]` when clean. Never throws for the text. */
-export declare function check(text: Text, options?: CheckOptions): Finding[];
+
+/** A finding of `check`: placed at its line and column too. */
+export interface CheckedFinding extends Finding {
+  /** The line its position starts on, from 1. */
+  line: number;
+  /** Where the span starts in its line, in UTF-16 code units (bytes for a `Uint8Array`): `fenkit check`'s column − 1 on an ASCII line. */
+  column: number;
+}
+
+/**
+ * Every finding of `text` as `fenkit check --notation … -` reports it for the same text on standard input: the same codes, severities, messages, lines and columns, read by the notation library (every notation and variant of the command line: FEN, EPD, DFEN, FEN4, perft suites, movetext, Chess960, the variants). `notation` unset reads the text as a file without an extension: by its first position. `[]` when clean. Throws `RangeError` for options that do not go together, as the command line refuses its flags.
+ *
+ * The notation library is the second WebAssembly module: in a browser, `await loadEngine()` once first, or `check` throws an `Error` saying so.
+ */
+export declare function check(text: Text, options?: CheckOptions): CheckedFinding[];
 /** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */
 export declare function canonical(text: Text, options?: CheckOptions): string;
 /** One position converted as `fenkit convert` converts a line; throws `FenkitError` when it cannot be. */

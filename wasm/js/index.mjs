@@ -16,5 +16,6 @@ export const {
   play,
   positionKey,
   readPgn,
+  loadEngine,
   loadPgn,
 } = fenkit;

@@ -4,6 +4,9 @@
 
 import * as fenkit from '../pkg/browser.mjs';
 
+// `check` is the notation library's, in the package's second module: loaded once, here.
+await fenkit.loadEngine();
+
 const $ = (id) => document.getElementById(id);
 const input = $('input');
 const notation = $('notation');

@@ -45,6 +45,8 @@
 #![cfg_attr(not(feature = "core"), allow(dead_code, unused_imports))]
 
 mod analysis;
+#[cfg(feature = "pgn")]
+mod check;
 mod convert;
 mod found;
 mod lichess;
@@ -282,6 +284,24 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
     respond(len, &reader, |_, text| {
         rules::play(text, uci, king_capture).map(Answer::Json)
     })
+}
+
+/// Every finding of the input as `fenkit check` reports it, with `options` (JSON: `notation`,
+/// `variant`, `profile`, `dialect`, `checkLimit`, `chess960`, `strict`) read by the notation
+/// library (`check::check`).
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn check_text(len: usize, bytes: bool, options: &str) -> String {
+    with_text(
+        len,
+        bytes,
+        |source, text| crate::check::check(source, text, options),
+        |found| {
+            INPUT.with_borrow(|input| {
+                crate::check::not_utf8(input.get(..len).unwrap_or_default(), &found)
+            })
+        },
+    )
 }
 
 /// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).

@@ -1,0 +1,190 @@
+//! `check(text, options)`: every finding of a text as `fenkit check` reports it for the same
+//! text on standard input, read by the notation library (`notation::reading::check_text`)
+//! with the settings it resolves (`notation::settings`). The options are named as the command
+//! line's flags are, and read by the library's names (`notation::choice`): this module names
+//! no notation, variant or dialect of its own.
+
+use serde::{Deserialize, Serialize};
+
+use notation::choice::Choice;
+use notation::settings::Request;
+use notation::{DialectArg, Notation, ProfileArg, VariantName};
+
+use crate::found::Source;
+
+/// The options of `check`, as the JavaScript side passes them (JSON).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Options {
+    notation: Option<String>,
+    variant: Option<String>,
+    profile: Option<String>,
+    dialect: Option<String>,
+    check_limit: Option<u8>,
+    #[serde(default)]
+    chess960: bool,
+    #[serde(default)]
+    strict: bool,
+}
+
+/// One finding as `check` answers it: the `Finding` object, with its line and column.
+#[derive(Serialize)]
+struct Checked<'a> {
+    code: &'static str,
+    category: &'static str,
+    severity: &'static str,
+    span: [usize; 2],
+    message: &'a str,
+    help: Option<&'a str>,
+    fixable: bool,
+    /// The line its record starts on, from 1.
+    line: usize,
+    /// Where the span starts in its line, counted as the text is (UTF-16 code units for a
+    /// string, bytes for bytes): the command line's column − 1 on an ASCII line.
+    column: usize,
+}
+
+/// What `check` answers: the findings, or why the options do not go together.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Answer<'a> {
+    Findings { findings: Vec<Checked<'a>> },
+    Refused { refused: String, help: String },
+}
+
+/// A setting's value by its name.
+fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> Result<Option<T>, (String, String)> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    T::from_name(name).map(Some).ok_or_else(|| {
+        (
+            format!("unknown {setting} {name:?}: expected one of {}", T::names()),
+            format!("`{setting}` takes one of the names above"),
+        )
+    })
+}
+
+/// The request `options` make.
+fn request(options: &Options) -> Result<Request, (String, String)> {
+    Ok(Request {
+        notation: chosen::<Notation>("notation", options.notation.as_deref())?,
+        variant: chosen::<VariantName>("variant", options.variant.as_deref())?,
+        profile: chosen::<ProfileArg>("profile", options.profile.as_deref())?,
+        dialect: chosen::<DialectArg>("dialect", options.dialect.as_deref())?,
+        check_limit: options.check_limit,
+        chess960: options.chess960,
+        strict: options.strict,
+        ..Request::default()
+    })
+}
+
+/// The answer of `check` for `text` (counted as `source` counts it) with `options`, a JSON
+/// object: `{"findings": [...]}`, or `{"refused": message, "help": fix}`.
+pub(crate) fn check(source: Source<'_>, text: &str, options: &str) -> String {
+    let options: Options = serde_json::from_str(options).unwrap_or_default();
+    let placed = request(&options).and_then(|request| {
+        notation::reading::check_text(text, &request).map_err(|e| (e.message, e.help))
+    });
+    let placed = match placed {
+        Ok(placed) => placed,
+        Err((refused, help)) => {
+            return serde_json::to_string(&Answer::Refused { refused, help }).unwrap_or_default();
+        }
+    };
+    let findings = placed
+        .iter()
+        .map(|placed| {
+            let span = source.span(&placed.span());
+            let line_start = text
+                .get(..placed.span().start.min(text.len()))
+                .and_then(|before| before.rfind('\n'))
+                .map_or(0, |at| at + 1);
+            let finding = &placed.finding;
+            Checked {
+                code: finding.code.as_str(),
+                category: finding.code.category().as_str(),
+                severity: finding.severity.as_str(),
+                span,
+                message: &finding.message,
+                help: finding.help.as_deref(),
+                fixable: finding.fixable,
+                line: placed.line,
+                column: span[0] - source.span(&(line_start..line_start))[0],
+            }
+        })
+        .collect();
+    serde_json::to_string(&Answer::Findings { findings }).unwrap_or_default()
+}
+
+/// The answer of `check` for bytes that are not UTF-8: the one finding `fenkit check` gives
+/// (`FENKIT001`), placed by byte.
+pub(crate) fn not_utf8(bytes: &[u8], found: &crate::found::Found) -> String {
+    let at = found.span.start.min(bytes.len());
+    let before = bytes.get(..at).unwrap_or_default();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let checked = Checked {
+        code: found.code,
+        category: found.category,
+        severity: found.severity.as_str(),
+        span: [found.span.start, found.span.end],
+        message: &found.message,
+        help: found.help.as_deref(),
+        fixable: found.fixable,
+        line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+        column: at - line_start,
+    };
+    serde_json::to_string(&Answer::Findings {
+        findings: vec![checked],
+    })
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn findings_come_with_their_line_and_column() {
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let answer: serde_json::Value =
+            serde_json::from_str(&check(Source::new(text, false), text, "{}")).unwrap();
+        let finding = &answer["findings"][0];
+        assert_eq!(finding["code"], "DFEN210");
+        assert_eq!(
+            (finding["line"].as_u64(), finding["column"].as_u64()),
+            (Some(2), Some(0))
+        );
+    }
+
+    #[test]
+    fn settings_that_do_not_go_together_are_refused() {
+        let answer: serde_json::Value = serde_json::from_str(&check(
+            Source::new("x", false),
+            "x",
+            r#"{"notation":"fen4","variant":"antichess"}"#,
+        ))
+        .unwrap();
+        assert!(
+            answer["refused"]
+                .as_str()
+                .unwrap()
+                .contains("judges chess positions")
+        );
+        let answer: serde_json::Value = serde_json::from_str(&check(
+            Source::new("x", false),
+            "x",
+            r#"{"notation":"pgnx"}"#,
+        ))
+        .unwrap();
+        assert!(
+            answer["refused"]
+                .as_str()
+                .unwrap()
+                .contains("unknown notation")
+        );
+    }
+}
