@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { byteSpan, fenkit as runFenkit, importPackage, loadCases, parseBatch, requirePackage } from './support.mjs';
+import { byteSpan, checkCli, fenkit as runFenkit, importPackage, loadCases, parseBatch, requirePackage } from './support.mjs';
 
 const fenkit = await importPackage();
 const { FenkitError } = fenkit;
@@ -115,8 +115,9 @@ describe('six-field FEN', () => {
       inputs.forEach((text, i) => {
         const cli = answers[i];
         const options = { notation: 'fen', strict };
+        // `check` answers as `fenkit check` does for the text alone on standard input.
         const findings = fenkit.check(text, options).map((f) => [f.code, f.severity, byteSpan(text, f.span), f.message, f.fixable]);
-        assert.deepEqual(findings, (cli.findings ?? []).map((f) => [f.code, f.severity, f.span, f.message, f.fixable]), JSON.stringify(text));
+        assert.deepEqual(findings, checkCli(['--notation', 'fen', ...(strict ? ['--strict'] : [])], text), JSON.stringify(text));
         if (cli.ok) assert.equal(fenkit.canonical(text, options), cli.canonical, JSON.stringify(text));
         else assert.throws(() => fenkit.canonical(text, options), { code: cli.code }, JSON.stringify(text));
       });
@@ -241,7 +242,7 @@ describe('hostile input', () => {
     assert.deepEqual([inBytes.code, inBytes.span], ['DFEN004', [16, 18]]);
   });
 
-  test('mutated inputs: the same verdicts, codes and spans as fenkit parse, and never a crash', () => {
+  test('mutated inputs: the same verdicts, codes and spans as fenkit parse and fenkit check, and never a crash', () => {
     // SplitMix-style seeded edits of the suite's accepted DFEN inputs.
     let state = 0x2545f491;
     const next = (n) => {
@@ -263,13 +264,25 @@ describe('hostile input', () => {
     }
     const answers = parseBatch(['--notation', 'dfen'], inputs);
     inputs.forEach((text, i) => {
-      const findings = survives(text);
+      survives(text);
       const cli = answers[i];
+      // The position read alone, as `fenkit parse` reads it.
+      let parsed;
+      try {
+        parsed = fenkit.parseDfen(text).findings;
+      } catch (error) {
+        parsed = [{ code: error.code, severity: 'error', span: error.span, message: error.message }];
+      }
       assert.deepEqual(
-        findings.map((f) => [f.code, f.severity, byteSpan(text, f.span), f.message]),
+        parsed.map((f) => [f.code, f.severity, byteSpan(text, f.span), f.message]),
         (cli.findings ?? []).map((f) => [f.code, f.severity, f.span, f.message]),
         JSON.stringify(text),
       );
+      // The text as `fenkit check` reads it on standard input (a sample: one process each).
+      if (i < 300) {
+        const checked = fenkit.check(text, { notation: 'dfen' }).map((f) => [f.code, f.severity, byteSpan(text, f.span), f.message, f.fixable]);
+        assert.deepEqual(checked, checkCli(['--notation', 'dfen'], text), JSON.stringify(text));
+      }
       if (cli.ok) assert.equal(fenkit.canonical(text, { notation: 'dfen' }), cli.canonical, JSON.stringify(text));
     });
   });

@@ -149,23 +149,36 @@ test('the address holds the input: a link opens the same lines', { skip }, async
   await other.close();
 });
 
-test('the PGN reader is a second module, fetched by loadPgn and not before', { skip }, async () => {
-  const pgnModule = (address) => address.endsWith('/pkg/web/fenkit_pgn_bg.wasm');
-  assert.ok(requested.some((address) => address.endsWith('/pkg/web/fenkit_wasm_bg.wasm')), requested.join('\n'));
-  assert.ok(!requested.some(pgnModule), requested.join('\n'));
-  const answer = await page.evaluate(async () => {
-    // The playground's own instance of the package: the same address, the same module.
+test('the notation engine is a second module, fetched by loadEngine once and not before', { skip }, async () => {
+  const engineModule = (address) => address.endsWith('/pkg/web/fenkit_pgn_bg.wasm');
+  // The playground loads it once, for `check`.
+  assert.equal(requested.filter(engineModule).length, 1, requested.join('\n'));
+  // A page of its own (same origin, no playground) fetches it only when asked.
+  const other = await context.newPage();
+  const seen = [];
+  other.on('request', (request) => seen.push(request.url()));
+  await other.goto(new URL('/playground/playground.css', url).href);
+  const answer = await other.evaluate(async () => {
     const fenkit = await import('/pkg/browser.mjs');
-    let early = null;
-    try {
-      fenkit.readPgn('1. e4 *');
-    } catch (error) {
-      early = error.message;
+    const early = [];
+    for (const call of [() => fenkit.check('x'), () => fenkit.readPgn('1. e4 *')]) {
+      try {
+        call();
+      } catch (error) {
+        early.push(error.message);
+      }
     }
-    await Promise.all([fenkit.loadPgn(), fenkit.loadPgn()]);
-    return { early, uci: fenkit.readPgn('1. e4 e5 2. Nf3 *')[0].moves.map((move) => move.uci) };
+    await Promise.all([fenkit.loadEngine(), fenkit.loadPgn()]);
+    return {
+      early,
+      codes: fenkit.check('8/8/8/8/8/8/8/4K3 w - - 0 1').map((finding) => finding.code),
+      uci: fenkit.readPgn('1. e4 e5 2. Nf3 *')[0].moves.map((move) => move.uci),
+    };
   });
-  assert.match(answer.early, /expected `await loadPgn\(\)` before the first call/);
+  await other.close();
+  assert.equal(answer.early.length, 2);
+  for (const message of answer.early) assert.match(message, /expected `await loadEngine\(\)` before the first call/);
+  assert.deepEqual(answer.codes, ['DFEN210']);
   assert.deepEqual(answer.uci, ['e2e4', 'e7e5', 'g1f3']);
-  assert.equal(requested.filter(pgnModule).length, 1, requested.join('\n'));
+  assert.equal(seen.filter(engineModule).length, 1, seen.join('\n'));
 });

@@ -92,6 +92,21 @@ export function parseBatch(args, inputs) {
   return answers;
 }
 
+/**
+ * The findings `fenkit check ARGS --output-format json -` reports for `input` alone on standard
+ * input, each as `[code, severity, [start, end] in bytes, message, fixable]`; `refused`: the
+ * usage error of flags the command line refuses.
+ */
+export function checkCli(args, input) {
+  const run = spawnSync(fenkitBin(), ['check', ...args, '--output-format', 'json', '-'], {
+    input,
+    maxBuffer: 64 << 20,
+  });
+  if (run.status === 2) return { refused: run.stderr.toString() };
+  if (run.status !== 0 && run.status !== 1) throw new Error(`fenkit check ${args.join(' ')} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.toString()).diagnostics.map((d) => [d.code, d.severity, [d.offset, d.end_offset], d.message, d.fixable]);
+}
+
 /** `fenkit` with `args` and `input` on standard input: its status, output and errors. */
 export function fenkit(args, input = '') {
   const run = spawnSync(fenkitBin(), args, { input, encoding: 'utf8', maxBuffer: 64 << 20 });
