@@ -120,6 +120,7 @@ impl Code {
     }
 
     /// The code as reports write it, e.g. `DFEN012`.
+    #[inline]
     pub fn as_str(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.as_str(),
@@ -133,6 +134,7 @@ impl Code {
     }
 
     /// A short lowercase description, the same for every occurrence (SARIF's rule text).
+    #[inline]
     pub fn title(self) -> &'static str {
         match self {
             Code::Dfen(code) => code.title(),
@@ -146,6 +148,7 @@ impl Code {
     }
 
     /// The kind of problem.
+    #[inline]
     pub fn category(self) -> Category {
         match self {
             Code::Dfen(code) => code.category(),
