@@ -31,7 +31,7 @@ use dfen::form::FileForm;
 use crate::code::Finding;
 use crate::container::Container;
 use crate::records::{Grouping, MAX_RECORD_BYTES, RecordReader};
-use crate::settings::{Request, SettingError};
+use crate::settings::{Request, Resolved, SettingError};
 use crate::{Analysis, Analyzer, Notation, ReadSettings, Unique, first_position_line};
 
 /// How the notation of an input was chosen.
@@ -171,7 +171,10 @@ fn sniff(head: &[u8], at_end: bool, known: Option<Notation>) -> (Notation, FileF
         _ => Notation::fallback(),
     });
     let form = match first_position_line(head, true, notation.comment_starts(), true) {
-        Ok(Some(line)) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
+        Ok(Some(line)) => match std::str::from_utf8(line) {
+            Ok(line) => FileForm::of_first_position(line),
+            Err(_) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
+        },
         _ => FileForm::default(),
     };
     (notation, form)
@@ -246,7 +249,15 @@ impl Placed {
 /// # Errors
 /// A [`SettingError`] when the request's settings do not go together.
 pub fn check_text(text: &str, request: &Request) -> Result<Vec<Placed>, SettingError> {
-    let resolved = request.resolve()?;
+    check_resolved(text, &request.resolve()?)
+}
+
+/// [`check_text`] with settings resolved once (a caller that checks many texts with the same
+/// settings, as a binding's loop does, resolves them once).
+///
+/// # Errors
+/// A [`SettingError`] when the text cannot be read with these settings at all.
+pub fn check_resolved(text: &str, resolved: &Resolved) -> Result<Vec<Placed>, SettingError> {
     let bytes = text.as_bytes();
     let reading = Reading::decide(
         bytes,

@@ -554,15 +554,15 @@ function createApi(raw, pgn) {
     return answerOf(reader.raw.read_pgn(length, typeof text !== 'string'));
   }
 
-  // The options of the last `check`, and their JSON: a loop passes one object again and again.
+  // The options of the last `check`, as set in the module: a loop passes one object again
+  // and again, and the module keeps them resolved between calls.
   let lastOptions = null;
-  let lastJson = '{}';
+  let lastJson = null;
   const NAMED = ['notation', 'variant', 'profile', 'dialect'];
 
   /** The options of `check` as the module reads them; the names are the library's to judge. */
   function checkOptionsJson(options) {
     if (options === undefined || options === null) return '{}';
-    if (options === lastOptions) return lastJson;
     if (typeof options !== 'object') {
       throw new TypeError(`expected an options object, found ${describe(options)}`);
     }
@@ -578,24 +578,29 @@ function createApi(raw, pgn) {
     if (options.checkLimit !== undefined) given.checkLimit = checkLimitOf(options.checkLimit);
     given.chess960 = Boolean(options.chess960);
     given.strict = Boolean(options.strict);
-    lastOptions = options;
-    lastJson = JSON.stringify(given);
-    return lastJson;
+    return JSON.stringify(given);
   }
 
-  const CLEAN = '{"findings":[]}';
+  /** Sets `options` in the module for the next `check_text` calls, unless they are set. */
+  function setCheckOptions(reader, options) {
+    if (options === lastOptions && lastJson !== null && options !== undefined) return;
+    const json = checkOptionsJson(options);
+    if (json !== lastJson) reader.raw.check_settings(json);
+    lastOptions = options;
+    lastJson = json;
+  }
 
   /**
    * Every finding of `text` as `fenkit check` reports it for the same text on standard input,
    * read by the notation library in the second module.
    */
   function check(text, options) {
-    const json = checkOptionsJson(options);
     const reader = engine('check');
+    setCheckOptions(reader, options);
     const length = reader.put(text);
     if (length < 0) return [surrogateFinding(text, -1 - length)];
-    const answer = reader.raw.check_text(length, typeof text !== 'string', json);
-    if (answer === CLEAN) return [];
+    const answer = reader.raw.check_text(length, typeof text !== 'string');
+    if (answer === '') return [];
     const value = JSON.parse(answer);
     if (value.refused !== undefined) throw new RangeError(`${value.refused} (help: ${value.help})`);
     return value.findings;

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use notation::choice::Choice;
-use notation::settings::Request;
+use notation::settings::{Request, Resolved};
 use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
 use crate::found::Source;
@@ -79,19 +79,34 @@ fn request(options: &Options) -> Result<Request, (String, String)> {
     })
 }
 
-/// The answer of `check` for `text` (counted as `source` counts it) with `options`, a JSON
-/// object: `{"findings": [...]}`, or `{"refused": message, "help": fix}`.
-pub(crate) fn check(source: Source<'_>, text: &str, options: &str) -> String {
+/// `options` (JSON) read and resolved once: the settings, or the refusal as `check` answers
+/// it.
+pub(crate) fn settings(options: &str) -> Result<Resolved, String> {
     let options: Options = serde_json::from_str(options).unwrap_or_default();
-    let placed = request(&options).and_then(|request| {
-        notation::reading::check_text(text, &request).map_err(|e| (e.message, e.help))
-    });
-    let placed = match placed {
+    request(&options)
+        .and_then(|request| request.resolve().map_err(|e| (e.message, e.help)))
+        .map_err(|(refused, help)| {
+            serde_json::to_string(&Answer::Refused { refused, help }).unwrap_or_default()
+        })
+}
+
+/// The answer of `check` for `text` (counted as `source` counts it) with `resolved` settings
+/// ([`settings`]), a JSON object: `{"findings": [...]}`, or `{"refused": message, "help":
+/// fix}`; for a text without a finding, the empty string.
+pub(crate) fn check_with(source: Source<'_>, text: &str, resolved: &Resolved) -> String {
+    let placed = match notation::reading::check_resolved(text, resolved) {
         Ok(placed) => placed,
-        Err((refused, help)) => {
-            return serde_json::to_string(&Answer::Refused { refused, help }).unwrap_or_default();
+        Err(error) => {
+            let refused = Answer::Refused {
+                refused: error.message,
+                help: error.help,
+            };
+            return serde_json::to_string(&refused).unwrap_or_default();
         }
     };
+    if placed.is_empty() {
+        return String::new();
+    }
     let findings = placed
         .iter()
         .map(|placed| {
@@ -146,6 +161,13 @@ pub(crate) fn not_utf8(bytes: &[u8], found: &crate::found::Found) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn check(source: Source<'_>, text: &str, options: &str) -> String {
+        match settings(options) {
+            Ok(resolved) => check_with(source, text, &resolved),
+            Err(refused) => refused,
+        }
+    }
 
     #[test]
     fn findings_come_with_their_line_and_column() {

@@ -286,22 +286,44 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
     })
 }
 
-/// Every finding of the input as `fenkit check` reports it, with `options` (JSON: `notation`,
-/// `variant`, `profile`, `dialect`, `checkLimit`, `chess960`, `strict`) read by the notation
-/// library (`check::check`).
+/// Every finding of the input as `fenkit check` reports it, with the options set last by
+/// [`check_settings`], read by the notation library (`check::check_with`): a JSON answer, or
+/// the empty string for a text without a finding.
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]
-pub fn check_text(len: usize, bytes: bool, options: &str) -> String {
-    with_text(
-        len,
-        bytes,
-        |source, text| crate::check::check(source, text, options),
-        |found| {
-            INPUT.with_borrow(|input| {
-                crate::check::not_utf8(input.get(..len).unwrap_or_default(), &found)
-            })
-        },
-    )
+pub fn check_text(len: usize, bytes: bool) -> String {
+    CHECK_SETTINGS.with_borrow(|settings| {
+        with_text(
+            len,
+            bytes,
+            |source, text| match settings {
+                Ok(resolved) => crate::check::check_with(source, text, resolved),
+                Err(refused) => refused.clone(),
+            },
+            |found| {
+                INPUT.with_borrow(|input| {
+                    crate::check::not_utf8(input.get(..len).unwrap_or_default(), &found)
+                })
+            },
+        )
+    })
+}
+
+#[cfg(feature = "pgn")]
+thread_local! {
+    /// The settings of the next `check_text` calls, set by [`check_settings`]: resolved, or
+    /// the answer that refuses them.
+    static CHECK_SETTINGS: RefCell<Result<notation::settings::Resolved, String>> =
+        RefCell::new(Ok(notation::settings::Resolved::default()));
+}
+
+/// Sets the options (JSON: `notation`, `variant`, `profile`, `dialect`, `checkLimit`,
+/// `chess960`, `strict`) of the following `check_text` calls, read and resolved once by the
+/// notation library; a loop over texts with one options object sets them once.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn check_settings(options: &str) {
+    CHECK_SETTINGS.set(crate::check::settings(options));
 }
 
 /// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).
