@@ -141,6 +141,7 @@ mod dfen;
 mod epd;
 mod fen;
 mod fen4;
+mod games;
 mod json;
 mod movetext;
 mod ndjson4;
@@ -164,7 +165,7 @@ pub use dfen::{ProfileArg, write_dfen};
 pub use variant::DialectArg;
 
 /// Every notation, in the order `--help` lists them.
-pub static TABLE: [&Entry; 14] = [
+pub static TABLE: [&Entry; 15] = [
     &dfen::DFEN,
     &dfen::DFEN_ENGINE,
     &fen::FEN,
@@ -179,6 +180,7 @@ pub static TABLE: [&Entry; 14] = [
     &variant::CRAZYHOUSE,
     &variant::TWOMOVE,
     &movetext::MOVETEXT,
+    &games::PGN,
 ];
 
 /// Everything the command line knows about one notation.
@@ -865,6 +867,11 @@ impl Notation {
         })
     }
 
+    /// Whether it is PGN games (`--notation pgn`), which are read through the PGN container.
+    pub fn is_pgn(self) -> bool {
+        std::ptr::eq(self.entry, &games::PGN)
+    }
+
     /// Whether a variant's rules can judge its positions (see [`Codec::holds_chess_positions`]).
     pub fn holds_chess_positions(self) -> bool {
         self.entry.codec.holds_chess_positions()
@@ -1268,7 +1275,7 @@ mod tests {
         let of = |values: &[Notation]| names(values.iter().map(|n| n.name().to_owned()).collect());
         assert_eq!(
             of(Notation::offered()),
-            "dfen fen epd perft fen4 ndjson4 movetext"
+            "dfen fen epd perft fen4 ndjson4 movetext pgn"
         );
         assert_eq!(
             names(

@@ -92,9 +92,17 @@ impl Reading {
         forced: Option<Notation>,
         settings: ReadSettings,
     ) -> io::Result<Reading> {
-        let container = match (path, settings.select) {
-            (None, None) => None,
-            (path, select) => Container::resolve(path, select, head)?,
+        // PGN games named (`--notation pgn`) are the PGN container, whose `[FEN]` tags are
+        // standard FEN, as a `.pgn` file is.
+        let (container, forced) = match forced {
+            Some(notation) if notation.is_pgn() => (
+                Some(Container::Pgn),
+                Notation::of_variant(dfen::variant::Variant::Chess),
+            ),
+            _ => match (path, settings.select) {
+                (None, None) => (None, forced),
+                (path, select) => (Container::resolve(path, select, head)?, forced),
+            },
         };
         let by_name = match container {
             // The positions inside a container are standard FEN unless given, or movetext
@@ -218,7 +226,7 @@ impl Uniques {
 pub struct Placed {
     /// The finding; its span is relative to the record (see [`Placed::start`]).
     pub finding: Finding,
-    /// The line its record starts on, from 1.
+    /// The line its span starts on, from 1.
     pub line: usize,
     /// The byte offset in the text where its record starts.
     pub offset: usize,
@@ -273,21 +281,109 @@ pub fn check_resolved(text: &str, resolved: &Resolved) -> Result<Vec<Placed>, Se
     let mut records = reading.records(bytes);
     let mut analyzer = reading.analyzer().without_canonical();
     let mut uniques = Uniques::of(reading.notation);
+    let mut games = match reading.container {
+        Some(Container::Pgn) => Games::of(text, resolved.strict),
+        _ => Games::default(),
+    };
     let mut placed = Vec::new();
     // Reading from a byte slice cannot fail.
     while let Ok(Some(record)) = records.next_record() {
+        let start = usize::try_from(record.offset).unwrap_or(usize::MAX);
+        // In PGN games: the games that ended above this record come first; a tag section
+        // brings its game's findings, in file order with its own.
+        placed.extend(games.before(start));
+        let game = match record.kind {
+            crate::records::Kind::Position => games.game_of(start..start + record.raw().len()),
+            _ => Vec::new(),
+        };
         let Some(mut analysis) = analyzer.analyze_record(&record) else {
+            placed.extend(game);
             continue;
         };
         if let Some(unique) = analysis.unique.take() {
             uniques.meet(record.line, &unique, &mut analysis);
         }
-        let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
-        placed.extend(analysis.findings.into_iter().map(|finding| Placed {
-            finding,
-            line: record.line,
-            offset,
-        }));
+        let record_text = record.text().unwrap_or_default();
+        let own = analysis.findings.into_iter().map(|finding| {
+            let before = record_text.get(..finding.span.start).unwrap_or_default();
+            Placed {
+                line: record.line + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
+                finding,
+                offset: start,
+            }
+        });
+        if game.is_empty() {
+            placed.extend(own);
+        } else {
+            let mut merged: Vec<Placed> = own.chain(game).collect();
+            merged.sort_by_key(|placed| placed.span().start);
+            placed.extend(merged);
+        }
     }
+    placed.extend(games.before(usize::MAX));
     Ok(placed)
+}
+
+/// The movetext findings of the PGN games of a text, game by game, as the command line hands
+/// them on beside the tag sections.
+#[derive(Default)]
+struct Games {
+    /// Each game's byte range in the text and its findings, placed; in text order.
+    games: std::collections::VecDeque<(std::ops::Range<usize>, Vec<Placed>)>,
+}
+
+impl Games {
+    /// The games of `text` read move by move, those with findings kept.
+    fn of(text: &str, strict: bool) -> Games {
+        let mut games = std::collections::VecDeque::new();
+        for game in pgn::Reader::new().strict(strict).games(text) {
+            // Comments alone between two games are no game of their own.
+            if crate::container::is_comments_alone(&game) {
+                continue;
+            }
+            let placed: Vec<Placed> = game
+                .findings
+                .into_iter()
+                .filter(|finding| {
+                    !crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code)
+                })
+                .map(|finding| {
+                    let before = text.get(..finding.span.start).unwrap_or_default();
+                    Placed {
+                        line: 1 + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
+                        finding: crate::code::finding_of(finding),
+                        offset: 0,
+                    }
+                })
+                .collect();
+            if !placed.is_empty() {
+                games.push_back((game.span, placed));
+            }
+        }
+        Games { games }
+    }
+
+    /// The findings of the games that end at or before byte `offset`.
+    fn before(&mut self, offset: usize) -> Vec<Placed> {
+        let mut out = Vec::new();
+        while let Some((span, _)) = self.games.front()
+            && span.end <= offset
+        {
+            if let Some((_, placed)) = self.games.pop_front() {
+                out.extend(placed);
+            }
+        }
+        out
+    }
+
+    /// The findings of the game whose text holds the record at `range` (its tag section).
+    fn game_of(&mut self, range: std::ops::Range<usize>) -> Vec<Placed> {
+        if let Some((span, _)) = self.games.front()
+            && span.start < range.end.max(range.start + 1)
+            && let Some((_, placed)) = self.games.pop_front()
+        {
+            return placed;
+        }
+        Vec::new()
+    }
 }

@@ -112,3 +112,16 @@ def test_check_counts_code_points() -> None:
     [finding] = fenkit.check(text)
     assert (finding.code, finding.line, finding.column) == ("DFEN210", 2, 0)
     assert finding.span[0] == len("# é é\n")
+
+
+PGN_FILES = sorted(
+    path for path in (DATA / "pgn").rglob("*.pgn") if path.stat().st_size < 300_000
+)
+
+
+@pytest.mark.parametrize("path", PGN_FILES, ids=lambda path: path.name)
+def test_check_reads_pgn_games_as_the_command_line_does(path: Path) -> None:
+    # A whole file of games, as `fenkit check --notation pgn -` reads it on standard input.
+    text = path.read_text(encoding="utf-8")
+    found = [(f.code, f.severity, f.message, f.line, f.column) for f in fenkit.check(text, notation="pgn")]
+    assert found == cli_findings(text, ["--notation", "pgn"])

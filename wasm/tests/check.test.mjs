@@ -93,3 +93,20 @@ test('check counts columns in UTF-16 code units', () => {
   assert.deepEqual([finding.code, finding.line, finding.column], ['DFEN210', 2, 0]);
   assert.equal(finding.span[0], '# é 😀\n'.length);
 });
+
+describe('check reads PGN games as fenkit check --notation pgn does', () => {
+  const walk = (dir) =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.pgn') ? [join(dir, entry.name)] : [],
+    );
+  for (const file of walk('tests/data/pgn')) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    if (text.length > 300_000) continue;
+    test(file, () => {
+      const found = fenkit.check(text, { notation: 'pgn' }).map((f) => [f.code, f.severity, f.message, f.line, f.column]);
+      const run = runFenkit(['check', '--notation', 'pgn', '--output-format', 'json', '-'], text);
+      const expected = JSON.parse(run.stdout).diagnostics.map((d) => [d.code, d.severity, d.message, d.line, d.column - 1]);
+      assert.deepEqual(found, expected);
+    });
+  }
+});

@@ -182,7 +182,12 @@ impl<W: Write> Run<'_, W> {
                     .settings
                     .inputs
                     .get(input)
-                    .filter(|origin| super::pgn_games::is_pgn(origin))
+                    .filter(|origin| {
+                        super::pgn_games::is_pgn(origin)
+                            || file
+                                .and_then(|file| file.notation)
+                                .is_some_and(Notation::is_pgn)
+                    })
                     .and_then(|origin| origin.open().ok())
                     .map(|source| {
                         super::pgn_games::PgnFindings::read(
@@ -484,8 +489,15 @@ impl<W: Write> Run<'_, W> {
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let read_flags = args.read.flags(None)?;
     let configs = Arc::new(Configs::new(&args.config)?);
-    let found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
+    let mut found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     crate::options::refuse_fen4_with_variant(read_flags.notation(), &found.inputs)?;
+    // PGN games on standard input are read twice (the tag sections, then the movetext), so
+    // standard input is copied to a temporary file first, removed when the run ends.
+    let _spooled = if read_flags.notation().is_some_and(Notation::is_pgn) {
+        crate::input::spool_stdin(&mut found.inputs).map_err(Failure::Stopped)?
+    } else {
+        None
+    };
     crate::options::note_unused_select(read_flags.select, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
