@@ -266,23 +266,75 @@ pub fn check_text(text: &str, request: &Request) -> Result<Vec<Placed>, SettingE
 /// # Errors
 /// A [`SettingError`] when the text cannot be read with these settings at all.
 pub fn check_resolved(text: &str, resolved: &Resolved) -> Result<Vec<Placed>, SettingError> {
+    Checker::new(*resolved).check(text)
+}
+
+/// Checks texts one after another with the same settings, as [`check_text`] does, keeping
+/// what a text leaves reusable for the next: the analyser of each notation and form met
+/// (a binding's loop over positions then builds one analyser, not one per position).
+pub struct Checker {
+    resolved: Resolved,
+    /// Analysers kept between texts: those of notations whose records are analysed each on
+    /// its own, outside containers.
+    kept: Vec<(Notation, FileForm, Analyzer)>,
+}
+
+impl Checker {
+    /// A checker with `resolved` settings.
+    pub fn new(resolved: Resolved) -> Checker {
+        Checker {
+            resolved,
+            kept: Vec::new(),
+        }
+    }
+
+    /// Every finding of `text`, as [`check_text`] gives them.
+    ///
+    /// # Errors
+    /// A [`SettingError`] when the text cannot be read with these settings at all.
+    pub fn check(&mut self, text: &str) -> Result<Vec<Placed>, SettingError> {
+        let bytes = text.as_bytes();
+        let reading = Reading::decide(
+            bytes,
+            true,
+            None,
+            self.resolved.notation,
+            self.resolved.read_settings(),
+        )
+        .map_err(|error| SettingError {
+            message: error.to_string(),
+            help: "name the notation".to_owned(),
+        })?;
+        // An analyser that keeps nothing of one record for the next can serve the next text.
+        let reusable = reading.container.is_none() && reading.notation.entry().replay.is_none();
+        let form = reading.settings.form;
+        let at = self
+            .kept
+            .iter()
+            .position(|(notation, kept, _)| *notation == reading.notation && *kept == form)
+            .filter(|_| reusable);
+        let placed = match at.and_then(|at| self.kept.get_mut(at)) {
+            Some((_, _, analyzer)) => check_with(text, &reading, analyzer),
+            None => {
+                let mut analyzer = reading.analyzer().without_canonical();
+                let placed = check_with(text, &reading, &mut analyzer);
+                if reusable {
+                    self.kept.push((reading.notation, form, analyzer));
+                }
+                placed
+            }
+        };
+        Ok(placed)
+    }
+}
+
+/// The findings of `text`, read as `reading` says, by `analyzer`.
+fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Placed> {
     let bytes = text.as_bytes();
-    let reading = Reading::decide(
-        bytes,
-        true,
-        None,
-        resolved.notation,
-        resolved.read_settings(),
-    )
-    .map_err(|error| SettingError {
-        message: error.to_string(),
-        help: "name the notation".to_owned(),
-    })?;
     let mut records = reading.records(bytes);
-    let mut analyzer = reading.analyzer().without_canonical();
     let mut uniques = Uniques::of(reading.notation);
     let mut games = match reading.container {
-        Some(Container::Pgn) => Games::of(text, resolved.strict),
+        Some(Container::Pgn) => Games::of(text, reading.settings.strict),
         _ => Games::default(),
     };
     let mut placed = Vec::new();
@@ -321,7 +373,7 @@ pub fn check_resolved(text: &str, resolved: &Resolved) -> Result<Vec<Placed>, Se
         }
     }
     placed.extend(games.before(usize::MAX));
-    Ok(placed)
+    placed
 }
 
 /// The movetext findings of the PGN games of a text, game by game, as the command line hands

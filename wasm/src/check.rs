@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use notation::choice::Choice;
+use notation::reading::Checker;
 use notation::settings::{Request, Resolved};
 use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
@@ -90,11 +91,11 @@ pub(crate) fn settings(options: &str) -> Result<Resolved, String> {
         })
 }
 
-/// The answer of `check` for `text` (counted as `source` counts it) with `resolved` settings
-/// ([`settings`]), a JSON object: `{"findings": [...]}`, or `{"refused": message, "help":
+/// The answer of `check` for `text` (counted as `source` counts it) by `checker` (with the
+/// settings [`settings`] resolved), a JSON object: `{"findings": [...]}`, or `{"refused": message, "help":
 /// fix}`; for a text without a finding, the empty string.
-pub(crate) fn check_with(source: Source<'_>, text: &str, resolved: &Resolved) -> String {
-    let placed = match notation::reading::check_resolved(text, resolved) {
+pub(crate) fn check_with(source: Source<'_>, text: &str, checker: &mut Checker) -> String {
+    let placed = match checker.check(text) {
         Ok(placed) => placed,
         Err(error) => {
             let refused = Answer::Refused {
@@ -164,7 +165,7 @@ mod tests {
 
     fn check(source: Source<'_>, text: &str, options: &str) -> String {
         match settings(options) {
-            Ok(resolved) => check_with(source, text, &resolved),
+            Ok(resolved) => check_with(source, text, &mut Checker::new(resolved)),
             Err(refused) => refused,
         }
     }

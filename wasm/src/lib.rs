@@ -292,12 +292,12 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]
 pub fn check_text(len: usize, bytes: bool) -> String {
-    CHECK_SETTINGS.with_borrow(|settings| {
+    CHECK_SETTINGS.with_borrow_mut(|settings| {
         with_text(
             len,
             bytes,
             |source, text| match settings {
-                Ok(resolved) => crate::check::check_with(source, text, resolved),
+                Ok(checker) => crate::check::check_with(source, text, checker),
                 Err(refused) => refused.clone(),
             },
             |found| {
@@ -313,8 +313,10 @@ pub fn check_text(len: usize, bytes: bool) -> String {
 thread_local! {
     /// The settings of the next `check_text` calls, set by [`check_settings`]: resolved, or
     /// the answer that refuses them.
-    static CHECK_SETTINGS: RefCell<Result<notation::settings::Resolved, String>> =
-        RefCell::new(Ok(notation::settings::Resolved::default()));
+    static CHECK_SETTINGS: RefCell<Result<notation::reading::Checker, String>> =
+        RefCell::new(Ok(notation::reading::Checker::new(
+            notation::settings::Resolved::default(),
+        )));
 }
 
 /// Sets the options (JSON: `notation`, `variant`, `profile`, `dialect`, `checkLimit`,
@@ -323,7 +325,7 @@ thread_local! {
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]
 pub fn check_settings(options: &str) {
-    CHECK_SETTINGS.set(crate::check::settings(options));
+    CHECK_SETTINGS.set(crate::check::settings(options).map(notation::reading::Checker::new));
 }
 
 /// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).
