@@ -366,12 +366,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         .family()
         .or(from.and_then(Form::family))
         .unwrap_or(Family::Dfen);
+    let resolved = notation::settings::Request {
+        profile: args.profile,
+        chess960: args.chess960,
+        ..args.variant.request(args.to_dialect)
+    }
+    .resolve()?;
     let settings = args.write.apply(ReadSettings {
-        profile: args.profile.unwrap_or_default().into(),
-        castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
         select: args.select.select(),
-        rules: args.variant.variant.and_then(notation::VariantName::rules),
-        ..ReadSettings::default()
+        ..resolved.read_settings()
     });
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]

@@ -288,25 +288,25 @@ fn batch(settings: &Settings, json_strings: bool) -> Result<Status, Failure> {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
-    let variant = args.variant.notation(args.to_dialect, args.profile)?;
+    // The flags resolved as every command resolves them.
+    let resolved = notation::settings::Request {
+        notation: args.notation,
+        profile: args.profile,
+        strict: args.strict,
+        chess960: args.chess960,
+        ..args.variant.request(args.to_dialect)
+    }
+    .resolve()?;
     // A variant judged by rules only (antichess, atomic, …) reads standard FEN unless
     // `--notation` names another notation of chess positions.
-    let rules = args.variant.variant.and_then(notation::VariantName::rules);
-    notation::settings::refuse_rules_without_chess(rules, args.notation)?;
     let by_rules = args
         .variant
         .variant
         .filter(|name| name.notation().is_none())
         .and_then(|_| Notation::of_variant(dfen::variant::Variant::Chess));
     let settings = Settings {
-        notation: variant.or(args.notation).or(by_rules),
-        read: ReadSettings {
-            profile: args.profile.unwrap_or_default().into(),
-            strict: args.strict,
-            castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
-            rules,
-            ..ReadSettings::default()
-        },
+        notation: resolved.notation.or(by_rules),
+        read: resolved.read_settings(),
     };
     if args.batch {
         batch(&settings, args.json_strings)

@@ -289,10 +289,16 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(Stop::Failed) => return Ok(Status::Error),
         Err(Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
     };
-    let notation = args
-        .variant
-        .notation(None, None)?
-        .or(args.notation)
+    // The flags resolved as every command resolves them; `--profile` (always given, `spec` by
+    // default) reads DFEN and is no variant's dialect, so it is applied after.
+    let resolved = notation::settings::Request {
+        notation: args.notation,
+        chess960: args.chess960,
+        ..args.variant.request(None)
+    }
+    .resolve()?;
+    let notation = resolved
+        .notation
         .unwrap_or_else(|| Notation::sniff_among(text.as_bytes(), draws, None));
     if let Some(replay) = notation.entry().replay {
         global.error(format_args!("show draws one position, and {replay}"));
@@ -300,9 +306,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     }
     let settings = ReadSettings {
         profile: args.options.profile.into(),
-        castling_mode: dfen::CastlingMode::from_chess960(args.chess960),
-        rules: args.variant.variant.and_then(notation::VariantName::rules),
-        ..ReadSettings::default()
+        ..resolved.read_settings()
     };
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,
