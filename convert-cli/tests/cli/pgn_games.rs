@@ -47,6 +47,43 @@ fn check_reads_every_move_of_every_game() {
     assert_cmd_snapshot!(tree.fenkit(&["check", "games.pgn"]));
 }
 
+/// PGN games on standard input, named with `--notation pgn`, get the findings the same text
+/// gets in a `.pgn` file: the same codes, lines, columns and messages, in the same order.
+#[test]
+fn pgn_games_on_standard_input_read_as_a_pgn_file() {
+    let tree = Tree::empty();
+    tree.write("games.pgn", GAMES);
+    let json = |output: std::process::Output| -> Vec<serde_json::Value> {
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                serde_json::json!([
+                    d["code"],
+                    d["line"],
+                    d["column"],
+                    d["message"],
+                    d["severity"]
+                ])
+            })
+            .collect()
+    };
+    let file = json(
+        tree.fenkit(&["check", "--output-format", "json", "games.pgn"])
+            .output()
+            .unwrap(),
+    );
+    let mut stdin = tree.fenkit(&["check", "--notation", "pgn", "--output-format", "json", "-"]);
+    stdin.stdin(std::fs::File::open(tree.path("games.pgn")).unwrap());
+    let output = stdin.output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let piped = json(output);
+    assert!(piped.len() >= 4, "{piped:?}");
+    assert_eq!(piped, file);
+}
+
 #[test]
 fn pgn_findings_in_every_output_format() {
     let tree = Tree::empty();
