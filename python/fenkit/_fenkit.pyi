@@ -396,7 +396,7 @@ def parse_fen4(text: _Text, *, strict: bool = False) -> ParsedFen4: ...
 def parse_fen4_batch(
     texts: Sequence[_Text], *, strict: bool = False
 ) -> List[Union[ParsedFen4, ParseError]]: ...
-_Notation = Literal["dfen", "fen", "epd", "perft", "fen4", "ndjson4", "movetext"]
+_Notation = Literal["dfen", "fen", "epd", "perft", "fen4", "ndjson4", "movetext", "pgn"]
 
 def check(
     text: _Text,

@@ -29,7 +29,8 @@ fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> PyResult<Option<T>> {
 /// finding has its `line` (from 1), its `column` (code points from the line's start: the
 /// command line's column − 1 on an ASCII line) and its `span` in code points of the text.
 ///
-/// `notation=None` reads the text as a file without an extension: by its first position.
+/// `notation=None` reads the text as a file without an extension: by its first position;
+/// `notation="pgn"` reads PGN games, every move of every game, as a `.pgn` file is read.
 /// The settings take the names the command line's flags take, and refuse the combinations it
 /// refuses, with `ValueError`.
 ///

@@ -8,7 +8,7 @@ export type Text = string | Uint8Array;
 /** The DFEN dialect to read and write. */
 export type Profile = 'spec' | 'lenient' | 'engine';
 /** A notation `check` reads (every notation of `fenkit check --notation`); `canonical` and `positionKey` read `dfen`, `fen` and `fen4`. Sniffed when not given. */
-export type Notation = 'dfen' | 'fen' | 'epd' | 'perft' | 'fen4' | 'ndjson4' | 'movetext';
+export type Notation = 'dfen' | 'fen' | 'epd' | 'perft' | 'fen4' | 'ndjson4' | 'movetext' | 'pgn';
 /**
  * A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess, or a
  * variant of the rules table judged by its own rules (antichess, giveaway, atomic, horde,
