@@ -28,6 +28,8 @@ pub(crate) struct Scan {
     line_by_line: bool,
     /// How the notation was chosen.
     chosen: Chosen,
+    /// Whether it is PGN games (a `.pgn` file, or `--notation pgn`).
+    pgn: bool,
     /// The unique values met so far, for [`Scan::next_item`].
     uniques: Uniques,
 }
@@ -234,8 +236,15 @@ impl Scan {
             progress: None,
             line_by_line: matches!(origin, Origin::Stdin | Origin::Stream(_)),
             chosen: reading.chosen,
+            pgn: reading.container == Some(notation::container::Container::Pgn),
             uniques: Uniques::of(reading.notation),
         })
+    }
+
+    /// Whether the input is PGN games (a `.pgn` file, or `--notation pgn`), whose movetext is
+    /// read beside the tag sections.
+    pub(crate) fn is_pgn(&self) -> bool {
+        self.pgn
     }
 
     /// How the notation was chosen.
@@ -897,6 +906,7 @@ mod tests {
             progress: None,
             line_by_line,
             chosen: super::Chosen::Given,
+            pgn: false,
             uniques: super::Uniques::default(),
         }
     }
@@ -1134,6 +1144,7 @@ mod tests {
             progress: None,
             line_by_line: false,
             chosen: super::Chosen::Given,
+            pgn: false,
             uniques: super::Uniques::default(),
         }
     }

@@ -238,7 +238,7 @@ fn format_origin_into(
     path: &str,
     out: &mut dyn Write,
 ) -> io::Result<Pass> {
-    if !super::pgn_games::is_pgn(origin) {
+    if !super::pgn_games::is_pgn(origin) && !scan.is_pgn() {
         return format_into(scan, threads, path, out);
     }
     let mut written = Vec::new();
@@ -478,7 +478,14 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
             scan.chosen(),
             given.as_deref(),
         ));
-        format_into(scan, settings.threads, "<stdin>", &mut io::sink())
+        format_origin_into(
+            origin,
+            settings.export,
+            scan,
+            settings.threads,
+            "<stdin>",
+            &mut io::sink(),
+        )
     });
     let pass = match first {
         Ok(pass) => pass,
@@ -490,8 +497,16 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
             io::copy(&mut copy.reopen()?, &mut stdout)?;
         }
     } else {
-        let second = Scan::open(origin, notation, read)
-            .and_then(|scan| format_into(scan, settings.threads, "<stdin>", &mut stdout));
+        let second = Scan::open(origin, notation, read).and_then(|scan| {
+            format_origin_into(
+                origin,
+                settings.export,
+                scan,
+                settings.threads,
+                "<stdin>",
+                &mut stdout,
+            )
+        });
         match second {
             Ok(_) => {}
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Err(error.into()),

@@ -84,6 +84,23 @@ fn pgn_games_on_standard_input_read_as_a_pgn_file() {
     assert_eq!(piped, file);
 }
 
+/// `fmt --notation pgn -` fixes PGN games on standard input as it fixes a `.pgn` file.
+#[test]
+fn fmt_fixes_pgn_games_on_standard_input_as_in_a_file() {
+    let tree = Tree::empty();
+    let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *\n";
+    tree.write("game.pgn", game);
+    let mut stdin = tree.fenkit(&["fmt", "--notation", "pgn", "-"]);
+    stdin.stdin(std::fs::File::open(tree.path("game.pgn")).unwrap());
+    let output = stdin.output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let status = tree.fenkit(&["fmt", "game.pgn"]).output().unwrap().status;
+    assert_eq!(status.code(), Some(0));
+    let fixed = String::from_utf8(tree.read("game.pgn")).unwrap();
+    assert!(fixed.contains("4. O-O *"), "{fixed}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), fixed);
+}
+
 #[test]
 fn pgn_findings_in_every_output_format() {
     let tree = Tree::empty();
