@@ -25,8 +25,11 @@ const RULES_VARIANTS = new Set(['antichess', 'giveaway', 'atomic', 'horde', 'rac
 const PROFILED = new Set(['auto', 'dfen', 'fen', 'epd', 'perft']);
 const NAMES = { dfen: 'DFEN', fen: 'FEN', epd: 'EPD', perft: 'perft suite', fen4: 'FEN4', ndjson4: 'NDJSON4', movetext: 'PGN movetext' };
 const SVG = 'http://www.w3.org/2000/svg';
-/** The chess glyphs of Unicode's Miscellaneous Symbols block, by FEN letter. */
-const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+/**
+ * The chess glyphs of Unicode's Miscellaneous Symbols block, by FEN letter. The black pawn is
+ * an emoji too: U+FE0E asks for its text form.
+ */
+const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟\uFE0E' };
 /** Fonts that hold the chess glyphs, as text (not emoji). */
 const GLYPH_FONTS = '"DejaVu Sans", "Noto Sans Symbols 2", "Segoe UI Symbol", "Apple Symbols", FreeSerif, serif';
 const EXAMPLE = [
@@ -57,18 +60,20 @@ function checkOptions() {
 }
 
 /**
- * What a line is drawn as: the notation chosen, or, when it is sniffed, a guess from the
- * line's look (presentation only: the findings are `check`'s own sniffing).
+ * What a line is drawn as: the notation chosen or, when it is sniffed, a guess from the look
+ * of the text's first position line, which decides the notation of the whole text as it does
+ * for `check` (presentation only: the findings are `check`'s own sniffing).
  */
-function lineKind(line) {
+function lineKind() {
   const chosen = notation.value;
   if (chosen !== 'auto') return chosen;
-  const start = line.trimStart();
+  const first = input.value.split('\n').find((line) => !skipped(line)) ?? '';
+  const start = first.trimStart();
   if (start.startsWith('4d-fen')) return 'fen4';
   if (start.startsWith('{')) return 'ndjson4';
   const fields = start.split(/\s+/);
   if (fields.length >= 5 && !/^\d+$/.test(fields[4])) return 'epd';
-  if (line.includes(';')) return 'perft';
+  if (start.includes(';')) return 'perft';
   return 'dfen';
 }
 
@@ -417,8 +422,9 @@ function renderCursor(force = false) {
   shownLine = index;
   shownText = line;
   $('line-number').textContent = String(index + 1);
-  const kind = lineKind(line);
-  $('line-kind').textContent = skipped(line) ? '' : `read as ${NAMES[kind] ?? kind}${chess960.checked ? ', Chess960' : ''}`;
+  const kind = lineKind();
+  const name = notation.value === 'auto' ? `sniffed: ${kind === 'dfen' ? 'DFEN or FEN' : NAMES[kind]}` : `read as ${NAMES[kind] ?? kind}`;
+  $('line-kind').textContent = skipped(line) ? '' : `${name}${chess960.checked ? ', Chess960' : ''}`;
   renderConversions(line, kind, index + 1, found);
   renderPosition(line, kind);
 }

@@ -213,6 +213,7 @@ test('the board draws chess glyphs: ♔ on e1 and ♚ on e8 in the start positio
   assert.equal(await glyph('d1'), '♕');
   assert.equal(await glyph('g8'), '♞');
   assert.equal(await glyph('a2'), '♙');
+  assert.equal(await glyph('a7'), '♟\uFE0E');
   assert.equal(await page.locator('circle').count(), 0, 'no discs');
   // Drawn in a font that has the glyphs, not as missing-glyph boxes: each is as wide as a piece.
   const width = await page.locator('text[data-at="e1"]').evaluate((node) => node.getBBox().width);
