@@ -250,7 +250,21 @@ function renderPosition(line, kind) {
     return;
   }
   if (kind === 'movetext') {
-    board.append(element('p', 'note', 'PGN movetext: its findings are above; no board is drawn for a line of moves.'));
+    // The position after the line's last legal move, as the PGN reader plays it.
+    const [game] = fenkit.readPgn(line);
+    const moves = game?.moves ?? [];
+    const last = moves.findLast((move) => move.fen !== null);
+    if (!last) {
+      board.append(element('p', 'note', 'No board: this line has no legal move to play.'));
+      return;
+    }
+    const { position } = fenkit.parseDfen(last.fen, { profile: 'lenient' });
+    board.append(drawBoard(position.board, { enPassant: position.enPassant }));
+    about.append(facts([
+      ['after', `${moves.indexOf(last) + 1} of ${moves.length} moves, the last ${last.san}`],
+      ['side to move', position.side],
+      ['FEN', last.fen],
+    ]));
     return;
   }
   try {

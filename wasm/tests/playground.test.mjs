@@ -339,3 +339,16 @@ test('the findings are check\'s of the whole text: the first position decides th
   await page.waitForSelector('body[data-findings="1"]');
   assert.deepEqual(await pageFindings(), expected);
 });
+
+test('movetext: the board shows the position after the line\'s last legal move', { skip }, async () => {
+  await choose('movetext');
+  const text = '1. e4 e5 2. Nf3 Nc6 3. Bb5 *';
+  await typeInput(text);
+  const expected = cliFindings(text, ['--notation', 'movetext']);
+  await page.waitForSelector(`body[data-findings="${expected.length}"]`);
+  assert.deepEqual(await pageFindings(), expected);
+  await page.waitForFunction(() => document.querySelector('[data-at="b5"]') !== null);
+  const board = await pieces();
+  for (const piece of ['b5=B', 'f3=N', 'c6=n', 'e4=P', 'e5=p']) assert.ok(board.includes(piece), board.join(' '));
+  assert.match(await page.locator('#facts').innerText(), /the last Bb5/);
+});
