@@ -52,6 +52,8 @@ let context;
 let page;
 let profileDir;
 let url;
+/** The errors the page threw. */
+const problems = [];
 /** The address of every request the page made. */
 const requested = [];
 
@@ -77,7 +79,6 @@ before(async () => {
     viewport: { width: 1280, height: 900 },
   });
   page = await context.newPage();
-  const problems = [];
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(url);
@@ -107,6 +108,10 @@ function cliFindings(text, flags) {
 
 /** What the page shows, the same way. */
 const pageFindings = () => page.$$eval('pre.finding', (blocks) => blocks.map((block) => `${block.dataset.code}@${block.dataset.line}:${block.dataset.column}`));
+
+/** The notations and the variants `check` reads (`fenkit check --notation`, `--variant`). */
+const NOTATIONS = ['dfen', 'fen', 'epd', 'perft', 'fen4', 'ndjson4', 'movetext'];
+const VARIANTS = ['threecheck', 'crazyhouse', 'twomove', 'antichess', 'giveaway', 'atomic', 'horde', 'racingkings', 'kingofthehill'];
 
 /** Chooses the notation (or variant), and Chess960 on or off. */
 async function choose(notation, chess960 = false) {
@@ -314,14 +319,12 @@ test('a conversion that cannot be made is greyed with its one reason; the others
 
 test('every notation and variant of check can be chosen, and each gives fenkit check\'s findings', { skip }, async () => {
   const offered = await page.$$eval('#notation option', (options) => options.map((option) => option.value));
-  const notations = ['dfen', 'fen', 'epd', 'perft', 'fen4', 'ndjson4', 'movetext'];
-  const variants = ['threecheck', 'crazyhouse', 'twomove', 'antichess', 'giveaway', 'atomic', 'horde', 'racingkings', 'kingofthehill'];
-  assert.deepEqual(offered, ['auto', ...notations, ...variants]);
+  assert.deepEqual(offered, ['auto', ...NOTATIONS, ...VARIANTS]);
   const text = '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/8 w KQ - 0 1\n';
   await page.locator('#input').fill(text);
   for (const chosen of offered) {
     await choose(chosen);
-    const flags = chosen === 'auto' ? [] : notations.includes(chosen) ? ['--notation', chosen] : ['--variant', chosen];
+    const flags = chosen === 'auto' ? [] : NOTATIONS.includes(chosen) ? ['--notation', chosen] : ['--variant', chosen];
     const expected = cliFindings(text, flags);
     await page.waitForFunction((count) => document.body.dataset.findings === String(count), expected.length);
     assert.deepEqual(await pageFindings(), expected, chosen);
@@ -351,4 +354,39 @@ test('movetext: the board shows the position after the line\'s last legal move',
   const board = await pieces();
   for (const piece of ['b5=B', 'f3=N', 'c6=n', 'e4=P', 'e5=p']) assert.ok(board.includes(piece), board.join(' '));
   assert.match(await page.locator('#facts').innerText(), /the last Bb5/);
+});
+
+test('each notation and variant draws a board for a line of its own and converts it, as check reads it', { skip }, async () => {
+  const lines = {
+    dfen: ['4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN', true],
+    fen: ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', true],
+    epd: ['1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";', false],
+    perft: ['4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66', false],
+    fen4: ['4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7', true],
+    ndjson4: ['{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7"}', true],
+    movetext: ['1. d4 d5 2. c4 *', false],
+    threecheck: ['rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 0 0', true],
+    crazyhouse: ['2R1k3/8/8/8/8/8/8/4K3 b - - 0 40 Pnn c8', true],
+    twomove: ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1', true],
+    antichess: ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1', true],
+    giveaway: ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1', true],
+    atomic: ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', true],
+    horde: ['rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1', true],
+    racingkings: ['8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1', true],
+    kingofthehill: ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', true],
+  };
+  for (const [chosen, [line, converts]] of Object.entries(lines)) {
+    await choose(chosen);
+    await page.locator('#input').fill(line);
+    await page.locator('#input').dispatchEvent('input');
+    const flags = NOTATIONS.includes(chosen) ? ['--notation', chosen] : ['--variant', chosen];
+    const expected = cliFindings(`${line}\n`, flags);
+    await page.waitForFunction((count) => document.body.dataset.findings === String(count), expected.length);
+    assert.deepEqual(await pageFindings(), expected, chosen);
+    assert.ok((await pieces()).length > 0, `${chosen}: no pieces drawn`);
+    const made = await page.locator('#conversions tr:not(.unmade)').count();
+    assert.equal(made > 0, converts, `${chosen}: ${made} conversions`);
+  }
+  await page.screenshot({ path: join(TARGET_DIR, 'wasm-test', 'playground-variants.png'), fullPage: true });
+  assert.deepEqual(problems, []);
 });
