@@ -228,6 +228,12 @@ function facts(entries) {
   return list;
 }
 
+/** The `fen4` value of an NDJSON4 line (`''` when it has none); a line that is not JSON throws `SyntaxError`. */
+function fen4Field(line) {
+  const record = JSON.parse(line);
+  return typeof record?.fen4 === 'string' ? record.fen4 : '';
+}
+
 /** The FEN fields of a line's position, as written: the whole line, EPD's first four, a perft line's before `;`. */
 function positionFields(line, kind) {
   const text = kind === 'perft' ? line.split(';')[0] : line;
@@ -249,27 +255,27 @@ function renderPosition(line, kind) {
     board.append(element('p', 'clean', 'No position on this line.'));
     return;
   }
-  if (kind === 'movetext') {
-    // The position after the line's last legal move, as the PGN reader plays it.
-    const [game] = fenkit.readPgn(line);
-    const moves = game?.moves ?? [];
-    const last = moves.findLast((move) => move.fen !== null);
-    if (!last) {
-      board.append(element('p', 'note', 'No board: this line has no legal move to play.'));
+  try {
+    if (kind === 'movetext') {
+      // The position after the line's last legal move, as the PGN reader plays it.
+      const [game] = fenkit.readPgn(line);
+      const moves = game?.moves ?? [];
+      const last = moves.findLast((move) => move.fen !== null);
+      if (!last) {
+        board.append(element('p', 'note', 'No board: this line has no legal move to play.'));
+        return;
+      }
+      const { position } = fenkit.parseDfen(last.fen, { profile: 'lenient' });
+      board.append(drawBoard(position.board, { enPassant: position.enPassant }));
+      about.append(facts([
+        ['after', `${moves.indexOf(last) + 1} of ${moves.length} moves, the last ${last.san}`],
+        ['side to move', position.side],
+        ['FEN', last.fen],
+      ]));
       return;
     }
-    const { position } = fenkit.parseDfen(last.fen, { profile: 'lenient' });
-    board.append(drawBoard(position.board, { enPassant: position.enPassant }));
-    about.append(facts([
-      ['after', `${moves.indexOf(last) + 1} of ${moves.length} moves, the last ${last.san}`],
-      ['side to move', position.side],
-      ['FEN', last.fen],
-    ]));
-    return;
-  }
-  try {
     if (kind === 'fen4' || kind === 'ndjson4') {
-      const parsed = fenkit.parseFen4(kind === 'fen4' ? line : String(JSON.parse(line).fen4));
+      const parsed = fenkit.parseFen4(kind === 'fen4' ? line : fen4Field(line));
       board.append(drawFen4(parsed.pieces));
       about.append(facts([['pieces', String(parsed.pieces.length)]]));
       return;
@@ -313,6 +319,8 @@ function renderPosition(line, kind) {
     }
   } catch (error) {
     if (!(error instanceof fenkit.FenkitError) && !(error instanceof SyntaxError)) throw error;
+    board.replaceChildren();
+    about.replaceChildren();
     const fields = positionFields(line, kind);
     const squares = placement(fields[0]);
     if (!squares) {
@@ -331,7 +339,7 @@ function renderPosition(line, kind) {
 /** The conversions a line of `kind` has: `[name, make]`, each `make` writing the line or throwing. */
 function conversionsOf(line, kind) {
   if (kind === 'fen4' || kind === 'ndjson4') {
-    const text = () => (kind === 'fen4' ? line : String(JSON.parse(line).fen4));
+    const text = () => (kind === 'fen4' ? line : fen4Field(line));
     return ['fen4', 'fen4-json', 'fen4-pieces'].map((to) => [to, () => fenkit.convert(text(), { from: 'fen4', to })]);
   }
   if (DIALECT_VARIANTS.has(kind)) {
