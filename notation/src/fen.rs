@@ -224,8 +224,14 @@ fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
             // A clockless line of a file whose first position is clockless (the four-field
             // form of perft suites and evaluation dumps) is kept so, and is no finding
             // unless strict.
+            // (Asked only where the answer changes something: a canonical form to write, or
+            // missing clocks to forgive; fields are counted a byte at a time.)
             let clockless = settings.form.clockless
                 && !settings.strict
+                && (matches!(canonical, Ok(Some(_)))
+                    || findings
+                        .iter()
+                        .any(|f| f.code == Code::Dfen(dfen::Code::MissingClocks)))
                 && dfen::form::FileForm::is_clockless(text);
             let canonical = if clockless {
                 findings.retain(|f| f.code != Code::Dfen(dfen::Code::MissingClocks));

@@ -11,6 +11,8 @@ use serde_json::value::RawValue;
 use super::{Embedded, Escape, Extracted};
 use crate::code::{FenkitCode, fenkit_error};
 
+mod quick;
+
 /// What a line's object holds at the path.
 enum Found<'de> {
     /// The value, as written.
@@ -134,6 +136,19 @@ impl<'de> Visitor<'de> for Pick<'_> {
 
 /// The field `key` (dotted) of line `text`.
 pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<'a> {
+    // The common line goes by the quick scan; any other, and every problem, by serde_json.
+    let written = match path {
+        [only] => quick::field(only, text),
+        _ => None,
+    };
+    match written {
+        Some(written) => position(key, text, written, Escapes::None),
+        None => extract_by_serde(key, path, text),
+    }
+}
+
+/// The field `key` (dotted) of line `text`, read by serde_json.
+fn extract_by_serde<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<'a> {
     let whole = 0..text.trim_end().len();
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let found = Pick { path, depth: 0 }
@@ -202,7 +217,20 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
             );
         }
     };
-    let written = raw.get();
+    position(key, text, raw.get(), Escapes::Maybe)
+}
+
+/// Whether a string value may hold escapes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Escapes {
+    /// None: the quick scan read it.
+    None,
+    /// It may.
+    Maybe,
+}
+
+/// The position in `written`, the field's value as written (a slice of `text`).
+fn position<'a>(key: &str, text: &'a str, written: &'a str, escapes: Escapes) -> Extracted<'a> {
     // Where the value is in the line: its text is a slice of the line.
     let start = (written.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
     let span = start..start + written.len();
@@ -213,7 +241,7 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
             format!("expected the field `{key}` to be a string, found another JSON value"),
         )]);
     };
-    let text_of = if inner.contains('\\') {
+    let text_of = if escapes == Escapes::Maybe && inner.contains('\\') {
         match serde_json::from_str::<String>(written) {
             Ok(text) => Cow::Owned(text),
             Err(_) => Cow::Borrowed(inner),
@@ -334,5 +362,152 @@ mod tests {
             text_of("fen", r#"{"x": 1, "x": 2, "fen": "a"}"#),
             Ok("a".into())
         );
+    }
+
+    /// What the quick scan finds, and whether serde_json finds the same position there.
+    #[track_caller]
+    fn agrees(line: &str) -> bool {
+        let quick = quick::field("fen", line);
+        let serde = match extract_by_serde("fen", &["fen"], line) {
+            Extracted::Position(e) => Some(e.span),
+            _ => None,
+        };
+        if let Some(written) = quick {
+            let start = written.as_ptr() as usize - line.as_ptr() as usize;
+            assert_eq!(
+                serde,
+                Some(start + 1..start + written.len() - 1),
+                "the quick scan found a position serde_json does not, in {line:?}"
+            );
+            assert_eq!(written.as_bytes().first(), Some(&b'"'));
+        }
+        quick.is_some()
+    }
+
+    #[test]
+    fn the_quick_scan_reads_the_common_lines() {
+        for line in [
+            r#"{"fen":"8/6n1/8/8/8/6K1/8/2k5 w - -","evals":[{"pvs":[{"cp":-292,"line":"e2e4 e7e5"}],"knodes":403434,"depth":40}]}"#,
+            r#" { "a" : [ 1 , { "fen" : "x" } , [] , {} ] , "fen" : "8/8 w - -" , "z" : { } } "#,
+            "{\"fen\":\"\",\"n\":[-0,0.5,1e5,-2E-3,12345678901234567890,true,false,null]}\r",
+            r#"{"x": 1, "x": 2, "fen": "é"}"#,
+        ] {
+            assert!(agrees(line), "{line}");
+        }
+        // Lines it leaves to serde_json.
+        for line in [
+            r#"{"fen": "a\"b"}"#,
+            r#"{"fen": "a", "fen": "b"}"#,
+            r#"{"fen": 3}"#,
+            r#"{"x": 3}"#,
+            r#"{"fen": "a", "x": 01}"#,
+            r#"{"fen": "a", "x": 1.}"#,
+            r#"{"fen": "a", "x": [1,]}"#,
+            r#"{"fen": "a", "x": {"y"}}"#,
+            r#"{"fen": "a"} x"#,
+            r#"{"fen": "a", "x": tru}"#,
+            "{\"fen\": \"a\u{1}\"}",
+            "{\"fen\": \"rnbqkbnr/pppppppp\u{1}/8 w - -\"}",
+            "{\"fen\": \"rnbqkbnr/pppppppp\\/8 w - -\"}",
+            "{\"fen\": \"rnbqkbnr/pppppppp/8 w - -\", \"x\": \"long string\u{1f} here\"}",
+            "\u{feff}{\"fen\": \"a\"}",
+            "[1]",
+            "",
+        ] {
+            assert!(!agrees(line), "{line}");
+        }
+        let deep = format!(
+            "{{\"fen\":\"a\",\"x\":{}1{}}}",
+            "[".repeat(64),
+            "]".repeat(64)
+        );
+        assert!(agrees(&deep));
+        let deeper = format!(
+            "{{\"fen\":\"a\",\"x\":{}1{}}}",
+            "[".repeat(65),
+            "]".repeat(65)
+        );
+        assert!(!agrees(&deeper));
+    }
+
+    use proptest::prelude::*;
+
+    /// JSON values as text, with the whitespace between tokens chosen at random.
+    fn value() -> impl Strategy<Value = String> {
+        let leaf = prop::sample::select(vec![
+            "0",
+            "-1",
+            "12.5",
+            "1e9",
+            "-0.0E+2",
+            "true",
+            "false",
+            "null",
+            "\"\"",
+            "\"ab c\"",
+            "\"8/8 w - -\"",
+            "\"é\"",
+            "\"a\\\"b\"",
+            "0",
+            "10",
+            "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\"",
+            "\"rnbqkbnr/pppppppp/8/8/8/8\\\\PPPPPPPP/RNBQKBNR w KQkq -\"",
+        ])
+        .prop_map(str::to_owned);
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            let gap = prop::sample::select(vec!["", " ", "\t", "\r\n"]);
+            prop_oneof![
+                (prop::collection::vec(inner.clone(), 0..4), gap.clone())
+                    .prop_map(|(items, gap)| format!("[{gap}{}]", items.join(","))),
+                (
+                    prop::collection::vec(
+                        (prop::sample::select(vec!["fen", "x", "fen ", "FEN"]), inner),
+                        0..4
+                    ),
+                    gap
+                )
+                    .prop_map(|(members, gap)| {
+                        let members: Vec<String> = members
+                            .into_iter()
+                            .map(|(k, v)| format!("\"{k}\"{gap}:{gap}{v}"))
+                            .collect();
+                        format!("{{{gap}{}}}", members.join(&format!("{gap},")))
+                    }),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The quick scan finds a position only where serde_json finds the same one, over
+        /// objects as written and with one byte changed, inserted or removed.
+        #[test]
+        fn the_quick_scan_agrees_with_serde_json(
+            members in prop::collection::vec(
+                (prop::sample::select(vec!["fen", "x", "evals"]), value()), 0..4),
+            fen in value(),
+            at in 0usize..200,
+            byte in prop::sample::select(b"{}[],:\" \\0-.e1tn\x01x".to_vec()),
+            edit in 0u8..4,
+        ) {
+            let mut line = format!("{{\"fen\":{fen}");
+            for (key, value) in members {
+                line.push_str(&format!(",\"{key}\":{value}"));
+            }
+            line.push('}');
+            agrees(&line);
+            let mut bytes = line.into_bytes();
+            let at = at % (bytes.len() + 1);
+            match edit {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                2 if at < bytes.len() => { bytes.remove(at); }
+                _ => {}
+            }
+            if let Ok(line) = String::from_utf8(bytes) {
+                agrees(&line);
+            }
+        }
     }
 }
