@@ -52,13 +52,48 @@ fn checked(
     }
 }
 
-/// The findings about a FEN line in `variant`.
+/// The findings about a FEN line in `variant`, read again by the variant library (a text
+/// `dfen` has not read, or read with another layout).
 pub(super) fn fen_findings(
     variant: variants::Variant,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
     checked(variant, text, settings).0
+}
+
+/// The findings about `fen`, the standard FEN `text` as `dfen` read it, in `variant`: the
+/// line is read once, and the variant library judges what `dfen` read.
+pub(super) fn dfen_findings(
+    variant: variants::Variant,
+    fen: &dfen::Dfen,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    let position = variants::Position::from_dfen(variant, fen, chess960(settings));
+    reported(position.findings(text), settings)
+}
+
+/// The findings about `position`, the variant FEN `text` as `dfen`'s variant parser read it
+/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules.
+pub(super) fn variant_fen_findings(
+    variant: variants::Variant,
+    position: &dfen::variant::VariantFen,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    let position = variants::Position::from_variant_fen(variant, position, chess960(settings));
+    reported(position.findings(text), settings)
+}
+
+/// Whether `code`, a finding of the variant library, is one that `dfen`'s fixed position
+/// (`Parsed::fixed`, what `fmt` writes) repairs as python-chess cleans it: castling rights
+/// without their king and rook (`VAR007`), an impossible en-passant square (`VAR008`).
+pub(super) fn fixed_by_dfen(code: crate::code::Code) -> bool {
+    matches!(
+        code,
+        crate::code::Code::Var(variants::Code::BadCastlingRights | variants::Code::BadEnPassant)
+    )
 }
 
 /// The end of an EPD line's four position fields.
