@@ -33,33 +33,17 @@ fn reported(findings: Vec<variants::Finding>, settings: ReadSettings) -> Vec<Fin
         .collect()
 }
 
-/// The findings about the position `text` (a FEN, or an EPD line's four fields) in
-/// `variant`, spans into `text`; with the position, when it reads.
-fn checked(
-    variant: variants::Variant,
-    text: &str,
-    settings: ReadSettings,
-) -> (Vec<Finding>, Option<variants::Position>) {
-    match variants::check(variant, text, chess960(settings)) {
-        Ok(checked) => {
-            let valid = !checked.has_errors();
-            (
-                reported(checked.findings, settings),
-                valid.then_some(checked.position),
-            )
-        }
-        Err(error) => (vec![finding_of(error.to_finding())], None),
-    }
-}
-
-/// The findings about a FEN line in `variant`, read again by the variant library (a text
-/// `dfen` has not read, or read with another layout).
+/// The findings about a FEN line in `variant`, read by the variant library itself (the
+/// positions of perft suites, which `dfen` has not read).
 pub(super) fn fen_findings(
     variant: variants::Variant,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
-    checked(variant, text, settings).0
+    match variants::check(variant, text, chess960(settings)) {
+        Ok(checked) => reported(checked.findings, settings),
+        Err(error) => vec![finding_of(error.to_finding())],
+    }
 }
 
 /// The findings about `fen`, the standard FEN `text` as `dfen` read it, in `variant`: the
@@ -123,10 +107,14 @@ pub(super) fn epd_findings(
     verify_perft: Option<u32>,
 ) -> Vec<Finding> {
     let fields = line.get(..end_of_fields(line)).unwrap_or(line);
-    let (mut findings, position) = checked(variant, fields, settings);
-    let Some(position) = position else {
+    // The position `dfen`'s EPD reader read: the line is not read again.
+    let position = variants::Position::from_dfen(variant, epd.position(), chess960(settings));
+    let found = position.findings(fields);
+    let valid = !found.iter().any(|f| f.severity == Severity::Error);
+    let mut findings = reported(found, settings);
+    if !valid {
         return findings;
-    };
+    }
     findings.extend(reported(position.epd_move_findings(epd), settings));
     if let Some(max) = verify_perft {
         for operation in epd.operations() {
