@@ -60,6 +60,19 @@ impl Color {
     }
 }
 
+// `Position::from_dfen` takes `dfen`'s piece sets by role index: both orders are P N B R Q K,
+// and both colour indices White 0, Black 1 (checked when the crate compiles).
+const _: () = assert!(
+    Role::Pawn as usize == dfen::Role::Pawn as usize
+        && Role::Knight as usize == dfen::Role::Knight as usize
+        && Role::Bishop as usize == dfen::Role::Bishop as usize
+        && Role::Rook as usize == dfen::Role::Rook as usize
+        && Role::Queen as usize == dfen::Role::Queen as usize
+        && Role::King as usize == dfen::Role::King as usize
+        && Color::White as usize == dfen::Color::White.index()
+        && Color::Black as usize == dfen::Color::Black.index()
+);
+
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -118,17 +131,6 @@ impl Role {
             'q' => Some(Role::Queen),
             'k' => Some(Role::King),
             _ => None,
-        }
-    }
-
-    const fn from_dfen(role: dfen::Role) -> Role {
-        match role {
-            dfen::Role::Pawn => Role::Pawn,
-            dfen::Role::Knight => Role::Knight,
-            dfen::Role::Bishop => Role::Bishop,
-            dfen::Role::Rook => Role::Rook,
-            dfen::Role::Queen => Role::Queen,
-            dfen::Role::King => Role::King,
         }
     }
 
@@ -418,13 +420,11 @@ impl Position {
 
     /// The six standard fields of `fen` on this (empty) position; castling rights as read.
     fn set_standard(&mut self, fen: &dfen::Dfen) {
-        for (square, piece) in fen.board.pieces() {
-            let sq = u32::from(square.index());
-            let color = match piece.color {
-                dfen::Color::White => Color::White,
-                dfen::Color::Black => Color::Black,
-            };
-            self.put(sq, color, Role::from_dfen(piece.role), false);
+        // `dfen`'s sets by colour and role, in the order of `Role` here (P N B R Q K).
+        let sets = fen.board.piece_sets();
+        for (index, &set) in sets.iter().enumerate() {
+            self.by_color[index / 6] |= set;
+            self.by_role[index % 6] |= set;
         }
         self.turn = match fen.side {
             dfen::Color::White => Color::White,
