@@ -607,6 +607,38 @@ impl Board {
             .unwrap_or_default()
     }
 
+    /// The squares of each kind of piece as 64-bit sets (bit `i` is the square with index
+    /// `i`, a1 = 0), indexed by `colour × 6 + role` in [`Role::ALL`]'s order: White's pawns
+    /// first, Black's king last. For readers that keep bitboards: one pass over the occupied
+    /// squares, no piece decoded.
+    ///
+    /// ```
+    /// use dfen::{Color, Role};
+    /// let parsed = dfen::Parser::new().parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -").unwrap();
+    /// let sets = parsed.dfen.board.piece_sets();
+    /// assert_eq!(sets[Color::White.index() * 6 + Role::Pawn as usize], 1 << 12); // e2
+    /// assert_eq!(sets[Color::Black.index() * 6 + Role::King as usize], 1 << 60); // e8
+    /// ```
+    #[must_use]
+    pub fn piece_sets(&self) -> [u64; 12] {
+        // Indexed by board byte: 0 (empty) and 13-15 never receive a square.
+        let mut by_code = [0u64; 16];
+        let mut occupied = self.occupied().0;
+        while occupied != 0 {
+            let square = occupied.trailing_zeros();
+            occupied &= occupied - 1;
+            let code = self.squares.get(square as usize).copied().unwrap_or(0) & 15;
+            if let Some(set) = by_code.get_mut(usize::from(code)) {
+                *set |= 1 << square;
+            }
+        }
+        let mut sets = [0u64; 12];
+        for (set, by) in sets.iter_mut().zip(by_code.iter().skip(1)) {
+            *set = *by;
+        }
+        sets
+    }
+
     /// The occupied squares with their pieces, in index order (a1 first).
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()

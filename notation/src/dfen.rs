@@ -262,7 +262,7 @@ pub(super) fn read_to_convert(
     })?;
     // A variant's rules judge the position (the lenient profile changes nothing of that).
     if let Some(variant) = rules_of(settings, layout)
-        && let Some(error) = super::rules::fen_findings(variant, text, settings)
+        && let Some(error) = super::rules::dfen_findings(variant, &parsed.dfen, text, settings)
             .into_iter()
             .find(|f| f.severity == dfen::Severity::Error)
     {
@@ -296,7 +296,12 @@ pub(super) fn parse_in(
         Ok(parsed) => {
             let mut findings = converted(parsed.findings);
             if let Some(variant) = rules_of(settings, layout) {
-                findings.extend(super::rules::fen_findings(variant, text, settings));
+                findings.extend(super::rules::dfen_findings(
+                    variant,
+                    &parsed.dfen,
+                    text,
+                    settings,
+                ));
             }
             Ok((Position::Dfen(Box::new(parsed.dfen)), findings))
         }

@@ -208,7 +208,12 @@ fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
                 .map(finding_of)
                 .collect();
             if let Some(variant) = settings.rules {
-                findings.extend(super::rules::fen_findings(variant, text, settings));
+                findings.extend(super::rules::dfen_findings(
+                    variant,
+                    &parsed.dfen,
+                    text,
+                    settings,
+                ));
                 findings.sort_by_key(|f| f.span.start);
             }
             // The conversion to six fields can add a finding, so it is judged whatever is

@@ -33,32 +33,51 @@ fn reported(findings: Vec<variants::Finding>, settings: ReadSettings) -> Vec<Fin
         .collect()
 }
 
-/// The findings about the position `text` (a FEN, or an EPD line's four fields) in
-/// `variant`, spans into `text`; with the position, when it reads.
-fn checked(
-    variant: variants::Variant,
-    text: &str,
-    settings: ReadSettings,
-) -> (Vec<Finding>, Option<variants::Position>) {
-    match variants::check(variant, text, chess960(settings)) {
-        Ok(checked) => {
-            let valid = !checked.has_errors();
-            (
-                reported(checked.findings, settings),
-                valid.then_some(checked.position),
-            )
-        }
-        Err(error) => (vec![finding_of(error.to_finding())], None),
-    }
-}
-
-/// The findings about a FEN line in `variant`.
+/// The findings about a FEN line in `variant`, read by the variant library itself (the
+/// positions of perft suites, which `dfen` has not read).
 pub(super) fn fen_findings(
     variant: variants::Variant,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
-    checked(variant, text, settings).0
+    match variants::check(variant, text, chess960(settings)) {
+        Ok(checked) => reported(checked.findings, settings),
+        Err(error) => vec![finding_of(error.to_finding())],
+    }
+}
+
+/// The findings about `fen`, the standard FEN `text` as `dfen` read it, in `variant`: the
+/// line is read once, and the variant library judges what `dfen` read.
+pub(super) fn dfen_findings(
+    variant: variants::Variant,
+    fen: &dfen::Dfen,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    let position = variants::Position::from_dfen(variant, fen, chess960(settings));
+    reported(position.findings(text), settings)
+}
+
+/// The findings about `position`, the variant FEN `text` as `dfen`'s variant parser read it
+/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules.
+pub(super) fn variant_fen_findings(
+    variant: variants::Variant,
+    position: &dfen::variant::VariantFen,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    let position = variants::Position::from_variant_fen(variant, position, chess960(settings));
+    reported(position.findings(text), settings)
+}
+
+/// Whether `code`, a finding of the variant library, is one that `dfen`'s fixed position
+/// (`Parsed::fixed`, what `fmt` writes) repairs as python-chess cleans it: castling rights
+/// without their king and rook (`VAR007`), an impossible en-passant square (`VAR008`).
+pub(super) fn fixed_by_dfen(code: crate::code::Code) -> bool {
+    matches!(
+        code,
+        crate::code::Code::Var(variants::Code::BadCastlingRights | variants::Code::BadEnPassant)
+    )
 }
 
 /// The end of an EPD line's four position fields.
@@ -88,10 +107,14 @@ pub(super) fn epd_findings(
     verify_perft: Option<u32>,
 ) -> Vec<Finding> {
     let fields = line.get(..end_of_fields(line)).unwrap_or(line);
-    let (mut findings, position) = checked(variant, fields, settings);
-    let Some(position) = position else {
+    // The position `dfen`'s EPD reader read: the line is not read again.
+    let position = variants::Position::from_dfen(variant, epd.position(), chess960(settings));
+    let found = position.findings(fields);
+    let valid = !found.iter().any(|f| f.severity == Severity::Error);
+    let mut findings = reported(found, settings);
+    if !valid {
         return findings;
-    };
+    }
     findings.extend(reported(position.epd_move_findings(epd), settings));
     if let Some(max) = verify_perft {
         for operation in epd.operations() {

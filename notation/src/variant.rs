@@ -151,7 +151,8 @@ pub(super) fn line_dialects(
 }
 
 /// The library's parser for `variant` in the notation's dialect and the settings' castling
-/// mode; `--profile lenient` reads lines without their clocks (`DFEN109`, as in a FEN).
+/// mode; `--profile lenient` reads lines without their clocks (`DFEN109`, as in a FEN). When
+/// the variants library judges the variant ([`rules_of`]), `dfen` reads the spelling only.
 fn parser(
     variant: Variant,
     notation: Notation,
@@ -163,6 +164,33 @@ fn parser(
         .check_limit(notation.options.check_limit)
         .castling_mode(settings.castling_mode)
         .lenient(settings.profile == dfen::Profile::Lenient)
+        .check_position(rules_of(variant, settings).is_none())
+}
+
+/// The rules that judge the positions of `variant` (`fenkit-variants`): three-check's and
+/// crazyhouse's, as python-chess judges them, whenever the settings name them (`--variant
+/// threecheck`); `None` for two-move chess, which `dfen` judges.
+fn rules_of(variant: Variant, settings: ReadSettings) -> Option<variants::Variant> {
+    match (variant, settings.rules) {
+        (Variant::ThreeCheck, Some(rules @ variants::Variant::ThreeCheck))
+        | (Variant::Crazyhouse, Some(rules @ variants::Variant::Crazyhouse)) => Some(rules),
+        _ => None,
+    }
+}
+
+/// The variant library's findings about the position `dfen` read as `parsed` from `text`,
+/// when its rules judge `variant` (the line is read once: the library is handed what `dfen`
+/// read); they come after `dfen`'s own.
+fn rules_findings(
+    variant: Variant,
+    settings: ReadSettings,
+    text: &str,
+    parsed: &dfen::variant::VariantParsed,
+) -> Vec<Finding> {
+    match rules_of(variant, settings) {
+        Some(rules) => super::rules::variant_fen_findings(rules, &parsed.position, text, settings),
+        None => Vec::new(),
+    }
 }
 
 /// `finding`, a refusal of `text`, with a help line when `--profile lenient` reads the line
@@ -258,6 +286,12 @@ impl Codec for VariantCodec {
         let (parsed, _) = parse_clockless(self.parser(notation, settings, text), settings, text);
         let parsed = parsed.map_err(|error| Rejection::from(error_finding(&error)))?;
         first_error(&parsed.findings, None)?;
+        if let Some(error) = rules_findings(self.variant, settings, text, &parsed)
+            .into_iter()
+            .find(|f| f.severity == fenkit_diagnostics::Severity::Error)
+        {
+            return Err(Rejection::from(error));
+        }
         Ok(Read::Position(
             Position::Variant(Box::new(parsed.position)),
             Vec::new(),
@@ -271,10 +305,12 @@ impl Codec for VariantCodec {
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
         match parse_clockless(self.parser(notation, settings, text), settings, text).0 {
-            Ok(parsed) => Ok((
-                Position::Variant(Box::new(parsed.position)),
-                converted(parsed.findings),
-            )),
+            Ok(parsed) => {
+                let rules = rules_findings(self.variant, settings, text, &parsed);
+                let mut findings = converted(parsed.findings);
+                findings.extend(rules);
+                Ok((Position::Variant(Box::new(parsed.position)), findings))
+            }
             Err(error) => Err(error_finding(&error).into()),
         }
     }
@@ -329,6 +365,42 @@ impl Analyze for VariantAnalyzer {
 }
 
 impl VariantAnalyzer {
+    /// `fmt --variant threecheck|crazyhouse`: the rules' errors that `dfen`'s fixed position
+    /// repairs (castling rights without their king and rook, an impossible en-passant square:
+    /// `VAR007`, `VAR008`, which it writes as python-chess cleans them) become fixable
+    /// warnings of what was fixed, when the fixed position is then valid.
+    fn fixable_in_fmt(
+        &self,
+        settings: ReadSettings,
+        parsed: &dfen::variant::VariantParsed,
+        rules: &mut [Finding],
+    ) {
+        let repairs = |f: &Finding| super::rules::fixed_by_dfen(f.code);
+        let errors = rules
+            .iter()
+            .filter(|f| f.severity == fenkit_diagnostics::Severity::Error);
+        if errors.clone().next().is_none() || !errors.clone().all(repairs) {
+            return;
+        }
+        let fixed = parsed.fixed();
+        let still = super::rules::variant_fen_findings(
+            rules_of(self.variant, settings).unwrap_or(variants::Variant::Chess),
+            &fixed,
+            &fixed.display_as(Dialect::Essay).to_string(),
+            settings,
+        );
+        if still
+            .iter()
+            .any(|f| f.severity == fenkit_diagnostics::Severity::Error)
+        {
+            return;
+        }
+        for finding in rules.iter_mut().filter(|f| repairs(f)) {
+            finding.severity = fenkit_diagnostics::Severity::Warning;
+            finding.fixable = true;
+        }
+    }
+
     /// What is found about a line read in the dialect `read`, its canonical form in `write`.
     fn analysis(
         &self,
@@ -351,6 +423,14 @@ impl VariantAnalyzer {
                 None,
             ),
             Ok(parsed) => {
+                let mut rules = rules_findings(self.variant, work.settings, text, &parsed);
+                if work.fixes_variant_findings() {
+                    self.fixable_in_fmt(work.settings, &parsed, &mut rules);
+                }
+                let has_errors = parsed.has_errors()
+                    || rules
+                        .iter()
+                        .any(|f| f.severity == fenkit_diagnostics::Severity::Error);
                 let needs_fixed = work.wants_canonical() || work.identity().is_some();
                 let fixed = needs_fixed.then(|| {
                     if work.fixes_positions() {
@@ -378,7 +458,7 @@ impl VariantAnalyzer {
                 // The library's identity: the essay form without the clocks, after `fmt`'s
                 // fixes.
                 let identity = match (work.identity(), &fixed) {
-                    (Some(_), Some(fixed)) if !parsed.has_errors() => {
+                    (Some(_), Some(fixed)) if !has_errors => {
                         let key = if work.fixes_positions() {
                             fixed.identity_key()
                         } else {
@@ -388,7 +468,9 @@ impl VariantAnalyzer {
                     }
                     _ => None,
                 };
-                Analysis::accepted(converted(parsed.findings), canonical, identity)
+                let mut findings = converted(parsed.findings);
+                findings.extend(rules);
+                Analysis::accepted(findings, canonical, identity)
             }
         }
     }

@@ -6,8 +6,10 @@ It reads three-check, crazyhouse and two-move chess in the dialects of section 2
 `{variant}` and `{dialect}`), and answers with the canonical form in the dialect read, every
 fixable finding applied, and the finding codes. The six standard fields are read with
 dfen_checker.py, which checks their syntax only: the standard fields' position findings
-(spec/dfen.md section 5.3) are not checked, the variants' own ones (section 4) are. The
-divergences are listed in variant_checker.known-failures. Standard library only.
+(spec/dfen.md section 5.3) are not checked, the variants' own ones (section 4) are, and of
+the rules that judge three-check and crazyhouse positions (section 11) the game ended by a
+third check and crazyhouse's material. The divergences are listed in
+variant_checker.known-failures. Standard library only.
 """
 
 import re
@@ -198,6 +200,8 @@ def parse(text):
                 white, black = counter(left), counter(right)
         if max(white, black) > LIMIT:
             raise Reject("DFEN230", "checks beyond the limit")
+        if max(white, black) == LIMIT:
+            findings.append("VAR101")  # the third check has ended the game (section 10)
         if dialect == "essay":
             return (True, f"{standard} {white} {black}", findings)
         if dialect == "stockfish":
@@ -221,11 +225,16 @@ def parse(text):
                 findings.append("DFEN232")
             else:
                 promoted.add(square)
-        on_board = lambda role: sum(1 for s, p in pieces.items() if p.upper() == role and s not in promoted)
-        in_hand = lambda role: held.upper().count(role)
-        if on_board("P") + in_hand("P") + len(promoted) > 16 or on_board("Q") + in_hand("Q") > 2 or any(
-                on_board(r) + in_hand(r) > 4 for r in "RBN"):
-            raise Reject("DFEN231", "holdings exceed the material")
+        # Crazyhouse's material as its rules judge it (section 11, python-chess's): at most 16
+        # pieces and 8 pawns a side on the board, each bound lifted while the board and both
+        # pockets hold at most 32 pieces, and 16 pawns.
+        side = lambda letters: sum(1 for p in pieces.values() if p in letters)
+        total = len(pieces) + len(held)
+        pawns = side("Pp") + held.upper().count("P")
+        if total > 32 and (side("PNBRQK") > 16 or side("pnbrqk") > 16):
+            raise Reject("VAR004", "too many pieces")
+        if pawns > 16 and (side("P") > 8 or side("p") > 8):
+            raise Reject("VAR005", "too many pawns")
         if dialect == "essay":
             return (True, f"{standard} {held or '-'} {','.join(sorted(promoted)) or '-'}", findings)
         rest = standard.split(" ", 1)[1]

@@ -60,6 +60,19 @@ impl Color {
     }
 }
 
+// `Position::from_dfen` takes `dfen`'s piece sets by role index: both orders are P N B R Q K,
+// and both colour indices White 0, Black 1 (checked when the crate compiles).
+const _: () = assert!(
+    Role::Pawn as usize == dfen::Role::Pawn as usize
+        && Role::Knight as usize == dfen::Role::Knight as usize
+        && Role::Bishop as usize == dfen::Role::Bishop as usize
+        && Role::Rook as usize == dfen::Role::Rook as usize
+        && Role::Queen as usize == dfen::Role::Queen as usize
+        && Role::King as usize == dfen::Role::King as usize
+        && Color::White as usize == dfen::Color::White.index()
+        && Color::Black as usize == dfen::Color::Black.index()
+);
+
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -118,17 +131,6 @@ impl Role {
             'q' => Some(Role::Queen),
             'k' => Some(Role::King),
             _ => None,
-        }
-    }
-
-    const fn from_dfen(role: dfen::Role) -> Role {
-        match role {
-            dfen::Role::Pawn => Role::Pawn,
-            dfen::Role::Knight => Role::Knight,
-            dfen::Role::Bishop => Role::Bishop,
-            dfen::Role::Rook => Role::Rook,
-            dfen::Role::Queen => Role::Queen,
-            dfen::Role::King => Role::King,
         }
     }
 
@@ -345,29 +347,61 @@ impl Position {
             }
             _ => parser(Dialect::Essay).parse(text),
         }?;
-        let vf = &parsed.position;
+        Ok(Position::from_variant_fen(
+            variant,
+            &parsed.position,
+            chess960,
+        ))
+    }
+
+    /// The position of `variant` that `dfen` read as `fen`: the board, side, castling rights as
+    /// read, en passant square and clocks, as [`Position::from_fen`] reads the same text, so that
+    /// a caller that has parsed the text with `dfen` need not read it again.
+    ///
+    /// ```
+    /// use variants::{Position, Variant};
+    /// let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// let parsed = dfen::Parser::new().check_position(false).parse(text).unwrap();
+    /// let position = Position::from_dfen(Variant::Horde, &parsed.dfen, false);
+    /// assert_eq!(position, Position::from_fen(Variant::Horde, text, false).unwrap());
+    /// ```
+    #[must_use]
+    pub fn from_dfen(variant: Variant, fen: &dfen::Dfen, chess960: bool) -> Position {
         let mut pos = Position::empty(variant, chess960);
-        for (square, piece) in vf.fen.board.pieces() {
-            let sq = u32::from(square.index());
-            let color = match piece.color {
-                dfen::Color::White => Color::White,
-                dfen::Color::Black => Color::Black,
-            };
-            pos.put(sq, color, Role::from_dfen(piece.role), false);
-        }
+        pos.set_standard(fen);
+        pos.castling = pos.clean_castling();
+        pos
+    }
+
+    /// The position of `variant` that `dfen`'s variant parser read as `vf` (its pockets,
+    /// promoted pieces and remaining checks with the standard fields), as
+    /// [`Position::from_fen`] reads the same text.
+    ///
+    /// ```
+    /// use dfen::variant::{Dialect, VariantParser};
+    /// use variants::{Position, Variant};
+    /// let text = "4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1";
+    /// let parsed = VariantParser::new(dfen::variant::Variant::Crazyhouse)
+    ///     .dialect(Dialect::Stockfish)
+    ///     .check_position(false)
+    ///     .parse(text)
+    ///     .unwrap();
+    /// let position = Position::from_variant_fen(Variant::Crazyhouse, &parsed.position, false);
+    /// assert_eq!(position, Position::from_fen(Variant::Crazyhouse, text, false).unwrap());
+    /// ```
+    #[must_use]
+    pub fn from_variant_fen(
+        variant: Variant,
+        vf: &dfen::variant::VariantFen,
+        chess960: bool,
+    ) -> Position {
+        let mut pos = Position::empty(variant, chess960);
+        pos.set_standard(&vf.fen);
         for square in vf.promoted.iter() {
             if pos.occupied() & (1 << square.index()) != 0 {
                 pos.promoted |= 1 << square.index();
             }
         }
-        pos.turn = match vf.fen.side {
-            dfen::Color::White => Color::White,
-            dfen::Color::Black => Color::Black,
-        };
-        pos.raw_castling = vf.fen.castling.rook_squares().0;
-        pos.ep = vf.fen.en_passant.iter().next().map(|s| s.index());
-        pos.halfmove = vf.fen.halfmove;
-        pos.fullmove = vf.fen.fullmove.get();
         for color in [Color::White, Color::Black] {
             let dcolor = if color == Color::White {
                 dfen::Color::White
@@ -381,7 +415,25 @@ impl Position {
             pos.remaining_checks[color.index()] = vf.checks.remaining(dcolor);
         }
         pos.castling = pos.clean_castling();
-        Ok(pos)
+        pos
+    }
+
+    /// The six standard fields of `fen` on this (empty) position; castling rights as read.
+    fn set_standard(&mut self, fen: &dfen::Dfen) {
+        // `dfen`'s sets by colour and role, in the order of `Role` here (P N B R Q K).
+        let sets = fen.board.piece_sets();
+        for (index, &set) in sets.iter().enumerate() {
+            self.by_color[index / 6] |= set;
+            self.by_role[index % 6] |= set;
+        }
+        self.turn = match fen.side {
+            dfen::Color::White => Color::White,
+            dfen::Color::Black => Color::Black,
+        };
+        self.raw_castling = fen.castling.rook_squares().0;
+        self.ep = fen.en_passant.iter().next().map(|s| s.index());
+        self.halfmove = fen.halfmove;
+        self.fullmove = fen.fullmove.get();
     }
 
     /// An empty board of `variant`, White to move.

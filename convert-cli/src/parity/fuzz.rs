@@ -211,14 +211,18 @@ fn accept(canonical: String, codes: impl Iterator<Item = String>) -> Got {
 }
 
 /// fenkit's answer for `input`, as a case of the same notation, profile, variant and dialect
-/// as `template`.
+/// as `template`: judged by the variant's rules as `fenkit parse --variant` judges it (a rules
+/// file's variant, or three-check's and crazyhouse's in their own dialects).
 fn as_case(template: &Case, name: String, input: Vec<u8>) -> Case {
     let answer = match template.notation() {
         Some(notation) => own_answer(
             notation,
             &template.profile,
             &template.castling,
-            template.file.variant_rules,
+            template
+                .file
+                .variant_rules
+                .or_else(|| notation::VariantName::Notation(notation).rules()),
             &input,
         ),
         None => Got::Broken {
@@ -504,7 +508,9 @@ mod tests {
                 })
         };
         let own_variant_answer = |name: &str, dialect: &str, input: &[u8]| {
-            own_answer(variant(name, dialect), "spec", "standard", None, input)
+            let notation = variant(name, dialect);
+            let rules = notation::VariantName::Notation(notation).rules();
+            own_answer(notation, "spec", "standard", rules, input)
         };
         assert!(matches!(
             own_answer(named("dfen"), "spec", "standard", None, b"8/8/8/8/8/8/8/8 w - - 0 1 p"),

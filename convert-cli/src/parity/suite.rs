@@ -297,16 +297,14 @@ pub(crate) static SUITE_FILES: [SuiteFile; 16] = [
     ),
     rules_file(
         "threecheck",
-        "Three-check positions judged by python-chess's rules (data for your own harness: \
-         fenkit's command line judges three-check through its notation)",
-        None,
+        "Three-check positions judged by python-chess's rules: remaining checks as `3+3`",
+        Some("Three-check cases, through the parse protocol with `{variant}`"),
         ::variants::Variant::ThreeCheck,
     ),
     rules_file(
         "crazyhouse",
-        "Crazyhouse positions judged by python-chess's rules (data for your own harness: \
-         fenkit's command line judges crazyhouse through its notation)",
-        None,
+        "Crazyhouse positions judged by python-chess's rules: pockets in brackets",
+        Some("Crazyhouse cases, through the parse protocol with `{variant}`"),
         ::variants::Variant::Crazyhouse,
     ),
 ];
@@ -1132,9 +1130,8 @@ mod tests {
         for suite_file in &files {
             let name = suite_file.name;
             assert!(cases.iter().any(|c| c.file.name == name), "{name}");
-            // `parity` runs the six whose positions are standard FEN.
-            let runs = !matches!(name, "threecheck" | "crazyhouse");
-            assert_eq!(suite_file.runnable(), runs, "{name}");
+            // `parity` runs all eight: three-check and crazyhouse too, judged by their rules.
+            assert!(suite_file.runnable(), "{name}");
         }
         let line = |keys: &str| {
             format!(

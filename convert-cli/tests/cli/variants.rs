@@ -270,7 +270,7 @@ fn check_crazyhouse_findings_in_each_dialect() {
     );
     tree.write(
         "stockfish.fen",
-        "4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1\n4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1\n4k3/8/8/8/8/8/8/4K~3[] w - - 0 1\n",
+        "4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1\n4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3[p] w - - 0 1\n4k3/8/8/8/8/8/8/4K~3[] w - - 0 1\n",
     );
     tree.write(
         "lichess.fen",
@@ -307,7 +307,7 @@ fn check_variant_findings_as_json_and_github() {
     let tree = Tree::empty();
     tree.write(
         "zh.fen",
-        "4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1\n4k3/8/8/8/8/8/8/4K~3[qP] w - - 0 1\n",
+        "4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3[p] w - - 0 1\n4k3/8/8/8/8/8/8/4K~3[qP] w - - 0 1\n",
     );
     let args = |format: &'static str| {
         [
@@ -399,7 +399,7 @@ fn fmt_to_another_dialect() {
     let tree = Tree::empty();
     tree.write(
         "zh.fen",
-        "2R~1k3/8/8/8/8/8/8/4K3[Pnn] b - - 0 40\n4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1\n",
+        "2R~1k3/8/8/8/8/8/8/4K3[Pnn] b - - 0 40\n4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3[p] w - - 0 1\n",
     );
     assert_cmd_snapshot!(tree.fenkit(&[
         "fmt",
@@ -413,7 +413,7 @@ fn fmt_to_another_dialect() {
     ]));
     assert_eq!(
         String::from_utf8(tree.read("zh.fen")).unwrap(),
-        "2R1k3/8/8/8/8/8/8/4K3 b - - 0 40 Pnn c8\n4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1\n"
+        "2R1k3/8/8/8/8/8/8/4K3 b - - 0 40 Pnn c8\n4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3[p] w - - 0 1\n"
     );
 }
 
@@ -449,7 +449,7 @@ fn show_draws_pockets_promoted_pieces_and_counters() {
         "crazyhouse",
         "--dialect",
         "stockfish",
-        "4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1"
+        "4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3[p] w - - 0 1"
     ]));
 }
 
@@ -799,6 +799,7 @@ fn check_variant_findings_as_sarif() {
         rules,
         [
             ("DFEN230", "checks beyond the limit"),
+            ("VAR101", "game already over"),
             ("DFEN112", "variant fields are missing")
         ]
     );
@@ -813,5 +814,12 @@ fn check_variant_findings_as_sarif() {
             )
         })
         .collect();
-    assert_eq!(results, [("DFEN230", "error"), ("DFEN112", "warning")]);
+    assert_eq!(
+        results,
+        [
+            ("DFEN230", "error"),
+            ("VAR101", "warning"),
+            ("DFEN112", "warning")
+        ]
+    );
 }

@@ -16,18 +16,21 @@ const NOT_FOR_CRAZYHOUSE: [Code; 3] = [
     Code::TooManyPromoted,
 ];
 
-/// Collects the variant's own position findings into `out` (the standard fields' findings are
-/// in it already).
+/// Collects the variant's own findings into `out` (the standard fields' findings are in it
+/// already): its fields against their range always, and with `check_position` what the
+/// position rules out (crazyhouse's material, two-move chess's sub-turn), which a variant's
+/// rules judge instead when it is `false`.
 pub(super) fn position_findings(
     position: &VariantFen,
     census: &Census,
     spans: &SlotSpans,
+    check_position: bool,
     out: &mut Vec<Finding>,
 ) {
     match position.variant {
         Variant::ThreeCheck => checks_within_limit(position, spans, out),
         Variant::Crazyhouse => {
-            if !out.is_empty() {
+            if check_position && !out.is_empty() {
                 out.retain(|f| !NOT_FOR_CRAZYHOUSE.contains(&f.code));
             }
             let promotable = promotable_squares(census);
@@ -36,10 +39,12 @@ pub(super) fn position_findings(
             if misplaced != 0 || !spans.marks.is_empty() {
                 promoted_marks(position, spans, out);
             }
-            crazyhouse_material(position, census, promotable, spans, out);
+            if check_position {
+                crazyhouse_material(position, census, promotable, spans, out);
+            }
         }
-        Variant::TwoMove => sub_turn(position, spans, out),
-        Variant::Chess | Variant::Dice => {}
+        Variant::TwoMove if check_position => sub_turn(position, spans, out),
+        Variant::TwoMove | Variant::Chess | Variant::Dice => {}
     }
 }
 

@@ -155,14 +155,13 @@ impl VariantParser {
             (Variant::Dice, _) => return None,
         }
         after.end()?;
-        if self.check_position {
-            super::check::position_findings(
-                &parsed.position,
-                &census,
-                &spans,
-                &mut parsed.findings,
-            );
-        }
+        super::check::position_findings(
+            &parsed.position,
+            &census,
+            &spans,
+            self.check_position,
+            &mut parsed.findings,
+        );
         if self.strict {
             for finding in &mut parsed.findings {
                 if finding.fixable {

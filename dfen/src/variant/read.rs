@@ -132,7 +132,11 @@ impl VariantParser {
         self
     }
 
-    /// With `false`, only the spelling is checked: no position findings.
+    /// With `false`, only the spelling is checked: no position findings of standard chess, nor
+    /// those a variant's rules judge (crazyhouse's material, two-move chess's sub-turn). The
+    /// variant's fields are still judged against their own range: a three-check counter beyond
+    /// the check limit (`DFEN230`), a promoted mark on a piece that cannot be promoted
+    /// (`DFEN232`).
     #[must_use]
     pub const fn check_position(mut self, check: bool) -> VariantParser {
         self.check_position = check;
@@ -441,9 +445,13 @@ impl<'a> Reader<'_, 'a> {
         }
         self.read_slots(&layout)?;
         self.trailing_spacing(&layout);
-        if settings.check_position {
-            check::position_findings(&self.position, &census, &self.spans, &mut self.findings);
-        }
+        check::position_findings(
+            &self.position,
+            &census,
+            &self.spans,
+            settings.check_position,
+            &mut self.findings,
+        );
         if settings.strict {
             for finding in &mut self.findings {
                 if finding.fixable {

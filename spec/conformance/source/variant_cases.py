@@ -45,7 +45,7 @@ y(T, "essay", "y_threecheck_essay_one_given", f"{E4E5} w KQkq - 0 2 1 0",
   "y_threecheck_stockfish_one_given and y_threecheck_lichess_one_given")
 y(T, "essay", "y_threecheck_essay_at_limit", f"{KK} b - - 0 30 3 2", f"{KK} b - - 0 30 3 2",
   "three checks given is the limit, not beyond it: the game is over, the position is readable "
-  "(s2.1, s4 DFEN230)")
+  "(s2.1, s4 DFEN230; s10 VAR101)", ["VAR101"])
 y(T, "essay", "y_threecheck_essay_112_both_missing", f"{START} w KQkq - 0 1",
   f"{START} w KQkq - 0 1 0 0", "left-out slot fields take their defaults, `0 0` (s2.1, DFEN112)",
   ["DFEN112"])
@@ -58,10 +58,9 @@ y(T, "essay", "y_threecheck_essay_106_double_space", f"{KK} w - - 0 9 1  0",
   ["DFEN106"])
 y(T, "essay", "y_threecheck_essay_106_tab", f"{KK} w - - 0 9 1\t0", f"{KK} w - - 0 9 1 0",
   "a tab between slot fields is fixed to a space (s2, DFEN106)", ["DFEN106"])
-y(T, "essay", "y_threecheck_essay_220_standard_fix", f"{KK} w K - 0 9 0 1",
-  f"{KK} w - - 0 9 0 1",
-  "the standard fields keep their own findings and fixes: a castling right without the rook is "
-  "dropped (s1, s4; dfen.md DFEN220)", ["DFEN220"])
+n(T, "essay", "n_threecheck_essay_007_castling_without_rook", f"{KK} w K - 0 9 0 1", "VAR007",
+  "a castling right without its rook: the position is judged by three-check's rules, as "
+  "python-chess judges it, whatever the dialect (s7, s10 VAR007, s11)")
 n(T, "essay", "n_threecheck_essay_230_beyond_limit", f"{KK} w - - 0 30 4 0", "DFEN230",
   "four checks given under the limit 3 (s4 DFEN230)")
 n(T, "essay", "n_threecheck_essay_230_largest_counter", f"{KK} w - - 0 30 0 255", "DFEN230",
@@ -91,7 +90,8 @@ y(T, "stockfish", "y_threecheck_stockfish_one_given", f"{E4E5} w KQkq - 2+3 0 2"
   "White has given one check, so 2 remain to White (s2.2, s3 decision 1); the same position as "
   "y_threecheck_essay_one_given")
 y(T, "stockfish", "y_threecheck_stockfish_none_remaining", f"{KK} b - - 0+1 0 30",
-  f"{KK} b - - 0+1 0 30", "0 remaining: White has given all three checks (s2.2)")
+  f"{KK} b - - 0+1 0 30", "0 remaining: White has given all three checks, the game is over (s2.2; s10 VAR101)",
+  ["VAR101"])
 y(T, "stockfish", "y_threecheck_stockfish_112_six_fields", f"{START} w KQkq - 0 1",
   f"{START} w KQkq - 3+3 0 1", "a six-field FEN is read with the default `3+3` (s2.2, DFEN112)",
   ["DFEN112"])
@@ -122,7 +122,9 @@ y(T, "lichess", "y_threecheck_lichess_one_given", f"{E4E5} w KQkq - 0 2 +1+0",
   f"{E4E5} w KQkq - 0 2 +1+0",
   "White has given one check (s2.3); the same position as y_threecheck_essay_one_given")
 y(T, "lichess", "y_threecheck_lichess_at_limit", f"{KK} w - - 0 30 +2+3",
-  f"{KK} w - - 0 30 +2+3", "three given by Black is the limit, not beyond it (s2.3, s4)")
+  f"{KK} w - - 0 30 +2+3",
+  "three given by Black is the limit, not beyond it: the game is over (s2.3, s4; s10 VAR101)",
+  ["VAR101"])
 y(T, "lichess", "y_threecheck_lichess_112_six_fields", f"{START} w KQkq - 0 1",
   f"{START} w KQkq - 0 1 +0+0", "a left-out `+W+B` defaults to `+0+0` (s2.3, DFEN112)",
   ["DFEN112"])
@@ -180,8 +182,8 @@ y(Z, "essay", "y_crazyhouse_essay_110_essay_example", f"{KK} b - - 0 20 PPPrbq -
 y(Z, "essay", "y_crazyhouse_essay_111_out_of_order", "4k3/8/8/8/8/8/8/Q2QK3 w - - 0 1 - d1,a1",
   "4k3/8/8/8/8/8/8/Q2QK3 w - - 0 1 - a1,d1",
   "promoted squares are written alphabetically (s2.1, s4 DFEN111's example)", ["DFEN111"])
-y(Z, "essay", "y_crazyhouse_essay_111_file_before_rank", "1Q2k3/8/8/8/8/8/8/Q3K3 w - - 0 1 - b8,a1",
-  "1Q2k3/8/8/8/8/8/8/Q3K3 w - - 0 1 - a1,b8",
+y(Z, "essay", "y_crazyhouse_essay_111_file_before_rank", "1Q2k3/8/8/8/8/8/8/Q3K3 b - - 0 1 - b8,a1",
+  "1Q2k3/8/8/8/8/8/8/Q3K3 b - - 0 1 - a1,b8",
   "alphabetical means by file, then rank: a1 before b8 (s2.1, DFEN111)", ["DFEN111"])
 y(Z, "essay", "y_crazyhouse_essay_232_empty_square", f"{KK} w - - 0 1 - d4",
   f"{KK} w - - 0 1 - -", "no piece stands on d4: the square is dropped (s4 DFEN232)",
@@ -204,10 +206,15 @@ n(Z, "essay", "n_crazyhouse_essay_033_off_board", f"{KK} w - - 0 1 - d9", "DFEN0
   "d9 is not a square (s2.1 DFEN033)")
 n(Z, "essay", "n_crazyhouse_essay_033_empty_name", "4k3/8/8/8/8/8/8/Q2QK3 w - - 0 1 - a1,,d1",
   "DFEN033", "no empty name between commas (s2.1 DFEN033)")
-n(Z, "essay", "n_crazyhouse_essay_231_seventeen_pawns", f"{START} w KQkq - 0 1 P -", "DFEN231",
-  "16 pawns on the board and one held: more than 16 (s3 decision 6, s4 DFEN231)")
-n(Z, "essay", "n_crazyhouse_essay_231_unmarked_queens", f"{QUEENS} w - - 0 30 - -", "DFEN231",
-  "three unpromoted queens (s3 decision 6, s4 DFEN231)")
+y(Z, "essay", "y_crazyhouse_essay_seventeen_pawns_held", f"{START} w KQkq - 0 1 P -",
+  f"{START} w KQkq - 0 1 P -",
+  "16 pawns on the board and one held: crazyhouse's rules bound the pawns on the board, 8 a "
+  "side, and lift that bound while board and pockets hold at most 16 (s7, s10 VAR005)")
+y(Z, "essay", "y_crazyhouse_essay_unmarked_queens", f"{QUEENS} w - - 0 30 - -",
+  f"{QUEENS} w - - 0 30 - -",
+  "three unpromoted white queens: crazyhouse's rules bound no kind of piece (s7, s10)")
+n(Z, "essay", "n_crazyhouse_essay_005_pawns_in_all", "4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1 - -",
+  "VAR005", "nine white and eight black pawns on the board: 17 in all (s10 VAR005)")
 n(Z, "essay", "n_crazyhouse_essay_004_tilde", f"{ROOK_MARKED} b - - 0 40 Pnn -", "DFEN004",
   "`~` is not part of the essay dialect: its board is standard FEN's (s3 decision 5)")
 n(Z, "essay", "n_crazyhouse_essay_004_brackets", f"{KK}[Pp] w - - 0 1", "DFEN004",
@@ -258,9 +265,9 @@ y(Z, "stockfish", "y_crazyhouse_stockfish_110_232_together", "2R~1k3/8/8/8/8/8/8
   f"{ROOK_MARKED}[Pnn] b - - 0 40",
   "every fixable finding is applied and reported: the pocket order and the king's mark "
   "(s2.2, DFEN110, DFEN232)", ["DFEN110", "DFEN232"])
-y(Z, "stockfish", "y_crazyhouse_stockfish_220_standard_fix", f"{KK}[] w K - 0 1",
-  f"{KK}[] w - - 0 1",
-  "the standard fields keep their fixes beside the pocket (s1; dfen.md DFEN220)", ["DFEN220"])
+n(Z, "stockfish", "n_crazyhouse_stockfish_007_castling_without_rook", f"{KK}[] w K - 0 1",
+  "VAR007", "a castling right without its rook: the position is judged by crazyhouse's rules, "
+  "as python-chess judges it (s7, s10 VAR007, s11)")
 y(Z, "stockfish", "y_crazyhouse_stockfish_106_tab", f"{KK}[]\tw - - 0 1", f"{KK}[] w - - 0 1",
   "a tab after the pocket is fixed to a space (s2, DFEN106)", ["DFEN106"])
 n(Z, "stockfish", "n_crazyhouse_stockfish_031_king", f"{KK}[Kp] w - - 0 1", "DFEN031",
@@ -273,12 +280,15 @@ n(Z, "stockfish", "n_crazyhouse_stockfish_032_after_bracket", f"{KK}[P]p w - - 0
   "`]` ends the board field (s2.2 DFEN032)")
 n(Z, "stockfish", "n_crazyhouse_stockfish_032_reversed", f"{KK}]P[ w - - 0 1", "DFEN032",
   "the pocket is opened by `[` and closed by `]` (s2.2 DFEN032)")
-n(Z, "stockfish", "n_crazyhouse_stockfish_231_queens", f"{KK}[QQQ] w - - 0 1", "DFEN231",
-  "three queens held and none promoted (s4 DFEN231's example)")
-n(Z, "stockfish", "n_crazyhouse_stockfish_231_seventeen_pawns", f"{START}[p] w KQkq - 0 1",
-  "DFEN231", "16 pawns on the board and one in Black's pocket (s3 decision 6)")
-n(Z, "stockfish", "n_crazyhouse_stockfish_231_unmarked_queens", f"{QUEENS}[] w - - 0 30",
-  "DFEN231", "without the `~`, three unpromoted queens (s3 decision 6)")
+y(Z, "stockfish", "y_crazyhouse_stockfish_queens_held", f"{KK}[QQQ] w - - 0 1",
+  f"{KK}[QQQ] w - - 0 1",
+  "three queens held and none promoted: crazyhouse's rules bound no kind of piece (s7, s10)")
+y(Z, "stockfish", "y_crazyhouse_stockfish_seventeen_pawns_held", f"{START}[p] w KQkq - 0 1",
+  f"{START}[p] w KQkq - 0 1",
+  "16 pawns on the board and one in Black's pocket: 8 a side on the board (s7, s10 VAR005)")
+y(Z, "stockfish", "y_crazyhouse_stockfish_unmarked_queens", f"{QUEENS}[] w - - 0 30",
+  f"{QUEENS}[] w - - 0 30",
+  "without the `~`, three unpromoted queens: crazyhouse's rules bound no kind of piece (s7, s10)")
 n(Z, "stockfish", "n_crazyhouse_stockfish_003_lichess_form", f"{KK}/Pp w - - 0 1", "DFEN003",
   "read as stockfish, a ninth rank is a ninth rank of the board (s1: the dialect is declared)")
 n(Z, "stockfish", "n_crazyhouse_stockfish_002_essay_form", f"{KK} w - - 0 1 Pp -", "DFEN002",
@@ -312,8 +322,9 @@ n(Z, "lichess", "n_crazyhouse_lichess_031_digit", f"{KK}/2P w - - 0 1", "DFEN031
   "the ninth rank holds letters only: no empty squares to count (s2.3 DFEN031)")
 n(Z, "lichess", "n_crazyhouse_lichess_032_tenth_rank", f"{KK}/P/p w - - 0 1", "DFEN032",
   "eight ranks and one pocket (s2.3 DFEN032)")
-n(Z, "lichess", "n_crazyhouse_lichess_231", f"{START}/P w KQkq - 0 1", "DFEN231",
-  "17 pawns on the board and in the pockets (s3 decision 6)")
+y(Z, "lichess", "y_crazyhouse_lichess_seventeen_pawns_held", f"{START}/P w KQkq - 0 1",
+  f"{START}/P w KQkq - 0 1",
+  "17 pawns on the board and in the pockets, 8 a side on the board (s7, s10 VAR005)")
 n(Z, "lichess", "n_crazyhouse_lichess_004_stockfish_form", f"{KK}[Pp] w - - 0 1", "DFEN004",
   "read as lichess, `[` is an unknown letter in the board (s1: the dialect is declared)")
 
