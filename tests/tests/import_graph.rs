@@ -25,12 +25,10 @@ const CRATES: [&str; 9] = [
 ];
 
 /// The circles known and not yet broken, as the test reports them. Each must still exist, so
-/// that this list only shrinks.
-///
-/// In `fenkit-variants` a position holds its variant, the variant's table entry holds its
-/// rules, and the rules (and the status they compute) read positions. Breaking it means taking
-/// the rules out of the table entry or the variant out of the position.
-const KNOWN_CIRCLES: [&str; 1] = ["variants: position ⇄ rules ⇄ status ⇄ table"];
+/// that this list only shrinks. None is left: the last, in `fenkit-variants`, was broken by
+/// giving the variant's name a module of its own (`variant`), apart from the table that holds
+/// its rules, and by computing a position's status where the rules are (`rules`).
+const KNOWN_CIRCLES: [&str; 0] = [];
 
 type ModPath = Vec<String>;
 

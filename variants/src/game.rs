@@ -2,13 +2,13 @@
 //! status and outcome. Each call dispatches once on the variant to code compiled for its
 //! rules type, so that the hot loops call no rule through a pointer.
 
-use crate::position::{Move, Position};
+use crate::position::{Color, Move, Position};
 use crate::rules::{
     self, Antichess, Atomic, Chess, Crazyhouse, Horde, KingOfTheHill, RacingKings, Rules,
-    ThreeCheck,
+    ThreeCheck, VariantEnd,
 };
-use crate::status::{self, Outcome, Status};
-use crate::table::Variant;
+use crate::status::{Outcome, Status, Termination};
+use crate::variant::Variant;
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$variant`.
 macro_rules! with_rules {
@@ -132,7 +132,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        with_rules!(self.variant, |r| status::outcome(r, self))
+        with_rules!(self.variant, |r| outcome(r, self))
     }
 
     /// The number of leaf positions `depth` plies from here.
@@ -169,4 +169,39 @@ fn perft_with<R: Rules>(rules: &R, pos: &Position, depth: u32, buffers: &mut [Ve
         nodes += perft_with(rules, &next, depth - 1, rest);
     }
     nodes
+}
+
+/// python-chess's `outcome()` without repetitions.
+pub(crate) fn outcome<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Option<Outcome> {
+    let turn = pos.turn;
+    let ended = |termination, winner| {
+        Some(Outcome {
+            termination,
+            winner,
+        })
+    };
+    match rules.variant_end(pos) {
+        Some(VariantEnd::Loss) => return ended(Termination::VariantLoss, Some(turn.other())),
+        Some(VariantEnd::Win) => return ended(Termination::VariantWin, Some(turn)),
+        Some(VariantEnd::Draw) => return ended(Termination::VariantDraw, None),
+        None => {}
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    let in_check = rules.checkers(pos) != 0;
+    if in_check && moves.is_empty() {
+        return ended(Termination::Checkmate, Some(turn.other()));
+    }
+    if rules.has_insufficient_material(pos, Color::White)
+        && rules.has_insufficient_material(pos, Color::Black)
+    {
+        return ended(Termination::InsufficientMaterial, None);
+    }
+    if moves.is_empty() {
+        return ended(Termination::Stalemate, None);
+    }
+    if pos.halfmove >= 150 && rules.variant() != crate::Variant::Crazyhouse {
+        return ended(Termination::SeventyFiveMoves, None);
+    }
+    None
 }

@@ -8,10 +8,11 @@
 //! | [`bitboard`] | square sets as `u64`, attack tables, rays |
 //! | `position` | [`Position`], [`Move`], [`Color`], [`Role`]; reading FEN through `dfen`, writing it as python-chess does |
 //! | `plain` | the fast path of [`Position::from_fen`]: plain FEN text read straight into bitboards |
-//! | `table` | [`Variant`] and [`TABLE`], the one list of variants, their names and aliases, their [`Rules`] |
-//! | `rules` | the [`Rules`] interface, its standard behaviour, and one implementation per variant |
-//! | `game` | what a position offers through its rules: [`Position::legal_moves`], [`Position::perft`], [`Position::status`], [`Position::outcome`] |
-//! | `status` | [`Status`] (python-chess's validity flags) and [`Outcome`] |
+//! | `variant` | [`Variant`]: a variant's name, which positions and rules carry |
+//! | `table` | [`TABLE`], the one list of variants: their names and aliases, their [`Rules`] |
+//! | `rules` | the [`Rules`] interface, its standard behaviour (the validity flags of a position among it), and one implementation per variant |
+//! | `game` | what a position offers through its rules: [`Position::legal_moves`], [`Position::perft`], [`Position::status`], [`Position::outcome`] (how a game ends) |
+//! | `status` | [`Status`] (python-chess's validity flags), [`Outcome`], and what material cannot mate |
 //! | `codes` | [`Code`], the `VARxxx` codes, and [`Finding`] |
 //! | `validity` | [`check`]: a position's validity as findings with codes and spans |
 //! | `san` | SAN and UCI: [`Position::san`], [`Position::parse_move`] |
@@ -41,6 +42,7 @@ mod status;
 mod suite;
 mod table;
 mod validity;
+mod variant;
 
 pub use codes::{Code, Finding};
 pub use position::{

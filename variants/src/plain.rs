@@ -11,7 +11,7 @@
 //! path changes speed and never results (a unit test compares both readers over mutated lines).
 
 use crate::position::{Color, Position};
-use crate::table::Variant;
+use crate::variant::Variant;
 
 /// A piece letter's colour (bit 3) and role plus one (bits 0–2: 1 for a pawn to 6 for a
 /// king); 0 for any other byte.

@@ -11,7 +11,7 @@ use dfen::variant::{Dialect, VariantParser};
 use dfen::{CastlingMode, Square};
 
 use crate::bitboard::{self as bb, Squares};
-use crate::table::Variant;
+use crate::variant::Variant;
 
 /// A side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

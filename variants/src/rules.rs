@@ -22,7 +22,7 @@ use std::fmt;
 use crate::bitboard::{self as bb, Squares};
 use crate::position::{Color, Move, MoveKind, Position, Role};
 use crate::status::{self, Status};
-use crate::table::Variant;
+use crate::variant::Variant;
 
 /// How a game ended by a variant's own rule, from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -85,7 +85,7 @@ pub trait Rules: Sync + Send + fmt::Debug {
 
     /// python-chess's `status()`: every reason the position is invalid.
     fn status(&self, pos: &Position) -> Status {
-        status::base_status(self, pos)
+        base_status(self, pos)
     }
 
     /// Whether `color` cannot win by any series of legal moves, as python-chess judges it.
@@ -518,7 +518,7 @@ impl Rules for Antichess {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        status::base_status(self, pos)
+        base_status(self, pos)
             - (Status::NO_WHITE_KING
                 | Status::NO_BLACK_KING
                 | Status::TOO_MANY_KINGS
@@ -647,7 +647,7 @@ impl Rules for Atomic {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = status::base_status(self, pos) - Status::OPPOSITE_CHECK;
+        let mut status = base_status(self, pos) - Status::OPPOSITE_CHECK;
         status -= if pos.turn == Color::White {
             Status::NO_WHITE_KING
         } else {
@@ -693,7 +693,7 @@ impl Rules for Horde {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = status::base_status(self, pos) - Status::NO_WHITE_KING;
+        let mut status = base_status(self, pos) - Status::NO_WHITE_KING;
         if pos.pieces_of(Color::White).count_ones() <= 36 {
             status -= Status::TOO_MANY_WHITE_PIECES | Status::TOO_MANY_WHITE_PAWNS;
         }
@@ -773,7 +773,7 @@ impl Rules for RacingKings {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = status::base_status(self, pos);
+        let mut status = base_status(self, pos);
         if self.checkers(pos) != 0 {
             status |= Status::RACE_CHECK | Status::TOO_MANY_CHECKERS | Status::IMPOSSIBLE_CHECK;
         }
@@ -997,7 +997,7 @@ impl Rules for Crazyhouse {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = status::base_status(self, pos);
+        let mut status = base_status(self, pos);
         let pocket_pawns = u32::from(pos.pockets[0][0]) + u32::from(pos.pockets[1][0]);
         if pos.role(Role::Pawn).count_ones() + pocket_pawns <= 16 {
             status -= Status::TOO_MANY_WHITE_PAWNS | Status::TOO_MANY_BLACK_PAWNS;
@@ -1023,4 +1023,62 @@ impl Rules for Crazyhouse {
             && pos.role(Role::Queen) == 0
             && !heavy_in_pockets
     }
+}
+
+/// Standard chess's status, with the variant's hooks for check and castling paths.
+pub(crate) fn base_status<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Status {
+    let mut status = Status::VALID;
+    let occupied = pos.occupied();
+    let kings = pos.role(Role::King);
+    let white = pos.pieces_of(Color::White);
+    let black = pos.pieces_of(Color::Black);
+    let pawns = pos.role(Role::Pawn);
+    let flag = |cond: bool, s: Status| if cond { s } else { Status::VALID };
+    status |= flag(occupied == 0, Status::EMPTY);
+    status |= flag(white & kings == 0, Status::NO_WHITE_KING);
+    status |= flag(black & kings == 0, Status::NO_BLACK_KING);
+    status |= flag(kings.count_ones() > 2, Status::TOO_MANY_KINGS);
+    status |= flag(white.count_ones() > 16, Status::TOO_MANY_WHITE_PIECES);
+    status |= flag(black.count_ones() > 16, Status::TOO_MANY_BLACK_PIECES);
+    status |= flag(
+        (white & pawns).count_ones() > 8,
+        Status::TOO_MANY_WHITE_PAWNS,
+    );
+    status |= flag(
+        (black & pawns).count_ones() > 8,
+        Status::TOO_MANY_BLACK_PAWNS,
+    );
+    status |= flag(pawns & bb::BACK_RANKS != 0, Status::PAWNS_ON_BACKRANK);
+    status |= flag(
+        pos.raw_castling != pos.clean_castling(),
+        Status::BAD_CASTLING_RIGHTS,
+    );
+    let valid_ep = pos.valid_ep_square();
+    status |= flag(pos.ep_square() != valid_ep, Status::INVALID_EP_SQUARE);
+    status |= flag(rules.was_into_check(pos), Status::OPPOSITE_CHECK);
+
+    let checkers = rules.checkers(pos);
+    let our_kings = kings & pos.pieces_of(pos.turn) & !pos.promoted();
+    if checkers != 0 {
+        let count = checkers.count_ones();
+        status |= flag(count > 2, Status::TOO_MANY_CHECKERS);
+        if let Some(ep) = valid_ep {
+            let pushed_to = ep ^ 8;
+            let pushed_from = ep ^ 24;
+            let before = (occupied & !(1u64 << pushed_to)) | (1u64 << pushed_from);
+            if count > 1
+                || (63 - checkers.leading_zeros() != pushed_to
+                    && rules.attacked_for_king(pos, our_kings, before))
+            {
+                status |= Status::IMPOSSIBLE_CHECK;
+            }
+        } else {
+            let lsb = checkers.trailing_zeros();
+            let msb = 63 - checkers.leading_zeros();
+            if count > 2 || (count == 2 && bb::line(lsb, msb) & our_kings != 0) {
+                status |= Status::IMPOSSIBLE_CHECK;
+            }
+        }
+    }
+    status
 }

@@ -6,7 +6,6 @@ use std::ops::{BitOr, BitOrAssign, Sub, SubAssign};
 
 use crate::bitboard as bb;
 use crate::position::{Color, Position, Role};
-use crate::rules::{Rules, VariantEnd};
 
 /// A set of reasons a position is invalid: python-chess's `STATUS_*` flags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -114,64 +113,6 @@ impl SubAssign for Status {
     fn sub_assign(&mut self, rhs: Status) {
         self.0 &= !rhs.0;
     }
-}
-
-/// Standard chess's status, with the variant's hooks for check and castling paths.
-pub(crate) fn base_status<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Status {
-    let mut status = Status::VALID;
-    let occupied = pos.occupied();
-    let kings = pos.role(Role::King);
-    let white = pos.pieces_of(Color::White);
-    let black = pos.pieces_of(Color::Black);
-    let pawns = pos.role(Role::Pawn);
-    let flag = |cond: bool, s: Status| if cond { s } else { Status::VALID };
-    status |= flag(occupied == 0, Status::EMPTY);
-    status |= flag(white & kings == 0, Status::NO_WHITE_KING);
-    status |= flag(black & kings == 0, Status::NO_BLACK_KING);
-    status |= flag(kings.count_ones() > 2, Status::TOO_MANY_KINGS);
-    status |= flag(white.count_ones() > 16, Status::TOO_MANY_WHITE_PIECES);
-    status |= flag(black.count_ones() > 16, Status::TOO_MANY_BLACK_PIECES);
-    status |= flag(
-        (white & pawns).count_ones() > 8,
-        Status::TOO_MANY_WHITE_PAWNS,
-    );
-    status |= flag(
-        (black & pawns).count_ones() > 8,
-        Status::TOO_MANY_BLACK_PAWNS,
-    );
-    status |= flag(pawns & bb::BACK_RANKS != 0, Status::PAWNS_ON_BACKRANK);
-    status |= flag(
-        pos.raw_castling != pos.clean_castling(),
-        Status::BAD_CASTLING_RIGHTS,
-    );
-    let valid_ep = pos.valid_ep_square();
-    status |= flag(pos.ep_square() != valid_ep, Status::INVALID_EP_SQUARE);
-    status |= flag(rules.was_into_check(pos), Status::OPPOSITE_CHECK);
-
-    let checkers = rules.checkers(pos);
-    let our_kings = kings & pos.pieces_of(pos.turn) & !pos.promoted();
-    if checkers != 0 {
-        let count = checkers.count_ones();
-        status |= flag(count > 2, Status::TOO_MANY_CHECKERS);
-        if let Some(ep) = valid_ep {
-            let pushed_to = ep ^ 8;
-            let pushed_from = ep ^ 24;
-            let before = (occupied & !(1u64 << pushed_to)) | (1u64 << pushed_from);
-            if count > 1
-                || (63 - checkers.leading_zeros() != pushed_to
-                    && rules.attacked_for_king(pos, our_kings, before))
-            {
-                status |= Status::IMPOSSIBLE_CHECK;
-            }
-        } else {
-            let lsb = checkers.trailing_zeros();
-            let msb = 63 - checkers.leading_zeros();
-            if count > 2 || (count == 2 && bb::line(lsb, msb) & our_kings != 0) {
-                status |= Status::IMPOSSIBLE_CHECK;
-            }
-        }
-    }
-    status
 }
 
 /// Standard chess: only a lone king, a king and a knight, or kings and bishops on one colour
@@ -425,39 +366,4 @@ impl Outcome {
             None => "1/2-1/2",
         }
     }
-}
-
-/// python-chess's `outcome()` without repetitions.
-pub(crate) fn outcome<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Option<Outcome> {
-    let turn = pos.turn;
-    let ended = |termination, winner| {
-        Some(Outcome {
-            termination,
-            winner,
-        })
-    };
-    match rules.variant_end(pos) {
-        Some(VariantEnd::Loss) => return ended(Termination::VariantLoss, Some(turn.other())),
-        Some(VariantEnd::Win) => return ended(Termination::VariantWin, Some(turn)),
-        Some(VariantEnd::Draw) => return ended(Termination::VariantDraw, None),
-        None => {}
-    }
-    let mut moves = Vec::new();
-    rules.legal_moves(pos, &mut moves);
-    let in_check = rules.checkers(pos) != 0;
-    if in_check && moves.is_empty() {
-        return ended(Termination::Checkmate, Some(turn.other()));
-    }
-    if rules.has_insufficient_material(pos, Color::White)
-        && rules.has_insufficient_material(pos, Color::Black)
-    {
-        return ended(Termination::InsufficientMaterial, None);
-    }
-    if moves.is_empty() {
-        return ended(Termination::Stalemate, None);
-    }
-    if pos.halfmove >= 150 && rules.variant() != crate::Variant::Crazyhouse {
-        return ended(Termination::SeventyFiveMoves, None);
-    }
-    None
 }

@@ -33,7 +33,7 @@ use fenkit_diagnostics::Severity;
 
 use crate::codes::{Code, Finding};
 use crate::position::Position;
-use crate::table::Variant;
+use crate::variant::Variant;
 
 /// One count of a case.
 #[derive(Debug, Clone, PartialEq, Eq)]

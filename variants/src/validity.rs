@@ -27,7 +27,7 @@ use crate::codes::{Code, Finding};
 use crate::position::{Color, Position, ReadError, Role, square_name};
 use crate::rules::VariantEnd;
 use crate::status::Status;
-use crate::table::Variant;
+use crate::variant::Variant;
 
 /// A position read, and everything found about it.
 #[derive(Debug, Clone)]
