@@ -23,8 +23,8 @@ impl Named {
     /// The name `ParsedVariant.variant` gives.
     fn name(self) -> &'static str {
         match self.rules {
-            Some(rules) => rules.name(),
-            None => self.reading.name(),
+            Some(rules) if self.reading == Variant::Chess => rules.name(),
+            _ => self.reading.name(),
         }
     }
 }
@@ -38,12 +38,11 @@ fn variant(name: &str) -> PyResult<Named> {
             notation::VariantName::names()
         ))
     })?;
+    // Three-check and crazyhouse are read by `dfen` in their dialects and judged, as every
+    // variant of the rules table, by `fenkit-variants` (spec/variants.md §11).
     Ok(Named {
         reading: named.variant(),
-        rules: match named {
-            notation::VariantName::Rules(rules) => Some(rules),
-            notation::VariantName::Notation(_) => None,
-        },
+        rules: named.rules(),
     })
 }
 
@@ -287,9 +286,14 @@ fn parse_variant(
         .parse(text)
         .map_err(|error| dfen_parse_error(&error))?;
     let validity = match variant.rules {
-        Some(rules) => variants::check(rules, text, false)
+        // A variant of standard FEN: the library reads the text itself.
+        Some(rules) if variant.reading == Variant::Chess => variants::check(rules, text, false)
             .map(|checked| checked.findings)
             .map_err(|error| dfen_parse_error(&error))?,
+        // Three-check, crazyhouse: the position `dfen` read, pockets and checks with it.
+        Some(rules) => {
+            variants::Position::from_variant_fen(rules, &parsed.position, false).findings(text)
+        }
         None => Vec::new(),
     };
     Ok(PyParsedVariant {

@@ -53,7 +53,9 @@ def test_findings_have_codes_spans_and_fixes() -> None:
     strict = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 qP", "crazyhouse", "essay", strict=True)
     assert strict.has_errors
     beyond = fenkit.parse_variant("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0", "threecheck", "lichess")
-    assert [(f.code, f.severity) for f in beyond.findings] == [("DFEN230", "error")]
+    # The counter past the limit (dfen's DFEN230), and the game over by the variant's rules
+    # (VAR101), as `fenkit check --variant threecheck` says.
+    assert [(f.code, f.severity) for f in beyond.findings] == [("DFEN230", "error"), ("VAR101", "warning")]
     assert beyond.has_errors
 
 

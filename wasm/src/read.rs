@@ -79,6 +79,13 @@ impl Reader {
             Some(_) => Some(Variant::Chess),
             None => index.and_then(|i| Variant::ALL.get(i).copied()),
         };
+        // Three-check and crazyhouse are read by `dfen` in their dialects and judged by the
+        // rules library, as on every surface (spec/variants.md section 11).
+        let rules = rules.or(match variant {
+            Some(Variant::ThreeCheck) => Some(variants::Variant::ThreeCheck),
+            Some(Variant::Crazyhouse) => Some(variants::Variant::Crazyhouse),
+            _ => None,
+        });
         // Every variant is read by the variant parser, standard chess and Dice Chess too (as
         // `parseVariant` reads them); `check` and `convert` name those two `fen` and `dfen`.
         let notation = match variant {
@@ -164,8 +171,8 @@ impl Reader {
     /// The name of the variant read: the rules table's for its variants.
     pub(crate) fn variant_name(&self, variant: Variant) -> &'static str {
         match self.rules {
-            Some(rules) => rules.name(),
-            None => variant.name(),
+            Some(rules) if variant == Variant::Chess => rules.name(),
+            _ => variant.name(),
         }
     }
 }
@@ -202,10 +209,19 @@ pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
             .variant_parser(variant, text)
             .parse(text)
             .map(|parsed| {
-                let rules = reader
-                    .rules
-                    .map(|rules| crate::lichess::findings(rules, text))
-                    .unwrap_or_default();
+                let rules = match reader.rules {
+                    // A variant of standard FEN: the library reads the text itself.
+                    Some(rules) if variant == Variant::Chess => {
+                        crate::lichess::findings(rules, text)
+                    }
+                    // Three-check, crazyhouse: the position `dfen` read, with its pockets and
+                    // checks.
+                    Some(rules) => Found::all(
+                        variants::Position::from_variant_fen(rules, &parsed.position, false)
+                            .findings(text),
+                    ),
+                    None => Vec::new(),
+                };
                 Read::Variant(parsed, rules)
             })
             .map_err(|error| Failure::dfen(&error)),
