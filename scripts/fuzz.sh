@@ -6,7 +6,8 @@
 #   -m MINUTES   how long to fuzz each target (default 10)
 #   --seeds      only run every committed seed once (a quick regression check)
 #   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse
-#                epd_parse pgn_tags csv_fields movetext variant_rules (default: all twelve)
+#                epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules (default: all
+#                thirteen)
 #
 # Works on the stable toolchain: cargo-fuzz builds with `--sanitizer none` (the libraries forbid
 # unsafe code, so AddressSanitizer, which needs nightly, adds nothing). Install the runner once
@@ -24,12 +25,12 @@ while (($#)); do
     case "$1" in
         -m) minutes="$2"; shift 2 ;;
         --seeds) seeds_only=1; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields movetext variant_rules)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then

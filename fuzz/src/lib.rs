@@ -1069,3 +1069,19 @@ pub fn check_movetext(data: &[u8]) {
         }
     }
 }
+
+/// JSON Lines fields: the quick scan of a line (the common line's fast path) never finds a
+/// value that serde_json does not find at the same place, for the keys a file of positions
+/// names; neither panics on any line.
+pub fn check_jsonl_field(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for line in text.split('\n') {
+        for key in ["fen", "a", ""] {
+            if let Err(disagreement) = notation::fuzzing::jsonl_quick_scan_agrees(key, line) {
+                panic!("{disagreement}");
+            }
+        }
+    }
+}

@@ -134,6 +134,15 @@ pub mod fuzzing {
     pub fn csv_quotes_close_simply(line: &[u8], delimiter: u8) -> bool {
         crate::csv_rows::quotes_close_simply(line, delimiter)
     }
+
+    /// Whether the JSON Lines quick scan and serde_json agree on where top-level `key` of
+    /// `line` is: `Err` says how they do not (the fuzz target fails on it).
+    ///
+    /// # Errors
+    /// The disagreement, in words.
+    pub fn jsonl_quick_scan_agrees(key: &str, line: &str) -> Result<(), String> {
+        crate::container::jsonl_quick_scan_agrees(key, line)
+    }
 }
 
 mod analysis;

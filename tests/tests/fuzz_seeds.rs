@@ -85,6 +85,11 @@ fn csv_fields_seeds() {
     seeds_of("csv_fields", invariants::check_csv_fields);
 }
 
+#[test]
+fn jsonl_field_seeds() {
+    seeds_of("jsonl_field", invariants::check_jsonl_field);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -108,6 +113,7 @@ fn every_target_is_covered() {
             "epd_parse",
             "fen4_parse",
             "json_input",
+            "jsonl_field",
             "movetext",
             "ndjson4_lines",
             "pgn_tags",

@@ -147,6 +147,27 @@ pub(super) fn extract<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<
     }
 }
 
+/// For the fuzz target (`notation::fuzzing::jsonl_field`): where the quick scan finds top-level
+/// `key` in `line`, and where serde_json finds it; `Err` says how they disagree. The quick scan
+/// may leave a line to serde_json (it finds nothing), never find another value.
+pub(crate) fn quick_scan_agrees(key: &str, line: &str) -> Result<(), String> {
+    let Some(written) = quick::field(key, line) else {
+        return Ok(());
+    };
+    let start = written.as_ptr() as usize - line.as_ptr() as usize;
+    let quick = start + 1..(start + written.len()).saturating_sub(1);
+    match extract_by_serde(key, &[key], line) {
+        Extracted::Position(embedded) if embedded.span == quick => Ok(()),
+        Extracted::Position(embedded) => Err(format!(
+            "the quick scan found `{key}` at {quick:?}, serde_json at {:?}, in {line:?}",
+            embedded.span
+        )),
+        _ => Err(format!(
+            "the quick scan found `{key}` at {quick:?}, serde_json found no position, in {line:?}"
+        )),
+    }
+}
+
 /// The field `key` (dotted) of line `text`, read by serde_json.
 fn extract_by_serde<'a>(key: &str, path: &[&str], text: &'a str) -> Extracted<'a> {
     let whole = 0..text.trim_end().len();
