@@ -238,14 +238,12 @@ impl Placed {
         self.offset + self.finding.span.start..self.offset + self.finding.span.end
     }
 
-    /// Where its span starts on its line, in bytes: `fenkit check`'s column − 1.
-    pub fn column_bytes(&self, text: &str) -> usize {
-        let start = self.span().start.min(text.len());
-        let line_start = text
-            .get(..start)
+    /// The byte offset in `text` where the line of its span starts: a binding counts the
+    /// column from there in its own units (code points, UTF-16 units).
+    pub fn line_start(&self, text: &str) -> usize {
+        text.get(..self.span().start.min(text.len()))
             .and_then(|before| before.rfind('\n'))
-            .map_or(0, |at| at + 1);
-        start - line_start
+            .map_or(0, |at| at + 1)
     }
 }
 

@@ -87,10 +87,7 @@ impl PyFinding {
             text.get(..end).map_or(0, |before| before.chars().count())
         };
         let span = placed.span();
-        let line_start = text
-            .get(..span.start.min(text.len()))
-            .and_then(|before| before.rfind('\n'))
-            .map_or(0, |at| at + 1);
+        let line_start = placed.line_start(text);
         let start = code_points(span.start);
         let finding = &placed.finding;
         PyFinding {

@@ -112,10 +112,7 @@ pub(crate) fn check_with(source: Source<'_>, text: &str, checker: &mut Checker) 
         .iter()
         .map(|placed| {
             let span = source.span(&placed.span());
-            let line_start = text
-                .get(..placed.span().start.min(text.len()))
-                .and_then(|before| before.rfind('\n'))
-                .map_or(0, |at| at + 1);
+            let line_start = placed.line_start(text);
             let finding = &placed.finding;
             Checked {
                 code: finding.code.as_str(),
