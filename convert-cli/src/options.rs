@@ -101,7 +101,7 @@ pub(crate) struct EnPassantArg {
         long = "en-passant",
         alias = "ep",
         value_name = "POLICY",
-        value_parser = en_passant_policy()
+        value_parser = choices::<dfen::EnPassantPolicy>()
     )]
     given: Option<dfen::EnPassantPolicy>,
 }
@@ -127,52 +127,14 @@ pub(crate) const IDENTITY_EN_PASSANT_HELP: &str = "Which en-passant squares coun
     square a double push left, `always` every square as written [default: always]. `--ep` is \
     the same flag. No effect on FEN4 placements";
 
-/// The values of `--en-passant`, each with what it keeps, read into the library's policy.
-fn en_passant_policy() -> impl clap::builder::TypedValueParser<Value = dfen::EnPassantPolicy> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(dfen::EnPassantPolicy::ALL.map(|policy| {
-        PossibleValue::new(policy.name()).help(match policy {
-            dfen::EnPassantPolicy::Always => {
-                "every square as written (the default: nothing dropped)"
-            }
-            dfen::EnPassantPolicy::Fen => {
-                "every square a double push could have left, capture or not"
-            }
-            dfen::EnPassantPolicy::XFen => "a square a pawn of the side to move can capture onto",
-            dfen::EnPassantPolicy::Legal => "a square a legal capture can be made onto now",
-        })
-    }))
-    .map(|name: String| name.parse().unwrap_or_default())
-}
-
-/// `--castling`: how `fmt` and `convert` write castling rights in Chess960 mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum CastlingArg {
-    /// X-FEN: `K`/`Q` for the outermost rook, a file letter for an inner one (lichess,
-    /// python-chess, shakmaty)
-    #[default]
-    Xfen,
-    /// Shredder-FEN: every right as its rook's file, `HAha` for the standard start (engines)
-    Shredder,
-}
-
-impl From<CastlingArg> for dfen::CastlingNotation {
-    fn from(castling: CastlingArg) -> dfen::CastlingNotation {
-        match castling {
-            CastlingArg::Xfen => dfen::CastlingNotation::XFen,
-            CastlingArg::Shredder => dfen::CastlingNotation::Shredder,
-        }
-    }
-}
-
 /// `--castling xfen|shredder` and `--en-passant`: how `fmt` and `convert` write a position.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub(crate) struct WriteArgs {
     /// With --chess960: the castling spelling to write, `xfen` or `shredder` [default: xfen;
     /// `fmt` keeps each line's]. Outside Chess960 mode standard positions are always written
     /// `KQkq`
-    #[arg(long, value_name = "SPELLING")]
-    pub(crate) castling: Option<CastlingArg>,
+    #[arg(long, value_name = "SPELLING", value_parser = choices::<dfen::CastlingNotation>())]
+    pub(crate) castling: Option<dfen::CastlingNotation>,
 
     #[command(flatten)]
     pub(crate) en_passant: EnPassantArg,
@@ -182,7 +144,7 @@ impl WriteArgs {
     /// These flags over `read`, whose castling mode they write in.
     pub(crate) fn apply(self, read: ReadSettings) -> ReadSettings {
         ReadSettings {
-            castling: self.castling.unwrap_or_default().into(),
+            castling: self.castling.unwrap_or_default(),
             en_passant: self.en_passant.policy(),
             ..read
         }

@@ -313,61 +313,9 @@ pub(crate) fn parse_dice(text: &str) -> Result<dfen::DicePool, String> {
     dfen::rules::parse_roll(text).map_err(|error| error.to_string())
 }
 
-/// One die, for `perft --die`: a letter (either case) or its number on the die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum DieArg {
-    /// pawn, or 1
-    #[value(name = "P", alias = "1")]
-    Pawn,
-    /// knight, or 2
-    #[value(name = "N", alias = "2")]
-    Knight,
-    /// bishop, or 3
-    #[value(name = "B", alias = "3")]
-    Bishop,
-    /// rook, or 4
-    #[value(name = "R", alias = "4")]
-    Rook,
-    /// queen, or 5
-    #[value(name = "Q", alias = "5")]
-    Queen,
-    /// king, or 6
-    #[value(name = "K", alias = "6")]
-    King,
-}
-
-impl From<DieArg> for dfen::Role {
-    fn from(die: DieArg) -> dfen::Role {
-        match die {
-            DieArg::Pawn => dfen::Role::Pawn,
-            DieArg::Knight => dfen::Role::Knight,
-            DieArg::Bishop => dfen::Role::Bishop,
-            DieArg::Rook => dfen::Role::Rook,
-            DieArg::Queen => dfen::Role::Queen,
-            DieArg::King => dfen::Role::King,
-        }
-    }
-}
-
-/// The reading of the king-capture exemption: `--king-capture first|any`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum KingCaptureArg {
-    /// the formal definition
-    #[default]
-    First,
-    /// the pseudocode's reading
-    Any,
-}
-
-impl KingCaptureArg {
-    /// The rules engine under this reading.
-    pub(crate) fn rules(self) -> dfen::rules::Rules {
-        let reading = match self {
-            KingCaptureArg::First => dfen::rules::KingCapture::First,
-            KingCaptureArg::Any => dfen::rules::KingCapture::Any,
-        };
-        dfen::rules::Rules::new().king_capture(reading)
-    }
+/// The rules engine under a reading of the king-capture exemption (`--king-capture`).
+pub(crate) fn rules_under(king_capture: dfen::rules::KingCapture) -> dfen::rules::Rules {
+    dfen::rules::Rules::new().king_capture(king_capture)
 }
 
 /// The help of `--king-capture`, the same for every command that takes it.

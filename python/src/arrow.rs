@@ -23,8 +23,8 @@ use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::common::bad_choice;
 use crate::common::ep_identity;
+use crate::common::{identity_game, notation_read_by};
 
 /// Which notation a column holds, and the reader of its rows.
 struct Reading {
@@ -36,11 +36,11 @@ struct Reading {
 impl Reading {
     /// `notation="fen"|"dfen"` (standard chess or Dice Chess), `chess960=` for castling.
     fn new(notation: &str, chess960: bool) -> PyResult<Reading> {
-        let game = match notation {
-            "fen" => Game::Standard,
-            "dfen" => Game::DiceChess,
-            other => return Err(bad_choice("notation", other, &["fen", "dfen"])),
-        };
+        let game = identity_game(notation_read_by(
+            "fenkit.arrow",
+            notation,
+            &["fen", "dfen"],
+        )?);
         let castling_mode = CastlingMode::from_chess960(chess960);
         Ok(Reading {
             parser: Parser::new().castling_mode(castling_mode),

@@ -9,19 +9,11 @@ use notation::choice::Choice;
 use notation::settings::Request;
 use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
-use crate::common::{PyFinding, Text};
+use crate::common::{PyFinding, Text, choose};
 
-/// A setting's value by name, or `ValueError` naming what is offered.
+/// A setting's value by name when one is given.
 fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> PyResult<Option<T>> {
-    let Some(name) = name else {
-        return Ok(None);
-    };
-    T::from_name(name).map(Some).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown {setting} {name:?}: expected one of {}",
-            T::names()
-        ))
-    })
+    name.map(|name| choose(setting, name)).transpose()
 }
 
 /// Every finding of `text`, as `fenkit check --notation … -` reports it for the same text on

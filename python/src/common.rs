@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use dfen::Parser;
-use dfen::rules::EpIdentity;
+use dfen::rules::{EpIdentity, Game};
 use fenkit_diagnostics::Code;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -468,13 +468,38 @@ impl PyJsonIssue {
     }
 }
 
-/// A `ValueError` for an argument that is not one of `choices`.
-pub(crate) fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
-    let list: Vec<String> = choices.iter().map(|c| format!("{c:?}")).collect();
-    PyValueError::new_err(format!(
-        "unknown {what} {found:?}: expected one of {}",
-        list.join(", ")
-    ))
+/// A setting's value by name (`notation="fen"`, `castling="shredder"` …), or `ValueError`
+/// saying what was found and what is offered. The names are the library's
+/// ([`notation::choice::Choice`]), the same the command line's flags take.
+pub(crate) fn choose<T: notation::choice::Choice>(setting: &str, name: &str) -> PyResult<T> {
+    notation::choice::by_name(setting, name).map_err(PyValueError::new_err)
+}
+
+/// The notation `name` names, when `function` reads it: `ValueError` for a name that is none
+/// of the table's, and for a notation of the table that `function` does not read.
+pub(crate) fn notation_read_by(
+    function: &str,
+    name: &str,
+    reads: &[&str],
+) -> PyResult<notation::Notation> {
+    let chosen = choose::<notation::Notation>("notation", name)?;
+    if reads.contains(&chosen.name()) {
+        Ok(chosen)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "unknown notation {name:?} for {function}: it reads {}",
+            reads.join(", ")
+        )))
+    }
+}
+
+/// The rules whose en passant a notation's identity follows: Dice Chess for DFEN, standard
+/// chess for FEN (the table's `en_passant`).
+pub(crate) fn identity_game(notation: notation::Notation) -> Game {
+    match notation.entry().en_passant {
+        notation::EnPassant::Rules(game) => game,
+        notation::EnPassant::None | notation::EnPassant::AsWritten => Game::Standard,
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -600,13 +625,7 @@ pub(crate) fn with_gc_paused<T>(
 
 /// `ep="always"|"fen"|"xfen"|"legal"`: an en-passant policy.
 pub(crate) fn ep_identity(name: &str) -> PyResult<EpIdentity> {
-    name.parse::<EpIdentity>().map_err(|_| {
-        bad_choice(
-            "en-passant identity",
-            name,
-            &["always", "fen", "xfen", "legal"],
-        )
-    })
+    choose("en-passant identity", name)
 }
 
 /// A Dice Chess position: the seven DFEN fields.

@@ -2,12 +2,14 @@
 
 use std::borrow::Cow;
 
+use notation::choice::Fen4JsonForm as JsonForm;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    PyFinding, PyJsonIssue, Text, bad_choice, fen4_parse_error, json_error, lint_lines, py_repr,
+    PyFinding, PyJsonIssue, Text, choose, fen4_parse_error, json_error, lint_lines, py_repr,
     py_repr_list, with_gc_paused,
 };
 
@@ -28,18 +30,8 @@ pub(crate) struct PyPlacement {
 }
 
 /// `form="structured"|"pieces"`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum JsonForm {
-    Structured,
-    Pieces,
-}
-
 fn json_form(name: &str) -> PyResult<JsonForm> {
-    match name {
-        "structured" => Ok(JsonForm::Structured),
-        "pieces" => Ok(JsonForm::Pieces),
-        other => Err(bad_choice("JSON form", other, &["structured", "pieces"])),
-    }
+    choose("JSON form", name)
 }
 
 /// `ConversionError` with every issue of a FEN4 JSON form.

@@ -7,9 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::common::{
-    PyDfen, PyFinding, PyJsonIssue, Text, bad_choice, color_name, conversion_error,
-    dfen_parse_error, ep_identity, fen4_parse_error, json_error, lint_lines, py_repr, py_repr_list,
-    with_gc_paused,
+    PyDfen, PyFinding, PyJsonIssue, Text, choose, color_name, conversion_error, dfen_parse_error,
+    ep_identity, fen4_parse_error, identity_game, json_error, lint_lines, notation_read_by,
+    py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
 
@@ -37,9 +37,7 @@ fn writer(
     en_passant: &str,
     game: Game,
 ) -> PyResult<Writer> {
-    let notation = castling
-        .parse::<CastlingNotation>()
-        .map_err(|_| bad_choice("castling notation", castling, &["xfen", "shredder"]))?;
+    let notation: CastlingNotation = choose("castling notation", castling)?;
     Ok(Writer::new()
         .profile(profile)
         .castling_mode(castling_mode(chess960))
@@ -49,11 +47,7 @@ fn writer(
 
 /// `game="dice-chess"|"standard"`.
 fn game(name: &str) -> PyResult<Game> {
-    match name {
-        "dice-chess" => Ok(Game::DiceChess),
-        "standard" => Ok(Game::Standard),
-        other => Err(bad_choice("game", other, &["dice-chess", "standard"])),
-    }
+    choose("game", name)
 }
 
 #[pymethods]
@@ -486,17 +480,16 @@ fn position_key(
 ) -> PyResult<String> {
     let ep = policy(ep, en_passant)?;
     let profile = self::profile(profile)?;
-    let game = match notation {
-        "dfen" => Game::DiceChess,
-        "fen" => Game::Standard,
-        "fen4" => {
+    let notation = notation_read_by("position_key", notation, &["dfen", "fen", "fen4"])?;
+    let game = match notation.entry().family {
+        notation::Family::Dfen => identity_game(notation),
+        notation::Family::Fen4 => {
             let text = text.as_str()?;
             return fen4::Parser::new()
                 .parse(text)
                 .map(|parsed| parsed.placement.identity_key())
                 .map_err(|error| fen4_parse_error(&error));
         }
-        other => return Err(bad_choice("notation", other, &["dfen", "fen", "fen4"])),
     };
     let text = text.as_str()?;
     Parser::new()

@@ -217,9 +217,7 @@ impl PyUniqueCount {
 /// `king_capture="first"|"any"`: the reading of the Maximum Micro-moves rule's king-capture
 /// exemption (`spec/rules.md`), as the command line's `--king-capture` names it.
 pub(crate) fn rules(king_capture: &str) -> PyResult<Rules> {
-    let reading = king_capture
-        .parse::<KingCapture>()
-        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let reading: KingCapture = crate::common::choose("king-capture reading", king_capture)?;
     Ok(Rules::new().king_capture(reading))
 }
 
@@ -253,16 +251,7 @@ pub(crate) fn pass_turn(position: &Dfen, king_capture: &str) -> PyResult<PyOutco
 
 /// One die: a letter `PNBRQK` (either case) or a digit `1`-`6`.
 fn parse_die(text: &str) -> PyResult<Role> {
-    let role = match text.as_bytes() {
-        [digit @ b'1'..=b'6'] => Role::from_die(digit - b'0'),
-        [letter] => Role::from_letter(*letter),
-        _ => None,
-    };
-    role.ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "not a die: expected one of `P N B R Q K` (either case) or `1`-`6`, found {text:?}"
-        ))
-    })
+    crate::common::choose("die", text)
 }
 
 /// The tree a perft walks, as `fenkit perft` chooses it: `die=` one die at every ply (with

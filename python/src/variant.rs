@@ -2,7 +2,6 @@
 //! variant of the `variants` library's table (antichess, atomic, horde, …) with its findings.
 
 use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
-use notation::choice::Choice;
 use pyo3::prelude::*;
 
 use crate::common::color_name;
@@ -32,12 +31,7 @@ impl Named {
 /// `variant="threecheck"|"antichess"|…` (every name and alias the command line's `--variant`
 /// reads, `notation::VariantName`), or `ValueError` naming every variant.
 fn variant(name: &str) -> PyResult<Named> {
-    let named = notation::VariantName::from_name(name).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "unknown variant {name:?}: expected one of {}",
-            notation::VariantName::names()
-        ))
-    })?;
+    let named: notation::VariantName = crate::common::choose("variant", name)?;
     // Three-check and crazyhouse are read by `dfen` in their dialects and judged, as every
     // variant of the rules table, by `fenkit-variants` (spec/variants.md §11).
     Ok(Named {
@@ -49,12 +43,7 @@ fn variant(name: &str) -> PyResult<Named> {
 /// `dialect="auto"|"essay"|"stockfish"|"lichess"` (`notation::DialectArg`) that `variant` is
 /// written in, or `ValueError`; `auto` is the dialect `text` is written in.
 fn dialect(variant: Named, name: &str, text: &str) -> PyResult<Dialect> {
-    let chosen = notation::DialectArg::from_name(name).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "unknown dialect {name:?}: expected one of {}",
-            notation::DialectArg::names()
-        ))
-    })?;
+    let chosen: notation::DialectArg = crate::common::choose("dialect", name)?;
     if chosen == notation::DialectArg::Auto {
         return Ok(Dialect::detect(variant.reading, text));
     }

@@ -429,7 +429,7 @@ def test_perft_in_every_mode() -> None:
     assert repr(knights) == "UniqueCount(nodes=53, unique=33, collisions=20)"
     with pytest.raises(ValueError, match="perft depth out of range: expected 0 to 64, found 65"):
         fenkit.perft(START, 65)
-    with pytest.raises(ValueError, match="not a die"):
+    with pytest.raises(ValueError, match="unknown die"):
         fenkit.perft(START, 1, die="X")
     with pytest.raises(ValueError, match="give one of them"):
         fenkit.perft(START, 1, die="N", roll="NN")
@@ -631,3 +631,18 @@ def test_perft_alternating_die_and_full_turns() -> None:
     assert sum(n for _, n in fenkit.perft_divide(START, 2, die="N", alternate=True)) == 16
     with pytest.raises(ValueError, match="give `die` too"):
         fenkit.perft(START, 1, alternate=True)
+
+
+def test_setting_names_are_the_command_lines() -> None:
+    # The names and the message come from the library's table of settings, as `--castling`,
+    # `--en-passant`, `--die` and `--notation` read them.
+    with pytest.raises(ValueError, match=r'unknown castling notation "x": expected one of xfen, shredder'):
+        fenkit.Dfen(START).to_fen(castling="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r'unknown en-passant identity "x": expected one of always, fen, xfen, legal'):
+        fenkit.position_key(START, en_passant="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r'unknown notation "epd" for position_key: it reads dfen, fen, fen4'):
+        fenkit.position_key(START, "epd")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r'unknown notation "pgnx": expected one of dfen, '):
+        fenkit.position_key(START, "pgnx")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r'unknown game "go": expected one of dice-chess, standard'):
+        fenkit.Dfen(START).identity_key(game="go")  # type: ignore[arg-type]

@@ -331,7 +331,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             &origins,
             projection,
             args.positions,
-            args.write.castling.unwrap_or_default().into(),
+            args.write.castling.unwrap_or_default(),
             args.write
                 .en_passant
                 .given()

@@ -5,8 +5,8 @@ use std::io::Write;
 use crate::context::{Failure, Global, Status};
 use crate::output::FindingJson;
 use crate::position::{
-    Answer, KING_CAPTURE_HELP, KingCaptureArg, PASS_NOTE, PositionOptions, Purpose, read_json,
-    rules_error, rules_error_json, write_json,
+    Answer, KING_CAPTURE_HELP, PASS_NOTE, PositionOptions, Purpose, read_json, rules_error,
+    rules_error_json, rules_under, write_json,
 };
 
 const AFTER_HELP: &str = "\
@@ -57,8 +57,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: MovesFormat,
 
-    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP)]
-    king_capture: KingCaptureArg,
+    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP, value_parser = crate::choices::choices::<dfen::rules::KingCapture>())]
+    king_capture: dfen::rules::KingCapture,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -79,7 +79,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
         Ok(accepted) => accepted,
         Err(status) => return Ok(status),
     };
-    match args.king_capture.rules().legal_moves(&accepted.dfen) {
+    match rules_under(args.king_capture).legal_moves(&accepted.dfen) {
         Ok(legal) => {
             let findings = accepted.findings.iter().map(FindingJson::from).collect();
             write_json(
@@ -105,7 +105,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
-    let legal = match args.king_capture.rules().legal_moves(&position) {
+    let legal = match rules_under(args.king_capture).legal_moves(&position) {
         Ok(legal) => legal,
         Err(error) => return Ok(rules_error(&error, global)),
     };

@@ -6,7 +6,7 @@ use dfen::rules::{Perft, PerftMode};
 
 use crate::context::{Failure, Global, Status};
 use crate::position::{
-    DieArg, KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, parse_dice, rules_error,
+    KING_CAPTURE_HELP, PositionOptions, Purpose, parse_dice, rules_error, rules_under,
 };
 
 const AFTER_HELP: &str = "\
@@ -90,8 +90,8 @@ pub(crate) struct Args {
 
     /// Dice Chess micro-moves of the side to move with DIE (PNBRQK, either case, or 1-6) at
     /// every ply
-    #[arg(long, value_name = "DIE", ignore_case = true)]
-    die: Option<DieArg>,
+    #[arg(long, value_name = "DIE", ignore_case = true, value_parser = crate::choices::choices::<dfen::Role>())]
+    die: Option<dfen::Role>,
 
     /// With --die: the reference engine's test convention, not a game rule: after each
     /// micro-move the turn ends and the other side gets the same die; the King die also
@@ -104,8 +104,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DICE", value_parser = parse_dice)]
     roll: Option<dfen::DicePool>,
 
-    #[arg(long, value_name = "READING", default_value = "first", requires = "roll", help = KING_CAPTURE_HELP)]
-    king_capture: KingCaptureArg,
+    #[arg(long, value_name = "READING", default_value = "first", requires = "roll", help = KING_CAPTURE_HELP, value_parser = crate::choices::choices::<dfen::rules::KingCapture>())]
+    king_capture: dfen::rules::KingCapture,
 
     /// Print a line `MOVE: COUNT` for every first move, then a blank line and the total
     #[arg(long, conflicts_with = "unique")]
@@ -132,12 +132,12 @@ impl Args {
     /// The perft the flags ask for.
     fn perft(&self) -> Perft {
         let mode = match (self.die, self.roll) {
-            (Some(die), _) if self.alternate => PerftMode::AlternatingDie(die.into()),
-            (Some(die), _) => PerftMode::Die(die.into()),
+            (Some(die), _) if self.alternate => PerftMode::AlternatingDie(die),
+            (Some(die), _) => PerftMode::Die(die),
             (None, Some(dice)) => PerftMode::Roll(dice),
             (None, None) => PerftMode::Standard,
         };
-        Perft::new(mode, self.depth).rules(self.king_capture.rules())
+        Perft::new(mode, self.depth).rules(rules_under(self.king_capture))
     }
 }
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use crate::context::{Failure, Global, Status};
-use crate::position::{KING_CAPTURE_HELP, KingCaptureArg, PASS_NOTE, PositionOptions, Purpose};
+use crate::position::{KING_CAPTURE_HELP, PASS_NOTE, PositionOptions, Purpose, rules_under};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -51,8 +51,8 @@ pub(crate) struct Args {
     #[arg(value_name = "MOVE", required = true, num_args = 1..)]
     moves: Vec<String>,
 
-    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP)]
-    king_capture: KingCaptureArg,
+    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP, value_parser = crate::choices::choices::<dfen::rules::KingCapture>())]
+    king_capture: dfen::rules::KingCapture,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -76,7 +76,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(status) => return Ok(status),
     };
     let profile: dfen::Profile = args.options.profile.into();
-    let rules = args.king_capture.rules();
+    let rules = rules_under(args.king_capture);
     // The turn being played, from the position where its dice were rolled (or first seen):
     // under --king-capture any, what is legal depends on the moves before.
     let mut turn = rules.begin_turn(&position).ok();

@@ -7,8 +7,8 @@ use dfen::rules::Move;
 use crate::context::{Failure, Global, Status};
 use crate::output::FindingJson;
 use crate::position::{
-    KING_CAPTURE_HELP, KingCaptureArg, PositionOptions, Purpose, read_json, rules_error,
-    rules_error_json, write_json,
+    KING_CAPTURE_HELP, PositionOptions, Purpose, read_json, rules_error, rules_error_json,
+    rules_under, write_json,
 };
 
 const AFTER_HELP: &str = "\
@@ -65,8 +65,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FORMAT", default_value = "human")]
     output_format: TurnsFormat,
 
-    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP)]
-    king_capture: KingCaptureArg,
+    #[arg(long, value_name = "READING", default_value = "first", help = KING_CAPTURE_HELP, value_parser = crate::choices::choices::<dfen::rules::KingCapture>())]
+    king_capture: dfen::rules::KingCapture,
 
     #[command(flatten)]
     options: PositionOptions,
@@ -99,7 +99,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Ok(position) => position,
         Err(status) => return Ok(status),
     };
-    let rules = args.king_capture.rules();
+    let rules = rules_under(args.king_capture);
     let mut stdout = global.stdout();
     if args.count {
         let count = match rules.count_turns(&position) {
@@ -227,7 +227,7 @@ fn run_json(args: &Args, global: &Global) -> Result<Status, Failure> {
         Ok(accepted) => accepted,
         Err(status) => return Ok(status),
     };
-    let rules = args.king_capture.rules();
+    let rules = rules_under(args.king_capture);
     let profile: dfen::Profile = args.options.profile.into();
     let mut tree = Vec::new();
     let mut pass = None;
