@@ -466,3 +466,63 @@ fn parity_passes_the_movetext_cases() {
         "{stdout}{stderr}"
     );
 }
+
+/// The conformance suite's PGN games (`spec/conformance/v1/pgn.jsonl`, each a whole text over
+/// several lines) pass through `fenkit parity`, answered by `fenkit parse --notation pgn`: per
+/// case, where the input is standard input byte for byte, and in batch mode with
+/// `--json-strings`, where each rejection's byte offset (its token) is compared too.
+#[test]
+fn parity_passes_the_pgn_cases() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../spec/conformance/v1/pgn.jsonl"
+    ))
+    .unwrap()
+    .lines()
+    .count();
+    for batch in [false, true] {
+        let mut args = vec!["parity", "--notation", "pgn", "--codes"];
+        let mut cmd = format!("{bin} parse --notation {{notation}} --profile {{profile}}");
+        if batch {
+            args.extend(["--batch", "--json-strings"]);
+            cmd.push_str(" --batch --json-strings");
+        }
+        args.extend(["--cmd", &cmd]);
+        let output = std::process::Command::new(bin)
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("{expected} passed, 0 failed, 0 skipped")),
+            "{text}"
+        );
+    }
+}
+
+/// An adapter that reads each game's moves wrongly fails the PGN cases: the runner checks them.
+#[test]
+fn parity_fails_a_pgn_adapter_that_accepts_everything() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let output = std::process::Command::new(bin)
+        .args([
+            "parity",
+            "--notation",
+            "pgn",
+            "--run",
+            "n_pgn_201_*",
+            "--cmd",
+            "cat",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL n_pgn_201_illegal"), "{text}");
+}
