@@ -526,3 +526,74 @@ fn parity_fails_a_pgn_adapter_that_accepts_everything() {
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains("FAIL n_pgn_201_illegal"), "{text}");
 }
+
+/// Runs `command` with `input` on its standard input.
+fn with_stdin(mut command: std::process::Command, input: &str) -> std::process::Output {
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `convert --notation pgn` reads PGN games from standard input as it reads a `.pgn` file:
+/// the same lines for `--to uci`, `fen`, `epd` and `json`, a game's error on stderr at
+/// `<stdin>` (exit 1). Without `--notation pgn`, `--to uci` of standard input says how to ask;
+/// with it, a target that is no projection of games is a usage error.
+#[test]
+fn convert_reads_pgn_games_on_standard_input() {
+    let tree = Tree::empty();
+    let games = "[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n\
+                 [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {best} (1. d4 d5) e5 \
+                 2. Ke3 Nc6 *\n\n[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n\
+                 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    tree.write("games.pgn", games);
+    for to in [
+        &["--to", "uci"][..],
+        &["--to", "fen"],
+        &["--to", "epd", "--positions", "final"],
+        &["--to", "json"],
+    ] {
+        let mut file = vec!["convert", "-q"];
+        file.extend_from_slice(to);
+        let mut stdin = file.clone();
+        file.push("games.pgn");
+        stdin.extend(["--notation", "pgn", "-"]);
+        let from_file = tree.fenkit(&file).output().unwrap();
+        let from_stdin = with_stdin(tree.fenkit(&stdin), games);
+        assert_eq!(from_file.stdout, from_stdin.stdout, "{to:?}");
+        assert_eq!(from_stdin.status.code(), Some(1), "{to:?}");
+    }
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_uci",
+        tree.fenkit(&["convert", "--notation", "pgn", "--to", "uci", "-"])
+            .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_epd_final",
+        tree.fenkit(&[
+            "convert",
+            "--from",
+            "pgn",
+            "--to",
+            "epd",
+            "--positions",
+            "final"
+        ])
+        .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_uci_without_notation",
+        tree.fenkit(&["convert", "--to", "uci", "-"])
+            .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_to_dfen",
+        tree.fenkit(&["convert", "--notation", "pgn", "--to", "dfen", "-"])
+            .pass_stdin(games)
+    );
+}
