@@ -597,3 +597,61 @@ fn convert_reads_pgn_games_on_standard_input() {
             .pass_stdin(games)
     );
 }
+
+/// A Latin-1 PGN file (accents in a tag value and in a comment: the PGN standard's own
+/// character set): each byte that is not UTF-8 is a warning at its byte with help, and the
+/// games are read on, their moves checked.
+const LATIN1: &[u8] = b"[Event \"Open\"]\n[Site \"M\xfcnchen\"]\n[Date \"????.??.??\"]\n\
+[Round \"1\"]\n[White \"Ju\xe1rez\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+1. e4 {Tr\xe8s bien} e5 2. Nf3 Nc6 3. Bb5 a6 4. 0-0 Nf6 *\n\n\
+[Event \"Two\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n[White \"A\"]\n\
+[Black \"B\"]\n[Result \"*\"]\n\n1. d4 d5 2. Ke3 *\n";
+
+#[test]
+fn check_reads_a_latin1_file_with_a_warning_at_each_foreign_byte() {
+    let tree = Tree::empty();
+    tree.write("latin1.pgn", LATIN1);
+    assert_cmd_snapshot!("pgn_check_latin1", tree.fenkit(&["check", "latin1.pgn"]));
+}
+
+/// `fmt` of a Latin-1 PGN file fixes its games (`0-0`) and keeps every other byte, the Latin-1
+/// ones included; `convert` writes the same moves as for the file in UTF-8. A PGN file with a
+/// NUL byte is binary, and `fmt` leaves it alone.
+#[test]
+fn fmt_and_convert_keep_latin1_bytes() {
+    let tree = Tree::empty();
+    tree.write("latin1.pgn", LATIN1);
+    let output = tree.fenkit(&["fmt", "latin1.pgn"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}"); // the game with `Ke3`
+    let fixed = tree.read("latin1.pgn");
+    // Byte for byte: the same, but for `0-0` rewritten.
+    let at = LATIN1.windows(6).position(|w| w == b"4. 0-0").unwrap();
+    let mut expected = LATIN1.to_vec();
+    expected.splice(at..at + 6, b"4. O-O".iter().copied());
+    assert_eq!(fixed, expected);
+
+    tree.write("latin1.pgn", LATIN1);
+    let utf8 = String::from_utf8_lossy(LATIN1).into_owned();
+    tree.write("utf8.pgn", &utf8);
+    for to in ["uci", "fen"] {
+        let latin1 = tree
+            .fenkit(&["convert", "-q", "--to", to, "latin1.pgn"])
+            .output()
+            .unwrap();
+        let utf8 = tree
+            .fenkit(&["convert", "-q", "--to", to, "utf8.pgn"])
+            .output()
+            .unwrap();
+        assert_eq!(latin1.stdout, utf8.stdout, "{to}");
+        assert!(!latin1.stdout.is_empty());
+    }
+
+    tree.write("nul.pgn", b"[Event \"x\0\"]\n\n1. e4 *\n");
+    let output = tree.fenkit(&["fmt", "nul.pgn"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("binary file"),
+        "{output:?}"
+    );
+    assert_eq!(tree.read("nul.pgn"), b"[Event \"x\0\"]\n\n1. e4 *\n");
+}
