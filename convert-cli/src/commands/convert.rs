@@ -342,14 +342,16 @@ fn all_pgn(inputs: &[Origin], from: Option<&FromArg>) -> bool {
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    // A compressed file is read decoded, and each member of a zip archive as a file of its
+    // own (`games.pgn.zst` and `games.pgn.zip!games.pgn` are PGN), as every command reads them.
     let origins: Vec<Origin> = args
         .inputs
         .iter()
-        .map(|p| {
+        .flat_map(|p| {
             if p.as_os_str() == "-" {
-                Origin::Stdin
+                vec![Origin::Stdin]
             } else {
-                Origin::File(p.clone())
+                Origin::of_file(p)
             }
         })
         .collect();

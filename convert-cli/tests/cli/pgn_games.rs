@@ -655,3 +655,49 @@ fn fmt_and_convert_keep_latin1_bytes() {
     );
     assert_eq!(tree.read("nul.pgn"), b"[Event \"x\0\"]\n\n1. e4 *\n");
 }
+
+/// `convert` reads compressed PGN as `check` does: `games.pgn.gz` and `games.pgn.zst` decoded,
+/// each member of `games.pgn.zip` as a file of its own, named `archive!member` in its errors;
+/// the same lines as from the `.pgn` itself.
+#[test]
+fn convert_reads_compressed_pgn() {
+    use std::io::Write as _;
+    let tree = Tree::empty();
+    let games = "[Event \"One\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n\
+                 [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                 [Event \"Two\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n\
+                 [White \"B\"]\n[Black \"A\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n";
+    tree.write("games.pgn", games);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(games.as_bytes()).unwrap();
+    tree.write("games.pgn.gz", gz.finish().unwrap());
+    tree.write(
+        "games.pgn.zst",
+        zstd::encode_all(games.as_bytes(), 3).unwrap(),
+    );
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file(
+        "games.pgn",
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored),
+    )
+    .unwrap();
+    zip.write_all(games.as_bytes()).unwrap();
+    tree.write("games.pgn.zip", zip.finish().unwrap().into_inner());
+    let run = |to: &str, file: &str| {
+        tree.fenkit(&["convert", "-q", "--to", to, file])
+            .output()
+            .unwrap()
+    };
+    for to in ["uci", "fen", "epd", "json"] {
+        let plain = run(to, "games.pgn");
+        for file in ["games.pgn.gz", "games.pgn.zst", "games.pgn.zip"] {
+            let output = run(to, file);
+            assert_eq!(output.status.code(), Some(1), "{to} {file}: {output:?}");
+            assert_eq!(output.stdout, plain.stdout, "{to} {file}");
+        }
+    }
+    assert_cmd_snapshot!(
+        "pgn_convert_zip_member",
+        tree.fenkit(&["convert", "--to", "uci", "games.pgn.zip"])
+    );
+}
