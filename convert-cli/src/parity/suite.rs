@@ -1044,6 +1044,7 @@ mod tests {
                 "spec/variants.md",
                 "spec/chess960.md",
                 "spec/epd.md",
+                "spec/pgn.md",
                 "spec/pgn.md"
             ]
         );
