@@ -62,16 +62,25 @@ pub(crate) fn refusal(path: &Path) -> io::Result<()> {
     // As its user: opened for writing, not truncated, nothing written.
     let file = fs::OpenOptions::new().write(true).open(path)?;
     drop(file);
-    refuse_binary(path)
+    let pgn = path
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"));
+    refuse_binary(path, pgn)
 }
 
-/// An error when the file at `path` is binary ([`binary`]): `fmt` does not read one.
-pub(crate) fn refuse_binary(path: &Path) -> io::Result<()> {
+/// An error when the file at `path` is binary ([`binary`]): `fmt` does not read one. A PGN
+/// file (`nul_only`) is binary for a NUL byte only: its standard's character set is Latin-1.
+pub(crate) fn refuse_binary(path: &Path, nul_only: bool) -> io::Result<()> {
     let mut sample = Vec::with_capacity(BINARY_SAMPLE);
     File::open(path)?
         .take(BINARY_SAMPLE as u64)
         .read_to_end(&mut sample)?;
-    match binary(&sample) {
+    let why = if nul_only && memchr::memchr(0, &sample).is_none() {
+        None
+    } else {
+        binary(&sample)
+    };
+    match why {
         Some(why) => Err(io::Error::new(io::ErrorKind::InvalidData, why)),
         None => Ok(()),
     }

@@ -828,6 +828,7 @@ fn a_suite_copy_is_complete_on_its_own() {
     v1/manifest.json
     v1/movetext.jsonl
     v1/ndjson4.jsonl
+    v1/pgn.jsonl
     v1/racingkings.jsonl
     v1/rules.jsonl
     v1/threecheck.jsonl
@@ -1000,7 +1001,7 @@ fn suite_copy_to_a_file_is_one_error() {
         errors_in(&output, dir.path()),
         @r"
     error: cannot write `DIR/copy/README.md`: it is a directory
-    wrote 0 of 29 suite files (version 1) to DIR/copy
+    wrote 0 of 30 suite files (version 1) to DIR/copy
     "
     );
 }
@@ -1503,6 +1504,7 @@ fn suite_list_prints_one_name_per_line() {
     assert!(names.contains(&"y_crazyhouse_lichess_empty_pocket".to_owned()));
     assert!(names.contains(&"y_960_xfen_start".to_owned()));
     assert!(names.contains(&"n_mt_201_illegal".to_owned()));
+    assert!(names.contains(&"n_pgn_201_illegal".to_owned()));
     assert!(names.contains(&"y_antichess_several_kings".to_owned()));
     assert!(names.contains(&"n_crazyhouse_005_pawns_in_all".to_owned()));
     let total: usize = [
@@ -1514,6 +1516,7 @@ fn suite_list_prints_one_name_per_line() {
         "chess960",
         "epd",
         "movetext",
+        "pgn",
         "antichess",
         "giveaway",
         "atomic",

@@ -568,6 +568,15 @@ impl Contained {
         if record.kind != Kind::Position {
             return None;
         }
+        if let Some(crate::records::Problem::InvalidUtf8 { at }) = record.problem
+            && self.extractor.container() == crate::container::Container::Pgn
+        {
+            return Some(Analysis::accepted(
+                vec![crate::code::pgn_not_utf8(record.raw(), at, record.offset)],
+                None,
+                None,
+            ));
+        }
         if record.problem.is_some() {
             return of_record(state, work, record);
         }

@@ -271,6 +271,26 @@ pub fn invalid_utf8(
     )
 }
 
+/// `FENKIT001` in a PGN file, a warning: a byte that is not UTF-8 in a tag section or a line
+/// of movetext (most often Latin-1, the PGN standard's character set, §4.1), read as U+FFFD
+/// while the game is read on (spec/pgn.md §1). The span is that byte, as in [`invalid_utf8`].
+pub fn pgn_not_utf8(bytes: &[u8], at: usize, offset: u64) -> Finding {
+    let byte = bytes.get(at).copied().unwrap_or(0);
+    let mut finding = finding_of(invalid_utf8(bytes, at, offset));
+    finding.severity = fenkit_diagnostics::Severity::Warning;
+    finding.message = format!(
+        "invalid UTF-8 at byte offset {}: expected UTF-8 text, found byte 0x{byte:02x} \
+         (`{}` in Latin-1), read as U+FFFD; the game is read on",
+        offset + at as u64,
+        char::from(byte)
+    )
+    .into();
+    finding.with_help(
+        "fenkit reads PGN as UTF-8; the PGN standard's own character set is Latin-1 (ISO \
+         8859-1): `iconv -f latin1 -t utf-8` rewrites a Latin-1 file in UTF-8",
+    )
+}
+
 /// An error-severity finding with one of fenkit's own codes ([`FenkitCode`]).
 pub fn fenkit_error(
     code: FenkitCode,

@@ -3,9 +3,12 @@
 //! is asked of it. Its records are the games' tag sections, whose `[FEN]` tags are positions
 //! read as standard FEN (the PGN container, [`crate::container`]); its movetext is read move
 //! by move by the PGN library (`fenkit-pgn`). [`crate::reading::Reading::decide`] turns the
-//! notation into the container, so that this entry reads no record itself.
+//! notation into the container, so that this entry reads no record itself; only the adapter
+//! (`fenkit parse --notation pgn`, the conformance suite's `v1/pgn.jsonl`) analyses a whole
+//! text as one input, with the library's own codes (spec/pgn.md §3).
 
-use crate::{Codec, EnPassant, Entry, Family, Help, Json};
+use crate::code::{Finding, finding_of};
+use crate::{Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Suite, Work};
 
 pub(super) static PGN: Entry = Entry {
     name: "pgn",
@@ -28,7 +31,10 @@ pub(super) static PGN: Entry = Entry {
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
     reference_codes: false,
-    suite: None,
+    suite: Some(Suite {
+        file: "pgn",
+        parity: true,
+    }),
     codec: &PgnCodec,
 };
 
@@ -66,5 +72,31 @@ impl Codec for PgnCodec {
 
     fn holds_chess_positions(&self) -> bool {
         true
+    }
+
+    fn analyzer(&self) -> Box<dyn Analyze> {
+        Box::new(PgnAnalyzer)
+    }
+}
+
+/// The adapter's analyser: the whole input is PGN, every game of it read by the library. Its
+/// findings are every game's, in file order, with the library's codes; its canonical form is
+/// the text with every game's edits applied (what `fmt` writes of the movetext and tags).
+struct PgnAnalyzer;
+
+impl Analyze for PgnAnalyzer {
+    fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        let reader = pgn::Reader::new().strict(work.settings.strict);
+        let mut findings: Vec<Finding> = Vec::new();
+        let mut edits = Vec::new();
+        for game in reader.games(text) {
+            findings.extend(game.findings.into_iter().map(finding_of));
+            edits.extend(game.edits);
+        }
+        let canonical = work.canonical_form(text, |out| {
+            out.push_str(&pgn::apply_edits(text, &edits));
+            Ok(())
+        });
+        Analysis::accepted(findings, canonical, None)
     }
 }

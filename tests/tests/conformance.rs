@@ -622,6 +622,75 @@ fn epd_cases_match_the_library() {
     assert!(report.is_empty(), "EPD disagreements:\n{report}");
 }
 
+/// A PGN case (`v1/pgn.jsonl`), answered by the `pgn` library over the whole input: rejected
+/// at its first error (with that error's byte offset); else the text with every game's edits
+/// applied and the codes of every finding. Every finding's code and byte span must equal the
+/// case's `spans`, in the library's order.
+fn answer_pgn(case: &Case) -> Answer {
+    let Ok(text) = std::str::from_utf8(&case.input) else {
+        return Answer::Reject {
+            code: "FENKIT001".to_owned(),
+            ref_code: None,
+            offset: None,
+        };
+    };
+    let mut findings = Vec::new();
+    let mut edits = Vec::new();
+    for game in pgn::Reader::new().games(text) {
+        findings.extend(game.findings);
+        edits.extend(game.edits);
+    }
+    let spans: Vec<Value> = findings
+        .iter()
+        .map(|f| serde_json::json!({"code": f.code.as_str(), "start": f.span.start, "end": f.span.end}))
+        .collect();
+    assert_eq!(
+        Some(&Value::Array(spans)),
+        case.json.get("spans"),
+        "{}: spans",
+        case.name()
+    );
+    if let Some(error) = findings
+        .iter()
+        .find(|f| f.severity == fenkit_diagnostics::Severity::Error)
+    {
+        return Answer::Reject {
+            code: error.code.as_str().to_owned(),
+            ref_code: None,
+            offset: Some(error.span.start as u64),
+        };
+    }
+    Answer::Accept {
+        canonical: pgn::apply_edits(text, &edits),
+        findings: codes(findings.iter().map(|f| f.code.as_str())),
+    }
+}
+
+#[test]
+fn pgn_cases_match_the_library() {
+    let cases = load("pgn.jsonl");
+    assert!(cases.len() >= 30, "only {} PGN cases", cases.len());
+    let report = disagreements(&cases, answer_pgn);
+    assert!(report.is_empty(), "PGN disagreements:\n{report}");
+}
+
+/// Every PGN code of the library is planted in some game of `v1/pgn.jsonl`, at its token.
+#[test]
+fn every_pgn_code_is_covered() {
+    let mut seen = BTreeSet::new();
+    for case in load("pgn.jsonl") {
+        for span in case.json["spans"].as_array().expect("spans") {
+            seen.insert(span["code"].as_str().expect("a code").to_owned());
+        }
+    }
+    let missing: Vec<&str> = pgn::Code::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| !seen.contains(*c))
+        .collect();
+    assert!(missing.is_empty(), "PGN codes without a case: {missing:?}");
+}
+
 /// Every DFEN code and every FEN4 parse code appears in the suite, as the code of a rejected
 /// case or among the findings of an accepted one.
 #[test]

@@ -41,6 +41,8 @@ PGN games (.pgn; spec/pgn.md section 5a):
   fenkit convert --to fen games.pgn                 the position after every move of the mainline
   fenkit convert --to json games.pgn > games.jsonl  one JSON object per game (moves, variations,
   fenkit convert --to pgn games.jsonl               comments, NAGs), and back to PGN
+  zstdcat db.pgn.zst | fenkit convert --notation pgn --to uci -
+                                                    PGN games on standard input, as a .pgn file
 
 Variants (three-check, crazyhouse, two-move chess; spec/variants.md):
   fenkit convert --variant threecheck --dialect stockfish --to-dialect lichess 3check.fen
@@ -105,10 +107,11 @@ pub(crate) struct Args {
     #[arg(long, value_name = "WHICH", default_value = "all")]
     positions: super::pgn_convert::Positions,
 
-    /// The notation to read, as in every other command, or a JSON form [default: from the
-    /// extension, else from the content]. `--from` is the same flag
-    #[arg(long, visible_alias = "from", value_name = "NOTATION", value_parser = choices::<Form>())]
-    notation: Option<Form>,
+    /// The notation to read, as in every other command, or a JSON form, or `pgn` (PGN games,
+    /// as a `.pgn` file is read: for standard input) [default: from the extension, else from
+    /// the content]. `--from` is the same flag
+    #[arg(long, visible_alias = "from", value_name = "NOTATION")]
+    notation: Option<FromArg>,
 
     #[command(flatten)]
     variant: VariantArgs,
@@ -177,7 +180,7 @@ fn plan(args: &Args) -> Result<Plan, Failure> {
     let Some(mut notation) = selected else {
         return match to {
             Some(to) => Ok(Plan {
-                from: args.notation,
+                from: args.notation.as_ref().and_then(FromArg::form),
                 to,
                 variant: None,
             }),
@@ -232,6 +235,54 @@ fn converted_by_content(entry: &notation::Entry) -> bool {
     entry.help.convert.is_some()
 }
 
+/// `--notation` (`--from`): a form `convert` reads, or PGN games (`pgn`), which a `.pgn` file
+/// is read as without it, and standard input only with it.
+#[derive(Debug, Clone)]
+enum FromArg {
+    Form(Form),
+    /// PGN games: each game's projections (`--to uci|fen|epd|json`).
+    Pgn,
+}
+
+impl FromArg {
+    fn form(&self) -> Option<Form> {
+        match self {
+            FromArg::Form(form) => Some(*form),
+            FromArg::Pgn => None,
+        }
+    }
+}
+
+static FROM_ARGS: std::sync::LazyLock<Vec<FromArg>> = std::sync::LazyLock::new(|| {
+    <Form as notation::choice::Choice>::offered()
+        .iter()
+        .copied()
+        .map(FromArg::Form)
+        .chain([FromArg::Pgn])
+        .collect()
+});
+
+impl clap::ValueEnum for FromArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &FROM_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use notation::choice::Choice;
+        match self {
+            FromArg::Form(form) => Some(
+                clap::builder::PossibleValue::new(form.name())
+                    .help(form.help())
+                    .aliases(form.aliases()),
+            ),
+            FromArg::Pgn => Some(clap::builder::PossibleValue::new("pgn").help(
+                "PGN games (a `.pgn` file is read so without it): `--to uci`, `fen`, `epd` or \
+                 `json` of each game",
+            )),
+        }
+    }
+}
+
 /// `--to`: a notation's form, or one of the forms of PGN games (`uci`, `pgn`).
 #[derive(Debug, Clone)]
 enum ToArg {
@@ -283,20 +334,24 @@ impl clap::ValueEnum for ToArg {
     }
 }
 
-/// Whether every input is a PGN file: `convert` then writes the games' projections.
-fn all_pgn(inputs: &[Origin]) -> bool {
-    !inputs.is_empty() && inputs.iter().all(super::pgn_games::is_pgn)
+/// Whether every input is PGN games: a `.pgn` file, or any input under `--notation pgn`
+/// (standard input is read so only when told). `convert` then writes the games' projections.
+fn all_pgn(inputs: &[Origin], from: Option<&FromArg>) -> bool {
+    matches!(from, Some(FromArg::Pgn))
+        || (!inputs.is_empty() && inputs.iter().all(super::pgn_games::is_pgn))
 }
 
 pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
+    // A compressed file is read decoded, and each member of a zip archive as a file of its
+    // own (`games.pgn.zst` and `games.pgn.zip!games.pgn` are PGN), as every command reads them.
     let origins: Vec<Origin> = args
         .inputs
         .iter()
-        .map(|p| {
+        .flat_map(|p| {
             if p.as_os_str() == "-" {
-                Origin::Stdin
+                vec![Origin::Stdin]
             } else {
-                Origin::File(p.clone())
+                Origin::of_file(p)
             }
         })
         .collect();
@@ -306,14 +361,17 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         origins
     };
     use super::pgn_convert::Projection;
-    let projection = match (&args.to, all_pgn(&origins)) {
+    let games = all_pgn(&origins, args.notation.as_ref());
+    let projection = match (&args.to, games) {
         (Some(ToArg::Pgn), _) => {
             return super::pgn_convert::from_json(&origins, global).map_err(Failure::Io);
         }
         (Some(ToArg::Uci), true) => Some(Projection::Uci),
         (Some(ToArg::Uci), false) => {
             return Err(Failure::Usage(
-                "`--to uci` writes the moves of PGN games: expected .pgn files".to_owned(),
+                "`--to uci` writes the moves of PGN games: expected .pgn files, or \
+                 `--notation pgn` for standard input"
+                    .to_owned(),
             ));
         }
         (Some(ToArg::Form(target)), true) if args.select.select().is_none() => {
@@ -339,6 +397,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             global,
         )
         .map_err(Failure::Io);
+    }
+    if matches!(args.notation, Some(FromArg::Pgn)) {
+        return Err(Failure::Usage(
+            "`--notation pgn` converts each game's moves or positions: expected `--to uci`, \
+             `--to fen`, `--to epd` or `--to json`, without `--select`"
+                .to_owned(),
+        ));
     }
     let Plan { from, to, variant } = plan(&args)?;
     if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())

@@ -37,7 +37,8 @@ Examples:
 Files are replaced atomically (temp file, fsync, rename) and keep their permissions; the temp
 file is removed on an error, SIGINT or SIGTERM. A file its user may not write, a read-only
 file (no write permission for anyone, refused for root too) and a binary file (a NUL byte, or
-over 1% of its first 64 KiB not UTF-8) are left as they are, with an error (exit 2). Comments,
+over 1% of its first 64 KiB not UTF-8; a .pgn file only for a NUL byte, and its Latin-1 bytes
+are kept) are left as they are, with an error (exit 2). Comments,
 blank lines, CRLF or LF line ends, a final newline or its absence, and a BOM are all kept.
 Positions with errors are left exactly as they were and reported (exit 1). With --profile
 lenient or engine, each form that the spec profile refuses and that fmt repairs (dice in the
@@ -243,11 +244,28 @@ fn format_origin_into(
     }
     let mut written = Vec::new();
     let mut pass = format_into(scan, threads, path, &mut written)?;
-    let Ok(text) = std::str::from_utf8(&written) else {
+    // A byte that is not UTF-8 (Latin-1, most often: spec/pgn.md §1) stays as it is: the games
+    // are read with each such byte as U+001A (one byte, so that every span is the file's), and
+    // the fixed text gets the bytes back in order.
+    let Some((text, foreign)) = pgn_text(&written) else {
         out.write_all(&written)?;
         return Ok(pass);
     };
-    let (mut fixed, errors) = super::pgn_games::fixed(path, text);
+    let text = text.as_ref();
+    let (fixed, errors) = super::pgn_games::fixed(path, text);
+    let mut fixed = match (fixed, foreign.is_empty()) {
+        (Some(fixed), false) => match restore_foreign(&fixed, &foreign) {
+            Some(bytes) => {
+                pass.changed = true;
+                pass.errors += errors.len();
+                pass.reports.extend(errors);
+                out.write_all(&bytes)?;
+                return Ok(pass);
+            }
+            None => None,
+        },
+        (fixed, _) => fixed,
+    };
     pass.errors += errors.len();
     pass.reports.extend(errors);
     if export {
@@ -264,6 +282,51 @@ fn format_origin_into(
         None => out.write_all(&written),
     }?;
     Ok(pass)
+}
+
+/// The text of a PGN file for reading its games, and the bytes that are not UTF-8 in it, in
+/// order, each read as U+001A: `None` when the file holds U+001A itself (its bytes could not be
+/// told apart), or when it is not UTF-8 and `--export` would rewrite it.
+fn pgn_text(bytes: &[u8]) -> Option<(std::borrow::Cow<'_, str>, Vec<u8>)> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Some((text.into(), Vec::new()));
+    }
+    if memchr::memchr(0x1a, bytes).is_some() {
+        return None;
+    }
+    let mut text = String::with_capacity(bytes.len());
+    let mut foreign = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                text.push_str(valid);
+                break;
+            }
+            Err(error) => {
+                let (valid, after) = rest.split_at(error.valid_up_to());
+                text.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = error.error_len().unwrap_or(after.len());
+                for &byte in after.get(..bad).unwrap_or_default() {
+                    text.push('\u{1a}');
+                    foreign.push(byte);
+                }
+                rest = after.get(bad..).unwrap_or_default();
+            }
+        }
+    }
+    Some((text.into(), foreign))
+}
+
+/// `fixed` with each U+001A replaced by the next of `foreign`: `None` unless there are as many
+/// of them as of those bytes (a fix never writes or drops one).
+fn restore_foreign(fixed: &str, foreign: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(fixed.len());
+    let mut next = foreign.iter();
+    for &byte in fixed.as_bytes() {
+        out.push(if byte == 0x1a { *next.next()? } else { byte });
+    }
+    next.next().is_none().then_some(out)
 }
 
 /// Whether a warning with `code` stands for a repair that `fmt` writes (see
@@ -331,8 +394,10 @@ fn format_file(
     let read_error =
         |error: io::Error| FileError::Read(crate::input::InputError::io(path.clone(), &error));
     // A binary file is not rewritten, nor read for positions: its bytes only look like text.
+    // A PGN file is binary for a NUL byte only: Latin-1, the PGN standard's character set, is
+    // not UTF-8 and is text (spec/pgn.md §1).
     if let Some(file) = origin.path()
-        && let Err(error) = crate::write::refuse_binary(file)
+        && let Err(error) = crate::write::refuse_binary(file, super::pgn_games::is_pgn(origin))
     {
         outcome.error = Some(match settings.mode {
             Mode::Write => FileError::Write(path.clone(), error),

@@ -21,7 +21,7 @@ const COPY_README: &str = "\
 
 A copy of fenkit's conformance suite for DFEN, FEN4, NDJSON4, the Dice Chess rules, the
 variant FENs of three-check, crazyhouse and two-move chess, EPD, and the positions of eight
-variants judged by their rules, written by `fenkit suite copy`. It is plain data: JSON lines
+variants judged by their rules, and PGN movetext and games, written by `fenkit suite copy`. It is plain data: JSON lines
 that any language can read.
 
 - [spec/conformance.md](spec/conformance.md): the case format, and how to run a parser over
@@ -30,13 +30,15 @@ that any language can read.
 - [spec/dfen.md](spec/dfen.md), [spec/chess960.md](spec/chess960.md),
   [spec/fen4.md](spec/fen4.md), [spec/ndjson4.md](spec/ndjson4.md),
   [spec/rules.md](spec/rules.md), [spec/identity.md](spec/identity.md),
-  [spec/variants.md](spec/variants.md) and [spec/epd.md](spec/epd.md): the specs the cases follow. A case's `reason` cites
+  [spec/variants.md](spec/variants.md), [spec/epd.md](spec/epd.md) and
+  [spec/pgn.md](spec/pgn.md): the specs the cases follow. A case's `reason` cites
   their sections: `(s3)` is section 3 of the spec of the case's notation.
 - `v1/manifest.json`: the version, and for each case file its notation, spec, case count and
   SHA-256. `fenkit parity --suite DIR` refuses a case file that does not match it.
 - `v1/dfen.jsonl`, `v1/fen4.jsonl`, `v1/ndjson4.jsonl`, `v1/rules.jsonl`,
-  `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`, `v1/movetext.jsonl`: the cases (`chess960.jsonl`
-  holds DFENs read in Chess960 mode, `{castling}`).
+  `v1/variants.jsonl`, `v1/chess960.jsonl`, `v1/epd.jsonl`, `v1/movetext.jsonl`,
+  `v1/pgn.jsonl`: the cases (`chess960.jsonl` holds DFENs read in Chess960 mode,
+  `{castling}`; each `pgn.jsonl` input is a whole PGN text over several lines).
 - `v1/antichess.jsonl`, `v1/giveaway.jsonl`, `v1/atomic.jsonl`, `v1/horde.jsonl`,
   `v1/racingkings.jsonl`, `v1/kingofthehill.jsonl`, `v1/threecheck.jsonl`,
   `v1/crazyhouse.jsonl`: positions judged by each variant's rules, as python-chess judges
@@ -112,6 +114,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         include_str!("../../spec/conformance/v1/movetext.jsonl"),
     ),
     (
+        "v1/pgn.jsonl",
+        include_str!("../../spec/conformance/v1/pgn.jsonl"),
+    ),
+    (
         "v1/antichess.jsonl",
         include_str!("../../spec/conformance/v1/antichess.jsonl"),
     ),
@@ -178,7 +184,7 @@ impl PartialEq for SuiteFile {
 impl Eq for SuiteFile {}
 
 /// Every case file, in the manifest's order.
-pub(crate) static SUITE_FILES: [SuiteFile; 16] = [
+pub(crate) static SUITE_FILES: [SuiteFile; 17] = [
     SuiteFile {
         name: "dfen",
         help: "Dice Chess FEN",
@@ -254,6 +260,19 @@ pub(crate) static SUITE_FILES: [SuiteFile; 16] = [
         help: "PGN movetext from the standard start: canonical SAN, the fixes of `fmt`, illegal \
                moves in the mainline and in variations",
         parity_help: Some("PGN movetext cases, through the parse protocol"),
+        by_default: false,
+        rules: false,
+        castling: None,
+        variant_rules: None,
+    },
+    SuiteFile {
+        name: "pgn",
+        help: "PGN games, each a whole input over several lines: every PGN code at its token, \
+               standard, Chess960 and variant games by their `Variant` tag",
+        parity_help: Some(
+            "PGN game cases, through the parse protocol (multi-line inputs: per case, or \
+             batch with `--json-strings`)",
+        ),
         by_default: false,
         rules: false,
         castling: None,
@@ -570,6 +589,10 @@ struct RawCase {
     /// protocol answers the canonical line and the codes).
     #[serde(default)]
     operations: Option<serde_json::Value>,
+    /// PGN cases: every finding at its token (`code`, byte `start` and `end`), which the
+    /// library's tests check (the adapter protocol answers codes, and a rejection's offset).
+    #[serde(default)]
+    spans: Option<serde_json::Value>,
     reason: String,
 }
 
@@ -630,7 +653,7 @@ fn convert(raw: RawCase, file: &'static SuiteFile) -> Result<Case, String> {
         codes.dedup();
         codes
     };
-    let _ = (raw.l_star, raw.operations);
+    let _ = (raw.l_star, raw.operations, raw.spans);
     let king_capture = match (file.rules, raw.king_capture.as_deref()) {
         (_, None) => "first".to_owned(),
         (true, Some(reading @ ("first" | "any"))) => reading.to_owned(),
@@ -1021,6 +1044,7 @@ mod tests {
                 "spec/variants.md",
                 "spec/chess960.md",
                 "spec/epd.md",
+                "spec/pgn.md",
                 "spec/pgn.md"
             ]
         );

@@ -466,3 +466,238 @@ fn parity_passes_the_movetext_cases() {
         "{stdout}{stderr}"
     );
 }
+
+/// The conformance suite's PGN games (`spec/conformance/v1/pgn.jsonl`, each a whole text over
+/// several lines) pass through `fenkit parity`, answered by `fenkit parse --notation pgn`: per
+/// case, where the input is standard input byte for byte, and in batch mode with
+/// `--json-strings`, where each rejection's byte offset (its token) is compared too.
+#[test]
+fn parity_passes_the_pgn_cases() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../spec/conformance/v1/pgn.jsonl"
+    ))
+    .unwrap()
+    .lines()
+    .count();
+    for batch in [false, true] {
+        let mut args = vec!["parity", "--notation", "pgn", "--codes"];
+        let mut cmd = format!("{bin} parse --notation {{notation}} --profile {{profile}}");
+        if batch {
+            args.extend(["--batch", "--json-strings"]);
+            cmd.push_str(" --batch --json-strings");
+        }
+        args.extend(["--cmd", &cmd]);
+        let output = std::process::Command::new(bin)
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("{expected} passed, 0 failed, 0 skipped")),
+            "{text}"
+        );
+    }
+}
+
+/// An adapter that reads each game's moves wrongly fails the PGN cases: the runner checks them.
+#[test]
+fn parity_fails_a_pgn_adapter_that_accepts_everything() {
+    let bin = env!("CARGO_BIN_EXE_fenkit");
+    let output = std::process::Command::new(bin)
+        .args([
+            "parity",
+            "--notation",
+            "pgn",
+            "--run",
+            "n_pgn_201_*",
+            "--cmd",
+            "cat",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL n_pgn_201_illegal"), "{text}");
+}
+
+/// Runs `command` with `input` on its standard input.
+fn with_stdin(mut command: std::process::Command, input: &str) -> std::process::Output {
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `convert --notation pgn` reads PGN games from standard input as it reads a `.pgn` file:
+/// the same lines for `--to uci`, `fen`, `epd` and `json`, a game's error on stderr at
+/// `<stdin>` (exit 1). Without `--notation pgn`, `--to uci` of standard input says how to ask;
+/// with it, a target that is no projection of games is a usage error.
+#[test]
+fn convert_reads_pgn_games_on_standard_input() {
+    let tree = Tree::empty();
+    let games = "[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n\
+                 [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {best} (1. d4 d5) e5 \
+                 2. Ke3 Nc6 *\n\n[Event \"Open\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n\
+                 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    tree.write("games.pgn", games);
+    for to in [
+        &["--to", "uci"][..],
+        &["--to", "fen"],
+        &["--to", "epd", "--positions", "final"],
+        &["--to", "json"],
+    ] {
+        let mut file = vec!["convert", "-q"];
+        file.extend_from_slice(to);
+        let mut stdin = file.clone();
+        file.push("games.pgn");
+        stdin.extend(["--notation", "pgn", "-"]);
+        let from_file = tree.fenkit(&file).output().unwrap();
+        let from_stdin = with_stdin(tree.fenkit(&stdin), games);
+        assert_eq!(from_file.stdout, from_stdin.stdout, "{to:?}");
+        assert_eq!(from_stdin.status.code(), Some(1), "{to:?}");
+    }
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_uci",
+        tree.fenkit(&["convert", "--notation", "pgn", "--to", "uci", "-"])
+            .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_epd_final",
+        tree.fenkit(&[
+            "convert",
+            "--from",
+            "pgn",
+            "--to",
+            "epd",
+            "--positions",
+            "final"
+        ])
+        .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_uci_without_notation",
+        tree.fenkit(&["convert", "--to", "uci", "-"])
+            .pass_stdin(games)
+    );
+    assert_cmd_snapshot!(
+        "pgn_convert_stdin_to_dfen",
+        tree.fenkit(&["convert", "--notation", "pgn", "--to", "dfen", "-"])
+            .pass_stdin(games)
+    );
+}
+
+/// A Latin-1 PGN file (accents in a tag value and in a comment: the PGN standard's own
+/// character set): each byte that is not UTF-8 is a warning at its byte with help, and the
+/// games are read on, their moves checked.
+const LATIN1: &[u8] = b"[Event \"Open\"]\n[Site \"M\xfcnchen\"]\n[Date \"????.??.??\"]\n\
+[Round \"1\"]\n[White \"Ju\xe1rez\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+1. e4 {Tr\xe8s bien} e5 2. Nf3 Nc6 3. Bb5 a6 4. 0-0 Nf6 *\n\n\
+[Event \"Two\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n[White \"A\"]\n\
+[Black \"B\"]\n[Result \"*\"]\n\n1. d4 d5 2. Ke3 *\n";
+
+#[test]
+fn check_reads_a_latin1_file_with_a_warning_at_each_foreign_byte() {
+    let tree = Tree::empty();
+    tree.write("latin1.pgn", LATIN1);
+    assert_cmd_snapshot!("pgn_check_latin1", tree.fenkit(&["check", "latin1.pgn"]));
+}
+
+/// `fmt` of a Latin-1 PGN file fixes its games (`0-0`) and keeps every other byte, the Latin-1
+/// ones included; `convert` writes the same moves as for the file in UTF-8. A PGN file with a
+/// NUL byte is binary, and `fmt` leaves it alone.
+#[test]
+fn fmt_and_convert_keep_latin1_bytes() {
+    let tree = Tree::empty();
+    tree.write("latin1.pgn", LATIN1);
+    let output = tree.fenkit(&["fmt", "latin1.pgn"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}"); // the game with `Ke3`
+    let fixed = tree.read("latin1.pgn");
+    // Byte for byte: the same, but for `0-0` rewritten.
+    let at = LATIN1.windows(6).position(|w| w == b"4. 0-0").unwrap();
+    let mut expected = LATIN1.to_vec();
+    expected.splice(at..at + 6, b"4. O-O".iter().copied());
+    assert_eq!(fixed, expected);
+
+    tree.write("latin1.pgn", LATIN1);
+    let utf8 = String::from_utf8_lossy(LATIN1).into_owned();
+    tree.write("utf8.pgn", &utf8);
+    for to in ["uci", "fen"] {
+        let latin1 = tree
+            .fenkit(&["convert", "-q", "--to", to, "latin1.pgn"])
+            .output()
+            .unwrap();
+        let utf8 = tree
+            .fenkit(&["convert", "-q", "--to", to, "utf8.pgn"])
+            .output()
+            .unwrap();
+        assert_eq!(latin1.stdout, utf8.stdout, "{to}");
+        assert!(!latin1.stdout.is_empty());
+    }
+
+    tree.write("nul.pgn", b"[Event \"x\0\"]\n\n1. e4 *\n");
+    let output = tree.fenkit(&["fmt", "nul.pgn"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("binary file"),
+        "{output:?}"
+    );
+    assert_eq!(tree.read("nul.pgn"), b"[Event \"x\0\"]\n\n1. e4 *\n");
+}
+
+/// `convert` reads compressed PGN as `check` does: `games.pgn.gz` and `games.pgn.zst` decoded,
+/// each member of `games.pgn.zip` as a file of its own, named `archive!member` in its errors;
+/// the same lines as from the `.pgn` itself.
+#[test]
+fn convert_reads_compressed_pgn() {
+    use std::io::Write as _;
+    let tree = Tree::empty();
+    let games = "[Event \"One\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n\
+                 [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                 [Event \"Two\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"2\"]\n\
+                 [White \"B\"]\n[Black \"A\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n";
+    tree.write("games.pgn", games);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(games.as_bytes()).unwrap();
+    tree.write("games.pgn.gz", gz.finish().unwrap());
+    tree.write(
+        "games.pgn.zst",
+        zstd::encode_all(games.as_bytes(), 3).unwrap(),
+    );
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file(
+        "games.pgn",
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored),
+    )
+    .unwrap();
+    zip.write_all(games.as_bytes()).unwrap();
+    tree.write("games.pgn.zip", zip.finish().unwrap().into_inner());
+    let run = |to: &str, file: &str| {
+        tree.fenkit(&["convert", "-q", "--to", to, file])
+            .output()
+            .unwrap()
+    };
+    for to in ["uci", "fen", "epd", "json"] {
+        let plain = run(to, "games.pgn");
+        for file in ["games.pgn.gz", "games.pgn.zst", "games.pgn.zip"] {
+            let output = run(to, file);
+            assert_eq!(output.status.code(), Some(1), "{to} {file}: {output:?}");
+            assert_eq!(output.stdout, plain.stdout, "{to} {file}");
+        }
+    }
+    assert_cmd_snapshot!(
+        "pgn_convert_zip_member",
+        tree.fenkit(&["convert", "--to", "uci", "games.pgn.zip"])
+    );
+}

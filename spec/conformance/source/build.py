@@ -21,6 +21,7 @@ import chess960_cases  # noqa: E402,F401
 import epd_cases  # noqa: E402,F401
 import rules_variant_cases  # noqa: E402
 import movetext_cases  # noqa: E402,F401
+import pgn_cases  # noqa: E402,F401
 
 VERSION = 1
 OUT = os.path.join(os.path.dirname(HERE), f"v{VERSION}")
@@ -33,6 +34,7 @@ SPECS = {
     "chess960": "spec/chess960.md",
     "epd": "spec/epd.md",
     "movetext": "spec/pgn.md",
+    "pgn": "spec/pgn.md",
 }
 # One case file per variant of the rules table (rules_variant_cases.py), after the others.
 for _variant in rules_variant_cases.VARIANTS:
@@ -51,7 +53,8 @@ def main():
         return {"path": name, "notation": notation, "spec": SPECS[notation],
                 "cases": count, "sha256": digest}
 
-    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd", "movetext"]:
+    for notation in ["dfen", "fen4", "ndjson4", "rules", "variants", "chess960", "epd", "movetext",
+                     "pgn"]:
         files.append(write(notation))
     # The variants' rules files are listed apart: readers of `files` know each notation there.
     variant_rules = [write(variant) for variant in rules_variant_cases.VARIANTS]
