@@ -469,7 +469,7 @@ pub(crate) fn find(
                     let given = files.get(input).and_then(|f| f.notation_from.as_deref());
                     found
                         .notes
-                        .push(crate::scan::read_as(name, read, chosen, given));
+                        .push(crate::scan::read_as(name, read, chosen, given, false));
                 }
                 Event::Unopened { input, error } => {
                     let name = names.get(input).map_or("", String::as_str);

@@ -36,11 +36,13 @@ pub(crate) struct Scan {
 
 /// The `--verbose` note that says which notation an input is read as, and why; `given` says
 /// what gave it, when it was given (`--notation`, `` `[notations]` in `fenkit.toml` ``).
+/// `games` says that the input is PGN games, whose `FEN` tags are read as `notation`.
 pub(crate) fn read_as(
     path: &str,
     notation: Notation,
     chosen: Chosen,
     given: Option<&str>,
+    games: bool,
 ) -> String {
     let why = match (chosen, given) {
         (Chosen::Given, Some(given)) => format!("as {given} says"),
@@ -48,7 +50,11 @@ pub(crate) fn read_as(
         (Chosen::Extension, _) => "by its extension".to_owned(),
         (Chosen::Content, _) => "by its content (its first position line)".to_owned(),
     };
-    format!("reading `{path}` as {notation}, {why}")
+    if games {
+        format!("reading `{path}` as PGN games (their `FEN` tags as {notation}), {why}")
+    } else {
+        format!("reading `{path}` as {notation}, {why}")
+    }
 }
 
 /// The dialects `--dialect auto` chose for the lines of one input, for the `--verbose` note

@@ -169,33 +169,29 @@ impl<W: Write> Run<'_, W> {
             } => {
                 let file = self.settings.files.get(input);
                 let path = self.name(input);
+                // A PGN file's movetext is read game by game as its tag sections come; a file
+                // that cannot be read is reported by the scan itself.
+                let pgn = self.settings.inputs.get(input).filter(|origin| {
+                    super::pgn_games::is_pgn(origin)
+                        || file
+                            .and_then(|file| file.notation)
+                            .is_some_and(Notation::is_pgn)
+                });
                 self.global.note(crate::scan::read_as(
                     &path,
                     notation,
                     chosen,
                     file.and_then(|file| file.notation_from.as_deref()),
+                    pgn.is_some(),
                 ));
                 let ignores = file.map(|file| file.ignores.clone()).unwrap_or_default();
-                // A PGN file's movetext is read game by game as its tag sections come; a file
-                // that cannot be read is reported by the scan itself.
-                let games = self
-                    .settings
-                    .inputs
-                    .get(input)
-                    .filter(|origin| {
-                        super::pgn_games::is_pgn(origin)
-                            || file
-                                .and_then(|file| file.notation)
-                                .is_some_and(Notation::is_pgn)
-                    })
-                    .and_then(|origin| origin.open().ok())
-                    .map(|source| {
-                        super::pgn_games::PgnFindings::read(
-                            path.clone(),
-                            Box::new(source),
-                            file.is_some_and(|file| file.read.strict),
-                        )
-                    });
+                let games = pgn.and_then(|origin| origin.open().ok()).map(|source| {
+                    super::pgn_games::PgnFindings::read(
+                        path.clone(),
+                        Box::new(source),
+                        file.is_some_and(|file| file.read.strict),
+                    )
+                });
                 self.file = Some(FileCheck {
                     input,
                     path,

@@ -413,6 +413,7 @@ fn format_file(
                 scan.notation(),
                 scan.chosen(),
                 given.as_deref(),
+                scan.is_pgn(),
             ));
             // A single input gets its own progress display (several get the per-file bar).
             if single_input {
@@ -542,6 +543,7 @@ fn format_stdin(settings: &Settings, global: &Global) -> Result<Status, Failure>
             scan.notation(),
             scan.chosen(),
             given.as_deref(),
+            scan.is_pgn(),
         ));
         format_origin_into(
             origin,

@@ -155,4 +155,19 @@ fn verbose_says_how_each_input_is_read_and_what_was_skipped() {
         stderr.contains("note: reading `a.fen` as fen, by its extension"),
         "{stderr}"
     );
+    // A PGN file is read as games, its `FEN` tags as FEN: the note says so, not "as fen".
+    tree.write("g.pgn", "[Event \"?\"]\n\n1. e4 e5 *\n");
+    for command in ["check", "fmt"] {
+        let output = tree
+            .fenkit(&[command, "-v", "--threads", "1", "g.pgn"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(
+                "note: reading `g.pgn` as PGN games (their `FEN` tags as fen), by its extension"
+            ),
+            "{command}: {stderr}"
+        );
+    }
 }
