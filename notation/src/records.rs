@@ -239,6 +239,10 @@ pub enum Grouping {
         /// `,` or a tab.
         delimiter: u8,
     },
+    /// Perft suites, read case by case (`convert`): an `id` line goes on with the `epd` line
+    /// after it, and an `epd` line with the `perft` lines after it, so that a case is one
+    /// record and converts whole.
+    Cases,
 }
 
 impl Grouping {
@@ -250,6 +254,7 @@ impl Grouping {
             Grouping::None | Grouping::Quoted { .. } => false,
             Grouping::Indented => matches!(byte, b' ' | b'\t'),
             Grouping::Tags => byte == b'[',
+            Grouping::Cases => matches!(byte, b'e' | b'p'),
         }
     }
 
@@ -258,8 +263,11 @@ impl Grouping {
         self != Grouping::None && kind == Kind::Position
     }
 
-    /// Whether `content`, of `kind`, goes on with an open record.
-    fn continues(self, content: &[u8], kind: Kind) -> bool {
+    /// Whether `content`, of `kind`, goes on with an open record, `record` so far.
+    fn continues(self, record: &[u8], content: &[u8], kind: Kind) -> bool {
+        if self == Grouping::Cases {
+            return kind == Kind::Position && case_goes_on(record, content);
+        }
         kind == Kind::Position && content.first().is_some_and(|&b| self.may_continue(b))
     }
 
@@ -277,6 +285,23 @@ impl Grouping {
             (_, Some(byte)) if comments.contains(byte) => Kind::Comment,
             (_, Some(_)) => Kind::Position,
         }
+    }
+}
+
+/// Whether the perft-suite line `line` goes on with the case `case` holds so far: a `perft`
+/// line after the case's `epd` line, an `epd` line after an `id` line alone.
+fn case_goes_on(case: &[u8], line: &[u8]) -> bool {
+    let word = |line: &[u8]| -> Vec<u8> {
+        line.split(|b| *b == b' ' || *b == b'\t')
+            .next()
+            .unwrap_or_default()
+            .to_vec()
+    };
+    let words: Vec<Vec<u8>> = case.split(|b| *b == b'\n').map(word).collect();
+    match word(line).as_slice() {
+        b"perft" => words.iter().any(|w| w == b"epd"),
+        b"epd" => words.iter().all(|w| w == b"id"),
+        _ => false,
     }
 }
 
@@ -676,7 +701,16 @@ impl RecordBatch {
             let kind = self.grouping.classify(content, self.comments);
             let end = span.start + at + content.len();
             let continued = match open {
-                Some(index) if self.grouping.continues(content, kind) => {
+                Some(index)
+                    if self.grouping.continues(
+                        self.entries
+                            .get(index)
+                            .and_then(|entry| source.get(entry.start..entry.end))
+                            .unwrap_or_default(),
+                        content,
+                        kind,
+                    ) =>
+                {
                     self.entries.get_mut(index)
                 }
                 _ => None,
@@ -883,6 +917,7 @@ impl<R: BufRead> RecordReader<R> {
                     break;
                 };
                 let continues = self.grouping.continues(
+                    &raw,
                     &next.content,
                     self.grouping.classify(&next.content, self.comments),
                 );

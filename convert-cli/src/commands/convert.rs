@@ -426,8 +426,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             });
         let grouping = match container {
             Some(container) => container.grouping(),
-            None if declared.is_none_or(Notation::has_continuation_lines) => Grouping::Indented,
-            None => Grouping::None,
+            None => declared.map_or(Grouping::Indented, Notation::conversion_grouping),
         };
         let mut extractor = container.map(notation::container::Container::extractor);
         let mut records =
