@@ -1330,7 +1330,7 @@ mod tests {
                     .map(|t| t.0.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces"
+            "dfen dfen-engine fen epd perft json dfen-json fen4 fen4-json fen4-pieces"
         );
     }
 

@@ -24,7 +24,10 @@ pub(super) static PERFT: Entry = Entry {
              `perft DEPTH COUNT` lines, in the variant `--variant` names (`.perft`)",
         ),
         variant: None,
-        convert: Some("perft suites: each `epd` line's position (input only)"),
+        convert: Some(
+            "perft suites: each case (`id`, `epd`, `perft` lines) one record, which EPD holds \
+             whole as `id` and `D<n>` operations",
+        ),
     },
     extensions: &["perft"],
     shared_extensions: &[],

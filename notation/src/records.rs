@@ -1264,6 +1264,32 @@ mod tests {
         assert_eq!(records[1].line, 4);
     }
 
+    /// A perft suite's case (an `id` line, its `epd` line, its `perft` lines) is one record;
+    /// an `epd` line without an `id` starts a case of its own, and a blank line ends one.
+    #[test]
+    fn perft_cases_are_one_record_each() {
+        let suite = b"id a\nepd 8/8 w - -\nperft 1 2\nperft 2 3\nepd 7k/8 w - -\nperft 1 4\n\nid b\nid c\nepd x\n";
+        let (records, _) = grouped_records(suite, Grouping::Cases, 100);
+        let raw: Vec<&[u8]> = records.iter().map(Record::raw).collect();
+        assert_eq!(
+            raw,
+            [
+                &b"id a\nepd 8/8 w - -\nperft 1 2\nperft 2 3"[..],
+                b"epd 7k/8 w - -\nperft 1 4",
+                b"",
+                b"id b",
+                b"id c\nepd x",
+            ]
+        );
+        assert_eq!(
+            records
+                .iter()
+                .map(|r| (r.line, r.lines))
+                .collect::<Vec<_>>(),
+            [(1, 4), (5, 2), (7, 1), (8, 1), (9, 2)]
+        );
+    }
+
     /// A CSV row goes on over the lines its quoted field holds, and only those.
     #[test]
     fn csv_rows_go_on_while_a_quote_is_open() {

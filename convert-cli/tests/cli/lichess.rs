@@ -609,6 +609,16 @@ fn duplicates_and_diff_follow_the_variant() {
         run(&["check", "--duplicates", "--ep", "legal", "anti.fen"]),
         (Some(0), vec!["4".to_owned(), "6".to_owned()])
     );
+    // A `[variants]` glob says the same as the flag.
+    tree.write(
+        "fenkit.toml",
+        "[variants]\n\"anti.fen\" = { variant = \"antichess\" }\n",
+    );
+    assert_eq!(
+        run(&["check", "--duplicates", "--ep", "legal", "anti.fen"]),
+        (Some(0), vec!["2".to_owned(), "4".to_owned()])
+    );
+    std::fs::remove_file(tree.write("fenkit.toml", "")).unwrap();
     let diff = |args: &[&str]| tree.fenkit(args).output().unwrap().status.code();
     let (a, b) = (
         format!("{start} w KQkq - 0 1"),
