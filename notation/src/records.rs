@@ -1348,6 +1348,10 @@ mod tests {
             b"c\",d",
             b"\"x\"\"y\",z",
             b"5\",6",
+            b"id case",
+            b"epd 8/8 w - -",
+            b"perft 1 20",
+            b"e",
         ];
         let mut state = 0x5eed_0000_4ead_0001u64;
         let mut below = |n: usize| {
@@ -1373,7 +1377,8 @@ mod tests {
                 Grouping::None,
                 Grouping::Indented,
                 Grouping::Quoted { delimiter: b',' },
-            ][below(3)];
+                Grouping::Cases,
+            ][below(4)];
             let limit = [8, 25, 100][below(3)];
             let capacity = [1, 7, 16, 64, 4096][below(5)];
             let (max_records, max_bytes) = ([1, 3, 1000][below(3)], [1, 20, 1 << 20][below(3)]);
