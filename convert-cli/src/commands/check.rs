@@ -291,6 +291,10 @@ impl<W: Write> Run<'_, W> {
                         file.input,
                         &file.path,
                         file.notation,
+                        self.settings
+                            .files
+                            .get(file.input)
+                            .and_then(|settings| settings.read.rules),
                         record,
                         *identity,
                         analysis.embedded.clone(),
