@@ -659,10 +659,12 @@ impl Config {
                 rules,
             });
         }
+        // Without a `dialect`, each line is read in its own, as `--variant` reads it
+        // (issue 39 §3): `auto`, written back in the dialect it was read in.
         let auto = raw
             .dialect
             .as_ref()
-            .is_some_and(|value| value.get_ref() == "auto");
+            .is_none_or(|value| value.get_ref() == "auto");
         let dialect = dialect.map_or(Dialect::Essay, |(dialect, _)| dialect);
         Ok(Configured {
             notation: Some(notation.with_options(Options {

@@ -10,7 +10,9 @@
 //!
 //! `--en-passant` (`--ep`) chooses how en passant enters a DFEN identity, with the rules
 //! engine's definition (`dfen::rules::identity_key`): `.fen` files are judged by standard chess,
-//! `.dfen` files by Dice Chess. FEN4 placements hold no en passant; `--en-passant` does not change them.
+//! `.dfen` files by Dice Chess; with a variant's rules (`--variant antichess`, `[variants]`)
+//! and in perft suites, by `fenkit-variants`' key (`spec/identity.md` §2.2). FEN4 placements
+//! hold no en passant; `--en-passant` does not change them.
 
 use dfen::rules::EpIdentity;
 
@@ -334,14 +336,17 @@ impl Duplicates {
         }
     }
 
-    /// Meets the position of `record`, in input `input` (named `path`, read as `notation`),
-    /// whose identity is `identity`: a warning when an earlier position had it, on the
-    /// position's text (`embedded`, inside a container) or the whole record.
+    /// Meets the position of `record`, in input `input` (named `path`, read as `notation`,
+    /// judged by the rules of `variant` when one is given), whose identity is `identity`: a
+    /// warning when an earlier position had it, on the position's text (`embedded`, inside a
+    /// container) or the whole record.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn see(
         &mut self,
         input: usize,
         path: &str,
         notation: Notation,
+        variant: Option<variants::Variant>,
         record: &Record<'_>,
         identity: Identity,
         embedded: Option<std::ops::Range<usize>>,
@@ -361,7 +366,14 @@ impl Duplicates {
             embedded.unwrap_or(0..record.raw().len()),
             format!("duplicate position: the same position as {first_path}:{first_line}"),
         )
-        .with_help(help(notation, self.ep));
+        .with_help(match variant {
+            // The variant library's key (`spec/identity.md` §2.2).
+            Some(_) if matches!(notation.entry().en_passant, EnPassant::Rules(_)) => {
+                "positions are the same when all fields but the clocks agree as the variant \
+                 counts them: castling rights and en passant as its moves can use them"
+            }
+            _ => help(notation, self.ep),
+        });
         self.diagnostics
             .push(Diagnostic::new(path, record, finding));
         self.places.push((input, record.line));
@@ -497,6 +509,7 @@ pub(crate) fn find(
                             input,
                             name,
                             notation,
+                            files.get(input).and_then(|file| file.read.rules),
                             &item.record,
                             *identity,
                             analysis.embedded,

@@ -180,6 +180,33 @@ pub(crate) fn note_unused_select(
     }
 }
 
+/// Says once, with `note:`, that `--variant` does not apply to the `.dfen` files among
+/// `inputs`: a `.dfen` file holds Dice Chess and is read so (`convert-cli/README.md`).
+pub(crate) fn note_variant_on_dice(
+    read: &notation::settings::Resolved,
+    inputs: &[crate::input::Origin],
+    global: &crate::context::Global,
+) {
+    let mut dice = inputs.iter().filter_map(|origin| {
+        let path = origin.path()?;
+        read.passes_over(Notation::from_extension(path))
+            .map(|variant| (variant, origin.display()))
+    });
+    let Some((variant, first)) = dice.next() else {
+        return;
+    };
+    let others = dice.count();
+    global.notice(format_args!(
+        "`--variant {variant}` does not apply to `{first}`{}: a .dfen file holds Dice Chess, \
+         and is read as DFEN (`--notation` reads it as another notation)",
+        match others {
+            0 => String::new(),
+            1 => " and 1 other .dfen file".to_owned(),
+            n => format!(" and {n} other .dfen files"),
+        }
+    ));
+}
+
 /// Refuses `--variant` (a variant of chess) with FEN4 and NDJSON4 files, which hold
 /// another kind of position.
 ///

@@ -109,7 +109,7 @@ fn first_error(parsed: &ParsedEpd, line: &str, settings: ReadSettings) -> Option
 }
 
 /// An EPD line to use (`convert`): refused on a syntax error or an error finding.
-fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
+pub(super) fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
     let parsed = parser(settings)
         .parse(text)
         .map_err(|error| Rejection::from(error_finding(&error)))?;
@@ -319,12 +319,15 @@ impl Analyze for EpdAnalyzer {
         } else {
             None
         };
-        let identity = work.identity().map(|ep| {
-            Identity::of_key(dfen::rules::identity_key(
+        let identity = work.identity().map(|ep| match work.settings.rules {
+            Some(variant) => {
+                super::rules::dfen_identity(variant, parsed.epd.position(), work.settings, ep)
+            }
+            None => Identity::of_key(dfen::rules::identity_key(
                 parsed.epd.position(),
                 ep,
                 dfen::rules::Game::Standard,
-            ))
+            )),
         });
         let mut analysis = Analysis::accepted(findings, canonical, identity);
         analysis.notes = parsed

@@ -256,12 +256,13 @@ fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
                     None
                 }
             };
-            let identity = work.identity().map(|ep| {
-                Identity::of_key(dfen::rules::identity_key(
+            let identity = work.identity().map(|ep| match settings.rules {
+                Some(variant) => super::rules::dfen_identity(variant, &parsed.dfen, settings, ep),
+                None => Identity::of_key(dfen::rules::identity_key(
                     &fixed,
                     ep,
                     dfen::rules::Game::Standard,
-                ))
+                )),
             });
             Analysis::accepted(findings, canonical, identity)
         }

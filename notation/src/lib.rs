@@ -526,6 +526,12 @@ pub trait Codec: Sync {
         false
     }
 
+    /// Whether a conversion reads its records as cases of several lines
+    /// ([`crate::records::Grouping::Cases`], perft suites), each converted whole.
+    fn converts_cases(&self) -> bool {
+        false
+    }
+
     /// The bytes that open a comment line, after any spaces: `#` in every notation, and `%`
     /// too in EPD (the PGN standard's escape).
     fn comment_starts(&self) -> &'static [u8] {
@@ -889,6 +895,18 @@ impl Notation {
     /// Whether records may continue on following lines that start with whitespace.
     pub fn has_continuation_lines(self) -> bool {
         self.entry.continuation_lines
+    }
+
+    /// How `convert` groups this notation's lines into records: continuation lines (FEN4), a
+    /// perft suite's cases, else one line a record.
+    pub fn conversion_grouping(self) -> crate::records::Grouping {
+        if self.entry.continuation_lines {
+            crate::records::Grouping::Indented
+        } else if self.entry.codec.converts_cases() {
+            crate::records::Grouping::Cases
+        } else {
+            crate::records::Grouping::None
+        }
     }
 
     /// A reader of `inner`'s records by this notation's rules: continuation lines, and the
@@ -1312,7 +1330,7 @@ mod tests {
                     .map(|t| t.0.name().to_owned())
                     .collect()
             ),
-            "dfen dfen-engine fen epd json dfen-json fen4 fen4-json fen4-pieces"
+            "dfen dfen-engine fen epd perft json dfen-json fen4 fen4-json fen4-pieces"
         );
     }
 

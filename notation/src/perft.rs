@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use dfen::variant::{Dialect, VariantParser};
 
+use super::analysis::Identity;
 use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
     ReadSettings, Rejection, Work,
@@ -23,7 +24,10 @@ pub(super) static PERFT: Entry = Entry {
              `perft DEPTH COUNT` lines, in the variant `--variant` names (`.perft`)",
         ),
         variant: None,
-        convert: Some("perft suites: each `epd` line's position (input only)"),
+        convert: Some(
+            "perft suites: each case (`id`, `epd`, `perft` lines) one record, which EPD holds \
+             whole as `id` and `D<n>` operations",
+        ),
     },
     extensions: &["perft"],
     shared_extensions: &[],
@@ -37,7 +41,9 @@ pub(super) static PERFT: Entry = Entry {
     ),
     variant: None,
     dialects: false,
-    en_passant: EnPassant::AsWritten,
+    // Its positions' identity is the variant library's, which follows every policy by the
+    // variant's own moves (`spec/identity.md` §2.2).
+    en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
     reference_codes: false,
     suite: None,
     codec: &PerftCodec,
@@ -85,18 +91,40 @@ impl Codec for PerftCodec {
         Box::new(PerftAnalyzer::default())
     }
 
-    /// An `epd` line's position, to convert (to EPD, FEN, …); an `id` or `perft` line holds
-    /// none.
+    /// A case, to convert (to EPD, FEN, …): `convert` reads a suite case by case
+    /// ([`crate::records::Grouping::Cases`]), so `text` holds an `epd` line with the `id` line
+    /// above it and the `perft` lines below it. The case is one EPD line: its position, its
+    /// name as the `id` operation and its counts as `D<n>` operations, so that every target
+    /// keeps the whole case or refuses it (`--lossy` drops the operations and says so). A
+    /// lone `id` line holds no position.
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
         let (variant, chess960) = reading(settings);
-        let (line, finding) = variants::Line::read(text, 0, variant, chess960);
-        if let Some(finding) = finding {
-            return Err(finding_of(finding).into());
+        let mut id = None;
+        let mut case = None;
+        let mut counts: Vec<(u32, u64)> = Vec::new();
+        let mut offset = 0;
+        for line in text.split('\n') {
+            let content = line.strip_suffix('\r').unwrap_or(line);
+            let (read, finding) = variants::Line::read(content, offset, variant, chess960);
+            if let Some(finding) = finding {
+                return Err(finding_of(finding).into());
+            }
+            match read {
+                variants::Line::Id(name) => id = Some(name),
+                variants::Line::Epd {
+                    text: fen, span, ..
+                } => case = Some((fen, span)),
+                variants::Line::Perft(count, span) => {
+                    if case.is_none() {
+                        return Err(finding_of(variants::orphan_count(span)).into());
+                    }
+                    counts.push((count.depth, count.nodes));
+                }
+                variants::Line::Blank | variants::Line::Unreadable => {}
+            }
+            offset += line.len() + 1;
         }
-        let variants::Line::Epd {
-            text: fen, span, ..
-        } = line
-        else {
+        let Some((fen, span)) = case else {
             return Ok(Read::Nothing(
                 "an `id` or `perft` line of a perft suite holds no position",
             ));
@@ -134,8 +162,162 @@ impl Codec for PerftCodec {
                 .map(|parsed| Position::Dfen(Box::new(parsed.dfen))),
         }
         .map_err(|error| Rejection::from(moved(finding_of(error.to_finding()))))?;
-        Ok(Read::Position(position, Vec::new()))
+        if id.is_none() && counts.is_empty() {
+            return Ok(Read::Position(position, Vec::new()));
+        }
+        case_as_epd(&position, id.as_deref(), &counts, settings, text.len())
+            .map(|epd| Read::Position(epd, Vec::new()))
     }
+
+    /// A case as a suite writes it: its `id` line, its `epd` line (four fields, the clocks
+    /// when they are not `0 1`) and a `perft` line for each `D<n>` count; any other EPD
+    /// operation is refused unless `lossy`, which drops it and says so.
+    fn write(
+        &self,
+        notation: Notation,
+        position: &Position,
+        settings: ReadSettings,
+        lossy: bool,
+        len: usize,
+    ) -> Result<super::Written, Rejection> {
+        let mut out = String::new();
+        let mut dropped = Vec::new();
+        match position {
+            Position::Epd(epd) => {
+                if let Some(id) = epd.id() {
+                    let _ = writeln!(out, "id {}", id.text());
+                }
+                let _ = write!(out, "epd {}", epd_position(epd.position(), settings));
+                let mut others = Vec::new();
+                for operation in epd.operations() {
+                    match (operation.kind(), operation.opcode()) {
+                        (dfen::epd::OpcodeKind::PerftCount(depth), _) => {
+                            match operation.operands().next().and_then(|o| o.integer()) {
+                                Some(count) => {
+                                    let _ = write!(out, "\nperft {depth} {count}");
+                                }
+                                None => others.push(format!("`{}`", operation.opcode())),
+                            }
+                        }
+                        (_, "hmvc" | "fmvn") => {}
+                        (_, "id") if epd.id().is_some() => {}
+                        (_, opcode) => others.push(format!("`{opcode}`")),
+                    }
+                }
+                if !others.is_empty() {
+                    let what = format!(
+                        "the EPD operation{} {}",
+                        if others.len() == 1 { "" } else { "s" },
+                        others.join(", ")
+                    );
+                    if !lossy {
+                        return Err(Rejection::new(
+                            crate::code::FenkitCode::RecordPartDropped,
+                            0..len,
+                            format!(
+                                "`perft` cannot hold {what}: expected only `id` and `D<n>` \
+                                 counts (or a target that keeps the whole record, `epd` or \
+                                 `json`)"
+                            ),
+                        )
+                        .with_help(
+                            "convert with --lossy to drop them; the warning says what was dropped",
+                        ));
+                    }
+                    dropped.push(what);
+                }
+            }
+            Position::Dfen(fen) => {
+                if let Err(error) = fen.to_fen() {
+                    if !lossy {
+                        return Err(super::unsupported(notation, position, len));
+                    }
+                    dropped.extend(error.dropped);
+                }
+                let _ = write!(out, "epd {}", epd_position(fen, settings));
+            }
+            // A three-check or crazyhouse case, as python-chess writes its suites.
+            Position::Variant(variant) => {
+                let _ = write!(out, "epd {}", variant.display_as(Dialect::Stockfish));
+            }
+            Position::Fen4(_) => return Err(super::unsupported(notation, position, len)),
+        }
+        Ok((out, dropped))
+    }
+
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn writes_whole(&self) -> bool {
+        true
+    }
+
+    fn converts_cases(&self) -> bool {
+        true
+    }
+}
+
+/// A case's position as its `epd` line writes it: the four fields, and the clocks only when
+/// they are not `0 1`.
+fn epd_position(fen: &dfen::Dfen, settings: ReadSettings) -> String {
+    let writer = settings.writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
+    let (six, _) = writer.to_fen_lossy(fen);
+    if fen.halfmove == 0 && fen.fullmove.get() == 1 {
+        six.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    } else {
+        six
+    }
+}
+
+/// A case (its position, its name, its counts) as one EPD line: the name as the `id`
+/// operation and each count as `D<depth>`, as Stockfish's perft suites write them
+/// (`… ;D1 20 ;D2 400`), here in EPD's canonical form (`id "name"; D1 20; D2 400;`).
+fn case_as_epd(
+    position: &Position,
+    id: Option<&str>,
+    counts: &[(u32, u64)],
+    settings: ReadSettings,
+    len: usize,
+) -> Result<Position, Rejection> {
+    let fen = match position {
+        Position::Dfen(fen) => fen.as_ref().clone(),
+        Position::Variant(variant) if variant.dropped_by_standard_fen().is_empty() => {
+            variant.fen.clone()
+        }
+        _ => {
+            return Err(Rejection::new(
+                crate::code::FenkitCode::RecordPartDropped,
+                0..len,
+                "EPD cannot hold this case: its position's variant state (pockets, checks) \
+                 and its `id` and perft counts cannot share one line"
+                    .to_owned(),
+            )
+            .with_help(
+                "check the suite with `fenkit check --verify-perft`; it converts only whole",
+            ));
+        }
+    };
+    let epd = dfen::epd::Epd::from_fen(&fen).map_err(|error| {
+        Rejection::new(
+            crate::code::FenkitCode::NotEpd,
+            0..len,
+            format!(
+                "EPD cannot hold this position: it would drop {}",
+                error.dropped.join(" and ")
+            ),
+        )
+    })?;
+    let mut line = epd.to_string();
+    if let Some(id) = id {
+        let escaped = id.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = write!(line, " id \"{escaped}\";");
+    }
+    for (depth, count) in counts {
+        let _ = write!(line, " D{depth} {count};");
+    }
+    let parsed = super::epd::read_line(&line, settings)?;
+    Ok(Position::Epd(Box::new(parsed.epd)))
 }
 
 /// A perft suite's analyser: the case of the last `epd` line, for the counts below it.
@@ -155,6 +337,7 @@ impl Analyze for PerftAnalyzer {
         let (variant, chess960) = reading(settings);
         let (line, finding) = variants::Line::read(text, 0, variant, chess960);
         let mut findings: Vec<Finding> = finding.into_iter().map(finding_of).collect();
+        let mut identity = None;
         let canonical = match &line {
             variants::Line::Blank | variants::Line::Unreadable => None,
             variants::Line::Id(id) => {
@@ -179,6 +362,11 @@ impl Analyze for PerftAnalyzer {
                     // Counted as the board stands, valid or not: suites keep impossible
                     // positions on purpose (python-chess's `tricky.perft`).
                     self.case = Some((position.clone(), name));
+                    // The variant's identity (`spec/identity.md` §2.2), for `--duplicates`
+                    // and `dedupe`; a rejected line has none.
+                    identity = work
+                        .identity()
+                        .map(|ep| Identity::of_key(position.identity_key(ep)));
                 }
                 let fen = fen.clone();
                 work.canonical_form(text, |out| write!(out, "epd {fen}"))
@@ -196,6 +384,6 @@ impl Analyze for PerftAnalyzer {
                 work.canonical_form(text, |out| write!(out, "perft {depth} {nodes}"))
             }
         };
-        Analysis::accepted(findings, canonical, None)
+        Analysis::accepted(findings, canonical, identity)
     }
 }

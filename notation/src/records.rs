@@ -239,6 +239,10 @@ pub enum Grouping {
         /// `,` or a tab.
         delimiter: u8,
     },
+    /// Perft suites, read case by case (`convert`): an `id` line goes on with the `epd` line
+    /// after it, and an `epd` line with the `perft` lines after it, so that a case is one
+    /// record and converts whole.
+    Cases,
 }
 
 impl Grouping {
@@ -250,6 +254,7 @@ impl Grouping {
             Grouping::None | Grouping::Quoted { .. } => false,
             Grouping::Indented => matches!(byte, b' ' | b'\t'),
             Grouping::Tags => byte == b'[',
+            Grouping::Cases => matches!(byte, b'e' | b'p'),
         }
     }
 
@@ -258,8 +263,11 @@ impl Grouping {
         self != Grouping::None && kind == Kind::Position
     }
 
-    /// Whether `content`, of `kind`, goes on with an open record.
-    fn continues(self, content: &[u8], kind: Kind) -> bool {
+    /// Whether `content`, of `kind`, goes on with an open record, `record` so far.
+    fn continues(self, record: &[u8], content: &[u8], kind: Kind) -> bool {
+        if self == Grouping::Cases {
+            return kind == Kind::Position && case_goes_on(record, content);
+        }
         kind == Kind::Position && content.first().is_some_and(|&b| self.may_continue(b))
     }
 
@@ -277,6 +285,23 @@ impl Grouping {
             (_, Some(byte)) if comments.contains(byte) => Kind::Comment,
             (_, Some(_)) => Kind::Position,
         }
+    }
+}
+
+/// Whether the perft-suite line `line` goes on with the case `case` holds so far: a `perft`
+/// line after the case's `epd` line, an `epd` line after an `id` line alone.
+fn case_goes_on(case: &[u8], line: &[u8]) -> bool {
+    let word = |line: &[u8]| -> Vec<u8> {
+        line.split(|b| *b == b' ' || *b == b'\t')
+            .next()
+            .unwrap_or_default()
+            .to_vec()
+    };
+    let words: Vec<Vec<u8>> = case.split(|b| *b == b'\n').map(word).collect();
+    match word(line).as_slice() {
+        b"perft" => words.iter().any(|w| w == b"epd"),
+        b"epd" => words.iter().all(|w| w == b"id"),
+        _ => false,
     }
 }
 
@@ -676,7 +701,16 @@ impl RecordBatch {
             let kind = self.grouping.classify(content, self.comments);
             let end = span.start + at + content.len();
             let continued = match open {
-                Some(index) if self.grouping.continues(content, kind) => {
+                Some(index)
+                    if self.grouping.continues(
+                        self.entries
+                            .get(index)
+                            .and_then(|entry| source.get(entry.start..entry.end))
+                            .unwrap_or_default(),
+                        content,
+                        kind,
+                    ) =>
+                {
                     self.entries.get_mut(index)
                 }
                 _ => None,
@@ -883,6 +917,7 @@ impl<R: BufRead> RecordReader<R> {
                     break;
                 };
                 let continues = self.grouping.continues(
+                    &raw,
                     &next.content,
                     self.grouping.classify(&next.content, self.comments),
                 );
@@ -1229,6 +1264,32 @@ mod tests {
         assert_eq!(records[1].line, 4);
     }
 
+    /// A perft suite's case (an `id` line, its `epd` line, its `perft` lines) is one record;
+    /// an `epd` line without an `id` starts a case of its own, and a blank line ends one.
+    #[test]
+    fn perft_cases_are_one_record_each() {
+        let suite = b"id a\nepd 8/8 w - -\nperft 1 2\nperft 2 3\nepd 7k/8 w - -\nperft 1 4\n\nid b\nid c\nepd x\n";
+        let (records, _) = grouped_records(suite, Grouping::Cases, 100);
+        let raw: Vec<&[u8]> = records.iter().map(Record::raw).collect();
+        assert_eq!(
+            raw,
+            [
+                &b"id a\nepd 8/8 w - -\nperft 1 2\nperft 2 3"[..],
+                b"epd 7k/8 w - -\nperft 1 4",
+                b"",
+                b"id b",
+                b"id c\nepd x",
+            ]
+        );
+        assert_eq!(
+            records
+                .iter()
+                .map(|r| (r.line, r.lines))
+                .collect::<Vec<_>>(),
+            [(1, 4), (5, 2), (7, 1), (8, 1), (9, 2)]
+        );
+    }
+
     /// A CSV row goes on over the lines its quoted field holds, and only those.
     #[test]
     fn csv_rows_go_on_while_a_quote_is_open() {
@@ -1287,6 +1348,10 @@ mod tests {
             b"c\",d",
             b"\"x\"\"y\",z",
             b"5\",6",
+            b"id case",
+            b"epd 8/8 w - -",
+            b"perft 1 20",
+            b"e",
         ];
         let mut state = 0x5eed_0000_4ead_0001u64;
         let mut below = |n: usize| {
@@ -1312,7 +1377,8 @@ mod tests {
                 Grouping::None,
                 Grouping::Indented,
                 Grouping::Quoted { delimiter: b',' },
-            ][below(3)];
+                Grouping::Cases,
+            ][below(4)];
             let limit = [8, 25, 100][below(3)];
             let capacity = [1, 7, 16, 64, 4096][below(5)];
             let (max_records, max_bytes) = ([1, 3, 1000][below(3)], [1, 20, 1 << 20][below(3)]);

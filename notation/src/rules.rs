@@ -8,6 +8,7 @@
 use fenkit_diagnostics::Severity;
 
 use super::ReadSettings;
+use super::analysis::Identity;
 use crate::code::{Finding, finding_of};
 
 /// Whether `settings` read Chess960 castling.
@@ -68,6 +69,19 @@ pub(super) fn variant_fen_findings(
 ) -> Vec<Finding> {
     let position = variants::Position::from_variant_fen(variant, position, chess960(settings));
     reported(position.findings(text), settings)
+}
+
+/// The identity of `fen`, a standard FEN as `dfen` read it, in `variant` (`spec/identity.md`
+/// §2.2): the variant library's key, so that antichess positions without kings are positions
+/// and en passant counts as the variant's moves use it.
+pub(super) fn dfen_identity(
+    variant: variants::Variant,
+    fen: &dfen::Dfen,
+    settings: ReadSettings,
+    ep: dfen::rules::EpIdentity,
+) -> Identity {
+    let position = variants::Position::from_dfen(variant, fen, chess960(settings));
+    Identity::of_key(position.identity_key(ep))
 }
 
 /// Whether `code`, a finding of the variant library, is one that `dfen`'s fixed position

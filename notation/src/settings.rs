@@ -115,13 +115,36 @@ impl Resolved {
 
     /// The notation an input is read as when its name says `by_name`: the one asked for,
     /// except that a variant's FEN notation leaves a file of another notation of chess
-    /// positions (EPD, perft suites) as its name says.
+    /// positions (EPD, perft suites) as its name says, and a `.dfen` file, which holds Dice
+    /// Chess, as DFEN ([`Resolved::passes_over`]).
     pub fn notation_for(&self, by_name: Option<Notation>) -> Option<Notation> {
         let kept = self.by_variant
-            && by_name
-                .is_some_and(|own| own.holds_chess_positions() && own.entry().variant.is_none());
+            && by_name.is_some_and(|own| {
+                own.holds_chess_positions() && own.entry().variant.is_none() || is_dice(own)
+            });
         if kept { None } else { self.notation }
     }
+
+    /// The variant `--variant` names, when a file whose name says `by_name` is not read in it:
+    /// a `.dfen` file holds Dice Chess, and no other variant applies to it (its dice, its
+    /// several en-passant squares). `--notation` still reads it as another notation.
+    pub fn passes_over(&self, by_name: Option<Notation>) -> Option<&'static str> {
+        if !by_name.is_some_and(is_dice) {
+            return None;
+        }
+        match (self.rules, self.notation) {
+            (Some(rules), _) => Some(rules.name()),
+            (None, Some(notation)) if self.by_variant && !is_dice(notation) => {
+                Some(notation.name())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether `notation` is Dice Chess's, DFEN.
+fn is_dice(notation: Notation) -> bool {
+    notation.entry().variant == Some(Variant::Dice)
 }
 
 impl Request {

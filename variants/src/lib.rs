@@ -12,6 +12,7 @@
 //! | `table` | [`TABLE`], the one list of variants: their names and aliases, their [`Rules`] |
 //! | `rules` | the [`Rules`] interface, its standard behaviour (the validity flags of a position among it), and one implementation per variant |
 //! | `game` | what a position offers through its rules: [`Position::legal_moves`], [`Position::perft`], [`Position::status`], [`Position::outcome`] (how a game ends) |
+//! | `identity` | [`Position::identity_key`]: when two positions of a variant are the same position |
 //! | `status` | [`Status`] (python-chess's validity flags), [`Outcome`], and what material cannot mate |
 //! | `codes` | [`Code`], the `VARxxx` codes, and [`Finding`] |
 //! | `validity` | [`check`]: a position's validity as findings with codes and spans |
@@ -34,6 +35,7 @@ pub mod bitboard;
 mod codes;
 mod epd;
 mod game;
+mod identity;
 mod plain;
 mod position;
 mod rules;

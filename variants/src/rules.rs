@@ -647,13 +647,15 @@ impl Rules for Atomic {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = base_status(self, pos) - Status::OPPOSITE_CHECK;
+        // python-chess's atomic drops the opposite check, so it is not worked out; the
+        // checkers are worked out once.
+        let (mut status, checkers) = status_and_checkers(self, pos, false);
         status -= if pos.turn == Color::White {
             Status::NO_WHITE_KING
         } else {
             Status::NO_BLACK_KING
         };
-        if self.checkers(pos).count_ones() <= 14 {
+        if checkers.count_ones() <= 14 {
             status -= Status::TOO_MANY_CHECKERS;
         }
         if pos.valid_ep_square().is_none() {
@@ -1027,6 +1029,17 @@ impl Rules for Crazyhouse {
 
 /// Standard chess's status, with the variant's hooks for check and castling paths.
 pub(crate) fn base_status<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Status {
+    status_and_checkers(rules, pos, true).0
+}
+
+/// [`base_status`], and the checkers it found; `OPPOSITE_CHECK` is judged only when
+/// `opposite_check` (atomic, which drops it, is spared the work).
+#[inline(always)]
+pub(crate) fn status_and_checkers<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    opposite_check: bool,
+) -> (Status, u64) {
     let mut status = Status::VALID;
     let occupied = pos.occupied();
     let kings = pos.role(Role::King);
@@ -1055,7 +1068,10 @@ pub(crate) fn base_status<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Statu
     );
     let valid_ep = pos.valid_ep_square();
     status |= flag(pos.ep_square() != valid_ep, Status::INVALID_EP_SQUARE);
-    status |= flag(rules.was_into_check(pos), Status::OPPOSITE_CHECK);
+    status |= flag(
+        opposite_check && rules.was_into_check(pos),
+        Status::OPPOSITE_CHECK,
+    );
 
     let checkers = rules.checkers(pos);
     let our_kings = kings & pos.pieces_of(pos.turn) & !pos.promoted();
@@ -1080,5 +1096,5 @@ pub(crate) fn base_status<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Statu
             }
         }
     }
-    status
+    (status, checkers)
 }

@@ -287,6 +287,10 @@ impl<W: Write> Run<'_, W> {
                         file.input,
                         &file.path,
                         file.notation,
+                        self.settings
+                            .files
+                            .get(file.input)
+                            .and_then(|settings| settings.read.rules),
                         record,
                         *identity,
                         analysis.embedded.clone(),
@@ -495,6 +499,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         None
     };
     crate::options::note_unused_select(read_flags.select, &found.inputs, global);
+    crate::options::note_variant_on_dice(&read_flags.read, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);
     }

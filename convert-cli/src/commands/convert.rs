@@ -62,7 +62,9 @@ move of a turn) is not at its default, unless --lossy. `--variant chess` is `--f
 `--variant dice` is `--from dfen`.
 
 Conversions: dfen <-> fen <-> epd, dfen <-> json, epd <-> json, dfen <-> dfen-engine,
-fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4. `json` means the DFEN structured form next to
+fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4, perft <-> epd (a perft suite's case, its `id`,
+`epd` and `perft` lines, is one record: EPD keeps its name and counts as `id` and `D<n>`).
+`json` means the DFEN structured form next to
 dfen, fen, epd and dfen-engine (an EPD line's adds \"operations\"), and the FEN4 structured form
 next to fen4, fen4-pieces and ndjson4. EPD is standard chess: a position with dice or several
 en-passant squares is refused unless --lossy. An EPD line's operations are part of its record:
@@ -491,8 +493,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             });
         let grouping = match container {
             Some(container) => container.grouping(),
-            None if declared.is_none_or(Notation::has_continuation_lines) => Grouping::Indented,
-            None => Grouping::None,
+            None => declared.map_or(Grouping::Indented, Notation::conversion_grouping),
         };
         let mut extractor = container.map(notation::container::Container::extractor);
         let mut records =

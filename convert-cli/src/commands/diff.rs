@@ -205,6 +205,19 @@ fn entry(line: Option<usize>, raw: &[u8], notation: Notation, settings: ReadSett
         .flatten();
     let is_position = parsed.is_some();
     let key = match parsed {
+        // Judged by a variant's rules (`--variant antichess`): the variant says which
+        // positions are the same (`spec/identity.md` §2.2), and the clocks still count.
+        Some(Position::Dfen(fen)) if settings.rules.is_some() => {
+            let variant = settings.rules.unwrap_or(variants::Variant::Chess);
+            let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
+            let position = variants::Position::from_dfen(variant, &fen, chess960);
+            format!(
+                "{} {} {}",
+                position.identity_key(dfen::rules::EpIdentity::Always),
+                fen.halfmove,
+                fen.fullmove
+            )
+        }
         Some(position) => position.to_string(),
         None => raw.escape_ascii().to_string(),
     };
@@ -313,6 +326,7 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
         ReadSettings {
             castling_mode: settings.castling_mode,
             select: settings.select,
+            rules: settings.rules,
             ..ReadSettings::default()
         },
     )
@@ -684,6 +698,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let forced = args.variant.notation(None, None)?.or(args.notation);
     let settings = ReadSettings {
         select: args.select.select(),
+        rules: args.variant.variant.and_then(notation::VariantName::rules),
         ..lenient(dfen::CastlingMode::from_chess960(args.chess960))
     };
     let sides = (

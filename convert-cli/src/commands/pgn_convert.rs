@@ -260,9 +260,12 @@ pub(crate) fn duplicates(
             if super::pgn_games::is_comments_alone(&game) {
                 continue;
             }
-            let variant = match game.variant {
-                pgn::GameVariant::Standard | pgn::GameVariant::Chess960 => String::new(),
-                pgn::GameVariant::Variant(variant) => format!("{variant:?}"),
+            // Each game's positions are keyed by its variant's rules (`spec/identity.md`
+            // §2.2): crazyhouse's pockets and three-check's counters count.
+            let (variant, chess960) = match game.variant {
+                pgn::GameVariant::Standard => (variants::Variant::Chess, false),
+                pgn::GameVariant::Chess960 => (variants::Variant::Chess, true),
+                pgn::GameVariant::Variant(variant) => (variant, false),
                 pgn::GameVariant::Unsupported(_) => continue,
             };
             let at: Vec<(std::ops::Range<usize>, &str)> = match positions {
@@ -281,8 +284,15 @@ pub(crate) fn duplicates(
             };
             for (span, fen) in at {
                 count += 1;
-                let key: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
-                let hash = dfen::fnv1a64(format!("{variant} {}", key.join(" ")).as_bytes());
+                let key = match variants::Position::from_fen(variant, fen, chess960) {
+                    Ok(position) => position.identity_key(dfen::rules::EpIdentity::Always),
+                    Err(_) => fen
+                        .split_ascii_whitespace()
+                        .take(4)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                };
+                let hash = dfen::fnv1a64(format!("{} {key}", variant.name()).as_bytes());
                 let (offset, line) = cursor;
                 let line = line
                     + memchr::memchr_iter(
@@ -303,7 +313,10 @@ pub(crate) fn duplicates(
                                     "duplicate position: the same position as {first_path}:{first_line}"
                                 ),
                             )
-                            .with_help("positions are the same when the FEN's first four fields agree"),
+                            .with_help(
+                                "positions are the same when the FEN's first four fields and \
+                                 the variant's pockets or checks agree",
+                            ),
                         );
                     }
                     None => {

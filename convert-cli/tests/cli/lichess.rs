@@ -503,3 +503,164 @@ fn epd_perft_counts_are_counted_in_the_variant() {
         "race.epd"
     ]));
 }
+
+/// `convert --to epd` keeps a perft suite's cases whole: the name as `id`, each count as
+/// `D<n>`; `--to perft` writes them back as they were, so the round trip is lossless. A
+/// target that cannot hold them refuses the case unless `--lossy`, which says what it dropped.
+#[test]
+fn a_perft_suite_converts_to_epd_and_back_whole() {
+    let tree = Tree::empty();
+    let text = "# a suite\nid start\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 1 20\nperft 2 400\n\nid \"quoted\" name\nepd 4k3/8/8/8/8/8/8/4K2R w K - 3 40\nperft 1 15\n\nepd 4k3/8/8/8/8/8/8/4K3 b - -\n";
+    tree.write("suite.perft", text);
+    let output = tree
+        .fenkit(&["convert", "--to", "epd", "suite.perft"])
+        .output()
+        .unwrap();
+    let epd = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        (output.status.code(), epd.as_str()),
+        (
+            Some(0),
+            "# a suite\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\"; D1 20; D2 400;\n\n4k3/8/8/8/8/8/8/4K2R w K - hmvc 3; fmvn 40; id \"\\\"quoted\\\" name\"; D1 15;\n\n4k3/8/8/8/8/8/8/4K3 b - -\n"
+        )
+    );
+    tree.write("suite.epd", &epd);
+    // The counts are the EPD's own `D<n>`: verified as an EPD file's are.
+    let output = tree
+        .fenkit(&["check", "--verify-perft", "2", "suite.epd"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let output = tree
+        .fenkit(&["convert", "--to", "perft", "suite.epd"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap()
+        ),
+        (Some(0), text.to_owned())
+    );
+    // FEN holds the position only: refused, or with --lossy dropped and said.
+    assert_cmd_snapshot!(
+        "perft_suite_to_fen_refused",
+        tree.fenkit(&["convert", "--to", "fen", "suite.perft"])
+    );
+    assert_cmd_snapshot!(
+        "perft_suite_to_fen_lossy",
+        tree.fenkit(&["convert", "--to", "fen", "--lossy", "suite.perft"])
+    );
+}
+
+/// `dedupe`, `check --duplicates` and `diff` compare positions as the variant does: castling
+/// rights mean nothing in antichess, a board without kings is a position, and en passant
+/// counts where the variant's own moves can take.
+#[test]
+fn duplicates_and_diff_follow_the_variant() {
+    let tree = Tree::empty();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    tree.write(
+        "anti.fen",
+        format!(
+            "{start} w KQkq - 0 1\n{start} w - - 0 1\n8/8/8/8/8/8/1p6/R7 w - - 0 1\n8/8/8/8/8/8/1p6/R7 w - - 5 7\n4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2\n4k3/8/8/KPp4r/8/8/8/8 w - - 0 2\n"
+        ),
+    );
+    assert_cmd_snapshot!(
+        "antichess_duplicates",
+        tree.fenkit(&[
+            "dedupe",
+            "--variant",
+            "antichess",
+            "--ep",
+            "legal",
+            "anti.fen"
+        ])
+    );
+    // The lines reported as repeats.
+    let run = |args: &[&str]| {
+        let output = tree.fenkit(args).output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<String> = stdout
+            .split("warning[FENKIT020]")
+            .skip(1)
+            .filter_map(|repeat| repeat.split(" --> anti.fen:").nth(1))
+            .filter_map(|place| place.split(':').next())
+            .map(str::to_owned)
+            .collect();
+        (output.status.code(), lines)
+    };
+    // The same repeats through `check --duplicates`. As standard chess, the castling rights
+    // differ, and the pinned pawn cannot take en passant, so that the last two lines are one
+    // position.
+    assert_eq!(
+        run(&[
+            "check",
+            "--duplicates",
+            "--variant",
+            "antichess",
+            "--ep",
+            "legal",
+            "anti.fen"
+        ]),
+        (Some(0), vec!["2".to_owned(), "4".to_owned()])
+    );
+    assert_eq!(
+        run(&["check", "--duplicates", "--ep", "legal", "anti.fen"]),
+        (Some(0), vec!["4".to_owned(), "6".to_owned()])
+    );
+    // A `[variants]` glob says the same as the flag.
+    tree.write(
+        "fenkit.toml",
+        "[variants]\n\"anti.fen\" = { variant = \"antichess\" }\n",
+    );
+    assert_eq!(
+        run(&["check", "--duplicates", "--ep", "legal", "anti.fen"]),
+        (Some(0), vec!["2".to_owned(), "4".to_owned()])
+    );
+    std::fs::remove_file(tree.write("fenkit.toml", "")).unwrap();
+    let diff = |args: &[&str]| tree.fenkit(args).output().unwrap().status.code();
+    let (a, b) = (
+        format!("{start} w KQkq - 0 1"),
+        format!("{start} w - - 0 1"),
+    );
+    assert_eq!(diff(&["diff", "--variant", "antichess", &a, &b]), Some(0));
+    assert_eq!(diff(&["diff", "--variant", "giveaway", &a, &b]), Some(1));
+    assert_eq!(diff(&["diff", &a, &b]), Some(1));
+    // A three-check game: a position met again after a check is another position.
+    tree.write(
+        "3check.pgn",
+        "[Event \"a\"]\n[Variant \"Three-check\"]\n\n1. e4 d6 2. Bb5+ Bd7 3. Bf1 Bc8 4. Nf3 Nf6 5. Ng1 Ng8 *\n",
+    );
+    assert_cmd_snapshot!(
+        "threecheck_game_repeats",
+        tree.fenkit(&["dedupe", "--positions", "all", "3check.pgn"])
+    );
+}
+
+/// A `.dfen` file holds Dice Chess: a walk with `--variant` reads it as DFEN, and says so
+/// once, naming the flag and the file.
+#[test]
+fn dfen_files_in_a_walk_with_a_variant_are_dice_chess() {
+    let tree = Tree::empty();
+    tree.write("games/a.dfen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n");
+    tree.write("games/b.dfen", "4k3/8/8/8/8/8/8/4K3 b - - 0 1 -\n");
+    tree.write("suicide.fen", "8/8/8/8/8/8/1p6/R7 w - - 0 1\n");
+    assert_cmd_snapshot!(
+        "dfen_walk_with_antichess",
+        tree.fenkit(&["check", "--variant", "antichess", "."])
+    );
+    assert_cmd_snapshot!(
+        "dfen_walk_with_crazyhouse",
+        tree.fenkit(&["check", "--variant", "crazyhouse", "games"])
+    );
+    // `--variant dice` is DFEN itself: nothing to say.
+    let output = tree
+        .fenkit(&["check", "--variant", "dice", "games"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8(output.stderr).unwrap().contains("note:"),
+        "no note for dice"
+    );
+}

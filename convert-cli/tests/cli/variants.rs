@@ -714,6 +714,37 @@ fn configuration_gives_folders_a_variant_and_dialect() {
     assert_cmd_snapshot!(tree.fenkit(&["check"]));
 }
 
+/// A `[variants]` entry without `dialect` reads each line in its own dialect, as `--variant`
+/// does (`auto`), and `fmt` writes each back in the dialect it was read in.
+#[test]
+fn a_configured_variant_without_a_dialect_reads_each_line_in_its_own() {
+    let tree = Tree::empty();
+    tree.write(
+        "fenkit.toml",
+        "[variants]\n\"zh/*.fen\" = { variant = \"crazyhouse\" }\n\"3c/*.fen\" = { variant = \"threecheck\" }\n",
+    );
+    tree.write(
+        "zh/mixed.fen",
+        "2R~1k3/8/8/8/8/8/8/4K3[Pnn] b - - 0 40\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 Pq -\n4k3/8/8/8/8/8/8/4K3/Qp w - - 0 1\n",
+    );
+    tree.write(
+        "3c/mixed.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+1\n",
+    );
+    let output = tree.fenkit(&["check", "."]).output().unwrap();
+    assert_eq!(
+        (
+            output.status.code(),
+            stdout(&output).as_str(),
+            String::from_utf8(output.stderr).unwrap().as_str()
+        ),
+        (Some(0), "", "checked 2 files, 5 positions: no findings\n")
+    );
+    // Each line is written back in its own dialect: nothing to reformat.
+    let output = tree.fenkit(&["fmt", "--check", "."]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+}
+
 /// The check limit converts between the counts given and the counts remaining.
 #[test]
 fn the_check_limit_converts_given_and_remaining_checks() {
