@@ -190,6 +190,7 @@ impl<W: Write> Run<'_, W> {
                         path.clone(),
                         Box::new(source),
                         file.is_some_and(|file| file.read.strict),
+                        self.settings.threads,
                     )
                 });
                 self.file = Some(FileCheck {

@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 use std::ops::Range;
+use std::sync::{Arc, Mutex, mpsc};
 
 use crate::diag::Diagnostic;
 use crate::input::Origin;
@@ -43,124 +44,362 @@ struct GameFindings {
     placed: Vec<Diagnostic>,
 }
 
+/// The size a chunk grows to before it ends at the next game boundary: large enough that the
+/// per-chunk work (one UTF-8 check, one reader, one hand-over to a thread) is lost in the
+/// games' own, small enough that memory stays flat.
+const CHUNK: usize = 1 << 20;
+
+/// The size past which a chunk ends at the next tag line after movetext, blank line before it
+/// or not (a file whose games are not parted by blank lines).
+const LONGEST: usize = 4 * CHUNK;
+
+/// How much is read from the file at a time.
+const READ: usize = 256 << 10;
+
+/// One chunk of a PGN file: whole games, and the tag line after them.
+struct Chunk {
+    /// The chunk's bytes, then the tag line that ends it (if any).
+    bytes: Vec<u8>,
+    /// The length of the chunk's own bytes (before that tag line).
+    own: usize,
+    /// The file's byte offset and line number where it starts.
+    start: u64,
+    first_line: usize,
+}
+
+/// Cuts a PGN file into chunks of whole games: each ends before a tag line at a line start
+/// that follows movetext, where the library ends a game too.
+struct Chunks {
+    source: Option<Box<dyn BufRead + Send>>,
+    /// The bytes read and not yet handed on; they start at the file's byte `offset`.
+    buffer: Vec<u8>,
+    /// How far `buffer` has been read line by line (a line start), and whether movetext has
+    /// been met since the last tag line there.
+    scanned: usize,
+    movetext: bool,
+    /// Whether the line before `scanned` is blank.
+    blank: bool,
+    offset: u64,
+    line: usize,
+    /// The size a chunk grows to ([`CHUNK`]; smaller in tests).
+    size: usize,
+}
+
+impl Chunks {
+    fn new(source: Box<dyn BufRead + Send>, size: usize) -> Chunks {
+        Chunks {
+            size,
+            source: Some(source),
+            buffer: Vec::new(),
+            scanned: 0,
+            movetext: false,
+            blank: false,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// Whether a chunk is left.
+    fn more(&self) -> bool {
+        self.source.is_some() || !self.buffer.is_empty()
+    }
+
+    /// Reads more of the file onto the buffer (about [`READ`] bytes, copied from the source's
+    /// own buffer, never zeroed first); false at its end (or at an error, which the scan
+    /// reports).
+    fn fill(&mut self) -> bool {
+        let Some(source) = self.source.as_mut() else {
+            return false;
+        };
+        let mut added = 0;
+        while added < READ {
+            let read = match source.fill_buf() {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => 0,
+                Ok(bytes) => {
+                    self.buffer.extend_from_slice(bytes);
+                    bytes.len()
+                }
+            };
+            if read == 0 {
+                self.source = None;
+                break;
+            }
+            source.consume(read);
+            added += read;
+        }
+        added > 0
+    }
+
+    /// The next chunk: whole games of at least [`CHUNK`] bytes (or the rest of the file),
+    /// with the tag line that follows them.
+    fn next_chunk(&mut self) -> Option<Chunk> {
+        if !self.more() {
+            return None;
+        }
+        let cut = loop {
+            let from = self.scanned;
+            // Where the line ends: searched once through each byte, however long the line.
+            let mut seek = from;
+            let line_end = loop {
+                match memchr::memchr(b'\n', self.buffer.get(seek..).unwrap_or_default()) {
+                    Some(at) => break seek + at + 1,
+                    None => {
+                        seek = self.buffer.len();
+                        if !self.fill() {
+                            // The last line, without its line end.
+                            break self.buffer.len();
+                        }
+                    }
+                }
+            };
+            if line_end == from {
+                // The end of the file.
+                break None;
+            }
+            let line = self.buffer.get(from..line_end).unwrap_or_default();
+            // A byte order mark at the start of the file is no part of the text (elsewhere it
+            // is, as the library reads it).
+            let tag = if self.offset == 0 && from == 0 {
+                is_tag_line(line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line))
+            } else {
+                is_tag_line(line)
+            };
+            let blank = line.trim_ascii().is_empty();
+            if tag {
+                // A game ends before a tag line after a blank line: a tag line right after
+                // movetext can hold the tag pairs of a game that opened on the line before
+                // (`1-0[Event "…"]`, files joined without a line end). Only a chunk grown far
+                // past its size is cut there too, so that memory stays bounded.
+                if self.movetext && (self.blank || from >= LONGEST.max(self.size)) {
+                    self.movetext = false;
+                    if from >= self.size {
+                        break Some((from, line_end));
+                    }
+                }
+            } else if !blank && !line.starts_with(b"%") {
+                self.movetext = true;
+            }
+            self.blank = blank;
+            self.scanned = line_end;
+        };
+        let (own, next) = match cut {
+            Some((own, line_end)) => {
+                // The rest goes on in a buffer of the size a chunk grows to, so that it is
+                // allocated once a chunk, never grown by doubling.
+                let mut rest = Vec::with_capacity(self.size.max(READ) + 2 * READ);
+                rest.extend_from_slice(self.buffer.get(own..).unwrap_or_default());
+                self.buffer.truncate(own);
+                let mut bytes = std::mem::replace(&mut self.buffer, rest);
+                // The next tag line is read with the chunk, so that the last game ends at
+                // "the next tag section", as in the whole file; the game it opens is the next
+                // chunk's.
+                bytes.extend_from_slice(self.buffer.get(..line_end - own).unwrap_or_default());
+                self.scanned = 0;
+                (own, bytes)
+            }
+            None => {
+                self.scanned = 0;
+                let bytes = std::mem::take(&mut self.buffer);
+                (bytes.len(), bytes)
+            }
+        };
+        let chunk = Chunk {
+            own,
+            start: self.offset,
+            first_line: self.line,
+            bytes: next,
+        };
+        self.offset += own as u64;
+        self.line += memchr::memchr_iter(b'\n', chunk.bytes.get(..own).unwrap_or_default()).count();
+        Some(chunk)
+    }
+}
+
+/// Checks the games that start in a chunk's own bytes: their findings, placed.
+fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
+    let Chunk {
+        ref bytes,
+        own,
+        start,
+        first_line,
+    } = *chunk;
+    let text = String::from_utf8_lossy(bytes);
+    let mut cursor = (0, first_line);
+    let mut out = Vec::new();
+    for game in pgn::Reader::new().strict(strict).games(&text) {
+        if game.span.start >= own {
+            break;
+        }
+        // Comments alone between two games (a marker `{ fenkit: ... }` above a tag
+        // section) are no game of their own.
+        if is_comments_alone(&game) {
+            continue;
+        }
+        let findings: Vec<Finding> = game
+            .findings
+            .into_iter()
+            .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code))
+            .map(finding_of)
+            .collect();
+        if findings.is_empty() {
+            continue;
+        }
+        let placed = place_in(path, &text, start, &mut cursor, &game.span, findings);
+        out.push(GameFindings {
+            start: start + game.span.start as u64,
+            end: start + game.span.end as u64,
+            placed,
+        });
+    }
+    out
+}
+
+/// A chunk handed to a thread, with the channel its games' findings come back on.
+type Job = (Arc<Chunk>, mpsc::SyncSender<Vec<GameFindings>>);
+
+/// The threads that check chunks when `--threads` is more than one: chunks go out in file
+/// order, each with the channel its findings come back on, and are taken back in that order.
+struct Workers {
+    jobs: Option<mpsc::SyncSender<Job>>,
+    /// The chunks handed out, in file order: where each ends, and its findings to come.
+    pending: VecDeque<(u64, Arc<Chunk>, mpsc::Receiver<Vec<GameFindings>>)>,
+    /// How many chunks may be out at once: memory stays that many chunks.
+    ahead: usize,
+    handles: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Workers {
+    fn new(threads: usize, path: &str, strict: bool) -> Workers {
+        let (jobs, taken) = mpsc::sync_channel::<Job>(threads);
+        let taken = Arc::new(Mutex::new(taken));
+        let handles = (0..threads)
+            .filter_map(|_| {
+                let taken = Arc::clone(&taken);
+                let path = path.to_owned();
+                std::thread::Builder::new()
+                    .name("pgn".to_owned())
+                    .spawn(move || {
+                        loop {
+                            let job = match taken.lock() {
+                                Ok(taken) => taken.recv(),
+                                Err(_) => return,
+                            };
+                            let Ok((chunk, back)) = job else {
+                                return;
+                            };
+                            let _ = back.send(check_chunk(&path, strict, &chunk));
+                        }
+                    })
+                    .ok()
+            })
+            .collect();
+        Workers {
+            jobs: Some(jobs),
+            pending: VecDeque::new(),
+            ahead: 2 * threads,
+            handles,
+        }
+    }
+}
+
+impl Drop for Workers {
+    fn drop(&mut self) {
+        // Closing the channel ends every thread once its chunk is done.
+        self.jobs = None;
+        self.pending.clear();
+        for handle in self.handles.drain(..) {
+            let _ = handle.join();
+        }
+    }
+}
+
 /// The movetext findings of one PGN file, read game by game as `check` comes to them: the
-/// file is read in chunks that end before a tag section at a line start (where the library
-/// ends a game too), each chunk's games are checked, their findings placed, and the chunk
-/// dropped. Memory stays that of one chunk, whatever the size of the file.
+/// file is read in chunks of whole games that end before a tag section at a line start (where
+/// the library ends a game too), each chunk's games are checked, their findings placed, and
+/// the chunk dropped. Memory stays that of a few chunks, whatever the size of the file. With
+/// more than one thread, chunks are checked on their own threads, a few ahead of `check`.
 pub(crate) struct PgnFindings {
     path: String,
     strict: bool,
-    source: Option<Box<dyn BufRead + Send>>,
-    /// A line read past the end of the last chunk: the first of the next.
-    pending: Vec<u8>,
-    /// The file's byte offset and line number where the next chunk starts.
-    offset: u64,
-    line: usize,
+    chunks: Chunks,
+    workers: Option<Workers>,
+    /// The file's byte offset up to which the games' findings are in `games`.
+    checked: u64,
     games: VecDeque<GameFindings>,
 }
 
 impl PgnFindings {
     /// Reads the games of `source` (the file `path`) as they are asked for: their findings,
-    /// the container's own left out. `strict` makes null moves errors.
-    pub(crate) fn read(path: String, source: Box<dyn BufRead + Send>, strict: bool) -> PgnFindings {
+    /// the container's own left out. `strict` makes null moves errors. With `threads` above
+    /// one, that many threads check the games.
+    pub(crate) fn read(
+        path: String,
+        source: Box<dyn BufRead + Send>,
+        strict: bool,
+        threads: usize,
+    ) -> PgnFindings {
+        PgnFindings::in_chunks(path, source, strict, threads, CHUNK)
+    }
+
+    /// [`PgnFindings::read`] with chunks of at least `size` bytes.
+    fn in_chunks(
+        path: String,
+        source: Box<dyn BufRead + Send>,
+        strict: bool,
+        threads: usize,
+        size: usize,
+    ) -> PgnFindings {
+        let workers = (threads > 1).then(|| Workers::new(threads, &path, strict));
         PgnFindings {
             path,
             strict,
-            source: Some(source),
-            pending: Vec::new(),
-            offset: 0,
-            line: 1,
+            chunks: Chunks::new(source, size),
+            workers,
+            checked: 0,
             games: VecDeque::new(),
         }
     }
 
-    /// Reads chunks until the file's bytes before `offset` are read (or the file ends).
+    /// Checks chunks until the file's bytes before `offset` are checked (or the file ends).
     fn load(&mut self, offset: u64) {
-        while self.source.is_some() && self.offset <= offset {
-            self.chunk();
-        }
-    }
-
-    /// Reads the next chunk: lines up to (not including) a tag line that follows movetext.
-    fn chunk(&mut self) {
-        let Some(source) = self.source.as_mut() else {
-            return;
-        };
-        let mut bytes = std::mem::take(&mut self.pending);
-        let mut movetext = !bytes.is_empty() && !is_tag_line(&bytes);
-        loop {
-            // Each line is read straight onto the chunk, and split off again when it is the
-            // tag line that ends it.
-            let at = bytes.len();
-            match source.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => {
-                    // A file that cannot be read to its end is reported by the scan.
-                    bytes.truncate(at);
-                    self.source = None;
-                    break;
-                }
-                Ok(_) => {}
-            }
-            let line = bytes.get(at..).unwrap_or_default();
-            // A byte order mark at the start of the file is no part of the text (elsewhere it
-            // is, as the library reads it).
-            let tag = if self.offset == 0 && at == 0 {
-                is_tag_line(line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line))
-            } else {
-                is_tag_line(line)
+        while self.checked <= offset {
+            let Some(workers) = self.workers.as_mut() else {
+                let Some(chunk) = self.chunks.next_chunk() else {
+                    self.checked = u64::MAX;
+                    return;
+                };
+                self.checked = chunk.start + chunk.own as u64;
+                self.games
+                    .extend(check_chunk(&self.path, self.strict, &chunk));
+                continue;
             };
-            if tag {
-                if movetext {
-                    self.pending = bytes.split_off(at);
-                    break;
+            // Keep the threads busy: hand out chunks up to the limit.
+            while workers.pending.len() < workers.ahead
+                && let Some(jobs) = workers.jobs.as_ref()
+                && let Some(chunk) = self.chunks.next_chunk()
+            {
+                let end = chunk.start + chunk.own as u64;
+                let (back, found) = mpsc::sync_channel(1);
+                let chunk = Arc::new(chunk);
+                if let Err(mpsc::SendError((chunk, back))) = jobs.send((Arc::clone(&chunk), back)) {
+                    // No thread is left: the chunk is checked here, in its turn.
+                    let _ = back.send(check_chunk(&self.path, self.strict, &chunk));
                 }
-            } else if !line.trim_ascii().is_empty() && !line.starts_with(b"%") {
-                movetext = true;
+                workers.pending.push_back((end, chunk, found));
             }
-        }
-        let start = self.offset;
-        let first_line = self.line;
-        self.offset += bytes.len() as u64;
-        self.line += memchr::memchr_iter(b'\n', &bytes).count();
-        // The next tag line is read with the chunk, so that the last game ends at "the next
-        // tag section", as in the whole file; the game it opens is the next chunk's.
-        let own = bytes.len();
-        bytes.extend_from_slice(&self.pending);
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
-        };
-        self.check(&text, own, start, first_line);
-    }
-
-    /// Checks the games that start in the first `own` bytes of `text` (a chunk and the tag
-    /// line after it), which starts at byte `start`, line `first_line`.
-    fn check(&mut self, text: &str, own: usize, start: u64, first_line: usize) {
-        let mut cursor = (0, first_line);
-        for game in pgn::Reader::new().strict(self.strict).games(text) {
-            if game.span.start >= own {
-                break;
-            }
-            // Comments alone between two games (a marker `{ fenkit: ... }` above a tag
-            // section) are no game of their own.
-            if is_comments_alone(&game) {
-                continue;
-            }
-            let findings: Vec<Finding> = game
-                .findings
-                .into_iter()
-                .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code))
-                .map(finding_of)
-                .collect();
-            if findings.is_empty() {
-                continue;
-            }
-            let placed = place_in(&self.path, text, start, &mut cursor, &game.span, findings);
-            self.games.push_back(GameFindings {
-                start: start + game.span.start as u64,
-                end: start + game.span.end as u64,
-                placed,
-            });
+            let Some((end, chunk, found)) = workers.pending.pop_front() else {
+                self.checked = u64::MAX;
+                return;
+            };
+            // A worker that stopped without its chunk's findings is checked again here, as
+            // one thread checks it: no finding is lost to a thread that ended.
+            let games = found
+                .recv()
+                .unwrap_or_else(|_| check_chunk(&self.path, self.strict, &chunk));
+            drop(chunk);
+            self.games.extend(games);
+            self.checked = end;
         }
     }
 
@@ -376,8 +615,22 @@ mod tests {
 
     /// The findings of `text` as `check` hands them on, game by game from a stream.
     fn streamed(text: &str) -> Vec<(usize, usize, u64, String, String)> {
+        let found = streamed_in(text, 1, CHUNK);
+        // Chunks cut at every game boundary, at a few games, on one thread and on three.
+        for (threads, size) in [(1, 0), (1, 100), (3, 0), (3, 100), (2, CHUNK)] {
+            assert_eq!(streamed_in(text, threads, size), found, "{threads} {size}");
+        }
+        found
+    }
+
+    /// [`streamed`] on `threads` threads, in chunks of `size` bytes.
+    fn streamed_in(
+        text: &str,
+        threads: usize,
+        size: usize,
+    ) -> Vec<(usize, usize, u64, String, String)> {
         let source = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
-        let mut games = PgnFindings::read("t.pgn".to_owned(), source, false);
+        let mut games = PgnFindings::in_chunks("t.pgn".to_owned(), source, false, threads, size);
         // Ask as the record reader would: at every line start.
         let mut out = Vec::new();
         let mut offset = 0;
@@ -430,6 +683,21 @@ mod tests {
                     \u{feff}[Event \"e\"]\n\n1. e4 *\n";
         let found = streamed(text);
         assert!(found.len() >= 4, "{found:?}");
+        assert_eq!(found, whole(text));
+    }
+
+    #[test]
+    fn a_tag_pair_after_a_marker_on_its_line_opens_a_game_that_goes_on() {
+        // Files joined without a line end between them: the second game's first tag pair
+        // stands after the first game's marker, and its other tag pairs follow on the next
+        // lines. That next line is no place to cut: the game goes on over it.
+        let text = "[Event \"a\"]\n\n1. e4 e5 1-0[Event \"f\"]\n[Site \"?\"]\n\n1. d4 Ke7 *\n\n\
+                    [Event \"g\"]\n\n1. e4 *[Event \"h\"]\n[Result \"*\"]\n1. Nf3 Kd6 *\n";
+        let found = streamed(text);
+        assert!(
+            found.iter().any(|(line, ..)| *line == 6),
+            "the illegal move of game f: {found:?}"
+        );
         assert_eq!(found, whole(text));
     }
 
