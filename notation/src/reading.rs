@@ -366,6 +366,9 @@ fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Pla
         };
         // One record: its unique value cannot repeat.
         analysis.unique = None;
+        if analysis.findings.is_empty() {
+            return Vec::new();
+        }
         return analysis
             .findings
             .into_iter()
