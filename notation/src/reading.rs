@@ -493,3 +493,57 @@ impl Games {
         Vec::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+
+    /// A line checked alone (the one record, read in place) gets the findings the record
+    /// reader gives the same line after a blank one (the general path): the same codes,
+    /// messages and spans in its record, one line further down. Over real files, each with
+    /// the settings `check.test.mjs` reads it with.
+    #[test]
+    fn a_line_alone_reads_as_in_a_text() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/");
+        let cases = [
+            ("scalachess/mainline_fen.txt", None, false),
+            ("scalachess/mainline_fen.txt", Some("fen"), false),
+            ("stockfish-books/FRC_openings.epd", Some("epd"), true),
+            ("stockfish-books/noob_2moves.epd", Some("epd"), false),
+            ("chess960/shredder.fen", Some("fen"), true),
+            ("chess960/xfen.fen", Some("fen"), false),
+        ];
+        for (file, notation, chess960) in cases {
+            let text = std::fs::read_to_string(format!("{root}{file}")).unwrap();
+            let request = Request {
+                notation: notation.map(|name| Notation::from_name(name).unwrap()),
+                chess960,
+                ..Request::default()
+            };
+            let mut alone = Checker::new(request.resolve().unwrap());
+            let mut in_text = Checker::new(request.resolve().unwrap());
+            let mut found = 0;
+            for line in text.lines().take(400) {
+                let one = alone.check(line).unwrap();
+                let two = in_text.check(&format!("\n{line}")).unwrap();
+                let shape = |placed: &Placed, down: usize| {
+                    (
+                        placed.finding.code,
+                        placed.finding.message.clone(),
+                        placed.finding.span.clone(),
+                        placed.line + down,
+                    )
+                };
+                let one: Vec<_> = one.iter().map(|placed| shape(placed, 1)).collect();
+                let two: Vec<_> = two.iter().map(|placed| shape(placed, 0)).collect();
+                assert_eq!(one, two, "{file}: {line}");
+                found += one.len();
+            }
+            // Findings there were, where the files have some.
+            if file.ends_with("mainline_fen.txt") && notation.is_some() {
+                assert!(found > 0);
+            }
+        }
+    }
+}
