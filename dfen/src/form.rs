@@ -45,9 +45,96 @@ fn is_one_en_passant(field: &str) -> bool {
     }
 }
 
+/// The first six whitespace-separated fields of `line` (as `u8::is_ascii_whitespace` splits),
+/// and how many there are of them (at most 6). Found eight bytes at a time while the only
+/// whitespace is the space, a byte at a time otherwise: every text a binding checks is asked,
+/// and the general split costs several times as much.
+fn first_six_fields(line: &[u8]) -> ([&[u8]; 6], usize) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Where the fields start and end, in turn (a start first: the line's start counts as
+    // whitespace before it).
+    let mut edges = [0usize; 12];
+    let mut found = 0;
+    let mut after_space: u64 = 0x80;
+    let mut base = 0;
+    let mut words = line.chunks_exact(8);
+    'words: for chunk in &mut words {
+        let Ok(&chunk) = <&[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let word = u64::from_le_bytes(chunk);
+        // As in `FileForm::is_clockless`: the high bit of each byte up to 0x20, and of each
+        // space, exactly.
+        let low = (ONES * 0xA0 - (word & !HIGH)) & !word & HIGH;
+        let other = word ^ (ONES * u64::from(b' '));
+        let space = !(((other & !HIGH) + !HIGH) | other) & HIGH;
+        if low != space {
+            return first_six_fields_bytewise(line);
+        }
+        // The bytes whose whitespace differs from the byte's before them.
+        let mut changes = (space ^ ((space << 8) | after_space)) & HIGH;
+        while changes != 0 {
+            let Some(slot) = edges.get_mut(found) else {
+                break 'words;
+            };
+            *slot = base + changes.trailing_zeros() as usize / 8;
+            found += 1;
+            changes &= changes - 1;
+        }
+        after_space = (space >> 56) & 0x80;
+        base += 8;
+    }
+    let mut space_before = after_space != 0;
+    for (at, byte) in words.remainder().iter().enumerate() {
+        let space = byte.is_ascii_whitespace();
+        if space != space_before {
+            let Some(slot) = edges.get_mut(found) else {
+                break;
+            };
+            *slot = base + at;
+            found += 1;
+        }
+        space_before = space;
+    }
+    // A field still open ends with the line.
+    if found % 2 == 1
+        && let Some(slot) = edges.get_mut(found)
+    {
+        *slot = line.len();
+        found += 1;
+    }
+    let mut fields: [&[u8]; 6] = [&[]; 6];
+    for (field, edge) in fields.iter_mut().zip(edges.chunks_exact(2)).take(found / 2) {
+        if let [start, end] = *edge {
+            *field = line.get(start..end).unwrap_or_default();
+        }
+    }
+    (fields, found / 2)
+}
+
+/// [`first_six_fields`] a byte at a time, for a line with tabs or other control bytes.
+fn first_six_fields_bytewise(line: &[u8]) -> ([&[u8]; 6], usize) {
+    let mut fields: [&[u8]; 6] = [&[]; 6];
+    let mut count = 0;
+    let split = line
+        .split(u8::is_ascii_whitespace)
+        .filter(|field| !field.is_empty());
+    for (slot, field) in fields.iter_mut().zip(split) {
+        *slot = field;
+        count += 1;
+    }
+    (fields, count)
+}
+
 /// Whether `field` is a clock: digits only.
 fn is_clock(field: &str) -> bool {
-    !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit())
+    is_clock_bytes(field.as_bytes())
+}
+
+/// [`is_clock`] of bytes.
+fn is_clock_bytes(field: &[u8]) -> bool {
+    !field.is_empty() && field.iter().all(u8::is_ascii_digit)
 }
 
 /// The notation a line of a text without a notation of its own (a `.txt` file, standard
@@ -104,16 +191,30 @@ impl FileForm {
     /// The form of a file whose first position is `line`.
     #[must_use]
     pub fn of_first_position(line: &str) -> FileForm {
-        let mut fields = fields(line.trim_start_matches('\u{feff}'));
-        let four = fields.by_ref().take(4).count() == 4;
-        let fifth = fields.next();
-        let sixth = fields.next();
+        FileForm::of_first_position_bytes(line.as_bytes())
+    }
+
+    /// [`FileForm::of_first_position`] of a line's bytes, which need not be UTF-8 (a byte
+    /// that is not is no whitespace, digit or `;`, as its replacement character is not).
+    #[must_use]
+    pub fn of_first_position_bytes(line: &[u8]) -> FileForm {
+        const BOM: &[u8] = "\u{feff}".as_bytes();
+        let mut line = line;
+        while let Some(rest) = line.strip_prefix(BOM) {
+            line = rest;
+        }
+        let (fields, count) = first_six_fields(line);
+        let [_, _, _, _, fifth, sixth] = fields;
         FileForm {
-            clockless: four && fifth.is_none(),
-            clocks_as_fields: four
-                && fifth.is_some_and(is_clock)
-                && sixth.is_none_or(|field| {
-                    field.starts_with(';') || is_clock(field.trim_end_matches(';'))
+            clockless: count == 4,
+            clocks_as_fields: count >= 5
+                && is_clock_bytes(fifth)
+                && (count == 5 || sixth.starts_with(b";") || {
+                    let mut trimmed = sixth;
+                    while let Some(rest) = trimmed.strip_suffix(b";") {
+                        trimmed = rest;
+                    }
+                    is_clock_bytes(trimmed)
                 }),
         }
     }
@@ -245,6 +346,23 @@ mod tests {
     use crate::test_strategies::any_dfen;
     use crate::{CastlingMode, Layout, Parser, Writer};
 
+    /// [`FileForm::of_first_position`] by the general split: the reference its byte split
+    /// is held to.
+    fn form_by_split(line: &str) -> FileForm {
+        let mut fields = fields(line.trim_start_matches('\u{feff}'));
+        let four = fields.by_ref().take(4).count() == 4;
+        let fifth = fields.next();
+        let sixth = fields.next();
+        FileForm {
+            clockless: four && fifth.is_none(),
+            clocks_as_fields: four
+                && fifth.is_some_and(is_clock)
+                && sixth.is_none_or(|field| {
+                    field.starts_with(';') || is_clock(field.trim_end_matches(';'))
+                }),
+        }
+    }
+
     proptest! {
         /// Every standard FEN fenkit writes, and its first four fields, sniff as FEN and parse
         /// as FEN; a DFEN's seven fields never sniff as FEN. The first position's form follows
@@ -274,6 +392,23 @@ mod tests {
                      |[ a-h1-8/KQkqwé-]{0,48}|([a-h1-8é]{1,9} {1,3}){3,6}|[ a!\x01\x1f\x7f\u{a0}]{0,24}"
         ) {
             prop_assert_eq!(FileForm::is_clockless(&line), fields(&line).count() == 4);
+        }
+
+        /// The first position's form, split a byte at a time, is the form the whitespace
+        /// split gives (whatever the text: clocks, `;`, byte order marks, non-ASCII), and the
+        /// bytes of a line that is not UTF-8 give the form of its lossy text.
+        #[test]
+        fn the_form_splits_as_fields_split(
+            line in "(\u{feff}){0,2}[ \t\r\x0C0-9;a-h/Kw-]{0,40}|\\PC{0,30}\
+                     |([^ ]{1,4}[ \t]{1,2}){3,7}|([0-9;]{0,3} {1,2}){3,8}[0-9;]{0,3}",
+            cut in 0usize..40,
+        ) {
+            prop_assert_eq!(FileForm::of_first_position(&line), form_by_split(&line));
+            let bytes = &line.as_bytes()[..cut.min(line.len())];
+            prop_assert_eq!(
+                FileForm::of_first_position_bytes(bytes),
+                form_by_split(&String::from_utf8_lossy(bytes))
+            );
         }
 
         /// In Chess960 mode, a castling field written in either spelling is written back the

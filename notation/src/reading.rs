@@ -30,7 +30,7 @@ use dfen::form::FileForm;
 
 use crate::code::Finding;
 use crate::container::Container;
-use crate::records::{Grouping, MAX_RECORD_BYTES, RecordReader};
+use crate::records::{Grouping, MAX_RECORD_BYTES, Record, RecordReader};
 use crate::settings::{Request, Resolved, SettingError};
 use crate::{Analysis, Analyzer, Notation, ReadSettings, Unique, first_position_line};
 
@@ -146,17 +146,29 @@ impl Reading {
 
     /// The reader of its records from `inner`, which reads the input from its start.
     pub fn records<R: io::BufRead>(&self, inner: R) -> RecordReader<R> {
-        let grouping = match self.container {
-            Some(container) => container.grouping(),
-            None if self.notation.has_continuation_lines() => Grouping::Indented,
-            None => Grouping::None,
-        };
-        RecordReader::grouped(inner, grouping, MAX_RECORD_BYTES).with_comment_starts(
-            match self.container {
-                Some(_) => crate::records::COMMENT_STARTS,
-                None => self.notation.comment_starts(),
-            },
-        )
+        let (grouping, comments) = self.grouping();
+        RecordReader::grouped(inner, grouping, MAX_RECORD_BYTES).with_comment_starts(comments)
+    }
+
+    /// How its lines group into records, and the bytes that open its comment lines.
+    fn grouping(&self) -> (Grouping, &'static [u8]) {
+        match self.container {
+            Some(container) => (container.grouping(), crate::records::COMMENT_STARTS),
+            None if self.notation.has_continuation_lines() => {
+                (Grouping::Indented, self.notation.comment_starts())
+            }
+            None => (Grouping::None, self.notation.comment_starts()),
+        }
+    }
+
+    /// The one record of `text` when it is a text of one line outside a container (see
+    /// [`Record::of_one_line`]), borrowed from it: what [`Reading::records`] reads from it.
+    fn one_line<'t>(&self, text: &'t str) -> Option<Record<'t>> {
+        if self.container.is_some() {
+            return None;
+        }
+        let (grouping, comments) = self.grouping();
+        Record::of_one_line(text, grouping, comments, MAX_RECORD_BYTES)
     }
 
     /// The analyser of its records.
@@ -168,21 +180,40 @@ impl Reading {
 /// The notation of an input from its first position line, unless `known`, and the form its
 /// positions are written in ([`FileForm`]).
 fn sniff(head: &[u8], at_end: bool, known: Option<Notation>) -> (Notation, FileForm) {
-    if head_is_enough(head, at_end).is_err() {
+    // With all of the input at hand, the head is always enough.
+    if !at_end && head_is_enough(head, at_end).is_err() {
         return (
             known.unwrap_or_else(Notation::fallback),
             FileForm::default(),
         );
     }
-    let notation = known.unwrap_or_else(|| match first_position_line(head, true, b"#", false) {
-        Ok(Some(line)) => Notation::sniff(line),
-        _ => Notation::fallback(),
-    });
-    let form = match first_position_line(head, true, notation.comment_starts(), true) {
-        Ok(Some(line)) => match std::str::from_utf8(line) {
-            Ok(line) => FileForm::of_first_position(line),
-            Err(_) => FileForm::of_first_position(&String::from_utf8_lossy(line)),
+    // The first line that is neither blank nor a `#` comment, which sniffing reads.
+    let sniffed = match known {
+        Some(notation) => (notation, None),
+        None => match first_position_line(head, true, b"#", false) {
+            Ok(Some(line)) => (Notation::sniff(line), Some(line)),
+            _ => (Notation::fallback(), None),
         },
+    };
+    let notation = sniffed.0;
+    // The first position line of the notation: the line sniffed when the notation's comment
+    // starts skip `#` lines too and the line starts with none of them (every line before it
+    // is blank or a `#` comment), so that a text's first line is found once.
+    let comments = notation.comment_starts();
+    let first = match sniffed.1 {
+        Some(line)
+            if comments.contains(&b'#')
+                && line
+                    .trim_ascii()
+                    .first()
+                    .is_some_and(|byte| !comments.contains(byte)) =>
+        {
+            Ok(Some(line))
+        }
+        _ => first_position_line(head, true, comments, true),
+    };
+    let form = match first {
+        Ok(Some(line)) => FileForm::of_first_position_bytes(line),
         _ => FileForm::default(),
     };
     (notation, form)
@@ -328,6 +359,22 @@ impl Checker {
 
 /// The findings of `text`, read as `reading` says, by `analyzer`.
 fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Placed> {
+    // A text of one line (a binding's loop over positions) is its one record, read in place.
+    if let Some(record) = reading.one_line(text) {
+        let Some(mut analysis) = analyzer.analyze_record(&record) else {
+            return Vec::new();
+        };
+        // One record: its unique value cannot repeat.
+        analysis.unique = None;
+        if analysis.findings.is_empty() {
+            return Vec::new();
+        }
+        return analysis
+            .findings
+            .into_iter()
+            .map(|finding| placed_in(&record, finding))
+            .collect();
+    }
     let bytes = text.as_bytes();
     let mut records = reading.records(bytes);
     let mut uniques = Uniques::of(reading.notation);
@@ -353,15 +400,10 @@ fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Pla
         if let Some(unique) = analysis.unique.take() {
             uniques.meet(record.line, &unique, &mut analysis);
         }
-        let record_text = record.text().unwrap_or_default();
-        let own = analysis.findings.into_iter().map(|finding| {
-            let before = record_text.get(..finding.span.start).unwrap_or_default();
-            Placed {
-                line: record.line + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
-                finding,
-                offset: start,
-            }
-        });
+        let own = analysis
+            .findings
+            .into_iter()
+            .map(|finding| placed_in(&record, finding));
         if game.is_empty() {
             placed.extend(own);
         } else {
@@ -372,6 +414,20 @@ fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Pla
     }
     placed.extend(games.before(usize::MAX));
     placed
+}
+
+/// `finding`, of `record`, placed in the text: on the line of the record its span starts on.
+fn placed_in(record: &Record<'_>, finding: Finding) -> Placed {
+    let before = record
+        .text()
+        .unwrap_or_default()
+        .get(..finding.span.start)
+        .unwrap_or_default();
+    Placed {
+        line: record.line + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
+        finding,
+        offset: usize::try_from(record.offset).unwrap_or(usize::MAX),
+    }
 }
 
 /// The movetext findings of the PGN games of a text, game by game, as the command line hands
@@ -435,5 +491,59 @@ impl Games {
             return placed;
         }
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+
+    /// A line checked alone (the one record, read in place) gets the findings the record
+    /// reader gives the same line after a blank one (the general path): the same codes,
+    /// messages and spans in its record, one line further down. Over real files, each with
+    /// the settings `check.test.mjs` reads it with.
+    #[test]
+    fn a_line_alone_reads_as_in_a_text() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/");
+        let cases = [
+            ("scalachess/mainline_fen.txt", None, false),
+            ("scalachess/mainline_fen.txt", Some("fen"), false),
+            ("stockfish-books/FRC_openings.epd", Some("epd"), true),
+            ("stockfish-books/noob_2moves.epd", Some("epd"), false),
+            ("chess960/shredder.fen", Some("fen"), true),
+            ("chess960/xfen.fen", Some("fen"), false),
+        ];
+        for (file, notation, chess960) in cases {
+            let text = std::fs::read_to_string(format!("{root}{file}")).unwrap();
+            let request = Request {
+                notation: notation.map(|name| Notation::from_name(name).unwrap()),
+                chess960,
+                ..Request::default()
+            };
+            let mut alone = Checker::new(request.resolve().unwrap());
+            let mut in_text = Checker::new(request.resolve().unwrap());
+            let mut found = 0;
+            for line in text.lines().take(400) {
+                let one = alone.check(line).unwrap();
+                let two = in_text.check(&format!("\n{line}")).unwrap();
+                let shape = |placed: &Placed, down: usize| {
+                    (
+                        placed.finding.code,
+                        placed.finding.message.clone(),
+                        placed.finding.span.clone(),
+                        placed.line + down,
+                    )
+                };
+                let one: Vec<_> = one.iter().map(|placed| shape(placed, 1)).collect();
+                let two: Vec<_> = two.iter().map(|placed| shape(placed, 0)).collect();
+                assert_eq!(one, two, "{file}: {line}");
+                found += one.len();
+            }
+            // Findings there were, where the files have some.
+            if file.ends_with("mainline_fen.txt") && notation.is_some() {
+                assert!(found > 0);
+            }
+        }
     }
 }

@@ -473,6 +473,49 @@ enum Bytes<'a> {
     Other(Cow<'a, [u8]>),
 }
 
+impl<'a> Record<'a> {
+    /// The one record of `text`, a text of one line (no line feed but, perhaps, a final one),
+    /// borrowed from it: what [`RecordReader::next_record`] reads from such a text, without
+    /// the copy. `None` when `text` is not one line, or is longer than `limit` bytes (the
+    /// reader truncates such a record), or is empty (no record at all). A binding's loop
+    /// hands positions one at a time, so this is the record it reads.
+    pub fn of_one_line(
+        text: &'a str,
+        grouping: Grouping,
+        comments: &[u8],
+        limit: usize,
+    ) -> Option<Record<'a>> {
+        let (content, eol) = match memchr::memchr(b'\n', text.as_bytes()) {
+            None => (text, Eol::None),
+            Some(at) if at + 1 == text.len() => match text[..at].strip_suffix('\r') {
+                Some(content) => (content, Eol::CrLf),
+                None => (&text[..at], Eol::Lf),
+            },
+            Some(_) => return None,
+        };
+        // The reader strips a byte order mark from the first line, after the line end.
+        let (content, offset) = match content.strip_prefix('\u{feff}') {
+            Some(rest) => (rest, BOM.len() as u64),
+            None => (content, 0),
+        };
+        // Quoted rows (CSV) are read by the reader alone.
+        // (The whole text within the limit: the reader counts a line's limit before it
+        // strips a byte order mark.)
+        if text.is_empty() || text.len() > limit || matches!(grouping, Grouping::Quoted { .. }) {
+            return None;
+        }
+        Some(Record {
+            line: 1,
+            lines: 1,
+            offset,
+            bytes: Bytes::Text(Cow::Borrowed(content)),
+            eol,
+            kind: grouping.classify(content.as_bytes(), comments),
+            problem: None,
+        })
+    }
+}
+
 impl Record<'_> {
     /// The record's bytes, inner line ends included, the final line end excluded. Truncated
     /// when the record is too long.
@@ -1445,5 +1488,64 @@ mod tests {
         assert_eq!(records[0].problem, None);
         assert_eq!(records[1].problem, Some(Problem::InvalidUtf8 { at: 2 }));
         assert_eq!(records[1].offset, 3);
+    }
+
+    /// A text of one line read in place is the record the reader reads from it, with
+    /// nothing after it; a text of several lines, too long a line or a CSV row is the
+    /// reader's alone.
+    #[test]
+    fn one_line_reads_as_the_reader_reads() {
+        use proptest::prelude::*;
+        use proptest::test_runner::TestRunner;
+        let groupings = [
+            (Grouping::None, COMMENT_STARTS),
+            (Grouping::None, b"#%".as_slice()),
+            (Grouping::Indented, COMMENT_STARTS),
+            (Grouping::Tags, COMMENT_STARTS),
+            (Grouping::Quoted { delimiter: b',' }, COMMENT_STARTS),
+        ];
+        let texts = "(\u{feff})?[ \t\r\n#%\\[a-h1-8/é]{0,12}(\r?\n)?";
+        TestRunner::default()
+            .run(
+                &(texts, 0..groupings.len(), 0usize..16),
+                |(text, which, limit)| {
+                    let (grouping, comments) = groupings[which];
+                    let one = Record::of_one_line(&text, grouping, comments, limit);
+                    let mut reader = RecordReader::grouped(text.as_bytes(), grouping, limit)
+                        .with_comment_starts(comments);
+                    let first = reader.next_record().unwrap();
+                    let Some(one) = one else {
+                        let lines = text.strip_suffix('\n').unwrap_or(&text).contains('\n');
+                        let long = text.len() > limit;
+                        let quoted = matches!(grouping, Grouping::Quoted { .. });
+                        prop_assert!(text.is_empty() || lines || long || quoted, "{:?}", text);
+                        return Ok(());
+                    };
+                    let first = first.expect("a record");
+                    prop_assert_eq!(
+                        (
+                            one.line,
+                            one.lines,
+                            one.offset,
+                            one.raw(),
+                            one.eol,
+                            one.kind
+                        ),
+                        (
+                            first.line,
+                            first.lines,
+                            first.offset,
+                            first.raw(),
+                            first.eol,
+                            first.kind
+                        )
+                    );
+                    prop_assert_eq!(&one.problem, &first.problem);
+                    prop_assert_eq!(one.text(), first.text());
+                    prop_assert!(reader.next_record().unwrap().is_none());
+                    Ok(())
+                },
+            )
+            .unwrap();
     }
 }

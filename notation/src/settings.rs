@@ -61,7 +61,7 @@ impl fmt::Display for SettingError {
 impl std::error::Error for SettingError {}
 
 /// What a caller asks to read, before it is checked.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Request {
     /// The notation to read (`--notation`); `None`: by the input's name, else its content.
     pub notation: Option<Notation>,

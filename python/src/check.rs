@@ -2,11 +2,14 @@
 //! text on standard input. The settings are named as the command line names them, and read,
 //! resolved and applied by the library (`notation::settings`, `notation::reading`).
 
+use std::cell::RefCell;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use notation::choice::Choice;
-use notation::settings::Request;
+use notation::reading::{Checker, Placed};
+use notation::settings::{Request, SettingError};
 use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
 use crate::common::{PyFinding, Text, choose};
@@ -55,12 +58,29 @@ fn check(
     };
     let text = text.as_str()?;
     let placed = py
-        .detach(|| notation::reading::check_text(text, &request))
+        .detach(|| check_kept(text, request))
         .map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(placed
         .iter()
         .map(|placed| PyFinding::placed(placed, text))
         .collect())
+}
+
+thread_local! {
+    /// The checker of the last request: a loop that checks position after position with the
+    /// same settings resolves them once and keeps the analysers (`notation::reading::Checker`).
+    static KEPT: RefCell<Option<(Request, Checker)>> = const { RefCell::new(None) };
+}
+
+/// [`notation::reading::check_text`], by the checker kept for `request`.
+fn check_kept(text: &str, request: Request) -> Result<Vec<Placed>, SettingError> {
+    KEPT.with_borrow_mut(|kept| {
+        let checker = match kept {
+            Some((asked, checker)) if *asked == request => checker,
+            _ => &mut kept.insert((request, Checker::new(request.resolve()?))).1,
+        };
+        checker.check(text)
+    })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -599,9 +599,9 @@ function createApi(raw, pgn) {
     setCheckOptions(reader, options);
     const length = reader.put(text);
     if (length < 0) return [surrogateFinding(text, -1 - length)];
-    const answer = reader.raw.check_text(length, typeof text !== 'string');
-    if (answer === '') return [];
-    const value = JSON.parse(answer);
+    // 0: no finding, the common answer, a number; else the answer is fetched as JSON.
+    if (reader.raw.check_text(length, typeof text !== 'string') === 0) return [];
+    const value = JSON.parse(reader.raw.check_answer());
     if (value.refused !== undefined) throw new RangeError(`${value.refused} (help: ${value.help})`);
     return value.findings;
   }

@@ -287,11 +287,29 @@ pub fn play(len: usize, reader: u32, uci: &str, king_capture: u32) -> String {
 }
 
 /// Every finding of the input as `fenkit check` reports it, with the options set last by
-/// [`check_settings`], read by the notation library (`check::check_with`): a JSON answer, or
-/// the empty string for a text without a finding.
+/// [`check_settings`], read by the notation library (`check::check_with`): 0 for a text
+/// without a finding (the common answer, which so crosses into JavaScript as a number, not a
+/// string), else 1, and the JSON answer is [`check_answer`]'s.
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]
-pub fn check_text(len: usize, bytes: bool) -> String {
+pub fn check_text(len: usize, bytes: bool) -> u32 {
+    let answer = check_answer_of(len, bytes);
+    let found = u32::from(!answer.is_empty());
+    CHECK_ANSWER.set(answer);
+    found
+}
+
+/// The JSON answer of the last [`check_text`] call that had one.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn check_answer() -> String {
+    CHECK_ANSWER.take()
+}
+
+/// The answer of `check` for the input: JSON, or the empty string for a text without a
+/// finding.
+#[cfg(feature = "pgn")]
+fn check_answer_of(len: usize, bytes: bool) -> String {
     CHECK_SETTINGS.with_borrow_mut(|settings| {
         with_text(
             len,
@@ -317,6 +335,8 @@ thread_local! {
         RefCell::new(Ok(notation::reading::Checker::new(
             notation::settings::Resolved::default(),
         )));
+    /// The JSON answer of the last `check_text` call, until [`check_answer`] takes it.
+    static CHECK_ANSWER: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
 /// Sets the options (JSON: `notation`, `variant`, `profile`, `dialect`, `checkLimit`,
