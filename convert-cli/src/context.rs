@@ -338,4 +338,43 @@ mod tests {
         }
         assert!(fast > 1_000, "only {fast} chunks went the direct way");
     }
+
+    /// [`plain_ascii`], eight bytes at a time, answers as the byte test does, over random
+    /// texts of the bytes around each of its bounds (line feeds among printable ASCII most of
+    /// all).
+    #[test]
+    fn plain_ascii_is_the_byte_test() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % below as u64).unwrap_or(0)
+        };
+        let kept =
+            |b: u8| b.wrapping_sub(b' ') < 0x5f || matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r');
+        let odd = [
+            0x00, 0x09, 0x0b, 0x0c, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0x8a, 0x9f, 0xa0, 0xff,
+        ];
+        let (mut plain, mut not) = (0, 0);
+        for _ in 0..20_000 {
+            let len = next(40);
+            let text: Vec<u8> = (0..len)
+                .map(|_| match next(20) {
+                    0 => odd[next(odd.len())],
+                    1..=3 => b'\n',
+                    4 => [b' ', b'!', b'~', 0x7e][next(4)],
+                    _ => 0x20 + u8::try_from(next(0x5f)).unwrap_or(0),
+                })
+                .collect();
+            let expected = text.iter().all(|&b| kept(b));
+            assert_eq!(plain_ascii(&text), expected, "{text:?}");
+            if expected {
+                plain += 1;
+            } else {
+                not += 1;
+            }
+        }
+        assert!(plain > 2_000 && not > 2_000, "{plain} plain, {not} not");
+    }
 }

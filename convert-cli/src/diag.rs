@@ -258,7 +258,7 @@ impl Diagnostic {
         let simple = self.reference.is_none()
             && !text.is_empty()
             && text.len() <= PLAIN_MAX_LINE
-            && text.bytes().all(|b| (0x21..0x7f).contains(&b) || b == b' ')
+            && printable_ascii(text)
             && !text.starts_with(PLAIN_MAX_INDENT)
             && !text.ends_with(' ')
             && source.span.start <= source.span.end
@@ -285,28 +285,14 @@ impl Diagnostic {
     /// Writes [`Diagnostic::plain_body_into`]'s part of the report, the snippet `source`
     /// being the simple case.
     fn write_body(&self, source: &Source, out: &mut String) {
-        let text = source.text.as_str();
-        let mut digits = [0u8; 20];
-        let number = decimal(source.first_line, &mut digits);
-        let carets = (source.span.end - source.span.start).max(1);
-        repeat(out, ' ', number.len());
-        out.push_str("--> ");
-        out.push_str(&self.path);
-        out.push(':');
-        out.push_str(decimal(self.line, &mut [0u8; 20]));
-        out.push(':');
-        out.push_str(decimal(self.column, &mut [0u8; 20]));
-        out.push('\n');
-        repeat(out, ' ', number.len());
-        out.push_str(" |\n");
-        out.push_str(number);
-        out.push_str(" | ");
-        out.push_str(text);
-        out.push('\n');
-        repeat(out, ' ', number.len());
-        out.push_str(" | ");
-        repeat(out, ' ', source.span.start);
-        repeat(out, '^', carets);
+        write_body(
+            &self.path,
+            (self.line, self.column),
+            source.first_line,
+            &source.text,
+            source.span.clone(),
+            out,
+        );
     }
 
     /// Renders the rustc-style report: title, `-->` location, snippet with caret, help.
@@ -348,6 +334,105 @@ impl Diagnostic {
         let report: [Group<'_>; 1] = [group];
         renderer.render(&report)
     }
+}
+
+/// The middle of the simple plain report (see [`Diagnostic::plain_body_into`]): the `-->`
+/// location of `path` at `place` (line, column), the snippet line `text` numbered `number`,
+/// and the carets under `span`.
+fn write_body(
+    path: &str,
+    place: (usize, usize),
+    number: usize,
+    text: &str,
+    span: Range<usize>,
+    out: &mut String,
+) {
+    let mut digits = [0u8; 20];
+    let number = decimal(number, &mut digits);
+    let carets = (span.end - span.start).max(1);
+    repeat(out, ' ', number.len());
+    out.push_str("--> ");
+    out.push_str(path);
+    out.push(':');
+    out.push_str(decimal(place.0, &mut [0u8; 20]));
+    out.push(':');
+    out.push_str(decimal(place.1, &mut [0u8; 20]));
+    out.push('\n');
+    repeat(out, ' ', number.len());
+    out.push_str(" |\n");
+    out.push_str(number);
+    out.push_str(" | ");
+    out.push_str(text);
+    out.push('\n');
+    repeat(out, ' ', number.len());
+    out.push_str(" | ");
+    repeat(out, ' ', span.start);
+    repeat(out, '^', carets);
+}
+
+/// Whether every byte of `text` is printable ASCII or a space. It looks at every byte (no
+/// early exit), which lets the compiler compare many at once: the lines it is asked about are
+/// short, and nearly always pass.
+fn printable_ascii(text: &str) -> bool {
+    text.bytes()
+        .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5f))
+}
+
+/// The simple case of [`Diagnostic::plain_gutter`] for a finding on the record `text`, one line
+/// of the file: `text` and `path` allow the simple report, and `text` is one line (printable
+/// ASCII holds no line end). Then a byte is a column, the snippet is `text` whole, and the span
+/// is the finding's cut to `text`.
+fn simple_line(path: &str, text: &str, span: &Range<usize>) -> Option<Range<usize>> {
+    let simple = !text.is_empty()
+        && text.len() <= PLAIN_MAX_LINE
+        && printable_ascii(text)
+        && !text.starts_with(PLAIN_MAX_INDENT)
+        && !text.ends_with(' ')
+        && one_line(path);
+    let start = span.start.min(text.len());
+    simple.then(|| start..span.end.min(text.len()).max(start))
+}
+
+/// The plain report of `finding` on the record `text` of one line, line `line` of `path`,
+/// appended to `out` without placing a [`Diagnostic`] (which copies the path and the line):
+/// byte for byte what `Diagnostic::in_text(path, line, _, text, finding)` renders with
+/// [`Diagnostic::render_plain_into`], when that is the simple case. Otherwise returns false,
+/// leaving `out` as it was. `check` renders the reports of a file's findings so.
+pub(crate) fn plain_line_into(
+    path: &str,
+    line: usize,
+    text: &str,
+    finding: &Finding,
+    out: &mut String,
+) -> bool {
+    let Some(span) = simple_line(path, text, &finding.span) else {
+        return false;
+    };
+    if !plain_words(finding) {
+        return false;
+    }
+    out.reserve(160 + finding.message.len() + path.len() + 2 * text.len() + span.len());
+    plain_head(finding, out);
+    write_body(path, (line, span.start + 1), line, text, span, out);
+    plain_help(finding, decimal(line, &mut [0u8; 20]).len(), out);
+    true
+}
+
+/// [`Diagnostic::plain_body_into`] of a finding at `span` of the record `text` of one line,
+/// line `line` of `path`, without placing a [`Diagnostic`]; false, `out` as it was, when that
+/// is not the simple case.
+pub(crate) fn plain_line_body_into(
+    path: &str,
+    line: usize,
+    text: &str,
+    span: &Range<usize>,
+    out: &mut String,
+) -> bool {
+    let Some(span) = simple_line(path, text, span) else {
+        return false;
+    };
+    write_body(path, (line, span.start + 1), line, text, span, out);
+    true
 }
 
 /// Whether `text` is one line.
@@ -458,7 +543,7 @@ pub(crate) fn renderer(colored: bool) -> Renderer {
 
 #[cfg(test)]
 mod tests {
-    use super::{Diagnostic, PLAIN_MAX_LINE, excerpt};
+    use super::{Diagnostic, PLAIN_MAX_LINE, excerpt, plain_line_body_into, plain_line_into};
     use annotate_snippets::Renderer;
     use notation::code::{FenkitCode, fenkit_error, fenkit_warning};
 
@@ -482,6 +567,7 @@ mod tests {
             .collect();
         let odd = ['\t', 'é', '\u{7f}', '\u{1b}', '字'];
         let mut direct = 0usize;
+        let mut straight_from_record = 0usize;
         for case in 0..20_000 {
             let len = 1 + next(PLAIN_MAX_LINE + 40);
             let mut text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
@@ -522,11 +608,34 @@ mod tests {
             }
             let line = [1, 9, 10, 99, 100, 12_345, 1_000_000][next(7)] + next(3);
             let path = ["a.epd", "dir/some file.fen", "-"][next(3)];
+            // Spans past the line's end too, which the placing cuts.
+            if case % 11 == 3 {
+                finding.span = start..text.len() + next(3);
+            }
+            let mut straight = String::from("before");
+            let from_record = plain_line_into(path, line, &text, &finding, &mut straight);
+            let mut body = String::new();
+            let body_from_record =
+                plain_line_body_into(path, line, &text, &finding.span, &mut body);
             let diagnostic = Diagnostic::in_text(path, line, 0, &text, finding);
             let expected = diagnostic.render(&Renderer::plain());
             if diagnostic.plain_into(&mut String::new()) {
                 direct += 1;
             }
+            // Written from the record without placing it: the same report, in the same cases.
+            assert_eq!(from_record, diagnostic.plain_into(&mut String::new()));
+            if from_record {
+                straight_from_record += 1;
+                assert_eq!(straight, format!("before{expected}"), "{text:?}");
+            } else {
+                assert_eq!(straight, "before");
+            }
+            let mut placed_body = String::new();
+            assert_eq!(
+                body_from_record,
+                diagnostic.plain_body_into(&mut placed_body)
+            );
+            assert_eq!(body, placed_body);
             assert_eq!(
                 diagnostic.render_plain(),
                 expected,
@@ -535,6 +644,7 @@ mod tests {
             );
         }
         assert!(direct > 8_000, "{direct} of 20,000 written directly");
+        assert_eq!(straight_from_record, direct);
     }
 
     /// The `\r` of a CRLF line end inside a multi-line record is not part of the snippet, and

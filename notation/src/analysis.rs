@@ -599,7 +599,7 @@ impl Contained {
         } else {
             &embedded.text
         };
-        let mut analysis = match embedded.variant {
+        let analysis = match embedded.variant {
             None => state.analyze(work, record.line, read),
             Some(variant) => {
                 let index = match self.variants.iter().position(|(v, ..)| *v == variant) {
@@ -618,7 +618,7 @@ impl Contained {
             }
         };
         let mut analysis = placed(
-            analysis_in(&mut analysis, &embedded),
+            analysis_in(analysis, &embedded),
             &embedded,
             text,
             work.only_changed(),
@@ -669,30 +669,25 @@ pub fn variant_reading(
 }
 
 /// Moves the analysis of an embedded text into its record: spans, the container's findings
-/// (first, in record order), the missing clocks of a container without clocks.
-fn analysis_in(analysis: &mut Analysis, embedded: &Embedded<'_>) -> Analysis {
-    let mut findings = embedded.findings.clone();
-    for mut finding in std::mem::take(&mut analysis.findings) {
-        if embedded.clockless && finding.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
-        {
-            continue;
+/// (first, in record order), the missing clocks of a container without clocks. The analysis is
+/// changed in place: a clean value (most of a file) moves nothing.
+fn analysis_in(mut analysis: Analysis, embedded: &Embedded<'_>) -> Analysis {
+    if !(analysis.findings.is_empty() && embedded.findings.is_empty()) {
+        let mut findings = embedded.findings.clone();
+        for mut finding in std::mem::take(&mut analysis.findings) {
+            if embedded.clockless
+                && finding.code == crate::code::Code::Dfen(dfen::Code::MissingClocks)
+            {
+                continue;
+            }
+            finding.span = embedded.to_record(&finding.span);
+            findings.push(finding);
         }
-        finding.span = embedded.to_record(&finding.span);
-        findings.push(finding);
+        analysis.rejected |= findings.iter().any(|f| f.severity == Severity::Error);
+        analysis.findings = findings;
     }
-    let rejected = analysis.rejected || findings.iter().any(|f| f.severity == Severity::Error);
-    Analysis {
-        findings,
-        canonical: analysis.canonical.take(),
-        rejected,
-        reference: analysis.reference,
-        identity: analysis.identity.take(),
-        engine_explained: analysis.engine_explained,
-        dialect: analysis.dialect,
-        notes: std::mem::take(&mut analysis.notes),
-        unique: analysis.unique.take(),
-        embedded: Some(embedded.span.clone()),
-    }
+    analysis.embedded = Some(embedded.span.clone());
+    analysis
 }
 
 /// The canonical form of the text placed back in its record (`record`), clocks left off for

@@ -73,8 +73,36 @@ fn findings_of(
     settings: ReadSettings,
     verify_perft: Option<u32>,
 ) -> Vec<Finding> {
-    let mut findings = converted(parsed.position_findings.clone());
-    findings.extend(parsed.findings.iter().cloned().map(finding_of));
+    let owned = Owned {
+        position: parsed.position_findings.clone(),
+        operations: parsed.findings.clone(),
+    };
+    findings_taken(parsed, owned, line, settings, verify_perft)
+}
+
+/// The findings of a parsed line, taken out of it (see [`findings_taken`]).
+struct Owned {
+    position: Vec<dfen::Finding>,
+    operations: Vec<dfen::epd::Finding>,
+}
+
+/// [`findings_of`] for the findings `owned` taken out of `parsed`: moved, not copied (a suite
+/// can have a finding on every line).
+fn findings_taken(
+    parsed: &ParsedEpd,
+    owned: Owned,
+    line: &str,
+    settings: ReadSettings,
+    verify_perft: Option<u32>,
+) -> Vec<Finding> {
+    let position_read = !owned
+        .position
+        .iter()
+        .any(|f| f.severity == dfen::Severity::Error)
+        && parsed.epd.position().en_passant.len() <= 1;
+    let mut findings = converted(owned.position);
+    findings.reserve(owned.operations.len());
+    findings.extend(owned.operations.into_iter().map(finding_of));
     if let Some(variant) = settings.rules {
         let position_read = !findings.iter().any(|f| f.severity == dfen::Severity::Error);
         if position_read {
@@ -89,11 +117,6 @@ fn findings_of(
         findings.sort_by_key(|f| f.span.start);
         return findings;
     }
-    let position_read = !parsed
-        .position_findings
-        .iter()
-        .any(|f| f.severity == dfen::Severity::Error)
-        && parsed.epd.position().en_passant.len() <= 1;
     if let (Some(depth), true) = (verify_perft, position_read) {
         findings.extend(parsed.verify_perft(depth).into_iter().map(finding_of));
         findings.sort_by_key(|f| f.span.start);
@@ -286,11 +309,16 @@ struct EpdAnalyzer;
 
 impl Analyze for EpdAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
-        let parsed = match parser(work.settings).parse(text) {
+        let mut parsed = match parser(work.settings).parse(text) {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),
         };
-        let mut findings = findings_of(&parsed, text, work.settings, work.verify_perft());
+        let owned = Owned {
+            position: std::mem::take(&mut parsed.position_findings),
+            operations: std::mem::take(&mut parsed.findings),
+        };
+        let notes = std::mem::take(&mut parsed.notes);
+        let mut findings = findings_taken(&parsed, owned, text, work.settings, work.verify_perft());
         // In a file whose first line writes FEN clocks (`… - 0 1`, the convention of engine
         // opening books), a line that writes them so keeps them, and is no finding unless
         // strict.
@@ -330,15 +358,14 @@ impl Analyze for EpdAnalyzer {
             )),
         });
         let mut analysis = Analysis::accepted(findings, canonical, identity);
-        analysis.notes = parsed
-            .notes
-            .iter()
+        analysis.notes = notes
+            .into_iter()
             .map(|note| {
                 Finding::new(
                     note.code.into(),
                     dfen::Severity::Warning,
-                    note.span.clone(),
-                    note.message.clone(),
+                    note.span,
+                    note.message,
                 )
             })
             .collect();

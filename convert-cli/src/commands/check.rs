@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, plain_line_body_into, plain_line_into};
 use crate::duplicates::Duplicates;
 use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
@@ -561,10 +561,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             };
             // A record that is not text has its finding's span moved when it is placed: left to
             // the thread that writes.
-            if record.text().is_none() {
+            let Some(text) = record.text() else {
                 return;
-            }
+            };
+            // The common report (one short line, no colours) is written straight from the
+            // record, without placing a diagnostic.
+            let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
             for slot in &mut analysis.findings {
+                if direct && plain_line_into(path, record.line, text, slot, reports.text()) {
+                    reports.text().push_str("\n\n");
+                    reports.end_one();
+                    continue;
+                }
                 let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
                 let finding = std::mem::replace(slot, placeholder);
                 let diagnostic =
@@ -582,6 +590,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 && format == OutputFormat::Human
                 && !colored
             {
+                if plain_line_body_into(path, record.line, text, &unique.span, reports.text()) {
+                    reports.end_one();
+                    return;
+                }
                 // Only the place counts: the middle of a report holds no code, title nor help.
                 let place = Finding::new(
                     Code::Fenkit(FenkitCode::FourPlayerChess),
