@@ -8,8 +8,8 @@
 //! that both fenkit and python-chess read. `FENKIT_EPD_CORPUS=FILE` reads another file instead
 //! (a real suite: lines python-chess cannot read are left out of both sides).
 //!
-//! Run: `cargo bench -p dfen --bench epd` (divan, fenkit's rows only), or
-//! `INTERLEAVED=15 cargo bench -p dfen --bench epd`: each fenkit pass and its peer back to back,
+//! Run: `cargo bench -p fenkit-chess --bench epd` (divan, fenkit's rows only), or
+//! `INTERLEAVED=15 cargo bench -p fenkit-chess --bench epd`: each fenkit pass and its peer back to back,
 //! 15 rounds, the fastest of each, and the ratios (`SAN_ONLY=1`: the SAN rows alone).
 //! python-chess runs in the interpreter named by `FENKIT_PYTHON` (else the test venv
 //! `target/test-venv/bin/python` that `scripts/test` makes, with python-chess pinned in
@@ -19,9 +19,9 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use dfen::chess::Position;
-use dfen::epd::EpdParser;
-use dfen::san;
+use chess::epd::EpdParser;
+use chess::san;
+use chess::standard::Position;
 use shakmaty::{CastlingMode, Chess};
 
 const LINES: usize = 20_000;
@@ -115,7 +115,7 @@ static CORPUS: LazyLock<(Vec<String>, PathBuf)> = LazyLock::new(|| {
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<String> = text
             .lines()
-            .filter(|line| !dfen::epd::is_comment(line))
+            .filter(|line| !chess::epd::is_comment(line))
             .map(str::to_owned)
             .collect();
         return (lines, PathBuf::from(path));

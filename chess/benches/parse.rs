@@ -4,14 +4,14 @@
 //! The same games, played as three-check and as crazyhouse, give the variant corpora: the same
 //! 100,000 positions with each variant's fields added, in shakmaty's text (the `stockfish`
 //! dialect) and in fenkit's canonical (essay) form.
-//! Run: `cargo bench -p dfen --bench parse`. Compare rows within one run: the machines are noisy.
-//! `INTERLEAVED=15 cargo bench -p dfen --bench parse` instead times each fenkit pass and its
+//! Run: `cargo bench -p fenkit-chess --bench parse`. Compare rows within one run: the machines are noisy.
+//! `INTERLEAVED=15 cargo bench -p fenkit-chess --bench parse` instead times each fenkit pass and its
 //! shakmaty peer back to back (15 rounds, fastest counts) and prints the ratios.
 
 use std::hint::black_box;
 use std::sync::LazyLock;
 
-use dfen::variant::{Dialect, Variant, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParser};
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Crazyhouse, ThreeCheck};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position};
@@ -30,7 +30,7 @@ fn main() {
     divan::main();
 }
 
-/// `INTERLEAVED=N cargo bench -p dfen --bench parse`: each fenkit pass over the corpus and its
+/// `INTERLEAVED=N cargo bench -p fenkit-chess --bench parse`: each fenkit pass over the corpus and its
 /// shakmaty peer are timed back to back, N rounds, and the fastest of each counts. Alternating
 /// means both sides of a ratio see the same machine, however busy it is.
 fn interleaved(rounds: usize) {

@@ -26,8 +26,8 @@
 //! shape above.
 //!
 //! ```
-//! use dfen::chess::Position;
-//! use dfen::san::{self, Spelling};
+//! use chess::standard::Position;
+//! use chess::san::{self, Spelling};
 //!
 //! // Bratko-Kopec 1: the queen's move to d1 gives check.
 //! let dfen: dfen::Dfen = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1".parse()?;
@@ -55,20 +55,20 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-use crate::chess::{Castling, ChessMove, Position};
 use crate::epd::codes::Code;
-use crate::{Color, Role, Square};
+use crate::standard::{Castling, ChessMove, Position};
+use dfen::{Color, Role, Square};
 
 /// The SAN of a move as [`San::of`] writes it: at most 8 ASCII bytes, held inline.
 ///
 /// ```
-/// use dfen::chess::Position;
+/// use chess::standard::Position;
 /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1".parse()?;
 /// let position = Position::new(&dfen);
 /// let names: Vec<String> = position
 ///     .legal_moves()
 ///     .iter()
-///     .map(|mv| dfen::san::San::of(&position, mv).to_string())
+///     .map(|mv| chess::san::San::of(&position, mv).to_string())
 ///     .filter(|san| san.starts_with('O') || san.ends_with('+'))
 ///     .collect();
 /// assert_eq!(names, ["Ra8+", "Rh8+", "O-O-O", "O-O"]);
@@ -250,7 +250,7 @@ impl Suffix {
 /// the stable code of each.
 ///
 /// ```
-/// use dfen::san::Spelling;
+/// use chess::san::Spelling;
 /// let both = Spelling::CAPTURE_MARK | Spelling::CHECK_SUFFIX;
 /// assert!(both.contains(Spelling::CHECK_SUFFIX));
 /// assert_eq!(both.iter().map(|flag| flag.code().as_str()).collect::<Vec<_>>(), ["EPD111", "EPD112"]);
@@ -360,9 +360,9 @@ pub struct SanMove {
 /// and found, and why a move is illegal where that is known.
 ///
 /// ```
-/// use dfen::chess::Position;
+/// use chess::standard::Position;
 /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1".parse()?;
-/// let err = dfen::san::parse(&Position::new(&dfen), "Ne2").unwrap_err();
+/// let err = chess::san::parse(&Position::new(&dfen), "Ne2").unwrap_err();
 /// assert_eq!(err.code().as_str(), "EPD204");
 /// assert_eq!(
 ///     err.to_string(),
@@ -419,7 +419,7 @@ fn san_error(
     expected: impl Into<Cow<'static, str>>,
     found: &str,
 ) -> SanError {
-    SanError::new(code, span, expected, crate::parser::quote(found))
+    SanError::new(code, span, expected, dfen::internal::quote(found))
 }
 
 /// Adds why a move is illegal to a [`SanError`].
@@ -627,7 +627,7 @@ fn piece_name(color: Color, role: Role) -> String {
         Role::Queen => "queen",
         Role::King => "king",
     };
-    format!("{} {role}", crate::validate::color_name(color))
+    format!("{} {role}", dfen::internal::color_name(color))
 }
 
 /// Reads one move written in SAN (or UCI) and resolves it to the one legal move of `position`
@@ -640,8 +640,8 @@ fn piece_name(color: Color, role: Role) -> String {
 /// the candidates).
 ///
 /// ```
-/// use dfen::chess::Position;
-/// use dfen::san::{self, Spelling};
+/// use chess::standard::Position;
+/// use chess::san::{self, Spelling};
 ///
 /// let dfen: dfen::Dfen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
 /// let position = Position::new(&dfen);
@@ -729,16 +729,16 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
 /// `EPD020` when the text is not UCI, `EPD203` when it names no legal move.
 ///
 /// ```
-/// use dfen::chess::Position;
+/// use chess::standard::Position;
 /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
 /// let position = Position::new(&start);
-/// let mv = dfen::san::parse_uci(&position, "b1c3")?;
-/// assert_eq!(dfen::san::San::of(&position, &mv).as_str(), "Nc3");
-/// assert_eq!(dfen::san::parse_uci(&position, "b1b3").unwrap_err().code().as_str(), "EPD203");
+/// let mv = chess::san::parse_uci(&position, "b1c3")?;
+/// assert_eq!(chess::san::San::of(&position, &mv).as_str(), "Nc3");
+/// assert_eq!(chess::san::parse_uci(&position, "b1b3").unwrap_err().code().as_str(), "EPD203");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_uci(position: &Position, text: &str) -> Result<ChessMove, SanError> {
-    let uci: crate::rules::UciMove = text.parse().map_err(|_| {
+    let uci: dfen::rules::UciMove = text.parse().map_err(|_| {
         san_error(
             Code::MalformedSan,
             0..text.len(),
@@ -788,7 +788,7 @@ fn resolve_castling(
             format!(
                 "{} cannot castle on the {side_name}: it has no right to, or the king and rook \
                  are not in place with the squares between them empty",
-                crate::validate::color_name(position.side())
+                dfen::internal::color_name(position.side())
             )
         };
         san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(reason)
@@ -836,7 +836,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
                         san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(
                             format!(
                                 "the piece on {from} is not {}'s",
-                                crate::validate::color_name(us)
+                                dfen::internal::color_name(us)
                             ),
                         ),
                     );
@@ -935,7 +935,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
             } else if illegal_match {
                 error.because(format!(
                     "it would leave the {} king in check",
-                    crate::validate::color_name(us)
+                    dfen::internal::color_name(us)
                 ))
             } else if written.promotion.is_some() && role == Role::Pawn {
                 error.because(format!("no {piece} can promote on {to}"))

@@ -1,20 +1,20 @@
 //! Standard chess: the legal moves of a position, playing them, check and mate.
 //!
-//! This is the move generator behind `perft --standard` ([`rules::PerftMode::Standard`]),
+//! This is the move generator behind `perft --standard` ([`dfen::rules::PerftMode::Standard`]),
 //! offered for standard chess: one move per turn, every role at once, and a move that leaves
 //! the mover's king attacked is illegal. It is what [`san`](crate::san) resolves moves
 //! against and what [`epd`](crate::epd) checks the moves of an EPD line with. The Dice Chess
-//! rules ([`rules`](crate::rules)) are separate and unchanged.
+//! rules ([`rules`](dfen::rules)) are separate and unchanged.
 //!
 //! A [`Position`] is read from a [`Dfen`] (its dice, if any, are ignored); [`ChessMove`]s come
 //! only from its [`Position::legal_moves`] (or from parsing SAN or UCI against it), so a move
 //! always carries what it does: the moving role, a capture, en passant, a promotion, castling.
 //!
 //! ```
-//! use dfen::chess::{Castling, Position};
+//! use chess::standard::{Castling, Position};
 //!
 //! let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
-//! assert_eq!(dfen::chess::legal_moves(&start).len(), 20);
+//! assert_eq!(chess::standard::legal_moves(&start).len(), 20);
 //!
 //! // Castling is a move of its own kind, king side or queen side.
 //! let castle: dfen::Dfen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
@@ -29,14 +29,14 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::rules::bitboard::{
+use dfen::internal::bitboard::{
     Bits, KING, KNIGHT, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, bishop_attacks, rook_attacks,
 };
-use crate::rules::moves::{Move, MoveKind};
-use crate::rules::position::Pos;
-use crate::rules::standard;
-use crate::rules::{Perft, PerftMode};
-use crate::{Color, Dfen, DicePool, Role, Square};
+use dfen::internal::position::Pos;
+use dfen::internal::standard;
+use dfen::rules::{Move, MoveKind};
+use dfen::rules::{Perft, PerftMode};
+use dfen::{Color, Dfen, DicePool, Role, Square};
 
 /// Which side a king castles to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,7 +51,7 @@ impl Castling {
     /// The SAN of the castling: `O-O` or `O-O-O`.
     ///
     /// ```
-    /// assert_eq!(dfen::chess::Castling::QueenSide.san(), "O-O-O");
+    /// assert_eq!(chess::standard::Castling::QueenSide.san(), "O-O-O");
     /// ```
     #[must_use]
     pub const fn san(self) -> &'static str {
@@ -65,7 +65,7 @@ impl Castling {
 /// A legal move of a standard-chess [`Position`].
 ///
 /// [`Display`](fmt::Display) writes UCI: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
-/// The move's SAN depends on the position: [`Position::san`].
+/// The move's SAN depends on the position: [`San::of`](crate::san::San::of).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ChessMove(Move);
 
@@ -114,7 +114,7 @@ impl ChessMove {
 
     /// The move's UCI spelling as a value.
     #[must_use]
-    pub const fn uci(&self) -> crate::rules::UciMove {
+    pub const fn uci(&self) -> dfen::rules::UciMove {
         self.0.uci()
     }
 }
@@ -141,7 +141,7 @@ impl fmt::Display for ChessMove {
 /// en-passant square and the clocks of a [`Dfen`] (its dice are not part of it).
 ///
 /// ```
-/// use dfen::chess::Position;
+/// use chess::standard::Position;
 /// let mated: dfen::Dfen = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse()?;
 /// let position = Position::new(&mated);
 /// assert!(position.is_check() && position.is_checkmate());
@@ -439,7 +439,7 @@ impl Position {
     ///
     /// ```
     /// let position: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse()?;
-    /// let moves = dfen::chess::Position::new(&position).legal_moves();
+    /// let moves = chess::standard::Position::new(&position).legal_moves();
     /// let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     /// assert_eq!(names, ["e2e3", "e2e4", "e1d1", "e1f1", "e1d2", "e1f2"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -451,7 +451,7 @@ impl Position {
             moves.push(mv);
             ControlFlow::Continue(())
         });
-        moves.sort_unstable_by_key(|mv| crate::rules::sort_key(&mv.0));
+        moves.sort_unstable_by_key(|mv| dfen::internal::sort_key(&mv.0));
         moves
     }
 
@@ -508,7 +508,7 @@ impl Position {
     /// position).
     ///
     /// ```
-    /// use dfen::chess::Position;
+    /// use chess::standard::Position;
     /// let start: dfen::Dfen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse()?;
     /// let mut position = Position::new(&start);
     /// let push = position.legal_moves()[1];
@@ -531,7 +531,7 @@ impl Position {
     /// lapse, the halfmove clock grows and the turn passes.
     ///
     /// ```
-    /// use dfen::chess::Position;
+    /// use chess::standard::Position;
     /// let e4: dfen::Dfen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse()?;
     /// let mut position = Position::new(&e4);
     /// position.play_null();
@@ -546,17 +546,17 @@ impl Position {
     /// Chess960 spelling writes castling as the king taking this rook (`e1h1`).
     ///
     /// ```
-    /// use dfen::chess::Position;
+    /// use chess::standard::Position;
     /// let dfen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse()?;
     /// let position = Position::new(&dfen);
-    /// let castle = dfen::san::parse(&position, "O-O")?.mv;
+    /// let castle = chess::san::parse(&position, "O-O")?.mv;
     /// assert_eq!(position.castling_rook(&castle).map(|s| s.to_string()).as_deref(), Some("h1"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn castling_rook(&self, mv: &ChessMove) -> Option<Square> {
         mv.castling()?;
-        let castle = crate::rules::position::castling_squares(
+        let castle = dfen::internal::position::castling_squares(
             &mv.0,
             self.pos.pieces(self.pos.side.index(), Role::Rook),
         );
@@ -569,10 +569,10 @@ impl Position {
     /// position unspecified (never a panic).
     ///
     /// ```
-    /// use dfen::chess::Position;
+    /// use chess::standard::Position;
     /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
     /// let mut position = Position::new(&start);
-    /// let mv = dfen::san::parse(&position, "Nf3")?.mv;
+    /// let mv = chess::san::parse(&position, "Nf3")?.mv;
     /// position.play_unchecked(&mv);
     /// assert_eq!(position.to_dfen().to_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 -");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -590,11 +590,11 @@ impl Position {
     }
 
     /// The leaves of the standard-chess move tree at `depth` plies (perft), as
-    /// [`rules::Perft`](crate::rules::Perft) counts them with [`PerftMode::Standard`].
+    /// [`rules::Perft`](dfen::rules::Perft) counts them with [`PerftMode::Standard`].
     ///
     /// ```
     /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
-    /// assert_eq!(dfen::chess::Position::new(&start).perft(3), 8_902);
+    /// assert_eq!(chess::standard::Position::new(&start).perft(3), 8_902);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -744,7 +744,7 @@ fn move_of(
     kind: MoveKind,
 ) -> ChessMove {
     ChessMove(Move {
-        from: crate::rules::position::square(from),
+        from: dfen::internal::position::square(from),
         to,
         promotion,
         die: role,
@@ -756,7 +756,7 @@ fn move_of(
 ///
 /// ```
 /// let position: dfen::Dfen = "7k/8/8/8/8/8/8/K7 w - - 0 1".parse()?;
-/// assert_eq!(dfen::chess::legal_moves(&position).len(), 3);
+/// assert_eq!(chess::standard::legal_moves(&position).len(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
@@ -799,7 +799,7 @@ mod tests {
                                 .copied()
                                 .filter(|mv| mv.to() == to)
                                 .collect();
-                            let key = |mv: &ChessMove| crate::rules::sort_key(&mv.0);
+                            let key = |mv: &ChessMove| dfen::internal::sort_key(&mv.0);
                             found.sort_by_key(key);
                             expected.sort_by_key(key);
                             assert_eq!(found, expected, "{} {role:?} to {to}", position.to_dfen());

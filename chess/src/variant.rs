@@ -19,7 +19,7 @@
 //! pocket), so the variant and the dialect are always declared.
 //!
 //! ```
-//! use dfen::variant::{Dialect, Variant, VariantParser};
+//! use chess::variant::{Dialect, Variant, VariantParser};
 //!
 //! // A crazyhouse position as Stockfish writes it: pocket in brackets, `~` after a promoted queen.
 //! let parsed = VariantParser::new(Variant::Crazyhouse)
@@ -54,7 +54,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Color, Dfen, Piece, Role, SquareSet};
+use dfen::{Color, Dfen, Piece, Role, SquareSet};
 
 mod check;
 mod plain;
@@ -103,7 +103,7 @@ impl Variant {
     /// The slots the variant adds to the six standard fields.
     ///
     /// ```
-    /// use dfen::variant::{Slot, Variant};
+    /// use chess::variant::{Slot, Variant};
     /// assert_eq!(Variant::Crazyhouse.slots(), [Slot::Holdings, Slot::Promoted]);
     /// assert!(Variant::Chess.slots().is_empty());
     /// ```
@@ -120,10 +120,10 @@ impl Variant {
 
     /// Whether positions of the variant are written in `dialect`. Every variant has `essay`;
     /// two-move chess and Dice Chess have no other (DFEN's own dialects are
-    /// [`Profile`](crate::Profile)s); standard chess is the same in all three.
+    /// [`Profile`](dfen::Profile)s); standard chess is the same in all three.
     ///
     /// ```
-    /// use dfen::variant::{Dialect, Variant};
+    /// use chess::variant::{Dialect, Variant};
     /// assert!(Variant::ThreeCheck.has_dialect(Dialect::Lichess));
     /// assert!(!Variant::TwoMove.has_dialect(Dialect::Stockfish));
     /// ```
@@ -143,22 +143,22 @@ impl fmt::Display for Variant {
 }
 
 impl std::str::FromStr for Variant {
-    type Err = crate::InvalidValue;
+    type Err = dfen::InvalidValue;
 
     /// ```
-    /// use dfen::variant::Variant;
+    /// use chess::variant::Variant;
     /// assert_eq!("threecheck".parse::<Variant>(), Ok(Variant::ThreeCheck));
     /// assert_eq!(
     ///     "atomic".parse::<Variant>().unwrap_err().to_string(),
     ///     "unknown variant `atomic`: expected `chess`, `dice`, `threecheck`, `crazyhouse` or `twomove`"
     /// );
     /// ```
-    fn from_str(text: &str) -> Result<Variant, crate::InvalidValue> {
+    fn from_str(text: &str) -> Result<Variant, dfen::InvalidValue> {
         Variant::ALL
             .into_iter()
             .find(|variant| variant.name() == text)
             .ok_or_else(|| {
-                crate::InvalidValue::new(format!(
+                dfen::InvalidValue::new(format!(
                     "unknown variant `{text}`: expected `chess`, `dice`, `threecheck`, `crazyhouse` or `twomove`"
                 ))
             })
@@ -203,7 +203,7 @@ impl Dialect {
     /// it as that dialect.
     ///
     /// ```
-    /// use dfen::variant::{Dialect, Variant};
+    /// use chess::variant::{Dialect, Variant};
     /// let detect = |line| Dialect::detect(Variant::ThreeCheck, line);
     /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"), Dialect::Stockfish);
     /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+0"), Dialect::Lichess);
@@ -266,7 +266,7 @@ impl Dialect {
     /// only DFEN's own dialects hold).
     ///
     /// ```
-    /// use dfen::variant::{Dialect, Placement, Slot};
+    /// use chess::variant::{Dialect, Placement, Slot};
     /// assert_eq!(Dialect::Essay.placement(Slot::Checks), Some(Placement::Appended));
     /// assert_eq!(Dialect::Stockfish.placement(Slot::Checks), Some(Placement::AfterEnPassant));
     /// assert_eq!(Dialect::Lichess.placement(Slot::Holdings), Some(Placement::NinthRank));
@@ -296,18 +296,18 @@ impl fmt::Display for Dialect {
 }
 
 impl std::str::FromStr for Dialect {
-    type Err = crate::InvalidValue;
+    type Err = dfen::InvalidValue;
 
     /// ```
-    /// use dfen::variant::Dialect;
+    /// use chess::variant::Dialect;
     /// assert_eq!("lichess".parse::<Dialect>(), Ok(Dialect::Lichess));
     /// ```
-    fn from_str(text: &str) -> Result<Dialect, crate::InvalidValue> {
+    fn from_str(text: &str) -> Result<Dialect, dfen::InvalidValue> {
         Dialect::ALL
             .into_iter()
             .find(|dialect| dialect.name() == text)
             .ok_or_else(|| {
-                crate::InvalidValue::new(format!(
+                dfen::InvalidValue::new(format!(
                     "unknown dialect `{text}`: expected `essay`, `stockfish` or `lichess`"
                 ))
             })
@@ -386,7 +386,7 @@ impl Checks {
     /// Checks `color` still has to give to win: the limit less those given (0 past it).
     ///
     /// ```
-    /// let checks = dfen::variant::Checks { white: 1, black: 0, limit: 3 };
+    /// let checks = chess::variant::Checks { white: 1, black: 0, limit: 3 };
     /// assert_eq!(checks.remaining(dfen::Color::White), 2);
     /// ```
     #[must_use]
@@ -427,7 +427,7 @@ const POCKET_ROLES: [Role; 5] = [
 /// Two holdings are equal when they hold the same pieces, whatever order they were written in.
 ///
 /// ```
-/// use dfen::variant::Holdings;
+/// use chess::variant::Holdings;
 /// use dfen::{Color, Piece, Role};
 /// let mut holdings = Holdings::default();
 /// holdings.add(Piece { color: Color::Black, role: Role::Queen });
@@ -582,7 +582,7 @@ impl VariantFen {
     /// `fen` as a position of `variant`, every slot at its default (checks under the limit 3).
     ///
     /// ```
-    /// use dfen::variant::{Variant, VariantFen};
+    /// use chess::variant::{Variant, VariantFen};
     /// let start: dfen::Dfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
     /// let position = VariantFen::new(Variant::ThreeCheck, start);
     /// assert_eq!(position.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 0");
@@ -603,7 +603,7 @@ impl VariantFen {
     /// ([`Variant::has_dialect`]) writes the essay form.
     ///
     /// ```
-    /// use dfen::variant::{Dialect, Variant, VariantParser};
+    /// use chess::variant::{Dialect, Variant, VariantParser};
     /// let parsed = VariantParser::new(Variant::ThreeCheck)
     ///     .parse("4k3/8/8/8/8/8/8/4K2R b K - 3 20 2 1")
     ///     .unwrap();
@@ -628,13 +628,13 @@ impl VariantFen {
     /// dropped. Pocket and square orders are fixed by writing.
     #[must_use]
     pub fn fixed(&self) -> VariantFen {
-        self.fixed_in(crate::CastlingMode::Standard)
+        self.fixed_in(dfen::CastlingMode::Standard)
     }
 
     /// [`VariantFen::fixed`] with the castling rights judged as `mode` says
     /// ([`Dfen::fixed_in`]).
     #[must_use]
-    pub fn fixed_in(&self, mode: crate::CastlingMode) -> VariantFen {
+    pub fn fixed_in(&self, mode: dfen::CastlingMode) -> VariantFen {
         let mut fixed = self.clone();
         fixed.fen = self.fen.fixed_in(mode);
         fixed.promoted = check::promotable(&self.fen, self.promoted);
@@ -645,7 +645,7 @@ impl VariantFen {
     /// slot away from its default; empty when writing standard FEN loses nothing.
     ///
     /// ```
-    /// use dfen::variant::{Variant, VariantParser};
+    /// use chess::variant::{Variant, VariantParser};
     /// let parsed = VariantParser::new(Variant::Crazyhouse)
     ///     .parse("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 Pp d1")
     ///     .unwrap();
@@ -690,11 +690,11 @@ impl VariantFen {
     /// The six standard fields, when that loses nothing (as [`Dfen::to_fen`]).
     ///
     /// # Errors
-    /// [`LossyConversion`](crate::LossyConversion), naming each slot away from its default
+    /// [`LossyConversion`](dfen::LossyConversion), naming each slot away from its default
     /// ([`VariantFen::dropped_by_standard_fen`]).
     ///
     /// ```
-    /// use dfen::variant::{Variant, VariantParser};
+    /// use chess::variant::{Variant, VariantParser};
     /// let parser = VariantParser::new(Variant::TwoMove);
     /// let first = parser.parse("4k3/8/8/8/8/8/8/4K3 b - - 0 5 1").unwrap().position;
     /// assert_eq!(first.to_fen().unwrap(), "4k3/8/8/8/8/8/8/4K3 b - - 0 5");
@@ -704,12 +704,12 @@ impl VariantFen {
     ///     "standard FEN cannot hold this position: it would drop the sub-turn `2`"
     /// );
     /// ```
-    pub fn to_fen(&self) -> Result<String, crate::LossyConversion> {
+    pub fn to_fen(&self) -> Result<String, dfen::LossyConversion> {
         let dropped = self.dropped_by_standard_fen();
         if dropped.is_empty() {
             Ok(self.fen.to_fen_lossy().0)
         } else {
-            Err(crate::LossyConversion { dropped })
+            Err(dfen::LossyConversion { dropped })
         }
     }
 
@@ -717,7 +717,7 @@ impl VariantFen {
     /// same position exactly when their keys are equal.
     ///
     /// ```
-    /// use dfen::variant::{Variant, VariantParser};
+    /// use chess::variant::{Variant, VariantParser};
     /// let parser = VariantParser::new(Variant::TwoMove);
     /// let a = parser.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 9 2").unwrap().position;
     /// let b = parser.parse("4k3/8/8/8/8/8/8/4K3 w - - 7 30 2").unwrap().position;
@@ -803,7 +803,7 @@ fn write_marked_board(out: &mut impl fmt::Write, fen: &Dfen, promoted: SquareSet
     for rank in (0u8..8).rev() {
         let mut empty = 0u8;
         for file in 0u8..8 {
-            let Some(square) = crate::Square::new(file, rank) else {
+            let Some(square) = dfen::Square::new(file, rank) else {
                 continue;
             };
             match fen.board.get(square) {

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use dfen::variant::{Dialect, VariantParser};
+use chess::variant::{Dialect, VariantParser};
 
 use super::{
     Analysis, Analyze, Codec, EnPassant, Entry, Family, Help, Json, Line, Notation, Position, Read,
@@ -114,9 +114,9 @@ impl Codec for PerftCodec {
         let position = match variant {
             variants::Variant::ThreeCheck | variants::Variant::Crazyhouse => {
                 let dvariant = if variant == variants::Variant::ThreeCheck {
-                    dfen::variant::Variant::ThreeCheck
+                    chess::variant::Variant::ThreeCheck
                 } else {
-                    dfen::variant::Variant::Crazyhouse
+                    chess::variant::Variant::Crazyhouse
                 };
                 VariantParser::new(dvariant)
                     .dialect(Dialect::detect(dvariant, &fen))

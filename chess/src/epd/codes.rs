@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::Severity;
+use dfen::Severity;
 
 fenkit_diagnostics::codes! {
     /// A stable code of EPD and of SAN, such as `EPD203`.
@@ -16,7 +16,7 @@ fenkit_diagnostics::codes! {
     /// documents each with an example.
     ///
     /// ```
-    /// use dfen::epd::Code;
+    /// use chess::epd::Code;
     /// assert_eq!(Code::IllegalMove.as_str(), "EPD203");
     /// assert_eq!("epd203".parse::<Code>(), Ok(Code::IllegalMove));
     /// ```
@@ -95,18 +95,18 @@ pub type Finding = fenkit_diagnostics::Finding<Code>;
 /// kept as written. The command line shows notes only when asked (`-v`).
 ///
 /// Notes are kept apart from [`Finding`]s on purpose: a finding is a problem (a warning or an
-/// error, counted, failing a check under `--deny warnings`), and [`Severity`](crate::Severity) has those two
+/// error, counted, failing a check under `--deny warnings`), and [`Severity`](dfen::Severity) has those two
 /// levels in every layer and output format. EPD is extensible, so an unknown opcode is no
 /// problem; a third severity would make every consumer of findings learn a level that never
 /// fails anything. The note still has a stable code, so that it can be named and filtered.
 ///
 /// ```
-/// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - D1 5;")?;
+/// let parsed = chess::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - D1 5;")?;
 /// assert!(parsed.findings.is_empty());
 /// assert!(parsed.notes.is_empty()); // `D1` is a perft count
-/// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - wdl 2;")?;
+/// let parsed = chess::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - wdl 2;")?;
 /// assert_eq!(parsed.notes[0].message, "unknown opcode: `wdl` is kept as written");
-/// # Ok::<(), dfen::epd::Error>(())
+/// # Ok::<(), chess::epd::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -122,7 +122,7 @@ pub struct Note {
 /// A syntax error of the operations: the line cannot be read past it.
 ///
 /// ```
-/// let err = dfen::epd::EpdParser::new()
+/// let err = chess::epd::EpdParser::new()
 ///     .parse(r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "open;"#)
 ///     .unwrap_err();
 /// assert_eq!(err.code(), "EPD003");

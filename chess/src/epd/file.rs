@@ -5,15 +5,15 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::{Code, Epd, Finding, ParsedEpd};
-use crate::Severity;
-use crate::chess::Position;
+use crate::standard::Position;
+use dfen::Severity;
 
 /// Whether a line of an EPD file holds no position: blank, or a comment. A line whose first
 /// character (after whitespace) is `%` is a comment, the PGN standard's escape; so is one
 /// starting with `#`, as in every file fenkit reads.
 ///
 /// ```
-/// use dfen::epd::is_comment;
+/// use chess::epd::is_comment;
 /// assert!(is_comment("% Bratko-Kopec"));
 /// assert!(is_comment("  # perft suite"));
 /// assert!(is_comment(""));
@@ -29,7 +29,7 @@ pub fn is_comment(line: &str) -> bool {
 /// has (`EPD206`, a warning that names the first line).
 ///
 /// ```
-/// use dfen::epd::{EpdParser, IdTracker};
+/// use chess::epd::{EpdParser, IdTracker};
 ///
 /// let parser = EpdParser::new();
 /// let mut ids = IdTracker::new();
@@ -40,7 +40,7 @@ pub fn is_comment(line: &str) -> bool {
 /// assert_eq!(finding.code.as_str(), "EPD206");
 /// assert_eq!(finding.span, 29..36);
 /// assert_eq!(finding.message, r#"id repeated in the file: expected each id once, found "BK.01" again (first on line 1)"#);
-/// # Ok::<(), dfen::epd::Error>(())
+/// # Ok::<(), chess::epd::Error>(())
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct IdTracker {
@@ -67,7 +67,7 @@ impl IdTracker {
     /// `id` of each line (the lines are read on several threads, and their ids met in order).
     ///
     /// ```
-    /// let mut ids = dfen::epd::IdTracker::new();
+    /// let mut ids = chess::epd::IdTracker::new();
     /// assert!(ids.check_id(2, "WAC.001", 30..39).is_none());
     /// assert_eq!(ids.check_id(5, "WAC.001", 31..40).unwrap().span, 31..40);
     /// ```
@@ -86,7 +86,7 @@ impl IdTracker {
 /// (`EPD206`): what [`IdTracker`] reports, for a caller that keeps the first lines itself.
 ///
 /// ```
-/// let finding = dfen::epd::repeated_id("BK.01", 29..36, 1);
+/// let finding = chess::epd::repeated_id("BK.01", 29..36, 1);
 /// assert_eq!(finding.code.as_str(), "EPD206");
 /// assert_eq!(finding.help.as_deref(), Some("give one of the two lines another id, or drop the repeat of line 1"));
 /// ```

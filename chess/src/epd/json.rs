@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::{Epd, EpdParser, OpcodeKind, ParsedEpd, write};
-use crate::{Dfen, InvalidValue};
+use dfen::{Dfen, InvalidValue};
 
 /// The JSON form of an EPD line.
 ///
@@ -24,7 +24,7 @@ use crate::{Dfen, InvalidValue};
 /// opcodes (`am`, `bm`, `pm`, `pv`, `sm`), each legal move in UCI.
 ///
 /// ```
-/// use dfen::epd::{EpdJson, EpdParser};
+/// use chess::epd::{EpdJson, EpdParser};
 ///
 /// let line = r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";"#;
 /// let parsed = EpdParser::new().parse(line)?;
@@ -146,7 +146,7 @@ impl EpdJson {
         if !position.dice.is_empty() {
             return Err(InvalidValue::new(format!(
                 "dice: expected none (EPD is standard chess), found `{}`",
-                position.dice.to_string_for(crate::Color::White)
+                position.dice.to_string_for(dfen::Color::White)
             )));
         }
         if position.en_passant.len() > 1 {

@@ -13,14 +13,14 @@
 //! # Read and check
 //!
 //! [`EpdParser::parse`] reads one line in one pass. The four position fields are read by the
-//! DFEN parser ([`Layout::EpdPosition`](crate::Layout::EpdPosition)), so their spellings and
+//! DFEN parser ([`Layout::EpdPosition`](dfen::Layout::EpdPosition)), so their spellings and
 //! problems are the `DFEN` findings of [`ParsedEpd::position_findings`]. Every operation is
 //! then checked against what its opcode takes, and the moves of `am`, `bm`, `pm`, `pv` and
 //! `sm` are read as SAN ([`san`](crate::san)) and checked legal in the position (`pv` move by
 //! move); those findings, with their `EPD` codes, are [`ParsedEpd::findings`].
 //!
 //! ```
-//! use dfen::epd::EpdParser;
+//! use chess::epd::EpdParser;
 //!
 //! let parsed = EpdParser::new()
 //!     .parse(r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1; id "BK.01""#)?;
@@ -41,7 +41,7 @@
 //!     finding.message,
 //!     "illegal move: expected a legal move, found `Kd3`: no White king can move to d3"
 //! );
-//! # Ok::<(), dfen::epd::Error>(())
+//! # Ok::<(), chess::epd::Error>(())
 //! ```
 //!
 //! # Write and convert
@@ -55,7 +55,7 @@
 //! [`Epd::to_fen`] its clocks, while [`Epd::from_fen`] writes them when they are not `0 1`.
 //!
 //! ```
-//! use dfen::epd::{Epd, EpdParser};
+//! use chess::epd::{Epd, EpdParser};
 //!
 //! let parsed = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 30; id \"x\";")?;
 //! assert_eq!(parsed.epd.to_fen()?, "4k3/8/8/8/8/8/8/4K3 w - - 7 30");
@@ -82,9 +82,9 @@ pub use file::{IdTracker, is_comment, repeated_id};
 pub use json::{EpdJson, OperationJson};
 pub use opcodes::OpcodeKind;
 
-use crate::chess::ChessMove;
 use crate::san::San;
-use crate::{Dfen, Profile, Severity};
+use crate::standard::ChessMove;
+use dfen::{Dfen, Profile, Severity};
 
 /// The longest line the parser reads, in bytes.
 pub const MAX_LINE_LEN: usize = 16 * 1024;
@@ -94,7 +94,7 @@ pub const MAX_LINE_LEN: usize = 16 * 1024;
 #[derive(Clone, PartialEq, Eq)]
 pub enum Error {
     /// The four position fields, as the DFEN parser reads them.
-    Position(crate::ParseError),
+    Position(dfen::ParseError),
     /// The operations.
     Syntax(SyntaxError),
 }
@@ -148,8 +148,8 @@ impl fmt::Debug for Error {
 
 impl std::error::Error for Error {}
 
-impl From<crate::ParseError> for Error {
-    fn from(error: crate::ParseError) -> Error {
+impl From<dfen::ParseError> for Error {
+    fn from(error: dfen::ParseError) -> Error {
         Error::Position(error)
     }
 }
@@ -163,17 +163,17 @@ impl From<SyntaxError> for Error {
 /// EPD parser settings.
 ///
 /// ```
-/// use dfen::epd::EpdParser;
+/// use chess::epd::EpdParser;
 /// // Under `strict`, a spelling `fmt` would rewrite is an error.
 /// let parsed = EpdParser::new().strict(true).parse("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2")?;
 /// assert!(parsed.has_errors());
-/// # Ok::<(), dfen::epd::Error>(())
+/// # Ok::<(), chess::epd::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EpdParser {
     profile: Profile,
     strict: bool,
-    castling: crate::CastlingMode,
+    castling: dfen::CastlingMode,
     standard_rules: bool,
 }
 
@@ -190,7 +190,7 @@ impl EpdParser {
         EpdParser {
             profile: Profile::Spec,
             strict: false,
-            castling: crate::CastlingMode::Standard,
+            castling: dfen::CastlingMode::Standard,
             standard_rules: true,
         }
     }
@@ -200,14 +200,14 @@ impl EpdParser {
     /// operands are kept as written, unchecked; every other operation is checked as usual.
     ///
     /// ```
-    /// use dfen::epd::EpdParser;
+    /// use chess::epd::EpdParser;
     /// // Antichess has no check: the king may step next to the rook.
     /// let line = "4k3/8/8/8/8/8/r7/4K3 w - - bm Kd2;";
     /// assert!(EpdParser::new().parse(line)?.has_errors());
     /// let parsed = EpdParser::new().standard_rules(false).parse(line)?;
     /// assert!(!parsed.has_errors());
     /// assert_eq!(parsed.fixed().to_string(), line);
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub const fn standard_rules(mut self, standard: bool) -> EpdParser {
@@ -215,20 +215,21 @@ impl EpdParser {
         self
     }
 
-    /// How the castling field is read: [`CastlingMode::Chess960`](crate::CastlingMode) reads
+    /// How the castling field is read: [`CastlingMode::Chess960`](dfen::CastlingMode) reads
     /// `K`/`Q` as the outermost rooks, and the moves (SAN `O-O`, perft) castle as Chess960
     /// does.
     ///
     /// ```
-    /// use dfen::{CastlingMode, epd::EpdParser};
+    /// use chess::epd::EpdParser;
+    /// use dfen::CastlingMode;
     /// // Position 0 of Ethereal's Chess960 perft suite (fischer.epd), rights in Shredder form.
     /// let line = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - ;D2 528";
     /// let parsed = EpdParser::new().castling_mode(CastlingMode::Chess960).parse(line)?;
     /// assert!(parsed.verify_perft(2).is_empty());
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
-    pub const fn castling_mode(mut self, mode: crate::CastlingMode) -> EpdParser {
+    pub const fn castling_mode(mut self, mode: dfen::CastlingMode) -> EpdParser {
         self.castling = mode;
         self
     }
@@ -256,9 +257,9 @@ impl EpdParser {
     /// (`EPD0xx`). Everything else is a finding.
     ///
     /// ```
-    /// let err = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w -").unwrap_err();
+    /// let err = chess::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w -").unwrap_err();
     /// assert_eq!(err.code(), "DFEN002");
-    /// let err = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 1bm e4;").unwrap_err();
+    /// let err = chess::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 1bm e4;").unwrap_err();
     /// assert_eq!(err.code(), "EPD002");
     /// ```
     pub fn parse(&self, line: &str) -> Result<ParsedEpd, Error> {
@@ -273,7 +274,7 @@ pub struct ParsedEpd {
     /// The line as read.
     pub epd: Epd,
     /// The findings of the four position fields: their spellings and the position (`DFEN`).
-    pub position_findings: Vec<crate::Finding>,
+    pub position_findings: Vec<dfen::Finding>,
     /// The findings of the operations (`EPD`), in line order.
     pub findings: Vec<Finding>,
     /// What is worth knowing but no problem: unknown opcodes.
@@ -300,12 +301,12 @@ impl ParsedEpd {
     /// en-passant square that cannot be used (those stay warnings).
     ///
     /// ```
-    /// let parsed = dfen::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - bm e1e2; c0 8")?;
+    /// let parsed = chess::epd::EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - bm e1e2; c0 8")?;
     /// let fixed = parsed.fixed();
     /// assert_eq!(fixed.to_string(), r#"4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; c0 "8";"#);
     /// let operands: Vec<&str> = fixed.operations().map(|op| op.operands().next().unwrap().text()).collect();
     /// assert_eq!(operands, ["Ke2", "8"]);
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn fixed(&self) -> Epd {
@@ -322,13 +323,13 @@ impl ParsedEpd {
     /// which states the right number.
     ///
     /// ```
-    /// let parsed = dfen::epd::EpdParser::new()
+    /// let parsed = chess::epd::EpdParser::new()
     ///     .parse("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66 ;D3 1198")?;
     /// let wrong = parsed.verify_perft(3);
     /// assert_eq!(wrong.len(), 1);
     /// assert_eq!(wrong[0].message, "perft count is wrong: expected 1197 leaves at depth 3, found 1198");
     /// assert!(parsed.verify_perft(2).is_empty());
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn verify_perft(&self, depth: u32) -> Vec<Finding> {
@@ -432,9 +433,9 @@ impl Epd {
     /// The first operation with this opcode.
     ///
     /// ```
-    /// let parsed = dfen::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "a";"#)?;
+    /// let parsed = chess::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "a";"#)?;
     /// assert_eq!(parsed.epd.operation("id").unwrap().operands().next().unwrap().text(), "a");
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn operation(&self, opcode: &str) -> Option<Operation<'_>> {
@@ -444,9 +445,9 @@ impl Epd {
     /// The line's `id`: the operand of its first `id` operation, when that has exactly one.
     ///
     /// ```
-    /// let parsed = dfen::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "BK.01";"#)?;
+    /// let parsed = chess::epd::EpdParser::new().parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "BK.01";"#)?;
     /// assert_eq!(parsed.epd.id().map(|id| id.text()), Some("BK.01"));
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn id(&self) -> Option<Operand<'_>> {
@@ -459,9 +460,9 @@ impl Epd {
     /// Standard FEN: the position with its clocks (from `hmvc` and `fmvn`, else `0 1`).
     ///
     /// # Errors
-    /// [`LossyConversion`](crate::LossyConversion) when the position has more than one
+    /// [`LossyConversion`](dfen::LossyConversion) when the position has more than one
     /// en-passant square (an error of the line, `EPD207`).
-    pub fn to_fen(&self) -> Result<String, crate::LossyConversion> {
+    pub fn to_fen(&self) -> Result<String, dfen::LossyConversion> {
         self.position.to_fen()
     }
 
@@ -469,20 +470,20 @@ impl Epd {
     /// operations only when its clocks are not `0 1`.
     ///
     /// # Errors
-    /// [`LossyConversion`](crate::LossyConversion) when the position has dice pending or more
+    /// [`LossyConversion`](dfen::LossyConversion) when the position has dice pending or more
     /// than one en-passant square, which standard chess cannot hold.
     ///
     /// ```
     /// let fen: dfen::Dfen = "4k3/8/8/8/8/8/8/4K3 b - - 12 40".parse()?;
-    /// let epd = dfen::epd::Epd::from_fen(&fen)?;
+    /// let epd = chess::epd::Epd::from_fen(&fen)?;
     /// assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 b - - hmvc 12; fmvn 40;");
     /// assert_eq!(epd.position(), &fen);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_fen(position: &Dfen) -> Result<Epd, crate::LossyConversion> {
+    pub fn from_fen(position: &Dfen) -> Result<Epd, dfen::LossyConversion> {
         position.to_fen()?;
         let mut line = String::with_capacity(96);
-        write::write_position(&mut line, position, None).map_err(|_| crate::LossyConversion {
+        write::write_position(&mut line, position, None).map_err(|_| dfen::LossyConversion {
             dropped: Vec::new(),
         })?;
         if position.halfmove != 0 || position.fullmove.get() != 1 {
@@ -497,7 +498,7 @@ impl Epd {
             .profile(Profile::Lenient)
             .parse(&line)
             .map(|parsed| parsed.epd)
-            .map_err(|error| crate::LossyConversion {
+            .map_err(|error| dfen::LossyConversion {
                 dropped: vec![error.to_string()],
             })
     }

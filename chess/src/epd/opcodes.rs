@@ -4,9 +4,9 @@ use std::borrow::Cow;
 
 use super::codes::{Code, Findings};
 use super::{Epd, OperandRecord, Value};
-use crate::chess::Position;
-use crate::parser::quote;
 use crate::san;
+use crate::standard::Position;
+use dfen::internal::quote;
 
 /// What an opcode takes, as the PGN standard (§16.2.5) defines it, with the extensions fenkit
 /// reads.
@@ -45,7 +45,7 @@ impl OpcodeKind {
     /// What `opcode` takes.
     ///
     /// ```
-    /// use dfen::epd::OpcodeKind;
+    /// use chess::epd::OpcodeKind;
     /// assert_eq!(OpcodeKind::of("bm"), OpcodeKind::Moves);
     /// assert_eq!(OpcodeKind::of("c7"), OpcodeKind::Text);
     /// assert_eq!(OpcodeKind::of("D3"), OpcodeKind::PerftCount(3));

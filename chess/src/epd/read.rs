@@ -8,8 +8,8 @@ use super::{
     Epd, EpdParser, Error, MAX_LINE_LEN, OpcodeKind, OperandRecord, OperationRecord, ParsedEpd,
     Text, Value, opcodes,
 };
-use crate::parser::quote;
-use crate::{Parser, Severity};
+use dfen::internal::quote;
+use dfen::{Parser, Severity};
 
 /// The pieces one after another: a message built without `format!`, whose machinery costs
 /// more than reading the operation it is about (a suite can have a finding on every line).
@@ -46,7 +46,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
     // EPD: the position is kept as read.
     for finding in &mut position_findings {
-        if finding.code.category() == crate::Category::Position {
+        if finding.code.category() == dfen::Category::Position {
             finding.fixable = false;
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Epd, OpcodeKind, Operand, Operation, Value};
-use crate::{Dfen, Writer};
+use dfen::{Dfen, Writer};
 
 /// Writes the four position fields of `position`, as `writer` spells castling and keeps
 /// en-passant squares (`None`: as `Display` writes them, castling outside Chess960 mode and
@@ -21,20 +21,20 @@ pub(super) fn write_position(
     write!(out, " {} ", position.side)?;
     match writer {
         Some(writer) => out.write_str(&writer.castling_field(&position))?,
-        None => out.write_str(&crate::castling::field_string(
+        None => out.write_str(&dfen::internal::field_string(
             position.castling,
             &position.board,
-            crate::CastlingMode::Standard,
-            crate::CastlingNotation::XFen,
+            dfen::CastlingMode::Standard,
+            dfen::CastlingNotation::XFen,
         ))?,
     }
     out.write_char(' ')?;
     if position.en_passant.is_empty() {
         out.write_char('-')
     } else {
-        out.write_str(&crate::display::en_passant_string(
+        out.write_str(&dfen::internal::en_passant_string(
             position.en_passant,
-            crate::Profile::Spec,
+            dfen::Profile::Spec,
         ))
     }
 }
@@ -71,10 +71,10 @@ fn write_operand(out: &mut impl fmt::Write, kind: OpcodeKind, operand: Operand<'
 /// operands after single spaces and `;`, separated by single spaces.
 ///
 /// ```
-/// let parsed = dfen::epd::EpdParser::new()
+/// let parsed = chess::epd::EpdParser::new()
 ///     .parse("4k3/8/8/8/8/8/8/4K3 w - -  0 1 ;D1 5 ;D2 25")?;
 /// assert_eq!(parsed.epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; D1 5; D2 25;");
-/// # Ok::<(), dfen::epd::Error>(())
+/// # Ok::<(), chess::epd::Error>(())
 /// ```
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -106,14 +106,14 @@ impl Epd {
     ///
     /// ```
     /// use dfen::{CastlingMode, CastlingNotation, Writer};
-    /// use dfen::epd::EpdParser;
+    /// use chess::epd::EpdParser;
     /// let line = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - id \"960\";";
     /// let parsed = EpdParser::new().castling_mode(CastlingMode::Chess960).parse(line)?;
     /// let xfen = Writer::new().castling_mode(CastlingMode::Chess960);
     /// assert_eq!(parsed.epd.display_with(&xfen).to_string(), line);
     /// let shredder = xfen.castling(CastlingNotation::Shredder);
     /// assert!(parsed.epd.display_with(&shredder).to_string().contains(" w GEge - "));
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn display_with<'a>(&'a self, writer: &'a Writer) -> impl fmt::Display + 'a {
@@ -132,12 +132,12 @@ impl Epd {
     ///
     /// ```
     /// use dfen::Writer;
-    /// use dfen::epd::EpdParser;
+    /// use chess::epd::EpdParser;
     /// let parsed = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 3 20")?;
     /// let writer = Writer::new();
     /// assert_eq!(parsed.epd.display_clocks_as_fields(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 3 20");
     /// assert_eq!(parsed.epd.display_with(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 20;");
-    /// # Ok::<(), dfen::epd::Error>(())
+    /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
     pub fn display_clocks_as_fields<'a>(&'a self, writer: &'a Writer) -> impl fmt::Display + 'a {

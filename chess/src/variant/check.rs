@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use super::{SubTurn, Variant, VariantFen};
-use crate::validate::{Census, color_name};
-use crate::{Code, Color, Dfen, Finding, Role, Severity, Square, SquareSet};
+use dfen::internal::{Census, color_name};
+use dfen::{Code, Color, Dfen, Finding, Role, Severity, Square, SquareSet};
 
 /// The standard material checks that crazyhouse's drops and colour changes make meaningless:
 /// a side may hold more than 16 pieces, more than 8 pawns, and more of a kind than it started

@@ -15,9 +15,9 @@
 use super::check::SlotSpans;
 use super::read::{counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
-use crate::parser::{Among, PocketSpelling, Slots};
-use crate::validate::Census;
-use crate::{Severity, SquareSet};
+use dfen::internal::Census;
+use dfen::internal::{Among, PocketSpelling, Slots};
+use dfen::{Severity, SquareSet};
 
 impl VariantParser {
     /// Reads `input` into `parsed` when it is in plain form; `None` when the general reader must
@@ -44,7 +44,7 @@ impl VariantParser {
         };
         let mut census = Census::default();
         let mut slots = Slots::default();
-        let standard = self.standard_in(crate::Profile::Spec).six_fields();
+        let standard = self.standard_in(dfen::Profile::Spec).six_fields();
         let holdings = &mut parsed.position.holdings;
         let six_end = standard.scan_variant(
             input,
@@ -221,8 +221,8 @@ mod tests {
             self.read_plain(input, &mut parsed).map(|()| parsed)
         }
     }
-    use crate::CastlingMode;
     use crate::test_strategies::{Rng, mutate};
+    use dfen::CastlingMode;
 
     /// Variant FENs of every variant and dialect, in plain form: each names its variant and
     /// dialect.

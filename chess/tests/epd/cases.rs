@@ -2,7 +2,7 @@
 //! canonical form, conversion to and from FEN and JSON, the FEN layout's messages, ids across
 //! lines and perft counts.
 
-use dfen::epd::{Epd, EpdJson, EpdParser, IdTracker, OpcodeKind};
+use chess::epd::{Epd, EpdJson, EpdParser, IdTracker, OpcodeKind};
 use dfen::{Layout, Parser, Profile, Severity};
 
 /// Reads `line` and returns its canonical form and every code found (position first), notes

@@ -2,8 +2,8 @@
 //! test-only oracle), over the positions of seeded random games: the same legal moves, the same
 //! SAN for each (suffix included), and each SAN read back to its move.
 
-use dfen::chess::Position;
-use dfen::san::{self, Spelling};
+use chess::san::{self, Spelling};
+use chess::standard::Position;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;

@@ -1,9 +1,9 @@
 //! Round trips over random legal positions: SAN written and read back names the same move, and
 //! an EPD line written canonically reads back to itself (and its JSON form to the line).
 
-use dfen::chess::{ChessMove, Position};
-use dfen::epd::{EpdJson, EpdParser};
-use dfen::san::{self, San};
+use chess::epd::{EpdJson, EpdParser};
+use chess::san::{self, San};
+use chess::standard::{ChessMove, Position};
 use proptest::prelude::*;
 
 const STARTS: [&str; 4] = [

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use dfen::epd::{Code, EpdParser, IdTracker};
+use chess::epd::{Code, EpdParser, IdTracker};
 
 const SPEC: &str = include_str!("../../../spec/epd.md");
 const CODES: &str = include_str!("../../../spec/codes.md");

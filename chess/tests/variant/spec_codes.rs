@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use dfen::variant::{Dialect, Variant, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParser};
 use dfen::{CastlingMode, Code, Dfen, Finding, JsonError, ParseError, Parser, Profile};
 
 const SPECS: [&str; 3] = [

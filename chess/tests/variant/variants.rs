@@ -1,7 +1,7 @@
 //! Variant FENs: every dialect writes what it reads back, conversions between dialects keep the
 //! position, and no input makes the variant parser panic or point outside the input.
 
-use dfen::variant::{Checks, Dialect, Holdings, SubTurn, Variant, VariantFen, VariantParser};
+use chess::variant::{Checks, Dialect, Holdings, SubTurn, Variant, VariantFen, VariantParser};
 use dfen::{Color, Piece, Role, Square, SquareSet};
 use proptest::prelude::*;
 

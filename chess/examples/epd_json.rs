@@ -3,17 +3,17 @@
 //! with python-chess.
 //!
 //! ```text
-//! cargo run -p dfen --example epd_json -- FILE...
+//! cargo run -p fenkit-chess --example epd_json -- FILE...
 //! ```
 //!
 //! Each output line is `{"file": …, "line": N, "text": …}` with either `"epd"` (the JSON form
-//! of the line as read, [`dfen::epd::EpdJson`]), `"canonical"` (the canonical form),
+//! of the line as read, [`chess::epd::EpdJson`]), `"canonical"` (the canonical form),
 //! `"findings"` and `"notes"`, or `"error"` (the syntax error). With `--verify-perft N`, the
 //! perft counts up to depth N are checked too, their findings among the others.
 
 use std::io::Write as _;
 
-use dfen::epd::{EpdJson, EpdParser, IdTracker, is_comment};
+use chess::epd::{EpdJson, EpdParser, IdTracker, is_comment};
 use serde_json::{Value, json};
 
 fn main() -> std::io::Result<()> {
