@@ -18,7 +18,7 @@
 //! | `error` | [`ParseError`]: a syntax error with its field |
 //! | `json` | the JSON form of a position, and [`JsonError`] |
 //! | [`form`] | the form a file writes its positions in, read from its first position |
-//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft |
+//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft; and the move generator (bitboards, the position it plays on, standard chess's moves) that `chess::standard` plays on |
 //! | `internal` (hidden) | the parser's helpers and the move generator's insides that `fenkit-chess` builds on; not part of the API |
 //!
 //! The DFEN notation itself follows.
