@@ -26,13 +26,13 @@ samples="${SAMPLES:-20}"
 export FENKIT_E2E_RUNS="${FENKIT_E2E_RUNS:-3}"
 
 if [ "${1:-}" = "--check" ]; then
-  cargo check -q --locked -p dfen --bench parse
+  cargo check -q --locked -p fenkit-chess --bench parse
   cargo check -q --locked -p fenkit-fen4 --bench parse
   cargo check -q --locked -p fenkit --bench e2e
   exit 0
 fi
 echo "building the benchmarks…" >&2
-cargo bench -p dfen --bench parse --no-run -q
+cargo bench -p fenkit-chess --bench parse --no-run -q
 cargo bench -p fenkit-fen4 --bench parse --no-run -q
 cargo bench -p fenkit --bench e2e --no-run -q
 if [ "${1:-}" = "--build-only" ]; then
@@ -43,7 +43,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 echo "DFEN parse and write (100,000 FENs from seeded random games, also as three-check and crazyhouse; fenkit and shakmaty passes interleaved, fastest of $samples rounds)" >&2
-INTERLEAVED="$samples" cargo bench -q -p dfen --bench parse 2>/dev/null >"$tmp/dfen.txt"
+INTERLEAVED="$samples" cargo bench -q -p fenkit-chess --bench parse 2>/dev/null >"$tmp/dfen.txt"
 echo "FEN4 parse beside the I/O floor (floor and parse interleaved, fastest of $samples rounds)" >&2
 INTERLEAVED="$samples" cargo bench -q -p fenkit-fen4 --bench parse 2>/dev/null >"$tmp/fen4.txt"
 echo "end to end (fenkit check / fmt --check, $FENKIT_E2E_RUNS rounds)" >&2

@@ -572,7 +572,7 @@ impl Config {
     /// The notation one `[variants]` entry gives, checked as `--variant`, `--dialect` and
     /// `--check-limit` are.
     fn check_variant(path: &Path, text: &str, raw: &RawVariant) -> Result<Configured, ConfigError> {
-        use dfen::variant::{Dialect, Variant};
+        use chess::variant::{Dialect, Variant};
         let selected = value_of::<VariantName>(path, text, "variants.variant", &raw.variant)?;
         let variant: Variant = selected.variant();
         let rules = selected.rules();
@@ -1160,7 +1160,7 @@ mod tests {
         assert!(matches!(
             config.notation_of(Path::new("/repo/zh/a/b.fen")),
             Some(notation)
-                if notation.options.dialect == dfen::variant::Dialect::Stockfish
+                if notation.options.dialect == chess::variant::Dialect::Stockfish
         ));
         assert_eq!(config.parity.jobs, Some(2));
         assert_eq!(config.parity.timeout, Some(Duration::from_secs(5)));

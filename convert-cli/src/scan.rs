@@ -62,12 +62,12 @@ pub(crate) fn read_as(
 #[derive(Debug, Default)]
 pub(crate) struct DialectsChosen {
     /// Each dialect chosen, with its number of lines and the first of them, in the order met.
-    chosen: Vec<(dfen::variant::Dialect, usize, usize)>,
+    chosen: Vec<(chess::variant::Dialect, usize, usize)>,
 }
 
 impl DialectsChosen {
     /// Counts the dialect chosen for the line `line`, if one was.
-    pub(crate) fn see(&mut self, dialect: Option<dfen::variant::Dialect>, line: usize) {
+    pub(crate) fn see(&mut self, dialect: Option<chess::variant::Dialect>, line: usize) {
         let Some(dialect) = dialect else {
             return;
         };

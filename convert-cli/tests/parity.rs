@@ -532,7 +532,7 @@ fn a_variant_adapter_that_ignores_the_dialect_fails_with_a_clear_report() {
 }
 
 /// The fuzzer mutates the variant cases too (their slots' characters included) and asks
-/// `dfen::variant` in the case's dialect: the variant checker, which does not check the standard
+/// `chess::variant` in the case's dialect: the variant checker, which does not check the standard
 /// fields' position (nor apply its fixes), is caught at one input for this seed, and the report
 /// names the variant and dialect. The same seed gives the same report.
 #[test]

@@ -665,7 +665,7 @@ pub(crate) fn write_field(
 }
 
 /// The castling field of `rights` on `board` in `mode` and `notation`, as a string.
-pub(crate) fn field_string(
+pub fn field_string(
     rights: CastlingRights,
     board: &Board,
     mode: CastlingMode,

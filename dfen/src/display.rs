@@ -7,7 +7,7 @@ use crate::{CastlingMode, CastlingNotation, Dfen, Profile, Square, SquareSet, ca
 
 /// The en-passant field of `set` in the order `profile` writes: alphabetical for `spec` and
 /// `lenient`, square index (rank first) for `engine`; `-` when empty.
-pub(crate) fn en_passant_string(set: SquareSet, profile: Profile) -> String {
+pub fn en_passant_string(set: SquareSet, profile: Profile) -> String {
     let mut out = String::with_capacity(2 * set.len().max(1));
     // Writing to a String cannot fail.
     let _ = write_en_passant(&mut out, set, profile);
@@ -563,7 +563,8 @@ impl Writer {
     }
 
     /// `dfen` with its en-passant squares reduced to those the policy writes.
-    pub(crate) fn reduced<'a>(&self, dfen: &'a Dfen) -> std::borrow::Cow<'a, Dfen> {
+    #[doc(hidden)]
+    pub fn reduced<'a>(&self, dfen: &'a Dfen) -> std::borrow::Cow<'a, Dfen> {
         if self.en_passant == EnPassantPolicy::Always || dfen.en_passant.is_empty() {
             return std::borrow::Cow::Borrowed(dfen);
         }

@@ -65,7 +65,7 @@ impl fenkit_diagnostics::Context for FieldContext {}
 
 /// A syntax error of `code` in `field`.
 #[cold]
-pub(crate) fn parse_error(
+pub fn parse_error(
     code: Code,
     field: Option<u8>,
     span: Range<usize>,
@@ -77,7 +77,7 @@ pub(crate) fn parse_error(
 
 /// `error` with its span and field moved by `map`: for an error found in a text built from the
 /// input (the variant layer's six standard fields) to point into the input.
-pub(crate) fn relocated(
+pub fn relocated(
     mut error: ParseError,
     map: impl Fn(Range<usize>) -> Range<usize>,
     field: impl Fn(u8) -> u8,

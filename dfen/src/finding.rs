@@ -12,9 +12,9 @@ fenkit_diagnostics::codes! {
     ///
     /// The numbering: `DFEN0xx` are syntax problems, `DFEN1xx` non-canonical spellings that
     /// `fmt` rewrites, `DFEN2xx` problems of the position itself; within each, `x3x` and `11x`
-    /// are the variants' extension fields ([`variant`](crate::variant)). `DFEN40x` are the JSON
-    /// form's ([`Dfen::from_json`](crate::Dfen::from_json)). `spec/codes.md` lists every
-    /// code; `spec/dfen.md` documents each with an example.
+    /// are the variants' extension fields (`chess::variant`, in `fenkit-chess`). `DFEN40x` are
+    /// the JSON form's ([`Dfen::from_json`](crate::Dfen::from_json)). `spec/codes.md` lists
+    /// every code; `spec/dfen.md` documents each with an example.
     ///
     /// ```
     /// use dfen::{Category, Code};

@@ -753,7 +753,7 @@ fn dfen_of(json: DfenJson) -> Result<Dfen, JsonError> {
     })
 }
 
-/// Writes the same fields as [`DfenJson`], straight from the position: no map or strings are
+/// Writes the same fields as `DfenJson`, straight from the position: no map or strings are
 /// built (a conversion of a million positions would otherwise allocate for every piece).
 impl Serialize for Dfen {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,6 +1,9 @@
-//! Chess positions in FEN and its relatives: standard FEN, EPD and SAN, Chess960 castling,
-//! variant FENs and Dice Chess FEN (DFEN), with the model, strict parsers, canonical forms,
-//! findings, and the rules of standard chess and of Dice Chess.
+//! Chess positions in FEN and Dice Chess FEN (DFEN): the model, the strict parser and its
+//! profiles, Chess960 castling, validation, canonical forms, findings, the JSON form, and the
+//! Dice Chess rules on a move generator that standard chess shares.
+//!
+//! Standard chess (legal moves, check and mate), SAN, EPD and the variant FENs are in the crate
+//! `fenkit-chess` (library `chess`, `chess/`), which builds on this one.
 //!
 //! # Module map
 //!
@@ -15,11 +18,8 @@
 //! | `error` | [`ParseError`]: a syntax error with its field |
 //! | `json` | the JSON form of a position, and [`JsonError`] |
 //! | [`form`] | the form a file writes its positions in, read from its first position |
-//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft |
-//! | [`chess`] | standard chess on the same move generator: legal moves, check and mate |
-//! | [`san`] | SAN: a move read against a position, with why it is illegal, and written |
-//! | [`epd`] | EPD lines: the four position fields and the operations, read, checked and written |
-//! | [`variant`] | variant FENs (three-check, crazyhouse, …): each dialect's extra slots around the six standard fields |
+//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft; and the move generator (bitboards, the position it plays on, standard chess's moves) that `chess::standard` plays on |
+//! | `internal` (hidden) | the parser's helpers and the move generator's insides that `fenkit-chess` builds on; not part of the API |
 //!
 //! The DFEN notation itself follows.
 //!
@@ -130,23 +130,8 @@
 //! assert_eq!(outcome.position.to_string(), "4k3/8/8/8/8/8/4K3/8 w - - 1 1 K");
 //! ```
 //!
-//! # Standard chess, SAN and EPD
-//!
-//! [`chess`] plays standard chess on the same move generator, [`san`] reads and writes moves
-//! in SAN with their legality, and [`epd`] reads the engine test suites' EPD lines with every
-//! operation checked:
-//!
-//! ```
-//! let parsed = dfen::epd::EpdParser::new()
-//!     .parse(r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";"#)?;
-//! let bm = parsed.epd.operation("bm").unwrap();
-//! assert_eq!(bm.moves().unwrap()[0].to_string(), "d6d1");
-//! assert_eq!(parsed.epd.to_fen()?, "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! The grammar, every code and every decision against the source documents are in `spec/dfen.md`
-//! (and `spec/epd.md` for EPD and SAN).
+//! The grammar, every code and every decision against the source documents are in
+//! `spec/dfen.md` (the variants' `DFEN3xx` codes in `spec/variants.md`).
 
 // Panic hygiene: no input may make the library panic. Outside tests, `unwrap`, `expect`,
 // `panic!`-like macros and unchecked indexing or slicing are denied crate-wide. The exceptions
@@ -167,9 +152,7 @@
 )]
 
 mod castling;
-pub mod chess;
 mod display;
-pub mod epd;
 mod error;
 mod finding;
 pub mod form;
@@ -182,8 +165,6 @@ mod parser;
 // nothing; the `rules` fuzz target and the property tests run it on arbitrary positions.
 #[allow(clippy::indexing_slicing)]
 pub mod rules;
-pub mod san;
-pub mod variant;
 
 // The unit tests share the integration tests' strategies, which name this crate `dfen`.
 #[cfg(test)]
@@ -203,6 +184,21 @@ pub use json::{JsonError, JsonPath};
 pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 pub use parser::{EPD_IN_FEN_HELP, Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 pub use rules::{EnPassantPolicy, Game};
+
+/// What `fenkit-chess` (`chess/`) builds on and no one else should: the parser's helpers
+/// (quoting, syntax errors, the empty position, the variants' slots), the position checks'
+/// census, the writers of single fields, and the move generator's insides (bitboards, the
+/// position it plays on, standard chess's generator). Not part of the API: it changes with
+/// them.
+#[doc(hidden)]
+pub mod internal {
+    pub use crate::castling::field_string;
+    pub use crate::display::en_passant_string;
+    pub use crate::error::{parse_error, relocated};
+    pub use crate::parser::{Among, EMPTY, PocketSpelling, Slots, quote, whitespace_finding};
+    pub use crate::rules::{bitboard, position, sort_key, standard};
+    pub use crate::validate::{Census, color_name};
+}
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -671,7 +671,8 @@ impl Board {
     /// Writes the placement field canonically: rank 8 first, runs of empty squares merged.
     // `rank * 8 + file` is below 64: both loops run over 0..8.
     #[allow(clippy::indexing_slicing)]
-    pub(crate) fn write_placement(&self, out: &mut impl fmt::Write) -> fmt::Result {
+    #[doc(hidden)]
+    pub fn write_placement(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for rank in (0..8u8).rev() {
             let mut empty = 0u8;
             for file in 0..8u8 {

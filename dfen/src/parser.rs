@@ -224,7 +224,8 @@ impl Parser {
 
     /// These settings reading exactly the six standard fields, with no dice field to miss: how
     /// the variant layer reads a variant FEN's standard part.
-    pub(crate) const fn six_fields(mut self) -> Parser {
+    #[doc(hidden)]
+    pub const fn six_fields(mut self) -> Parser {
         self.six_fields = true;
         self
     }
@@ -317,7 +318,8 @@ impl Parser {
     /// [`Parser::parse`], with where each kind of piece stands: the variant layer's material
     /// checks read it instead of the board again.
     #[inline(always)]
-    pub(crate) fn parse_counted(&self, input: &str) -> Result<(Parsed, Census), ParseError> {
+    #[doc(hidden)]
+    pub fn parse_counted(&self, input: &str) -> Result<(Parsed, Census), ParseError> {
         let mut parsed = Parsed {
             dfen: EMPTY,
             findings: Vec::new(),
@@ -390,7 +392,8 @@ impl Parser {
     /// The four position fields of an EPD line, as [`Layout::EpdPosition`] reads them. Fields
     /// in plain form take the fast path: with the default clocks appended they are a plain
     /// six-field FEN, whose position and findings are those of the four fields.
-    pub(crate) fn parse_epd_position(&self, fields: &str) -> Result<Parsed, ParseError> {
+    #[doc(hidden)]
+    pub fn parse_epd_position(&self, fields: &str) -> Result<Parsed, ParseError> {
         const CLOCKS: &[u8] = b" 0 1";
         let mut buffer = [0u8; 128];
         let len = fields.len() + CLOCKS.len();
@@ -442,7 +445,8 @@ impl Parser {
     /// that form: the caller then reads it with its general reader.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn scan_variant(
+    #[doc(hidden)]
+    pub fn scan_variant(
         &self,
         input: &str,
         among: Among,
@@ -520,7 +524,7 @@ impl Parser {
 }
 
 /// `DFEN106` for the separator at `span` of `input`, unless it is one space between fields.
-pub(crate) fn whitespace_finding(
+pub fn whitespace_finding(
     input: &str,
     span: Range<usize>,
     at_start: bool,
@@ -555,7 +559,7 @@ pub(crate) fn whitespace_finding(
 }
 
 /// The value every parse starts from.
-pub(crate) const EMPTY: Dfen = Dfen {
+pub const EMPTY: Dfen = Dfen {
     board: Board::empty(),
     side: Color::White,
     castling: CastlingRights::NONE,
@@ -710,7 +714,7 @@ impl std::str::FromStr for Dfen {
 
 mod plain;
 
-pub(crate) use plain::{Among, PocketSpelling, Slots};
+pub use plain::{Among, PocketSpelling, Slots};
 
 struct State<'a> {
     profile: Profile,
@@ -797,7 +801,7 @@ static PIECES: [Option<Piece>; 256] = {
 };
 
 /// Quotes a piece of input for an error message: `` `x` `` or a description of what is there.
-pub(crate) fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     if text.is_empty() {
         return "nothing".to_owned();
     }

@@ -173,7 +173,7 @@ fn standard_letter(dfen: &Dfen, color: Color, file: u8) -> u8 {
 }
 
 /// `White` or `Black`, as messages name a side.
-pub(crate) fn color_name(color: Color) -> &'static str {
+pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
@@ -262,7 +262,7 @@ pub(crate) fn could_be_left_by_double_push(dfen: &Dfen, square: Square) -> bool 
 /// need no second pass over the board: one 64-bit set per piece code (colour × 6 + role). Codes
 /// 12–15 are scratch slots, so that callers may record non-pieces without a branch.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Census {
+pub struct Census {
     by_code: [u64; 16],
 }
 
@@ -291,12 +291,12 @@ impl Census {
 
     /// The squares recorded under `code`, which may be one of the parser's own slots above the
     /// twelve piece codes.
-    pub(crate) fn slot(&self, code: u8) -> u64 {
+    pub fn slot(&self, code: u8) -> u64 {
         self.by_code.get(usize::from(code)).copied().unwrap_or(0)
     }
 
     /// The squares of `color`'s `role` pieces.
-    pub(crate) fn set(&self, color: Color, role: Role) -> u64 {
+    pub fn set(&self, color: Color, role: Role) -> u64 {
         self.by_code
             .get(color.index() * 6 + role as usize)
             .copied()

@@ -12,7 +12,7 @@ use crate::{Code, Finding, Severity};
 /// fix is certain.
 ///
 /// Each library names its rejections with a type alias (`dfen::ParseError`,
-/// `dfen::epd::SyntaxError`, `fen4::ParseError`, …). A library that knows more about a
+/// `chess::epd::SyntaxError`, `fen4::ParseError`, …). A library that knows more about a
 /// rejection (the field it is in, the legal moves of a refused move) puts it in the
 /// [`Context`] `X`; the rejection dereferences to it, so those facts read as methods of the
 /// rejection. The message is written once, here, as `{title}: expected {expected}, found

@@ -21,7 +21,7 @@ const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine
 /// fixable finding; under `strict`, an input without errors is already written as the dialect
 /// writes it.
 pub fn check_variant(data: &[u8]) {
-    use dfen::variant::{Dialect, Variant, VariantParser};
+    use chess::variant::{Dialect, Variant, VariantParser};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -741,7 +741,7 @@ pub fn check_rules(data: &[u8]) {
 /// finding, `fixed` is idempotent, and its JSON form reads back to it; under `strict`, a line
 /// without errors has nothing to fix.
 pub fn check_epd(data: &[u8]) {
-    use dfen::epd::{EpdJson, EpdParser, OpcodeKind};
+    use chess::epd::{EpdJson, EpdParser, OpcodeKind};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

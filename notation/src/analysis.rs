@@ -151,7 +151,7 @@ pub struct Analysis {
     /// them (see `dfen.rs`).
     pub engine_explained: Option<bool>,
     /// With `--dialect auto`: the dialect the variant line was read in.
-    pub dialect: Option<::dfen::variant::Dialect>,
+    pub dialect: Option<::chess::variant::Dialect>,
     /// What is worth knowing but no problem (an EPD line's unknown opcode): shown under
     /// `--verbose`, never counted. Their severity means nothing.
     pub notes: Vec<Finding>,
@@ -646,7 +646,7 @@ pub fn variant_reading(
     notation: Notation,
     settings: ReadSettings,
 ) -> (Notation, ReadSettings) {
-    use dfen::variant::{Dialect, Variant};
+    use chess::variant::{Dialect, Variant};
     let variant = match tag {
         VariantTag::Chess960 => {
             let settings = ReadSettings {

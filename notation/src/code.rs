@@ -85,7 +85,7 @@ pub enum Code {
     /// `DFENxxx`.
     Dfen(dfen::Code),
     /// `EPDxxx`: EPD lines and their moves (SAN).
-    Epd(dfen::epd::Code),
+    Epd(chess::epd::Code),
     /// `FEN4xxx`.
     Fen4(fen4::Code),
     /// `RULExxx`.
@@ -102,7 +102,7 @@ impl Code {
     /// Every code, table by table, each in numeric order.
     pub fn all() -> impl Iterator<Item = Code> {
         let dfen = dfen::Code::ALL.iter().copied().map(Code::Dfen);
-        let epd = dfen::epd::Code::ALL.iter().copied().map(Code::Epd);
+        let epd = chess::epd::Code::ALL.iter().copied().map(Code::Epd);
         let fen4 = fen4::Code::ALL.iter().copied().map(Code::Fen4);
         let rules = dfen::rules::RulesCode::ALL.iter().copied().map(Code::Rule);
         let var = <variants::Code as fenkit_diagnostics::Code>::ALL
@@ -196,8 +196,8 @@ impl From<dfen::Code> for Code {
     }
 }
 
-impl From<dfen::epd::Code> for Code {
-    fn from(code: dfen::epd::Code) -> Code {
+impl From<chess::epd::Code> for Code {
+    fn from(code: chess::epd::Code) -> Code {
         Code::Epd(code)
     }
 }

@@ -27,7 +27,7 @@ pub(super) static DFEN: Entry = Entry {
     json: Json::No,
     continuation_lines: false,
     replay: None,
-    variant: Some(dfen::variant::Variant::Dice),
+    variant: Some(chess::variant::Variant::Dice),
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::DiceChess),
     reference_codes: false,

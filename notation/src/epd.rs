@@ -1,7 +1,7 @@
 //! EPD, the engine test suites' notation (`spec/epd.md`): four position fields and operations,
 //! every operation checked (moves as SAN, legal in the position), `%` lines as comments.
 
-use dfen::epd::{Epd, EpdJson, EpdParser, ParsedEpd};
+use chess::epd::{Epd, EpdJson, EpdParser, ParsedEpd};
 
 use super::analysis::{Identity, Unique, converted};
 use super::{
@@ -58,10 +58,10 @@ fn epd_writer(settings: ReadSettings) -> dfen::Writer {
 
 /// A line that cannot be read, as a finding: a `DFEN` code for the position fields, an `EPD`
 /// code for the operations.
-fn error_finding(error: &dfen::epd::Error) -> Finding {
+fn error_finding(error: &chess::epd::Error) -> Finding {
     match error {
-        dfen::epd::Error::Position(error) => finding_of(error.to_finding()),
-        dfen::epd::Error::Syntax(error) => finding_of(error.to_finding()),
+        chess::epd::Error::Position(error) => finding_of(error.to_finding()),
+        chess::epd::Error::Syntax(error) => finding_of(error.to_finding()),
     }
 }
 
@@ -83,7 +83,7 @@ fn findings_of(
 /// The findings of a parsed line, taken out of it (see [`findings_taken`]).
 struct Owned {
     position: Vec<dfen::Finding>,
-    operations: Vec<dfen::epd::Finding>,
+    operations: Vec<chess::epd::Finding>,
 }
 
 /// [`findings_of`] for the findings `owned` taken out of `parsed`: moved, not copied (a suite
@@ -296,7 +296,7 @@ impl Codec for EpdCodec {
     }
 
     fn repeated(&self, unique: &Unique, first: usize) -> Option<Finding> {
-        Some(finding_of(dfen::epd::repeated_id(
+        Some(finding_of(chess::epd::repeated_id(
             &unique.value,
             unique.span.clone(),
             first,
@@ -325,13 +325,13 @@ impl Analyze for EpdAnalyzer {
         let clocks_as_fields = work.settings.form.clocks_as_fields
             && !work.settings.strict
             && findings.iter().any(|f| {
-                f.code == Code::Epd(dfen::epd::Code::ClocksAsFields)
+                f.code == Code::Epd(chess::epd::Code::ClocksAsFields)
                     && text
                         .get(f.span.clone())
                         .is_some_and(dfen::form::clock_fields_canonical)
             });
         if clocks_as_fields {
-            findings.retain(|f| f.code != Code::Epd(dfen::epd::Code::ClocksAsFields));
+            findings.retain(|f| f.code != Code::Epd(chess::epd::Code::ClocksAsFields));
         }
         let canonical = if work.wants_canonical() {
             let fixed = parsed.fixed();

@@ -28,7 +28,7 @@ pub(super) static FEN: Entry = Entry {
     json: Json::No,
     continuation_lines: false,
     replay: None,
-    variant: Some(dfen::variant::Variant::Chess),
+    variant: Some(chess::variant::Variant::Chess),
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
     reference_codes: false,

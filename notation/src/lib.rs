@@ -161,7 +161,7 @@ mod variant;
 use std::path::Path;
 use std::sync::LazyLock;
 
-use ::dfen::variant::{Dialect, Variant};
+use ::chess::variant::{Dialect, Variant};
 
 use crate::code::Finding;
 
@@ -306,10 +306,10 @@ pub enum Position {
     /// A FEN4 placement.
     Fen4(::fen4::Placement),
     /// A variant position (three-check, crazyhouse, two-move chess).
-    Variant(Box<::dfen::variant::VariantFen>),
+    Variant(Box<::chess::variant::VariantFen>),
     /// An EPD line: a standard-chess position (its clocks those of `hmvc` and `fmvn`) and its
     /// operations. Every other notation takes its position ([`Position::plain`]).
-    Epd(Box<::dfen::epd::Epd>),
+    Epd(Box<::chess::epd::Epd>),
 }
 
 impl Position {

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use dfen::variant::{Dialect, VariantParser};
+use chess::variant::{Dialect, VariantParser};
 
 use super::analysis::Identity;
 use super::{
@@ -142,9 +142,9 @@ impl Codec for PerftCodec {
         let position = match variant {
             variants::Variant::ThreeCheck | variants::Variant::Crazyhouse => {
                 let dvariant = if variant == variants::Variant::ThreeCheck {
-                    dfen::variant::Variant::ThreeCheck
+                    chess::variant::Variant::ThreeCheck
                 } else {
-                    dfen::variant::Variant::Crazyhouse
+                    chess::variant::Variant::Crazyhouse
                 };
                 VariantParser::new(dvariant)
                     .dialect(Dialect::detect(dvariant, &fen))
@@ -191,7 +191,7 @@ impl Codec for PerftCodec {
                 let mut others = Vec::new();
                 for operation in epd.operations() {
                     match (operation.kind(), operation.opcode()) {
-                        (dfen::epd::OpcodeKind::PerftCount(depth), _) => {
+                        (chess::epd::OpcodeKind::PerftCount(depth), _) => {
                             match operation.operands().next().and_then(|o| o.integer()) {
                                 Some(count) => {
                                     let _ = write!(out, "\nperft {depth} {count}");
@@ -298,7 +298,7 @@ fn case_as_epd(
             ));
         }
     };
-    let epd = dfen::epd::Epd::from_fen(&fen).map_err(|error| {
+    let epd = chess::epd::Epd::from_fen(&fen).map_err(|error| {
         Rejection::new(
             crate::code::FenkitCode::NotEpd,
             0..len,

@@ -97,7 +97,7 @@ impl Reading {
         let (container, forced) = match forced {
             Some(notation) if notation.is_pgn() => (
                 Some(Container::Pgn),
-                Notation::of_variant(dfen::variant::Variant::Chess),
+                Notation::of_variant(chess::variant::Variant::Chess),
             ),
             _ => match (path, settings.select) {
                 (None, None) => (None, forced),
@@ -112,9 +112,9 @@ impl Reading {
                 first
                     .as_deref()
                     .and_then(Notation::movetext_in)
-                    .or_else(|| Notation::of_variant(dfen::variant::Variant::Chess))
+                    .or_else(|| Notation::of_variant(chess::variant::Variant::Chess))
             }
-            Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+            Some(_) => Notation::of_variant(chess::variant::Variant::Chess),
             None => path.and_then(Notation::from_extension),
         };
         // A JSON Lines file of `fen` objects is not NDJSON4: one error that names the flag,

@@ -63,7 +63,7 @@ pub(super) fn dfen_findings(
 /// (three-check's counters, crazyhouse's pockets), in `variant`'s rules.
 pub(super) fn variant_fen_findings(
     variant: variants::Variant,
-    position: &dfen::variant::VariantFen,
+    position: &chess::variant::VariantFen,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
@@ -115,7 +115,7 @@ fn end_of_fields(line: &str) -> usize {
 /// valid) its moves' and, with `verify_perft`, its perft counts up to that depth (`VAR205`).
 pub(super) fn epd_findings(
     variant: variants::Variant,
-    epd: &dfen::epd::Epd,
+    epd: &chess::epd::Epd,
     line: &str,
     settings: ReadSettings,
     verify_perft: Option<u32>,
@@ -132,7 +132,7 @@ pub(super) fn epd_findings(
     findings.extend(reported(position.epd_move_findings(epd), settings));
     if let Some(max) = verify_perft {
         for operation in epd.operations() {
-            let dfen::epd::OpcodeKind::PerftCount(depth) = operation.kind() else {
+            let chess::epd::OpcodeKind::PerftCount(depth) = operation.kind() else {
                 continue;
             };
             let Some(operand) = operation.operands().next() else {

@@ -30,7 +30,7 @@
 
 use std::fmt;
 
-use dfen::variant::{Dialect, Variant};
+use chess::variant::{Dialect, Variant};
 
 use crate::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 

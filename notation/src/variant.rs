@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use dfen::variant::{Dialect, Variant, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParser};
 
 use super::analysis::{Identity, converted};
 use super::dfen::{error_finding, first_error};
@@ -185,7 +185,7 @@ fn rules_findings(
     variant: Variant,
     settings: ReadSettings,
     text: &str,
-    parsed: &dfen::variant::VariantParsed,
+    parsed: &chess::variant::VariantParsed,
 ) -> Vec<Finding> {
     match rules_of(variant, settings) {
         Some(rules) => super::rules::variant_fen_findings(rules, &parsed.position, text, settings),
@@ -228,7 +228,10 @@ fn parse_clockless(
     parser: VariantParser,
     settings: ReadSettings,
     text: &str,
-) -> (Result<dfen::variant::VariantParsed, dfen::ParseError>, bool) {
+) -> (
+    Result<chess::variant::VariantParsed, dfen::ParseError>,
+    bool,
+) {
     let parsed = parser.parse(text);
     if parsed.is_ok() || settings.profile == dfen::Profile::Lenient {
         return (parsed, false);
@@ -372,7 +375,7 @@ impl VariantAnalyzer {
     fn fixable_in_fmt(
         &self,
         settings: ReadSettings,
-        parsed: &dfen::variant::VariantParsed,
+        parsed: &chess::variant::VariantParsed,
         rules: &mut [Finding],
     ) {
         let repairs = |f: &Finding| super::rules::fixed_by_dfen(f.code);
@@ -406,7 +409,7 @@ impl VariantAnalyzer {
         &self,
         work: &mut Work,
         text: &str,
-        parsed: Result<dfen::variant::VariantParsed, dfen::ParseError>,
+        parsed: Result<chess::variant::VariantParsed, dfen::ParseError>,
         read: Dialect,
         write: Dialect,
     ) -> Analysis {

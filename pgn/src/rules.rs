@@ -20,8 +20,8 @@
 
 use std::fmt;
 
-use dfen::chess::{ChessMove, Position};
-use dfen::san::{self, San, Spelling};
+use chess::san::{self, San, Spelling};
+use chess::standard::{ChessMove, Position};
 use dfen::{CastlingMode, CastlingNotation, EnPassantPolicy, Writer};
 
 use crate::Code;
@@ -423,8 +423,8 @@ fn faults_of(spelling: Spelling, text: &str) -> Faults {
 #[cold]
 fn move_error(error: &san::SanError) -> MoveError {
     let code = match error.code() {
-        dfen::epd::Code::AmbiguousMove => Code::AmbiguousMove,
-        dfen::epd::Code::IllegalMove => Code::IllegalMove,
+        chess::epd::Code::AmbiguousMove => Code::AmbiguousMove,
+        chess::epd::Code::IllegalMove => Code::IllegalMove,
         _ => Code::UnknownToken,
     };
     MoveError::with_context(

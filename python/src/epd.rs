@@ -1,6 +1,6 @@
 //! EPD lines: the position, every operation with its moves, and every finding.
 
-use dfen::epd::{EpdJson, EpdParser, Error as EpdError, ParsedEpd};
+use chess::epd::{EpdJson, EpdParser, Error as EpdError, ParsedEpd};
 use pyo3::prelude::*;
 
 use crate::common::{

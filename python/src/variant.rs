@@ -1,7 +1,7 @@
 //! Variant FENs: three-check, crazyhouse and two-move chess in their dialects, and every
 //! variant of the `variants` library's table (antichess, atomic, horde, …) with its findings.
 
-use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParsed, VariantParser};
 use pyo3::prelude::*;
 
 use crate::common::color_name;
@@ -201,8 +201,8 @@ impl PyParsedVariant {
     #[getter]
     fn sub_turn(&self) -> u8 {
         match self.parsed.position.sub_turn {
-            dfen::variant::SubTurn::First => 1,
-            dfen::variant::SubTurn::Second => 2,
+            chess::variant::SubTurn::First => 1,
+            chess::variant::SubTurn::Second => 2,
         }
     }
 

@@ -8,7 +8,7 @@ PATH is an EPD file or a directory searched for `*.epd`. Every line that holds a
 (not blank, not a `%` or `#` comment) is read twice:
 
 - by fenkit, through READER, a program that prints one JSON object per position line (default:
-  the `epd_json` example of the `dfen` crate, `target/debug/examples/epd_json`; it will be
+  the `epd_json` example of the `fenkit-chess` crate, `target/debug/examples/epd_json`; it will be
   `fenkit convert --to json` once the command line reads EPD). Its `epd` key is the JSON form of
   the line (the position's JSON form with `operations`, spec/epd.md), `canonical` the line as
   `fmt` writes it, `findings` and `notes` what fenkit found;

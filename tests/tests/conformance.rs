@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use dfen::variant::{Dialect, Variant, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParser};
 use serde_json::Value;
 
 fn suite_dir() -> PathBuf {
@@ -199,7 +199,7 @@ fn answer_fen4(case: &Case) -> Answer {
     }
 }
 
-/// A variant case, answered by `dfen::variant`: the canonical form is the fixed position in
+/// A variant case, answered by `chess::variant`: the canonical form is the fixed position in
 /// the dialect read, as `fenkit fmt` writes it (spec/conformance.md section 2). Three-check's
 /// and crazyhouse's positions are judged by the `variants` library's rules, handed what `dfen`
 /// read, as every surface of fenkit judges them (spec/variants.md §11).
@@ -562,7 +562,7 @@ fn ndjson4_cases_match_the_library() {
     assert!(report.is_empty(), "NDJSON4 disagreements:\n{report}");
 }
 
-/// An EPD case, answered by `dfen::epd`: refused on a syntax error or at its first error
+/// An EPD case, answered by `chess::epd`: refused on a syntax error or at its first error
 /// finding; else the canonical line with every spelling fixed, the codes of every finding, and
 /// the operations of the JSON form (spec/epd.md §6), which the case's `operations` must equal.
 fn answer_epd(case: &Case) -> Answer {
@@ -574,7 +574,7 @@ fn answer_epd(case: &Case) -> Answer {
     let Ok(text) = std::str::from_utf8(&case.input) else {
         return reject("FENKIT001");
     };
-    let parsed = match dfen::epd::EpdParser::new().parse(text) {
+    let parsed = match chess::epd::EpdParser::new().parse(text) {
         Ok(parsed) => parsed,
         Err(error) => return reject(error.code()),
     };
@@ -600,7 +600,7 @@ fn answer_epd(case: &Case) -> Answer {
     if let Some(code) = first_error {
         return reject(code);
     }
-    let operations = serde_json::to_value(&dfen::epd::EpdJson::from(&parsed.epd).operations)
+    let operations = serde_json::to_value(&chess::epd::EpdJson::from(&parsed.epd).operations)
         .expect("operations serialise");
     assert_eq!(
         Some(&operations),

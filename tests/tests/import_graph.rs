@@ -12,9 +12,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The crates whose `src/` is checked, from the workspace root.
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "diagnostics",
     "dfen",
+    "chess",
     "fen4",
     "pgn",
     "variants",

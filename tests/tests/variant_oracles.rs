@@ -1,4 +1,4 @@
-//! Differential test of `dfen::variant` against shakmaty's three-check and crazyhouse (shakmaty
+//! Differential test of `chess::variant` against shakmaty's three-check and crazyhouse (shakmaty
 //! is GPL: a dev-dependency of this unpublished test crate only, with its `variant` feature).
 //!
 //! For each variant, 10,000 positions: every ply of seeded random games that shakmaty plays.
@@ -14,7 +14,7 @@
 //!
 //! Every mismatch names the variant, the position (its index and text) and the dialect.
 
-use dfen::variant::{Dialect, Variant, VariantParser};
+use chess::variant::{Dialect, Variant, VariantParser};
 use fenkit_tests::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Crazyhouse, ThreeCheck};

@@ -7,7 +7,7 @@
 //!   nodes (leaf positions), so divan prints nodes per second; `perft::variant(chess)` is
 //!   standard perft through this crate, the baseline the target (a variant within 1.5×
 //!   of standard's nodes per second) is measured against; `perft::dfen_standard` is the same
-//!   chess positions through `dfen::chess` (the command line's `perft --standard`), for scale;
+//!   chess positions through `chess::standard` (the command line's `perft --standard`), for scale;
 //!   `perft::standard_rules(NAME)` is NAME's positions played by standard chess's rules, the
 //!   baseline on the same positions.
 //! - `check::variant(NAME)`: [`variants::check`] (read, status, findings) of every line of
@@ -121,9 +121,9 @@ mod perft {
     #[divan::bench]
     fn dfen_standard(bencher: Bencher) {
         let (_, lines, _) = positions("chess");
-        let positions: Vec<dfen::chess::Position> = lines
+        let positions: Vec<chess::standard::Position> = lines
             .iter()
-            .map(|line| dfen::chess::Position::new(&line.parse::<dfen::Dfen>().unwrap()))
+            .map(|line| chess::standard::Position::new(&line.parse::<dfen::Dfen>().unwrap()))
             .collect();
         let nodes: u64 = positions.iter().map(|p| p.perft(3)).sum();
         bencher.counter(ItemsCount::new(nodes)).bench(|| {
@@ -160,12 +160,12 @@ mod check {
     fn dfen_variant(bencher: Bencher, name: &str) {
         let (_, lines, _) = positions(name);
         let dvariant = match name {
-            "3check" => dfen::variant::Variant::ThreeCheck,
-            "crazyhouse" => dfen::variant::Variant::Crazyhouse,
-            _ => dfen::variant::Variant::Chess,
+            "3check" => chess::variant::Variant::ThreeCheck,
+            "crazyhouse" => chess::variant::Variant::Crazyhouse,
+            _ => chess::variant::Variant::Chess,
         };
-        let parser = dfen::variant::VariantParser::new(dvariant)
-            .dialect(dfen::variant::Dialect::detect(dvariant, &lines[0]))
+        let parser = chess::variant::VariantParser::new(dvariant)
+            .dialect(chess::variant::Dialect::detect(dvariant, &lines[0]))
             .lenient(true);
         bencher.counter(ItemsCount::new(lines.len())).bench(|| {
             black_box(&lines)

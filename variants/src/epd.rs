@@ -5,7 +5,7 @@
 //! module judges them by the variant's rules.
 //!
 //! ```
-//! use dfen::epd::EpdParser;
+//! use chess::epd::EpdParser;
 //! use variants::{Position, Variant};
 //! // Antichess: White must take on b2, so `Bd2` is illegal.
 //! let line = "8/8/8/8/8/8/1p6/2B5 w - - bm Bxb2; am Bd2;";
@@ -15,10 +15,10 @@
 //! assert_eq!(findings.len(), 1);
 //! assert_eq!(findings[0].code.as_str(), "VAR302");
 //! assert_eq!(&line[findings[0].span.clone()], "Bd2");
-//! # Ok::<(), dfen::epd::Error>(())
+//! # Ok::<(), chess::epd::Error>(())
 //! ```
 
-use dfen::epd::{Epd, OpcodeKind};
+use chess::epd::{Epd, OpcodeKind};
 
 use crate::codes::Finding;
 use crate::position::Position;

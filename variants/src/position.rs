@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use dfen::variant::{Dialect, VariantParser};
+use chess::variant::{Dialect, VariantParser};
 use dfen::{CastlingMode, Square};
 
 use crate::bitboard::{self as bb, Squares};
@@ -340,7 +340,7 @@ impl Position {
             // The stockfish dialect (python-chess's and shakmaty's text) first: a line it reads
             // is one `Dialect::detect` calls stockfish too (its `3+3` counter, its `[...]`
             // pocket), and the detection, which splits the line, is left for the others.
-            dfen::variant::Variant::ThreeCheck | dfen::variant::Variant::Crazyhouse => {
+            chess::variant::Variant::ThreeCheck | chess::variant::Variant::Crazyhouse => {
                 parser(Dialect::Stockfish)
                     .parse(text)
                     .or_else(|_| parser(Dialect::detect(dvariant, text)).parse(text))
@@ -378,10 +378,10 @@ impl Position {
     /// [`Position::from_fen`] reads the same text.
     ///
     /// ```
-    /// use dfen::variant::{Dialect, VariantParser};
+    /// use chess::variant::{Dialect, VariantParser};
     /// use variants::{Position, Variant};
     /// let text = "4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1";
-    /// let parsed = VariantParser::new(dfen::variant::Variant::Crazyhouse)
+    /// let parsed = VariantParser::new(chess::variant::Variant::Crazyhouse)
     ///     .dialect(Dialect::Stockfish)
     ///     .check_position(false)
     ///     .parse(text)
@@ -392,7 +392,7 @@ impl Position {
     #[must_use]
     pub fn from_variant_fen(
         variant: Variant,
-        vf: &dfen::variant::VariantFen,
+        vf: &chess::variant::VariantFen,
         chess960: bool,
     ) -> Position {
         let mut pos = Position::empty(variant, chess960);

@@ -205,11 +205,11 @@ impl Variant {
     }
 
     /// The `dfen` variant whose FEN dialects this variant's positions are written in.
-    pub(crate) const fn dfen_variant(self) -> dfen::variant::Variant {
+    pub(crate) const fn dfen_variant(self) -> chess::variant::Variant {
         match self {
-            Variant::ThreeCheck => dfen::variant::Variant::ThreeCheck,
-            Variant::Crazyhouse => dfen::variant::Variant::Crazyhouse,
-            _ => dfen::variant::Variant::Chess,
+            Variant::ThreeCheck => chess::variant::Variant::ThreeCheck,
+            Variant::Crazyhouse => chess::variant::Variant::Crazyhouse,
+            _ => chess::variant::Variant::Chess,
         }
     }
 }

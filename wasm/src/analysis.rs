@@ -1,9 +1,9 @@
 //! What the API says about one text: the status a call returns at once, and the findings,
 //! canonical forms and details that are built only when they are asked for.
 
+use chess::variant::{Dialect, PocketOrder, SubTurn};
 use dfen::Profile;
 use dfen::rules::{EpIdentity, Game};
-use dfen::variant::{Dialect, PocketOrder, SubTurn};
 use fenkit_diagnostics::Severity;
 use serde::Serialize;
 

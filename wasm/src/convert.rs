@@ -4,8 +4,8 @@
 
 use std::ops::Range;
 
+use chess::variant::{Dialect, Variant};
 use dfen::Profile;
-use dfen::variant::{Dialect, Variant};
 use fenkit_diagnostics::Code;
 
 use crate::found::{Failure, Found, InputCode};

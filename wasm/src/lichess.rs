@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use dfen::variant::Variant;
+use chess::variant::Variant;
 
 use crate::found::Found;
 

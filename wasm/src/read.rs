@@ -1,8 +1,8 @@
 //! How a text is read: the notation and its settings, packed by the JavaScript side into one
 //! number (`Reader::decode`), and the reads every call shares.
 
+use chess::variant::{Dialect, Variant, VariantParsed, VariantParser};
 use dfen::Profile;
-use dfen::variant::{Dialect, Variant, VariantParsed, VariantParser};
 
 use crate::found::{Failure, Found};
 

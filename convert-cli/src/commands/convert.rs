@@ -203,11 +203,11 @@ fn plan(args: &Args) -> Result<Plan, Failure> {
     }
     // A bare conversion writes the canonical form.
     if args.to_dialect.is_none() {
-        notation.options.write = dfen::variant::Dialect::Essay;
+        notation.options.write = chess::variant::Dialect::Essay;
     }
     let standard = |form: Form| {
         form.family().is_some_and(|family| {
-            form.resolve(family).entry().variant == Some(dfen::variant::Variant::Chess)
+            form.resolve(family).entry().variant == Some(chess::variant::Variant::Chess)
         })
     };
     let to = match to {
@@ -488,7 +488,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let declared = from
             .map(|form| form.resolve(family))
             .or_else(|| match container {
-                Some(_) => Notation::of_variant(dfen::variant::Variant::Chess),
+                Some(_) => Notation::of_variant(chess::variant::Variant::Chess),
                 None => origin.path().and_then(Notation::from_extension),
             });
         let grouping = match container {

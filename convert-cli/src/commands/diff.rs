@@ -419,10 +419,10 @@ fn dfen_fields(old: &dfen::Dfen, new: &dfen::Dfen) -> Vec<FieldChange> {
 /// A variant position's fields: the six standard ones, then its slots as the essay form
 /// writes them.
 fn variant_fields(
-    old: &dfen::variant::VariantFen,
-    new: &dfen::variant::VariantFen,
+    old: &chess::variant::VariantFen,
+    new: &chess::variant::VariantFen,
 ) -> Vec<FieldChange> {
-    use dfen::variant::Variant;
+    use chess::variant::Variant;
     let slots: &[(&str, &str)] = match old.variant {
         Variant::ThreeCheck => &[
             ("checks_white", "checks given by White"),

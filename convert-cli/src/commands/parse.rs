@@ -303,7 +303,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         .variant
         .variant
         .filter(|name| name.notation().is_none())
-        .and_then(|_| Notation::of_variant(dfen::variant::Variant::Chess));
+        .and_then(|_| Notation::of_variant(chess::variant::Variant::Chess));
     let settings = Settings {
         notation: resolved.notation.or(by_rules),
         read: resolved.read_settings(),

@@ -149,7 +149,7 @@ fn run_variant(
 ) -> Result<Status, Failure> {
     let variant = match (name.rules(), name.variant()) {
         (Some(variant), _) => variant,
-        (None, dfen::variant::Variant::Chess) => variants::Variant::Chess,
+        (None, chess::variant::Variant::Chess) => variants::Variant::Chess,
         (None, _) => {
             return Err(Failure::hinted(
                 format!(

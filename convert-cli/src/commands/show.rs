@@ -75,9 +75,9 @@ fn role_name(role: dfen::Role) -> &'static str {
 }
 
 /// One pocket, as `show` draws it: the held pieces' letters, `-` when empty.
-fn pocket(holdings: &dfen::variant::Holdings, color: dfen::Color) -> String {
+fn pocket(holdings: &chess::variant::Holdings, color: dfen::Color) -> String {
     let letters: String = holdings
-        .pieces(dfen::variant::PocketOrder::PawnFirst)
+        .pieces(chess::variant::PocketOrder::PawnFirst)
         .filter(|piece| piece.color == color)
         .map(|piece| piece.letter())
         .collect();
@@ -90,8 +90,8 @@ fn pocket(holdings: &dfen::variant::Holdings, color: dfen::Color) -> String {
 
 /// The lines a variant adds below the clocks: its counters, pockets' contents, promoted
 /// pieces or sub-turn.
-fn variant_lines(out: &mut String, position: &dfen::variant::VariantFen) {
-    use dfen::variant::{SubTurn, Variant};
+fn variant_lines(out: &mut String, position: &chess::variant::VariantFen) {
+    use chess::variant::{SubTurn, Variant};
     let checks = position.checks;
     match position.variant {
         Variant::ThreeCheck => {
@@ -156,11 +156,11 @@ fn variant_lines(out: &mut String, position: &dfen::variant::VariantFen) {
 /// The DFEN diagram; with a variant position, its state takes the dice's place.
 fn draw_dfen(
     position: &dfen::Dfen,
-    variant: Option<&dfen::variant::VariantFen>,
+    variant: Option<&chess::variant::VariantFen>,
     castling_mode: dfen::CastlingMode,
 ) -> String {
     let mut out = String::new();
-    let crazyhouse = variant.filter(|v| v.variant == dfen::variant::Variant::Crazyhouse);
+    let crazyhouse = variant.filter(|v| v.variant == chess::variant::Variant::Crazyhouse);
     let promoted = crazyhouse.map_or(dfen::SquareSet::EMPTY, |v| v.promoted);
     if let Some(v) = crazyhouse {
         let _ = writeln!(out, "  [{}]", pocket(&v.holdings, dfen::Color::Black));

@@ -498,7 +498,7 @@ mod tests {
     fn own_answers_follow_the_protocol() {
         let named = |name: &str| Notation::named(name).unwrap();
         let variant = |variant: &str, dialect: &str| {
-            let dialect: dfen::variant::Dialect = dialect.parse().unwrap();
+            let dialect: chess::variant::Dialect = dialect.parse().unwrap();
             Notation::of_variant(variant.parse().unwrap())
                 .unwrap()
                 .with_options(notation::Options {

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use dfen::variant::{Dialect, Variant};
+use chess::variant::{Dialect, Variant};
 use serde::Deserialize;
 
 use notation::{Entry, Notation, Options, TABLE};

@@ -199,18 +199,18 @@ impl Cursor<'_> {
 /// reports in [`Slots`]. The standard parse asks for nothing ([`Among::NOTHING`]); each option is
 /// decided when the scan is inlined, and costs the other callers nothing.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Among {
+pub struct Among {
     /// The board field ends with a pocket.
-    pub(crate) pocket: Option<PocketSpelling>,
+    pub pocket: Option<PocketSpelling>,
     /// A `~` after a piece marks it promoted.
-    pub(crate) marks: bool,
+    pub marks: bool,
     /// One field stands between en passant and the clocks.
-    pub(crate) field_before_clocks: bool,
+    pub field_before_clocks: bool,
 }
 
 impl Among {
     /// Six standard fields and nothing among them.
-    pub(crate) const NOTHING: Among = Among {
+    pub const NOTHING: Among = Among {
         pocket: None,
         marks: false,
         field_before_clocks: false,
@@ -219,7 +219,7 @@ impl Among {
 
 /// How a pocket ends the board field.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PocketSpelling {
+pub enum PocketSpelling {
     /// `[...]` right after the eighth rank.
     Bracketed,
     /// A ninth rank: `/` and the pocket's letters.
@@ -228,15 +228,15 @@ pub(crate) enum PocketSpelling {
 
 /// Where the scan found what [`Among`] asked for.
 #[derive(Default)]
-pub(crate) struct Slots {
+pub struct Slots {
     /// The pocket's letters, without their delimiters.
-    pub(crate) pocket: Range<usize>,
+    pub pocket: Range<usize>,
     /// The squares of the pieces marked `~`, as a set of square indexes.
-    pub(crate) marked: u64,
+    pub marked: u64,
     /// The field between en passant and the clocks.
-    pub(crate) before_clocks: Range<usize>,
+    pub before_clocks: Range<usize>,
     /// Where the board field ends.
-    pub(crate) board_end: usize,
+    pub board_end: usize,
 }
 
 /// What the scan found besides the position: whether field 7 was present.

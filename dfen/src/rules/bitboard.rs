@@ -3,10 +3,10 @@
 //! A bitboard is a `u64` whose bit `i` stands for the square with index `i` (a1 = 0, h8 = 63).
 
 /// Rank 1 … rank 8 masks.
-pub(crate) const RANK_1: u64 = 0xff;
-pub(crate) const RANK_3: u64 = RANK_1 << 16;
-pub(crate) const RANK_6: u64 = RANK_1 << 40;
-pub(crate) const RANK_8: u64 = RANK_1 << 56;
+pub const RANK_1: u64 = 0xff;
+pub const RANK_3: u64 = RANK_1 << 16;
+pub const RANK_6: u64 = RANK_1 << 40;
+pub const RANK_8: u64 = RANK_1 << 56;
 
 const fn offset_table(deltas: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
@@ -31,7 +31,7 @@ const fn offset_table(deltas: &[(i8, i8)]) -> [u64; 64] {
 }
 
 /// The squares a knight on each square attacks.
-pub(crate) static KNIGHT: [u64; 64] = offset_table(&[
+pub static KNIGHT: [u64; 64] = offset_table(&[
     (1, 2),
     (2, 1),
     (2, -1),
@@ -43,7 +43,7 @@ pub(crate) static KNIGHT: [u64; 64] = offset_table(&[
 ]);
 
 /// The squares a king on each square attacks.
-pub(crate) static KING: [u64; 64] = offset_table(&[
+pub static KING: [u64; 64] = offset_table(&[
     (1, 0),
     (1, 1),
     (0, 1),
@@ -55,7 +55,7 @@ pub(crate) static KING: [u64; 64] = offset_table(&[
 ]);
 
 /// The squares a pawn of each colour (0 White, 1 Black) on each square attacks.
-pub(crate) static PAWN: [[u64; 64]; 2] = [
+pub static PAWN: [[u64; 64]; 2] = [
     offset_table(&[(-1, 1), (1, 1)]),
     offset_table(&[(-1, -1), (1, -1)]),
 ];
@@ -116,7 +116,7 @@ fn ray_attacks(dir: usize, sq: usize, occupied: u64) -> u64 {
 
 /// Rook attacks from `sq` given the occupied squares.
 #[inline]
-pub(crate) fn rook_attacks(sq: usize, occupied: u64) -> u64 {
+pub fn rook_attacks(sq: usize, occupied: u64) -> u64 {
     ray_attacks(0, sq, occupied)
         | ray_attacks(1, sq, occupied)
         | ray_attacks(4, sq, occupied)
@@ -125,7 +125,7 @@ pub(crate) fn rook_attacks(sq: usize, occupied: u64) -> u64 {
 
 /// Bishop attacks from `sq` given the occupied squares.
 #[inline]
-pub(crate) fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
+pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
     ray_attacks(2, sq, occupied)
         | ray_attacks(3, sq, occupied)
         | ray_attacks(6, sq, occupied)
@@ -134,7 +134,7 @@ pub(crate) fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
 
 /// Iterates over the set bits of a bitboard as square indices, lowest first.
 #[derive(Clone, Copy)]
-pub(crate) struct Bits(pub(crate) u64);
+pub struct Bits(pub u64);
 
 impl Iterator for Bits {
     type Item = usize;

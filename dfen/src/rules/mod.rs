@@ -56,14 +56,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub(crate) mod bitboard;
+#[doc(hidden)]
+pub mod bitboard;
 mod error;
 mod filter;
 pub(crate) mod moves;
 mod perft;
-pub(crate) mod position;
+#[doc(hidden)]
+pub mod position;
 mod settings;
-pub(crate) mod standard;
+#[doc(hidden)]
+pub mod standard;
 mod turns;
 mod unique;
 mod walk;
@@ -226,7 +229,7 @@ fn require_dice(position: &Dfen) -> Result<Dice, RulesError> {
 }
 
 /// The sort key of a move in the stable order of [`LegalMoves`].
-pub(crate) fn sort_key(mv: &Move) -> (Role, crate::Square, crate::Square, u8) {
+pub fn sort_key(mv: &Move) -> (Role, crate::Square, crate::Square, u8) {
     let promotion_rank = match mv.promotion {
         None => 0,
         Some(Role::Queen) => 1,
@@ -363,7 +366,7 @@ pub fn legal_moves(position: &Dfen) -> Result<LegalMoves, RulesError> {
 /// # Errors
 /// `RULE007` when a side has no king; `RULE001` when no dice are pending; `RULE005` when the
 /// move is not legal (the error's
-/// [`legal_moves`](RulesError::legal_moves) lists what is).
+/// [`legal_moves`](LegalChoices::legal_moves) lists what is).
 ///
 /// ```
 /// use dfen::rules::{self, UciMove};

@@ -18,7 +18,7 @@ pub(crate) const A1: Square = match Square::from_index(0) {
 
 /// The square with index `index` (masked to 0–63).
 #[inline(always)]
-pub(crate) fn square(index: usize) -> Square {
+pub fn square(index: usize) -> Square {
     Square::from_index((index & 63) as u8).unwrap_or(A1)
 }
 
@@ -94,19 +94,19 @@ impl Dice {
 
 /// A position without its dice: bitboards per colour and per role, and the other fields.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) struct Pos {
-    pub(crate) colors: [u64; 2],
-    pub(crate) roles: [u64; 6],
-    pub(crate) side: Color,
+pub struct Pos {
+    pub colors: [u64; 2],
+    pub roles: [u64; 6],
+    pub side: Color,
     /// The squares of the rooks with a castling right (White's on rank 1, Black's on rank 8).
     pub(crate) castling: u64,
-    pub(crate) ep: u64,
+    pub ep: u64,
     pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
+    pub fullmove: u32,
 }
 
 impl Pos {
-    pub(crate) fn from_dfen(dfen: &Dfen) -> Pos {
+    pub fn from_dfen(dfen: &Dfen) -> Pos {
         let mut pos = Pos {
             colors: [0; 2],
             roles: [0; 6],
@@ -124,7 +124,7 @@ impl Pos {
         pos
     }
 
-    pub(crate) fn to_dfen(self, dice: DicePool) -> Dfen {
+    pub fn to_dfen(self, dice: DicePool) -> Dfen {
         let mut board = Board::empty();
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
             for role in Role::ALL {
@@ -146,12 +146,12 @@ impl Pos {
     }
 
     #[inline(always)]
-    pub(crate) fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> u64 {
         self.colors[0] | self.colors[1]
     }
 
     #[inline(always)]
-    pub(crate) fn pieces(&self, color: usize, role: Role) -> u64 {
+    pub fn pieces(&self, color: usize, role: Role) -> u64 {
         self.colors[color] & self.roles[role as usize]
     }
 
@@ -207,7 +207,7 @@ impl Pos {
     /// Visits the pseudo-legal micro-moves of the side to move for one die. Castling is
     /// generated with the King die only when `castling_paid` says a Rook die is also at hand.
     #[inline]
-    pub(crate) fn generate<F>(&self, die: Role, castling_paid: bool, f: &mut F) -> ControlFlow<()>
+    pub fn generate<F>(&self, die: Role, castling_paid: bool, f: &mut F) -> ControlFlow<()>
     where
         F: FnMut(Move) -> ControlFlow<()>,
     {
@@ -470,7 +470,7 @@ impl Pos {
 
     /// Whether `sq` is attacked by `by`'s pieces (pawn, knight, bishop, rook, queen, king).
     #[inline]
-    pub(crate) fn attacked(&self, sq: usize, by: usize) -> bool {
+    pub fn attacked(&self, sq: usize, by: usize) -> bool {
         self.attacked_with(sq, by, self.occupied())
     }
 
@@ -489,10 +489,10 @@ impl Pos {
 }
 
 /// Where the king and the rook of a castling move go from and to (square indexes).
-pub(crate) struct CastlingSquares {
+pub struct CastlingSquares {
     pub(crate) king_from: usize,
     pub(crate) king_to: usize,
-    pub(crate) rook_from: usize,
+    pub rook_from: usize,
     pub(crate) rook_to: usize,
 }
 
@@ -501,7 +501,7 @@ pub(crate) struct CastlingSquares {
 /// taking its own rook (`f1h1`, every other Chess960 castling): the king ends on the g-file
 /// (c-file) and the rook next to it on the f-file (d-file).
 #[inline]
-pub(crate) fn castling_squares(mv: &Move, rooks: u64) -> CastlingSquares {
+pub fn castling_squares(mv: &Move, rooks: u64) -> CastlingSquares {
     let from = mv.from.index() as usize;
     let to = mv.to.index() as usize;
     let base = from & !7;

@@ -20,7 +20,7 @@ fn span(a: usize, b: usize) -> u64 {
 
 /// Whether the pseudo-legal `mv` is legal in standard chess.
 #[inline]
-pub(crate) fn is_legal(pos: &Pos, mv: &Move) -> bool {
+pub fn is_legal(pos: &Pos, mv: &Move) -> bool {
     let us = pos.side.index();
     let them = us ^ 1;
     if mv.kind == MoveKind::Castling {
@@ -47,7 +47,7 @@ pub(crate) fn is_legal(pos: &Pos, mv: &Move) -> bool {
 /// and the rook pass or land on empty but for the two of them. Standard castling (king on the
 /// e-file, rook in the corner) is written as the king's move (`e1g1`); any other as the king
 /// taking its rook (`f1h1`), as UCI's Chess960 mode writes it.
-pub(crate) fn generate_castling<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
+pub fn generate_castling<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(Move) -> ControlFlow<()>,
 {
@@ -86,7 +86,7 @@ where
 }
 
 /// Visits the legal standard-chess moves of the side to move.
-pub(crate) fn generate<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
+pub fn generate<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(Move) -> ControlFlow<()>,
 {
@@ -107,7 +107,7 @@ where
 /// The position after a null move: nothing moves, the en-passant squares lapse, the halfmove
 /// clock grows and the turn passes (as python-chess and UCI engines play `0000`).
 #[inline]
-pub(crate) fn after_null(pos: &Pos) -> Pos {
+pub fn after_null(pos: &Pos) -> Pos {
     let mut next = *pos;
     next.ep = 0;
     next.halfmove = next.halfmove.saturating_add(1);
@@ -117,7 +117,7 @@ pub(crate) fn after_null(pos: &Pos) -> Pos {
 
 /// The position after a standard move: the move, then the turn ends.
 #[inline]
-pub(crate) fn after(pos: &Pos, mv: &Move) -> Pos {
+pub fn after(pos: &Pos, mv: &Move) -> Pos {
     let mut next = *pos;
     next.make(mv);
     next.end_turn();

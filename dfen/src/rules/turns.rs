@@ -283,7 +283,7 @@ impl TurnInProgress {
     ///
     /// # Errors
     /// As [`TurnInProgress::legal_moves`], and `RULE005` when the move is not legal (the
-    /// error's [`legal_moves`](RulesError::legal_moves) lists what is).
+    /// error's [`legal_moves`](crate::rules::LegalChoices::legal_moves) lists what is).
     pub fn play(&mut self, mv: UciMove) -> Result<Outcome, RulesError> {
         self.play_spanned(mv, 0..mv.to_string().len())
     }

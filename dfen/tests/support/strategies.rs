@@ -1,5 +1,5 @@
-//! Proptest strategies for `Dfen` values, shared by the test binaries of this crate
-//! (`#[path = "../support/strategies.rs"] mod strategies;`).
+//! Proptest strategies for `Dfen` values, shared by the test binaries of this crate and of
+//! `fenkit-chess` (`#[path = "../support/strategies.rs"] mod strategies;`).
 
 #![allow(dead_code)]
 

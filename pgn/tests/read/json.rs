@@ -1,7 +1,7 @@
 //! The JSON form and its inverse: read(write(x)) == x.
 
-use dfen::chess::Position;
-use dfen::san::San;
+use chess::san::San;
+use chess::standard::Position;
 use pgn::{Keep, Reader, json};
 use proptest::prelude::*;
 

@@ -1,0 +1,201 @@
+//! What an EPD file needs beyond one line: comment lines, ids repeated across lines, and perft
+//! counts checked against the move generator.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::{Code, Epd, Finding, ParsedEpd};
+use crate::standard::Position;
+use dfen::Severity;
+
+/// Whether a line of an EPD file holds no position: blank, or a comment. A line whose first
+/// character (after whitespace) is `%` is a comment, the PGN standard's escape; so is one
+/// starting with `#`, as in every file fenkit reads.
+///
+/// ```
+/// use chess::epd::is_comment;
+/// assert!(is_comment("% Bratko-Kopec"));
+/// assert!(is_comment("  # perft suite"));
+/// assert!(is_comment(""));
+/// assert!(!is_comment("4k3/8/8/8/8/8/8/4K3 w - -"));
+/// ```
+#[must_use]
+pub fn is_comment(line: &str) -> bool {
+    let content = line.trim_start();
+    content.is_empty() || content.starts_with('%') || content.starts_with('#')
+}
+
+/// Remembers the `id` of each line of a file, to report an `id` that an earlier line already
+/// has (`EPD206`, a warning that names the first line).
+///
+/// ```
+/// use chess::epd::{EpdParser, IdTracker};
+///
+/// let parser = EpdParser::new();
+/// let mut ids = IdTracker::new();
+/// let first = parser.parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "BK.01";"#)?;
+/// assert!(ids.check(1, &first).is_none());
+/// let again = parser.parse(r#"4k3/8/8/8/8/8/8/4K3 b - - id "BK.01";"#)?;
+/// let finding = ids.check(7, &again).unwrap();
+/// assert_eq!(finding.code.as_str(), "EPD206");
+/// assert_eq!(finding.span, 29..36);
+/// assert_eq!(finding.message, r#"id repeated in the file: expected each id once, found "BK.01" again (first on line 1)"#);
+/// # Ok::<(), chess::epd::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct IdTracker {
+    first: HashMap<String, usize>,
+}
+
+impl IdTracker {
+    /// A tracker that has seen no line.
+    #[must_use]
+    pub fn new() -> IdTracker {
+        IdTracker::default()
+    }
+
+    /// Records the `id` of `parsed`, read from line `line` (1-based), and returns the warning
+    /// when an earlier line has the same `id`. A line without a single-operand `id` is
+    /// ignored.
+    pub fn check(&mut self, line: usize, parsed: &ParsedEpd) -> Option<Finding> {
+        let operand = parsed.epd.id()?;
+        self.check_id(line, operand.text(), operand.span())
+    }
+
+    /// Records `id`, the `id` of line `line` at `span` of it, and returns the warning when an
+    /// earlier line has the same `id`: [`IdTracker::check`] for a caller that keeps only the
+    /// `id` of each line (the lines are read on several threads, and their ids met in order).
+    ///
+    /// ```
+    /// let mut ids = chess::epd::IdTracker::new();
+    /// assert!(ids.check_id(2, "WAC.001", 30..39).is_none());
+    /// assert_eq!(ids.check_id(5, "WAC.001", 31..40).unwrap().span, 31..40);
+    /// ```
+    pub fn check_id(&mut self, line: usize, id: &str, span: Range<usize>) -> Option<Finding> {
+        match self.first.get(id) {
+            Some(&first) => Some(repeated_id(id, span, first)),
+            None => {
+                self.first.insert(id.to_owned(), line);
+                None
+            }
+        }
+    }
+}
+
+/// The warning for an `id` at `span` of its line that line `first` of the file already has
+/// (`EPD206`): what [`IdTracker`] reports, for a caller that keeps the first lines itself.
+///
+/// ```
+/// let finding = chess::epd::repeated_id("BK.01", 29..36, 1);
+/// assert_eq!(finding.code.as_str(), "EPD206");
+/// assert_eq!(finding.help.as_deref(), Some("give one of the two lines another id, or drop the repeat of line 1"));
+/// ```
+#[must_use]
+pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
+    let first = first.to_string();
+    // Built by hand for an id that `{:?}` writes as it is between quotes (printable ASCII
+    // without a quote or backslash): a suite read twice over has a repeat on every line, and
+    // two `format!`s cost more than the rest of the finding.
+    let plain = id
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
+    let message = if plain {
+        let title = Code::RepeatedId.title();
+        let mut message = String::with_capacity(title.len() + id.len() + first.len() + 60);
+        for piece in [
+            title,
+            ": expected each id once, found \"",
+            id,
+            "\" again (first on line ",
+            &first,
+            ")",
+        ] {
+            message.push_str(piece);
+        }
+        message
+    } else {
+        format!(
+            "{}: expected each id once, found {id:?} again (first on line {first})",
+            Code::RepeatedId.title()
+        )
+    };
+    Finding::new(Code::RepeatedId, Severity::Warning, span, message).with_help(
+        [
+            "give one of the two lines another id, or drop the repeat of line ",
+            &first,
+        ]
+        .concat(),
+    )
+}
+
+/// [`ParsedEpd::verify_perft`].
+pub(super) fn verify_perft(epd: &Epd, depth: u32) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let position = Position::new(epd.position());
+    for operation in epd.operations() {
+        let super::OpcodeKind::PerftCount(level) = operation.kind() else {
+            continue;
+        };
+        if level > depth {
+            continue;
+        }
+        let Some(operand) = operation.operands().next() else {
+            continue;
+        };
+        let Some(count) = operand
+            .integer()
+            .and_then(|count| u64::try_from(count).ok())
+        else {
+            continue;
+        };
+        let leaves = position.perft(level);
+        if leaves != count {
+            findings.push(
+                Finding::new(
+                    Code::PerftCount,
+                    Severity::Error,
+                    operand.span(),
+                    format!(
+                        "{}: expected {leaves} leaves at depth {level}, found {count}",
+                        Code::PerftCount.title()
+                    ),
+                )
+                .with_help(format!(
+                    "standard chess has {leaves} leaves at depth {level} from this position"
+                )),
+            );
+        }
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repeated_id;
+
+    /// The message built by hand is the one `format!` with `{:?}` builds, for ids it takes and
+    /// ids it leaves to `format!`.
+    #[test]
+    fn repeated_id_message_is_the_formatted_one() {
+        for id in [
+            "BK.01",
+            "",
+            "a b",
+            "WAC 001",
+            "~x!",
+            "it's",
+            "say \"hi\"",
+            "back\\slash",
+            "tab\t",
+            "é",
+            "\u{7f}",
+        ] {
+            let finding = repeated_id(id, 0..1, 12);
+            let title = crate::epd::Code::RepeatedId.title();
+            assert_eq!(
+                finding.message,
+                format!("{title}: expected each id once, found {id:?} again (first on line 12)")
+            );
+        }
+    }
+}

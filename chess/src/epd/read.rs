@@ -1,0 +1,656 @@
+//! Reading one EPD line: the position fields through the DFEN parser, then the operations in
+//! one pass, then the checks of what they mean.
+
+use std::ops::Range;
+
+use super::codes::{Code, Findings, SyntaxError};
+use super::{
+    Epd, EpdParser, Error, MAX_LINE_LEN, OpcodeKind, OperandRecord, OperationRecord, ParsedEpd,
+    Text, Value, opcodes,
+};
+use dfen::internal::quote;
+use dfen::{Parser, Severity};
+
+/// The pieces one after another: a message built without `format!`, whose machinery costs
+/// more than reading the operation it is about (a suite can have a finding on every line).
+pub(super) fn joined(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|piece| piece.len()).sum());
+    for piece in pieces {
+        out.push_str(piece);
+    }
+    out
+}
+
+pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error> {
+    if line.len() > MAX_LINE_LEN {
+        let mut start = MAX_LINE_LEN;
+        while !line.is_char_boundary(start) {
+            start -= 1;
+        }
+        return Err(SyntaxError::new(
+            Code::LineTooLong,
+            start..line.len(),
+            format!("at most {MAX_LINE_LEN} bytes"),
+            format!("{} bytes", line.len()),
+        )
+        .into());
+    }
+    let fields_end = end_of_fields(line);
+    let parser = Parser::new()
+        .profile(settings.profile)
+        .strict(settings.strict)
+        .castling_mode(settings.castling)
+        .check_position(settings.standard_rules);
+    let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
+    let mut position_findings = parsed.findings;
+    // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
+    // EPD: the position is kept as read.
+    for finding in &mut position_findings {
+        if finding.code.category() == dfen::Category::Position {
+            finding.fixable = false;
+        }
+    }
+    let mut epd = Epd {
+        line: line.into(),
+        position: parsed.dfen,
+        operations: Vec::new(),
+        operands: Vec::new(),
+    };
+    let mut findings = Vec::new();
+    let mut notes = Vec::new();
+    let mut sink = Findings {
+        list: &mut findings,
+        notes: &mut notes,
+        strict: settings.strict,
+    };
+    if epd.position.en_passant.len() > 1 {
+        let start = nth_field_start(line, 3);
+        let span = start..fields_end;
+        sink.error(
+            Code::SeveralEnPassant,
+            span.clone(),
+            format!(
+                "{}: expected `-` or one square, found {}",
+                Code::SeveralEnPassant.title(),
+                quote(line.get(span).unwrap_or_default())
+            ),
+            Some(
+                "standard chess has one en-passant square at most; several are Dice Chess (DFEN)"
+                    .into(),
+            ),
+        );
+    }
+    // Room for what most lines hold, so that they allocate once for each.
+    let mut reader = Reader {
+        line,
+        bytes: line.as_bytes(),
+        at: fields_end,
+        operations: Vec::with_capacity(8),
+        operands: Vec::with_capacity(8),
+    };
+    reader.read(&mut sink)?;
+    epd.operations = reader.operations;
+    epd.operands = reader.operands;
+    opcodes::check_operands(&mut epd, &mut sink);
+    set_clocks(&mut epd);
+    let position_errors = position_findings
+        .iter()
+        .any(|f| f.severity == Severity::Error);
+    if settings.standard_rules && !position_errors && epd.position.en_passant.len() <= 1 {
+        opcodes::check_moves(&mut epd, &mut sink);
+    }
+    findings.sort_by_key(|f| f.span.start);
+    Ok(ParsedEpd {
+        epd,
+        position_findings,
+        findings,
+        notes,
+        standard_rules: settings.standard_rules,
+    })
+}
+
+/// The end of the fourth whitespace-separated field, or of the line when it has fewer.
+fn end_of_fields(line: &str) -> usize {
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    for _ in 0..4 {
+        while bytes.get(at).is_some_and(|&b| is_space(b)) {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            return bytes.len();
+        }
+        // The next space or tab ends the field: found a word at a time.
+        at = bytes
+            .get(at..)
+            .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
+            .map_or(bytes.len(), |end| at + end);
+    }
+    at
+}
+
+/// Where field `index` (0-based) starts.
+fn nth_field_start(line: &str, index: usize) -> usize {
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    for field in 0..=index {
+        while bytes.get(at).is_some_and(|&b| is_space(b)) {
+            at += 1;
+        }
+        if field == index {
+            break;
+        }
+        while bytes.get(at).is_some_and(|&b| !is_space(b)) {
+            at += 1;
+        }
+    }
+    at.min(bytes.len())
+}
+
+const fn is_space(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+/// `hmvc` and `fmvn` give the position its clocks.
+fn set_clocks(epd: &mut Epd) {
+    for record in &epd.operations {
+        if !matches!(record.kind, OpcodeKind::Count | OpcodeKind::Positive) {
+            continue;
+        }
+        let value = epd
+            .operands
+            .get(record.operands.clone())
+            .and_then(|operands| match operands {
+                [
+                    OperandRecord {
+                        value: Value::Integer(value),
+                        ..
+                    },
+                ] => Some(*value),
+                _ => None,
+            });
+        let Some(value) = value else { continue };
+        match record.opcode.get(&epd.line) {
+            "hmvc" => {
+                if let Ok(halfmove) = u32::try_from(value) {
+                    epd.position.halfmove = halfmove;
+                }
+            }
+            "fmvn" => {
+                if let Some(fullmove) = u32::try_from(value)
+                    .ok()
+                    .and_then(std::num::NonZeroU32::new)
+                {
+                    epd.position.fullmove = fullmove;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What separates two tokens, for the whitespace checks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    /// One space.
+    One,
+    /// Nothing (at the end of the line, or before a `;`).
+    Nothing,
+}
+
+struct Reader<'a> {
+    line: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+    operations: Vec<OperationRecord>,
+    operands: Vec<OperandRecord>,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn skip_space(&mut self) -> Range<usize> {
+        let start = self.at;
+        while self.peek().is_some_and(is_space) {
+            self.at += 1;
+        }
+        start..self.at
+    }
+
+    /// `EPD104` unless the whitespace at `span` is what `gap` asks for.
+    #[inline]
+    fn gap(&self, span: Range<usize>, gap: Gap, findings: &mut Findings<'_>) {
+        let canonical = match gap {
+            Gap::One => span.len() == 1 && self.bytes.get(span.start) == Some(&b' '),
+            Gap::Nothing => span.is_empty(),
+        };
+        if !canonical {
+            self.gap_finding(span, gap, findings);
+        }
+    }
+
+    /// The finding of [`Reader::gap`].
+    #[cold]
+    fn gap_finding(&self, span: Range<usize>, gap: Gap, findings: &mut Findings<'_>) {
+        let text = self.line.get(span.clone()).unwrap_or_default();
+        let (fine, expected, help) = match gap {
+            Gap::One => (text == " ", "one space", "write one space"),
+            Gap::Nothing => (text.is_empty(), "nothing", "remove it"),
+        };
+        if !fine {
+            let found = if text.is_empty() {
+                "nothing".to_owned()
+            } else {
+                quote(text)
+            };
+            let span = if text.is_empty() {
+                span.start..span.start
+            } else {
+                span
+            };
+            findings.fixable(
+                Code::Whitespace,
+                span,
+                format!(
+                    "{}: expected {expected}, found {found}",
+                    Code::Whitespace.title()
+                ),
+                help,
+            );
+        }
+    }
+
+    /// Reads every operation after the position fields.
+    fn read(&mut self, findings: &mut Findings<'_>) -> Result<(), SyntaxError> {
+        let lead = self.skip_space();
+        if self.peek().is_none() {
+            self.gap(lead, Gap::Nothing, findings);
+            return Ok(());
+        }
+        self.gap(lead, Gap::One, findings);
+        if self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.clocks(findings);
+            if self.peek().is_none() {
+                return Ok(());
+            }
+        }
+        let rest = self
+            .line
+            .get(self.at..)
+            .unwrap_or_default()
+            .trim_end_matches([' ', '\t']);
+        if rest.starts_with(';') && !rest.ends_with(';') {
+            self.perft_layout(findings)
+        } else {
+            self.standard_layout(findings)
+        }
+    }
+
+    /// Operations each followed by `;`, the standard layout.
+    fn standard_layout(&mut self, findings: &mut Findings<'_>) -> Result<(), SyntaxError> {
+        loop {
+            match self.peek() {
+                None => return Ok(()),
+                Some(b';') => {
+                    findings.fixable(
+                        Code::EmptyOperation,
+                        self.at..self.at + 1,
+                        format!(
+                            "{}: expected an opcode before `;`, found none",
+                            Code::EmptyOperation.title()
+                        ),
+                        "remove this `;`",
+                    );
+                    self.at += 1;
+                }
+                Some(_) => {
+                    let before_end = self.operation(findings)?;
+                    match self.peek() {
+                        Some(b';') => {
+                            self.gap(before_end, Gap::Nothing, findings);
+                            self.at += 1;
+                        }
+                        _ => {
+                            self.gap(before_end, Gap::Nothing, findings);
+                            let end = self.at;
+                            findings.fixable(
+                                Code::MissingSemicolon,
+                                end..end,
+                                format!(
+                                    "{}: expected `;` after the last operation, found the end of the line",
+                                    Code::MissingSemicolon.title()
+                                ),
+                                "append `;`",
+                            );
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            let gap = self.skip_space();
+            match self.peek() {
+                None => self.gap(gap, Gap::Nothing, findings),
+                // An empty operation: its finding covers the space before it.
+                Some(b';') => {}
+                Some(_) => self.gap(gap, Gap::One, findings),
+            }
+        }
+    }
+
+    /// The perft-suite layout: a `;` before each operation, none after the last.
+    fn perft_layout(&mut self, findings: &mut Findings<'_>) -> Result<(), SyntaxError> {
+        let start = self.at;
+        let mut reported = false;
+        while self.peek() == Some(b';') {
+            let semicolon = self.at;
+            self.at += 1;
+            let gap = self.skip_space();
+            if matches!(self.peek(), None | Some(b';')) {
+                findings.fixable(
+                    Code::EmptyOperation,
+                    semicolon..semicolon + 1,
+                    format!(
+                        "{}: expected an opcode after `;`, found none",
+                        Code::EmptyOperation.title()
+                    ),
+                    "remove this `;`",
+                );
+                continue;
+            }
+            self.gap(gap, Gap::Nothing, findings);
+            if !reported {
+                findings.fixable(
+                    Code::PerftLayout,
+                    start..start + 1,
+                    joined(&[
+                        Code::PerftLayout.title(),
+                        ": expected each operation followed by `;`, found `;` before each",
+                    ]),
+                    "write each operation with `;` after it, as in `D1 20; D2 400;`",
+                );
+                reported = true;
+            }
+            // The whitespace before the next `;` is the layout's; after the last operation,
+            // none belongs.
+            let trailing = self.operation(findings)?;
+            if self.peek().is_none() {
+                self.gap(trailing, Gap::Nothing, findings);
+            }
+        }
+        Ok(())
+    }
+
+    /// Clocks where the operations belong: one or two integers (`0 1`, `0 1;`).
+    fn clocks(&mut self, findings: &mut Findings<'_>) {
+        let start = self.at;
+        let mut values: Vec<Range<usize>> = Vec::with_capacity(2);
+        let mut probe = self.at;
+        let mut end = start;
+        while values.len() < 2 {
+            let token_start = probe;
+            while self.bytes.get(probe).is_some_and(u8::is_ascii_digit) {
+                probe += 1;
+            }
+            let ends = matches!(self.bytes.get(probe), None | Some(b' ' | b'\t' | b';'));
+            if probe == token_start || !ends {
+                break;
+            }
+            values.push(token_start..probe);
+            end = probe;
+            while self.bytes.get(probe).is_some_and(|&b| is_space(b)) {
+                probe += 1;
+            }
+        }
+        self.at = end;
+        if values.is_empty() {
+            return;
+        }
+        // A `;` right after the clocks ends them, unless it starts the perft layout.
+        let after = self.skip_space();
+        let rest = self
+            .line
+            .get(self.at..)
+            .unwrap_or_default()
+            .trim_end_matches([' ', '\t']);
+        let perft = rest.starts_with(';') && !rest.ends_with(';');
+        if self.peek() == Some(b';') && !perft {
+            self.at += 1;
+            end = self.at;
+            let gap = self.skip_space();
+            let kind = if self.peek().is_none() {
+                Gap::Nothing
+            } else {
+                Gap::One
+            };
+            self.gap(gap, kind, findings);
+        } else if self.peek().is_none() {
+            self.gap(after, Gap::Nothing, findings);
+        } else if !perft {
+            self.gap(after, Gap::One, findings);
+        }
+        let mut fix = String::new();
+        for (opcode, span) in ["hmvc", "fmvn"].into_iter().zip(&values) {
+            if !fix.is_empty() {
+                fix.push(' ');
+            }
+            fix.push_str(opcode);
+            fix.push(' ');
+            fix.push_str(self.line.get(span.clone()).unwrap_or_default());
+            fix.push(';');
+            let operand = self.operands.len();
+            self.operands.push(OperandRecord {
+                text: Text::Span(span.clone()),
+                quoted: false,
+                span: span.clone(),
+                value: Value::None,
+            });
+            self.operations.push(OperationRecord {
+                opcode: Text::Static(opcode),
+                kind: OpcodeKind::of(opcode),
+                span: span.clone(),
+                operands: operand..operand + 1,
+            });
+        }
+        findings.fixable(
+            Code::ClocksAsFields,
+            start..end,
+            joined(&[
+                Code::ClocksAsFields.title(),
+                ": expected the operations `",
+                &fix,
+                "`, found ",
+                &quote(self.line.get(start..end).unwrap_or_default()),
+            ]),
+            joined(&["write `", &fix, "`"]),
+        );
+    }
+
+    /// Reads one operation: its opcode and operands, up to a `;` or the end of the line.
+    /// Returns the whitespace after its last token.
+    fn operation(&mut self, findings: &mut Findings<'_>) -> Result<Range<usize>, SyntaxError> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| !is_space(b) && b != b';') {
+            self.at += 1;
+        }
+        let span = start..self.at;
+        let opcode = self.line.get(span.clone()).unwrap_or_default();
+        if !valid_opcode(opcode) {
+            let help = if opcode.bytes().all(|b| b.is_ascii_digit()) {
+                Some("clocks belong in the operations `hmvc` and `fmvn`, as in `hmvc 0; fmvn 1;`")
+            } else {
+                None
+            };
+            let error = SyntaxError::new(
+                Code::BadOpcode,
+                span,
+                "an opcode: a letter, then up to 14 letters, digits or underscores",
+                quote(opcode),
+            );
+            return Err(match help {
+                Some(help) => error.with_help(help),
+                None => error,
+            });
+        }
+        let first_operand = self.operands.len();
+        loop {
+            let gap = self.skip_space();
+            if matches!(self.peek(), None | Some(b';')) {
+                self.operations.push(OperationRecord {
+                    opcode: Text::Span(span.clone()),
+                    kind: OpcodeKind::of(opcode),
+                    span,
+                    operands: first_operand..self.operands.len(),
+                });
+                return Ok(gap);
+            }
+            self.gap(gap, Gap::One, findings);
+            let operand = if self.peek() == Some(b'"') {
+                self.string(findings)?
+            } else {
+                self.bare()?
+            };
+            self.operands.push(operand);
+        }
+    }
+
+    /// `EPD006` for a line break at `at`.
+    fn line_break(&self, at: usize) -> SyntaxError {
+        SyntaxError::new(
+            Code::LineBreak,
+            at..at + 1,
+            "an operand on one line",
+            quote(self.line.get(at..at + 1).unwrap_or_default()),
+        )
+        .with_help("an EPD line ends at its line break: remove it")
+    }
+
+    /// A bare operand: up to whitespace or `;`.
+    fn bare(&mut self) -> Result<OperandRecord, SyntaxError> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| !is_space(b) && b != b';') {
+            if matches!(self.peek(), Some(b'\r' | b'\n')) {
+                return Err(self.line_break(self.at));
+            }
+            if self.peek() == Some(b'"') {
+                let text = self.line.get(start..).unwrap_or_default();
+                let token_end = text
+                    .find([' ', '\t', ';'])
+                    .map_or(self.line.len(), |at| start + at);
+                return Err(SyntaxError::new(
+                    Code::QuoteInOperand,
+                    self.at..self.at + 1,
+                    "a string in double quotes, or an operand without them",
+                    quote(self.line.get(start..token_end).unwrap_or_default()),
+                )
+                .with_help("put the whole operand in double quotes, escaping `\"` as `\\\"`"));
+            }
+            self.at += 1;
+        }
+        Ok(OperandRecord {
+            text: Text::Span(start..self.at),
+            quoted: false,
+            span: start..self.at,
+            value: Value::None,
+        })
+    }
+
+    /// A string operand, from its opening quote.
+    fn string(&mut self, findings: &mut Findings<'_>) -> Result<OperandRecord, SyntaxError> {
+        let start = self.at;
+        self.at += 1;
+        let mut owned: Option<String> = None;
+        let mut piece = self.at;
+        loop {
+            match self.peek() {
+                None => {
+                    return Err(SyntaxError::new(
+                        Code::UnterminatedString,
+                        start..self.line.len(),
+                        "a closing `\"`",
+                        "the end of the line",
+                    )
+                    .with_help("close the string with `\"`"));
+                }
+                Some(b'"') => break,
+                Some(b'\r' | b'\n') => return Err(self.line_break(self.at)),
+                Some(b'\\') => {
+                    match self.bytes.get(self.at + 1) {
+                        Some(&escaped @ (b'"' | b'\\')) => {
+                            let text = owned.get_or_insert_with(String::new);
+                            text.push_str(self.line.get(piece..self.at).unwrap_or_default());
+                            text.push(char::from(escaped));
+                            self.at += 2;
+                            piece = self.at;
+                        }
+                        _ => {
+                            findings.fixable(
+                            Code::LoneBackslash,
+                            self.at..self.at + 1,
+                            format!(
+                                "{}: expected `\\\"` or `\\\\` in a string, found a `\\` before {}",
+                                Code::LoneBackslash.title(),
+                                match self.line.get(self.at + 1..).and_then(|rest| rest.chars().next()) {
+                                    Some(c) => quote(&c.to_string()),
+                                    None => "the end".to_owned(),
+                                }
+                            ),
+                            "write `\\\\` for a backslash",
+                        );
+                            self.at += 1;
+                        }
+                    }
+                }
+                Some(_) => {
+                    // Up to the next byte that ends or escapes something, a word at a time.
+                    let rest = self.bytes.get(self.at..).unwrap_or_default();
+                    let plain = memchr::memchr3(b'"', b'\\', b'\n', rest).unwrap_or(rest.len());
+                    let plain = rest
+                        .get(..plain)
+                        .and_then(|run| memchr::memchr(b'\r', run))
+                        .unwrap_or(plain);
+                    self.at += plain.max(1);
+                }
+            }
+        }
+        let content = piece..self.at;
+        let text = match owned {
+            None => Text::Span(start + 1..self.at),
+            Some(mut text) => {
+                text.push_str(self.line.get(content).unwrap_or_default());
+                Text::Owned(text.into_boxed_str())
+            }
+        };
+        self.at += 1;
+        if let Some(next) = self.peek()
+            && !is_space(next)
+            && next != b';'
+        {
+            let rest = self.line.get(self.at..).unwrap_or_default();
+            let len = rest.find([' ', '\t', ';']).unwrap_or(rest.len());
+            return Err(SyntaxError::new(
+                Code::TextAfterString,
+                self.at..self.at + len,
+                "a space or `;` after a string",
+                quote(rest.get(..len).unwrap_or_default()),
+            ));
+        }
+        Ok(OperandRecord {
+            text,
+            quoted: true,
+            span: start..self.at,
+            value: Value::None,
+        })
+    }
+}
+
+/// A letter, then up to 14 letters, digits or underscores.
+pub(super) fn valid_opcode(opcode: &str) -> bool {
+    let bytes = opcode.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.len() <= 15
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
