@@ -471,6 +471,7 @@ fn identity_keys_of_the_spec() {
         .split("### 2.1 Variant keys")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
+        .and_then(|rest| rest.split("\n### ").next())
         .unwrap();
     let mut rows = 0;
     for line in section.lines().filter(|l| l.starts_with("| `")) {
