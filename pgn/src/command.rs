@@ -74,6 +74,10 @@ pub struct Located<'a> {
 /// A known command whose arguments are not its syntax.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandError {
+    /// The command's name: `clk`, `emt`, `eval`, `csl` or `cal`.
+    pub name: &'static str,
+    /// The whole command's span in the comment, from `[` to `]`.
+    pub command: Range<usize>,
     /// The arguments' span in the comment.
     pub span: Range<usize>,
     /// What was expected.
@@ -120,7 +124,9 @@ pub fn commands(comment: &str) -> Commands<'_> {
         let args = args_raw.trim();
         let args_start = open + 2 + name_len + (args_raw.len() - args_raw.trim_start().len());
         let args_span = args_start..args_start + args.len();
-        let error = |expected: &'static str| CommandError {
+        let error = |name: &'static str, expected: &'static str| CommandError {
+            name,
+            command: open..close + 1,
             span: args_span.clone(),
             expected,
             found: args.to_owned(),
@@ -128,19 +134,18 @@ pub fn commands(comment: &str) -> Commands<'_> {
         let command = match name {
             "clk" => time(args)
                 .map(|millis| Command::Clock { millis })
-                .ok_or_else(|| error("a time such as `1:02:03`")),
+                .ok_or_else(|| error("clk", "a time such as `1:02:03`")),
             "emt" => time(args)
                 .map(|millis| Command::ElapsedMoveTime { millis })
-                .ok_or_else(|| error("a time such as `0:00:05`")),
-            "eval" => {
-                eval(args).ok_or_else(|| error("an evaluation such as `0.17`, `#-3` or `0.17,20`"))
-            }
+                .ok_or_else(|| error("emt", "a time such as `0:00:05`")),
+            "eval" => eval(args)
+                .ok_or_else(|| error("eval", "an evaluation such as `0.17`, `#-3` or `0.17,20`")),
             "csl" => list(args, |item| {
                 let (color, square) = color_and(item)?;
                 Some((color, square_of(square)?))
             })
             .map(Command::Squares)
-            .ok_or_else(|| error("coloured squares such as `Ra1,Gb2`")),
+            .ok_or_else(|| error("csl", "coloured squares such as `Ra1,Gb2`")),
             "cal" => list(args, |item| {
                 let (color, squares) = color_and(item)?;
                 let from = square_of(squares.get(..2)?)?;
@@ -148,7 +153,7 @@ pub fn commands(comment: &str) -> Commands<'_> {
                 Some((color, from, to))
             })
             .map(Command::Arrows)
-            .ok_or_else(|| error("coloured arrows such as `Ge2e4,Rd1d8`")),
+            .ok_or_else(|| error("cal", "coloured arrows such as `Ge2e4,Rd1d8`")),
             _ => Ok(Command::Other { name, args }),
         };
         match command {
@@ -161,6 +166,60 @@ pub fn commands(comment: &str) -> Commands<'_> {
         from = close + 1;
     }
     out
+}
+
+/// A command of a game's comments that fenkit keeps as written without reading it: an
+/// unknown name, or a known one whose arguments are not its syntax.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread<'a> {
+    /// Its name, after `%`.
+    pub name: &'a str,
+    /// From `[` to `]`, in the text the comment stands in.
+    pub span: Range<usize>,
+    /// For a known command, why its arguments are not read (spans in that text too).
+    pub error: Option<CommandError>,
+}
+
+/// The commands of `comment`, which starts at byte `offset` of a text, that are kept unread
+/// ([`Unread`]), in order, added to `out`.
+///
+/// ```
+/// let text = "1. e4 { [%clk 0:03:00] [%foo x] [%eval high] } e5";
+/// let mut unread = Vec::new();
+/// pgn::command::unread(&text[7..45], 7, &mut unread);
+/// let found: Vec<&str> = unread.iter().map(|u| &text[u.span.clone()]).collect();
+/// assert_eq!(found, ["[%foo x]", "[%eval high]"]);
+/// assert_eq!(unread[1].error.as_ref().unwrap().to_string(),
+///            "expected an evaluation such as `0.17`, `#-3` or `0.17,20`, found `high`");
+/// ```
+pub fn unread<'a>(comment: &'a str, offset: usize, out: &mut Vec<Unread<'a>>) {
+    let read = commands(comment);
+    let shift = |span: &Range<usize>| span.start + offset..span.end + offset;
+    let from = out.len();
+    out.extend(
+        read.commands
+            .iter()
+            .filter_map(|located| match located.command {
+                Command::Other { name, .. } => Some(Unread {
+                    name,
+                    span: shift(&located.span),
+                    error: None,
+                }),
+                _ => None,
+            }),
+    );
+    out.extend(read.errors.into_iter().map(|error| Unread {
+        name: error.name,
+        span: shift(&error.command),
+        error: Some(CommandError {
+            command: shift(&error.command),
+            span: shift(&error.span),
+            ..error
+        }),
+    }));
+    if let Some(added) = out.get_mut(from..) {
+        added.sort_by_key(|unread| unread.span.start);
+    }
 }
 
 /// `H:MM:SS`, `MM:SS` or `SS`, with an optional fraction of a second, in milliseconds.
@@ -285,6 +344,28 @@ mod tests {
         assert!(read.commands.is_empty());
         let found: Vec<&str> = read.errors.iter().map(|e| &text[e.span.clone()]).collect();
         assert_eq!(found, ["high", "Xa1", "Ge2", "1:02:0a"]);
+    }
+
+    #[test]
+    fn unread_commands_come_in_their_order_with_spans_in_the_text() {
+        let text = "1. e4 {[%clk x] [%eval 0.1] [%foo] [%cal Ge2]} e5";
+        let mut out = Vec::new();
+        unread(&text[7..45], 7, &mut out);
+        let found: Vec<(&str, &str, Option<&str>)> = out
+            .iter()
+            .map(|u| {
+                let args = u.error.as_ref().map(|e| &text[e.span.clone()]);
+                (u.name, &text[u.span.clone()], args)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("clk", "[%clk x]", Some("x")),
+                ("foo", "[%foo]", None),
+                ("cal", "[%cal Ge2]", Some("Ge2")),
+            ]
+        );
     }
 
     #[test]
