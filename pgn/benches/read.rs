@@ -79,6 +79,15 @@ fn check_lichess(bencher: divan::Bencher) {
         .bench(|| black_box(check(black_box(text), Reader::new())));
 }
 
+/// `check -v`'s work: the same, every comment's commands read too, those kept unread listed.
+#[divan::bench]
+fn check_lichess_commands(bencher: divan::Bencher) {
+    let text: &str = &LICHESS;
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .bench(|| black_box(check(black_box(text), Reader::new().commands(true))));
+}
+
 /// The same with a variation at one move in ten.
 #[divan::bench]
 fn check_variations(bencher: divan::Bencher) {

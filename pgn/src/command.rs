@@ -74,6 +74,10 @@ pub struct Located<'a> {
 /// A known command whose arguments are not its syntax.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandError {
+    /// The command's name: `clk`, `emt`, `eval`, `csl` or `cal`.
+    pub name: &'static str,
+    /// The whole command's span in the comment, from `[` to `]`.
+    pub command: Range<usize>,
     /// The arguments' span in the comment.
     pub span: Range<usize>,
     /// What was expected.
@@ -101,12 +105,21 @@ pub struct Commands<'a> {
 #[must_use]
 pub fn commands(comment: &str) -> Commands<'_> {
     let mut out = Commands::default();
+    each(comment, |read| match read {
+        Ok(located) => out.commands.push(located),
+        Err(error) => out.errors.push(error),
+    });
+    out
+}
+
+/// Reads the `[%…]` commands of a comment's text, handing each to `found` in order (no list
+/// is made of them).
+fn each<'a>(comment: &'a str, mut found: impl FnMut(Result<Located<'a>, CommandError>)) {
     let mut from = 0;
-    while let Some(offset) = comment.get(from..).and_then(|rest| rest.find("[%")) {
-        let open = from + offset;
+    while let Some(open) = command_start(comment.as_bytes(), from) {
         let Some(close) = comment
             .get(open..)
-            .and_then(|rest| rest.find(']'))
+            .and_then(|rest| memchr::memchr(b']', rest.as_bytes()))
             .map(|c| open + c)
         else {
             break;
@@ -120,7 +133,9 @@ pub fn commands(comment: &str) -> Commands<'_> {
         let args = args_raw.trim();
         let args_start = open + 2 + name_len + (args_raw.len() - args_raw.trim_start().len());
         let args_span = args_start..args_start + args.len();
-        let error = |expected: &'static str| CommandError {
+        let error = |name: &'static str, expected: &'static str| CommandError {
+            name,
+            command: open..close + 1,
             span: args_span.clone(),
             expected,
             found: args.to_owned(),
@@ -128,19 +143,18 @@ pub fn commands(comment: &str) -> Commands<'_> {
         let command = match name {
             "clk" => time(args)
                 .map(|millis| Command::Clock { millis })
-                .ok_or_else(|| error("a time such as `1:02:03`")),
+                .ok_or_else(|| error("clk", "a time such as `1:02:03`")),
             "emt" => time(args)
                 .map(|millis| Command::ElapsedMoveTime { millis })
-                .ok_or_else(|| error("a time such as `0:00:05`")),
-            "eval" => {
-                eval(args).ok_or_else(|| error("an evaluation such as `0.17`, `#-3` or `0.17,20`"))
-            }
+                .ok_or_else(|| error("emt", "a time such as `0:00:05`")),
+            "eval" => eval(args)
+                .ok_or_else(|| error("eval", "an evaluation such as `0.17`, `#-3` or `0.17,20`")),
             "csl" => list(args, |item| {
                 let (color, square) = color_and(item)?;
                 Some((color, square_of(square)?))
             })
             .map(Command::Squares)
-            .ok_or_else(|| error("coloured squares such as `Ra1,Gb2`")),
+            .ok_or_else(|| error("csl", "coloured squares such as `Ra1,Gb2`")),
             "cal" => list(args, |item| {
                 let (color, squares) = color_and(item)?;
                 let from = square_of(squares.get(..2)?)?;
@@ -148,49 +162,122 @@ pub fn commands(comment: &str) -> Commands<'_> {
                 Some((color, from, to))
             })
             .map(Command::Arrows)
-            .ok_or_else(|| error("coloured arrows such as `Ge2e4,Rd1d8`")),
+            .ok_or_else(|| error("cal", "coloured arrows such as `Ge2e4,Rd1d8`")),
             _ => Ok(Command::Other { name, args }),
         };
-        match command {
-            Ok(command) => out.commands.push(Located {
-                span: open..close + 1,
-                command,
-            }),
-            Err(error) => out.errors.push(error),
-        }
+        found(command.map(|command| Located {
+            span: open..close + 1,
+            command,
+        }));
         from = close + 1;
     }
-    out
+}
+
+/// A command of a game's comments that fenkit keeps as written without reading it: an
+/// unknown name, or a known one whose arguments are not its syntax.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread<'a> {
+    /// Its name, after `%`.
+    pub name: &'a str,
+    /// From `[` to `]`, in the text the comment stands in.
+    pub span: Range<usize>,
+    /// For a known command, why its arguments are not read (spans in that text too).
+    pub error: Option<CommandError>,
+}
+
+/// The commands of `comment`, which starts at byte `offset` of a text, that are kept unread
+/// ([`Unread`]), in order, added to `out`.
+///
+/// ```
+/// let text = "1. e4 { [%clk 0:03:00] [%foo x] [%eval high] } e5";
+/// let mut unread = Vec::new();
+/// pgn::command::unread(&text[7..45], 7, &mut unread);
+/// let found: Vec<&str> = unread.iter().map(|u| &text[u.span.clone()]).collect();
+/// assert_eq!(found, ["[%foo x]", "[%eval high]"]);
+/// assert_eq!(unread[1].error.as_ref().unwrap().to_string(),
+///            "expected an evaluation such as `0.17`, `#-3` or `0.17,20`, found `high`");
+/// ```
+pub fn unread<'a>(comment: &'a str, offset: usize, out: &mut Vec<Unread<'a>>) {
+    let shift = |span: &Range<usize>| span.start + offset..span.end + offset;
+    each(comment, |read| match read {
+        Ok(Located {
+            span,
+            command: Command::Other { name, .. },
+        }) => out.push(Unread {
+            name,
+            span: shift(&span),
+            error: None,
+        }),
+        Ok(_) => {}
+        Err(error) => out.push(Unread {
+            name: error.name,
+            span: shift(&error.command),
+            error: Some(CommandError {
+                command: shift(&error.command),
+                span: shift(&error.span),
+                ..error
+            }),
+        }),
+    });
+}
+
+/// Where the next `[%` of `bytes` at or after `from` is.
+fn command_start(bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let at = from + memchr::memchr(b'[', bytes.get(from..)?)?;
+        if bytes.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
 }
 
 /// `H:MM:SS`, `MM:SS` or `SS`, with an optional fraction of a second, in milliseconds.
 fn time(text: &str) -> Option<u64> {
-    let mut total = 0f64;
-    let parts: Vec<&str> = text.split(':').collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return None;
-    }
-    for (index, part) in parts.iter().enumerate() {
-        let last = index + 1 == parts.len();
-        if part.is_empty()
-            || !part
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (last && b == b'.'))
-        {
+    // Whole seconds are added up exactly; a fraction, on the last part only, is read as a
+    // float.
+    let mut seconds: u64 = 0;
+    let mut rest = text;
+    for _ in 0..3 {
+        let (part, next) = match memchr::memchr(b':', rest.as_bytes()) {
+            Some(at) => (rest.get(..at)?, rest.get(at + 1..)),
+            None => (rest, None),
+        };
+        if part.is_empty() {
             return None;
         }
-        let value: f64 = part.parse().ok()?;
-        total = total * 60.0 + value;
+        if part.len() <= 15 && part.bytes().all(|b| b.is_ascii_digit()) {
+            let value = part
+                .bytes()
+                .fold(0u64, |value, b| value * 10 + u64::from(b - b'0'));
+            seconds = seconds.checked_mul(60)?.checked_add(value)?;
+        } else if next.is_none() && part.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            #[allow(clippy::cast_precision_loss)]
+            let total = seconds.checked_mul(60)? as f64 + part.parse::<f64>().ok()?;
+            if !total.is_finite() || total > MAX_SECONDS {
+                return None;
+            }
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            return Some((total * 1000.0).round() as u64);
+        } else {
+            return None;
+        }
+        match next {
+            Some(next) => rest = next,
+            #[allow(clippy::cast_precision_loss)]
+            None => return (seconds as f64 <= MAX_SECONDS).then(|| seconds * 1000),
+        }
     }
-    if !total.is_finite() || total > 1e12 {
-        return None;
-    }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Some((total * 1000.0).round() as u64)
+    // A fourth part.
+    None
 }
 
+/// The longest time read, in seconds.
+const MAX_SECONDS: f64 = 1e12;
+
 fn eval(text: &str) -> Option<Command<'static>> {
-    let (value, depth) = match text.split_once(',') {
+    let comma = memchr::memchr(b',', text.as_bytes());
+    let (value, depth) = match comma.and_then(|at| Some((text.get(..at)?, text.get(at + 1..)?))) {
         Some((value, depth)) => (value, Some(depth.trim().parse().ok()?)),
         None => (text, None),
     };
@@ -285,6 +372,80 @@ mod tests {
         assert!(read.commands.is_empty());
         let found: Vec<&str> = read.errors.iter().map(|e| &text[e.span.clone()]).collect();
         assert_eq!(found, ["high", "Xa1", "Ge2", "1:02:0a"]);
+    }
+
+    #[test]
+    fn unread_commands_come_in_their_order_with_spans_in_the_text() {
+        let text = "1. e4 {[%clk x] [%eval 0.1] [%foo] [%cal Ge2]} e5";
+        let mut out = Vec::new();
+        unread(&text[7..45], 7, &mut out);
+        let found: Vec<(&str, &str, Option<&str>)> = out
+            .iter()
+            .map(|u| {
+                let args = u.error.as_ref().map(|e| &text[e.span.clone()]);
+                (u.name, &text[u.span.clone()], args)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("clk", "[%clk x]", Some("x")),
+                ("foo", "[%foo]", None),
+                ("cal", "[%cal Ge2]", Some("Ge2")),
+            ]
+        );
+    }
+
+    proptest::proptest! {
+        /// Any comment text: no panic, and every command kept unread is a `[%…]` of the
+        /// text, with its error's arguments inside it.
+        #[test]
+        fn unread_commands_are_spans_of_the_text(
+            text in "([\\[\\]%]|clk|eval|emt|csl|cal|foo|[ :.,#+-]|[0-9]{1,3}|[RGa-h1-8]{1,4}|é){0,24}",
+            offset in 0usize..4,
+        ) {
+            let padded = format!("{}{text}", "{".repeat(offset));
+            let mut out = Vec::new();
+            unread(&padded[offset..], offset, &mut out);
+            let mut last = 0;
+            for command in &out {
+                let written = &padded[command.span.clone()];
+                proptest::prop_assert!(written.starts_with("[%") && written.ends_with(']'), "{written}");
+                proptest::prop_assert!(command.span.start >= last);
+                last = command.span.end;
+                proptest::prop_assert_eq!(&written[2..2 + command.name.len()], command.name);
+                if let Some(error) = &command.error {
+                    proptest::prop_assert!(command.span.start < error.span.start || error.span.is_empty());
+                    proptest::prop_assert!(error.span.end < command.span.end);
+                    proptest::prop_assert_eq!(&padded[error.span.clone()], error.found.as_str());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn times_are_read_in_whole_milliseconds() {
+        let cases = [
+            ("1:02:03", Some(3_723_000)),
+            ("1:02:03.5", Some(3_723_500)),
+            ("02:03", Some(123_000)),
+            ("7.25", Some(7_250)),
+            ("0:00:00.0005", Some(1)),
+            ("999999999999", Some(999_999_999_999_000)),
+            ("1:2:3:4", None),
+            ("1::2", None),
+            ("1.5:00", None),
+            ("1:02:0a", None),
+            ("1.2.3", None),
+            (".", None),
+            ("", None),
+            ("99999999999999999999", None),
+            ("999999:999999:999999", Some(3_660_996_339_000)),
+            ("999999999999999:0:0", None),
+        ];
+        for (text, millis) in cases {
+            assert_eq!(time(text), millis, "{text}");
+        }
     }
 
     #[test]

@@ -202,6 +202,9 @@ pub struct Game<'a> {
     pub edits: Vec<Edit>,
     /// How many moves were read against their position (mainline and variations).
     pub moves_checked: u64,
+    /// The commands of its comments kept unread, in input order, when the reader reads
+    /// commands ([`Reader::commands`](crate::Reader::commands)).
+    pub unread_commands: Vec<crate::command::Unread<'a>>,
 }
 
 impl<'a> Game<'a> {

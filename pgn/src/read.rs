@@ -64,6 +64,7 @@ pub struct Reader {
     fens: bool,
     en_passant: dfen::EnPassantPolicy,
     strict: bool,
+    commands: bool,
     max_depth: usize,
 }
 
@@ -87,6 +88,7 @@ impl Reader {
             fens: false,
             en_passant: dfen::EnPassantPolicy::Legal,
             strict: false,
+            commands: false,
             max_depth: MAX_DEPTH,
         }
     }
@@ -124,6 +126,24 @@ impl Reader {
     #[must_use]
     pub const fn strict(mut self, strict: bool) -> Reader {
         self.strict = strict;
+        self
+    }
+
+    /// Whether the commands of every `{…}` comment are read, and those kept unread (unknown
+    /// names, known ones whose arguments are not their syntax) listed in
+    /// [`Game::unread_commands`]. Off by default: no comment is searched for commands then.
+    ///
+    /// ```
+    /// let text = "1. e4 {[%clk 0:03:00]} e5 {[%foo 1] [%clk 1:ab]} *";
+    /// let reader = pgn::Reader::new().notation(pgn::Notation::Movetext);
+    /// let game = reader.commands(true).games(text).next().unwrap();
+    /// let names: Vec<&str> = game.unread_commands.iter().map(|c| c.name).collect();
+    /// assert_eq!(names, ["foo", "clk"]);
+    /// assert!(reader.games(text).next().unwrap().unread_commands.is_empty());
+    /// ```
+    #[must_use]
+    pub const fn commands(mut self, commands: bool) -> Reader {
+        self.commands = commands;
         self
     }
 
@@ -306,6 +326,7 @@ impl<'a> Games<'a> {
             findings,
             edits: Vec::new(),
             moves_checked: 0,
+            unread_commands: Vec::new(),
         };
         let (position, checked) = self.setup(&mut game, &mut edits);
         let tags_end = game.tags.last().map_or(start, |tag| tag.span.end);
@@ -589,6 +610,13 @@ impl<'a> Games<'a> {
                     Ok(close) => {
                         self.at = close + 1;
                         last_token = Some(at..self.at);
+                        if reader.commands {
+                            crate::command::unread(
+                                self.text(at + 1..close),
+                                at + 1,
+                                &mut game.unread_commands,
+                            );
+                        }
                         if reader.keep > Keep::Findings && overflow == 0 {
                             let text = self.text(at + 1..close);
                             let depth = stack.len();

@@ -190,6 +190,7 @@ impl<W: Write> Run<'_, W> {
                         path.clone(),
                         Box::new(source),
                         file.is_some_and(|file| file.read.strict),
+                        self.global.verbose(),
                         self.settings.threads,
                     )
                 });
@@ -439,6 +440,9 @@ impl<W: Write> Run<'_, W> {
         if let Some(mut games) = file.games.take() {
             let rest = games.rest();
             Run::<W>::unmarked(&mut file, rest, &mut self.emitter)?;
+            for note in games.unread_commands() {
+                self.global.note(note);
+            }
         }
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;

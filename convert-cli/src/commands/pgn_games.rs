@@ -216,8 +216,76 @@ impl Chunks {
     }
 }
 
-/// Checks the games that start in a chunk's own bytes: their findings, placed.
-fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
+/// A kind of comment command the file holds unread: the first one, placed, and how many
+/// more of its kind follow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct UnreadCommands {
+    /// The command's name, and for a known command whose arguments are not its syntax, why.
+    name: String,
+    error: Option<String>,
+    /// The first one as written (its spaces made one), and where it stands.
+    written: String,
+    line: usize,
+    column: usize,
+    more: usize,
+}
+
+impl UnreadCommands {
+    /// The `--verbose` note about these commands of the file `path`.
+    fn note(&self, path: &str) -> String {
+        let more = |kind: &str, unread: &str| match self.more {
+            0 => String::new(),
+            more => format!(" ({more} more{kind} in this file{unread})"),
+        };
+        let place = format!("{path}:{}:{}", self.line, self.column);
+        match &self.error {
+            None => format!(
+                "{place}: comment command `[%{} …]` is not one fenkit reads; kept as written{}",
+                self.name,
+                more("", "")
+            ),
+            Some(error) => format!(
+                "{place}: comment command `{}` is not read: {error}; kept as written{}",
+                self.written,
+                more(&format!(" `[%{} …]`", self.name), " that cannot be read")
+            ),
+        }
+    }
+
+    /// Adds `later`, which comes after these in the file, when it is of their kind; false
+    /// otherwise.
+    fn merge(&mut self, later: &UnreadCommands) -> bool {
+        let same = self.name == later.name && self.error.is_some() == later.error.is_some();
+        if same {
+            self.more += later.more + 1;
+        }
+        same
+    }
+}
+
+/// Adds `found` (in file order, after `into`'s) to the unread commands of a file.
+fn merge_unread(into: &mut Vec<UnreadCommands>, found: Vec<UnreadCommands>) {
+    for later in found {
+        if !into.iter_mut().any(|kind| kind.merge(&later)) {
+            into.push(later);
+        }
+    }
+}
+
+/// The longest command text a note quotes.
+const QUOTED: usize = 60;
+
+/// What a chunk's games hold: their findings, and the comment commands kept unread (when the
+/// reader reads them).
+#[derive(Default)]
+struct Checked {
+    games: Vec<GameFindings>,
+    unread: Vec<UnreadCommands>,
+}
+
+/// Checks the games that start in a chunk's own bytes: their findings, placed, and the kinds
+/// of comment command they hold unread.
+fn check_chunk(path: &str, reader: pgn::Reader, chunk: &Chunk) -> Checked {
     let Chunk {
         ref bytes,
         own,
@@ -226,8 +294,9 @@ fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
     } = *chunk;
     let text = String::from_utf8_lossy(bytes);
     let mut cursor = (0, first_line);
-    let mut out = Vec::new();
-    for game in pgn::Reader::new().strict(strict).games(&text) {
+    let mut commands_cursor = (0, first_line);
+    let mut out = Checked::default();
+    for game in reader.games(&text) {
         if game.span.start >= own {
             break;
         }
@@ -236,6 +305,12 @@ fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
         if is_comments_alone(&game) {
             continue;
         }
+        let unread: Vec<UnreadCommands> = game
+            .unread_commands
+            .iter()
+            .map(|command| unread_at(&text, &mut commands_cursor, command))
+            .collect();
+        merge_unread(&mut out.unread, unread);
         let findings: Vec<Finding> = game
             .findings
             .into_iter()
@@ -246,7 +321,7 @@ fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
             continue;
         }
         let placed = place_in(path, &text, start, &mut cursor, &game.span, findings);
-        out.push(GameFindings {
+        out.games.push(GameFindings {
             start: start + game.span.start as u64,
             end: start + game.span.end as u64,
             placed,
@@ -255,22 +330,58 @@ fn check_chunk(path: &str, strict: bool, chunk: &Chunk) -> Vec<GameFindings> {
     out
 }
 
+/// One comment command kept unread, placed in `text`: `cursor` is a byte offset of `text`
+/// before it whose line number is known, and that line (moved on to the command's line).
+fn unread_at(
+    text: &str,
+    cursor: &mut (usize, usize),
+    command: &pgn::command::Unread<'_>,
+) -> UnreadCommands {
+    let bytes = text.as_bytes();
+    let at = command.span.start.min(text.len());
+    let (from, line) = *cursor;
+    let from = from.min(at);
+    let line = line + memchr::memchr_iter(b'\n', bytes.get(from..at).unwrap_or_default()).count();
+    let line_start =
+        memchr::memrchr(b'\n', bytes.get(..at).unwrap_or_default()).map_or(0, |i| i + 1);
+    *cursor = (line_start, line);
+    let column = text.get(line_start..at).unwrap_or_default().chars().count() + 1;
+    let mut written = text
+        .get(command.span.clone())
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if let Some((cut, _)) = written.char_indices().nth(QUOTED) {
+        written.truncate(cut);
+        written.push_str("…]");
+    }
+    UnreadCommands {
+        name: command.name.to_owned(),
+        error: command.error.as_ref().map(ToString::to_string),
+        written,
+        line,
+        column,
+        more: 0,
+    }
+}
+
 /// A chunk handed to a thread, with the channel its games' findings come back on.
-type Job = (Arc<Chunk>, mpsc::SyncSender<Vec<GameFindings>>);
+type Job = (Arc<Chunk>, mpsc::SyncSender<Checked>);
 
 /// The threads that check chunks when `--threads` is more than one: chunks go out in file
 /// order, each with the channel its findings come back on, and are taken back in that order.
 struct Workers {
     jobs: Option<mpsc::SyncSender<Job>>,
     /// The chunks handed out, in file order: where each ends, and its findings to come.
-    pending: VecDeque<(u64, Arc<Chunk>, mpsc::Receiver<Vec<GameFindings>>)>,
+    pending: VecDeque<(u64, Arc<Chunk>, mpsc::Receiver<Checked>)>,
     /// How many chunks may be out at once: memory stays that many chunks.
     ahead: usize,
     handles: Vec<std::thread::JoinHandle<()>>,
 }
 
 impl Workers {
-    fn new(threads: usize, path: &str, strict: bool) -> Workers {
+    fn new(threads: usize, path: &str, reader: pgn::Reader) -> Workers {
         let (jobs, taken) = mpsc::sync_channel::<Job>(threads);
         let taken = Arc::new(Mutex::new(taken));
         let handles = (0..threads)
@@ -288,7 +399,7 @@ impl Workers {
                             let Ok((chunk, back)) = job else {
                                 return;
                             };
-                            let _ = back.send(check_chunk(&path, strict, &chunk));
+                            let _ = back.send(check_chunk(&path, reader, &chunk));
                         }
                     })
                     .ok()
@@ -321,43 +432,49 @@ impl Drop for Workers {
 /// more than one thread, chunks are checked on their own threads, a few ahead of `check`.
 pub(crate) struct PgnFindings {
     path: String,
-    strict: bool,
+    reader: pgn::Reader,
     chunks: Chunks,
     workers: Option<Workers>,
     /// The file's byte offset up to which the games' findings are in `games`.
     checked: u64,
     games: VecDeque<GameFindings>,
+    /// The kinds of comment command kept unread in the chunks checked, in file order.
+    unread: Vec<UnreadCommands>,
 }
 
 impl PgnFindings {
     /// Reads the games of `source` (the file `path`) as they are asked for: their findings,
-    /// the container's own left out. `strict` makes null moves errors. With `threads` above
-    /// one, that many threads check the games.
+    /// the container's own left out. `strict` makes null moves errors; `commands` reads the
+    /// commands of every comment, for [`PgnFindings::unread_commands`] (`--verbose`). With
+    /// `threads` above one, that many threads check the games.
     pub(crate) fn read(
         path: String,
         source: Box<dyn BufRead + Send>,
         strict: bool,
+        commands: bool,
         threads: usize,
     ) -> PgnFindings {
-        PgnFindings::in_chunks(path, source, strict, threads, CHUNK)
+        let reader = pgn::Reader::new().strict(strict).commands(commands);
+        PgnFindings::in_chunks(path, source, reader, threads, CHUNK)
     }
 
     /// [`PgnFindings::read`] with chunks of at least `size` bytes.
     fn in_chunks(
         path: String,
         source: Box<dyn BufRead + Send>,
-        strict: bool,
+        reader: pgn::Reader,
         threads: usize,
         size: usize,
     ) -> PgnFindings {
-        let workers = (threads > 1).then(|| Workers::new(threads, &path, strict));
+        let workers = (threads > 1).then(|| Workers::new(threads, &path, reader));
         PgnFindings {
             path,
-            strict,
+            reader,
             chunks: Chunks::new(source, size),
             workers,
             checked: 0,
             games: VecDeque::new(),
+            unread: Vec::new(),
         }
     }
 
@@ -370,8 +487,9 @@ impl PgnFindings {
                     return;
                 };
                 self.checked = chunk.start + chunk.own as u64;
-                self.games
-                    .extend(check_chunk(&self.path, self.strict, &chunk));
+                let checked = check_chunk(&self.path, self.reader, &chunk);
+                self.games.extend(checked.games);
+                merge_unread(&mut self.unread, checked.unread);
                 continue;
             };
             // Keep the threads busy: hand out chunks up to the limit.
@@ -384,7 +502,7 @@ impl PgnFindings {
                 let chunk = Arc::new(chunk);
                 if let Err(mpsc::SendError((chunk, back))) = jobs.send((Arc::clone(&chunk), back)) {
                     // No thread is left: the chunk is checked here, in its turn.
-                    let _ = back.send(check_chunk(&self.path, self.strict, &chunk));
+                    let _ = back.send(check_chunk(&self.path, self.reader, &chunk));
                 }
                 workers.pending.push_back((end, chunk, found));
             }
@@ -394,11 +512,12 @@ impl PgnFindings {
             };
             // A worker that stopped without its chunk's findings is checked again here, as
             // one thread checks it: no finding is lost to a thread that ended.
-            let games = found
+            let checked = found
                 .recv()
-                .unwrap_or_else(|_| check_chunk(&self.path, self.strict, &chunk));
+                .unwrap_or_else(|_| check_chunk(&self.path, self.reader, &chunk));
             drop(chunk);
-            self.games.extend(games);
+            self.games.extend(checked.games);
+            merge_unread(&mut self.unread, checked.unread);
             self.checked = end;
         }
     }
@@ -434,6 +553,17 @@ impl PgnFindings {
     /// The findings of every game not handed on yet, placed.
     pub(crate) fn rest(&mut self) -> Vec<Diagnostic> {
         self.before(u64::MAX)
+    }
+
+    /// The `--verbose` notes about the comment commands the file holds unread, once it is
+    /// read ([`PgnFindings::rest`]): one for each name (and one more for a known name whose
+    /// arguments some command gets wrong), at the first, with how many more follow.
+    pub(crate) fn unread_commands(&mut self) -> Vec<String> {
+        self.load(u64::MAX);
+        self.unread
+            .iter()
+            .map(|kind| kind.note(&self.path))
+            .collect()
     }
 }
 
@@ -613,8 +743,17 @@ fn wrap(movetext: &str, out: &mut String) {
 mod tests {
     use super::*;
 
+    /// What the reads of a file must agree on, for each finding: see [`compared`].
+    type Compared = (usize, usize, u64, String, String);
+
     /// The findings of `text` as `check` hands them on, game by game from a stream.
-    fn streamed(text: &str) -> Vec<(usize, usize, u64, String, String)> {
+    fn streamed(text: &str) -> Vec<Compared> {
+        streamed_with_notes(text).0
+    }
+
+    /// [`streamed`], and the notes about the comment commands `text` holds unread: the same
+    /// however the file is cut into chunks.
+    fn streamed_with_notes(text: &str) -> (Vec<Compared>, Vec<String>) {
         let found = streamed_in(text, 1, CHUNK);
         // Chunks cut at every game boundary, at a few games, on one thread and on three.
         for (threads, size) in [(1, 0), (1, 100), (3, 0), (3, 100), (2, CHUNK)] {
@@ -623,14 +762,11 @@ mod tests {
         found
     }
 
-    /// [`streamed`] on `threads` threads, in chunks of `size` bytes.
-    fn streamed_in(
-        text: &str,
-        threads: usize,
-        size: usize,
-    ) -> Vec<(usize, usize, u64, String, String)> {
+    /// [`streamed`] on `threads` threads, in chunks of `size` bytes, with the notes.
+    fn streamed_in(text: &str, threads: usize, size: usize) -> (Vec<Compared>, Vec<String>) {
         let source = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
-        let mut games = PgnFindings::in_chunks("t.pgn".to_owned(), source, false, threads, size);
+        let reader = pgn::Reader::new().commands(true);
+        let mut games = PgnFindings::in_chunks("t.pgn".to_owned(), source, reader, threads, size);
         // Ask as the record reader would: at every line start.
         let mut out = Vec::new();
         let mut offset = 0;
@@ -639,7 +775,8 @@ mod tests {
             offset += line.len();
         }
         out.extend(games.rest());
-        out.into_iter().map(compared).collect()
+        let notes = games.unread_commands();
+        (out.into_iter().map(compared).collect(), notes)
     }
 
     /// What the two reads must agree on: place, code and message.
@@ -684,6 +821,27 @@ mod tests {
         let found = streamed(text);
         assert!(found.len() >= 4, "{found:?}");
         assert_eq!(found, whole(text));
+    }
+
+    #[test]
+    fn unread_commands_are_counted_over_the_whole_file() {
+        let text = "[Event \"a\"]\n\n1. e4 { [%clk 0:03:00] [%foo 1] } e5 (1... c5 {[%foo 2]}) *\n\n\
+                    [Event \"b\"]\n\n1. d4 {[%clk 1:ab]} d5 {[%bar]\n[%foo 3] [%clk x]} *\n\n\
+                    [Event \"c\"]\n\n1. c4 { [%eval\n   0.2 0.3 ] } *\n";
+        let (_, notes) = streamed_with_notes(text);
+        assert_eq!(
+            notes,
+            [
+                "t.pgn:3:24: comment command `[%foo …]` is not one fenkit reads; kept as written \
+                 (2 more in this file)",
+                "t.pgn:7:8: comment command `[%clk 1:ab]` is not read: expected a time such as \
+                 `1:02:03`, found `1:ab`; kept as written (1 more `[%clk …]` in this file \
+                 that cannot be read)",
+                "t.pgn:7:25: comment command `[%bar …]` is not one fenkit reads; kept as written",
+                "t.pgn:12:9: comment command `[%eval 0.2 0.3 ]` is not read: expected an \
+                 evaluation such as `0.17`, `#-3` or `0.17,20`, found `0.2 0.3`; kept as written",
+            ]
+        );
     }
 
     #[test]

@@ -136,6 +136,41 @@ fn exit_status_as_for_every_notation() {
     );
 }
 
+/// Comment commands fenkit does not read: under `-v`, one note per name per file at the first,
+/// with how many more the file holds (and one for a known command it cannot read); no note,
+/// no finding and the same exit status without `-v`, and none in JSON.
+#[test]
+fn unread_comment_commands_are_noted_under_verbose() {
+    let tree = Tree::empty();
+    let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                  [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    tree.write(
+        "games.pgn",
+        format!(
+            "{roster}1. e4 {{ [%clk 0:03:00] [%foo x] }} e5 {{[%eval 0.2] [%foo y]}} *\n\n\
+             {roster}1. d4 {{[%clk 1:ab]}} d5 (1... Nf6 {{[%foo z] [%cal Ge2e4]}}) *\n\n\
+             {roster}1. c4 {{[%csl Rd4] [%bar] [%clk 0:02:59]}} *\n"
+        ),
+    );
+    let quiet = tree.fenkit(&["check", "games.pgn"]).output().unwrap();
+    let verbose = tree.fenkit(&["check", "-v", "games.pgn"]).output().unwrap();
+    assert_eq!(quiet.status, verbose.status);
+    assert_eq!(quiet.stdout, verbose.stdout);
+    assert!(
+        !String::from_utf8_lossy(&quiet.stderr).contains("comment command"),
+        "{quiet:?}"
+    );
+    let json = tree
+        .fenkit(&["check", "-v", "--output-format", "json", "games.pgn"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&json.stdout).contains("comment command"),
+        "{json:?}"
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "-v", "games.pgn"]));
+}
+
 /// A marker above a game's tags covers the findings of its movetext; one that expects a code
 /// the game does not give is an error at the marker.
 #[test]
