@@ -58,12 +58,9 @@ fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> Result<Option<T>, (St
     let Some(name) = name else {
         return Ok(None);
     };
-    T::from_name(name).map(Some).ok_or_else(|| {
-        (
-            format!("unknown {setting} {name:?}: expected one of {}", T::names()),
-            format!("`{setting}` takes one of the names above"),
-        )
-    })
+    notation::choice::by_name(setting, name)
+        .map(Some)
+        .map_err(|message| (message, format!("`{setting}` takes one of the names above")))
 }
 
 /// The request `options` make.
