@@ -12,9 +12,7 @@ use fenkit_diagnostics::Severity;
 use notation::code::FenkitCode;
 use notation::container::{Embedded, Extracted};
 use notation::records::{Grouping, Kind, RecordReader, problem_finding};
-use notation::{
-    DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
-};
+use notation::{DialectArg, Family, Form, Notation, ProfileArg, Read, Rejection, Target};
 use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
@@ -436,13 +434,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let resolved = notation::settings::Request {
         profile: args.profile,
         chess960: args.chess960,
+        select: args.select.select(),
         ..args.variant.request(args.to_dialect)
     }
     .resolve()?;
-    let settings = args.write.apply(ReadSettings {
-        select: args.select.select(),
-        ..resolved.read_settings()
-    });
+    let settings = args.write.writing(resolved.read_settings());
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]
     } else {

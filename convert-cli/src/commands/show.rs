@@ -8,7 +8,7 @@ use fenkit_diagnostics::Severity;
 
 use crate::context::{Failure, Global, Status};
 use crate::position::{PositionOptions, REFUSED_NOTE, Stop, position_text};
-use notation::{Notation, Position, ReadSettings};
+use notation::{Notation, Position};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -304,10 +304,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         global.error(format_args!("show draws one position, and {replay}"));
         return Ok(Status::Error);
     }
-    let settings = ReadSettings {
-        profile: args.options.profile.into(),
-        ..resolved.read_settings()
-    };
+    let settings = resolved
+        .read_settings()
+        .with_profile(args.options.profile.into());
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,
         Err(rejection) => {
