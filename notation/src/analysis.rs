@@ -71,8 +71,10 @@ impl ReadSettings {
         }
     }
 
-    /// These settings writing as `convert` does: castling rights in Chess960 mode spelled
-    /// `castling` (X-FEN when `None`), and the en-passant squares `en_passant` keeps.
+    /// These settings writing as `convert` does: never strict (a configuration's `strict`
+    /// makes non-canonical forms errors for `check`; `convert` writes them canonical),
+    /// castling rights in Chess960 mode spelled `castling` (X-FEN when `None`), and the
+    /// en-passant squares `en_passant` keeps.
     #[must_use]
     pub fn writing(
         self,
@@ -80,6 +82,7 @@ impl ReadSettings {
         en_passant: dfen::EnPassantPolicy,
     ) -> ReadSettings {
         ReadSettings {
+            strict: false,
             castling: castling.unwrap_or_default(),
             en_passant,
             ..self
@@ -87,9 +90,8 @@ impl ReadSettings {
     }
 
     /// These settings writing as `fmt` does, canonical within each file's dialect: as
-    /// [`ReadSettings::writing`], never strict (`fmt` rewrites what strictness makes errors),
-    /// and without `castling` each line's own castling spelling kept in Chess960 mode
-    /// ([`ReadSettings::keep_castling`]).
+    /// [`ReadSettings::writing`], and without `castling` each line's own castling spelling
+    /// kept in Chess960 mode ([`ReadSettings::keep_castling`]).
     #[must_use]
     pub fn formatting(
         self,
@@ -97,7 +99,6 @@ impl ReadSettings {
         en_passant: dfen::EnPassantPolicy,
     ) -> ReadSettings {
         ReadSettings {
-            strict: false,
             keep_castling: castling.is_none(),
             ..self.writing(castling, en_passant)
         }

@@ -30,7 +30,9 @@ not parse (DFENxxx, FEN4xxx) or is not UTF-8 (FENKIT001), and when a DFEN positi
 error-severity finding (DFEN201-DFEN204, as `fenkit check` reports them): --allow-errors draws
 it anyway. Warnings are not shown (`fenkit check` lists them). Standard input (`-`) must hold
 one position (FENKIT006), read as `fenkit check` reads a file: a BOM, blank lines and `#`
-comment lines are skipped, and a FEN4 literal may go on in lines that start with a space.
+comment lines are skipped, and a FEN4 literal may go on in lines that start with a space. The
+current directory's configuration applies, as to standard input in `fenkit check` (`chess960 =
+true` reads castling as Chess960 does; `--isolated` reads none).
 Exit status 2: usage or I/O errors.";
 
 /// Draw a position as a diagram in the terminal.
@@ -61,6 +63,9 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     options: PositionOptions,
+
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
 }
 
 fn role_name(role: dfen::Role) -> &'static str {
@@ -289,24 +294,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(Stop::Failed) => return Ok(Status::Error),
         Err(Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
     };
-    // The flags resolved as every command resolves them; `--profile` (always given, `spec` by
-    // default) reads DFEN and is no variant's dialect, so it is applied after.
-    let resolved = notation::settings::Request {
-        notation: args.notation,
-        chess960: args.chess960,
-        ..args.variant.request(None)
-    }
-    .resolve()?;
-    let notation = resolved
+    // The flags resolved as every command resolves them, over the current directory's
+    // configuration (as for standard input: `chess960 = true` applies, a glob needs a path);
+    // `--profile` (always given, `spec` by default) reads DFEN and is no variant's dialect,
+    // so it is applied after.
+    let flags = crate::config::Flags {
+        read: notation::settings::Request {
+            notation: args.notation,
+            chess960: args.chess960,
+            ..args.variant.request(None)
+        }
+        .resolve()?,
+        deny_warnings: false,
+    };
+    let configs = crate::config::Configs::new(&args.config)?;
+    configs.for_file(None)?;
+    let file = configs.settings_at(None, flags);
+    let notation = file
         .notation
         .unwrap_or_else(|| Notation::sniff_among(text.as_bytes(), draws, None));
     if let Some(replay) = notation.entry().replay {
         global.error(format_args!("show draws one position, and {replay}"));
         return Ok(Status::Error);
     }
-    let settings = resolved
-        .read_settings()
-        .with_profile(args.options.profile.into());
+    let settings = file.read.with_profile(args.options.profile.into());
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,
         Err(rejection) => {
