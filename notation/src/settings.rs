@@ -398,3 +398,121 @@ pub fn refuse_rules_without_chess(
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Configured, Request};
+    use crate::choice::Choice;
+    use crate::container::Select;
+    use crate::{ProfileArg, VariantName};
+
+    /// What a configuration says for an input, every key set.
+    fn configured() -> Configured {
+        Configured {
+            profile: Some(ProfileArg::Engine),
+            strict: Some(true),
+            chess960: Some(true),
+            select: Some(Select::Column("FEN")),
+            rules: Some(variants::Variant::Antichess),
+        }
+    }
+
+    #[test]
+    fn without_flags_the_configuration_decides() {
+        let read = Request::default()
+            .resolve()
+            .unwrap()
+            .read_settings_over(configured());
+        assert_eq!(read.profile, dfen::Profile::Engine);
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Chess960);
+        assert_eq!(read.select, Some(Select::Column("FEN")));
+        assert_eq!(read.rules, Some(variants::Variant::Antichess));
+    }
+
+    #[test]
+    fn flags_win_over_the_configuration() {
+        let request = Request {
+            profile: Some(ProfileArg::Lenient),
+            select: Some(Select::Field("fen")),
+            variant: VariantName::from_name("atomic"),
+            ..Request::default()
+        };
+        let read = request.resolve().unwrap().read_settings_over(configured());
+        assert_eq!(read.profile, dfen::Profile::Lenient);
+        assert_eq!(read.select, Some(Select::Field("fen")));
+        assert_eq!(read.rules, Some(variants::Variant::Atomic));
+        // A flag cannot turn off what the configuration turns on.
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Chess960);
+    }
+
+    /// `--variant chess` asks for standard chess's rules: the configuration's `[variants]`
+    /// does not apply, though the variant has no rules of `fenkit-variants` to name.
+    #[test]
+    fn any_variant_asked_for_drops_the_configured_rules() {
+        let request = Request {
+            variant: VariantName::from_name("chess"),
+            ..Request::default()
+        };
+        let read = request.resolve().unwrap().read_settings_over(configured());
+        assert_eq!(read.rules, None);
+    }
+
+    /// What a command does with an input's settings is a named variation of them, which
+    /// keeps everything else: the configuration's mode, container and rules.
+    #[test]
+    fn the_commands_variations_keep_the_rest() {
+        let read = Request::default()
+            .resolve()
+            .unwrap()
+            .read_settings_over(configured());
+        let compared = read.comparing();
+        assert_eq!(
+            (compared.profile, compared.strict),
+            (dfen::Profile::Lenient, false)
+        );
+        let shredder = Some(dfen::CastlingNotation::Shredder);
+        let written = read.writing(shredder, dfen::EnPassantPolicy::Legal);
+        assert!(!written.strict, "convert writes what strictness refuses");
+        assert_eq!(written.castling, dfen::CastlingNotation::Shredder);
+        assert_eq!(written.en_passant, dfen::EnPassantPolicy::Legal);
+        assert!(!written.keep_castling);
+        let formatted = read.formatting(None, dfen::EnPassantPolicy::Always);
+        assert!(!formatted.strict);
+        assert!(formatted.keep_castling, "fmt keeps each line's spelling");
+        assert_eq!(formatted.castling, dfen::CastlingNotation::default());
+        assert!(
+            !read
+                .formatting(shredder, dfen::EnPassantPolicy::Always)
+                .keep_castling
+        );
+        assert_eq!(
+            read.with_profile(dfen::Profile::Spec).profile,
+            dfen::Profile::Spec
+        );
+        for varied in [compared, written, formatted] {
+            assert_eq!(
+                (varied.castling_mode, varied.select, varied.rules),
+                (read.castling_mode, read.select, read.rules)
+            );
+        }
+    }
+
+    /// Without a configuration, the settings are the request's and the defaults.
+    #[test]
+    fn over_nothing_is_the_request_alone() {
+        let resolved = Request {
+            strict: true,
+            ..Request::default()
+        }
+        .resolve()
+        .unwrap();
+        let read = resolved.read_settings();
+        assert_eq!(read, resolved.read_settings_over(Configured::default()));
+        assert_eq!(read.profile, dfen::Profile::Spec);
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Standard);
+        assert_eq!(read.rules, None);
+    }
+}
