@@ -123,7 +123,8 @@ pub(crate) struct Args {
     to_dialect: Option<DialectArg>,
 
     /// Read and write castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
-    /// each side of the king [file letters such as `HAha` are read in either case]
+    /// each side of the king [default: the configuration's `chess960`, else off; file letters
+    /// such as `HAha` are read in either case]
     #[arg(long)]
     chess960: bool,
 
