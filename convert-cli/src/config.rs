@@ -835,6 +835,18 @@ impl Config {
             .or_else(|| matching(&self.fields).map(notation::container::Select::MappedField))
     }
 
+    /// What this configuration says about reading the input at `path` (`None`: standard
+    /// input), for `notation::settings::Resolved::read_settings_over` to put the flags over.
+    fn reading(&self, path: Option<&Path>) -> notation::settings::Configured {
+        notation::settings::Configured {
+            profile: self.profile,
+            strict: self.strict,
+            chess960: self.chess960_of(path),
+            select: path.and_then(|path| self.select_of(path)),
+            rules: path.and_then(|path| self.rules_of(path)),
+        }
+    }
+
     /// The codes `per-file-ignores` leaves unreported in `path`.
     fn ignores_of(&self, path: &Path) -> Vec<Code> {
         let relative = self.relative(path);
@@ -892,21 +904,22 @@ pub(crate) struct FileSettings {
 /// The read flags of a command, before configuration.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Flags {
-    /// `--notation`, `--variant`, `--profile`, `--strict`, `--chess960` and the variant's
-    /// flags, checked by the library (`notation::settings`).
+    /// `--notation`, `--variant`, `--profile`, `--strict`, `--chess960`, `--column`,
+    /// `--field` and the variant's flags, checked by the library (`notation::settings`).
     pub(crate) read: Resolved,
-    /// Whether `--variant` was given: the configuration's `[variants]` does not apply then.
-    pub(crate) variant: bool,
     /// `--deny warnings`.
     pub(crate) deny_warnings: bool,
-    /// `--column` or `--field`: where the positions of a container file are.
-    pub(crate) select: Option<notation::container::Select>,
 }
 
 impl Flags {
     /// The notation the flags name for every input (`--notation`, or `--variant`'s).
     pub(crate) fn notation(&self) -> Option<Notation> {
         self.read.notation
+    }
+
+    /// `--column` or `--field`: where the positions of a container file are.
+    pub(crate) fn select(&self) -> Option<notation::container::Select> {
+        self.read.select
     }
 
     /// The flag that gave [`Flags::notation`], for messages.
@@ -1036,14 +1049,14 @@ impl Configs {
     /// configuration was read by the walk, so this only looks it up. Standard input (spooled
     /// or not) takes the current directory's.
     pub(crate) fn settings(&self, origin: &Origin, flags: Flags) -> FileSettings {
-        let path = origin.path();
+        self.settings_at(origin.path(), flags)
+    }
+
+    /// [`Configs::settings`] of the input at `path`; `None`: standard input, or a position
+    /// given on the command line, which take the current directory's configuration.
+    pub(crate) fn settings_at(&self, path: Option<&Path>, flags: Flags) -> FileSettings {
         let config = self.for_file(path).ok().flatten();
         let config = config.as_deref();
-        let profile = flags
-            .read
-            .profile
-            .or_else(|| config.and_then(|c| c.profile))
-            .unwrap_or_default();
         let configured = || {
             config
                 .zip(path)
@@ -1066,23 +1079,9 @@ impl Configs {
         FileSettings {
             notation,
             notation_from,
-            read: ReadSettings {
-                profile: profile.into(),
-                strict: flags.read.strict || config.and_then(|c| c.strict).unwrap_or(false),
-                castling_mode: dfen::CastlingMode::from_chess960(
-                    flags.read.chess960
-                        || config.and_then(|c| c.chess960_of(path)).unwrap_or(false),
-                ),
-                select: flags
-                    .select
-                    .or_else(|| config.zip(path).and_then(|(c, path)| c.select_of(path))),
-                rules: if flags.variant {
-                    flags.read.rules
-                } else {
-                    config.zip(path).and_then(|(c, path)| c.rules_of(path))
-                },
-                ..ReadSettings::default()
-            },
+            read: flags
+                .read
+                .read_settings_over(config.map(|c| c.reading(path)).unwrap_or_default()),
             ignores: config
                 .zip(path)
                 .map(|(c, path)| c.ignores_of(path))

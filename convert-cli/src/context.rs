@@ -288,13 +288,8 @@ mod tests {
     /// into random writes, so that sequences and characters fall across writes.
     #[test]
     fn plain_strips_as_anstream_strips() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % below as u64).unwrap_or(0)
-        };
+        let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |below: usize| rng.below(below);
         let pieces: [&[u8]; 16] = [
             b"e4 ",
             b"error[EPD206]: `id` \"x\" is given again\n",

@@ -554,13 +554,8 @@ mod tests {
     /// most of them.
     #[test]
     fn plain_reports_are_annotate_snippets_reports() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % below as u64).unwrap_or(0)
-        };
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |below: usize| rng.below(below);
         let alphabet: Vec<char> = (0x20u8..0x7f)
             .map(char::from)
             .chain([' ', ' ', ' '])

@@ -15,6 +15,7 @@
 //!
 //! | layer | module | what it owns |
 //! |---|---|---|
+//! | support | `rng` | SplitMix64, the seeded generator of the parity fuzzer and of randomised tests |
 //! | flags | `choices` | the library's named settings (`notation::choice`) as clap values |
 //! | input | `compressed` | gzip, zstd, bzip2 and zip inputs decoded as they are read; names without the compression suffix |
 //! | | `input` | where bytes come from (files, stdin spooled, pipes), I/O errors in words; `notation::records` splits them |
@@ -83,6 +84,7 @@ mod pipeline;
 mod position;
 mod progress;
 pub mod report;
+mod rng;
 mod scan;
 mod suppress;
 mod walk;

@@ -76,13 +76,12 @@ impl ReadArgs {
             profile: self.profile,
             strict: self.strict,
             chess960: self.chess960,
+            select: self.select.select(),
             ..self.variant.request(to_dialect)
         };
         Ok(crate::config::Flags {
             read: request.resolve()?,
-            variant: self.variant.variant.is_some(),
             deny_warnings: false,
-            select: self.select.select(),
         })
     }
 }
@@ -141,13 +140,16 @@ pub(crate) struct WriteArgs {
 }
 
 impl WriteArgs {
-    /// These flags over `read`, whose castling mode they write in.
-    pub(crate) fn apply(self, read: ReadSettings) -> ReadSettings {
-        ReadSettings {
-            castling: self.castling.unwrap_or_default(),
-            en_passant: self.en_passant.policy(),
-            ..read
-        }
+    /// `read` writing as `convert` does with these flags (`ReadSettings::writing`), in its
+    /// castling mode.
+    pub(crate) fn writing(self, read: ReadSettings) -> ReadSettings {
+        read.writing(self.castling, self.en_passant.policy())
+    }
+
+    /// `read` writing as `fmt` does with these flags, within each file's dialect
+    /// (`ReadSettings::formatting`).
+    pub(crate) fn formatting(self, read: ReadSettings) -> ReadSettings {
+        read.formatting(self.castling, self.en_passant.policy())
     }
 }
 

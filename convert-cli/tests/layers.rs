@@ -297,3 +297,24 @@ fn the_checker_reads_use_trees_and_super() {
         "super::e from c::d is c::e, which is not a module: c"
     );
 }
+
+/// The seeded generator (`rng`) is the bottom layer: it uses no other module, so the
+/// randomised tests of every module may draw from it (`diag` and `context`, below `parity`,
+/// once had generators of their own because the fuzzer's was out of their reach).
+#[test]
+fn the_seeded_generator_is_the_bottom_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let known = modules(&src);
+    let text = std::fs::read_to_string(&known["rng"]).unwrap();
+    assert!(
+        references("rng", &text, &known).is_empty(),
+        "`rng` uses another module"
+    );
+    for user in ["diag", "context", "parity::fuzz"] {
+        let text = std::fs::read_to_string(&known[user]).unwrap();
+        assert!(
+            references(user, &text, &known).contains("rng"),
+            "`{user}` draws from a generator of its own instead of `rng`"
+        );
+    }
+}

@@ -54,6 +54,56 @@ impl ReadSettings {
         self.parser(profile).check_position(self.rules.is_none())
     }
 
+    /// These settings in the DFEN dialect `profile`, which reads and (for `fmt`) writes.
+    #[must_use]
+    pub const fn with_profile(self, profile: dfen::Profile) -> ReadSettings {
+        ReadSettings { profile, ..self }
+    }
+
+    /// These settings as `diff` reads: in the lenient profile and never strict, so that two
+    /// spellings of one position compare equal.
+    #[must_use]
+    pub const fn comparing(self) -> ReadSettings {
+        ReadSettings {
+            profile: dfen::Profile::Lenient,
+            strict: false,
+            ..self
+        }
+    }
+
+    /// These settings writing as `convert` does: never strict (a configuration's `strict`
+    /// makes non-canonical forms errors for `check`; `convert` writes them canonical),
+    /// castling rights in Chess960 mode spelled `castling` (X-FEN when `None`), and the
+    /// en-passant squares `en_passant` keeps.
+    #[must_use]
+    pub fn writing(
+        self,
+        castling: Option<dfen::CastlingNotation>,
+        en_passant: dfen::EnPassantPolicy,
+    ) -> ReadSettings {
+        ReadSettings {
+            strict: false,
+            castling: castling.unwrap_or_default(),
+            en_passant,
+            ..self
+        }
+    }
+
+    /// These settings writing as `fmt` does, canonical within each file's dialect: as
+    /// [`ReadSettings::writing`], and without `castling` each line's own castling spelling
+    /// kept in Chess960 mode ([`ReadSettings::keep_castling`]).
+    #[must_use]
+    pub fn formatting(
+        self,
+        castling: Option<dfen::CastlingNotation>,
+        en_passant: dfen::EnPassantPolicy,
+    ) -> ReadSettings {
+        ReadSettings {
+            keep_castling: castling.is_none(),
+            ..self.writing(castling, en_passant)
+        }
+    }
+
     /// These settings for writing the line `text`: with [`ReadSettings::keep_castling`] in
     /// Chess960 mode, the castling spelling `text` uses (`dfen::form::castling_spelling`).
     pub fn for_line(self, text: &str) -> ReadSettings {

@@ -7,6 +7,15 @@
 //! what to read, or refuses with a [`SettingError`] that says what was expected and how to fix
 //! it. A surface words nothing of its own.
 //!
+//! The reading settings of one input are then made in one step: [`Resolved::read_settings`]
+//! for an input that no configuration file adds to (Python, JavaScript, a position given on
+//! the command line), [`Resolved::read_settings_over`] for one whose `fenkit.toml` says
+//! something ([`Configured`]): what was asked for wins over the configuration, which wins
+//! over the default. What a command does with them is a named variation of
+//! [`ReadSettings`]: `diff` compares ([`ReadSettings::comparing`]), `fmt` formats within a
+//! file's dialect ([`ReadSettings::formatting`]), `convert` writes
+//! ([`ReadSettings::writing`]).
+//!
 //! ```
 //! use notation::choice::Choice;
 //! use notation::settings::Request;
@@ -32,6 +41,7 @@ use std::fmt;
 
 use chess::variant::{Dialect, Variant};
 
+use crate::container::Select;
 use crate::{DialectArg, Notation, Options, ProfileArg, ReadSettings, VariantName};
 
 /// A combination of settings that does not go together: what was expected, and the fix.
@@ -79,6 +89,27 @@ pub struct Request {
     pub strict: bool,
     /// Castling is read as Chess960 reads it (`--chess960`).
     pub chess960: bool,
+    /// Where the positions of a container file are (`--column`, `--field`); `None`: the
+    /// configuration's, else the container's own.
+    pub select: Option<Select>,
+}
+
+/// What a configuration file says about reading one input (`profile`, `strict`, `chess960`
+/// and its globs, `[columns]`/`[fields]`, `[variants]`), each `None` where it says nothing.
+/// The command line finds it; [`Resolved::read_settings_over`] puts the request over it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Configured {
+    /// The DFEN dialect (`profile`).
+    pub profile: Option<ProfileArg>,
+    /// Every non-canonical form is an error (`strict`).
+    pub strict: Option<bool>,
+    /// Castling is read as Chess960 reads it (`chess960`, or the `[chess960]` glob that
+    /// matches the input).
+    pub chess960: Option<bool>,
+    /// Where the positions of a container file are (`[columns]`, `[fields]`).
+    pub select: Option<Select>,
+    /// The variant whose rules judge the input's chess positions (`[variants]`).
+    pub rules: Option<variants::Variant>,
 }
 
 /// A [`Request`] checked: what to read.
@@ -99,16 +130,55 @@ pub struct Resolved {
     pub strict: bool,
     /// Castling is read as Chess960 reads it.
     pub chess960: bool,
+    /// Whether a variant was asked for (`--variant`, even `chess` or `dice`): a
+    /// configuration's `[variants]` does not apply then.
+    pub variant: bool,
+    /// Where the positions of a container file are.
+    pub select: Option<Select>,
 }
 
 impl Resolved {
     /// The reading settings of an input that no configuration adds to.
     pub fn read_settings(&self) -> ReadSettings {
+        self.read_settings_over(Configured::default())
+    }
+
+    /// The reading settings of an input whose configuration says `configured`: each setting
+    /// asked for wins over the configuration's, which wins over the default. `strict` and
+    /// `chess960` are on when either turns them on; the configuration's rules apply only
+    /// when no variant was asked for.
+    ///
+    /// ```
+    /// use notation::settings::{Configured, Request};
+    /// use notation::ProfileArg;
+    ///
+    /// let resolved = Request::default().resolve().unwrap();
+    /// let configured = Configured {
+    ///     profile: Some(ProfileArg::Engine),
+    ///     chess960: Some(true),
+    ///     ..Configured::default()
+    /// };
+    /// let read = resolved.read_settings_over(configured);
+    /// assert_eq!(read.profile, dfen::Profile::Engine);
+    /// assert_eq!(read.castling_mode, dfen::CastlingMode::Chess960);
+    ///
+    /// let asked = Request { profile: Some(ProfileArg::Lenient), ..Request::default() };
+    /// let read = asked.resolve().unwrap().read_settings_over(configured);
+    /// assert_eq!(read.profile, dfen::Profile::Lenient);
+    /// ```
+    pub fn read_settings_over(&self, configured: Configured) -> ReadSettings {
+        let profile = self.profile.or(configured.profile).unwrap_or_default();
+        let chess960 = self.chess960 || configured.chess960.unwrap_or(false);
         ReadSettings {
-            profile: self.profile.unwrap_or_default().into(),
-            strict: self.strict,
-            castling_mode: dfen::CastlingMode::from_chess960(self.chess960),
-            rules: self.rules,
+            profile: profile.into(),
+            strict: self.strict || configured.strict.unwrap_or(false),
+            castling_mode: dfen::CastlingMode::from_chess960(chess960),
+            select: self.select.or(configured.select),
+            rules: if self.variant {
+                self.rules
+            } else {
+                configured.rules
+            },
             ..ReadSettings::default()
         }
     }
@@ -171,6 +241,8 @@ impl Request {
             profile: self.profile,
             strict: self.strict,
             chess960: self.chess960,
+            variant: self.variant.is_some(),
+            select: self.select,
         })
     }
 
@@ -324,5 +396,123 @@ pub fn refuse_rules_without_chess(
             ))
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Configured, Request};
+    use crate::choice::Choice;
+    use crate::container::Select;
+    use crate::{ProfileArg, VariantName};
+
+    /// What a configuration says for an input, every key set.
+    fn configured() -> Configured {
+        Configured {
+            profile: Some(ProfileArg::Engine),
+            strict: Some(true),
+            chess960: Some(true),
+            select: Some(Select::Column("FEN")),
+            rules: Some(variants::Variant::Antichess),
+        }
+    }
+
+    #[test]
+    fn without_flags_the_configuration_decides() {
+        let read = Request::default()
+            .resolve()
+            .unwrap()
+            .read_settings_over(configured());
+        assert_eq!(read.profile, dfen::Profile::Engine);
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Chess960);
+        assert_eq!(read.select, Some(Select::Column("FEN")));
+        assert_eq!(read.rules, Some(variants::Variant::Antichess));
+    }
+
+    #[test]
+    fn flags_win_over_the_configuration() {
+        let request = Request {
+            profile: Some(ProfileArg::Lenient),
+            select: Some(Select::Field("fen")),
+            variant: VariantName::from_name("atomic"),
+            ..Request::default()
+        };
+        let read = request.resolve().unwrap().read_settings_over(configured());
+        assert_eq!(read.profile, dfen::Profile::Lenient);
+        assert_eq!(read.select, Some(Select::Field("fen")));
+        assert_eq!(read.rules, Some(variants::Variant::Atomic));
+        // A flag cannot turn off what the configuration turns on.
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Chess960);
+    }
+
+    /// `--variant chess` asks for standard chess's rules: the configuration's `[variants]`
+    /// does not apply, though the variant has no rules of `fenkit-variants` to name.
+    #[test]
+    fn any_variant_asked_for_drops_the_configured_rules() {
+        let request = Request {
+            variant: VariantName::from_name("chess"),
+            ..Request::default()
+        };
+        let read = request.resolve().unwrap().read_settings_over(configured());
+        assert_eq!(read.rules, None);
+    }
+
+    /// What a command does with an input's settings is a named variation of them, which
+    /// keeps everything else: the configuration's mode, container and rules.
+    #[test]
+    fn the_commands_variations_keep_the_rest() {
+        let read = Request::default()
+            .resolve()
+            .unwrap()
+            .read_settings_over(configured());
+        let compared = read.comparing();
+        assert_eq!(
+            (compared.profile, compared.strict),
+            (dfen::Profile::Lenient, false)
+        );
+        let shredder = Some(dfen::CastlingNotation::Shredder);
+        let written = read.writing(shredder, dfen::EnPassantPolicy::Legal);
+        assert!(!written.strict, "convert writes what strictness refuses");
+        assert_eq!(written.castling, dfen::CastlingNotation::Shredder);
+        assert_eq!(written.en_passant, dfen::EnPassantPolicy::Legal);
+        assert!(!written.keep_castling);
+        let formatted = read.formatting(None, dfen::EnPassantPolicy::Always);
+        assert!(!formatted.strict);
+        assert!(formatted.keep_castling, "fmt keeps each line's spelling");
+        assert_eq!(formatted.castling, dfen::CastlingNotation::default());
+        assert!(
+            !read
+                .formatting(shredder, dfen::EnPassantPolicy::Always)
+                .keep_castling
+        );
+        assert_eq!(
+            read.with_profile(dfen::Profile::Spec).profile,
+            dfen::Profile::Spec
+        );
+        for varied in [compared, written, formatted] {
+            assert_eq!(
+                (varied.castling_mode, varied.select, varied.rules),
+                (read.castling_mode, read.select, read.rules)
+            );
+        }
+    }
+
+    /// Without a configuration, the settings are the request's and the defaults.
+    #[test]
+    fn over_nothing_is_the_request_alone() {
+        let resolved = Request {
+            strict: true,
+            ..Request::default()
+        }
+        .resolve()
+        .unwrap();
+        let read = resolved.read_settings();
+        assert_eq!(read, resolved.read_settings_over(Configured::default()));
+        assert_eq!(read.profile, dfen::Profile::Spec);
+        assert!(read.strict);
+        assert_eq!(read.castling_mode, dfen::CastlingMode::Standard);
+        assert_eq!(read.rules, None);
     }
 }

@@ -503,7 +503,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     } else {
         None
     };
-    crate::options::note_unused_select(read_flags.select, &found.inputs, global);
+    crate::options::note_unused_select(read_flags.select(), &found.inputs, global);
     crate::options::note_variant_on_dice(&read_flags.read, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);

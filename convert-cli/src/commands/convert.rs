@@ -12,9 +12,7 @@ use fenkit_diagnostics::Severity;
 use notation::code::FenkitCode;
 use notation::container::{Embedded, Extracted};
 use notation::records::{Grouping, Kind, RecordReader, problem_finding};
-use notation::{
-    DialectArg, Family, Form, Notation, ProfileArg, Read, ReadSettings, Rejection, Target,
-};
+use notation::{DialectArg, Family, Form, Notation, ProfileArg, Read, Rejection, Target};
 use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
@@ -94,7 +92,9 @@ notations); JSON outputs drop them. NDJSON4 header records
 them (FEN43xx). A warning of the FEN4 JSON or NDJSON4 readers (such as FEN4404: a bare `P` in
 a fen4-pieces object is read as `Pw`, or FEN4352: text after a record's object) is printed on
 stderr and leaves the exit status 0. An input that cannot be converted is reported on stderr,
-skipped, and makes the exit status 1.";
+skipped, and makes the exit status 1. Each input is read with the configuration that applies to
+it, as `fenkit check` reads it (`chess960` and its globs, `[notations]` unless --from is given,
+`[variants]`, `[columns]`, `[fields]`, `profile`), never strict.";
 
 /// Convert between notations, streaming line by line to standard output.
 #[derive(Debug, clap::Args)]
@@ -123,7 +123,8 @@ pub(crate) struct Args {
     to_dialect: Option<DialectArg>,
 
     /// Read and write castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
-    /// each side of the king [file letters such as `HAha` are read in either case]
+    /// each side of the king [default: the configuration's `chess960`, else off; file letters
+    /// such as `HAha` are read in either case]
     #[arg(long)]
     chess960: bool,
 
@@ -152,6 +153,9 @@ pub(crate) struct Args {
 
     #[command(flatten)]
     select: crate::options::SelectArgs,
+
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
 
     /// Input files; `-` is standard input [default: -]
     #[arg(value_name = "INPUT")]
@@ -436,13 +440,14 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let resolved = notation::settings::Request {
         profile: args.profile,
         chess960: args.chess960,
+        select: args.select.select(),
         ..args.variant.request(args.to_dialect)
     }
     .resolve()?;
-    let settings = args.write.apply(ReadSettings {
-        select: args.select.select(),
-        ..resolved.read_settings()
-    });
+    let flags = crate::config::Flags {
+        read: resolved,
+        deny_warnings: false,
+    };
     let inputs: Vec<Origin> = if args.inputs.is_empty() {
         vec![Origin::Stdin]
     } else {
@@ -459,6 +464,12 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     crate::options::refuse_fen4_with_variant(variant, &inputs)?;
     crate::options::note_unused_select(args.select.select(), &inputs, global);
+    // Each input is read with the configuration that applies to it, as `check` reads it; one
+    // that cannot be used stops the run before anything is written.
+    let configs = crate::config::Configs::new(&args.config)?;
+    for origin in &inputs {
+        configs.for_file(origin.path())?;
+    }
     let mut status = Status::Clean;
     let (mut positions, mut converted) = (0usize, 0usize);
     let mut stdout = global.data_stdout();
@@ -467,6 +478,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let json = to.is_json();
     for origin in &inputs {
         let path = origin.display();
+        let file = configs.settings(origin, flags);
+        let settings = args.write.writing(file.read);
         let opened = origin.open().and_then(|mut reader| {
             let container = match (origin.path(), settings.select) {
                 (None, None) => None,
@@ -487,6 +500,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         // The positions inside a container are standard FEN unless `--from` says otherwise.
         let declared = from
             .map(|form| form.resolve(family))
+            .or(file.notation.filter(|_| container.is_none()))
             .or_else(|| match container {
                 Some(_) => Notation::of_variant(chess::variant::Variant::Chess),
                 None => origin.path().and_then(Notation::from_extension),

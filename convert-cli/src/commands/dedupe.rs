@@ -156,7 +156,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         return Ok(Status::Error);
     }
     crate::options::refuse_fen4_with_variant(flags.notation(), &found.inputs)?;
-    crate::options::note_unused_select(flags.select, &found.inputs, global);
+    crate::options::note_unused_select(flags.select(), &found.inputs, global);
     crate::options::note_variant_on_dice(&flags.read, &found.inputs, global);
     if args.write && found.inputs.contains(&Origin::Stdin) {
         return Err(Failure::Usage(

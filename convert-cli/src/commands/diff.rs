@@ -6,9 +6,11 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use crate::config::{Configs, Flags};
 use crate::context::{Failure, Global, Status};
 use crate::input::Origin;
 use crate::scan::Scan;
+use notation::settings::Request;
 use notation::{Notation, Position, ReadSettings, Rejection};
 
 const AFTER_HELP: &str = "\
@@ -22,7 +24,10 @@ Each argument is a file if one exists by that name (`-` is standard input, for o
 a named pipe such as `<(zcat old.dfen.gz)` is read as it arrives; `/dev/null` is an empty side),
 else a position. A line longer than 1 MiB stops the diff (FENKIT002). Positions
 are read with the lenient profile, so spellings that differ but mean the same compare equal; both
-sides must be DFEN (or FEN), or both FEN4 (or NDJSON4).
+sides must be DFEN (or FEN), or both FEN4 (or NDJSON4). Each side is otherwise read as `fenkit
+check` reads it: the flags over the configuration that applies to it (`chess960` and its globs,
+`[notations]`, `[variants]`, `[columns]`, `[fields]`; a position given as an argument takes the
+current directory's).
 Files whose positions are on the same lines (a file and its `fmt` output) are compared line N
 with line N; other files are aligned on the canonical forms of their positions. A line that is
 not a position is shown as removed or added, never as a changed version of a position. In JSON, fields are named
@@ -54,12 +59,16 @@ pub(crate) struct Args {
     variant: crate::options::VariantArgs,
 
     /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
-    /// each side of the king [file letters such as `HAha` are read in either case]
+    /// each side of the king [default: the configuration's `chess960`, else off; file letters
+    /// such as `HAha` are read in either case]
     #[arg(long)]
     chess960: bool,
 
     #[command(flatten)]
     select: crate::options::SelectArgs,
+
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
 
     /// How to print the differences
     #[arg(long, value_name = "FORMAT", default_value = "human")]
@@ -170,16 +179,6 @@ struct Change<'a> {
     fields: Vec<FieldChange>,
 }
 
-/// How `diff` reads positions: leniently, so that spellings that differ but mean the same
-/// compare equal.
-fn lenient(castling_mode: dfen::CastlingMode) -> ReadSettings {
-    ReadSettings {
-        profile: dfen::Profile::Lenient,
-        castling_mode,
-        ..ReadSettings::default()
-    }
-}
-
 /// The position a text holds, whatever its findings; not a position when its notation cannot
 /// write it back (a six-field FEN cannot hold dice or several en-passant squares: such a line
 /// is not a position of a FEN file, FENKIT003, as `check` says).
@@ -278,18 +277,21 @@ fn stream_identity(arg: &str) -> Option<(u64, u64)> {
 struct Side {
     entries: Vec<Entry>,
     notation: Notation,
-    /// How its positions are read (`--chess960`).
+    /// How its positions are compared: its settings, as `check` reads it, made lenient
+    /// (`ReadSettings::comparing`).
     settings: ReadSettings,
 }
 
-/// Reads one side: a file (or `-`) or a literal position.
-fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<Side, String> {
+/// Reads one side: a file (or `-`) or a literal position, with the settings `check` reads it
+/// with (the flags over its configuration; a literal position takes the current directory's).
+fn side(arg: &str, configs: &Configs, flags: Flags) -> Result<Side, String> {
     if std::fs::canonicalize(arg).is_ok_and(|path| path == Path::new("/dev/null")) {
         // The empty side, as for diff(1): everything on the other side is added or removed.
+        let file = configs.settings_at(None, flags);
         return Ok(Side {
             entries: Vec::new(),
-            notation: forced.unwrap_or(Notation::fallback()),
-            settings,
+            notation: file.notation.unwrap_or(Notation::fallback()),
+            settings: file.read.comparing(),
         });
     }
     let origin = if arg == "-" {
@@ -305,7 +307,11 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
         }
     };
     let Some(origin) = origin else {
-        let notation = forced.unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
+        let file = configs.settings_at(None, flags);
+        let settings = file.read.comparing();
+        let notation = file
+            .notation
+            .unwrap_or_else(|| Notation::sniff(arg.as_bytes()));
         if let Some(problem) = literal_problem(arg, notation, settings) {
             return Err(format!(
                 "`{arg}` is neither a file nor a position: there is no such file, and as a \
@@ -320,18 +326,11 @@ fn side(arg: &str, forced: Option<Notation>, settings: ReadSettings) -> Result<S
     };
     let fail =
         |error: std::io::Error| crate::input::InputError::io(origin.display(), &error).to_string();
-    let mut scan = Scan::open(
-        &origin,
-        forced,
-        ReadSettings {
-            castling_mode: settings.castling_mode,
-            select: settings.select,
-            rules: settings.rules,
-            ..ReadSettings::default()
-        },
-    )
-    .map_err(fail)?
-    .without_canonical();
+    let file = configs.settings(&origin, flags);
+    let settings = file.read.comparing();
+    let mut scan = Scan::open(&origin, file.notation, file.read)
+        .map_err(fail)?
+        .without_canonical();
     let notation = scan.notation();
     let mut entries = Vec::new();
     while let Some(item) = scan.next_item().map_err(fail)? {
@@ -501,20 +500,15 @@ fn fen4_fields(old: &fen4::Placement, new: &fen4::Placement) -> Vec<FieldChange>
 
 /// The fields that differ between two positions, or `None` unless both are positions of one
 /// notation: a line that is not a position is not a changed version of the one beside it.
-fn fields(
-    old: &Entry,
-    new: &Entry,
-    notations: (Notation, Notation),
-    settings: ReadSettings,
-) -> Option<Vec<FieldChange>> {
-    let parsed = |entry: &Entry, notation| {
+fn fields(old: (&Entry, &Side), new: (&Entry, &Side)) -> Option<Vec<FieldChange>> {
+    let parsed = |(entry, side): (&Entry, &Side)| {
         entry
             .is_text
-            .then(|| parse(&entry.text, notation, settings).ok())
+            .then(|| parse(&entry.text, side.notation, side.settings).ok())
             .flatten()
             .map(|position| position.plain().into_owned())
     };
-    match (parsed(old, notations.0), parsed(new, notations.1)) {
+    match (parsed(old), parsed(new)) {
         (Some(Position::Dfen(a)), Some(Position::Dfen(b))) => Some(dfen_fields(&a, &b)),
         (Some(Position::Fen4(a)), Some(Position::Fen4(b))) => Some(fen4_fields(&a, &b)),
         (Some(Position::Variant(a)), Some(Position::Variant(b))) => Some(variant_fields(&a, &b)),
@@ -583,7 +577,7 @@ fn for_each_change<E>(
                 for a in olds {
                     let partner = if a.is_position { partners.next() } else { None };
                     let change = partner.and_then(|(index, b)| {
-                        let fields = fields(a, b, (old.notation, new.notation), old.settings)?;
+                        let fields = fields((a, old), (b, new))?;
                         Some((index, b, fields))
                     });
                     match change {
@@ -695,15 +689,28 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             args.a, args.b
         )));
     }
-    let forced = args.variant.notation(None, None)?.or(args.notation);
-    let settings = ReadSettings {
-        select: args.select.select(),
-        rules: args.variant.variant.and_then(notation::VariantName::rules),
-        ..lenient(dfen::CastlingMode::from_chess960(args.chess960))
+    // The flags resolved, and each side's configuration read, as `check` does.
+    let flags = Flags {
+        read: Request {
+            notation: args.notation,
+            chess960: args.chess960,
+            select: args.select.select(),
+            ..args.variant.request(None)
+        }
+        .resolve()?,
+        deny_warnings: false,
     };
+    let configs = Configs::new(&args.config)?;
+    configs.for_file(None)?;
+    for arg in [&args.a, &args.b] {
+        let path = Path::new(arg.as_str());
+        if *arg != "-" && path.symlink_metadata().is_ok() {
+            configs.for_file(Some(path))?;
+        }
+    }
     let sides = (
-        side(&args.a, forced, settings),
-        side(&args.b, forced, settings),
+        side(&args.a, &configs, flags),
+        side(&args.b, &configs, flags),
     );
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),

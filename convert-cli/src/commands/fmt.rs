@@ -146,11 +146,7 @@ impl Settings {
     /// strictness would make errors.
     fn reading(&self, origin: &Origin) -> (Option<Notation>, ReadSettings, Option<String>) {
         let file = self.configs.settings(origin, self.flags);
-        let read = self.write.apply(ReadSettings {
-            strict: false,
-            keep_castling: self.write.castling.is_none(),
-            ..file.read
-        });
+        let read = self.write.formatting(file.read);
         (file.notation, read, file.notation_from)
     }
 }
@@ -652,7 +648,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     };
     let mut found = crate::walk::expand(&args.paths, args.only_position_files, &configs)?;
     crate::options::refuse_fen4_with_variant(flags.notation(), &found.inputs)?;
-    crate::options::note_unused_select(flags.select, &found.inputs, global);
+    crate::options::note_unused_select(flags.select(), &found.inputs, global);
     crate::options::note_variant_on_dice(&flags.read, &found.inputs, global);
     if let Err(status) = found.announce(&args.paths, global, args.allow_empty) {
         return Ok(status);

@@ -8,7 +8,7 @@ use fenkit_diagnostics::Severity;
 
 use crate::context::{Failure, Global, Status};
 use crate::position::{PositionOptions, REFUSED_NOTE, Stop, position_text};
-use notation::{Notation, Position, ReadSettings};
+use notation::{Notation, Position};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -30,7 +30,9 @@ not parse (DFENxxx, FEN4xxx) or is not UTF-8 (FENKIT001), and when a DFEN positi
 error-severity finding (DFEN201-DFEN204, as `fenkit check` reports them): --allow-errors draws
 it anyway. Warnings are not shown (`fenkit check` lists them). Standard input (`-`) must hold
 one position (FENKIT006), read as `fenkit check` reads a file: a BOM, blank lines and `#`
-comment lines are skipped, and a FEN4 literal may go on in lines that start with a space.
+comment lines are skipped, and a FEN4 literal may go on in lines that start with a space. The
+current directory's configuration applies, as to standard input in `fenkit check` (`chess960 =
+true` reads castling as Chess960 does; `--isolated` reads none).
 Exit status 2: usage or I/O errors.";
 
 /// Draw a position as a diagram in the terminal.
@@ -55,12 +57,16 @@ pub(crate) struct Args {
     variant: crate::options::VariantArgs,
 
     /// Read castling as Chess960 (Fischer random) does: `K`/`Q` are the outermost rooks on
-    /// each side of the king [file letters such as `HAha` are read in either case]
+    /// each side of the king [default: the configuration's `chess960`, else off; file letters
+    /// such as `HAha` are read in either case]
     #[arg(long)]
     chess960: bool,
 
     #[command(flatten)]
     options: PositionOptions,
+
+    #[command(flatten)]
+    config: crate::config::ConfigArgs,
 }
 
 fn role_name(role: dfen::Role) -> &'static str {
@@ -289,25 +295,30 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         Err(Stop::Failed) => return Ok(Status::Error),
         Err(Stop::Rejected(rejection)) => return Ok(rejection.print(global)),
     };
-    // The flags resolved as every command resolves them; `--profile` (always given, `spec` by
-    // default) reads DFEN and is no variant's dialect, so it is applied after.
-    let resolved = notation::settings::Request {
-        notation: args.notation,
-        chess960: args.chess960,
-        ..args.variant.request(None)
-    }
-    .resolve()?;
-    let notation = resolved
+    // The flags resolved as every command resolves them, over the current directory's
+    // configuration (as for standard input: `chess960 = true` applies, a glob needs a path);
+    // `--profile` (always given, `spec` by default) reads DFEN and is no variant's dialect,
+    // so it is applied after.
+    let flags = crate::config::Flags {
+        read: notation::settings::Request {
+            notation: args.notation,
+            chess960: args.chess960,
+            ..args.variant.request(None)
+        }
+        .resolve()?,
+        deny_warnings: false,
+    };
+    let configs = crate::config::Configs::new(&args.config)?;
+    configs.for_file(None)?;
+    let file = configs.settings_at(None, flags);
+    let notation = file
         .notation
         .unwrap_or_else(|| Notation::sniff_among(text.as_bytes(), draws, None));
     if let Some(replay) = notation.entry().replay {
         global.error(format_args!("show draws one position, and {replay}"));
         return Ok(Status::Error);
     }
-    let settings = ReadSettings {
-        profile: args.options.profile.into(),
-        ..resolved.read_settings()
-    };
+    let settings = file.read.with_profile(args.options.profile.into());
     let (position, findings) = match notation.parse(&text, settings) {
         Ok(parsed) => parsed,
         Err(rejection) => {

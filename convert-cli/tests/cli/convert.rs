@@ -597,3 +597,51 @@ fn dfen_engine_refuses_a_fullmove_number_past_its_range() {
             .contains("dropped the fullmove number `3000000000`")
     );
 }
+
+/// `convert` reads each input with the settings `check` gives it, the flags over its
+/// configuration: a `[chess960]` glob reads the files it matches in Chess960 mode, where
+/// `--castling shredder` spells the outermost rooks' rights by their files; `[notations]`
+/// names the notation of a file its extension does not (a `.txt` file of FEN4 here, so its
+/// chess line is refused); `--isolated` reads no configuration.
+#[test]
+fn each_input_is_read_with_its_configuration() {
+    let tree = Tree::empty();
+    tree.write(
+        "960/start.fen",
+        "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1\n",
+    );
+    tree.write("positions.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    tree.write(
+        "fenkit.toml",
+        "[chess960]\n\"960/**\" = true\n\n[notations]\n\"*.txt\" = \"fen4\"\n",
+    );
+    let converted = |args: &[&str]| {
+        let mut all = vec!["convert", "-q"];
+        all.extend_from_slice(args);
+        let output = tree.fenkit(&all).output().unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let shredder = ["--to", "fen", "--castling", "shredder"];
+    assert_eq!(
+        converted(&[&shredder[..], &["960/start.fen"]].concat()),
+        (
+            Some(0),
+            "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w GEge - 0 1\n".to_owned()
+        )
+    );
+    assert_eq!(
+        converted(&[&shredder[..], &["--isolated", "960/start.fen"]].concat()),
+        (
+            Some(0),
+            "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1\n".to_owned()
+        )
+    );
+    assert_eq!(
+        converted(&["--to", "dfen", "--isolated", "positions.txt"]),
+        (Some(0), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -\n".to_owned())
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "dfen", "positions.txt"]));
+}

@@ -218,3 +218,49 @@ fn fen_notation_refuses_what_six_fields_cannot_hold() {
         assert!(stderr.contains("FENKIT003"), "{held}: {stderr}");
     }
 }
+
+/// Each side is read with the settings `check` gives it: the flags over its configuration.
+/// The same Chess960 start in X-FEN (`KQkq`) and in Shredder-FEN (`GEge`) is one position in
+/// Chess960 mode only, which a `[chess960]` glob turns on for the files it matches, and
+/// `chess960 = true` for every file and for positions given as arguments; `--isolated` reads
+/// no configuration.
+#[test]
+fn each_side_is_read_with_its_configuration() {
+    const XFEN: &str = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1";
+    const SHREDDER: &str = "nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w GEge - 0 1";
+    let tree = Tree::empty();
+    for dir in ["960", "standard"] {
+        tree.write(&format!("{dir}/old.fen"), format!("{XFEN}\n"));
+        tree.write(&format!("{dir}/new.fen"), format!("{SHREDDER}\n"));
+    }
+    let status = |args: &[&str]| {
+        let mut all = vec!["diff"];
+        all.extend_from_slice(args);
+        let output = tree.fenkit(&all).output().unwrap();
+        assert!(
+            output.status.code().is_some_and(|code| code <= 1),
+            "{args:?}: {output:?}"
+        );
+        output.status.code()
+    };
+    tree.write("fenkit.toml", "[chess960]\n\"960/**\" = true\n");
+    assert_eq!(status(&["960/old.fen", "960/new.fen"]), Some(0));
+    assert_eq!(status(&["standard/old.fen", "standard/new.fen"]), Some(1));
+    assert_eq!(
+        status(&["--isolated", "960/old.fen", "960/new.fen"]),
+        Some(1)
+    );
+    assert_eq!(
+        status(&["--chess960", "standard/old.fen", "standard/new.fen"]),
+        Some(0)
+    );
+    // A glob needs a path: positions given as arguments are not in `960/`.
+    assert_eq!(status(&[XFEN, SHREDDER]), Some(1));
+    tree.write("fenkit.toml", "chess960 = true\n");
+    assert_eq!(status(&["standard/old.fen", "standard/new.fen"]), Some(0));
+    assert_eq!(status(&[XFEN, SHREDDER]), Some(0));
+    assert_eq!(status(&["--isolated", XFEN, SHREDDER]), Some(1));
+    // A configuration that cannot be read stops the diff, as it stops `check`.
+    tree.write("fenkit.toml", "chess960 = \"yes\"\n");
+    assert_cmd_snapshot!(tree.fenkit(&["diff", "960/old.fen", "960/new.fen"]));
+}

@@ -88,3 +88,32 @@ fn fen_notation_refuses_what_six_fields_cannot_hold() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN"
     ]));
 }
+
+/// `show` reads its position with the current directory's configuration, as `check` reads
+/// standard input: `chess960 = true` reads `KQkq` as the outermost rooks, which `show` names;
+/// `--isolated` reads no configuration.
+#[test]
+fn the_configuration_applies_as_to_standard_input() {
+    let tree = Tree::empty();
+    tree.write("fenkit.toml", "chess960 = true\n");
+    let castling = |args: &[&str]| {
+        let mut all = vec!["show"];
+        all.extend_from_slice(args);
+        all.push("nqbnrkrb/pppppppp/8/8/8/8/PPPPPPPP/NQBNRKRB w KQkq - 0 1");
+        let output = tree.fenkit(&all).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .find(|line| line.starts_with("castling:"))
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        castling(&[]).as_deref(),
+        Some("castling:      KQkq (the rooks on e1, g1, e8, g8)")
+    );
+    assert_eq!(
+        castling(&["--isolated"]).as_deref(),
+        Some("castling:      KQkq")
+    );
+}
