@@ -16,7 +16,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The `fenkit` binary under test.
 fn fenkit_bin() -> &'static str {
@@ -542,7 +542,7 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
         if writing_from.is_none() && !temp_files(&tree).is_empty() {
             writing_from = Some(start.elapsed());
         }
-        std::thread::sleep(std::time::Duration::from_micros(200));
+        std::thread::sleep(Duration::from_micros(200));
     }
     let full = start.elapsed();
     let writing_from = writing_from.unwrap_or_default();
@@ -557,9 +557,13 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
 
     let mut rng = Lcg(0x5eed);
     let (mut killed_mid_run, mut killed_while_writing, mut saw_old, mut saw_new) = (0, 0, 0, 0);
-    // At least 8 kills, and more (up to 60) until two have landed while fmt was writing: on a
-    // loaded machine the writing window is a small, moving part of the run.
-    for attempt in 0..60 {
+    // The delays are drawn from a window that closes in on the writing: a kill that finds the
+    // old file and no temp file came too early, one that finds the new file came too late. On a
+    // loaded machine the writing is a small part of the run that moves from run to run, so the
+    // window widens again when it has closed.
+    let (mut earliest, mut latest) = (writing_from, full.mul_f64(1.1));
+    // At least 8 kills, and more (up to 150) until two have landed while fmt was writing.
+    for attempt in 0..150 {
         if attempt >= 8 && killed_while_writing >= 2 {
             break;
         }
@@ -567,9 +571,13 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
         for stray in temp_files(&tree) {
             fs::remove_file(tree.path(&stray)).unwrap();
         }
-        // A delay anywhere from the first write to a little past the end of a full run.
-        let delay =
-            writing_from + (full - writing_from).mul_f64((rng.next() % 1_100) as f64 / 1_000.0);
+        if latest <= earliest + Duration::from_millis(1) {
+            (earliest, latest) = (
+                earliest.min(latest).mul_f64(0.7),
+                earliest.max(latest).mul_f64(1.3) + Duration::from_millis(2),
+            );
+        }
+        let delay = earliest + (latest - earliest).mul_f64((rng.next() % 1_000) as f64 / 1_000.0);
         let mut child = tree
             .fenkit(&["fmt", "--quiet", "big.dfen"])
             .stdout(Stdio::null())
@@ -583,14 +591,19 @@ fn fmt_killed_at_random_points_leaves_the_old_or_the_new_file() {
         let _ = child.kill(); // SIGKILL
         child.wait().unwrap();
         // A temp file left behind means the kill came after fmt had started writing.
-        if !temp_files(&tree).is_empty() {
+        let while_writing = !temp_files(&tree).is_empty();
+        if while_writing {
             killed_while_writing += 1;
         }
         let after = tree.read("big.dfen");
         if after == old {
             saw_old += 1;
+            if !while_writing {
+                earliest = delay;
+            }
         } else if after == new {
             saw_new += 1;
+            latest = delay;
         } else {
             panic!(
                 "after a kill {delay:?} into the run the file is neither old nor new ({} bytes)",
