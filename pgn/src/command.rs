@@ -603,6 +603,30 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Any movetext with comments of both kinds: reading the commands changes no finding
+        /// and no edit, and every command kept unread is a `[%…]` of the text with a note.
+        #[test]
+        fn reading_commands_changes_nothing_else(
+            text in "(e4|e5|Nf3|1\\.|\\{|\\}|;|\\n|\\[%|\\]|clk|foo|eval|[ :.,0-9ab]|é|\\*){0,40}",
+        ) {
+            let reader = crate::Reader::new().notation(crate::Notation::Movetext);
+            let plain: Vec<_> = reader.games(&text).map(|g| (g.findings, g.edits)).collect();
+            let mut with = Vec::new();
+            for game in reader.commands(true).games(&text) {
+                for command in &game.unread_commands {
+                    let written = &text[command.span.clone()];
+                    proptest::prop_assert!(written.starts_with("[%") && written.ends_with(']'), "{written}");
+                    let note = command.note(&text);
+                    proptest::prop_assert!(note.message.starts_with("comment command `["));
+                    proptest::prop_assert_eq!(note.span, command.span.clone());
+                }
+                with.push((game.findings, game.edits));
+            }
+            proptest::prop_assert_eq!(plain, with);
+        }
+    }
+
     #[test]
     fn times_are_read_in_whole_milliseconds() {
         let cases = [
