@@ -100,7 +100,7 @@ pub(crate) struct Diagnostic {
 }
 
 /// Line and column (both 1-based, the column in characters) of byte `at` in `text`.
-fn line_col(text: &str, first_line: usize, at: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, first_line: usize, at: usize) -> (usize, usize) {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;

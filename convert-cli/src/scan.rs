@@ -306,6 +306,13 @@ impl Scan {
         self
     }
 
+    /// Lists the comment commands of movetext kept unread ([`Analysis::commands`], for
+    /// `check --verbose`).
+    pub(crate) fn with_comment_commands(mut self) -> Scan {
+        self.analyzer = self.analyzer.with_comment_commands();
+        self
+    }
+
     /// Skips writing the canonical form of each position (for `check`, which reports findings
     /// only). The findings are the same.
     pub(crate) fn without_canonical(mut self) -> Scan {
@@ -796,6 +803,7 @@ impl Quiet {
             Some(analysis)
                 if analysis.findings.is_empty()
                     && analysis.notes.is_empty()
+                    && analysis.commands.is_empty()
                     && analysis.identity.is_none()
                     && analysis.dialect.is_none()
                     && !self.after_marker

@@ -209,6 +209,10 @@ pub struct Analysis {
     pub unique: Option<Box<Unique>>,
     /// For a position inside a container: where its text is written in the record.
     pub embedded: Option<std::ops::Range<usize>>,
+    /// Asked for with [`Analyzer::with_comment_commands`], for movetext: the commands of its
+    /// comments kept unread (an unknown `[%foo …]`, a malformed `[%clk 1:ab]`, any command of
+    /// a `;` comment), spans in the record. Notes only: shown under `--verbose`.
+    pub commands: Vec<pgn::command::Note>,
 }
 
 impl Analysis {
@@ -225,6 +229,7 @@ impl Analysis {
             notes: Vec::new(),
             unique: None,
             embedded: None,
+            commands: Vec::new(),
         }
     }
 
@@ -255,6 +260,7 @@ impl Analysis {
             notes: Vec::new(),
             unique: None,
             embedded: None,
+            commands: Vec::new(),
         }
     }
 }
@@ -319,6 +325,9 @@ pub struct Work {
     identity: Option<dfen::rules::EpIdentity>,
     engine_hint: bool,
     verify_perft: Option<u32>,
+    /// Whether the commands of movetext comments are read, those kept unread listed in
+    /// [`Analysis::commands`].
+    comment_commands: bool,
     /// Whether the canonical form of a position judged by a variant's rules applies the
     /// variant's fixable findings too (`fmt`).
     variant_fixes: bool,
@@ -363,6 +372,12 @@ impl Work {
     /// move generator (`check --verify-perft`); else they are checked as syntax only.
     pub fn verify_perft(&self) -> Option<u32> {
         self.verify_perft
+    }
+
+    /// Whether the commands of movetext comments are read, and those kept unread listed in
+    /// [`Analysis::commands`] (`check --verbose`).
+    pub fn comment_commands(&self) -> bool {
+        self.comment_commands
     }
 
     /// The canonical form `write` produces, as asked: none when skipped; when only changed
@@ -472,6 +487,7 @@ impl Analyzer {
                 identity: None,
                 engine_hint: false,
                 verify_perft: None,
+                comment_commands: false,
                 variant_fixes: false,
                 scratch: String::new(),
             },
@@ -517,6 +533,13 @@ impl Analyzer {
     /// This analyser with perft counts checked up to `depth` (see [`Work::verify_perft`]).
     pub fn verifying_perft(mut self, depth: u32) -> Analyzer {
         self.work.verify_perft = Some(depth);
+        self
+    }
+
+    /// This analyser listing the comment commands of movetext kept unread
+    /// ([`Analysis::commands`]).
+    pub fn with_comment_commands(mut self) -> Analyzer {
+        self.work.comment_commands = true;
         self
     }
 
@@ -735,6 +758,9 @@ fn analysis_in(mut analysis: Analysis, embedded: &Embedded<'_>) -> Analysis {
         }
         analysis.rejected |= findings.iter().any(|f| f.severity == Severity::Error);
         analysis.findings = findings;
+    }
+    for command in &mut analysis.commands {
+        command.span = embedded.to_record(&command.span);
     }
     analysis.embedded = Some(embedded.span.clone());
     analysis

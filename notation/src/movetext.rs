@@ -80,6 +80,7 @@ impl Analyze for MovetextAnalyzer {
         let reader = pgn::Reader::new()
             .notation(pgn::Notation::Movetext)
             .strict(work.settings.strict)
+            .commands(work.comment_commands())
             .keep(keep);
         let Some(game) = reader.games(text).next() else {
             return Analysis::accepted(Vec::new(), None, None);
@@ -105,6 +106,12 @@ impl Analyze for MovetextAnalyzer {
                 dfen::rules::Game::Standard,
             )))
         });
-        Analysis::accepted(findings, canonical, identity)
+        let mut analysis = Analysis::accepted(findings, canonical, identity);
+        analysis.commands = game
+            .unread_commands
+            .iter()
+            .map(|command| command.note(text))
+            .collect();
+        analysis
     }
 }

@@ -317,14 +317,10 @@ impl Checker {
         }
     }
 
-    /// Every finding of `text`, as [`check_text`] gives them.
-    ///
-    /// # Errors
-    /// A [`SettingError`] when the text cannot be read with these settings at all.
-    pub fn check(&mut self, text: &str) -> Result<Vec<Placed>, SettingError> {
-        let bytes = text.as_bytes();
-        let reading = Reading::decide(
-            bytes,
+    /// How `text` is read with these settings.
+    fn reading(&self, text: &str) -> Result<Reading, SettingError> {
+        Reading::decide(
+            text.as_bytes(),
             true,
             None,
             self.resolved.notation,
@@ -333,7 +329,23 @@ impl Checker {
         .map_err(|error| SettingError {
             message: error.to_string(),
             help: "name the notation".to_owned(),
-        })?;
+        })
+    }
+
+    /// The comment commands of `text` kept unread, as [`comment_commands`] gives them.
+    ///
+    /// # Errors
+    /// A [`SettingError`] when the text cannot be read with these settings at all.
+    pub fn comment_commands(&mut self, text: &str) -> Result<Vec<PlacedCommand>, SettingError> {
+        Ok(commands_of(text, &self.reading(text)?))
+    }
+
+    /// Every finding of `text`, as [`check_text`] gives them.
+    ///
+    /// # Errors
+    /// A [`SettingError`] when the text cannot be read with these settings at all.
+    pub fn check(&mut self, text: &str) -> Result<Vec<Placed>, SettingError> {
+        let reading = self.reading(text)?;
         // An analyser that keeps nothing of one record for the next can serve the next text.
         let reusable = reading.container.is_none() && reading.notation.entry().replay.is_none();
         let form = reading.settings.form;
@@ -428,6 +440,110 @@ fn placed_in(record: &Record<'_>, finding: Finding) -> Placed {
         finding,
         offset: usize::try_from(record.offset).unwrap_or(usize::MAX),
     }
+}
+
+/// A comment command kept unread ([`comment_commands`]), placed in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedCommand {
+    /// Its name, why it is not read, the note about it, and its span (`[` to `]`) as byte
+    /// offsets in the whole text.
+    pub note: pgn::command::Note,
+    /// The line its span starts on, from 1.
+    pub line: usize,
+}
+
+impl PlacedCommand {
+    /// The byte offset in `text` where the line of its span starts: a binding counts the
+    /// column from there in its own units (code points, UTF-16 units).
+    pub fn line_start(&self, text: &str) -> usize {
+        text.get(..self.note.span.start.min(text.len()))
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |at| at + 1)
+    }
+}
+
+/// The commands inside the comments of `text`'s movetext that are kept unread, read as
+/// `fenkit check -v` reads the text on standard input with the same settings and notes them:
+/// in PGN games (`notation` `pgn`) and in movetext (a column of SAN movetext, or `movetext`
+/// lines). Each is an unknown command, a known one whose arguments are not its syntax, or a
+/// command in a `;` comment, where none is read (`spec/pgn.md` §4). The command line says one
+/// note per kind and file, with how many more; this gives every one, in text order. Other
+/// notations have no comments, and so none.
+///
+/// ```
+/// use notation::reading::comment_commands;
+/// use notation::settings::Request;
+///
+/// let request = Request {
+///     notation: notation::Notation::named("pgn"),
+///     ..Request::default()
+/// };
+/// let text = "[Event \"?\"]\n\n1. e4 {[%clk 0:03:00] [%foo 1]} e5 ; [%clk 0:02:59]\n*\n";
+/// let found = comment_commands(text, &request).unwrap();
+/// let kinds: Vec<(&str, &str, usize)> = found
+///     .iter()
+///     .map(|c| (c.note.name.as_str(), c.note.kind.as_str(), c.line))
+///     .collect();
+/// assert_eq!(kinds, [("foo", "unknown", 3), ("clk", "rest-of-line", 3)]);
+/// assert_eq!(&text[found[0].note.span.clone()], "[%foo 1]");
+/// ```
+///
+/// # Errors
+/// A [`SettingError`] when the request's settings do not go together.
+pub fn comment_commands(text: &str, request: &Request) -> Result<Vec<PlacedCommand>, SettingError> {
+    Checker::new(request.resolve()?).comment_commands(text)
+}
+
+/// The comment commands of `text` kept unread, read as `reading` says.
+fn commands_of(text: &str, reading: &Reading) -> Vec<PlacedCommand> {
+    let mut out = Vec::new();
+    // Lines are counted on from the last command placed, never from the start again.
+    let mut cursor = (0usize, 1usize);
+    let mut place = |note: pgn::command::Note, out: &mut Vec<PlacedCommand>| {
+        let (from, line) = cursor;
+        let at = note.span.start.min(text.len());
+        let line = line
+            + memchr::memchr_iter(
+                b'\n',
+                text.as_bytes().get(from.min(at)..at).unwrap_or_default(),
+            )
+            .count();
+        cursor = (at, line);
+        out.push(PlacedCommand { note, line });
+    };
+    if reading.container == Some(Container::Pgn) {
+        let reader = pgn::Reader::new()
+            .strict(reading.settings.strict)
+            .commands(true);
+        for game in reader.games(text) {
+            // Comments alone between two games are no game of their own.
+            if crate::container::is_comments_alone(&game) {
+                continue;
+            }
+            for command in &game.unread_commands {
+                place(command.note(text), &mut out);
+            }
+        }
+        return out;
+    }
+    let mut analyzer = reading
+        .analyzer()
+        .without_canonical()
+        .with_comment_commands();
+    let mut records = reading.records(text.as_bytes());
+    // Reading from a byte slice cannot fail.
+    while let Ok(Some(record)) = records.next_record() {
+        let Some(analysis) = analyzer.analyze_record(&record) else {
+            continue;
+        };
+        let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
+        for mut note in analysis.commands {
+            note.span =
+                offset.saturating_add(note.span.start)..offset.saturating_add(note.span.end);
+            place(note, &mut out);
+        }
+    }
+    out
 }
 
 /// The movetext findings of the PGN games of a text, game by game, as the command line hands

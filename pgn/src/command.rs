@@ -173,16 +173,109 @@ fn each<'a>(comment: &'a str, mut found: impl FnMut(Result<Located<'a>, CommandE
     }
 }
 
+/// Why a command of a game's comments is kept unread ([`Unread::kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnreadKind {
+    /// A name fenkit does not read (`[%foo …]`).
+    Unknown,
+    /// A known name whose arguments are not its syntax (`[%clk 1:ab]`).
+    Malformed,
+    /// A command in a `;` comment, where commands are not read (see `spec/pgn.md` §4).
+    RestOfLine,
+}
+
+impl UnreadKind {
+    /// Its name as the bindings give it: `unknown`, `malformed`, `rest-of-line`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            UnreadKind::Unknown => "unknown",
+            UnreadKind::Malformed => "malformed",
+            UnreadKind::RestOfLine => "rest-of-line",
+        }
+    }
+}
+
 /// A command of a game's comments that fenkit keeps as written without reading it: an
-/// unknown name, or a known one whose arguments are not its syntax.
+/// unknown name, a known one whose arguments are not its syntax, or any command in a `;`
+/// comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unread<'a> {
     /// Its name, after `%`.
     pub name: &'a str,
     /// From `[` to `]`, in the text the comment stands in.
     pub span: Range<usize>,
-    /// For a known command, why its arguments are not read (spans in that text too).
+    /// Why it is not read.
+    pub kind: UnreadKind,
+    /// For a known command in a `{…}` comment, why its arguments are not read (spans in that
+    /// text too).
     pub error: Option<CommandError>,
+}
+
+/// The longest command text a [`Note`] quotes, in characters.
+const QUOTED: usize = 60;
+
+impl Unread<'_> {
+    /// What there is to say about it, with spans into `text` (the text its spans are in):
+    /// the note every surface gives (`fenkit check -v`, `fenkit.comment_commands`,
+    /// `commentCommands`).
+    ///
+    /// ```
+    /// let text = "1. e4 {[%clk 1:ab]} e5 ; [%eval 0.3]\n*";
+    /// let game = pgn::Reader::new().commands(true).games(text).next().unwrap();
+    /// let notes: Vec<String> = game.unread_commands.iter().map(|u| u.note(text).message).collect();
+    /// assert_eq!(notes, [
+    ///     "comment command `[%clk 1:ab]` is not read: expected a time such as `1:02:03`, \
+    ///      found `1:ab`; kept as written",
+    ///     "comment command `[%eval 0.3]` is in a `;` comment, where no command is read \
+    ///      (only a `{…}` comment's are); kept as written",
+    /// ]);
+    /// ```
+    #[must_use]
+    pub fn note(&self, text: &str) -> Note {
+        let mut written = text
+            .get(self.span.clone())
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some((cut, _)) = written.char_indices().nth(QUOTED) {
+            written.truncate(cut);
+            written.push_str("…]");
+        }
+        let message = match (self.kind, &self.error) {
+            (UnreadKind::Malformed, Some(error)) => {
+                format!("comment command `{written}` is not read: {error}; kept as written")
+            }
+            (UnreadKind::RestOfLine, _) => format!(
+                "comment command `{written}` is in a `;` comment, where no command is read \
+                 (only a `{{…}}` comment's are); kept as written"
+            ),
+            _ => format!(
+                "comment command `[%{} …]` is not one fenkit reads; kept as written",
+                self.name
+            ),
+        };
+        Note {
+            name: self.name.to_owned(),
+            kind: self.kind,
+            span: self.span.clone(),
+            message,
+        }
+    }
+}
+
+/// A command kept unread ([`Unread`]), owned, with what there is to say about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// Its name, after `%`.
+    pub name: String,
+    /// Why it is not read.
+    pub kind: UnreadKind,
+    /// From `[` to `]`.
+    pub span: Range<usize>,
+    /// The note: `comment command `[%foo …]` is not one fenkit reads; kept as written`.
+    pub message: String,
 }
 
 /// The commands of `comment`, which starts at byte `offset` of a text, that are kept unread
@@ -206,18 +299,56 @@ pub fn unread<'a>(comment: &'a str, offset: usize, out: &mut Vec<Unread<'a>>) {
         }) => out.push(Unread {
             name,
             span: shift(&span),
+            kind: UnreadKind::Unknown,
             error: None,
         }),
         Ok(_) => {}
         Err(error) => out.push(Unread {
             name: error.name,
             span: shift(&error.command),
+            kind: UnreadKind::Malformed,
             error: Some(CommandError {
                 command: shift(&error.command),
                 span: shift(&error.span),
                 ..error
             }),
         }),
+    });
+}
+
+/// Every command of `comment`, the text of a `;` comment (after the `;`, to the line end)
+/// that starts at byte `offset` of a text, added to `out` as kept unread
+/// ([`UnreadKind::RestOfLine`]): commands are read in `{…}` comments only.
+///
+/// ```
+/// let text = "1. e4 ; [%clk 0:03:00] [%foo]\ne5";
+/// let mut unread = Vec::new();
+/// pgn::command::unread_rest_of_line(&text[7..29], 7, &mut unread);
+/// let found: Vec<(&str, &str)> = unread.iter().map(|u| (u.name, &text[u.span.clone()])).collect();
+/// assert_eq!(found, [("clk", "[%clk 0:03:00]"), ("foo", "[%foo]")]);
+/// ```
+pub fn unread_rest_of_line<'a>(comment: &'a str, offset: usize, out: &mut Vec<Unread<'a>>) {
+    each(comment, |read| {
+        let (name, span) = match read {
+            Ok(Located { span, command }) => {
+                let name = match command {
+                    Command::Other { name, .. } => name,
+                    Command::Clock { .. } => "clk",
+                    Command::ElapsedMoveTime { .. } => "emt",
+                    Command::Eval { .. } => "eval",
+                    Command::Squares(_) => "csl",
+                    Command::Arrows(_) => "cal",
+                };
+                (name, span)
+            }
+            Err(error) => (error.name, error.command),
+        };
+        out.push(Unread {
+            name,
+            span: span.start + offset..span.end + offset,
+            kind: UnreadKind::RestOfLine,
+            error: None,
+        });
     });
 }
 
@@ -396,6 +527,55 @@ mod tests {
         );
     }
 
+    #[test]
+    fn commands_in_a_rest_of_line_comment_are_all_kept_unread() {
+        // python-chess drops `;` comments whole: none of their commands is read there either.
+        let text = "1. e4 ; [%clk 0:03:00] [%eval high] [%foo] [%cal\n e5 {[%clk 0:02:59]} *";
+        let game = crate::Reader::new()
+            .notation(crate::Notation::Movetext)
+            .commands(true)
+            .games(text)
+            .next()
+            .unwrap();
+        let found: Vec<(&str, &str, UnreadKind)> = game
+            .unread_commands
+            .iter()
+            .map(|u| (u.name, &text[u.span.clone()], u.kind))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("clk", "[%clk 0:03:00]", UnreadKind::RestOfLine),
+                ("eval", "[%eval high]", UnreadKind::RestOfLine),
+                ("foo", "[%foo]", UnreadKind::RestOfLine),
+            ]
+        );
+        assert!(game.findings.is_empty(), "{:?}", game.findings);
+        assert_eq!(
+            game.unread_commands[0].note(text).message,
+            "comment command `[%clk 0:03:00]` is in a `;` comment, where no command is read \
+             (only a `{…}` comment's are); kept as written"
+        );
+    }
+
+    #[test]
+    fn a_note_quotes_a_long_command_cut_and_its_spaces_made_one() {
+        let text = format!("{{[%eval\n  {}]}}", "x".repeat(80));
+        let mut out = Vec::new();
+        unread(&text[1..text.len() - 1], 1, &mut out);
+        let note = out[0].note(&text);
+        assert_eq!(note.kind, UnreadKind::Malformed);
+        assert_eq!(note.span, 1..text.len() - 1);
+        assert!(
+            note.message.starts_with(&format!(
+                "comment command `[%eval {}…]` is not read",
+                "x".repeat(53)
+            )),
+            "{}",
+            note.message
+        );
+    }
+
     proptest::proptest! {
         /// Any comment text: no panic, and every command kept unread is a `[%…]` of the
         /// text, with its error's arguments inside it.
@@ -420,6 +600,30 @@ mod tests {
                     proptest::prop_assert_eq!(&padded[error.span.clone()], error.found.as_str());
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any movetext with comments of both kinds: reading the commands changes no finding
+        /// and no edit, and every command kept unread is a `[%…]` of the text with a note.
+        #[test]
+        fn reading_commands_changes_nothing_else(
+            text in "(e4|e5|Nf3|1\\.|\\{|\\}|;|\\n|\\[%|\\]|clk|foo|eval|[ :.,0-9ab]|é|\\*){0,40}",
+        ) {
+            let reader = crate::Reader::new().notation(crate::Notation::Movetext);
+            let plain: Vec<_> = reader.games(&text).map(|g| (g.findings, g.edits)).collect();
+            let mut with = Vec::new();
+            for game in reader.commands(true).games(&text) {
+                for command in &game.unread_commands {
+                    let written = &text[command.span.clone()];
+                    proptest::prop_assert!(written.starts_with("[%") && written.ends_with(']'), "{written}");
+                    let note = command.note(&text);
+                    proptest::prop_assert!(note.message.starts_with("comment command `["));
+                    proptest::prop_assert_eq!(note.span, command.span.clone());
+                }
+                with.push((game.findings, game.edits));
+            }
+            proptest::prop_assert_eq!(plain, with);
         }
     }
 

@@ -130,15 +130,16 @@ impl Reader {
     }
 
     /// Whether the commands of every `{…}` comment are read, and those kept unread (unknown
-    /// names, known ones whose arguments are not their syntax) listed in
-    /// [`Game::unread_commands`]. Off by default: no comment is searched for commands then.
+    /// names, known ones whose arguments are not their syntax, and every command of a `;`
+    /// comment, where commands are not read) listed in [`Game::unread_commands`]. Off by
+    /// default: no comment is searched for commands then.
     ///
     /// ```
-    /// let text = "1. e4 {[%clk 0:03:00]} e5 {[%foo 1] [%clk 1:ab]} *";
+    /// let text = "1. e4 {[%clk 0:03:00]} e5 {[%foo 1] [%clk 1:ab]} ; [%clk 0:02:59]\n*";
     /// let reader = pgn::Reader::new().notation(pgn::Notation::Movetext);
     /// let game = reader.commands(true).games(text).next().unwrap();
     /// let names: Vec<&str> = game.unread_commands.iter().map(|c| c.name).collect();
-    /// assert_eq!(names, ["foo", "clk"]);
+    /// assert_eq!(names, ["foo", "clk", "clk"]);
     /// assert!(reader.games(text).next().unwrap().unread_commands.is_empty());
     /// ```
     #[must_use]
@@ -658,6 +659,15 @@ impl<'a> Games<'a> {
                 },
                 b';' => {
                     self.at = self.line_end(at);
+                    // Commands are read in `{…}` comments only; one in a `;` comment is
+                    // noted as kept unread (`spec/pgn.md` §4).
+                    if reader.commands {
+                        crate::command::unread_rest_of_line(
+                            self.text(at + 1..self.at),
+                            at + 1,
+                            &mut game.unread_commands,
+                        );
+                    }
                 }
                 b'(' => {
                     self.at = at + 1;

@@ -48,6 +48,7 @@ command line of the Rust binary. The specification lives in the repository's ``s
 """
 
 from ._fenkit import (
+    CommentCommand,
     ConversionError,
     Dfen,
     EpdOperation,
@@ -70,6 +71,7 @@ from ._fenkit import (
     UniqueCount,
     __version__,
     check,
+    comment_commands,
     count_turns,
     legal_moves,
     lint_dfen,
@@ -94,6 +96,7 @@ from ._fenkit import (
 )
 
 __all__ = [
+    "CommentCommand",
     "ConversionError",
     "Dfen",
     "EpdOperation",
@@ -116,6 +119,7 @@ __all__ = [
     "UniqueCount",
     "__version__",
     "check",
+    "comment_commands",
     "count_turns",
     "legal_moves",
     "lint_dfen",

@@ -20,6 +20,8 @@ __all__ = [
     "parse_dfen",
     "parse_dfen_batch",
     "check",
+    "comment_commands",
+    "CommentCommand",
     "lint_dfen",
     "position_key",
     "position_hash",
@@ -409,6 +411,36 @@ def check(
     strict: bool = False,
 ) -> List[Finding]:
     """Every finding of ``text``, as ``fenkit check`` reports it for the same text on stdin."""
+    ...
+
+@final
+class CommentCommand:
+    """A command inside a comment of PGN games or movetext kept as written, unread."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> Literal["unknown", "malformed", "rest-of-line"]: ...
+    @property
+    def span(self) -> Tuple[int, int]: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def message(self) -> str: ...
+
+def comment_commands(
+    text: _Text,
+    *,
+    notation: Optional[_Notation] = None,
+    profile: Optional[_Profile] = None,
+    chess960: bool = False,
+    variant: Union[_VariantName, _RulesVariantName, str, None] = None,
+    dialect: Optional[Literal["essay", "stockfish", "lichess", "auto"]] = None,
+    strict: bool = False,
+) -> List[CommentCommand]:
+    """Every comment command of ``text`` that ``fenkit check -v`` notes as kept unread."""
     ...
 
 def lint_dfen(

@@ -60,6 +60,12 @@ def crazyhouse_forms(text: str) -> Tuple[str, str, List[str]]:
     return parsed.essay, parsed.to_dialect("lichess"), parsed.promoted
 
 
+def unread_commands(text: str) -> List[Tuple[str, str, int, int]]:
+    """The comment commands fenkit keeps unread, as `fenkit check -v` notes them."""
+    commands: List[fenkit.CommentCommand] = fenkit.comment_commands(text, notation="movetext")
+    return [(c.name, c.kind, c.line, c.column) for c in commands]
+
+
 def distinct_positions(fens: polars.Series) -> int:
     """The distinct positions of a column, by the identity hash `fenkit.arrow` computes."""
     keys = polars.Series(fenkit.arrow.position_key(fens, en_passant="legal"))
@@ -74,6 +80,7 @@ if __name__ == "__main__":
     print(counts(start))
     print(crazyhouse_forms("4k3/8/8/8/8/8/8/Q~3K3[Pq] w - - 0 9"))
     print(fenkit.position_key(start, "fen", ep="legal"))
+    print(unread_commands("1. e4 {[%foo 1]} e5 ; [%clk 0:01:00]"))
     print(distinct_positions(polars.Series([start, start.replace(" 0 1", " 4 9"), "x", None])))
     for finding in fenkit.validate_ndjson4('{"fen4":"4d-fen v1:"}\n'):
         line: Optional[int] = finding.line

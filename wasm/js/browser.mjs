@@ -17,6 +17,7 @@ export const {
   parseFen4,
   parseVariant,
   check,
+  commentCommands,
   canonical,
   convert,
   legalMoves,

@@ -606,6 +606,21 @@ function createApi(raw, pgn) {
     return value.findings;
   }
 
+  /**
+   * Every command inside the comments of `text` (PGN games, movetext) kept as written without
+   * being read, as `fenkit check -v` notes them, read by the notation library with `check`'s
+   * options.
+   */
+  function commentCommands(text, options) {
+    const reader = engine('commentCommands');
+    setCheckOptions(reader, options);
+    const length = reader.put(text);
+    if (length < 0) throw surrogateError(text, length);
+    const value = answerOf(reader.raw.comment_commands(length, typeof text !== 'string'));
+    if (value.refused !== undefined) throw new RangeError(`${value.refused} (help: ${value.help})`);
+    return value.commands;
+  }
+
   function positionKey(text, options) {
     const given = optionsOf(options);
     return keyOf(text, judged(text, given), given.ep);
@@ -671,6 +686,7 @@ function createApi(raw, pgn) {
     parseFen4,
     parseVariant,
     check,
+    commentCommands,
     canonical,
     convert,
     legalMoves,

@@ -289,6 +289,28 @@ export interface CheckedFinding extends Finding {
  * The notation library is the second WebAssembly module: in a browser, `await loadEngine()` once first, or `check` throws an `Error` saying so.
  */
 export declare function check(text: Text, options?: CheckOptions): CheckedFinding[];
+/** A command inside a comment of PGN games or movetext that fenkit keeps as written without reading it. */
+export interface CommentCommand {
+  /** Its name, after `%`: `'foo'` for `[%foo 1]`. */
+  name: string;
+  /** `unknown`: a name fenkit does not read; `malformed`: a known name (`clk`, `emt`, `eval`, `csl`, `cal`) whose arguments are not its syntax; `rest-of-line`: any command in a `;` comment, where none is read. */
+  kind: 'unknown' | 'malformed' | 'rest-of-line';
+  /** From `[` to `]`, in UTF-16 code units of the text (bytes for a `Uint8Array`). */
+  span: [start: number, end: number];
+  /** The line it starts on, from 1. */
+  line: number;
+  /** Where it starts in its line, counted as `span` is: `fenkit check -v`'s column − 1 on an ASCII line. */
+  column: number;
+  /** The note `fenkit check -v` gives about it. */
+  message: string;
+}
+
+/**
+ * Every command inside the comments of `text` that fenkit keeps as written without reading it, as `fenkit check -v --notation … -` notes them for the same text on standard input (the command line says one note per name and file; this gives every one, in text order). PGN games (`notation: 'pgn'`) and movetext hold comments; other texts give `[]`. Takes `check`'s options, and throws `RangeError` where `check` does; throws `FenkitError` for bytes that are not UTF-8.
+ *
+ * The notation library is the second WebAssembly module: in a browser, `await loadEngine()` once first.
+ */
+export declare function commentCommands(text: Text, options?: CheckOptions): CommentCommand[];
 /** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */
 export declare function canonical(text: Text, options?: CheckOptions): string;
 /** One position converted as `fenkit convert` converts a line; throws `FenkitError` when it cannot be. */

@@ -9,6 +9,7 @@ export const {
   parseFen4,
   parseVariant,
   check,
+  commentCommands,
   canonical,
   convert,
   legalMoves,

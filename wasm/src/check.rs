@@ -127,6 +127,64 @@ pub(crate) fn check_with(source: Source<'_>, text: &str, checker: &mut Checker) 
     serde_json::to_string(&Answer::Findings { findings }).unwrap_or_default()
 }
 
+/// One comment command kept unread, as `commentCommands` answers it.
+#[derive(Serialize)]
+struct Command<'a> {
+    name: &'a str,
+    /// `unknown`, `malformed` or `rest-of-line`.
+    kind: &'static str,
+    /// From `[` to `]`, counted as the text is.
+    span: [usize; 2],
+    line: usize,
+    column: usize,
+    message: &'a str,
+}
+
+/// What `commentCommands` answers: the commands, or why the options do not go together.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CommandsAnswer<'a> {
+    Commands { commands: Vec<Command<'a>> },
+    Refused { refused: String, help: String },
+}
+
+/// The answer of `commentCommands` for `text` (counted as `source` counts it) by `checker`,
+/// a JSON object: `{"commands": [...]}` (`notation::reading::comment_commands`: every comment
+/// command kept unread, which `fenkit check -v` notes), or `{"refused": message, "help": fix}`.
+pub(crate) fn comment_commands_with(
+    source: Source<'_>,
+    text: &str,
+    checker: &mut Checker,
+) -> String {
+    let placed = match checker.comment_commands(text) {
+        Ok(placed) => placed,
+        Err(error) => {
+            let refused = CommandsAnswer::Refused {
+                refused: error.message,
+                help: error.help,
+            };
+            return serde_json::to_string(&refused).unwrap_or_default();
+        }
+    };
+    let commands = placed
+        .iter()
+        .map(|placed| {
+            let note = &placed.note;
+            let span = source.span(&note.span);
+            let line_start = placed.line_start(text);
+            Command {
+                name: &note.name,
+                kind: note.kind.as_str(),
+                span,
+                line: placed.line,
+                column: span[0] - source.span(&(line_start..line_start))[0],
+                message: &note.message,
+            }
+        })
+        .collect();
+    serde_json::to_string(&CommandsAnswer::Commands { commands }).unwrap_or_default()
+}
+
 /// The answer of `check` for bytes that are not UTF-8: the one finding `fenkit check` gives
 /// (`FENKIT001`), placed by byte.
 pub(crate) fn not_utf8(bytes: &[u8], found: &crate::found::Found) -> String {
@@ -175,6 +233,47 @@ mod tests {
             (finding["line"].as_u64(), finding["column"].as_u64()),
             (Some(2), Some(0))
         );
+    }
+
+    #[test]
+    fn comment_commands_come_with_their_kind_line_and_column() {
+        let text = "1. e4 {é [%foo 1]} e5\n2. Nf3 ; [%clk 0:01:00]";
+        let checker = || Checker::new(settings(r#"{"notation":"movetext"}"#).unwrap());
+        let answer: serde_json::Value = serde_json::from_str(&comment_commands_with(
+            Source::new(text, false),
+            text,
+            &mut checker(),
+        ))
+        .unwrap();
+        let commands = answer["commands"].as_array().unwrap();
+        let found: Vec<(&str, &str, u64, u64, u64)> = commands
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap(),
+                    c["kind"].as_str().unwrap(),
+                    c["span"][0].as_u64().unwrap(),
+                    c["line"].as_u64().unwrap(),
+                    c["column"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        // UTF-16 units: `é` is one, two bytes.
+        assert_eq!(
+            found,
+            [
+                ("foo", "unknown", 9, 1, 9),
+                ("clk", "rest-of-line", 31, 2, 9)
+            ]
+        );
+        // Bytes count bytes.
+        let answer: serde_json::Value = serde_json::from_str(&comment_commands_with(
+            Source::new(text, true),
+            text,
+            &mut checker(),
+        ))
+        .unwrap();
+        assert_eq!(answer["commands"][0]["span"][0], 10);
     }
 
     #[test]

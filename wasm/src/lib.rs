@@ -348,6 +348,25 @@ pub fn check_settings(options: &str) {
     CHECK_SETTINGS.set(crate::check::settings(options).map(notation::reading::Checker::new));
 }
 
+/// The comment commands of the input kept unread, with the options set last by
+/// [`check_settings`] (`check::comment_commands_with`): JSON, `{"commands": [...]}` or the
+/// refusal of the options; for bytes that are not UTF-8, the failure `readPgn` answers.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn comment_commands(len: usize, bytes: bool) -> String {
+    CHECK_SETTINGS.with_borrow_mut(|settings| {
+        with_text(
+            len,
+            bytes,
+            |source, text| match settings {
+                Ok(checker) => crate::check::comment_commands_with(source, text, checker),
+                Err(refused) => refused.clone(),
+            },
+            |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
+        )
+    })
+}
+
 /// The games of the input, a PGN text, as a JSON array (`pgn::read_pgn`).
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]

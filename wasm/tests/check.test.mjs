@@ -110,3 +110,75 @@ describe('check reads PGN games as fenkit check --notation pgn does', () => {
     });
   }
 });
+
+// Texts with comment commands kept unread of every kind, several of a kind, over lines, and
+// after two-byte letters, as python/tests/test_check.py feeds them to Python.
+const ROSTER = '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n';
+const COMMENT_COMMANDS = [
+  [
+    `${ROSTER}1. e4 { é [%clk 0:03:00] [%foo 1] } e5 {[%eval high] [%foo 2]} 2. Nf3 ; [%clk 0:02:58]\n` +
+      `Nc6 (2... d6 {[%cal Ge2]}) *\n\n${ROSTER}1. d4 {[%bar\n  x]} d5 ; é [%clk 1:ab] [%foo]\n*\n`,
+    'pgn',
+  ],
+  ['1. e4 {[%foo 1]} e5 {[%clk 1:ab]}\n1. d4 {é [%foo 2]} d5 ; [%eval 0.3]\n1. c4 e5\n', 'movetext'],
+];
+
+/** The notes about comment commands of `fenkit check -v … -`, without their place's path. */
+function cliNotes(text, args) {
+  const run = runFenkit(['check', '-v', ...args, '-'], text);
+  assert.ok(run.status === 0 || run.status === 1, run.stderr);
+  return run.stderr
+    .split('\n')
+    .filter((line) => line.includes('comment command'))
+    .map((line) => {
+      const [place, ...rest] = line.replace(/^note: /, '').split(': comment command');
+      return `${place.split(':').slice(-2).join(':')}: comment command${rest.join(': comment command')}`;
+    });
+}
+
+/** `commands` as the command line notes them: one per name and kind, at the first, with how many more. */
+function summarised(commands) {
+  const firsts = new Map();
+  for (const command of commands) {
+    const key = `${command.name} ${command.kind}`;
+    if (firsts.has(key)) firsts.get(key).more++;
+    else firsts.set(key, { command, more: 0 });
+  }
+  return [...firsts.values()].map(({ command, more }) => {
+    let tail = '';
+    if (more && command.kind === 'unknown') tail = ` (${more} more in this file)`;
+    else if (more && command.kind === 'malformed') tail = ` (${more} more \`[%${command.name} …]\` in this file that cannot be read)`;
+    else if (more) tail = ` (${more} more \`[%${command.name} …]\` in \`;\` comments in this file)`;
+    return `${command.line}:${command.column + 1}: ${command.message}${tail}`;
+  });
+}
+
+describe('commentCommands gives the commands fenkit check -v notes', () => {
+  for (const [text, notation] of COMMENT_COMMANDS) {
+    test(notation, () => {
+      const commands = fenkit.commentCommands(text, { notation });
+      assert.deepEqual(new Set(commands.map((c) => c.kind)), new Set(['unknown', 'malformed', 'rest-of-line']));
+      for (const command of commands) {
+        const written = text.slice(...command.span);
+        assert.ok(written.startsWith(`[%${command.name}`) && written.endsWith(']'), written);
+        assert.equal(text.slice(0, command.span[0]).split('\n').length, command.line);
+      }
+      assert.deepEqual(summarised(commands), cliNotes(text, ['--notation', notation]));
+    });
+  }
+  test('the same for the PGN test files', () => {
+    const walk = (dir) =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.pgn') ? [join(dir, entry.name)] : [],
+      );
+    for (const file of walk('tests/data/pgn')) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      if (text.length > 300_000) continue;
+      assert.deepEqual(summarised(fenkit.commentCommands(text, { notation: 'pgn' })), cliNotes(text, ['--notation', 'pgn']), file);
+    }
+  });
+  test('refuses options as check does', () => {
+    assert.throws(() => fenkit.commentCommands('x', { notation: 'pgnx' }), /unknown notation "pgnx"/);
+    assert.deepEqual(fenkit.commentCommands('4k3/8/8/8/8/8/8/4K3 w - - 0 1'), []);
+  });
+});

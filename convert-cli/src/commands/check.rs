@@ -143,6 +143,9 @@ struct FileCheck {
     epd_lines: crate::scan::EpdLines,
     /// A PGN file: the findings of its games' movetext, handed on with their tag sections.
     games: Option<super::pgn_games::PgnFindings>,
+    /// Under `--verbose`, in movetext records (a column of SAN movetext): the kinds of comment
+    /// command kept unread, in file order.
+    commands: Vec<super::pgn_games::UnreadCommands>,
 }
 
 /// One `check` run as the scan's events come in, in input order.
@@ -207,6 +210,7 @@ impl<W: Write> Run<'_, W> {
                     dialects: crate::scan::DialectsChosen::default(),
                     epd_lines: crate::scan::EpdLines::default(),
                     games,
+                    commands: Vec::new(),
                 });
                 Ok(())
             }
@@ -313,6 +317,21 @@ impl<W: Write> Run<'_, W> {
                         placed.finding.message,
                         placed.finding.code
                     ));
+                }
+                // Comment commands of movetext kept unread: asked for under `--verbose` only,
+                // and noted once per kind when the file ends.
+                if !analysis.commands.is_empty() {
+                    let text = record.text().unwrap_or_default();
+                    let found = analysis
+                        .commands
+                        .drain(..)
+                        .map(|note| {
+                            let (line, column) =
+                                crate::diag::line_col(text, record.line, note.span.start);
+                            super::pgn_games::UnreadCommands::new(note, line, column)
+                        })
+                        .collect();
+                    super::pgn_games::merge_unread(&mut file.commands, found);
                 }
                 let mut findings = analysis.findings;
                 file.epd_lines.see(&findings, record.line);
@@ -443,6 +462,9 @@ impl<W: Write> Run<'_, W> {
             for note in games.unread_commands() {
                 self.global.note(note);
             }
+        }
+        for kind in &file.commands {
+            self.global.note(kind.note(&file.path));
         }
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
@@ -630,6 +652,9 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             let mut scan = Scan::open(origin, file.notation, file.read)?
                 .without_canonical()
                 .with_engine_hint();
+            if global.verbose() {
+                scan = scan.with_comment_commands();
+            }
             if let Some(ep) = settings.duplicates {
                 scan = scan.with_identities(ep);
             }

@@ -217,45 +217,58 @@ impl Chunks {
 }
 
 /// A kind of comment command the file holds unread: the first one, placed, and how many
-/// more of its kind follow.
+/// more of its kind follow. (`check` makes them of a PGN file's games here, and of a movetext
+/// column's records from their analyses.)
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct UnreadCommands {
-    /// The command's name, and for a known command whose arguments are not its syntax, why.
+pub(crate) struct UnreadCommands {
+    /// The command's name, and why it is not read.
     name: String,
-    error: Option<String>,
-    /// The first one as written (its spaces made one), and where it stands.
-    written: String,
+    kind: pgn::command::UnreadKind,
+    /// The library's note about the first one, and where it stands.
+    message: String,
     line: usize,
     column: usize,
     more: usize,
 }
 
 impl UnreadCommands {
-    /// The `--verbose` note about these commands of the file `path`.
-    fn note(&self, path: &str) -> String {
-        let more = |kind: &str, unread: &str| match self.more {
-            0 => String::new(),
-            more => format!(" ({more} more{kind} in this file{unread})"),
-        };
-        let place = format!("{path}:{}:{}", self.line, self.column);
-        match &self.error {
-            None => format!(
-                "{place}: comment command `[%{} …]` is not one fenkit reads; kept as written{}",
-                self.name,
-                more("", "")
-            ),
-            Some(error) => format!(
-                "{place}: comment command `{}` is not read: {error}; kept as written{}",
-                self.written,
-                more(&format!(" `[%{} …]`", self.name), " that cannot be read")
-            ),
+    /// The first of a kind: `note`, at `line` and `column`.
+    pub(crate) fn new(note: pgn::command::Note, line: usize, column: usize) -> UnreadCommands {
+        UnreadCommands {
+            name: note.name,
+            kind: note.kind,
+            message: note.message,
+            line,
+            column,
+            more: 0,
         }
+    }
+
+    /// The `--verbose` note about these commands of the file `path`.
+    pub(crate) fn note(&self, path: &str) -> String {
+        use pgn::command::UnreadKind;
+        let more = match (self.more, self.kind) {
+            (0, _) => String::new(),
+            (more, UnreadKind::Unknown) => format!(" ({more} more in this file)"),
+            (more, UnreadKind::Malformed) => format!(
+                " ({more} more `[%{} …]` in this file that cannot be read)",
+                self.name
+            ),
+            (more, UnreadKind::RestOfLine) => format!(
+                " ({more} more `[%{} …]` in `;` comments in this file)",
+                self.name
+            ),
+        };
+        format!(
+            "{path}:{}:{}: {}{more}",
+            self.line, self.column, self.message
+        )
     }
 
     /// Adds `later`, which comes after these in the file, when it is of their kind; false
     /// otherwise.
     fn merge(&mut self, later: &UnreadCommands) -> bool {
-        let same = self.name == later.name && self.error.is_some() == later.error.is_some();
+        let same = self.name == later.name && self.kind == later.kind;
         if same {
             self.more += later.more + 1;
         }
@@ -264,16 +277,13 @@ impl UnreadCommands {
 }
 
 /// Adds `found` (in file order, after `into`'s) to the unread commands of a file.
-fn merge_unread(into: &mut Vec<UnreadCommands>, found: Vec<UnreadCommands>) {
+pub(crate) fn merge_unread(into: &mut Vec<UnreadCommands>, found: Vec<UnreadCommands>) {
     for later in found {
         if !into.iter_mut().any(|kind| kind.merge(&later)) {
             into.push(later);
         }
     }
 }
-
-/// The longest command text a note quotes.
-const QUOTED: usize = 60;
 
 /// What a chunk's games hold: their findings, and the comment commands kept unread (when the
 /// reader reads them).
@@ -346,24 +356,7 @@ fn unread_at(
         memchr::memrchr(b'\n', bytes.get(..at).unwrap_or_default()).map_or(0, |i| i + 1);
     *cursor = (line_start, line);
     let column = text.get(line_start..at).unwrap_or_default().chars().count() + 1;
-    let mut written = text
-        .get(command.span.clone())
-        .unwrap_or_default()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if let Some((cut, _)) = written.char_indices().nth(QUOTED) {
-        written.truncate(cut);
-        written.push_str("…]");
-    }
-    UnreadCommands {
-        name: command.name.to_owned(),
-        error: command.error.as_ref().map(ToString::to_string),
-        written,
-        line,
-        column,
-        more: 0,
-    }
+    UnreadCommands::new(command.note(text), line, column)
 }
 
 /// A chunk handed to a thread, with the channel its games' findings come back on.

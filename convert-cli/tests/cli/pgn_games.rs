@@ -171,6 +171,65 @@ fn unread_comment_commands_are_noted_under_verbose() {
     assert_cmd_snapshot!(tree.fenkit(&["check", "-v", "games.pgn"]));
 }
 
+/// Commands are read in `{…}` comments only (python-chess drops `;` comments whole): under
+/// `-v`, each name of command in a `;` comment is noted once, at the first, with how many more.
+#[test]
+fn commands_in_rest_of_line_comments_are_noted_under_verbose() {
+    let tree = Tree::empty();
+    let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                  [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    tree.write(
+        "games.pgn",
+        format!(
+            "{roster}1. e4 ; [%clk 0:03:00] [%eval 0.2]\ne5 {{[%clk 0:02:59]}} 2. Nf3 ; [%clk 0:02:58]\n*\n\n\
+             {roster}1. d4 {{ ; [%foo 1] }} d5 ; [%foo 2] [%clk 1:ab] and text\n*\n"
+        ),
+    );
+    let quiet = tree.fenkit(&["check", "games.pgn"]).output().unwrap();
+    let verbose = tree.fenkit(&["check", "-v", "games.pgn"]).output().unwrap();
+    assert_eq!(quiet.status, verbose.status);
+    assert_eq!(quiet.stdout, verbose.stdout);
+    assert!(
+        !String::from_utf8_lossy(&quiet.stderr).contains("comment command"),
+        "{quiet:?}"
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "-v", "games.pgn"]));
+}
+
+/// A CSV/TSV column of SAN movetext gets the notes a PGN file's games get, placed at the
+/// command's line and column in the file, through the field's quotes and doubled quotes.
+#[test]
+fn comment_commands_of_a_movetext_column_are_noted_under_verbose() {
+    let tree = Tree::empty();
+    tree.write(
+        "a.tsv",
+        "eco\tname\tpgn\n\
+         C20\tKing's Pawn\t1. e4 {[%foo 1]} e5 {[%clk 1:ab]}\n\
+         C40\tKing's Knight\t1. e4 e5 2. Nf3 {[%eval 0.3] [%foo 2]} ; [%clk 0:01:00]\n",
+    );
+    tree.write(
+        "b.csv",
+        "eco,pgn\n\
+         B00,\"1. e4 {a \"\"quoted\"\" [%bar]} d6\"\n\
+         B01,\"1. e4 d5 {two\nlines [%baz x]}\"\n",
+    );
+    let quiet = tree
+        .fenkit(&["check", "--column", "pgn", "a.tsv", "b.csv"])
+        .output()
+        .unwrap();
+    let verbose = tree
+        .fenkit(&["check", "-v", "--column", "pgn", "a.tsv", "b.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(quiet.status, verbose.status);
+    assert_eq!(quiet.stdout, verbose.stdout);
+    assert!(
+        !String::from_utf8_lossy(&quiet.stderr).contains("comment command"),
+        "{quiet:?}"
+    );
+    assert_cmd_snapshot!(tree.fenkit(&["check", "-v", "--column", "pgn", "a.tsv", "b.csv"]));
+}
+
 /// A marker above a game's tags covers the findings of its movetext; one that expects a code
 /// the game does not give is an error at the marker.
 #[test]

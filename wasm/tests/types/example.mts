@@ -4,6 +4,7 @@ import {
   FenkitError,
   canonical,
   check,
+  commentCommands,
   convert,
   legalMoves,
   loadPgn,
@@ -15,6 +16,7 @@ import {
   readPgn,
   turns,
   version,
+  type CommentCommand,
   type Finding,
   type Position,
 } from 'fenkit';
@@ -36,6 +38,8 @@ const after: string[] = turns(next).map((turn) => turn.moves.join(' '));
 const key: string = positionKey(text, { ep: 'legal', notation: 'fen' });
 const loaded: Promise<void> = loadPgn();
 const sans: string[] = readPgn('1. e4 *').flatMap((game) => game.moves.map((move) => move.san));
+const unread: CommentCommand[] = commentCommands('1. e4 {[%foo 1]} *', { notation: 'pgn' });
+const kinds: Array<'unknown' | 'malformed' | 'rest-of-line'> = unread.map((command) => command.kind);
 
 try {
   parseDfen('x');
@@ -47,4 +51,4 @@ try {
   }
 }
 
-console.log(version, spans, side, pieces, checks, fen, json, after, key, loaded, sans);
+console.log(version, spans, side, pieces, checks, fen, json, after, key, loaded, sans, kinds);
