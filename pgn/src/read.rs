@@ -311,8 +311,10 @@ impl<'a> Games<'a> {
         let start = self.at;
         let mut findings = Vec::new();
         let mut edits = Vec::new();
+        // Room for lichess's 17 tags (and most files' fewer) without growing the list.
         let mut tags = Vec::new();
         if self.reader.notation == Notation::Pgn {
+            tags.reserve(20);
             self.tags(&mut tags, &mut findings);
         }
         let mut game = Game {
@@ -816,7 +818,15 @@ impl<'a> Games<'a> {
                             self.at += 1;
                         }
                         last_token = Some(at..self.at);
-                        pending_number = Some((text.parse().unwrap_or(u32::MAX), at..end));
+                        // Digits alone: summed here, not through `str::parse`'s general
+                        // path (a number past `u32` stays `u32::MAX`, as before).
+                        let number = bytes
+                            .iter()
+                            .try_fold(0u32, |number, digit| {
+                                number.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+                            })
+                            .unwrap_or(u32::MAX);
+                        pending_number = Some((number, at..end));
                         continue;
                     }
                     if let Some(marker) = Termination::from_marker(text) {
@@ -1247,10 +1257,26 @@ impl<'a> Games<'a> {
             ("Black", "?"),
             ("Result", "*"),
         ];
+        // One pass over the tags, each name matched once, not seven searches of the list.
+        let mut present = 0u8;
+        for tag in &game.tags {
+            present |= match tag.name {
+                "Event" => 1,
+                "Site" => 2,
+                "Date" => 4,
+                "Round" => 8,
+                "White" => 16,
+                "Black" => 32,
+                "Result" => 64,
+                _ => 0,
+            };
+        }
         let missing: Vec<(&str, &str)> = ROSTER
             .iter()
             .copied()
-            .filter(|(name, _)| !game.tags.iter().any(|tag| tag.name == *name))
+            .enumerate()
+            .filter(|(index, _)| present & (1 << index) == 0)
+            .map(|(_, tag)| tag)
             .collect();
         if !missing.is_empty() {
             let result = game

@@ -23,8 +23,15 @@ pub struct TagPair<'a> {
 /// Reads the tag pairs of `text` in order; a tag pair that cannot be read is a finding
 /// (`FENKIT050`), and reading stops there. Never panics, whatever the text.
 pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
-    let bytes = text.as_bytes();
     let mut tags = Vec::new();
+    let problem = visit_tags(text, &mut |tag| tags.push(tag));
+    (tags, problem)
+}
+
+/// [`scan_tags`] one tag pair at a time, without a list: `visit` gets each pair read, and the
+/// finding that stopped the scan is returned.
+fn visit_tags<'a>(text: &'a str, visit: &mut impl FnMut(TagPair<'a>)) -> Option<Finding> {
+    let bytes = text.as_bytes();
     let mut at = 0;
     let skip_space = |mut at: usize| {
         while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
@@ -35,17 +42,14 @@ pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
     loop {
         at = skip_space(at);
         match bytes.get(at) {
-            None => return (tags, None),
+            None => return None,
             Some(b'[') => {}
             Some(_) => {
                 let end = line_end(text, at);
-                return (
-                    tags,
-                    Some(bad(
-                        at..end,
-                        "expected a tag pair `[Name \"value\"]`, found other text",
-                    )),
-                );
+                return Some(bad(
+                    at..end,
+                    "expected a tag pair `[Name \"value\"]`, found other text",
+                ));
             }
         }
         let open = at;
@@ -61,46 +65,43 @@ pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
         at = skip_space(at);
         if name.is_empty() || bytes.get(at) != Some(&b'"') {
             let end = line_end(text, open);
-            return (
-                tags,
-                Some(bad(
-                    open..end,
-                    "expected a tag name and a quoted value, found neither",
-                )),
-            );
+            return Some(bad(
+                open..end,
+                "expected a tag name and a quoted value, found neither",
+            ));
         }
         let value_start = at + 1;
         let mut value_end = None;
         let mut escaped = false;
         let mut i = value_start;
-        while let Some(&byte) = bytes.get(i) {
-            match byte {
-                b'\n' => break,
-                b'\\' => {
+        // The value ends at its `"`; a `\` escapes the byte after it, and a line end comes
+        // first in a value left open. Found with `memchr`, not byte by byte.
+        while let Some(found) = bytes
+            .get(i..)
+            .and_then(|rest| memchr::memchr3(b'"', b'\\', b'\n', rest))
+        {
+            i += found;
+            match bytes.get(i) {
+                Some(b'\\') => {
                     escaped = true;
                     i += 2;
-                    continue;
                 }
-                b'"' => {
+                Some(b'"') => {
                     value_end = Some(i);
                     break;
                 }
-                _ => {}
+                _ => break,
             }
-            i += 1;
         }
         let Some(value_end) = value_end else {
             let end = line_end(text, open);
-            return (
-                tags,
-                Some(bad(
-                    open..end,
-                    format!(
-                        "expected the value of tag `{name}` to end with a `\"`, found the end of \
-                         the line"
-                    ),
-                )),
-            );
+            return Some(bad(
+                open..end,
+                format!(
+                    "expected the value of tag `{name}` to end with a `\"`, found the end of \
+                     the line"
+                ),
+            ));
         };
         let raw = text.get(value_start..value_end).unwrap_or_default();
         let value = if escaped {
@@ -111,16 +112,13 @@ pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
         at = skip_space(value_end + 1);
         if bytes.get(at) != Some(&b']') {
             let end = line_end(text, open);
-            return (
-                tags,
-                Some(bad(
-                    open..end,
-                    format!("expected `]` after the value of tag `{name}`, found other text"),
-                )),
-            );
+            return Some(bad(
+                open..end,
+                format!("expected `]` after the value of tag `{name}`, found other text"),
+            ));
         }
         at += 1;
-        tags.push(TagPair {
+        visit(TagPair {
             span: open..at,
             name,
             value_span: value_start..value_end,
@@ -190,8 +188,19 @@ fn variant_of(name: &str) -> Result<Option<VariantTag>, ()> {
 
 /// The FEN tag of one game's tag section, with the `SetUp` warning and its `Variant`.
 pub(super) fn extract(text: &str) -> Extracted<'_> {
-    let (tags, problem) = scan_tags(text);
-    let fen = tags.iter().find(|tag| tag.name == "FEN");
+    // Only three tags matter here, the first of each name: no list of every pair is made.
+    let (mut fen, mut setup, mut variant_tag) = (None, None, None);
+    let problem = visit_tags(text, &mut |tag| {
+        let slot = match tag.name {
+            "FEN" => &mut fen,
+            "SetUp" => &mut setup,
+            "Variant" => &mut variant_tag,
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some(tag);
+        }
+    });
     let Some(fen) = fen else {
         return match problem {
             Some(problem) => Extracted::Findings(vec![problem]),
@@ -199,7 +208,7 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
         };
     };
     let mut findings: Vec<Finding> = problem.into_iter().collect();
-    let setup = tags.iter().find(|tag| tag.name == "SetUp");
+    let setup = setup.as_ref();
     if setup.is_none_or(|tag| tag.value != "1") {
         let found = match setup {
             None => "none".to_owned(),
@@ -215,7 +224,7 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
         );
     }
     let mut variant = None;
-    if let Some(tag) = tags.iter().find(|tag| tag.name == "Variant") {
+    if let Some(tag) = &variant_tag {
         match variant_of(&tag.value) {
             Ok(found) => variant = found,
             Err(()) => {
@@ -232,8 +241,8 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
         }
     }
     Extracted::Position(Embedded {
-        span: fen.value_span.clone(),
-        text: fen.value.clone(),
+        span: fen.value_span,
+        text: fen.value,
         variant,
         findings,
         clockless: false,
