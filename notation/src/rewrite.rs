@@ -546,13 +546,34 @@ impl Plan {
                     out.push('\n');
                 }
                 Ok(None) => {}
-                Err(rejection) => return Err(Box::new(Refused::of(&record, rejection))),
+                Err(rejection) => {
+                    let mut refused = Refused::of(&record, rejection);
+                    refused.dropped = self.would_drop(&record, declared);
+                    return Err(Box::new(refused));
+                }
             }
         }
         if !text.ends_with('\n') && out.ends_with('\n') {
             out.pop();
         }
         Ok(out)
+    }
+}
+
+impl Plan {
+    /// What converting `record` lossily would drop, when that is why it is refused.
+    fn would_drop(&self, record: &Record<'_>, declared: Option<Notation>) -> Vec<String> {
+        let (false, Some(line)) = (self.lossy, record.text()) else {
+            return Vec::new();
+        };
+        let lossy = Plan {
+            lossy: true,
+            ..*self
+        };
+        match lossy.convert_record(line, declared, None) {
+            Ok(Some(converted)) => converted.dropped,
+            _ => Vec::new(),
+        }
     }
 }
 
