@@ -588,3 +588,72 @@ pub struct Converted {
     /// What the reader says about the record that does not keep it from being converted.
     pub warnings: Vec<crate::code::Finding>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+    use dfen::rules::EpIdentity;
+
+    fn key(text: &str, notation: &str, ep: EpIdentity) -> String {
+        let request = Request {
+            notation: Notation::from_name(notation),
+            ..Request::default()
+        };
+        let mut formatter = Formatter::new(request.resolve().unwrap());
+        match formatter.key(text, ep).unwrap() {
+            Ok(key) => key,
+            Err(refused) => panic!("{text}: {:?}", refused.placed.finding),
+        }
+    }
+
+    /// The keys `spec/identity.md` pins (and Python's tests with it), through the reading
+    /// every surface shares.
+    #[test]
+    fn keys_are_the_spec_s() {
+        let always = EpIdentity::Always;
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -", "dfen", always),
+            "4k3/8/8/8/8/8/8/4K3 w - - -"
+        );
+        let hash =
+            |text: &str, notation: &str| dfen::fnv1a64(key(text, notation, always).as_bytes());
+        assert_eq!(
+            hash("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -", "dfen"),
+            0x606D_DF70_A1A9_B826
+        );
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(hash(start, "fen"), 0x1713_F440_1E30_AA1B);
+        assert_eq!(hash("4d-fen v1:", "fen4"), 0x3CDB_21AC_0857_4D78);
+        assert_eq!(
+            key("4d-fen v1: k@7,7,7,7; K@0,0,0,0", "fen4", always),
+            "4d-fen v1: K@0,0,0,0; k@7,7,7,7"
+        );
+        let pinned = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2 -";
+        let legal = EpIdentity::Legal;
+        assert_eq!(key(pinned, "dfen", legal).split(' ').nth(3), Some("c6"));
+        assert_eq!(key(pinned, "fen", legal).split(' ').nth(3), Some("-"));
+        // The fixed position: a castling right without king and rook at home goes.
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "dfen", always),
+            "4k3/8/8/8/8/8/8/4K3 w - - -"
+        );
+        // An EPD line keys as its position does.
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w - - id \"x\";", "epd", always),
+            key("4k3/8/8/8/8/8/8/4K3 w - - 3 9", "fen", always)
+        );
+    }
+
+    #[test]
+    fn a_lossy_refusal_says_what_lossy_drops() {
+        let request = Request::default();
+        let to = Form::from_name("fen");
+        let plan = Plan::new(&request, Form::from_name("dfen"), to).unwrap();
+        let refused = plan
+            .convert("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -")
+            .unwrap_err();
+        assert_eq!(refused.placed.finding.code.as_str(), "FENKIT003");
+        assert_eq!(refused.dropped.len(), 1);
+    }
+}
