@@ -226,11 +226,12 @@ impl Formatter {
             help: "name the notation".to_owned(),
         })?;
         if reading.container.is_some() {
+            let named = self.resolved.notation.unwrap_or(reading.notation);
             return Err(SettingError {
                 message: format!(
                     "`{}` is not a notation of positions: expected positions to rewrite one by \
                      one, found games",
-                    reading.notation.name()
+                    named.name()
                 ),
                 help: "`fenkit fmt` and `fenkit convert` rewrite PGN games".to_owned(),
             });

@@ -620,7 +620,14 @@ function createApi(raw, pgn) {
     }
     const length = reader.put(text);
     if (length < 0) throw surrogateError(text, length);
-    const answer = reader.raw[call](length, typeof text !== 'string');
+    let answer;
+    if (call === 'canonical_text') {
+      // 0: the text is its own canonical form, the common answer, a number.
+      if (reader.raw.canonical_text(length, typeof text !== 'string') === 0) return textOf(text);
+      answer = reader.raw.rewrite_answer();
+    } else {
+      answer = reader.raw[call](length, typeof text !== 'string');
+    }
     if (answer.charCodeAt(0) === 0x3f) {
       const { refused, help } = JSON.parse(answer.slice(1));
       throw new RangeError(`${refused} (help: ${help})`);

@@ -333,6 +333,8 @@ thread_local! {
     /// The options of the next `canonical_text`, `convert_text` and `key_text` calls, set by
     /// [`rewrite_settings`], read and resolved once.
     static REWRITER: RefCell<crate::rewrite::Rewriter> = RefCell::new(crate::rewrite::Rewriter::new("{}"));
+    /// The answer of the last `canonical_text` call, until [`rewrite_answer`] takes it.
+    static REWRITE_ANSWER: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
 /// Sets the options (JSON: `notation`, `variant`, `profile`, `dialect`, `toDialect`,
@@ -362,13 +364,30 @@ fn rewritten(
     })
 }
 
-/// What `fenkit fmt -` writes for the input (`notation::rewrite::Formatter::format`).
+/// What `fenkit fmt -` writes for the input (`notation::rewrite::Formatter::format`): 0 when
+/// that is the input itself (the common answer, which so crosses into JavaScript as a number,
+/// not a string), else 1, and the answer is [`rewrite_answer`]'s.
 #[cfg(feature = "pgn")]
 #[wasm_bindgen]
-pub fn canonical_text(len: usize, bytes: bool) -> String {
-    rewritten(len, bytes, |rewriter, source, text| {
-        rewriter.canonical(source, text)
-    })
+pub fn canonical_text(len: usize, bytes: bool) -> u32 {
+    let answer = rewritten(len, bytes, |rewriter, source, text| {
+        let answer = rewriter.canonical(source, text);
+        if answer.strip_prefix('=') == Some(text) {
+            String::new()
+        } else {
+            answer
+        }
+    });
+    let changed = u32::from(!answer.is_empty());
+    REWRITE_ANSWER.set(answer);
+    changed
+}
+
+/// The answer of the last [`canonical_text`] call that had one.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn rewrite_answer() -> String {
+    REWRITE_ANSWER.take()
 }
 
 /// What `fenkit convert -` writes for the input (`notation::rewrite::Plan::convert`).
