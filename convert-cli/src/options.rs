@@ -272,23 +272,6 @@ impl VariantArgs {
             ..Request::default()
         }
     }
-
-    /// The notation `--variant` selects (`None` without it), read with `profile`
-    /// (`notation::settings::Request::variant_notation`).
-    ///
-    /// # Errors
-    /// A usage error, with a hint, for flags that do not go together.
-    pub(crate) fn notation(
-        &self,
-        to_dialect: Option<DialectArg>,
-        profile: Option<ProfileArg>,
-    ) -> Result<Option<Notation>, Failure> {
-        let request = Request {
-            profile,
-            ..self.request(to_dialect)
-        };
-        Ok(request.variant_notation()?)
-    }
 }
 
 /// `--threads`: how many threads analyse positions.

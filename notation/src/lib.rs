@@ -75,6 +75,7 @@ pub mod container;
 mod csv_rows;
 pub mod reading;
 pub mod records;
+pub mod rewrite;
 pub mod settings;
 
 /// The container readers, for the fuzz targets (`fuzz/`) and their seeds' test: not a stable

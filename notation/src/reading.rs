@@ -163,7 +163,7 @@ impl Reading {
 
     /// The one record of `text` when it is a text of one line outside a container (see
     /// [`Record::of_one_line`]), borrowed from it: what [`Reading::records`] reads from it.
-    fn one_line<'t>(&self, text: &'t str) -> Option<Record<'t>> {
+    pub(crate) fn one_line<'t>(&self, text: &'t str) -> Option<Record<'t>> {
         if self.container.is_some() {
             return None;
         }
@@ -429,7 +429,7 @@ fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Pla
 }
 
 /// `finding`, of `record`, placed in the text: on the line of the record its span starts on.
-fn placed_in(record: &Record<'_>, finding: Finding) -> Placed {
+pub(crate) fn placed_in(record: &Record<'_>, finding: Finding) -> Placed {
     let before = record
         .text()
         .unwrap_or_default()

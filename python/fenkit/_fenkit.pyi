@@ -450,7 +450,7 @@ def lint_fen4(lines: Iterable[_Text], *, strict: bool = False) -> List[Finding]:
 def validate_ndjson4(text: _Text) -> List[Finding]: ...
 def position_key(
     text: _Text,
-    notation: Literal["dfen", "fen", "fen4"] = "dfen",
+    notation: _Notation = "dfen",
     *,
     profile: _Profile = "spec",
     ep: _EpIdentity = "always",
@@ -459,7 +459,7 @@ def position_key(
 ) -> str: ...
 def position_hash(
     text: _Text,
-    notation: Literal["dfen", "fen", "fen4"] = "dfen",
+    notation: _Notation = "dfen",
     *,
     profile: _Profile = "spec",
     ep: _EpIdentity = "always",

@@ -26,6 +26,9 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use crate::common::ep_identity;
 use crate::common::{identity_game, notation_read_by};
 
+/// The notations a column is read in: standard chess and Dice Chess, each row as parsed.
+pub(crate) const NOTATIONS: [&str; 2] = ["fen", "dfen"];
+
 /// Which notation a column holds, and the reader of its rows.
 struct Reading {
     parser: Parser,
@@ -36,11 +39,7 @@ struct Reading {
 impl Reading {
     /// `notation="fen"|"dfen"` (standard chess or Dice Chess), `chess960=` for castling.
     fn new(notation: &str, chess960: bool) -> PyResult<Reading> {
-        let game = identity_game(notation_read_by(
-            "fenkit.arrow",
-            notation,
-            &["fen", "dfen"],
-        )?);
+        let game = identity_game(notation_read_by("fenkit.arrow", notation, &NOTATIONS)?);
         let castling_mode = CastlingMode::from_chess960(chess960);
         Ok(Reading {
             parser: Parser::new().castling_mode(castling_mode),

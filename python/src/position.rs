@@ -8,8 +8,7 @@ use pyo3::types::{PyList, PyType};
 
 use crate::common::{
     PyDfen, PyFinding, PyJsonIssue, Text, choose, color_name, conversion_error, dfen_parse_error,
-    ep_identity, fen4_parse_error, identity_game, json_error, lint_lines, notation_read_by,
-    py_repr, py_repr_list, with_gc_paused,
+    ep_identity, identity_game, json_error, lint_lines, py_repr, py_repr_list, with_gc_paused,
 };
 use crate::rules;
 
@@ -460,13 +459,19 @@ fn lint_dfen<'py>(
 }
 
 /// The identity key that `fenkit dedupe` and `fenkit check --duplicates` compare
-/// (`spec/identity.md`), of one position written in `notation`: `"dfen"` (Dice Chess rules
-/// for `ep="legal"`), `"fen"` (standard chess rules) or `"fen4"` (the canonical placement;
-/// `ep` does not apply). The en-passant policy is `en_passant=` (or its older name `ep=`):
-/// `"always"`, `"fen"`, `"xfen"` or `"legal"`; `chess960=True` reads castling as Chess960
-/// does. A syntax error raises `ParseError`.
+/// (`spec/identity.md`), of one position written in `notation`, any notation of the command
+/// line's `--notation`: `"dfen"` (Dice Chess rules for `ep="legal"`) and `"fen"` (standard
+/// chess rules) read as parsed, as `fenkit.arrow.position_key` reads a column; every other
+/// notation (`"epd"`, `"fen4"`, whose key is its canonical placement …) read by the notation
+/// library as `fenkit` reads it on standard input. The en-passant policy is
+/// `en_passant=` (or its older name `ep=`): `"always"`, `"fen"`, `"xfen"` or `"legal"`;
+/// `chess960=True` reads castling as Chess960 does. A syntax error (for the library's
+/// notations, any error) raises `ParseError`; settings that do not go together, and a text
+/// that is not one position, `ValueError`.
 ///
 /// >>> fenkit.position_key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -")
+/// '4k3/8/8/8/8/8/8/4K3 w - - -'
+/// >>> fenkit.position_key('4k3/8/8/8/8/8/8/4K3 w - - id "x";', "epd")
 /// '4k3/8/8/8/8/8/8/4K3 w - - -'
 #[pyfunction]
 #[pyo3(signature = (text, notation="dfen", *, profile="spec", ep="always", en_passant=None, chess960=false))]
@@ -479,25 +484,61 @@ fn position_key(
     chess960: bool,
 ) -> PyResult<String> {
     let ep = policy(ep, en_passant)?;
-    let profile = self::profile(profile)?;
-    let notation = notation_read_by("position_key", notation, &["dfen", "fen", "fen4"])?;
-    let game = match notation.entry().family {
-        notation::Family::Dfen => identity_game(notation),
-        notation::Family::Fen4 => {
-            let text = text.as_str()?;
-            return fen4::Parser::new()
-                .parse(text)
-                .map(|parsed| parsed.placement.identity_key())
-                .map_err(|error| fen4_parse_error(&error));
-        }
+    let notation: notation::Notation = choose("notation", notation)?;
+    // The notations a column is keyed in (`fenkit.arrow`), read as parsed, as the column is.
+    if let Some(key) = key_as_parsed(&text, notation, profile, ep, chess960) {
+        return key;
+    }
+    let request = notation::settings::Request {
+        notation: Some(notation),
+        profile: Some(choose("profile", profile)?),
+        chess960,
+        ..notation::settings::Request::default()
     };
+    let resolved = request
+        .resolve()
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
     let text = text.as_str()?;
-    Parser::new()
-        .profile(profile)
-        .castling_mode(castling_mode(chess960))
-        .parse(text)
-        .map(|parsed| parsed.identity_key(ep, game))
-        .map_err(|error| dfen_parse_error(&error))
+    match notation::rewrite::Formatter::new(resolved).key(text, ep) {
+        Ok(Ok(key)) => Ok(key),
+        Ok(Err(refused)) => {
+            let span = refused.placed.span();
+            let finding = refused.placed.finding;
+            Err(crate::common::parse_error(crate::common::ErrorParts {
+                code: finding.code.as_str(),
+                span,
+                message: finding.message.into_owned(),
+                expected: String::new(),
+                found: String::new(),
+                help: finding.help.map(std::borrow::Cow::into_owned),
+            }))
+        }
+        Err(error) => Err(PyValueError::new_err(error.to_string())),
+    }
+}
+
+/// The key of `text` in `notation` read as parsed, as `fenkit.arrow.position_key` keys a
+/// column: for `crate::arrow`'s notations (`fen`, `dfen`); `None` for the others.
+fn key_as_parsed(
+    text: &Text,
+    notation: notation::Notation,
+    profile: &str,
+    ep: EpIdentity,
+    chess960: bool,
+) -> Option<PyResult<String>> {
+    if !crate::arrow::NOTATIONS.contains(&notation.name()) {
+        return None;
+    }
+    let game = identity_game(notation);
+    Some(self::profile(profile).and_then(|profile| {
+        let text = text.as_str()?;
+        Parser::new()
+            .profile(profile)
+            .castling_mode(castling_mode(chess960))
+            .parse(text)
+            .map(|parsed| parsed.identity_key(ep, game))
+            .map_err(|error| dfen_parse_error(&error))
+    }))
 }
 
 /// The 64-bit FNV-1a hash of `position_key` (the hash `dedupe` narrows by first).

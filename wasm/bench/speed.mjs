@@ -93,6 +93,13 @@ const rows = {
     for (const fen of fens) sum += fenkit.check(fen, asFen).length;
     return sum;
   },
+  // `canonical()` writes what `fenkit fmt -` writes, read by the notation engine (the second
+  // module) in every notation of the table; `parseDfen(...).canonical` is the main module's.
+  'fenkit canonical (notation fen)': () => {
+    let sum = 0;
+    for (const fen of fens) sum += fenkit.canonical(fen, asFen).length;
+    return sum;
+  },
   'fenkit parseDfen + canonical': () => {
     let sum = 0;
     for (const fen of fens) sum += fenkit.parseDfen(fen).canonical.length;
@@ -167,5 +174,6 @@ const ratios = {
   check_vs_chessjs: ratio('chess.js validateFen', 'fenkit check (notation fen)'),
   canonical_vs_chessops: ratio('chessops parseFen + Chess.fromSetup', 'fenkit parseDfen + canonical'),
   canonical_vs_chessjs: ratio('chess.js validateFen', 'fenkit parseDfen + canonical'),
+  canonical_call_vs_chessops: ratio('chessops parseFen + Chess.fromSetup', 'fenkit canonical (notation fen)'),
 };
 console.log(`RATIOS ${Object.entries(ratios).map(([k, v]) => `${k}=${v}`).join(' ')}`);

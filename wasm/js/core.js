@@ -145,14 +145,12 @@ function inputOf(raw, encoder) {
 function createApi(raw, pgn) {
   const words = JSON.parse(raw.vocabulary());
   const numbered = (names) => new Map(names.map((name, i) => [name, i]));
-  const NOTATIONS = numbered(words.notations);
   const PROFILES = numbered(words.profiles);
   const VARIANTS = numbered(words.variants);
   // The other spellings of the variants (the rules table's aliases, PGN `Variant` values).
   const ALIASES = new Map(Object.entries(words.aliases));
   const variantNamed = (name) => (VARIANTS.has(name) ? name : ALIASES.get(name) ?? name);
   const DIALECTS = numbered(words.dialects);
-  const FORMATS = numbered(words.formats);
   const READINGS = numbered(words.readings);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
@@ -164,7 +162,10 @@ function createApi(raw, pgn) {
     return new FenkitError({ kind: 'syntax', ...surrogateFinding(text, -1 - length) });
   }
 
-  // Numbers of the settings, as `Reader::decode` (wasm/src/read.rs) reads them.
+  // Numbers of the settings, as `Reader::decode` (wasm/src/read.rs) reads them: what a parse
+  // function reads, then the settings.
+  const READS_DFEN = 1;
+  const READS_FEN4 = 2;
   const VARIANT_SHIFT = 4;
   const PROFILE_SHIFT = 8;
   const DIALECT_SHIFT = 10;
@@ -201,15 +202,15 @@ function createApi(raw, pgn) {
   }
 
   /**
-   * The settings number for reading `text` as `options` say. `notation` is a notation name,
-   * or undefined to sniff it; `variant` a variant name read by the variant parser.
+   * The settings number for reading `text` as `options` say: `reads` is what a parse function
+   * reads (a DFEN or a FEN4), unless `variant` names a variant read by the variant parser.
    */
-  function settings(text, { notation, variant, profile, dialect, checkLimit, strict }) {
+  function settings(text, { reads, variant, profile, dialect, checkLimit, strict }) {
     let bits = 0;
     if (variant !== undefined) {
       bits |= (1 + choice('variant', VARIANTS, variantNamed(variant), 0)) << VARIANT_SHIFT;
-    } else if (notation !== undefined) {
-      bits |= 1 + choice('notation', NOTATIONS, notation, 0);
+    } else {
+      bits |= reads;
     }
     bits |= choice('profile', PROFILES, profile, 0) << PROFILE_SHIFT;
     // A variant is read in the dialect it is written in unless `dialect` says otherwise.
@@ -218,22 +219,6 @@ function createApi(raw, pgn) {
     if (strict) bits |= STRICT;
     if (text instanceof Uint8Array) bits |= BYTES;
     return bits;
-  }
-
-  /**
-   * The notation options of `check`, `canonical` and `positionKey`: `variant: 'chess'` is
-   * standard FEN and `'dice'` is DFEN, as the command line reads them; the other variants go
-   * to the variant parser. A dialect or check limit needs a variant that has them.
-   */
-  function judged(text, options) {
-    const { variant } = options;
-    if (variant === 'chess' || variant === 'dice') {
-      return settings(text, { ...options, variant: undefined, notation: variant === 'chess' ? 'fen' : 'dfen' });
-    }
-    if (variant === undefined && options.dialect !== undefined) {
-      throw new RangeError('`dialect` says how a variant is written: expected it with `variant`');
-    }
-    return settings(text, options);
   }
 
   /**
@@ -460,19 +445,19 @@ function createApi(raw, pgn) {
   }
 
   // The no-options settings of the hot calls, worked out once.
-  const DFEN = settings('', { notation: 'dfen' });
-  const FEN4 = settings('', { notation: 'fen4' });
+  const DFEN = settings('', { reads: READS_DFEN });
+  const FEN4 = settings('', { reads: READS_FEN4 });
 
   function parseDfen(text, options) {
     const { profile = 'spec', strict } = optionsOf(options);
-    const bits = options === undefined && typeof text === 'string' ? DFEN : settings(text, { notation: 'dfen', profile, strict });
+    const bits = options === undefined && typeof text === 'string' ? DFEN : settings(text, { reads: READS_DFEN, profile, strict });
     const status = readStatus(text, bits);
     return new ParsedDfen(kept(text), bits, status, profile);
   }
 
   function parseFen4(text, options) {
     const { strict } = optionsOf(options);
-    const bits = options === undefined && typeof text === 'string' ? FEN4 : settings(text, { notation: 'fen4', strict });
+    const bits = options === undefined && typeof text === 'string' ? FEN4 : settings(text, { reads: READS_FEN4, strict });
     const status = readStatus(text, bits);
     return new ParsedFen4(kept(text), bits, status);
   }
@@ -485,19 +470,6 @@ function createApi(raw, pgn) {
     const bits = settings(text, { variant, dialect, checkLimit, strict });
     const status = readStatus(text, bits);
     return new ParsedVariant(kept(text), bits, status);
-  }
-
-  function canonical(text, options) {
-    const given = optionsOf(options);
-    const bits = judged(text, given);
-    const length = put(text);
-    if (length < 0) throw surrogateError(text, length);
-    // Text already canonical is its own answer (not for `fen`, whose status is DFEN's).
-    const sixFields = given.notation === 'fen' || given.variant === 'chess';
-    if (!sixFields && (raw.status(length, bits, 0) & (REJECTED | HAS_ERRORS | UNCHANGED)) === UNCHANGED) {
-      return textOf(text);
-    }
-    return answerOf(raw.canonical(length, bits));
   }
 
   // The PGN reader: its exports and its input writer, once loaded.
@@ -621,44 +593,82 @@ function createApi(raw, pgn) {
     return value.commands;
   }
 
-  function positionKey(text, options) {
-    const given = optionsOf(options);
-    return keyOf(text, judged(text, given), given.ep);
+  // The options of the last `canonical`, `convert` or `positionKey`, as set in the module,
+  // which keeps them resolved between calls, as for `check`.
+  let lastRewriteOptions = null;
+  let lastRewriteJson = null;
+  const REWRITE_NAMED = ['notation', 'variant', 'profile', 'dialect', 'toDialect', 'castling', 'enPassant', 'ep', 'from', 'to'];
+
+  /** The options of the rewriting calls as the module reads them; the names are the library's to judge. */
+  function rewriteOptionsJson(options) {
+    if (options === undefined || options === null) return '{}';
+    if (typeof options !== 'object') {
+      throw new TypeError(`expected an options object, found ${describe(options)}`);
+    }
+    const given = {};
+    for (const name of REWRITE_NAMED) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') {
+        throw new TypeError(`\`${name}\` is a name: expected a string, found ${describe(value)}`);
+      }
+      given[name] = value;
+    }
+    if (options.checkLimit !== undefined) given.checkLimit = checkLimitOf(options.checkLimit);
+    given.chess960 = Boolean(options.chess960);
+    given.lossy = Boolean(options.lossy);
+    return JSON.stringify(given);
   }
 
-  function convert(text, options) {
-    const given = optionsOf(options);
-    const { from, to, toDialect, lossy } = given;
-    const slots = given.variant !== undefined && given.variant !== 'chess' && given.variant !== 'dice';
-    if (to === undefined && !slots) {
-      throw new TypeError('expected `to` (or `variant` to convert between a variant\'s dialects)');
+  /**
+   * `call` of the notation engine (`canonical_text`, `convert_text`, `key_text`) on `text` with
+   * `options`: the text it answers, or the `FenkitError` of a rejected text, or the
+   * `RangeError` of options that do not go together.
+   */
+  function rewrite(what, call, text, options) {
+    const reader = engine(what);
+    if (options !== lastRewriteOptions || lastRewriteJson === null || options === undefined) {
+      const json = rewriteOptionsJson(options);
+      if (json !== lastRewriteJson) reader.raw.rewrite_settings(json);
+      lastRewriteOptions = options;
+      lastRewriteJson = json;
     }
-    if (toDialect !== undefined && !slots) {
-      throw new RangeError('`toDialect` says how a variant is written: expected it with `variant` threecheck, crazyhouse or twomove');
-    }
-    if (slots && to !== undefined && to !== 'fen') {
-      throw new RangeError(`a ${given.variant} position converts to its dialects or to standard FEN: expected \`toDialect\` or \`to: "fen"\`, found \`to: ${JSON.stringify(to)}\``);
-    }
-    const fromNumber = choice('format', FORMATS, from, -1) + 1;
-    const toNumber = choice('format', FORMATS, to, -1) + 1;
-    const family = (format) => (format === undefined || format === 'json' ? null : format.startsWith('fen4') ? 'fen4' : 'dfen');
-    if (family(from) && family(to) && family(from) !== family(to)) {
-      throw new RangeError(`cannot convert between DFEN and FEN4: \`${from}\` and \`${to}\` hold different things`);
-    }
-    if (from === 'dfen-engine' && given.profile !== undefined && given.profile !== 'engine') {
-      throw new RangeError('`from: "dfen-engine"` reads the engine dialect: expected no `profile` or `profile: "engine"` with it');
-    }
-    const bits = judged(text, { ...given, notation: undefined });
-    const dialectNumber = choice('dialect', DIALECTS, toDialect, -1) + 1;
-    const length = put(text);
+    const length = reader.put(text);
     if (length < 0) throw surrogateError(text, length);
-    return answerOf(raw.convert(length, bits, fromNumber, toNumber, dialectNumber, Boolean(lossy)));
+    let answer;
+    if (call === 'canonical_text') {
+      // 0: the text is its own canonical form, the common answer, a number.
+      if (reader.raw.canonical_text(length, typeof text !== 'string') === 0) return textOf(text);
+      answer = reader.raw.rewrite_answer();
+    } else {
+      answer = reader.raw[call](length, typeof text !== 'string');
+    }
+    if (answer.charCodeAt(0) === 0x3f) {
+      const { refused, help } = JSON.parse(answer.slice(1));
+      throw new RangeError(`${refused} (help: ${help})`);
+    }
+    return answerOf(answer);
+  }
+
+  /** What `fenkit fmt -` writes for `text`, read by the notation library in the second module. */
+  function canonical(text, options) {
+    return rewrite('canonical', 'canonical_text', text, options);
+  }
+
+  /** What `fenkit convert -` writes for `text`, read by the notation library in the second module. */
+  function convert(text, options) {
+    return rewrite('convert', 'convert_text', text, options);
+  }
+
+  /** The identity key `fenkit dedupe` compares for the one position of `text`. */
+  function positionKey(text, options) {
+    return rewrite('positionKey', 'key_text', text, options);
   }
 
   function rulesCall(call, text, options) {
     const { kingCapture } = optionsOf(options);
     const reading = choice('kingCapture reading', READINGS, kingCapture, 0);
-    const bits = settings(text, { notation: 'dfen' });
+    const bits = settings(text, { reads: READS_DFEN });
     const length = put(text);
     if (length < 0) throw surrogateError(text, length);
     return answerOf(call(length, bits, reading));

@@ -7,7 +7,7 @@ export type Text = string | Uint8Array;
 
 /** The DFEN dialect to read and write. */
 export type Profile = 'spec' | 'lenient' | 'engine';
-/** A notation `check` reads (every notation of `fenkit check --notation`); `canonical` and `positionKey` read `dfen`, `fen` and `fen4`. Sniffed when not given. */
+/** A notation of the table (every notation of `fenkit check --notation`): what `check`, `canonical` and `positionKey` read. Sniffed when not given, as `fenkit` sniffs standard input. */
 export type Notation = 'dfen' | 'fen' | 'epd' | 'perft' | 'fen4' | 'ndjson4' | 'movetext' | 'pgn';
 /**
  * A variant: standard chess, Dice Chess, three-check, crazyhouse or two-move chess, or a
@@ -23,8 +23,12 @@ export type VariantName =
  * reads each text in the dialect it is written in.
  */
 export type Dialect = 'essay' | 'stockfish' | 'lichess' | 'auto';
-/** A format `convert` reads or writes. `json` is the DFEN or FEN4 JSON form, by the other side. */
-export type Format = 'dfen' | 'dfen-engine' | 'fen' | 'json' | 'dfen-json' | 'fen4' | 'fen4-json' | 'fen4-pieces';
+/** A form `convert` reads or writes (`fenkit convert --from` and `--to`). `json` is the DFEN or FEN4 JSON form, by the other side; `perft` and `ndjson4` are read only. */
+export type Format = 'dfen' | 'dfen-engine' | 'fen' | 'epd' | 'perft' | 'json' | 'dfen-json' | 'fen4' | 'fen4-json' | 'fen4-pieces' | 'ndjson4';
+/** How Chess960 castling rights are written: X-FEN (`KQkq`, a file letter for an inner rook) or Shredder-FEN (`HAha`). */
+export type Castling = 'xfen' | 'shredder';
+/** Which en-passant squares are kept: every square written (`always`), or those a double push could leave (`fen`), a pawn can capture onto (`xfen`), a legal capture can use now (`legal`). */
+export type EnPassant = 'always' | 'fen' | 'xfen' | 'legal';
 /** The reading of the king-capture exemption of the Maximum Micro-moves rule (`spec/rules.md`). */
 export type KingCapture = 'first' | 'any';
 export type Severity = 'error' | 'warning';
@@ -107,7 +111,7 @@ export interface VariantOptions extends ReadOptions {
 /** How `check`, `canonical` and `positionKey` read a text. */
 export interface CheckOptions extends ReadOptions {
   notation?: Notation;
-  /** Read castling as Chess960 does (`check` only). */
+  /** Read castling as Chess960 does (`--chess960`). */
   chess960?: boolean;
   profile?: Profile;
   /** A variant's FEN instead (`chess` is `fen`, `dice` is `dfen`). */
@@ -117,14 +121,25 @@ export interface CheckOptions extends ReadOptions {
   checkLimit?: number;
 }
 
+/** How `canonical` writes a text, beside how it reads it (`fenkit fmt`'s flags). */
+export interface CanonicalOptions extends CheckOptions {
+  /** With `variant` threecheck, crazyhouse or twomove: the dialect to write; the one read by default. */
+  toDialect?: Dialect;
+  /** In Chess960 mode: the castling spelling to write; by default each line keeps its own. */
+  castling?: Castling;
+  /** The en-passant squares to keep; `always` (every square written) by default. */
+  enPassant?: EnPassant;
+}
+
 export interface KeyOptions extends CheckOptions {
-  /** `always` (default): every en-passant square counts; `legal`: only those a capture onto is legal now. */
-  ep?: 'always' | 'legal';
+  /** `always` (default): every en-passant square counts; `legal`: only those a capture onto is legal now; `fen`, `xfen` as `enPassant`. */
+  ep?: EnPassant;
 }
 
 export interface ConvertOptions {
-  /** The format to read; guessed from the text when not given. */
+  /** The form to read (`notation` is the same option); guessed from the text when not given. */
   from?: Format;
+  notation?: Format;
   /** The format to write; with a variant, only `fen` (else give `toDialect`). */
   to?: Format;
   /** The DFEN dialect DFEN and FEN text is read in. */
@@ -136,6 +151,12 @@ export interface ConvertOptions {
   /** The variant's dialect to write; `essay` by default. */
   toDialect?: Dialect;
   checkLimit?: number;
+  /** Read and write castling as Chess960 does. */
+  chess960?: boolean;
+  /** In Chess960 mode: the castling spelling to write; X-FEN by default. */
+  castling?: Castling;
+  /** The en-passant squares to keep; `always` by default. */
+  enPassant?: EnPassant;
   /** Convert even when the target cannot hold everything: drop what it cannot. */
   lossy?: boolean;
 }
@@ -311,9 +332,13 @@ export interface CommentCommand {
  * The notation library is the second WebAssembly module: in a browser, `await loadEngine()` once first.
  */
 export declare function commentCommands(text: Text, options?: CheckOptions): CommentCommand[];
-/** What `fenkit fmt` writes for one position; throws `FenkitError` for a position with an error. */
-export declare function canonical(text: Text, options?: CheckOptions): string;
-/** One position converted as `fenkit convert` converts a line; throws `FenkitError` when it cannot be. */
+/**
+ * What `fenkit fmt --notation … -` writes for `text` on standard input, in every notation of the table (EPD and Chess960 castling included): each position canonical, every other byte kept. Throws `FenkitError` for a position with an error (which `fmt` leaves as written), `RangeError` for options that do not go together.
+ *
+ * Read by the notation library, the second WebAssembly module: in a browser, `await loadEngine()` once first.
+ */
+export declare function canonical(text: Text, options?: CanonicalOptions): string;
+/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together. In a browser, `await loadEngine()` once first. */
 export declare function convert(text: Text, options: ConvertOptions): string;
 /** The legal first micro-moves of a DFEN with dice, in UCI; `[]` when the turn passes. */
 export declare function legalMoves(text: Text, options?: RulesOptions): string[];
@@ -321,5 +346,5 @@ export declare function legalMoves(text: Text, options?: RulesOptions): string[]
 export declare function turns(text: Text, options?: RulesOptions): Turn[];
 /** Plays one micro-move; an illegal one throws `FenkitError` (`RULE005`, with `legalMoves`). */
 export declare function play(text: Text, uci: string, options?: RulesOptions): Outcome;
-/** The identity key `fenkit dedupe` compares (`spec/identity.md`). */
+/** The identity key `fenkit dedupe` compares (`spec/identity.md`) for the one position of `text`, in every notation of the table. In a browser, `await loadEngine()` once first. */
 export declare function positionKey(text: Text, options?: KeyOptions): string;

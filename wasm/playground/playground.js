@@ -343,15 +343,28 @@ function conversionsOf(line, kind) {
     return ['fen4', 'fen4-json', 'fen4-pieces'].map((to) => [to, () => fenkit.convert(text(), { from: 'fen4', to })]);
   }
   if (DIALECT_VARIANTS.has(kind)) {
-    const rows = ['essay', 'stockfish', 'lichess'].map((toDialect) => [`${kind}, ${toDialect}`, () => fenkit.convert(line, { variant: kind, dialect: dialect.value, toDialect })]);
+    // Two-move chess is written in the essay dialect only.
+    const dialects = kind === 'twomove' ? ['essay'] : ['essay', 'stockfish', 'lichess'];
+    const rows = dialects.map((toDialect) => [`${kind}, ${toDialect}`, () => fenkit.convert(line, { variant: kind, dialect: dialect.value, toDialect })]);
     rows.push(['FEN', () => fenkit.convert(line, { variant: kind, dialect: dialect.value, to: 'fen' })]);
     return rows;
   }
   if (RULES_VARIANTS.has(kind)) return [['canonical', () => fenkit.canonical(line, { variant: kind })]];
+  if (kind === 'epd') {
+    // What `fenkit fmt` and `fenkit convert` write; FEN keeps the clocks of `hmvc` and `fmvn`
+    // and drops the other operations.
+    const read = { chess960: chess960.checked };
+    return [
+      ['canonical', () => fenkit.canonical(line, { notation: 'epd', ...read })],
+      ['FEN (operations dropped)', () => fenkit.convert(line, { from: 'epd', to: 'fen', lossy: true, ...read })],
+      ['JSON', () => fenkit.convert(line, { from: 'epd', to: 'json', ...read })],
+    ];
+  }
   if (kind === 'dfen' || kind === 'fen') {
-    const rows = [['canonical', () => fenkit.canonical(line, { notation: kind, profile: profile.value })]];
+    const read = { profile: profile.value, chess960: chess960.checked };
+    const rows = [['canonical', () => fenkit.canonical(line, { notation: kind, ...read })]];
     for (const [name, to] of [['DFEN', 'dfen'], ['FEN', 'fen'], ['DFEN, engine', 'dfen-engine'], ['JSON', 'json']]) {
-      rows.push([name, () => fenkit.convert(line, { from: kind, to, profile: profile.value })]);
+      rows.push([name, () => fenkit.convert(line, { from: kind, to, ...read })]);
     }
     return rows;
   }
@@ -392,7 +405,7 @@ function renderConversions(line, kind, number, found) {
   }
   const rows = conversionsOf(line, kind);
   if (rows.length === 0) {
-    table.append(element('caption', 'note', `The package converts DFEN, FEN, FEN4 and the variants' FEN; ${NAMES[kind] ?? kind} lines have no conversions here.`));
+    table.append(element('caption', 'note', `The package converts DFEN, FEN, EPD, FEN4 and the variants' FEN; ${NAMES[kind] ?? kind} lines have no conversions here.`));
     return;
   }
   const made = [];
@@ -401,8 +414,10 @@ function renderConversions(line, kind, number, found) {
     try {
       made.push([name, make()]);
     } catch (thrown) {
-      if (!(thrown instanceof fenkit.FenkitError) && !(thrown instanceof SyntaxError)) throw thrown;
-      const reason = thrown instanceof fenkit.FenkitError ? `${thrown.code}: ${thrown.message}` : `not JSON: ${thrown.message}`;
+      // A refused line, text that is not JSON, or settings the library refuses together (a
+      // dialect the variant has not).
+      if (!(thrown instanceof fenkit.FenkitError) && !(thrown instanceof SyntaxError) && !(thrown instanceof RangeError)) throw thrown;
+      const reason = thrown instanceof fenkit.FenkitError ? `${thrown.code}: ${thrown.message}` : thrown instanceof RangeError ? thrown.message : `not JSON: ${thrown.message}`;
       if (!reasons.has(reason)) reasons.set(reason, { code: thrown.code, names: [] });
       reasons.get(reason).names.push(name);
     }

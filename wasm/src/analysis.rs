@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::found::{
     Failure, FailureOut, FindingOut, Found, InputCode, Source, findings_out, fixable_as_formatted,
 };
-use crate::read::{Notation, Read, Reader, read};
+use crate::read::{Read, Reader, read};
 
 /// Status bit: rejected. Reading (`parse*`): a syntax error. Checking: any error.
 pub(crate) const REJECTED: u32 = 1;
@@ -125,7 +125,6 @@ impl Checked {
 /// Judges `text` as `fenkit check` (and `fenkit parse`, the adapter) does; with `canonical`,
 /// also writes `fenkit fmt`'s form.
 pub(crate) fn check(reader: &Reader, text: &str, canonical: bool) -> Checked {
-    let notation = reader.notation(text);
     let read = match read(reader, text) {
         Ok(read) => read,
         Err(failure) => {
@@ -137,9 +136,6 @@ pub(crate) fn check(reader: &Reader, text: &str, canonical: bool) -> Checked {
         }
     };
     match read {
-        Read::Dfen(parsed) if notation == Notation::Fen => {
-            check_fen(reader, text, parsed, canonical)
-        }
         Read::Dfen(parsed) => {
             let written = canonical.then(|| parsed.fixed().display_as(reader.profile).to_string());
             Checked::accepted(Found::all(parsed.findings), written)
@@ -156,74 +152,6 @@ pub(crate) fn check(reader: &Reader, text: &str, canonical: bool) -> Checked {
             Checked::accepted(findings, written)
         }
     }
-}
-
-/// A standard FEN as `fenkit check` judges a `.fen` line: no missing dice field; a seventh
-/// field is a fixable finding; a position six fields cannot hold (dice, several en-passant
-/// squares) is an error.
-fn check_fen(reader: &Reader, text: &str, parsed: dfen::Parsed, canonical: bool) -> Checked {
-    let fixed = parsed.fixed();
-    // A seventh field, unless the engine dialect already reports it (DFEN108).
-    let seventh = text.split_ascii_whitespace().nth(6).is_some()
-        && !parsed
-            .findings
-            .iter()
-            .any(|f| f.code == dfen::Code::EngineEmptyDiceField);
-    let mut findings: Vec<Found> = parsed
-        .findings
-        .into_iter()
-        .filter(|f| f.code != dfen::Code::MissingDiceField)
-        .map(Found::of)
-        .collect();
-    // What `Dfen::to_fen` refuses, known without writing the FEN.
-    let fits = fixed.en_passant.len() <= 1 && fixed.dice.is_empty();
-    let written = if fits {
-        if seventh {
-            findings.push(seventh_field(text, reader.strict));
-        }
-        canonical.then(|| fixed.to_fen_lossy().0)
-    } else {
-        let (_, dropped) = fixed.to_fen_lossy();
-        let mut found = Found::input(
-            InputCode::NotSixFields,
-            0..text.len(),
-            format!(
-                "a six-field FEN cannot hold this position: it would drop {}",
-                dropped.join(" and ")
-            ),
-        );
-        found.help =
-            Some("positions with dice or several en-passant squares belong in a .dfen file".into());
-        findings.push(found);
-        None
-    };
-    Checked::accepted(findings, written)
-}
-
-/// `FENKIT005`: a seventh field that six fields do without (no dice pending): fixable, as
-/// `fmt` drops it; an error when strict.
-fn seventh_field(text: &str, strict: bool) -> Found {
-    let content_end = text.trim_end().len();
-    let start = text
-        .get(..content_end)
-        .and_then(|content| content.rfind([' ', '\t']))
-        .map_or(0, |space| space + 1);
-    let mut found = Found::input(
-        InputCode::SeventhField,
-        start..content_end,
-        format!(
-            "seventh field in a six-field FEN: expected six fields in a .fen file, found a seventh, `{}`",
-            text.get(start..content_end).unwrap_or_default()
-        ),
-    );
-    found.severity = if strict {
-        Severity::Error
-    } else {
-        Severity::Warning
-    };
-    found.fixable = true;
-    found.help = Some("`fenkit fmt` drops it; positions with dice belong in a .dfen file".into());
-    found
 }
 
 /// What `report` answers: the findings, and in the read mode a syntax error beside them.
@@ -486,16 +414,8 @@ pub(crate) fn position_key(reader: &Reader, text: &str, legal_ep: bool) -> Resul
     } else {
         EpIdentity::Always
     };
-    let notation = reader.notation(text);
     Ok(match read(reader, text)? {
-        Read::Dfen(parsed) => {
-            let game = if notation == Notation::Fen {
-                Game::Standard
-            } else {
-                Game::DiceChess
-            };
-            parsed.identity_key(ep, game)
-        }
+        Read::Dfen(parsed) => parsed.identity_key(ep, Game::DiceChess),
         Read::Fen4(parsed) => parsed.placement.identity_key(),
         Read::Variant(parsed, _) => parsed.fixed().identity_key(),
     })
@@ -521,23 +441,6 @@ mod tests {
         assert_eq!(
             status(&dfen, Mode::Check, "x"),
             REJECTED | HAS_ERRORS | (1 << COUNT_SHIFT)
-        );
-        // As standard FEN, six fields are canonical.
-        assert_eq!(status(&reader(2), Mode::Check, six), 0);
-    }
-
-    #[test]
-    fn fen_refuses_what_six_fields_cannot_hold() {
-        let checked = check(&reader(2), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN", true);
-        assert_eq!(checked.findings.len(), 1);
-        assert_eq!(checked.findings[0].code, "FENKIT003");
-        assert_eq!(checked.canonical, None);
-        let checked = check(&reader(2), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -", true);
-        assert_eq!(checked.findings[0].code, "FENKIT005");
-        assert_eq!(checked.findings[0].span, 30..31);
-        assert_eq!(
-            checked.canonical.as_deref(),
-            Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
         );
     }
 

@@ -10,8 +10,8 @@
 //! - **Text goes in through one buffer.** The JavaScript side writes the UTF-8 bytes of a text
 //!   straight into this module's memory ([`input`] says where, in [`module_memory`]) and passes its length; no
 //!   string object crosses, and nothing is allocated for it.
-//! - **The settings are one number** ([`read::Reader`]): notation, profile, variant, dialect,
-//!   strictness and the kind of text, packed by the JavaScript side.
+//! - **The settings are one number** ([`read::Reader`]): what is read (a DFEN, a FEN4, a
+//!   variant), profile, dialect, strictness and the kind of text, packed by the JavaScript side.
 //! - **The hot call answers with one number** ([`status`]): rejected or not, whether a finding
 //!   is an error, whether the canonical form is the text itself, and how many findings there
 //!   are. No finding object and no text is built unless the caller asks for it: then the text
@@ -47,12 +47,13 @@
 mod analysis;
 #[cfg(feature = "pgn")]
 mod check;
-mod convert;
 mod found;
 mod lichess;
 #[cfg(feature = "pgn")]
 mod pgn;
 mod read;
+#[cfg(feature = "pgn")]
+mod rewrite;
 mod rules;
 
 use std::cell::RefCell;
@@ -90,13 +91,11 @@ pub fn input(capacity: usize) -> usize {
 /// The names of every option value and format, for the JavaScript side to number them by.
 #[derive(Serialize)]
 struct Vocabulary {
-    notations: [&'static str; 3],
     profiles: [&'static str; 3],
     variants: Vec<&'static str>,
     /// Other spellings of the variants, each with the name it stands for.
     aliases: std::collections::BTreeMap<&'static str, &'static str>,
     dialects: [&'static str; 4],
-    formats: [&'static str; 8],
     readings: [&'static str; 2],
     version: &'static str,
 }
@@ -106,12 +105,10 @@ struct Vocabulary {
 #[wasm_bindgen]
 pub fn vocabulary() -> String {
     analysis::json(&Vocabulary {
-        notations: read::NOTATIONS,
         profiles: read::PROFILES.map(dfen::Profile::name),
         variants: lichess::names(),
         aliases: lichess::aliases(),
         dialects: read::DIALECTS,
-        formats: convert::FORMATS,
         readings: rules::readings(),
         version: env!("CARGO_PKG_VERSION"),
     })
@@ -239,23 +236,6 @@ pub fn position_key(len: usize, reader: u32, legal_ep: bool) -> String {
     })
 }
 
-/// The input converted (see `convert::convert` for the numbers).
-#[cfg(feature = "core")]
-#[wasm_bindgen]
-pub fn convert(
-    len: usize,
-    reader: u32,
-    from: u32,
-    to: u32,
-    to_dialect: u32,
-    lossy: bool,
-) -> String {
-    let reader = Reader::decode(reader);
-    respond(len, &reader, |_, text| {
-        convert::convert(&reader, from, to, to_dialect, lossy, text).map(Answer::Text)
-    })
-}
-
 /// The legal first micro-moves of the input's DFEN position.
 #[cfg(feature = "core")]
 #[wasm_bindgen]
@@ -364,6 +344,86 @@ pub fn comment_commands(len: usize, bytes: bool) -> String {
             },
             |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
         )
+    })
+}
+
+#[cfg(feature = "pgn")]
+thread_local! {
+    /// The options of the next `canonical_text`, `convert_text` and `key_text` calls, set by
+    /// [`rewrite_settings`], read and resolved once.
+    static REWRITER: RefCell<crate::rewrite::Rewriter> = RefCell::new(crate::rewrite::Rewriter::new("{}"));
+    /// The answer of the last `canonical_text` call, until [`rewrite_answer`] takes it.
+    static REWRITE_ANSWER: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
+/// Sets the options (JSON: `notation`, `variant`, `profile`, `dialect`, `toDialect`,
+/// `checkLimit`, `chess960`, `castling`, `enPassant`, `ep`, `from`, `to`, `lossy`) of the
+/// following `canonical_text`, `convert_text` and `key_text` calls.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn rewrite_settings(options: &str) {
+    REWRITER.set(crate::rewrite::Rewriter::new(options));
+}
+
+/// Runs `call` on the input with the options set last: its answer, `=` and a text, `!` and
+/// the `FenkitError`'s fields, or `?` and the options' refusal.
+#[cfg(feature = "pgn")]
+fn rewritten(
+    len: usize,
+    bytes: bool,
+    call: impl FnOnce(&mut crate::rewrite::Rewriter, Source<'_>, &str) -> String,
+) -> String {
+    REWRITER.with_borrow_mut(|rewriter| {
+        with_text(
+            len,
+            bytes,
+            |source, text| call(rewriter, source, text),
+            |found| answer(Err(Failure::new("syntax", found)), Source::new("", true)),
+        )
+    })
+}
+
+/// What `fenkit fmt -` writes for the input (`notation::rewrite::Formatter::format`): 0 when
+/// that is the input itself (the common answer, which so crosses into JavaScript as a number,
+/// not a string), else 1, and the answer is [`rewrite_answer`]'s.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn canonical_text(len: usize, bytes: bool) -> u32 {
+    let answer = rewritten(len, bytes, |rewriter, source, text| {
+        let answer = rewriter.canonical(source, text);
+        if answer.strip_prefix('=') == Some(text) {
+            String::new()
+        } else {
+            answer
+        }
+    });
+    let changed = u32::from(!answer.is_empty());
+    REWRITE_ANSWER.set(answer);
+    changed
+}
+
+/// The answer of the last [`canonical_text`] call that had one.
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn rewrite_answer() -> String {
+    REWRITE_ANSWER.take()
+}
+
+/// What `fenkit convert -` writes for the input (`notation::rewrite::Plan::convert`).
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn convert_text(len: usize, bytes: bool) -> String {
+    rewritten(len, bytes, |rewriter, source, text| {
+        rewriter.convert(source, text)
+    })
+}
+
+/// The identity key of the input's one position (`notation::rewrite::Formatter::key`).
+#[cfg(feature = "pgn")]
+#[wasm_bindgen]
+pub fn key_text(len: usize, bytes: bool) -> String {
+    rewritten(len, bytes, |rewriter, source, text| {
+        rewriter.key(source, text)
     })
 }
 

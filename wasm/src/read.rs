@@ -6,9 +6,6 @@ use dfen::Profile;
 
 use crate::found::{Failure, Found};
 
-/// The notations `notation:` names, in the order of their numbers.
-pub(crate) const NOTATIONS: [&str; 3] = ["dfen", "fen", "fen4"];
-
 /// The dialects the `dialect` option names, in the order of their numbers: `Dialect::ALL`,
 /// then `auto` (each text read in the dialect it is written in).
 pub(crate) const DIALECTS: [&str; 4] = ["essay", "stockfish", "lichess", "auto"];
@@ -16,35 +13,24 @@ pub(crate) const DIALECTS: [&str; 4] = ["essay", "stockfish", "lichess", "auto"]
 /// The DFEN profiles, in the order of their numbers.
 pub(crate) const PROFILES: [Profile; 3] = [Profile::Spec, Profile::Lenient, Profile::Engine];
 
-/// What a text is read as.
+/// What a text is read as: what each parse function reads (`parseDfen`, `parseFen4`,
+/// `parseVariant`). The notations of the table are read by the notation library, in the
+/// second module (`crate::rewrite`, `crate::check`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Notation {
     /// Dice Chess FEN (standard FEN too), under a profile.
     Dfen,
-    /// Standard six-field FEN, read with the DFEN parser and written with six fields.
-    Fen,
     /// A FEN4 placement literal.
     Fen4,
     /// A variant FEN in a dialect, read by the variant parser.
     Variant(Variant),
 }
 
-impl Notation {
-    /// The notation of a text given none: FEN4 when it starts with `4d-fen`, else DFEN.
-    pub(crate) fn sniff(text: &str) -> Notation {
-        if text.trim_start().starts_with("4d-fen") {
-            Notation::Fen4
-        } else {
-            Notation::Dfen
-        }
-    }
-}
-
 /// The settings of one call, decoded from the number the JavaScript side packs:
 ///
 /// | bits | what |
 /// |---|---|
-/// | 0–3 | notation: 0 sniffed, else 1 + its index in [`NOTATIONS`] |
+/// | 0–3 | what is read: 1 a DFEN, 2 a FEN4 (else a DFEN) |
 /// | 4–7 | variant: 0 none, else 1 + its index in `Variant::ALL` |
 /// | 8–9 | profile: its index in [`PROFILES`] |
 /// | 10–11 | dialect: its index in `Dialect::ALL` |
@@ -53,7 +39,7 @@ impl Notation {
 /// | 16–23 | three-check's check limit (0: the default, 3) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Reader {
-    notation: Option<Notation>,
+    notation: Notation,
     pub(crate) profile: Profile,
     pub(crate) dialect: Dialect,
     /// `dialect: "auto"`: each text is read (and written) in the dialect it is written in.
@@ -87,15 +73,11 @@ impl Reader {
             _ => None,
         });
         // Every variant is read by the variant parser, standard chess and Dice Chess too (as
-        // `parseVariant` reads them); `check` and `convert` name those two `fen` and `dfen`.
+        // `parseVariant` reads them).
         let notation = match variant {
-            Some(variant) => Some(Notation::Variant(variant)),
-            None => match field(0, 0xf) {
-                1 => Some(Notation::Dfen),
-                2 => Some(Notation::Fen),
-                3 => Some(Notation::Fen4),
-                _ => None,
-            },
+            Some(variant) => Notation::Variant(variant),
+            None if field(0, 0xf) == 2 => Notation::Fen4,
+            None => Notation::Dfen,
         };
         let check_limit = match field(16, 0xff) {
             0 => 3,
@@ -119,14 +101,9 @@ impl Reader {
         }
     }
 
-    /// The notation the caller named, if any.
-    pub(crate) fn explicit_notation(&self) -> Option<Notation> {
+    /// What the text is read as.
+    pub(crate) fn notation(&self) -> Notation {
         self.notation
-    }
-
-    /// The notation `text` is read as.
-    pub(crate) fn notation(&self, text: &str) -> Notation {
-        self.notation.unwrap_or_else(|| Notation::sniff(text))
     }
 
     pub(crate) fn dfen_parser(&self) -> dfen::Parser {
@@ -187,16 +164,9 @@ pub(crate) enum Read {
 
 /// Reads `text` as `reader` says (standard FEN by the DFEN parser); a syntax error is the `Err`.
 pub(crate) fn read(reader: &Reader, text: &str) -> Result<Read, Failure> {
-    match reader.notation(text) {
-        // Standard FEN's layout: four or five fields are the fixable DFEN109, as the command
-        // line reads a `.fen` file.
-        notation @ (Notation::Dfen | Notation::Fen) => reader
+    match reader.notation() {
+        Notation::Dfen => reader
             .dfen_parser()
-            .layout(if notation == Notation::Fen {
-                dfen::Layout::Fen
-            } else {
-                dfen::Layout::Dfen
-            })
             .parse(text)
             .map(Read::Dfen)
             .map_err(|error| Failure::dfen(&error)),
@@ -250,7 +220,7 @@ mod tests {
     #[test]
     fn decode_reads_each_field() {
         let reader = Reader::decode(1 | (1 << 8) | (1 << 12));
-        assert_eq!(reader.notation, Some(Notation::Dfen));
+        assert_eq!(reader.notation, Notation::Dfen);
         assert_eq!(reader.profile, Profile::Lenient);
         assert!(reader.strict && !reader.bytes);
         let crazyhouse = 1 + Variant::ALL
@@ -258,10 +228,7 @@ mod tests {
             .position(|&v| v == Variant::Crazyhouse)
             .unwrap_or_default() as u32;
         let reader = Reader::decode((crazyhouse << 4) | (2 << 10) | (1 << 13) | (5 << 16));
-        assert_eq!(
-            reader.notation,
-            Some(Notation::Variant(Variant::Crazyhouse))
-        );
+        assert_eq!(reader.notation, Notation::Variant(Variant::Crazyhouse));
         assert_eq!(reader.dialect, Dialect::Lichess);
         assert_eq!(reader.check_limit, 5);
         assert!(reader.bytes);
@@ -270,15 +237,9 @@ mod tests {
     #[test]
     fn out_of_range_numbers_read_as_defaults() {
         let reader = Reader::decode(0xf | (0xf << 4) | (3 << 8) | (3 << 10));
-        assert_eq!(reader.notation, None);
+        assert_eq!(reader.notation, Notation::Dfen);
         assert_eq!(reader.profile, Profile::Spec);
         assert_eq!(reader.dialect, Dialect::Essay);
         assert_eq!(reader.check_limit, 3);
-    }
-
-    #[test]
-    fn sniffing_finds_fen4() {
-        assert_eq!(Notation::sniff("  4d-fen v1: K@0,0,0,0"), Notation::Fen4);
-        assert_eq!(Notation::sniff("8/8/8/8/8/8/8/8 w - - 0 1"), Notation::Dfen);
     }
 }

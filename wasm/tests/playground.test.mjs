@@ -360,7 +360,7 @@ test('each notation and variant draws a board for a line of its own and converts
   const lines = {
     dfen: ['4k3/8/8/8/8/8/8/4K3 w - - 0 1 PN', true],
     fen: ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', true],
-    epd: ['1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";', false],
+    epd: ['1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";', true],
     perft: ['4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66', false],
     fen4: ['4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7', true],
     ndjson4: ['{"ply":0,"fen4":"4d-fen v1: K@0,0,0,0; Pw@1,1,0,0; k@7,7,7,7"}', true],

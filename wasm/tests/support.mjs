@@ -107,6 +107,20 @@ export function checkCli(args, input) {
   return JSON.parse(run.stdout.toString()).diagnostics.map((d) => [d.code, d.severity, [d.offset, d.end_offset], d.message, d.fixable]);
 }
 
+/**
+ * What `fenkit fmt ARGS -` makes of `input` on standard input: `{ text }` when it formats it,
+ * `{ code }` of the first error when a position has one (`fmt` leaves it as written), or
+ * `{ refused }`: the usage error of flags the command line refuses.
+ */
+export function fmtCli(args, input) {
+  const run = spawnSync(fenkitBin(), ['fmt', '--quiet', '--color', 'never', ...args, '-'], { input, maxBuffer: 64 << 20 });
+  if (run.status === 2) return { refused: run.stderr.toString() };
+  if (run.status === 0) return { text: run.stdout.toString() };
+  const code = /^error\[(\w+)\]/m.exec(run.stderr.toString())?.[1];
+  if (run.status !== 1 || !code) throw new Error(`fenkit fmt ${args.join(' ')} failed: ${run.stderr}`);
+  return { code };
+}
+
 /** `fenkit` with `args` and `input` on standard input: its status, output and errors. */
 export function fenkit(args, input = '') {
   const run = spawnSync(fenkitBin(), args, { input, encoding: 'utf8', maxBuffer: 64 << 20 });

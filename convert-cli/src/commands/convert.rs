@@ -9,10 +9,9 @@ use crate::diag::{Diagnostic, renderer};
 use crate::input::Origin;
 use crate::options::VariantArgs;
 use fenkit_diagnostics::Severity;
-use notation::code::FenkitCode;
 use notation::container::{Embedded, Extracted};
 use notation::records::{Grouping, Kind, RecordReader, problem_finding};
-use notation::{DialectArg, Family, Form, Notation, ProfileArg, Read, Rejection, Target};
+use notation::{DialectArg, Form, Notation, ProfileArg, Rejection, Target};
 use std::io::BufRead;
 
 const AFTER_HELP: &str = "\
@@ -171,74 +170,24 @@ fn placeholders(out: &mut impl Write, json: bool, count: usize) -> io::Result<()
     Ok(())
 }
 
-/// What `--variant`, `--from` and `--to` ask for: the form to read (`None`: by extension or
-/// content), the form to write, and the notation `--variant` selects.
-struct Plan {
-    from: Option<Form>,
-    to: Form,
-    variant: Option<Notation>,
-}
-
-/// What `--variant` and `--to` ask for (see [`Plan`]).
-fn plan(args: &Args) -> Result<Plan, Failure> {
-    let selected = args.variant.notation(args.to_dialect, args.profile)?;
+/// What `--variant`, `--from`, `--to` and the reading flags ask for, checked by the library
+/// (`notation::rewrite::Plan`), with `--castling`, `--en-passant`, `--lossy` and the
+/// container's selection.
+fn plan(args: &Args) -> Result<notation::rewrite::Plan, Failure> {
+    let request = notation::settings::Request {
+        profile: args.profile,
+        chess960: args.chess960,
+        ..args.variant.request(args.to_dialect)
+    };
+    let from = args.notation.as_ref().and_then(FromArg::form);
     let to = args.to.as_ref().and_then(ToArg::form);
-    let Some(mut notation) = selected else {
-        return match to {
-            Some(to) => Ok(Plan {
-                from: args.notation.as_ref().and_then(FromArg::form),
-                to,
-                variant: None,
-            }),
-            None => Err(Failure::Usage(
-                "expected `--to FORMAT` (or `--variant` to convert between a variant's dialects)"
-                    .to_owned(),
-            )),
-        };
-    };
-    // `--variant chess` and `--variant dice` are standard FEN and DFEN, whose bare
-    // conversion writes their own canonical form.
-    if !notation.entry().dialects {
-        return Ok(Plan {
-            from: Some(Form::Notation(notation)),
-            to: to.unwrap_or(Form::Notation(notation)),
-            variant: selected,
-        });
-    }
-    // A bare conversion writes the canonical form.
-    if args.to_dialect.is_none() {
-        notation.options.write = chess::variant::Dialect::Essay;
-    }
-    let standard = |form: Form| {
-        form.family().is_some_and(|family| {
-            form.resolve(family).entry().variant == Some(chess::variant::Variant::Chess)
-        })
-    };
-    let to = match to {
-        None => Form::Notation(notation),
-        Some(to) if standard(to) => to,
-        Some(other) => {
-            return Err(Failure::hinted(
-                format!(
-                    "a {} position converts to its dialects or to standard FEN: \
-                     expected `--to-dialect DIALECT` or `--to fen`, found `--to {}`",
-                    notation.name(),
-                    other.name()
-                ),
-                "drop `--to` to write the essay form",
-            ));
-        }
-    };
-    Ok(Plan {
-        from: Some(Form::Notation(notation)),
-        to,
-        variant: Some(notation),
-    })
-}
-
-/// The notations `convert` reads, when it tells them by content.
-fn converted_by_content(entry: &notation::Entry) -> bool {
-    entry.help.convert.is_some()
+    let mut plan = notation::rewrite::Plan::new(&request, from, to)?.writing(
+        args.write.castling,
+        args.write.en_passant.policy(),
+        args.lossy,
+    );
+    plan.settings.select = args.select.select();
+    Ok(plan)
 }
 
 /// `--notation` (`--from`): a form `convert` reads, or PGN games (`pgn`), which a `.pgn` file
@@ -411,32 +360,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 .to_owned(),
         ));
     }
-    let Plan { from, to, variant } = plan(&args)?;
-    if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())
-        && from_family != to_family
-    {
-        return Err(Failure::Usage(format!(
-            "cannot convert between DFEN and FEN4: `{}` and `{}` hold different things",
-            from.map(Form::name).unwrap_or_default(),
-            to.name()
-        )));
-    }
-    if let Some(Form::Notation(from)) = from
-        && let Some(forced) = from.entry().codec.profile()
-        && args
-            .profile
-            .is_some_and(|p| dfen::Profile::from(p) != forced)
-    {
-        return Err(Failure::Usage(format!(
-            "`--from {}` reads the {forced} dialect: expected no `--profile` or \
-             `--profile {forced}` with it",
-            from.name()
-        )));
-    }
-    let family = to
-        .family()
-        .or(from.and_then(Form::family))
-        .unwrap_or(Family::Dfen);
+    let plan = plan(&args)?;
+    let (to, family, variant) = (plan.to, plan.family, plan.variant);
     let resolved = notation::settings::Request {
         profile: args.profile,
         chess960: args.chess960,
@@ -480,6 +405,7 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         let path = origin.display();
         let file = configs.settings(origin, flags);
         let settings = args.write.writing(file.read);
+        let plan = notation::rewrite::Plan { settings, ..plan };
         let opened = origin.open().and_then(|mut reader| {
             let container = match (origin.path(), settings.select) {
                 (None, None) => None,
@@ -497,14 +423,13 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
         };
-        // The positions inside a container are standard FEN unless `--from` says otherwise.
-        let declared = from
-            .map(|form| form.resolve(family))
-            .or(file.notation.filter(|_| container.is_none()))
-            .or_else(|| match container {
-                Some(_) => Notation::of_variant(chess::variant::Variant::Chess),
-                None => origin.path().and_then(Notation::from_extension),
-            });
+        // The positions inside a container are standard FEN unless `--from` says otherwise; a
+        // file's `[notations]` entry names its notation when `--from` does not.
+        let declared = match (plan.from, container) {
+            (None, Some(_)) => Notation::of_variant(chess::variant::Variant::Chess),
+            (None, None) => file.notation.or_else(|| plan.declared(origin.path())),
+            _ => plan.declared(origin.path()),
+        };
         let grouping = match container {
             Some(container) => container.grouping(),
             None => declared.map_or(Grouping::Indented, Notation::conversion_grouping),
@@ -605,41 +530,19 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                     continue;
                 }
                 (None, Some(text)) => {
-                    let source = declared.unwrap_or_else(|| {
-                        Notation::sniff_among(
-                            text.trim_start().as_bytes(),
-                            converted_by_content,
-                            Some(family),
-                        )
-                    });
-                    // A PGN game's `Variant` tag says how its FEN is read, as `check` reads it.
-                    let (source, settings) = match inside.as_ref().and_then(|e| e.variant) {
-                        Some(tag) => notation::variant_reading(tag, source, settings),
-                        None => (source, settings),
-                    };
-                    let (source_family, target) =
-                        (source.entry().family, to.resolve(source.entry().family));
-                    if source_family != target.entry().family {
-                        Err(Rejection::new(
-                            FenkitCode::CrossFamily,
-                            0..text.len(),
-                            format!(
-                                "this line is {}, which cannot be converted to {}",
-                                source_family.name(),
-                                target.entry().family.name(),
-                            ),
-                        ))
-                    } else {
-                        match source.read(text, settings) {
-                            Ok(Read::Nothing(_)) => {
-                                placeholders(&mut stdout, json, skipped)?;
-                                continue;
-                            }
-                            Ok(Read::Position(position, warnings)) => target
-                                .write(&position, settings, args.lossy, text.len())
-                                .map(|(text, dropped)| (text, dropped, warnings)),
-                            Err(rejection) => Err(rejection),
+                    match plan.convert_record(
+                        text,
+                        declared,
+                        inside.as_ref().and_then(|e| e.variant),
+                    ) {
+                        Ok(None) => {
+                            placeholders(&mut stdout, json, skipped)?;
+                            continue;
                         }
+                        Ok(Some(converted)) => {
+                            Ok((converted.text, converted.dropped, converted.warnings))
+                        }
+                        Err(rejection) => Err(rejection),
                     }
                 }
             };

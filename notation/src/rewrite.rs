@@ -1,0 +1,641 @@
+//! A text rewritten as the command line rewrites standard input: what `fenkit fmt -` writes
+//! ([`Formatter`]), what `fenkit convert -` writes ([`Conversion`], planned from the same
+//! settings by [`Plan`]), and the identity key `fenkit dedupe` compares ([`Formatter::key`]).
+//!
+//! Python and JavaScript call these for `canonical`, `convert` and `position_key`, so that a
+//! text gets the same answer on every surface, in every notation of the table (EPD and
+//! Chess960 castling included), with no notation named by a binding.
+//!
+//! ```
+//! use notation::choice::Choice;
+//! use notation::rewrite::Formatter;
+//! use notation::settings::Request;
+//!
+//! let mut formatter = Formatter::new(Request::default().resolve().unwrap());
+//! // Standard FEN on standard input stays FEN; a spelling is made canonical.
+//! let written = formatter.format("4k3/8/8/8/8/8/8/4K3 w - - 0 01\n").unwrap().unwrap();
+//! assert_eq!(written, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+//! // An EPD line, named.
+//! let request = Request { notation: notation::Notation::from_name("epd"), ..Request::default() };
+//! let mut formatter = Formatter::new(request.resolve().unwrap());
+//! let written = formatter.format("4k3/8/8/8/8/8/8/4K3 w - - id  \"x\";").unwrap().unwrap();
+//! assert_eq!(written, "4k3/8/8/8/8/8/8/4K3 w - - id \"x\";");
+//! ```
+
+use dfen::form::FileForm;
+use fenkit_diagnostics::Severity;
+
+use crate::code::FenkitCode;
+use crate::reading::{Placed, Reading};
+use crate::records::Eol;
+use crate::records::{Grouping, Kind, MAX_RECORD_BYTES, Record, RecordReader, problem_finding};
+use crate::settings::{Request, Resolved, SettingError};
+use crate::{Analysis, Analyzer, Fen4Reference, Form, Notation, Read, ReadSettings, Rejection};
+
+/// Why a text was not rewritten: the error that rejects one of its positions, placed in the
+/// text (the first one), with the FEN4 reference parsers' answer for a FEN4 literal.
+#[derive(Debug, Clone)]
+pub struct Refused {
+    /// The error, on its line.
+    pub placed: Placed,
+    /// For a FEN4 literal: where the reference parsers put the error.
+    pub reference: Option<Fen4Reference>,
+    /// What a lossy conversion would drop, when that is why it is refused.
+    pub dropped: Vec<String>,
+}
+
+impl Refused {
+    fn of(record: &Record<'_>, rejection: Rejection) -> Refused {
+        Refused {
+            placed: crate::reading::placed_in(record, rejection.finding),
+            reference: rejection.reference,
+            dropped: Vec::new(),
+        }
+    }
+}
+
+/// Rewrites texts one after another with the same settings, as `fenkit fmt -` rewrites
+/// standard input, keeping the analyser of each notation and form met for the next text (a
+/// binding's loop over positions then builds one).
+pub struct Formatter {
+    resolved: Resolved,
+    settings: ReadSettings,
+    kept: Vec<(Notation, FileForm, Analyzer)>,
+}
+
+/// What an analyser is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Task {
+    /// The canonical form `fmt` writes.
+    Format,
+    /// The identity key, en passant counted as given.
+    Key(dfen::rules::EpIdentity),
+}
+
+impl Formatter {
+    /// A formatter with `resolved` settings, writing castling and en passant as `fmt` does
+    /// without `--castling` and `--en-passant`.
+    pub fn new(resolved: Resolved) -> Formatter {
+        Formatter::writing(resolved, None, dfen::EnPassantPolicy::Always)
+    }
+
+    /// A formatter that writes castling rights in `castling` (`None`: each line's own
+    /// spelling in Chess960 mode) and keeps the en-passant squares `en_passant` keeps.
+    pub fn writing(
+        resolved: Resolved,
+        castling: Option<dfen::CastlingNotation>,
+        en_passant: dfen::EnPassantPolicy,
+    ) -> Formatter {
+        Formatter {
+            settings: resolved.read_settings().formatting(castling, en_passant),
+            resolved,
+            kept: Vec::new(),
+        }
+    }
+
+    /// What `fenkit fmt -` writes for `text` on standard input: every position in its
+    /// canonical form, every other byte kept (comments, blank lines, line ends, a byte order
+    /// mark); or, when a position has an error, which `fmt` leaves as written, that error.
+    ///
+    /// # Errors
+    /// A [`SettingError`] when the text cannot be read with these settings at all (PGN games,
+    /// whose movetext `fmt` rewrites beside their tags, are not positions).
+    pub fn format(&mut self, text: &str) -> Result<Result<String, Box<Refused>>, SettingError> {
+        let mut out = String::with_capacity(text.len() + 2);
+        if text.starts_with('\u{feff}') {
+            out.push('\u{feff}');
+        }
+        let mut refused = None;
+        self.each(text, Task::Format, |record, analysis| {
+            let canonical = match analysis {
+                Some(analysis) => {
+                    if let Some(error) = first_error(record, &analysis) {
+                        refused = Some(Box::new(error));
+                        return false;
+                    }
+                    analysis.canonical
+                }
+                None => None,
+            };
+            match canonical {
+                Some(canonical) => out.push_str(&canonical),
+                None => out.push_str(&String::from_utf8_lossy(record.raw())),
+            }
+            out.push_str(match record.eol {
+                Eol::None => "",
+                Eol::Lf => "\n",
+                Eol::CrLf => "\r\n",
+            });
+            true
+        })?;
+        Ok(match refused {
+            Some(refused) => Err(refused),
+            None => Ok(out),
+        })
+    }
+
+    /// The identity key `fenkit dedupe` compares for the one position of `text`
+    /// (`spec/identity.md`), en passant counted as `ep` says; or the error that rejects it.
+    ///
+    /// # Errors
+    /// As [`Formatter::format`], and for a text of more than one position, or of none.
+    pub fn key(
+        &mut self,
+        text: &str,
+        ep: dfen::rules::EpIdentity,
+    ) -> Result<Result<String, Box<Refused>>, SettingError> {
+        let mut key = None;
+        let mut refused = None;
+        let mut second = None;
+        self.each(text, Task::Key(ep), |record, analysis| {
+            let Some(analysis) = analysis else {
+                return true;
+            };
+            if let Some(error) = first_error(record, &analysis) {
+                refused = Some(Box::new(error));
+                return false;
+            }
+            if key.is_some() {
+                second = Some(record.line);
+                return false;
+            }
+            key = Some(analysis.identity.map(|identity| identity.key));
+            true
+        })?;
+        if let Some(refused) = refused {
+            return Ok(Err(refused));
+        }
+        let refuse = |message: String, help: &str| {
+            Err(SettingError {
+                message: format!("a position key is the key of one position: {message}"),
+                help: help.to_owned(),
+            })
+        };
+        match (key, second) {
+            (Some(Some(key)), None) => Ok(Ok(key)),
+            (_, Some(line)) => refuse(
+                format!("expected a text of one position, found a second on line {line}"),
+                "ask for each position's key on its own",
+            ),
+            (Some(None), None) => refuse(
+                "expected a notation whose positions have an identity, found one without".into(),
+                "name a notation of positions",
+            ),
+            (None, None) => refuse(
+                "expected a position, found none".into(),
+                "pass the text of a position",
+            ),
+        }
+    }
+
+    /// Reads `text` as standard input is read, handing each record to `each` with its
+    /// analysis (`None` for blank and comment lines), until it answers `false`.
+    fn each(
+        &mut self,
+        text: &str,
+        task: Task,
+        mut each: impl FnMut(&Record<'_>, Option<Analysis>) -> bool,
+    ) -> Result<(), SettingError> {
+        let reading = Reading::decide(
+            text.as_bytes(),
+            true,
+            None,
+            self.resolved.notation,
+            self.settings,
+        )
+        .map_err(|error| SettingError {
+            message: error.to_string(),
+            help: "name the notation".to_owned(),
+        })?;
+        if reading.container.is_some() {
+            let named = self.resolved.notation.unwrap_or(reading.notation);
+            return Err(SettingError {
+                message: format!(
+                    "`{}` is not a notation of positions: expected positions to rewrite one by \
+                     one, found games",
+                    named.name()
+                ),
+                help: "`fenkit fmt` and `fenkit convert` rewrite PGN games".to_owned(),
+            });
+        }
+        // An analyser that keeps nothing of one record for the next serves the next text.
+        let reusable = task == Task::Format && reading.notation.entry().replay.is_none();
+        let form = reading.settings.form;
+        let at = self
+            .kept
+            .iter()
+            .position(|(notation, kept, _)| *notation == reading.notation && *kept == form)
+            .filter(|_| reusable);
+        let mut made = None;
+        let analyzer = match at {
+            Some(at) => self.kept.get_mut(at).map(|(_, _, analyzer)| analyzer),
+            None => {
+                let analyzer = match task {
+                    Task::Format => reading
+                        .analyzer()
+                        .changed_canonical_only()
+                        .with_variant_fixes(),
+                    Task::Key(ep) => reading.analyzer().without_canonical().with_identities(ep),
+                };
+                if reusable {
+                    self.kept.push((reading.notation, form, analyzer));
+                    self.kept.last_mut().map(|(_, _, analyzer)| analyzer)
+                } else {
+                    Some(made.insert(analyzer))
+                }
+            }
+        };
+        let Some(analyzer) = analyzer else {
+            return Ok(());
+        };
+        // A text of one line (a binding's loop over positions) is its one record, read in place.
+        if let Some(record) = reading.one_line(text) {
+            let analysis = analyzer.analyze_record(&record);
+            each(&record, analysis);
+            return Ok(());
+        }
+        let mut records = reading.records(text.as_bytes());
+        // Reading from a byte slice cannot fail.
+        while let Ok(Some(record)) = records.next_record() {
+            let analysis = analyzer.analyze_record(&record);
+            if !each(&record, analysis) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first error of a record's analysis, placed.
+fn first_error(record: &Record<'_>, analysis: &Analysis) -> Option<Refused> {
+    let finding = analysis
+        .findings
+        .iter()
+        .find(|finding| finding.severity == Severity::Error)?;
+    Some(Refused {
+        placed: crate::reading::placed_in(record, finding.clone()),
+        reference: analysis.reference,
+        dropped: Vec::new(),
+    })
+}
+
+/// What a conversion reads and writes, checked: `fenkit convert`'s `--notation` (`--from`),
+/// `--to`, `--variant` and the reading settings together.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// The form read; `None`: each record's, by its content.
+    pub from: Option<Form>,
+    /// The form written.
+    pub to: Form,
+    /// The notation `--variant` selects, if any.
+    pub variant: Option<Notation>,
+    /// The family of positions converted.
+    pub family: crate::Family,
+    /// How records are read and written.
+    pub settings: ReadSettings,
+    /// Whether what the target cannot hold is dropped (and said) rather than refused.
+    pub lossy: bool,
+}
+
+/// A refusal of the settings, as [`SettingError`].
+fn refuse(message: String, help: &str) -> SettingError {
+    SettingError {
+        message,
+        help: help.to_owned(),
+    }
+}
+
+impl Plan {
+    /// Checks that `request` (notation aside: `from` is the form read), `from` and `to` go
+    /// together, and says what to read and write: `--variant threecheck` alone converts
+    /// between the variant's dialects (to the essay form unless `to_dialect`), `--variant
+    /// chess` and `dice` read standard FEN and DFEN.
+    ///
+    /// # Errors
+    /// A [`SettingError`] for settings that do not go together, a missing `to` without a
+    /// variant, forms of two families, and a profile a form reads otherwise.
+    pub fn new(
+        request: &Request,
+        from: Option<Form>,
+        to: Option<Form>,
+    ) -> Result<Plan, SettingError> {
+        let selected = request.variant_notation()?;
+        let (from, to, variant) = match selected {
+            None => match to {
+                Some(to) => (from, to, None),
+                None => {
+                    return Err(refuse(
+                        "expected `--to FORMAT` (or `--variant` to convert between a variant's \
+                         dialects)"
+                            .to_owned(),
+                        "name the form to write",
+                    ));
+                }
+            },
+            // `--variant chess` and `--variant dice` are standard FEN and DFEN, whose bare
+            // conversion writes their own canonical form.
+            Some(notation) if !notation.entry().dialects => (
+                Some(Form::Notation(notation)),
+                to.unwrap_or(Form::Notation(notation)),
+                Some(notation),
+            ),
+            Some(mut notation) => {
+                // A bare conversion writes the canonical form.
+                if request.to_dialect.is_none() {
+                    notation.options.write = chess::variant::Dialect::Essay;
+                }
+                let standard = |form: Form| {
+                    form.family().is_some_and(|family| {
+                        form.resolve(family).entry().variant == Some(chess::variant::Variant::Chess)
+                    })
+                };
+                let to = match to {
+                    None => Form::Notation(notation),
+                    Some(to) if standard(to) => to,
+                    Some(other) => {
+                        return Err(refuse(
+                            format!(
+                                "a {} position converts to its dialects or to standard FEN: \
+                                 expected `--to-dialect DIALECT` or `--to fen`, found `--to {}`",
+                                notation.name(),
+                                other.name()
+                            ),
+                            "drop `--to` to write the essay form",
+                        ));
+                    }
+                };
+                (Some(Form::Notation(notation)), to, Some(notation))
+            }
+        };
+        if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())
+            && from_family != to_family
+        {
+            return Err(refuse(
+                format!(
+                    "cannot convert between DFEN and FEN4: `{}` and `{}` hold different things",
+                    from.map(Form::name).unwrap_or_default(),
+                    to.name()
+                ),
+                "convert within one family",
+            ));
+        }
+        if let Some(Form::Notation(from)) = from
+            && let Some(forced) = from.entry().codec.profile()
+            && request
+                .profile
+                .is_some_and(|p| dfen::Profile::from(p) != forced)
+        {
+            return Err(refuse(
+                format!(
+                    "`--from {}` reads the {forced} dialect: expected no `--profile` or \
+                     `--profile {forced}` with it",
+                    from.name()
+                ),
+                "drop `--profile`",
+            ));
+        }
+        let family = to
+            .family()
+            .or(from.and_then(Form::family))
+            .unwrap_or(crate::Family::Dfen);
+        let resolved = Request {
+            notation: None,
+            ..*request
+        }
+        .resolve()?;
+        Ok(Plan {
+            from,
+            to,
+            variant,
+            family,
+            settings: resolved.read_settings(),
+            lossy: false,
+        })
+    }
+
+    /// This plan writing castling in `castling` (default X-FEN) and the en-passant squares
+    /// `en_passant` keeps (`--castling`, `--en-passant`), dropping what the target cannot hold
+    /// when `lossy`.
+    pub fn writing(
+        mut self,
+        castling: Option<dfen::CastlingNotation>,
+        en_passant: dfen::EnPassantPolicy,
+        lossy: bool,
+    ) -> Plan {
+        self.settings = self.settings.writing(castling, en_passant);
+        self.lossy = lossy;
+        self
+    }
+
+    /// The notation every record is read as (`None`: each by its content), for an input
+    /// named `path` (`None`: standard input or a text) outside a container.
+    pub fn declared(&self, path: Option<&std::path::Path>) -> Option<Notation> {
+        self.from
+            .map(|form| form.resolve(self.family))
+            .or_else(|| path.and_then(Notation::from_extension))
+    }
+
+    /// Converts one record's position text, `text`, as `declared` (else by its content):
+    /// the text written and what a lossy conversion dropped, with the warnings of the read;
+    /// `Ok(None)` for a record that holds no position (an NDJSON4 header).
+    ///
+    /// # Errors
+    /// The [`Rejection`] of a record that cannot be read or that the target cannot hold.
+    pub fn convert_record(
+        &self,
+        text: &str,
+        declared: Option<Notation>,
+        tag: Option<crate::container::VariantTag>,
+    ) -> Result<Option<Converted>, Rejection> {
+        let source = declared.unwrap_or_else(|| {
+            Notation::sniff_among(
+                text.trim_start().as_bytes(),
+                |entry| entry.help.convert.is_some(),
+                Some(self.family),
+            )
+        });
+        // A PGN game's `Variant` tag says how its FEN is read, as `check` reads it.
+        let (source, settings) = match tag {
+            Some(tag) => crate::variant_reading(tag, source, self.settings),
+            None => (source, self.settings),
+        };
+        let source_family = source.entry().family;
+        let target = self.to.resolve(source_family);
+        if source_family != target.entry().family {
+            return Err(Rejection::new(
+                FenkitCode::CrossFamily,
+                0..text.len(),
+                format!(
+                    "this line is {}, which cannot be converted to {}",
+                    source_family.name(),
+                    target.entry().family.name(),
+                ),
+            ));
+        }
+        match source.read(text, settings)? {
+            Read::Nothing(_) => Ok(None),
+            Read::Position(position, warnings) => {
+                let (text, dropped) = target.write(&position, settings, self.lossy, text.len())?;
+                Ok(Some(Converted {
+                    text,
+                    dropped,
+                    warnings,
+                }))
+            }
+        }
+    }
+
+    /// What `fenkit convert -` writes for `text` on standard input, without its final line
+    /// end when `text` has none: each position converted, comments and blank lines kept in a
+    /// text target (a comment the target does not read as one behind `#`), dropped in a
+    /// JSON one; or the first record that is refused.
+    ///
+    /// # Errors
+    /// The first [`Refused`] record: `fenkit convert` reports it and goes on.
+    pub fn convert(&self, text: &str) -> Result<String, Box<Refused>> {
+        let declared = self.declared(None);
+        let grouping = declared.map_or(Grouping::Indented, Notation::conversion_grouping);
+        let comments = declared.map_or(crate::records::COMMENT_STARTS, Notation::comment_starts);
+        let mut records = RecordReader::grouped(text.as_bytes(), grouping, MAX_RECORD_BYTES)
+            .with_comment_starts(comments);
+        let json = self.to.is_json();
+        let mut out = String::with_capacity(text.len() + 16);
+        // Reading from a byte slice cannot fail.
+        while let Ok(Some(record)) = records.next_record() {
+            if record.kind != Kind::Position {
+                if !json {
+                    let opens = record.raw().trim_ascii_start().first();
+                    if record.kind == Kind::Comment
+                        && opens.is_some_and(|byte| {
+                            !self.to.resolve(self.family).comment_starts().contains(byte)
+                        })
+                    {
+                        out.push_str("# ");
+                    }
+                    out.push_str(&String::from_utf8_lossy(record.raw()));
+                    out.push('\n');
+                }
+                continue;
+            }
+            let converted = match (&record.problem, record.text()) {
+                (Some(problem), _) => Err(Rejection::from(problem_finding(&record, problem))),
+                (None, None) => continue,
+                (None, Some(line)) => self.convert_record(line, declared, None),
+            };
+            match converted {
+                Ok(Some(converted)) => {
+                    out.push_str(&converted.text);
+                    out.push('\n');
+                }
+                Ok(None) => {}
+                Err(rejection) => {
+                    let mut refused = Refused::of(&record, rejection);
+                    refused.dropped = self.would_drop(&record, declared);
+                    return Err(Box::new(refused));
+                }
+            }
+        }
+        if !text.ends_with('\n') && out.ends_with('\n') {
+            out.pop();
+        }
+        Ok(out)
+    }
+}
+
+impl Plan {
+    /// What converting `record` lossily would drop, when that is why it is refused.
+    fn would_drop(&self, record: &Record<'_>, declared: Option<Notation>) -> Vec<String> {
+        let (false, Some(line)) = (self.lossy, record.text()) else {
+            return Vec::new();
+        };
+        let lossy = Plan {
+            lossy: true,
+            ..*self
+        };
+        match lossy.convert_record(line, declared, None) {
+            Ok(Some(converted)) => converted.dropped,
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// One record converted: the text written, what a lossy conversion dropped, and the warnings
+/// of the read.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The text written.
+    pub text: String,
+    /// What was dropped (`--lossy`).
+    pub dropped: Vec<String>,
+    /// What the reader says about the record that does not keep it from being converted.
+    pub warnings: Vec<crate::code::Finding>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+    use dfen::rules::EpIdentity;
+
+    fn key(text: &str, notation: &str, ep: EpIdentity) -> String {
+        let request = Request {
+            notation: Notation::from_name(notation),
+            ..Request::default()
+        };
+        let mut formatter = Formatter::new(request.resolve().unwrap());
+        match formatter.key(text, ep).unwrap() {
+            Ok(key) => key,
+            Err(refused) => panic!("{text}: {:?}", refused.placed.finding),
+        }
+    }
+
+    /// The keys `spec/identity.md` pins (and Python's tests with it), through the reading
+    /// every surface shares.
+    #[test]
+    fn keys_are_the_spec_s() {
+        let always = EpIdentity::Always;
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w - - 12 40 -", "dfen", always),
+            "4k3/8/8/8/8/8/8/4K3 w - - -"
+        );
+        let hash =
+            |text: &str, notation: &str| dfen::fnv1a64(key(text, notation, always).as_bytes());
+        assert_eq!(
+            hash("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -", "dfen"),
+            0x606D_DF70_A1A9_B826
+        );
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(hash(start, "fen"), 0x1713_F440_1E30_AA1B);
+        assert_eq!(hash("4d-fen v1:", "fen4"), 0x3CDB_21AC_0857_4D78);
+        assert_eq!(
+            key("4d-fen v1: k@7,7,7,7; K@0,0,0,0", "fen4", always),
+            "4d-fen v1: K@0,0,0,0; k@7,7,7,7"
+        );
+        let pinned = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2 -";
+        let legal = EpIdentity::Legal;
+        assert_eq!(key(pinned, "dfen", legal).split(' ').nth(3), Some("c6"));
+        assert_eq!(key(pinned, "fen", legal).split(' ').nth(3), Some("-"));
+        // The fixed position: a castling right without king and rook at home goes.
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "dfen", always),
+            "4k3/8/8/8/8/8/8/4K3 w - - -"
+        );
+        // An EPD line keys as its position does.
+        assert_eq!(
+            key("4k3/8/8/8/8/8/8/4K3 w - - id \"x\";", "epd", always),
+            key("4k3/8/8/8/8/8/8/4K3 w - - 3 9", "fen", always)
+        );
+    }
+
+    #[test]
+    fn a_lossy_refusal_says_what_lossy_drops() {
+        let request = Request::default();
+        let to = Form::from_name("fen");
+        let plan = Plan::new(&request, Form::from_name("dfen"), to).unwrap();
+        let refused = plan
+            .convert("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -")
+            .unwrap_err();
+        assert_eq!(refused.placed.finding.code.as_str(), "FENKIT003");
+        assert_eq!(refused.dropped.len(), 1);
+    }
+}
