@@ -67,7 +67,8 @@ fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4, perft <-> epd (a perft suite's c
 `json` means the DFEN structured form next to
 dfen, fen, epd and dfen-engine (an EPD line's adds \"operations\"), and the FEN4 structured form
 next to fen4, fen4-pieces and ndjson4. EPD is standard chess: a position with dice or several
-en-passant squares is refused unless --lossy. An EPD line's operations are part of its record:
+en-passant squares is refused unless --lossy; with --variant threecheck or crazyhouse it is
+python-chess's EPD of the variant (`... - 1+1 id \"x\";`, `...[Qn] w - -`), both ways. An EPD line's operations are part of its record:
 converted to another notation than epd or json, a line with operations (other than the clocks
 `hmvc` and `fmvn`, which become FEN's) is refused (FENKIT013) unless --lossy, which drops them
 and says so. A target that by its name takes a part of a record (`--to fen4` of an NDJSON4
@@ -210,14 +211,22 @@ fn plan(args: &Args) -> Result<Plan, Failure> {
             form.resolve(family).entry().variant == Some(chess::variant::Variant::Chess)
         })
     };
+    // Three-check's and crazyhouse's EPD (and perft suites) hold their state as python-chess
+    // writes it.
+    let held = |form: Form| {
+        matches!(
+            notation.entry().variant,
+            Some(chess::variant::Variant::ThreeCheck | chess::variant::Variant::Crazyhouse)
+        ) && matches!(form.name(), "epd" | "perft")
+    };
     let to = match to {
         None => Form::Notation(notation),
-        Some(to) if standard(to) => to,
+        Some(to) if standard(to) || held(to) => to,
         Some(other) => {
             return Err(Failure::hinted(
                 format!(
-                    "a {} position converts to its dialects or to standard FEN: \
-                     expected `--to-dialect DIALECT` or `--to fen`, found `--to {}`",
+                    "a {} position converts to its dialects, to standard FEN or to EPD: \
+                     expected `--to-dialect DIALECT`, `--to fen` or `--to epd`, found `--to {}`",
                     notation.name(),
                     other.name()
                 ),
@@ -225,8 +234,13 @@ fn plan(args: &Args) -> Result<Plan, Failure> {
             ));
         }
     };
+    // An EPD line or a perft suite of the variant is read as such when asked for.
+    let from = match args.notation.as_ref().and_then(FromArg::form) {
+        Some(from) if held(from) => from,
+        _ => Form::Notation(notation),
+    };
     Ok(Plan {
-        from: Some(Form::Notation(notation)),
+        from: Some(from),
         to,
         variant: Some(notation),
     })
@@ -485,7 +499,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
         };
         // The positions inside a container are standard FEN unless `--from` says otherwise.
+        let by_name = origin.path().and_then(Notation::from_extension);
+        // A variant's EPD file or perft suite keeps its notation, judged by the variant's
+        // rules, unless `--from` names one.
+        let kept = args.notation.is_none()
+            && container.is_none()
+            && variant.is_some()
+            && resolved.notation_for(by_name).is_none();
         let declared = from
+            .filter(|_| !kept)
             .map(|form| form.resolve(family))
             .or_else(|| match container {
                 Some(_) => Notation::of_variant(chess::variant::Variant::Chess),
