@@ -458,6 +458,46 @@ fn threecheck_and_crazyhouse_cases_have_an_epd_form() {
     );
 }
 
+/// A three-check or crazyhouse EPD line's findings point into the line as written: after the
+/// pocket (`[Nq]`, `/Nq`), the `~` marks and the counter that `chess::epd` does not read.
+#[test]
+fn variant_epd_findings_point_into_the_line() {
+    let tree = Tree::empty();
+    tree.write(
+        "zh.epd",
+        "4k3/8/8/8/2Q~5/8/8/4K3[Nq] w - - bm Qc8+; am Qd8; D1 99;\n\
+         4k3/8/8/8/2Q~5/8/8/4K3/Nq w - - bm Qc9;\n\
+         4k3/8/8/8/8/8/8/4K3[Zq] w - - D1 5;\n",
+    );
+    assert_cmd_snapshot!(
+        "crazyhouse_epd_findings",
+        tree.fenkit(&[
+            "check",
+            "--variant",
+            "crazyhouse",
+            "--verify-perft",
+            "1",
+            "zh.epd"
+        ])
+    );
+    tree.write(
+        "3check.epd",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 2+1 bm O-O; D1 25;\n\
+         r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 9+1 id \"beyond\";\n",
+    );
+    assert_cmd_snapshot!(
+        "threecheck_epd_findings",
+        tree.fenkit(&[
+            "check",
+            "--variant",
+            "3check",
+            "--verify-perft",
+            "1",
+            "3check.epd"
+        ])
+    );
+}
+
 /// `[variants]` (or `[variant]`) in `fenkit.toml` gives matching files their variant's rules,
 /// so that a walk reads each folder in its own.
 #[test]
