@@ -131,12 +131,23 @@ fn first_error(parsed: &ParsedEpd, line: &str, settings: ReadSettings) -> Option
         .find(|f| f.severity == dfen::Severity::Error)
 }
 
+/// Whether `finding` refuses a line to convert: an error, unless `settings` keep impossible
+/// positions and it says the position is impossible ([`ReadSettings::keep_impossible`]).
+pub(super) fn refuses(finding: &Finding, settings: ReadSettings) -> bool {
+    finding.severity == dfen::Severity::Error
+        && !(settings.keep_impossible
+            && finding.code.category() == fenkit_diagnostics::Category::Position)
+}
+
 /// An EPD line to use (`convert`): refused on a syntax error or an error finding.
 pub(super) fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
     let parsed = parser(settings)
         .parse(text)
         .map_err(|error| Rejection::from(error_finding(&error)))?;
-    match first_error(&parsed, text, settings) {
+    match findings_of(&parsed, text, settings, None)
+        .into_iter()
+        .find(|f| refuses(f, settings))
+    {
         Some(error) => Err(error.into()),
         None => Ok(parsed),
     }

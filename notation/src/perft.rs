@@ -135,7 +135,7 @@ impl Codec for PerftCodec {
         };
         if let Some(error) = super::rules::fen_findings(variant, &fen, settings)
             .into_iter()
-            .find(|f| f.severity == dfen::Severity::Error)
+            .find(|f| super::epd::refuses(f, settings))
         {
             return Err(moved(error).into());
         }

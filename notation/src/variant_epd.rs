@@ -282,7 +282,7 @@ pub(super) fn read_line(
     match read
         .findings
         .into_iter()
-        .find(|f| f.severity == dfen::Severity::Error)
+        .find(|f| super::epd::refuses(f, settings))
     {
         Some(error) => Err(error.into()),
         None => Ok(read.line),

@@ -353,8 +353,8 @@ fn perft_round_trip(tree: &Tree, name: &str, variant: &str, flags: &[&str]) -> (
 /// crazyhouse's pockets and promoted pieces as python-chess's EPD writes them. With
 /// `FENKIT_PERFT_SUITES` (a folder of python-chess's and shakmaty's published suites, named
 /// as `variants/tests/data/perft/SOURCES.md` says), those too, in Chess960 mode as both
-/// projects read them; their impossible positions (`tricky.perft`) are refused as `check`
-/// reports them, so that file is left out.
+/// projects read them, impossible positions (`tricky.perft`'s) included: a suite's case and
+/// its EPD line keep them, as suites count them.
 #[test]
 fn perft_suites_convert_to_epd_and_back_unchanged() {
     let tree = Tree::empty();
@@ -369,14 +369,12 @@ fn perft_suites_convert_to_epd_and_back_unchanged() {
         for entry in std::fs::read_dir(published).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.contains("tricky") {
-                let castling = if name.contains("chess960") {
-                    vec!["--chess960", "--castling", "shredder"]
-                } else {
-                    vec!["--chess960"]
-                };
-                suites.push((path, castling));
-            }
+            let castling = if name.contains("chess960") {
+                vec!["--chess960", "--castling", "shredder"]
+            } else {
+                vec!["--chess960"]
+            };
+            suites.push((path, castling));
         }
     }
     let mut checked = 0;
@@ -456,6 +454,37 @@ fn threecheck_and_crazyhouse_cases_have_an_epd_form() {
             "zh.perft"
         ])
     );
+}
+
+/// A perft case whose position is impossible (two checkers no move can give together, as
+/// python-chess's and shakmaty's `tricky.perft` keep on purpose) goes to EPD and back, since
+/// suites count such positions; a target that holds the position only still refuses it.
+#[test]
+fn impossible_perft_cases_go_to_epd_and_back() {
+    let tree = Tree::empty();
+    let suite = "id two-checkers\nepd 4k3/8/8/8/8/8/8/r3K2q w - -\nperft 1 3\n";
+    tree.write("impossible.perft", suite);
+    let (back, epd) = perft_round_trip(&tree, "impossible.perft", "chess", &[]);
+    assert_eq!(back, suite);
+    assert_eq!(
+        epd,
+        "4k3/8/8/8/8/8/8/r3K2q w - - id \"two-checkers\"; D1 3;\n"
+    );
+    let output = tree
+        .fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--lossy",
+            "--variant",
+            "chess",
+            "impossible.perft",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("VAR011"), "{stderr}");
+    assert_eq!(output.status.code(), Some(1));
 }
 
 /// A three-check or crazyhouse EPD line's findings point into the line as written: after the
