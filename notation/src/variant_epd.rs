@@ -46,31 +46,35 @@ fn position_fields(variant: Variant) -> usize {
     if variant == Variant::ThreeCheck { 5 } else { 4 }
 }
 
+/// The byte ranges of the whitespace-separated words of `line`, in order.
+fn word_ranges(line: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let bytes = line.as_bytes();
+    let space = |byte: u8| byte == b' ' || byte == b'\t';
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && space(bytes[at]) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            return None;
+        }
+        let start = at;
+        while at < bytes.len() && !space(bytes[at]) {
+            at += 1;
+        }
+        Some(start..at)
+    })
+}
+
 /// The byte ranges of the whitespace-separated words of `line`.
 fn words(line: &str) -> Vec<Range<usize>> {
-    let mut words = Vec::new();
-    let mut start = None;
-    for (i, byte) in line.bytes().enumerate() {
-        let space = byte == b' ' || byte == b'\t';
-        match (space, start) {
-            (true, Some(s)) => {
-                words.push(s..i);
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        words.push(s..line.len());
-    }
-    words
+    word_ranges(line).collect()
 }
 
 /// A line with the variant's marks cut out, and where they were.
-struct Split {
+struct Split<'a> {
     /// The line without them: standard EPD.
-    standard: String,
+    standard: std::borrow::Cow<'a, str>,
     /// Each cut: its offset in `standard` and the bytes cut there, in order.
     cuts: Vec<(usize, usize)>,
     /// The end of the variant's position fields in the line.
@@ -79,7 +83,7 @@ struct Split {
     dialect: Dialect,
 }
 
-impl Split {
+impl Split<'_> {
     /// An offset of `standard` as an offset of the line.
     fn offset(&self, at: usize) -> usize {
         at + self
@@ -99,8 +103,13 @@ impl Split {
 
 /// Cuts the variant's marks out of `line`: three-check's counter field, crazyhouse's pocket
 /// and promoted marks.
-fn split(variant: Variant, line: &str) -> Split {
-    let words = words(line);
+fn split(variant: Variant, line: &str) -> Split<'_> {
+    // The first five words: the position fields and three-check's counter.
+    let mut words: [Option<Range<usize>>; 5] = Default::default();
+    for (slot, word) in words.iter_mut().zip(word_ranges(line)) {
+        *slot = Some(word);
+    }
+    let words: Vec<Range<usize>> = words.into_iter().map_while(|word| word).collect();
     let mut removed: Vec<Range<usize>> = Vec::new();
     let mut dialect = Dialect::Stockfish;
     let mut fields_end = words.get(3).map_or(line.len(), |w| w.end);
@@ -137,6 +146,14 @@ fn split(variant: Variant, line: &str) -> Split {
             }
         }
     }
+    if removed.is_empty() {
+        return Split {
+            standard: std::borrow::Cow::Borrowed(line),
+            cuts: Vec::new(),
+            fields_end,
+            dialect,
+        };
+    }
     let mut standard = String::with_capacity(line.len());
     let mut cuts = Vec::with_capacity(removed.len());
     let mut at = 0;
@@ -147,7 +164,7 @@ fn split(variant: Variant, line: &str) -> Split {
     }
     standard.push_str(&line[at..]);
     Split {
-        standard,
+        standard: std::borrow::Cow::Owned(standard),
         cuts,
         fields_end,
         dialect,
@@ -197,21 +214,16 @@ pub(super) fn read(
     for finding in &mut findings {
         finding.span = split.span(&finding.span);
     }
-    // The variant's position fields, with the clocks the operations give.
-    let standard = parsed.epd.position();
-    let fen = format!(
-        "{} {} {}",
-        &line[..split.fields_end],
-        standard.halfmove,
-        standard.fullmove
-    );
+    // The variant's position fields, read without clocks; the clocks are the operations'.
+    let fen = &line[..split.fields_end];
     let within =
         |span: &Range<usize>| span.start.min(split.fields_end)..span.end.min(split.fields_end);
-    let variant_parsed = VariantParser::new(variant)
+    let mut variant_parsed = VariantParser::new(variant)
         .dialect(split.dialect)
         .castling_mode(settings.castling_mode)
         .check_position(false)
-        .parse(&fen)
+        .lenient(true)
+        .parse(fen)
         .map_err(|error| {
             let mut finding = finding_of(error.to_finding());
             finding.span = within(&finding.span);
@@ -231,6 +243,9 @@ pub(super) fn read(
             finding
         }),
     );
+    let standard = parsed.epd.position();
+    variant_parsed.position.fen.halfmove = standard.halfmove;
+    variant_parsed.position.fen.fullmove = standard.fullmove;
     let rules_variant = match variant {
         Variant::ThreeCheck => variants::Variant::ThreeCheck,
         _ => variants::Variant::Crazyhouse,
@@ -238,7 +253,7 @@ pub(super) fn read(
     let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
     let rules =
         variants::Position::from_variant_fen(rules_variant, &variant_parsed.position, chess960);
-    let mut judged = super::rules::reported_position(&rules, &fen, settings);
+    let mut judged = super::rules::reported_position(&rules, fen, settings);
     for finding in &mut judged {
         finding.span = within(&finding.span);
     }
