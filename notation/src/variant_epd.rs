@@ -214,16 +214,24 @@ pub(super) fn read(
     for finding in &mut findings {
         finding.span = split.span(&finding.span);
     }
-    // The variant's position fields, read without clocks; the clocks are the operations'.
-    let fen = &line[..split.fields_end];
+    // The variant's position fields, with the clocks the operations give (a line with its
+    // clocks takes the variant parser's fast path).
+    let standard = parsed.epd.position();
+    let mut fen = String::with_capacity(split.fields_end + 8);
+    fen.push_str(&line[..split.fields_end]);
+    if standard.halfmove == 0 && standard.fullmove.get() == 1 {
+        fen.push_str(" 0 1");
+    } else {
+        use std::fmt::Write as _;
+        let _ = write!(fen, " {} {}", standard.halfmove, standard.fullmove);
+    }
     let within =
         |span: &Range<usize>| span.start.min(split.fields_end)..span.end.min(split.fields_end);
-    let mut variant_parsed = VariantParser::new(variant)
+    let variant_parsed = VariantParser::new(variant)
         .dialect(split.dialect)
         .castling_mode(settings.castling_mode)
         .check_position(false)
-        .lenient(true)
-        .parse(fen)
+        .parse(&fen)
         .map_err(|error| {
             let mut finding = finding_of(error.to_finding());
             finding.span = within(&finding.span);
@@ -243,9 +251,6 @@ pub(super) fn read(
             finding
         }),
     );
-    let standard = parsed.epd.position();
-    variant_parsed.position.fen.halfmove = standard.halfmove;
-    variant_parsed.position.fen.fullmove = standard.fullmove;
     let rules_variant = match variant {
         Variant::ThreeCheck => variants::Variant::ThreeCheck,
         _ => variants::Variant::Crazyhouse,
@@ -253,7 +258,7 @@ pub(super) fn read(
     let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
     let rules =
         variants::Position::from_variant_fen(rules_variant, &variant_parsed.position, chess960);
-    let mut judged = super::rules::reported_position(&rules, fen, settings);
+    let mut judged = super::rules::reported_position(&rules, &fen, settings);
     for finding in &mut judged {
         finding.span = within(&finding.span);
     }
