@@ -37,6 +37,11 @@ pub struct ReadSettings {
     /// (`--variant antichess`, `[variants]`), by `fenkit-variants`; `None`: standard chess's
     /// rules, by `dfen`.
     pub rules: Option<variants::Variant>,
+    /// A conversion between a perft suite's cases and their EPD lines (`convert --to epd` of a
+    /// `.perft` file, `--to perft` of its EPD): a position that is impossible (an error of the
+    /// `position` category) is converted as written, since suites keep such positions on
+    /// purpose and count them (`spec/variants.md` §11).
+    pub keep_impossible: bool,
 }
 
 impl ReadSettings {

@@ -41,7 +41,7 @@ pub(super) static EPD: Entry = Entry {
 
 /// The EPD reader of `settings`: the one place where the read settings become an
 /// [`EpdParser`] (the profile of the four position fields, strictness, Chess960 castling).
-fn parser(settings: ReadSettings) -> EpdParser {
+pub(super) fn parser(settings: ReadSettings) -> EpdParser {
     EpdParser::new()
         .profile(settings.profile)
         .strict(settings.strict)
@@ -58,7 +58,7 @@ fn epd_writer(settings: ReadSettings) -> dfen::Writer {
 
 /// A line that cannot be read, as a finding: a `DFEN` code for the position fields, an `EPD`
 /// code for the operations.
-fn error_finding(error: &chess::epd::Error) -> Finding {
+pub(super) fn error_finding(error: &chess::epd::Error) -> Finding {
     match error {
         chess::epd::Error::Position(error) => finding_of(error.to_finding()),
         chess::epd::Error::Syntax(error) => finding_of(error.to_finding()),
@@ -131,12 +131,23 @@ fn first_error(parsed: &ParsedEpd, line: &str, settings: ReadSettings) -> Option
         .find(|f| f.severity == dfen::Severity::Error)
 }
 
+/// Whether `finding` refuses a line to convert: an error, unless `settings` keep impossible
+/// positions and it says the position is impossible ([`ReadSettings::keep_impossible`]).
+pub(super) fn refuses(finding: &Finding, settings: ReadSettings) -> bool {
+    finding.severity == dfen::Severity::Error
+        && !(settings.keep_impossible
+            && finding.code.category() == fenkit_diagnostics::Category::Position)
+}
+
 /// An EPD line to use (`convert`): refused on a syntax error or an error finding.
 pub(super) fn read_line(text: &str, settings: ReadSettings) -> Result<ParsedEpd, Rejection> {
     let parsed = parser(settings)
         .parse(text)
         .map_err(|error| Rejection::from(error_finding(&error)))?;
-    match first_error(&parsed, text, settings) {
+    match findings_of(&parsed, text, settings, None)
+        .into_iter()
+        .find(|f| refuses(f, settings))
+    {
         Some(error) => Err(error.into()),
         None => Ok(parsed),
     }
@@ -194,10 +205,23 @@ fn cannot_hold_finding(len: usize, dropped: &[String]) -> Finding {
 fn dropped_by_epd(position: &Position) -> Vec<String> {
     match position {
         Position::Dfen(position) => position.to_fen().err().map(|e| e.dropped),
+        // Three-check's checks and crazyhouse's pockets have an EPD form of their own.
+        Position::Variant(position) if holds_state(position) => {
+            position.fen.to_fen().err().map(|e| e.dropped)
+        }
         Position::Variant(position) => Some(position.dropped_by_standard_fen()),
-        Position::Epd(_) | Position::Fen4(_) => None,
+        Position::Epd(_) | Position::VariantEpd(_) | Position::Fen4(_) => None,
     }
     .unwrap_or_default()
+}
+
+/// Whether EPD holds `position`'s variant state: three-check's and crazyhouse's, in the form
+/// python-chess writes ([`super::variant_epd`]).
+fn holds_state(position: &chess::variant::VariantFen) -> bool {
+    matches!(
+        position.variant,
+        chess::variant::Variant::ThreeCheck | chess::variant::Variant::Crazyhouse
+    )
 }
 
 struct EpdCodec;
@@ -225,6 +249,13 @@ impl Codec for EpdCodec {
     }
 
     fn read(&self, _: Notation, text: &str, settings: ReadSettings) -> Result<Read, Rejection> {
+        if let Some(variant) = super::variant_epd::epd_variant(settings.rules) {
+            let line = super::variant_epd::read_line(variant, text, settings)?;
+            return Ok(Read::Position(
+                Position::VariantEpd(Box::new(line)),
+                Vec::new(),
+            ));
+        }
         let parsed = read_line(text, settings)?;
         Ok(Read::Position(
             Position::Epd(Box::new(parsed.epd)),
@@ -238,6 +269,10 @@ impl Codec for EpdCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
+        if let Some(variant) = super::variant_epd::epd_variant(settings.rules) {
+            let read = super::variant_epd::read(variant, text, settings, None)?;
+            return Ok((Position::VariantEpd(Box::new(read.line)), read.findings));
+        }
         let parsed = parser(settings)
             .parse(text)
             .map_err(|error| Rejection::from(error_finding(&error)))?;
@@ -260,6 +295,12 @@ impl Codec for EpdCodec {
         }
         let board = match position {
             Position::Epd(epd) => return Ok((epd.display_with(&writer).to_string(), Vec::new())),
+            Position::VariantEpd(line) => return Ok((line.write(&writer), Vec::new())),
+            Position::Variant(position) if holds_state(position) => {
+                let line = super::variant_epd::VariantEpd::from_variant(position)
+                    .map_err(|error| Rejection::from(cannot_hold_finding(len, &error.dropped)))?;
+                return Ok((line.write(&writer), Vec::new()));
+            }
             Position::Dfen(position) => position,
             Position::Variant(position) => &position.fen,
             Position::Fen4(_) => return Err(super::unsupported(notation, position, len)),
@@ -309,6 +350,9 @@ struct EpdAnalyzer;
 
 impl Analyze for EpdAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        if let Some(variant) = super::variant_epd::epd_variant(work.settings.rules) {
+            return super::variant_epd::analyze(work, variant, text);
+        }
         let mut parsed = match parser(work.settings).parse(text) {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),

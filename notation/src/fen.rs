@@ -123,7 +123,7 @@ impl Codec for FenCodec {
                 }
             }
             // An EPD line comes as its plain position (`Notation::write`).
-            Position::Fen4(_) | Position::Epd(_) => {
+            Position::Fen4(_) | Position::Epd(_) | Position::VariantEpd(_) => {
                 Err(super::unsupported(notation, position, len))
             }
         }
@@ -137,7 +137,7 @@ impl Codec for FenCodec {
         let dropped = match position {
             Position::Dfen(position) => position.to_fen().err()?.dropped,
             Position::Variant(position) => position.dropped_by_standard_fen(),
-            Position::Fen4(_) | Position::Epd(_) => return None,
+            Position::Fen4(_) | Position::Epd(_) | Position::VariantEpd(_) => return None,
         };
         (!dropped.is_empty()).then(|| not_six_fields(len, &dropped))
     }

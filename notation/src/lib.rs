@@ -158,6 +158,7 @@ mod ndjson4;
 mod perft;
 mod rules;
 mod variant;
+mod variant_epd;
 
 use std::path::Path;
 use std::sync::LazyLock;
@@ -173,6 +174,7 @@ pub use analysis::{
 pub use dfen::{ProfileArg, write_dfen};
 
 pub use variant::DialectArg;
+pub use variant_epd::VariantEpd;
 
 /// Every notation, in the order `--help` lists them.
 pub static TABLE: [&Entry; 15] = [
@@ -311,6 +313,9 @@ pub enum Position {
     /// An EPD line: a standard-chess position (its clocks those of `hmvc` and `fmvn`) and its
     /// operations. Every other notation takes its position ([`Position::plain`]).
     Epd(Box<::chess::epd::Epd>),
+    /// A three-check or crazyhouse EPD line: the variant's position, its operations and the
+    /// dialect of its state. Every other notation takes its position ([`Position::plain`]).
+    VariantEpd(Box<VariantEpd>),
 }
 
 impl Position {
@@ -319,8 +324,10 @@ impl Position {
     /// What [`Position::plain`] leaves out of the record, in words (an EPD line's operations
     /// other than the clocks, which the plain model holds): empty when nothing.
     pub fn left_by_plain(&self) -> Vec<String> {
-        let Position::Epd(epd) = self else {
-            return Vec::new();
+        let epd = match self {
+            Position::Epd(epd) => epd,
+            Position::VariantEpd(line) => &line.epd,
+            _ => return Vec::new(),
         };
         let opcodes: Vec<String> = epd
             .operations()
@@ -342,6 +349,9 @@ impl Position {
             Position::Epd(epd) => {
                 std::borrow::Cow::Owned(Position::Dfen(Box::new(epd.position().clone())))
             }
+            Position::VariantEpd(line) => {
+                std::borrow::Cow::Owned(Position::Variant(Box::new(line.position.clone())))
+            }
             _ => std::borrow::Cow::Borrowed(self),
         }
     }
@@ -356,6 +366,7 @@ impl std::fmt::Display for Position {
             Position::Fen4(placement) => placement.fmt(f),
             Position::Variant(position) => position.fmt(f),
             Position::Epd(epd) => epd.fmt(f),
+            Position::VariantEpd(line) => f.write_str(&line.write(&::dfen::Writer::new())),
         }
     }
 }
@@ -636,6 +647,9 @@ pub fn unsupported(notation: Notation, position: &Position, len: usize) -> Rejec
         Position::Dfen(_) => ("a DFEN position".to_owned(), None),
         Position::Fen4(_) => ("a FEN4 placement".to_owned(), None),
         Position::Epd(_) => ("an EPD line".to_owned(), None),
+        Position::VariantEpd(line) => {
+            (format!("a {} EPD line", line.position.variant.name()), None)
+        }
         Position::Variant(variant) => (
             format!("a {} position", variant.variant.name()),
             Some(

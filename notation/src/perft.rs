@@ -135,38 +135,35 @@ impl Codec for PerftCodec {
         };
         if let Some(error) = super::rules::fen_findings(variant, &fen, settings)
             .into_iter()
-            .find(|f| f.severity == dfen::Severity::Error)
+            .find(|f| super::epd::refuses(f, settings))
         {
             return Err(moved(error).into());
         }
-        let position = match variant {
-            variants::Variant::ThreeCheck | variants::Variant::Crazyhouse => {
-                let dvariant = if variant == variants::Variant::ThreeCheck {
-                    chess::variant::Variant::ThreeCheck
-                } else {
-                    chess::variant::Variant::Crazyhouse
-                };
-                VariantParser::new(dvariant)
-                    .dialect(Dialect::detect(dvariant, &fen))
-                    .lenient(true)
-                    .check_position(false)
-                    .castling_mode(settings.castling_mode)
-                    .parse(&fen)
-                    .map(|parsed| Position::Variant(Box::new(parsed.position)))
-            }
-            _ => settings
-                .chess_parser(dfen::Profile::Lenient)
-                .check_position(false)
-                .layout(dfen::Layout::Fen)
-                .parse(&fen)
-                .map(|parsed| Position::Dfen(Box::new(parsed.dfen))),
+        if let Some(dvariant) = super::variant_epd::epd_variant(Some(variant)) {
+            return variant_case(dvariant, &fen, id.as_deref(), &counts, settings)
+                .map_err(|rejection| Rejection::from(moved(rejection.finding)))
+                .map(|line| Read::Position(Position::VariantEpd(Box::new(line)), Vec::new()));
         }
-        .map_err(|error| Rejection::from(moved(finding_of(error.to_finding()))))?;
+        let position = settings
+            .chess_parser(dfen::Profile::Lenient)
+            .check_position(false)
+            .layout(dfen::Layout::Fen)
+            .parse(&fen)
+            .map(|parsed| Position::Dfen(Box::new(parsed.dfen)))
+            .map_err(|error| Rejection::from(moved(finding_of(error.to_finding()))))?;
         if id.is_none() && counts.is_empty() {
             return Ok(Read::Position(position, Vec::new()));
         }
-        case_as_epd(&position, id.as_deref(), &counts, settings, text.len())
-            .map(|epd| Read::Position(epd, Vec::new()))
+        let clocks = writes_clocks(&fen, 4);
+        case_as_epd(
+            &position,
+            id.as_deref(),
+            &counts,
+            clocks,
+            settings,
+            text.len(),
+        )
+        .map(|epd| Read::Position(epd, Vec::new()))
     }
 
     /// A case as a suite writes it: its `id` line, its `epd` line (four fields, the clocks
@@ -184,48 +181,22 @@ impl Codec for PerftCodec {
         let mut dropped = Vec::new();
         match position {
             Position::Epd(epd) => {
-                if let Some(id) = epd.id() {
-                    let _ = writeln!(out, "id {}", id.text());
+                let mut fields = epd_position(epd.position(), settings);
+                // Clocks `0 1` that the case wrote, kept (`hmvc 0; fmvn 1;` in EPD).
+                if clocks_written(epd) && fields.split(' ').count() == 4 {
+                    fields.push_str(" 0 1");
                 }
-                let _ = write!(out, "epd {}", epd_position(epd.position(), settings));
-                let mut others = Vec::new();
-                for operation in epd.operations() {
-                    match (operation.kind(), operation.opcode()) {
-                        (chess::epd::OpcodeKind::PerftCount(depth), _) => {
-                            match operation.operands().next().and_then(|o| o.integer()) {
-                                Some(count) => {
-                                    let _ = write!(out, "\nperft {depth} {count}");
-                                }
-                                None => others.push(format!("`{}`", operation.opcode())),
-                            }
-                        }
-                        (_, "hmvc" | "fmvn") => {}
-                        (_, "id") if epd.id().is_some() => {}
-                        (_, opcode) => others.push(format!("`{opcode}`")),
-                    }
+                write_case(&mut out, &mut dropped, epd, &fields, lossy, len)?;
+            }
+            Position::VariantEpd(line) => {
+                let writer = settings.writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
+                let mut fields = line.position_fields(&writer);
+                // The clocks, where the line wrote them (python-chess's suites leave them off).
+                if clocks_written(&line.epd) {
+                    let fen = line.epd.position();
+                    let _ = write!(fields, " {} {}", fen.halfmove, fen.fullmove);
                 }
-                if !others.is_empty() {
-                    let what = format!(
-                        "the EPD operation{} {}",
-                        if others.len() == 1 { "" } else { "s" },
-                        others.join(", ")
-                    );
-                    if !lossy {
-                        return Err(Rejection::new(
-                            crate::code::FenkitCode::RecordPartDropped,
-                            0..len,
-                            format!(
-                                "`perft` cannot hold {what}: expected only `id` and `D<n>` \
-                                 counts (or a target that keeps the whole record, `epd` or \
-                                 `json`)"
-                            ),
-                        )
-                        .with_help(
-                            "convert with --lossy to drop them; the warning says what was dropped",
-                        ));
-                    }
-                    dropped.push(what);
-                }
+                write_case(&mut out, &mut dropped, &line.epd, &fields, lossy, len)?;
             }
             Position::Dfen(fen) => {
                 if let Err(error) = fen.to_fen() {
@@ -258,6 +229,128 @@ impl Codec for PerftCodec {
     }
 }
 
+/// Writes a case (`id` line, `epd` line of `fields`, a `perft` line for each `D<n>` count) of
+/// `epd`'s operations into `out`; any other operation is refused unless `lossy`, which drops it
+/// and says so in `dropped`.
+fn write_case(
+    out: &mut String,
+    dropped: &mut Vec<String>,
+    epd: &chess::epd::Epd,
+    fields: &str,
+    lossy: bool,
+    len: usize,
+) -> Result<(), Rejection> {
+    if let Some(id) = epd.id() {
+        let _ = writeln!(out, "id {}", id.text());
+    }
+    let _ = write!(out, "epd {fields}");
+    let mut others = Vec::new();
+    for operation in epd.operations() {
+        match (operation.kind(), operation.opcode()) {
+            (chess::epd::OpcodeKind::PerftCount(depth), _) => {
+                match operation.operands().next().and_then(|o| o.integer()) {
+                    Some(count) => {
+                        let _ = write!(out, "\nperft {depth} {count}");
+                    }
+                    None => others.push(format!("`{}`", operation.opcode())),
+                }
+            }
+            (_, "hmvc" | "fmvn") => {}
+            (_, "id") if epd.id().is_some() => {}
+            (_, opcode) => others.push(format!("`{opcode}`")),
+        }
+    }
+    if !others.is_empty() {
+        let what = format!(
+            "the EPD operation{} {}",
+            if others.len() == 1 { "" } else { "s" },
+            others.join(", ")
+        );
+        if !lossy {
+            return Err(Rejection::new(
+                crate::code::FenkitCode::RecordPartDropped,
+                0..len,
+                format!(
+                    "`perft` cannot hold {what}: expected only `id` and `D<n>` counts (or a \
+                     target that keeps the whole record, `epd` or `json`)"
+                ),
+            )
+            .with_help("convert with --lossy to drop them; the warning says what was dropped"));
+        }
+        dropped.push(what);
+    }
+    Ok(())
+}
+
+/// A three-check or crazyhouse case (`fen`, the text of its `epd` line, its name and counts)
+/// as the EPD line python-chess writes for it: the variant's position fields as the suite
+/// writes them (a crazyhouse pocket in brackets or as a ninth rank), the clocks as `hmvc` and
+/// `fmvn` where the suite's line writes them, the name as `id`, the counts as `D<n>`. Spans
+/// of a refusal are in `fen`.
+fn variant_case(
+    variant: chess::variant::Variant,
+    fen: &str,
+    id: Option<&str>,
+    counts: &[(u32, u64)],
+    settings: ReadSettings,
+) -> Result<super::VariantEpd, Rejection> {
+    let dialect = Dialect::detect(variant, fen);
+    let parsed = VariantParser::new(variant)
+        .dialect(dialect)
+        .lenient(true)
+        .check_position(false)
+        .castling_mode(settings.castling_mode)
+        .parse(fen)
+        .map_err(|error| Rejection::from(finding_of(error.to_finding())))?;
+    let position = parsed.position;
+    // The EPD form: python-chess's, but a pocket written as a ninth rank stays one.
+    let written = if dialect == Dialect::Lichess && variant == chess::variant::Variant::Crazyhouse {
+        Dialect::Lichess
+    } else {
+        Dialect::Stockfish
+    };
+    let text = position.display_as(written).to_string();
+    let fields = if variant == chess::variant::Variant::ThreeCheck {
+        5
+    } else {
+        4
+    };
+    let mut line: String = text.split(' ').take(fields).collect::<Vec<_>>().join(" ");
+    if writes_clocks(fen, fields) {
+        let _ = write!(
+            line,
+            " hmvc {}; fmvn {};",
+            position.fen.halfmove, position.fen.fullmove
+        );
+    }
+    if let Some(id) = id {
+        let escaped = id.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = write!(line, " id \"{escaped}\";");
+    }
+    for (depth, count) in counts {
+        let _ = write!(line, " D{depth} {count};");
+    }
+    let mut read =
+        super::variant_epd::read_line(variant, &line, settings).map_err(|rejection| {
+            let mut finding = rejection.finding;
+            finding.span = 0..fen.len();
+            Rejection::from(finding)
+        })?;
+    read.dialect = written;
+    Ok(read)
+}
+
+/// Whether an EPD line writes its clocks (`hmvc`, `fmvn`).
+fn clocks_written(epd: &chess::epd::Epd) -> bool {
+    epd.operation("hmvc").is_some() || epd.operation("fmvn").is_some()
+}
+
+/// Whether the text of a case's `epd` line writes the clocks: more words than `fields`, the
+/// position fields of its variant's EPD form.
+fn writes_clocks(fen: &str, fields: usize) -> bool {
+    fen.split([' ', '\t']).filter(|w| !w.is_empty()).count() > fields
+}
+
 /// A case's position as its `epd` line writes it: the four fields, and the clocks only when
 /// they are not `0 1`.
 fn epd_position(fen: &dfen::Dfen, settings: ReadSettings) -> String {
@@ -277,6 +370,7 @@ fn case_as_epd(
     position: &Position,
     id: Option<&str>,
     counts: &[(u32, u64)],
+    clocks: bool,
     settings: ReadSettings,
     len: usize,
 ) -> Result<Position, Rejection> {
@@ -309,6 +403,9 @@ fn case_as_epd(
         )
     })?;
     let mut line = epd.to_string();
+    if clocks && !clocks_written(&epd) {
+        line.push_str(" hmvc 0; fmvn 1;");
+    }
     if let Some(id) = id {
         let escaped = id.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = write!(line, " id \"{escaped}\";");

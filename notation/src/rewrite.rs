@@ -349,14 +349,26 @@ impl Plan {
                         form.resolve(family).entry().variant == Some(chess::variant::Variant::Chess)
                     })
                 };
+                // Three-check's and crazyhouse's EPD (and perft suites) hold their state as
+                // python-chess writes it.
+                let held = |form: Form| {
+                    matches!(
+                        notation.entry().variant,
+                        Some(
+                            chess::variant::Variant::ThreeCheck
+                                | chess::variant::Variant::Crazyhouse
+                        )
+                    ) && matches!(form.name(), "epd" | "perft")
+                };
                 let to = match to {
                     None => Form::Notation(notation),
-                    Some(to) if standard(to) => to,
+                    Some(to) if standard(to) || held(to) => to,
                     Some(other) => {
                         return Err(refuse(
                             format!(
-                                "a {} position converts to its dialects or to standard FEN: \
-                                 expected `--to-dialect DIALECT` or `--to fen`, found `--to {}`",
+                                "a {} position converts to its dialects, to standard FEN or to \
+                                 EPD: expected `--to-dialect DIALECT`, `--to fen` or `--to epd`, \
+                                 found `--to {}`",
                                 notation.name(),
                                 other.name()
                             ),
@@ -364,7 +376,12 @@ impl Plan {
                         ));
                     }
                 };
-                (Some(Form::Notation(notation)), to, Some(notation))
+                // An EPD line or a perft suite of the variant is read as such when asked for.
+                let from = match from {
+                    Some(from) if held(from) => from,
+                    _ => Form::Notation(notation),
+                };
+                (Some(from), to, Some(notation))
             }
         };
         if let (Some(from_family), Some(to_family)) = (from.and_then(Form::family), to.family())
@@ -472,6 +489,13 @@ impl Plan {
                 ),
             ));
         }
+        // A perft suite's case and its EPD line: impossible positions are kept, as suites keep
+        // and count them.
+        let suite = |a: Notation, b: Notation| a.name() == "perft" && b.name() == "epd";
+        let settings = ReadSettings {
+            keep_impossible: suite(source, target) || suite(target, source),
+            ..settings
+        };
         match source.read(text, settings)? {
             Read::Nothing(_) => Ok(None),
             Read::Position(position, warnings) => {

@@ -129,7 +129,36 @@ pub(super) fn epd_findings(
     if !valid {
         return findings;
     }
-    findings.extend(reported(position.epd_move_findings(epd), settings));
+    findings.extend(operation_findings(
+        variant,
+        &position,
+        epd,
+        settings,
+        verify_perft,
+    ));
+    findings
+}
+
+/// The findings of the variant library about `position`, read from `text` (its spans).
+pub(super) fn reported_position(
+    position: &variants::Position,
+    text: &str,
+    settings: ReadSettings,
+) -> Vec<Finding> {
+    reported(position.findings(text), settings)
+}
+
+/// The findings about an EPD line's operations in `variant`, whose position is `position`:
+/// its moves', and with `verify_perft` its perft counts up to that depth (`VAR205`); spans in
+/// `epd`'s line.
+pub(super) fn operation_findings(
+    variant: variants::Variant,
+    position: &variants::Position,
+    epd: &chess::epd::Epd,
+    settings: ReadSettings,
+    verify_perft: Option<u32>,
+) -> Vec<Finding> {
+    let mut findings = reported(position.epd_move_findings(epd), settings);
     if let Some(max) = verify_perft {
         for operation in epd.operations() {
             let chess::epd::OpcodeKind::PerftCount(depth) = operation.kind() else {

@@ -357,13 +357,13 @@ impl Request {
             (Some(Variant::Chess), _) => Ok(notation),
             (Some(Variant::Dice), "dfen") => Ok(variant),
             (Some(_), "fen") if variant.entry().dialects => Ok(variant),
-            (Some(Variant::ThreeCheck | Variant::Crazyhouse), "perft") => Ok(notation),
+            (Some(Variant::ThreeCheck | Variant::Crazyhouse), "perft" | "epd") => Ok(notation),
             _ => Err(SettingError::new(
                 format!(
                     "`--variant {name}` is written in its own FEN dialects: expected no \
                      `--notation`, `--notation fen`{}, found `--notation {}`",
                     if self.variant.and_then(VariantName::rules).is_some() {
-                        " or `--notation perft`"
+                        ", `--notation epd` or `--notation perft`"
                     } else {
                         ""
                     },

@@ -60,12 +60,15 @@ move of a turn) is not at its default, unless --lossy. `--variant chess` is `--f
 
 Conversions: dfen <-> fen <-> epd, dfen <-> json, epd <-> json, dfen <-> dfen-engine,
 fen4 <-> json <-> fen4-pieces, ndjson4 -> fen4, perft <-> epd (a perft suite's case, its `id`,
-`epd` and `perft` lines, is one record: EPD keeps its name and counts as `id` and `D<n>`).
+`epd` and `perft` lines, is one record: EPD keeps its name and counts as `id` and `D<n>`, and
+an impossible position, which suites count on purpose).
 `json` means the DFEN structured form next to
 dfen, fen, epd and dfen-engine (an EPD line's adds \"operations\"), and the FEN4 structured form
 next to fen4, fen4-pieces and ndjson4. EPD is standard chess: a position with dice or several
-en-passant squares is refused unless --lossy. An EPD line's operations are part of its record:
-converted to another notation than epd or json, a line with operations (other than the clocks
+en-passant squares is refused unless --lossy; with --variant threecheck or crazyhouse it is
+python-chess's EPD of the variant (`... - 1+1 id \"x\";`, `...[Qn] w - -`), both ways.
+An EPD line's operations are part of its record: converted to another notation than epd or
+json, a line with operations (other than the clocks
 `hmvc` and `fmvn`, which become FEN's) is refused (FENKIT013) unless --lossy, which drops them
 and says so. A target that by its name takes a part of a record (`--to fen4` of an NDJSON4
 frame: its fen4 field) is a projection, not a lossy conversion.
@@ -423,11 +426,15 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 continue;
             }
         };
-        // The positions inside a container are standard FEN unless `--from` says otherwise; a
-        // file's `[notations]` entry names its notation when `--from` does not.
+        // The positions inside a container are standard FEN unless `--from` or `--variant`
+        // says otherwise. Without `--from`, a file's notation is the one `--variant` forces on
+        // it, else its `[notations]` entry, else its extension's: a variant's EPD file or
+        // perft suite keeps its notation, judged by the variant's rules.
         let declared = match (plan.from, container) {
             (None, Some(_)) => Notation::of_variant(chess::variant::Variant::Chess),
-            (None, None) => file.notation.or_else(|| plan.declared(origin.path())),
+            (_, None) if args.notation.is_none() => file
+                .notation
+                .or_else(|| origin.path().and_then(Notation::from_extension)),
             _ => plan.declared(origin.path()),
         };
         let grouping = match container {

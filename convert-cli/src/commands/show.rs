@@ -355,6 +355,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             draw_dfen(&position.fen, Some(position), settings.castling_mode)
         }
         Position::Epd(epd) => draw_dfen(epd.position(), None, settings.castling_mode),
+        Position::VariantEpd(line) => draw_dfen(
+            &line.position.fen,
+            Some(&line.position),
+            settings.castling_mode,
+        ),
     };
     let mut stdout = global.stdout();
     write!(stdout, "{diagram}")?;

@@ -329,6 +329,204 @@ fn fmt_and_convert_work_on_perft_suites() {
     assert_cmd_snapshot!(tree.fenkit(&["convert", "--to", "epd", "chess.perft"]));
 }
 
+/// A perft suite of the variant `variant` (its name on the command line), converted to EPD
+/// and back, in the tree `tree` as `name`: the suite as it comes back, and the EPD between.
+fn perft_round_trip(tree: &Tree, name: &str, variant: &str, flags: &[&str]) -> (String, String) {
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--variant", variant, "--quiet"]);
+        all.extend(flags);
+        let output = tree.fenkit(&all).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{name} ({variant}): {stderr}");
+        assert!(stderr.is_empty(), "{name} ({variant}): {stderr}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let epd = run(&["convert", "--to", "epd", name]);
+    let epd_name = format!("{name}.epd");
+    tree.write(&epd_name, &epd);
+    (run(&["convert", "--to", "perft", &epd_name]), epd)
+}
+
+/// Every perft suite the repository holds (`variants/tests/data/perft`, `tests/data/perft`)
+/// converts to EPD and back byte for byte in its variant: three-check's remaining checks and
+/// crazyhouse's pockets and promoted pieces as python-chess's EPD writes them. With
+/// `FENKIT_PERFT_SUITES` (a folder of python-chess's and shakmaty's published suites, named
+/// as `variants/tests/data/perft/SOURCES.md` says), those too, in Chess960 mode as both
+/// projects read them, impossible positions (`tricky.perft`'s) included: a suite's case and
+/// its EPD line keep them, as suites count them.
+#[test]
+fn perft_suites_convert_to_epd_and_back_unchanged() {
+    let tree = Tree::empty();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut suites = Vec::new();
+    for folder in ["variants/tests/data/perft", "tests/data/perft"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            suites.push((entry.unwrap().path(), Vec::new()));
+        }
+    }
+    if let Some(published) = std::env::var_os("FENKIT_PERFT_SUITES") {
+        for entry in std::fs::read_dir(published).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let castling = if name.contains("chess960") {
+                vec!["--chess960", "--castling", "shredder"]
+            } else {
+                vec!["--chess960"]
+            };
+            suites.push((path, castling));
+        }
+    }
+    let mut checked = 0;
+    for (path, flags) in suites {
+        if path.extension().is_none_or(|ext| ext != "perft") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let variant = match stem.rsplit('-').next().unwrap() {
+            "3check" => "threecheck",
+            "random" | "tricky" | "chess960" => "chess",
+            other => other,
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = format!("{stem}.perft");
+        tree.write(&name, &text);
+        let (back, epd) = perft_round_trip(&tree, &name, variant, &flags);
+        assert_eq!(back, text, "{name} ({variant}) through\n{epd}");
+        checked += 1;
+    }
+    assert!(checked >= 11, "{checked} suites");
+}
+
+/// Three-check and crazyhouse cases in EPD: the counter after the four fields, the pocket
+/// after the board (or as a ninth rank, as written), `~` marks, and clocks written as `0 1`
+/// kept as `hmvc` and `fmvn`; `--to fen` refuses what it cannot hold, `--lossy` says it.
+#[test]
+fn threecheck_and_crazyhouse_cases_have_an_epd_form() {
+    let tree = Tree::empty();
+    tree.write(
+        "3check.perft",
+        "id two-left\nepd r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 2+1\nperft 1 26\n\nid clocks\nepd 4k3/8/8/8/8/8/8/R3K3 b Q - 3+3 4 30\nperft 1 5\n",
+    );
+    tree.write(
+        "zh.perft",
+        "id held\nepd 4k3/8/8/8/8/8/8/4K3[Nq] w - -\nperft 1 67\n\nid promoted\nepd 4k3/8/2Q~5/8/8/8/8/4K3/ b - - 0 1\nperft 1 4\n",
+    );
+    let (back, epd) = perft_round_trip(&tree, "3check.perft", "threecheck", &[]);
+    assert_eq!(back, String::from_utf8(tree.read("3check.perft")).unwrap());
+    insta::assert_snapshot!("threecheck_cases_as_epd", epd);
+    let (back, epd) = perft_round_trip(&tree, "zh.perft", "crazyhouse", &[]);
+    assert_eq!(back, String::from_utf8(tree.read("zh.perft")).unwrap());
+    insta::assert_snapshot!("crazyhouse_cases_as_epd", epd);
+    // The EPD lines check, their counts verified, in the variant.
+    assert_cmd_snapshot!(
+        "crazyhouse_epd_checked",
+        tree.fenkit(&[
+            "check",
+            "--variant",
+            "crazyhouse",
+            "--verify-perft",
+            "1",
+            "zh.perft.epd"
+        ])
+    );
+    // Standard FEN holds neither the pocket nor the counts.
+    assert_cmd_snapshot!(
+        "crazyhouse_case_to_fen",
+        tree.fenkit(&[
+            "convert",
+            "--variant",
+            "crazyhouse",
+            "--to",
+            "fen",
+            "zh.perft"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "crazyhouse_case_to_fen_lossy",
+        tree.fenkit(&[
+            "convert",
+            "--variant",
+            "crazyhouse",
+            "--to",
+            "fen",
+            "--lossy",
+            "zh.perft"
+        ])
+    );
+}
+
+/// A perft case whose position is impossible (two checkers no move can give together, as
+/// python-chess's and shakmaty's `tricky.perft` keep on purpose) goes to EPD and back, since
+/// suites count such positions; a target that holds the position only still refuses it.
+#[test]
+fn impossible_perft_cases_go_to_epd_and_back() {
+    let tree = Tree::empty();
+    let suite = "id two-checkers\nepd 4k3/8/8/8/8/8/8/r3K2q w - -\nperft 1 3\n";
+    tree.write("impossible.perft", suite);
+    let (back, epd) = perft_round_trip(&tree, "impossible.perft", "chess", &[]);
+    assert_eq!(back, suite);
+    assert_eq!(
+        epd,
+        "4k3/8/8/8/8/8/8/r3K2q w - - id \"two-checkers\"; D1 3;\n"
+    );
+    let output = tree
+        .fenkit(&[
+            "convert",
+            "--to",
+            "fen",
+            "--lossy",
+            "--variant",
+            "chess",
+            "impossible.perft",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("VAR011"), "{stderr}");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// A three-check or crazyhouse EPD line's findings point into the line as written: after the
+/// pocket (`[Nq]`, `/Nq`), the `~` marks and the counter that `chess::epd` does not read.
+#[test]
+fn variant_epd_findings_point_into_the_line() {
+    let tree = Tree::empty();
+    tree.write(
+        "zh.epd",
+        "4k3/8/8/8/2Q~5/8/8/4K3[Nq] w - - bm Qc8+; am Qd8; D1 99;\n\
+         4k3/8/8/8/2Q~5/8/8/4K3/Nq w - - bm Qc9;\n\
+         4k3/8/8/8/8/8/8/4K3[Zq] w - - D1 5;\n",
+    );
+    assert_cmd_snapshot!(
+        "crazyhouse_epd_findings",
+        tree.fenkit(&[
+            "check",
+            "--variant",
+            "crazyhouse",
+            "--verify-perft",
+            "1",
+            "zh.epd"
+        ])
+    );
+    tree.write(
+        "3check.epd",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 2+1 bm O-O; D1 25;\n\
+         r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 9+1 id \"beyond\";\n",
+    );
+    assert_cmd_snapshot!(
+        "threecheck_epd_findings",
+        tree.fenkit(&[
+            "check",
+            "--variant",
+            "3check",
+            "--verify-perft",
+            "1",
+            "3check.epd"
+        ])
+    );
+}
+
 /// `[variants]` (or `[variant]`) in `fenkit.toml` gives matching files their variant's rules,
 /// so that a walk reads each folder in its own.
 #[test]

@@ -640,7 +640,7 @@ fn usage_errors_say_what_goes_together() {
                 "--variant",
                 "threecheck",
                 "--notation",
-                "epd",
+                "dfen",
                 "3check.fen",
             ],
         ),
