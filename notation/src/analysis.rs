@@ -272,6 +272,8 @@ pub struct Work {
     /// Whether the canonical form of a position judged by a variant's rules applies the
     /// variant's fixable findings too (`fmt`).
     variant_fixes: bool,
+    /// Whether [`Analysis::notes`] are made (else they stay empty).
+    notes: bool,
     /// Where canonical forms are written before they are compared with the input.
     scratch: String,
 }
@@ -297,6 +299,11 @@ impl Work {
     /// antichess`) applies the variant's fixable findings (`VAR007`, `VAR008`, `VAR102`).
     pub fn fixes_variant_findings(&self) -> bool {
         self.variant_fixes && self.fixes_positions()
+    }
+
+    /// Whether [`Analysis::notes`] are wanted; without them a notation makes none.
+    pub fn wants_notes(&self) -> bool {
+        self.notes
     }
 
     /// How en passant counts in identities, when identities are wanted.
@@ -423,6 +430,7 @@ impl Analyzer {
                 engine_hint: false,
                 verify_perft: None,
                 variant_fixes: false,
+                notes: true,
                 scratch: String::new(),
             },
             state: notation.entry().codec.analyzer(),
@@ -440,6 +448,13 @@ impl Analyzer {
     /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
     pub fn without_canonical(mut self) -> Analyzer {
         self.work.canonical = CanonicalForms::Skip;
+        self
+    }
+
+    /// This analyser without [`Analysis::notes`], which stay empty (for a reader that would
+    /// drop them unread: `check` without `--verbose`). The findings are the same.
+    pub fn without_notes(mut self) -> Analyzer {
+        self.work.notes = false;
         self
     }
 

@@ -309,7 +309,7 @@ struct EpdAnalyzer;
 
 impl Analyze for EpdAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
-        let mut parsed = match parser(work.settings).parse(text) {
+        let mut parsed = match parser(work.settings).notes(work.wants_notes()).parse(text) {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),
         };
