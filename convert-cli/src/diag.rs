@@ -260,7 +260,6 @@ impl Diagnostic {
             && text.len() <= PLAIN_MAX_LINE
             && printable_ascii(text)
             && !text.starts_with(PLAIN_MAX_INDENT)
-            && !text.ends_with(' ')
             && source.span.start <= source.span.end
             && source.span.end <= text.len()
             && one_line(&self.path);
@@ -386,7 +385,6 @@ fn simple_line(path: &str, text: &str, span: &Range<usize>) -> Option<Range<usiz
         && text.len() <= PLAIN_MAX_LINE
         && printable_ascii(text)
         && !text.starts_with(PLAIN_MAX_INDENT)
-        && !text.ends_with(' ')
         && one_line(path);
     let start = span.start.min(text.len());
     simple.then(|| start..span.end.min(text.len()).max(start))
@@ -576,7 +574,8 @@ mod tests {
     use notation::code::{FenkitCode, fenkit_error, fenkit_warning};
 
     /// The plain report written directly is annotate-snippets' own, byte for byte, over random
-    /// lines (lengths up to past the direct writer's limit, spaces, indentation, every
+    /// lines (lengths up to past the direct writer's limit, spaces, indentation, trailing
+    /// spaces, every
     /// printable byte and some that are not), spans (empty, one byte, the whole line, at its
     /// end), line numbers of one to seven digits, titles and helps; and the direct writer takes
     /// most of them.
@@ -609,8 +608,13 @@ mod tests {
                 }
                 text.insert(at, odd[next(odd.len())]);
             }
+            // Trailing spaces, which annotate-snippets keeps as they are, and lines of spaces
+            // only.
             if case % 7 == 0 {
-                text.push_str(&" ".repeat(next(4)));
+                text.push_str(&" ".repeat(next(12)));
+            }
+            if case % 97 == 5 {
+                text = " ".repeat(1 + next(7));
             }
             let mut start = next(text.len() + 1);
             while !text.is_char_boundary(start) {
