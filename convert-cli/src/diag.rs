@@ -260,11 +260,10 @@ impl Diagnostic {
             && text.len() <= PLAIN_MAX_LINE
             && printable_ascii(text)
             && !text.starts_with(PLAIN_MAX_INDENT)
-            && !text.ends_with(' ')
             && source.span.start <= source.span.end
             && source.span.end <= text.len()
             && one_line(&self.path);
-        simple.then(|| decimal(source.first_line, &mut [0u8; 20]).len())
+        simple.then(|| decimal_len(source.first_line))
     }
 
     /// The middle of the simple plain report, which the finding's message and help do not
@@ -347,24 +346,23 @@ fn write_body(
     span: Range<usize>,
     out: &mut String,
 ) {
-    let mut digits = [0u8; 20];
-    let number = decimal(number, &mut digits);
+    let gutter = decimal_len(number);
     let carets = (span.end - span.start).max(1);
-    repeat(out, ' ', number.len());
+    repeat(out, ' ', gutter);
     out.push_str("--> ");
     out.push_str(path);
     out.push(':');
-    out.push_str(decimal(place.0, &mut [0u8; 20]));
+    push_decimal(out, place.0);
     out.push(':');
-    out.push_str(decimal(place.1, &mut [0u8; 20]));
+    push_decimal(out, place.1);
     out.push('\n');
-    repeat(out, ' ', number.len());
+    repeat(out, ' ', gutter);
     out.push_str(" |\n");
-    out.push_str(number);
+    push_decimal(out, number);
     out.push_str(" | ");
     out.push_str(text);
     out.push('\n');
-    repeat(out, ' ', number.len());
+    repeat(out, ' ', gutter);
     out.push_str(" | ");
     repeat(out, ' ', span.start);
     repeat(out, '^', carets);
@@ -387,7 +385,6 @@ fn simple_line(path: &str, text: &str, span: &Range<usize>) -> Option<Range<usiz
         && text.len() <= PLAIN_MAX_LINE
         && printable_ascii(text)
         && !text.starts_with(PLAIN_MAX_INDENT)
-        && !text.ends_with(' ')
         && one_line(path);
     let start = span.start.min(text.len());
     simple.then(|| start..span.end.min(text.len()).max(start))
@@ -414,7 +411,7 @@ pub(crate) fn plain_line_into(
     out.reserve(160 + finding.message.len() + path.len() + 2 * text.len() + span.len());
     plain_head(finding, out);
     write_body(path, (line, span.start + 1), line, text, span, out);
-    plain_help(finding, decimal(line, &mut [0u8; 20]).len(), out);
+    plain_help(finding, decimal_len(line), out);
     true
 }
 
@@ -444,6 +441,18 @@ fn one_line(text: &str) -> bool {
 /// needs.
 fn plain_words(finding: &Finding) -> bool {
     one_line(&finding.message) && finding.help.as_deref().is_none_or(one_line)
+}
+
+/// Whether the title and help of `finding` hold only printable ASCII, so that its simple
+/// plain report, written from a record and path that are printable ASCII too, holds nothing
+/// but printable ASCII and line feeds (see `output::WritePrintable`).
+pub(crate) fn printable_words(finding: &Finding) -> bool {
+    printable_ascii(&finding.message) && finding.help.as_deref().is_none_or(printable_ascii)
+}
+
+/// Whether `path` is printable ASCII, as a report that is to be written unscanned needs.
+pub(crate) fn printable_path(path: &str) -> bool {
+    printable_ascii(path)
 }
 
 /// The title line of the simple plain report.
@@ -495,18 +504,35 @@ pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> b
     true
 }
 
-/// `n` in decimal, written at the end of `digits`.
-fn decimal(mut n: usize, digits: &mut [u8; 20]) -> &str {
+/// How many digits `n` has in decimal.
+fn decimal_len(mut n: usize) -> usize {
+    let mut len = 1;
+    while n >= 10 {
+        n /= 10;
+        len += 1;
+    }
+    len
+}
+
+/// Appends `n` in decimal, a digit at a time: the digits are ASCII, so no UTF-8 check of them
+/// is needed (which cost more than writing them, three numbers a report).
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
+    let mut rest = n;
     loop {
         at -= 1;
-        digits[at] = b'0' + u8::try_from(n % 10).unwrap_or(0);
-        n /= 10;
-        if n == 0 {
+        if let Some(slot) = digits.get_mut(at) {
+            *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+        }
+        rest /= 10;
+        if rest == 0 || at == 0 {
             break;
         }
     }
-    std::str::from_utf8(&digits[at..]).unwrap_or("")
+    for &digit in digits.get(at..).unwrap_or_default() {
+        out.push(char::from(digit));
+    }
 }
 
 /// Appends `count` copies of the ASCII character `piece` (a space or a caret).
@@ -548,7 +574,8 @@ mod tests {
     use notation::code::{FenkitCode, fenkit_error, fenkit_warning};
 
     /// The plain report written directly is annotate-snippets' own, byte for byte, over random
-    /// lines (lengths up to past the direct writer's limit, spaces, indentation, every
+    /// lines (lengths up to past the direct writer's limit, spaces, indentation, trailing
+    /// spaces, every
     /// printable byte and some that are not), spans (empty, one byte, the whole line, at its
     /// end), line numbers of one to seven digits, titles and helps; and the direct writer takes
     /// most of them.
@@ -576,8 +603,13 @@ mod tests {
                 }
                 text.insert(at, odd[next(odd.len())]);
             }
+            // Trailing spaces, which annotate-snippets keeps as they are, and lines of spaces
+            // only.
             if case % 7 == 0 {
-                text.push_str(&" ".repeat(next(4)));
+                text.push_str(&" ".repeat(next(12)));
+            }
+            if case % 97 == 5 {
+                text = " ".repeat(1 + next(7));
             }
             let mut start = next(text.len() + 1);
             while !text.is_char_boundary(start) {

@@ -267,6 +267,24 @@ pub(crate) fn render_one(
     }
 }
 
+/// A stream that may be handed text known to hold only printable ASCII and line feeds (a report
+/// written from a record that is such text, with a path and words that are too), which
+/// standard output (`context::Stdout`) writes without scanning it for escape codes.
+pub(crate) trait WritePrintable: Write {
+    /// Writes `buf`, which holds only printable ASCII and line feeds, as `write_all` would.
+    fn write_printable(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.write_all(buf)
+    }
+}
+
+impl WritePrintable for Vec<u8> {}
+
+impl<T: WritePrintable + ?Sized> WritePrintable for &mut T {
+    fn write_printable(&mut self, buf: &[u8]) -> io::Result<()> {
+        (**self).write_printable(buf)
+    }
+}
+
 /// Writes diagnostics in one format.
 pub(crate) struct Emitter<W: Write> {
     format: OutputFormat,
@@ -281,6 +299,41 @@ pub(crate) struct Emitter<W: Write> {
     diagnostics: PrettyArray,
     /// The human report of one diagnostic, kept from one to the next for its storage.
     text: String,
+}
+
+impl<W: WritePrintable> Emitter<W> {
+    /// [`Emitter::write_rendered`] of a report known to hold only printable ASCII and line
+    /// feeds (`scan::Reports::end_printable`): written unscanned for escape codes.
+    pub(crate) fn write_rendered_printable(&mut self, report: &str) -> io::Result<()> {
+        self.out.write_printable(report.as_bytes())
+    }
+
+    /// Writes the plain human report of `finding`, which no marker suppresses, around `body`,
+    /// the middle of its report that [`Diagnostic::plain_body_into`] wrote for its place
+    /// (see [`crate::diag::plain_around`]); `printable` when `body` holds only printable ASCII
+    /// and line feeds. Returns false, having written nothing, when the report is not that
+    /// simple one, or the format not plain human.
+    pub(crate) fn write_around(
+        &mut self,
+        finding: &notation::code::Finding,
+        body: &str,
+        printable: bool,
+    ) -> io::Result<bool> {
+        if self.format != OutputFormat::Human || self.colored {
+            return Ok(false);
+        }
+        self.text.clear();
+        if !crate::diag::plain_around(finding, body, &mut self.text) {
+            return Ok(false);
+        }
+        self.text.push_str("\n\n");
+        if printable && crate::diag::printable_words(finding) {
+            self.out.write_printable(self.text.as_bytes())?;
+        } else {
+            self.out.write_all(self.text.as_bytes())?;
+        }
+        Ok(true)
+    }
 }
 
 impl<W: Write> Emitter<W> {
@@ -311,27 +364,6 @@ impl<W: Write> Emitter<W> {
     /// rendered it for this emitter's format and colours.
     pub(crate) fn write_rendered(&mut self, report: &str) -> io::Result<()> {
         self.out.write_all(report.as_bytes())
-    }
-
-    /// Writes the plain human report of `finding`, which no marker suppresses, around `body`,
-    /// the middle of its report that [`Diagnostic::plain_body_into`] wrote for its place
-    /// (see [`crate::diag::plain_around`]). Returns false, having written nothing, when the
-    /// report is not that simple one, or the format not plain human.
-    pub(crate) fn write_around(
-        &mut self,
-        finding: &notation::code::Finding,
-        body: &str,
-    ) -> io::Result<bool> {
-        if self.format != OutputFormat::Human || self.colored {
-            return Ok(false);
-        }
-        self.text.clear();
-        if !crate::diag::plain_around(finding, body, &mut self.text) {
-            return Ok(false);
-        }
-        self.text.push_str("\n\n");
-        self.out.write_all(self.text.as_bytes())?;
-        Ok(true)
     }
 
     /// Writes (or, for whole-document formats, holds) one diagnostic.

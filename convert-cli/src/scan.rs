@@ -157,6 +157,9 @@ pub(crate) struct Reports {
     text: String,
     /// Where each report ends in `text`.
     ends: Vec<usize>,
+    /// Whether each report is known to hold only printable ASCII and line feeds, which
+    /// standard output then writes unscanned for escape codes.
+    printable: Vec<bool>,
 }
 
 impl Reports {
@@ -164,6 +167,7 @@ impl Reports {
     fn clear(&mut self) {
         self.text.clear();
         self.ends.clear();
+        self.printable.clear();
     }
 
     /// The text the next report is appended to; [`Reports::end_one`] ends it.
@@ -174,6 +178,14 @@ impl Reports {
     /// Ends the report appended since the last call.
     pub(crate) fn end_one(&mut self) {
         self.ends.push(self.text.len());
+        self.printable.push(false);
+    }
+
+    /// Ends the report appended since the last call, which holds only printable ASCII and
+    /// line feeds (written from a record, path, message and help that are).
+    pub(crate) fn end_printable(&mut self) {
+        self.ends.push(self.text.len());
+        self.printable.push(true);
     }
 }
 
@@ -191,10 +203,13 @@ pub(crate) struct Rendered<'a> {
     text: &'a str,
     /// Where each report ends in `text`.
     ends: &'a [usize],
+    /// Whether each holds only printable ASCII and line feeds ([`Reports::end_printable`]).
+    printable: &'a [bool],
     /// Where the first starts.
     start: usize,
-    /// What was rendered after the reports of the findings the analysis had.
-    extra: Option<&'a str>,
+    /// What was rendered after the reports of the findings the analysis had, and whether it
+    /// holds only printable ASCII and line feeds.
+    extra: Option<(&'a str, bool)>,
 }
 
 impl<'a> Rendered<'a> {
@@ -208,6 +223,11 @@ impl<'a> Rendered<'a> {
         self.text.get(start..end)
     }
 
+    /// Whether the report of finding `index` holds only printable ASCII and line feeds.
+    pub(crate) fn is_printable(&self, index: usize) -> bool {
+        self.printable.get(index).copied().unwrap_or(false)
+    }
+
     /// How many findings have their report.
     pub(crate) fn len(&self) -> usize {
         self.ends.len()
@@ -216,7 +236,7 @@ impl<'a> Rendered<'a> {
     /// What [`Render`] rendered after the reports of every finding the analysis had, when it
     /// rendered one for each: the part of the report of a finding that the scan adds in file
     /// order (a repeat of a unique value, [`Analysis::unique`]) that can be written earlier.
-    pub(crate) fn extra(&self) -> Option<&'a str> {
+    pub(crate) fn extra(&self) -> Option<(&'a str, bool)> {
         self.extra
     }
 }
@@ -317,6 +337,13 @@ impl Scan {
     /// only). The findings are the same.
     pub(crate) fn without_canonical(mut self) -> Scan {
         self.analyzer = self.analyzer.without_canonical();
+        self
+    }
+
+    /// Makes no notes (for `check` without `--verbose`, which drops them unread). The findings
+    /// are the same.
+    pub(crate) fn without_notes(mut self) -> Scan {
+        self.analyzer = self.analyzer.without_notes();
         self
     }
 
@@ -695,7 +722,8 @@ impl Batch {
             .and_then(|before| reports.ends.get(before))
             .copied()
             .unwrap_or(0);
-        let (ends, extra) = match all.len().checked_sub(findings) {
+        let printable = reports.printable.get(range).unwrap_or_default();
+        let (count, extra) = match all.len().checked_sub(findings) {
             Some(1) => {
                 let from = findings
                     .checked_sub(1)
@@ -703,13 +731,15 @@ impl Batch {
                     .copied()
                     .unwrap_or(start);
                 let extra = all.get(findings).and_then(|&to| reports.text.get(from..to));
-                (all.get(..findings).unwrap_or_default(), extra)
+                let extra_printable = printable.get(findings).copied().unwrap_or(false);
+                (findings, extra.map(|extra| (extra, extra_printable)))
             }
-            _ => (all.get(..findings.min(all.len())).unwrap_or_default(), None),
+            _ => (findings.min(all.len()), None),
         };
         Rendered {
             text: &reports.text,
-            ends,
+            ends: all.get(..count).unwrap_or_default(),
+            printable: printable.get(..count).unwrap_or_default(),
             start,
             extra,
         }

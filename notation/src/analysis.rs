@@ -336,6 +336,8 @@ pub struct Work {
     /// Whether the canonical form of a position judged by a variant's rules applies the
     /// variant's fixable findings too (`fmt`).
     variant_fixes: bool,
+    /// Whether [`Analysis::notes`] are made (else they stay empty).
+    notes: bool,
     /// Where canonical forms are written before they are compared with the input.
     scratch: String,
 }
@@ -361,6 +363,11 @@ impl Work {
     /// antichess`) applies the variant's fixable findings (`VAR007`, `VAR008`, `VAR102`).
     pub fn fixes_variant_findings(&self) -> bool {
         self.variant_fixes && self.fixes_positions()
+    }
+
+    /// Whether [`Analysis::notes`] are wanted; without them a notation makes none.
+    pub fn wants_notes(&self) -> bool {
+        self.notes
     }
 
     /// How en passant counts in identities, when identities are wanted.
@@ -494,6 +501,7 @@ impl Analyzer {
                 verify_perft: None,
                 comment_commands: false,
                 variant_fixes: false,
+                notes: true,
                 scratch: String::new(),
             },
             state: notation.entry().codec.analyzer(),
@@ -511,6 +519,13 @@ impl Analyzer {
     /// and FEN4 (standard FEN still converts, since that conversion can add a finding).
     pub fn without_canonical(mut self) -> Analyzer {
         self.work.canonical = CanonicalForms::Skip;
+        self
+    }
+
+    /// This analyser without [`Analysis::notes`], which stay empty (for a reader that would
+    /// drop them unread: `check` without `--verbose`). The findings are the same.
+    pub fn without_notes(mut self) -> Analyzer {
+        self.work.notes = false;
         self
     }
 

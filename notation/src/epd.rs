@@ -353,7 +353,7 @@ impl Analyze for EpdAnalyzer {
         if let Some(variant) = super::variant_epd::epd_variant(work.settings.rules) {
             return super::variant_epd::analyze(work, variant, text);
         }
-        let mut parsed = match parser(work.settings).parse(text) {
+        let mut parsed = match parser(work.settings).notes(work.wants_notes()).parse(text) {
             Ok(parsed) => parsed,
             Err(error) => return Analysis::rejected(error_finding(&error), None),
         };

@@ -134,6 +134,8 @@ pub type SyntaxError = fenkit_diagnostics::Rejection<Code>;
 pub(super) struct Findings<'a> {
     pub(super) list: &'a mut Vec<Finding>,
     pub(super) notes: &'a mut Vec<Note>,
+    /// Whether notes are made at all ([`super::EpdParser::notes`]).
+    pub(super) keep_notes: bool,
     pub(super) strict: bool,
 }
 

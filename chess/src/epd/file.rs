@@ -92,7 +92,6 @@ impl IdTracker {
 /// ```
 #[must_use]
 pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
-    let first = first.to_string();
     // Built by hand for an id that `{:?}` writes as it is between quotes (printable ASCII
     // without a quote or backslash): a suite read twice over has a repeat on every line, and
     // two `format!`s cost more than the rest of the finding.
@@ -101,17 +100,17 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
         .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
     let message = if plain {
         let title = Code::RepeatedId.title();
-        let mut message = String::with_capacity(title.len() + id.len() + first.len() + 60);
+        let mut message = String::with_capacity(title.len() + id.len() + 80);
         for piece in [
             title,
             ": expected each id once, found \"",
             id,
             "\" again (first on line ",
-            &first,
-            ")",
         ] {
             message.push_str(piece);
         }
+        push_decimal(&mut message, first);
+        message.push(')');
         message
     } else {
         format!(
@@ -119,13 +118,31 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
             Code::RepeatedId.title()
         )
     };
-    Finding::new(Code::RepeatedId, Severity::Warning, span, message).with_help(
-        [
-            "give one of the two lines another id, or drop the repeat of line ",
-            &first,
-        ]
-        .concat(),
-    )
+    let lead = "give one of the two lines another id, or drop the repeat of line ";
+    let mut help = String::with_capacity(lead.len() + 20);
+    help.push_str(lead);
+    push_decimal(&mut help, first);
+    Finding::new(Code::RepeatedId, Severity::Warning, span, message).with_help(help)
+}
+
+/// Appends `n` in decimal, a digit at a time (no `fmt`, no UTF-8 check of the digits).
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        if let Some(slot) = digits.get_mut(at) {
+            *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+        }
+        rest /= 10;
+        if rest == 0 || at == 0 {
+            break;
+        }
+    }
+    for &digit in digits.get(at..).unwrap_or_default() {
+        out.push(char::from(digit));
+    }
 }
 
 /// [`ParsedEpd::verify_perft`].
@@ -190,12 +207,25 @@ mod tests {
             "é",
             "\u{7f}",
         ] {
-            let finding = repeated_id(id, 0..1, 12);
-            let title = crate::epd::Code::RepeatedId.title();
-            assert_eq!(
-                finding.message,
-                format!("{title}: expected each id once, found {id:?} again (first on line 12)")
-            );
+            for first in [0, 1, 9, 10, 12, 99_999, 1_000_000, usize::MAX] {
+                let finding = repeated_id(id, 0..1, first);
+                let title = crate::epd::Code::RepeatedId.title();
+                assert_eq!(
+                    finding.message,
+                    format!(
+                        "{title}: expected each id once, found {id:?} again (first on line {first})"
+                    )
+                );
+                assert_eq!(
+                    finding.help.as_deref(),
+                    Some(
+                        format!(
+                            "give one of the two lines another id, or drop the repeat of line {first}"
+                        )
+                        .as_str()
+                    )
+                );
+            }
         }
     }
 }

@@ -175,6 +175,7 @@ pub struct EpdParser {
     strict: bool,
     castling: dfen::CastlingMode,
     standard_rules: bool,
+    notes: bool,
 }
 
 impl Default for EpdParser {
@@ -192,7 +193,24 @@ impl EpdParser {
             strict: false,
             castling: dfen::CastlingMode::Standard,
             standard_rules: true,
+            notes: true,
         }
+    }
+
+    /// With `false`, no [`Note`] is made ([`ParsedEpd::notes`] stays empty): for a reader that
+    /// would drop them unread (a suite can have one on every line). The findings are the same.
+    ///
+    /// ```
+    /// use chess::epd::EpdParser;
+    /// let line = "4k3/8/8/8/8/8/8/4K3 w - - wdl 2;";
+    /// assert_eq!(EpdParser::new().parse(line)?.notes.len(), 1);
+    /// assert!(EpdParser::new().notes(false).parse(line)?.notes.is_empty());
+    /// # Ok::<(), chess::epd::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn notes(mut self, notes: bool) -> EpdParser {
+        self.notes = notes;
+        self
     }
 
     /// With `false`, the line is read for a chess variant whose rules another library

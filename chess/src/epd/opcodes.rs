@@ -168,6 +168,9 @@ pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
         }
         let kind = record.kind;
         if kind == OpcodeKind::Unknown {
+            if !findings.keep_notes {
+                continue;
+            }
             findings.note(
                 record.span.clone(),
                 super::read::joined(&[

@@ -61,6 +61,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     let mut sink = Findings {
         list: &mut findings,
         notes: &mut notes,
+        keep_notes: settings.notes,
         strict: settings.strict,
     };
     if epd.position.en_passant.len() > 1 {
@@ -113,18 +114,26 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
 fn end_of_fields(line: &str) -> usize {
     let bytes = line.as_bytes();
     let mut at = 0;
-    for _ in 0..4 {
+    for field in 0..4 {
         while bytes.get(at).is_some_and(|&b| is_space(b)) {
             at += 1;
         }
         if at >= bytes.len() {
             return bytes.len();
         }
-        // The next space or tab ends the field: found a word at a time.
-        at = bytes
-            .get(at..)
-            .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
-            .map_or(bytes.len(), |end| at + end);
+        // The next space or tab ends the field: found a word at a time in the placement, and a
+        // byte at a time in the three short fields after it, where a search's setup would cost
+        // more than the bytes.
+        if field == 0 {
+            at = bytes
+                .get(at..)
+                .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
+                .map_or(bytes.len(), |end| at + end);
+        } else {
+            while bytes.get(at).is_some_and(|&b| !is_space(b)) {
+                at += 1;
+            }
+        }
     }
     at
 }
@@ -149,6 +158,33 @@ fn nth_field_start(line: &str, index: usize) -> usize {
 
 const fn is_space(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
+}
+
+/// The classes of bytes where a token of the operations stops, as bits: one look-up a byte.
+const SPACE: u8 = 1;
+const SEMICOLON: u8 = 2;
+const QUOTE: u8 = 4;
+const BACKSLASH: u8 = 8;
+const LINE_END: u8 = 16;
+
+/// The class bits of each byte.
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b' ' as usize] = SPACE;
+    table[b'\t' as usize] = SPACE;
+    table[b';' as usize] = SEMICOLON;
+    table[b'"' as usize] = QUOTE;
+    table[b'\\' as usize] = BACKSLASH;
+    table[b'\r' as usize] = LINE_END;
+    table[b'\n' as usize] = LINE_END;
+    table
+};
+
+/// The class bits of `byte`.
+fn class(byte: u8) -> u8 {
+    CLASSES.get(usize::from(byte)).copied().unwrap_or(0)
 }
 
 /// `hmvc` and `fmvn` give the position its clocks.
@@ -209,6 +245,19 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
+    }
+
+    /// The first position from the reader's on whose byte has one of the classes `stop`, or
+    /// the end of the line.
+    fn until(&self, stop: u8) -> usize {
+        let mut at = self.at;
+        while let Some(&byte) = self.bytes.get(at) {
+            if class(byte) & stop != 0 {
+                break;
+            }
+            at += 1;
+        }
+        at
     }
 
     fn skip_space(&mut self) -> Range<usize> {
@@ -471,9 +520,7 @@ impl Reader<'_> {
     /// Returns the whitespace after its last token.
     fn operation(&mut self, findings: &mut Findings<'_>) -> Result<Range<usize>, SyntaxError> {
         let start = self.at;
-        while self.peek().is_some_and(|b| !is_space(b) && b != b';') {
-            self.at += 1;
-        }
+        self.at = self.until(SPACE | SEMICOLON);
         let span = start..self.at;
         let opcode = self.line.get(span.clone()).unwrap_or_default();
         if !valid_opcode(opcode) {
@@ -529,24 +576,22 @@ impl Reader<'_> {
     /// A bare operand: up to whitespace or `;`.
     fn bare(&mut self) -> Result<OperandRecord, SyntaxError> {
         let start = self.at;
-        while self.peek().is_some_and(|b| !is_space(b) && b != b';') {
-            if matches!(self.peek(), Some(b'\r' | b'\n')) {
-                return Err(self.line_break(self.at));
-            }
-            if self.peek() == Some(b'"') {
-                let text = self.line.get(start..).unwrap_or_default();
-                let token_end = text
-                    .find([' ', '\t', ';'])
-                    .map_or(self.line.len(), |at| start + at);
-                return Err(SyntaxError::new(
-                    Code::QuoteInOperand,
-                    self.at..self.at + 1,
-                    "a string in double quotes, or an operand without them",
-                    quote(self.line.get(start..token_end).unwrap_or_default()),
-                )
-                .with_help("put the whole operand in double quotes, escaping `\"` as `\\\"`"));
-            }
-            self.at += 1;
+        self.at = self.until(SPACE | SEMICOLON | LINE_END | QUOTE);
+        if matches!(self.peek(), Some(b'\r' | b'\n')) {
+            return Err(self.line_break(self.at));
+        }
+        if self.peek() == Some(b'"') {
+            let text = self.line.get(start..).unwrap_or_default();
+            let token_end = text
+                .find([' ', '\t', ';'])
+                .map_or(self.line.len(), |at| start + at);
+            return Err(SyntaxError::new(
+                Code::QuoteInOperand,
+                self.at..self.at + 1,
+                "a string in double quotes, or an operand without them",
+                quote(self.line.get(start..token_end).unwrap_or_default()),
+            )
+            .with_help("put the whole operand in double quotes, escaping `\"` as `\\\"`"));
         }
         Ok(OperandRecord {
             text: Text::Span(start..self.at),
@@ -603,14 +648,9 @@ impl Reader<'_> {
                     }
                 }
                 Some(_) => {
-                    // Up to the next byte that ends or escapes something, a word at a time.
-                    let rest = self.bytes.get(self.at..).unwrap_or_default();
-                    let plain = memchr::memchr3(b'"', b'\\', b'\n', rest).unwrap_or(rest.len());
-                    let plain = rest
-                        .get(..plain)
-                        .and_then(|run| memchr::memchr(b'\r', run))
-                        .unwrap_or(plain);
-                    self.at += plain.max(1);
+                    // Up to the next byte that ends or escapes something (the strings of
+                    // suites are short: a byte at a time costs less than a search's setup).
+                    self.at = self.until(QUOTE | BACKSLASH | LINE_END).max(self.at + 1);
                 }
             }
         }

@@ -6,11 +6,13 @@ use std::sync::Arc;
 
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
-use crate::diag::{Diagnostic, plain_line_body_into, plain_line_into};
+use crate::diag::{
+    Diagnostic, plain_line_body_into, plain_line_into, printable_path, printable_words,
+};
 use crate::duplicates::Duplicates;
 use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
-use crate::output::{Emitter, OutputFormat, Summary, render_one};
+use crate::output::{Emitter, OutputFormat, Summary, WritePrintable, render_one};
 use crate::scan::{Event, Item, Render, Reports, Scan};
 use crate::suppress::Markers;
 use notation::code::{Code, FenkitCode, Finding};
@@ -149,7 +151,7 @@ struct FileCheck {
 }
 
 /// One `check` run as the scan's events come in, in input order.
-struct Run<'a, W: Write> {
+struct Run<'a, W: WritePrintable> {
     settings: &'a Settings,
     global: &'a Global,
     emitter: Emitter<W>,
@@ -162,7 +164,7 @@ struct Run<'a, W: Write> {
     progress: indicatif::ProgressBar,
 }
 
-impl<W: Write> Run<'_, W> {
+impl<W: WritePrintable> Run<'_, W> {
     fn event(&mut self, event: Event<'_, '_>) -> io::Result<()> {
         match event {
             Event::Begin {
@@ -354,14 +356,18 @@ impl<W: Write> Run<'_, W> {
                                     continue;
                                 }
                             }
-                            self.emitter.write_rendered(report)?;
+                            if rendered.is_printable(index) {
+                                self.emitter.write_rendered_printable(report)?;
+                            } else {
+                                self.emitter.write_rendered(report)?;
+                            }
                             continue;
                         }
                         // The repeat of a unique value, placed on that thread too.
                         if suppression.is_none()
                             && index == rendered.len()
-                            && let Some(body) = rendered.extra()
-                            && self.emitter.write_around(&finding, body)?
+                            && let Some((body, printable)) = rendered.extra()
+                            && self.emitter.write_around(&finding, body, printable)?
                         {
                             file.summary.count_finding(&finding, None);
                             continue;
@@ -578,13 +584,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     // The reports of the positions' findings are rendered on the threads that analyse them,
     // as if no marker suppressed them (the markers are met in order, when they are written).
     let names: Vec<String> = settings.inputs.iter().map(Origin::display).collect();
+    // A report written from a printable record, path and words is handed to standard output
+    // as such, unscanned for escape codes.
+    let printable_names: Vec<bool> = names.iter().map(|name| printable_path(name)).collect();
     let colored = global.stdout_colored();
     let format = settings.format;
+    let verbose = global.verbose();
     let render =
         |input: usize, record: &Record<'_>, analysis: &mut Analysis, reports: &mut Reports| {
             let Some(path) = names.get(input) else {
                 return;
             };
+            let printable_path = printable_names.get(input).copied().unwrap_or(false);
             // A record that is not text has its finding's span moved when it is placed: left to
             // the thread that writes.
             let Some(text) = record.text() else {
@@ -596,7 +607,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             for slot in &mut analysis.findings {
                 if direct && plain_line_into(path, record.line, text, slot, reports.text()) {
                     reports.text().push_str("\n\n");
-                    reports.end_one();
+                    if printable_path && printable_words(slot) {
+                        reports.end_printable();
+                    } else {
+                        reports.end_one();
+                    }
                     continue;
                 }
                 let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
@@ -617,7 +632,11 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 && !colored
             {
                 if plain_line_body_into(path, record.line, text, &unique.span, reports.text()) {
-                    reports.end_one();
+                    if printable_path {
+                        reports.end_printable();
+                    } else {
+                        reports.end_one();
+                    }
                     return;
                 }
                 // Only the place counts: the middle of a report holds no code, title nor help.
@@ -660,6 +679,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             }
             if let Some(depth) = settings.verify_perft {
                 scan = scan.verifying_perft(depth);
+            }
+            // Notes are printed only under `--verbose`: without it none is made.
+            if !verbose {
+                scan = scan.without_notes();
             }
             if count == 1 {
                 scan = scan.with_progress("checking");
