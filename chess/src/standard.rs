@@ -474,11 +474,21 @@ impl Position {
     /// Whether the side to move has a legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
-        // The king first: in check (when mate is asked about) its own moves are the likeliest
-        // way out, and a king has few moves to try.
+        // The king first, tested on its own: in check (when mate is asked about) its own moves
+        // are the likeliest way out, and a king has few moves to try. The other pieces' moves
+        // share the checkers and pins, worked out once.
+        let mut any = false;
+        self.visit_pseudo_legal(Role::King, &mut |mv| {
+            any = any || standard::king_move_is_legal(&self.pos, &mv.0);
+        });
+        if any {
+            return true;
+        }
         let legality = self.legality();
+        if legality.king_only() {
+            return false;
+        }
         [
-            Role::King,
             Role::Pawn,
             Role::Knight,
             Role::Bishop,
@@ -599,6 +609,12 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: &ChessMove) {
         *self = self.after(mv);
+    }
+
+    /// Whether `mv`, known to give check, mates: the side to move after it has no legal move.
+    #[inline]
+    pub(crate) fn mates_after(&self, mv: &ChessMove) -> bool {
+        !self.after(mv).has_legal_moves()
     }
 
     /// Whether `mv` gives check, and whether it mates.
@@ -904,10 +920,25 @@ mod tests {
                     "{} {mv} {legality:?}",
                     position.to_dfen()
                 );
+                if role == Role::King {
+                    assert_eq!(
+                        standard::king_move_is_legal(&position.pos, &mv.0),
+                        standard::is_legal(&position.pos, &mv.0),
+                        "{} {mv}",
+                        position.to_dfen()
+                    );
+                }
                 compared += 1;
                 hard += usize::from(legality.checkers() != 0 || !position.is_legal(&mv));
             });
         }
+        let mut any = false;
+        for role in Role::ALL {
+            position.visit_pseudo_legal(role, &mut |mv| {
+                any |= standard::is_legal(&position.pos, &mv.0);
+            });
+        }
+        assert_eq!(position.has_legal_moves(), any, "{}", position.to_dfen());
         (compared, hard)
     }
 

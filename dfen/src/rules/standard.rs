@@ -42,6 +42,26 @@ pub fn is_legal(pos: &Pos, mv: &Move) -> bool {
     king == 0 || !next.attacked(king.trailing_zeros() as usize, them)
 }
 
+/// Whether the side to move's only king, on `king`, may step to `to` (a move that is not
+/// castling): `to` is not attacked once the king has left its square.
+#[inline]
+fn king_step_is_legal(pos: &Pos, king: usize, to: usize) -> bool {
+    let them = pos.side.index() ^ 1;
+    !pos.attacked_with(to, them, pos.occupied() & !(1u64 << king))
+}
+
+/// Whether the pseudo-legal king move `mv` is legal, without working out a [`Legality`]:
+/// the same answer as [`is_legal`], for the few king moves a mate test tries first.
+#[inline]
+pub fn king_move_is_legal(pos: &Pos, mv: &Move) -> bool {
+    let kings = pos.pieces(pos.side.index(), Role::King);
+    let from = mv.from.index() as usize;
+    if mv.kind == MoveKind::Castling || kings != 1u64 << from {
+        return is_legal(pos, mv);
+    }
+    king_step_is_legal(pos, from, mv.to.index() as usize)
+}
+
 /// What the legality of the side to move's moves depends on, worked out once for a position:
 /// its king, the opposing pieces that attack the king, and its own pieces pinned to the king.
 /// [`Legality::is_legal`] then answers for a move without making it, the same answer as
@@ -141,6 +161,12 @@ impl Legality {
         self.checkers
     }
 
+    /// Whether only the king may move: it is in double check.
+    #[inline]
+    pub fn king_only(&self) -> bool {
+        self.answers == 0
+    }
+
     /// Whether the pseudo-legal `mv` of `pos`, the position this was worked out for, is legal:
     /// the same answer as [`is_legal`].
     #[inline]
@@ -155,8 +181,7 @@ impl Legality {
         let from = mv.from.index() as usize;
         let to = mv.to.index() as usize;
         if from == king {
-            let them = pos.side.index() ^ 1;
-            return !pos.attacked_with(to, them, pos.occupied() & !(1u64 << king));
+            return king_step_is_legal(pos, king, to);
         }
         let to_bit = 1u64 << to;
         if self.pinned & (1u64 << from) != 0 {
