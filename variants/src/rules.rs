@@ -308,16 +308,48 @@ pub(crate) fn standard_legal<R: Rules + ?Sized>(rules: &R, pos: &Position, out: 
     let them = pos.turn.other();
     // In check, python-chess lets only that king step, and no other king take or block.
     let in_check = pos.attackers(them, king, pos.occupied()) != 0;
+    let pinned = if in_check {
+        !0
+    } else {
+        pinned(pos, king, them)
+    };
     let mut kept = start;
     for i in start..out.len() {
         let m = out[i];
         let other_king = in_check && m.role == Role::King && u32::from(m.from) != king;
-        if !other_king && is_safe(rules, pos, king, them, m) {
+        // Out of check, a move of a piece that is not pinned (or a pinned one along its pin)
+        // leaves the king as safe as it was: only the king's own steps and en passant, which
+        // takes a second piece off the board, need the full test.
+        let from = u32::from(m.from);
+        let plain = !in_check
+            && matches!(m.kind, MoveKind::Normal | MoveKind::Drop)
+            && from != king
+            && (pinned & (1u64 << from) == 0 || bb::line(king, from) & (1u64 << m.to) != 0);
+        if plain || !other_king && is_safe(rules, pos, king, them, m) {
             out[kept] = m;
             kept += 1;
         }
     }
     out.truncate(kept);
+}
+
+/// The pieces of the side to move that stand alone between its king on `king` and a rook,
+/// bishop or queen of `them` on the same line: the pieces that may leave it only along it.
+#[inline(always)]
+fn pinned(pos: &Position, king: u32, them: Color) -> u64 {
+    let theirs = pos.pieces_of(them);
+    let straight = (pos.role(Role::Rook) | pos.role(Role::Queen)) & theirs;
+    let diagonal = (pos.role(Role::Bishop) | pos.role(Role::Queen)) & theirs;
+    let snipers = (bb::rook(king, 0) & straight) | (bb::bishop(king, 0) & diagonal);
+    let occupied = pos.occupied();
+    let mut pinned = 0;
+    for sniper in Squares(snipers) {
+        let blockers = bb::between(sniper, king) & occupied;
+        if blockers.count_ones() == 1 {
+            pinned |= blockers & pos.pieces_of(pos.turn);
+        }
+    }
+    pinned
 }
 
 /// Whether `m` leaves the king on `king` unattacked.
