@@ -574,6 +574,35 @@ pub(crate) fn kings_connected(pos: &Position) -> bool {
     Squares(kings & pos.pieces_of(Color::White)).any(|sq| bb::king(sq) & black != 0)
 }
 
+/// Whether the atomic capture `m` is legal, worked out on the board as it stands: the capture
+/// explodes the capturing piece, the piece taken and every piece but a pawn around the target
+/// square. It is legal when one of the mover's kings survives, and then when the other side
+/// loses its kings, or a king of each side touches, or no piece left attacks the mover's king.
+fn explosion_is_legal(pos: &Position, m: Move, our_kings: u64, their_kings: u64) -> bool {
+    let us = pos.turn;
+    let to = u32::from(m.to);
+    let mut removed =
+        (1u64 << m.from) | (1u64 << to) | (bb::king(to) & !pos.role(Role::Pawn) & pos.occupied());
+    if m.kind == MoveKind::EnPassant {
+        removed |= 1u64 << if us == Color::White { to - 8 } else { to + 8 };
+    }
+    let ours = our_kings & !removed;
+    let theirs = their_kings & !removed;
+    if ours == 0 {
+        return false;
+    }
+    if theirs == 0 || Squares(ours).any(|k| bb::king(k) & theirs != 0) {
+        return true;
+    }
+    // The king python-chess tests: the highest that was not promoted.
+    let tested = ours & !pos.promoted();
+    if tested == 0 {
+        return true;
+    }
+    let king = 63 - tested.leading_zeros();
+    pos.attackers(us.other(), king, pos.occupied() & !removed) & !removed == 0
+}
+
 impl Rules for Atomic {
     fn variant(&self) -> Variant {
         Variant::Atomic
@@ -629,9 +658,21 @@ impl Rules for Atomic {
         let our_kings = pos.role(Role::King) & pos.pieces_of(us);
         let their_kings = pos.role(Role::King) & pos.pieces_of(us.other());
         let king = pos.king_of(us);
+        // Out of check, a quiet move of a piece that is not pinned leaves the king unattacked.
+        let pinned = match king {
+            Some(king) if pos.attackers(us.other(), king, pos.occupied()) == 0 => {
+                pinned(pos, king, us.other())
+            }
+            _ => !0,
+        };
         for i in start..out.len() {
             let m = out[i];
             let legal = match (m.is_capture() || m.kind != MoveKind::Normal, king) {
+                (false, Some(king))
+                    if u32::from(m.from) != king && pinned & (1u64 << m.from) == 0 =>
+                {
+                    true
+                }
                 // A quiet move explodes nothing: it is legal when the mover's king is not
                 // attacked afterwards, or touches the other king.
                 (false, Some(king)) => {
@@ -642,6 +683,12 @@ impl Rules for Atomic {
                     };
                     Squares(kings_after).any(|k| bb::king(k) & their_kings != 0)
                         || is_safe(self, pos, king, us.other(), m)
+                }
+                (true, Some(_))
+                    if m.is_capture()
+                        && matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant) =>
+                {
+                    explosion_is_legal(pos, m, our_kings, their_kings)
                 }
                 _ => {
                     let mut after = pos.clone();
