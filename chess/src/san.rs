@@ -201,11 +201,8 @@ fn disambiguation(position: &Position, mv: &ChessMove) -> (bool, bool) {
         return (false, false);
     }
     let (mut others, mut same_file, mut same_rank) = (false, false, false);
-    let mut legality = None;
     position.visit_to(mv.role(), mv.to(), &mut |other| {
-        if other.from() != mv.from()
-            && position.is_legal_in(legality.get_or_insert_with(|| position.legality()), &other)
-        {
+        if other.from() != mv.from() && position.is_legal(&other) {
             others = true;
             same_file |= other.from().file() == mv.from().file();
             same_rank |= other.from().rank() == mv.from().rank();
@@ -683,8 +680,7 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
     // Mate is looked for only after a check, which is rare.
     let (check, mate) = match check {
         Some(false) => (false, false),
-        Some(true) => (true, position.mates_after(&mv)),
-        None => position.check_after(&mv),
+        _ => position.check_after(&mv),
     };
     let suffix = Suffix::of(check, mate);
     let san = San::write(&mv, suffix, wanted);
@@ -893,9 +889,8 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
     // rank as `mv`.
     let peers = |mv: ChessMove| {
         let mut peers = (false, false, false);
-        let legality = position.legality();
         position.visit_to(role, to, &mut |other| {
-            if other.from() != mv.from() && position.is_legal_in(&legality, &other) {
+            if other.from() != mv.from() && position.is_legal(&other) {
                 peers.0 = true;
                 peers.1 |= other.from().file() == mv.from().file();
                 peers.2 |= other.from().rank() == mv.from().rank();

@@ -33,7 +33,7 @@ use dfen::internal::bitboard::{
     Bits, KING, KNIGHT, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, bishop_attacks, rook_attacks,
 };
 use dfen::internal::position::Pos;
-use dfen::internal::standard::{self, Legality};
+use dfen::internal::standard;
 use dfen::rules::{Move, MoveKind};
 use dfen::rules::{Perft, PerftMode};
 use dfen::{Color, Dfen, DicePool, Role, Square};
@@ -204,9 +204,8 @@ impl Position {
 
     /// Visits the legal moves of one role, in the generator's order.
     pub(crate) fn visit_role(&self, role: Role, visit: &mut impl FnMut(ChessMove)) {
-        let legality = self.legality();
         self.visit_pseudo_legal(role, &mut |mv| {
-            if self.is_legal_in(&legality, &mv) {
+            if self.is_legal(&mv) {
                 visit(mv);
             }
         });
@@ -435,21 +434,6 @@ impl Position {
         standard::is_legal(&self.pos, &mv.0)
     }
 
-    /// What the legality of this position's moves depends on, worked out once: the king, the
-    /// pieces that check it and the pieces pinned to it. For testing several moves of one
-    /// position with [`Position::is_legal_in`].
-    #[inline]
-    pub(crate) fn legality(&self) -> Legality {
-        Legality::new(&self.pos)
-    }
-
-    /// [`Position::is_legal`] with the position's [`Position::legality`] worked out already:
-    /// the same answer, without making the move.
-    #[inline]
-    pub(crate) fn is_legal_in(&self, legality: &Legality, mv: &ChessMove) -> bool {
-        legality.is_legal(&self.pos, &mv.0)
-    }
-
     /// The legal moves: by role (pawn first), then from-square, then to-square (a1 < b1 < …
     /// < h8), then promotion `q`, `r`, `b`, `n`.
     ///
@@ -474,21 +458,10 @@ impl Position {
     /// Whether the side to move has a legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
-        // The king first, tested on its own: in check (when mate is asked about) its own moves
-        // are the likeliest way out, and a king has few moves to try. The other pieces' moves
-        // share the checkers and pins, worked out once.
-        let mut any = false;
-        self.visit_pseudo_legal(Role::King, &mut |mv| {
-            any = any || standard::king_move_is_legal(&self.pos, &mv.0);
-        });
-        if any {
-            return true;
-        }
-        let legality = self.legality();
-        if legality.king_only() {
-            return false;
-        }
+        // The king first: in check (when mate is asked about) its own moves are the likeliest
+        // way out, and a king has few moves to try.
         [
+            Role::King,
             Role::Pawn,
             Role::Knight,
             Role::Bishop,
@@ -498,9 +471,7 @@ impl Position {
         .into_iter()
         .any(|role| {
             let mut any = false;
-            self.visit_pseudo_legal(role, &mut |mv| {
-                any = any || self.is_legal_in(&legality, &mv);
-            });
+            self.visit_pseudo_legal(role, &mut |mv| any = any || self.is_legal(&mv));
             any
         })
     }
@@ -609,12 +580,6 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: &ChessMove) {
         *self = self.after(mv);
-    }
-
-    /// Whether `mv`, known to give check, mates: the side to move after it has no legal move.
-    #[inline]
-    pub(crate) fn mates_after(&self, mv: &ChessMove) -> bool {
-        !self.after(mv).has_legal_moves()
     }
 
     /// Whether `mv` gives check, and whether it mates.
@@ -904,102 +869,5 @@ mod tests {
             moves_seen > 100_000 && checks > 2_000,
             "{moves_seen} {checks}"
         );
-    }
-
-    /// Every pseudo-legal move of `position` is legal by its [`Legality`] exactly when making
-    /// it leaves the mover's king unattacked (the full test, [`standard::is_legal`]). Returns
-    /// how many moves it compared, and how many of them were by a pinned piece or in check.
-    fn legality_agrees(position: &Position) -> (usize, usize) {
-        let legality = position.legality();
-        let (mut compared, mut hard) = (0, 0);
-        for role in Role::ALL {
-            position.visit_pseudo_legal(role, &mut |mv| {
-                assert_eq!(
-                    position.is_legal_in(&legality, &mv),
-                    standard::is_legal(&position.pos, &mv.0),
-                    "{} {mv} {legality:?}",
-                    position.to_dfen()
-                );
-                if role == Role::King {
-                    assert_eq!(
-                        standard::king_move_is_legal(&position.pos, &mv.0),
-                        standard::is_legal(&position.pos, &mv.0),
-                        "{} {mv}",
-                        position.to_dfen()
-                    );
-                }
-                compared += 1;
-                hard += usize::from(legality.checkers() != 0 || !position.is_legal(&mv));
-            });
-        }
-        let mut any = false;
-        for role in Role::ALL {
-            position.visit_pseudo_legal(role, &mut |mv| {
-                any |= standard::is_legal(&position.pos, &mv.0);
-            });
-        }
-        assert_eq!(position.has_legal_moves(), any, "{}", position.to_dfen());
-        (compared, hard)
-    }
-
-    /// Positions of random play from starts with pins, checks, en passant and Chess960
-    /// castling: the legality worked out once answers as the move made, on every pseudo-legal
-    /// move.
-    #[test]
-    fn the_legality_worked_out_once_is_the_move_made() {
-        let starts = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
-            "8/8/8/K2Pp2q/8/8/8/7k w - e6 0 1",
-            "4k3/4r3/8/8/1b6/8/3PN3/4K3 w - - 0 1",
-            // Chess960 castling: rooks and kings off the standard files.
-            "1rk2r2/pppppppp/8/8/8/8/PPPPPPPP/1RK2R2 w FBfb - 0 1",
-            "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
-            "2r1kr2/8/8/8/8/8/8/2R1KR2 w FCfc - 0 1",
-        ];
-        let mut rng = Rng(0x7157_0000_0000_0003);
-        let (mut compared, mut hard) = (0usize, 0usize);
-        for start in starts {
-            for _ in 0..30 {
-                let mut position = Position::new(&start.parse().unwrap());
-                for _ in 0..80 {
-                    let (all, tricky) = legality_agrees(&position);
-                    compared += all;
-                    hard += tricky;
-                    let moves = position.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    position = position.after(&moves[rng.below(moves.len())]);
-                }
-            }
-        }
-        assert!(compared > 200_000 && hard > 20_000, "{compared} {hard}");
-    }
-
-    proptest::proptest! {
-        /// Any board, however unlike a game (no king, several kings, the side not to move in
-        /// check, pawns on the back ranks): the legality worked out once answers as the move
-        /// made, on every pseudo-legal move, and again after a few random moves.
-        #[test]
-        fn the_legality_of_any_board_is_the_move_made(
-            dfen in crate::test_strategies::dfen_with(2, 0u32..100, 1u32..100, 0..=0),
-            seed in 1u64..,
-        ) {
-            let mut rng = Rng(seed);
-            let mut position = Position::new(&dfen);
-            for _ in 0..8 {
-                legality_agrees(&position);
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position = position.after(&moves[rng.below(moves.len())]);
-            }
-        }
     }
 }

@@ -114,17 +114,6 @@ fn ray_attacks(dir: usize, sq: usize, occupied: u64) -> u64 {
     ray ^ RAYS[dir][first as usize]
 }
 
-/// The squares from `from` (exclusive) to the edge in the one direction that passes `through`;
-/// empty when the two squares share no rank, file or diagonal.
-#[inline]
-pub fn ray_through(from: usize, through: usize) -> u64 {
-    let bit = 1u64 << through;
-    RAYS.iter()
-        .map(|rays| rays[from])
-        .find(|ray| ray & bit != 0)
-        .unwrap_or(0)
-}
-
 /// Rook attacks from `sq` given the occupied squares.
 #[inline]
 pub fn rook_attacks(sq: usize, occupied: u64) -> u64 {

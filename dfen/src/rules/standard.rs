@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use super::bitboard::{Bits, KING, KNIGHT, PAWN, bishop_attacks, ray_through, rook_attacks};
+use super::bitboard::Bits;
 use super::moves::{Move, MoveKind};
 use super::position::{BACK_RANK, Pos, castling_squares, square};
 use crate::Role;
@@ -40,156 +40,6 @@ pub fn is_legal(pos: &Pos, mv: &Move) -> bool {
     next.make(mv);
     let king = next.pieces(us, Role::King);
     king == 0 || !next.attacked(king.trailing_zeros() as usize, them)
-}
-
-/// Whether the side to move's only king, on `king`, may step to `to` (a move that is not
-/// castling): `to` is not attacked once the king has left its square.
-#[inline]
-fn king_step_is_legal(pos: &Pos, king: usize, to: usize) -> bool {
-    let them = pos.side.index() ^ 1;
-    !pos.attacked_with(to, them, pos.occupied() & !(1u64 << king))
-}
-
-/// Whether the pseudo-legal king move `mv` is legal, without working out a [`Legality`]:
-/// the same answer as [`is_legal`], for the few king moves a mate test tries first.
-#[inline]
-pub fn king_move_is_legal(pos: &Pos, mv: &Move) -> bool {
-    let kings = pos.pieces(pos.side.index(), Role::King);
-    let from = mv.from.index() as usize;
-    if mv.kind == MoveKind::Castling || kings != 1u64 << from {
-        return is_legal(pos, mv);
-    }
-    king_step_is_legal(pos, from, mv.to.index() as usize)
-}
-
-/// What the legality of the side to move's moves depends on, worked out once for a position:
-/// its king, the opposing pieces that attack the king, and its own pieces pinned to the king.
-/// [`Legality::is_legal`] then answers for a move without making it, the same answer as
-/// [`is_legal`]: a move of a piece that is not pinned is legal when there is no check, or when
-/// it takes the one checker or lands between it and the king; a pinned piece's when there is
-/// no check and it stays on the line of its pin; a king's when its new square is not attacked
-/// with the king lifted off the board. Castling, en passant (which lifts two pieces off a
-/// line) and a side with more than one king are given to [`is_legal`].
-#[derive(Clone, Copy, Debug)]
-pub struct Legality {
-    /// The king's square; [`Legality::NO_KING`] or [`Legality::KINGS`] for none or several.
-    king: u8,
-    /// The opposing pieces that attack the king.
-    checkers: u64,
-    /// Where a move of a piece other than the king must land: anywhere when there is no check,
-    /// on the checker or between it and the king when there is one, nowhere when two.
-    answers: u64,
-    /// The side to move's pieces that are the only piece between their king and an opposing
-    /// rook, bishop or queen on a line with it.
-    pinned: u64,
-}
-
-impl Legality {
-    /// The king field of a side with no king: no move can leave it attacked.
-    const NO_KING: u8 = 64;
-    /// The king field of a side with several kings: every move gets the full test.
-    const KINGS: u8 = 65;
-
-    /// Works out the checkers and the pins of the side to move.
-    #[inline]
-    pub fn new(pos: &Pos) -> Legality {
-        let us = pos.side.index();
-        let them = us ^ 1;
-        let kings = pos.pieces(us, Role::King);
-        if kings == 0 || kings & (kings - 1) != 0 {
-            return Legality {
-                king: if kings == 0 {
-                    Self::NO_KING
-                } else {
-                    Self::KINGS
-                },
-                checkers: 0,
-                answers: u64::MAX,
-                pinned: 0,
-            };
-        }
-        let king = kings.trailing_zeros() as usize;
-        let occupied = pos.occupied();
-        let theirs = pos.colors[them];
-        let queens = pos.pieces(them, Role::Queen);
-        let diagonal = pos.pieces(them, Role::Bishop) | queens;
-        let straight = pos.pieces(them, Role::Rook) | queens;
-        let leapers = (PAWN[us][king] & pos.pieces(them, Role::Pawn))
-            | (KNIGHT[king] & pos.pieces(them, Role::Knight))
-            | (KING[king] & pos.pieces(them, Role::King));
-        let mut checkers = leapers;
-        let mut answers = 0u64;
-        let mut pinned = 0u64;
-        // Each opposing slider that sees the king through the mover's own pieces: with nothing
-        // between it checks, with one of the mover's pieces between that piece is pinned.
-        let king_bit = 1u64 << king;
-        for (snipers, between) in [
-            (
-                bishop_attacks(king, theirs) & diagonal,
-                bishop_attacks as fn(usize, u64) -> u64,
-            ),
-            (rook_attacks(king, theirs) & straight, rook_attacks),
-        ] {
-            for sniper in Bits(snipers) {
-                let line = between(king, 1u64 << sniper) & between(sniper, king_bit);
-                let blockers = line & occupied;
-                if blockers == 0 {
-                    checkers |= 1u64 << sniper;
-                    answers |= line;
-                } else if blockers & (blockers - 1) == 0 {
-                    pinned |= blockers;
-                }
-            }
-        }
-        let answers = match checkers.count_ones() {
-            0 => u64::MAX,
-            1 => answers | checkers,
-            _ => 0,
-        };
-        Legality {
-            king: king as u8,
-            checkers,
-            answers,
-            pinned: pinned & pos.colors[us],
-        }
-    }
-
-    /// The opposing pieces that attack the side to move's king (none when it has no king or
-    /// several).
-    #[inline]
-    pub fn checkers(&self) -> u64 {
-        self.checkers
-    }
-
-    /// Whether only the king may move: it is in double check.
-    #[inline]
-    pub fn king_only(&self) -> bool {
-        self.answers == 0
-    }
-
-    /// Whether the pseudo-legal `mv` of `pos`, the position this was worked out for, is legal:
-    /// the same answer as [`is_legal`].
-    #[inline]
-    pub fn is_legal(&self, pos: &Pos, mv: &Move) -> bool {
-        if matches!(mv.kind, MoveKind::Castling | MoveKind::EnPassant) || self.king == Self::KINGS {
-            return is_legal(pos, mv);
-        }
-        if self.king == Self::NO_KING {
-            return true;
-        }
-        let king = usize::from(self.king);
-        let from = mv.from.index() as usize;
-        let to = mv.to.index() as usize;
-        if from == king {
-            return king_step_is_legal(pos, king, to);
-        }
-        let to_bit = 1u64 << to;
-        if self.pinned & (1u64 << from) != 0 {
-            // Pinned: no move answers a check, and it may only move along its pin.
-            return self.checkers == 0 && ray_through(king, from) & to_bit != 0;
-        }
-        self.answers & to_bit != 0
-    }
 }
 
 /// Visits the castling moves of the side to move, pseudo-legal but for the squares between:
@@ -240,9 +90,8 @@ pub fn generate<F>(pos: &Pos, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(Move) -> ControlFlow<()>,
 {
-    let legality = Legality::new(pos);
     let mut legal = |mv: Move| {
-        if legality.is_legal(pos, &mv) {
+        if is_legal(pos, &mv) {
             f(mv)
         } else {
             ControlFlow::Continue(())
