@@ -503,6 +503,7 @@ pub(crate) fn find(
                         return Ok(());
                     };
                     found.positions += 1;
+                    let embedded = analysis.embedded_span();
                     if let (Some(identity), Some(notation)) = (analysis.identity, notation) {
                         let name = names.get(input).map_or("", String::as_str);
                         found.duplicates.see(
@@ -512,7 +513,7 @@ pub(crate) fn find(
                             files.get(input).and_then(|file| file.read.rules),
                             &item.record,
                             *identity,
-                            analysis.embedded,
+                            embedded,
                         );
                     }
                 }

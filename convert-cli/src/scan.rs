@@ -833,7 +833,10 @@ impl Quiet {
             Some(analysis)
                 if analysis.findings.is_empty()
                     && analysis.notes.is_empty()
-                    && analysis.commands.is_empty()
+                    && analysis
+                        .commands
+                        .as_ref()
+                        .is_none_or(|commands| commands.is_empty())
                     && analysis.identity.is_none()
                     && analysis.dialect.is_none()
                     && !self.after_marker

@@ -107,11 +107,12 @@ impl Analyze for MovetextAnalyzer {
             )))
         });
         let mut analysis = Analysis::accepted(findings, canonical, identity);
-        analysis.commands = game
+        let commands: Vec<_> = game
             .unread_commands
             .iter()
             .map(|command| command.note(text))
             .collect();
+        analysis.commands = (!commands.is_empty()).then(|| Box::new(commands));
         analysis
     }
 }

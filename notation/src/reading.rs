@@ -537,7 +537,11 @@ fn commands_of(text: &str, reading: &Reading) -> Vec<PlacedCommand> {
             continue;
         };
         let offset = usize::try_from(record.offset).unwrap_or(usize::MAX);
-        for mut note in analysis.commands {
+        for mut note in analysis
+            .commands
+            .map(|commands| *commands)
+            .unwrap_or_default()
+        {
             note.span =
                 offset.saturating_add(note.span.start)..offset.saturating_add(note.span.end);
             place(note, &mut out);

@@ -301,7 +301,7 @@ impl<W: WritePrintable> Run<'_, W> {
                             .and_then(|settings| settings.read.rules),
                         record,
                         *identity,
-                        analysis.embedded.clone(),
+                        analysis.embedded_span(),
                     );
                 }
                 // Notes (an EPD opcode fenkit does not know) are no problem: `--verbose` only,
@@ -322,11 +322,10 @@ impl<W: WritePrintable> Run<'_, W> {
                 }
                 // Comment commands of movetext kept unread: asked for under `--verbose` only,
                 // and noted once per kind when the file ends.
-                if !analysis.commands.is_empty() {
+                if let Some(commands) = analysis.commands.take() {
                     let text = record.text().unwrap_or_default();
-                    let found = analysis
-                        .commands
-                        .drain(..)
+                    let found = commands
+                        .into_iter()
                         .map(|note| {
                             let (line, column) =
                                 crate::diag::line_col(text, record.line, note.span.start);

@@ -354,7 +354,7 @@ fn side(arg: &str, configs: &Configs, flags: Flags) -> Result<Side, String> {
         let raw = item
             .analysis
             .as_ref()
-            .and_then(|analysis| raw.get(analysis.embedded.clone()?))
+            .and_then(|analysis| raw.get(analysis.embedded_span()?))
             .unwrap_or(raw);
         entries.push(entry(Some(item.record.line), raw, notation, settings));
     }
