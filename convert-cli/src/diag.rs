@@ -352,13 +352,13 @@ fn write_body(
     out.push_str("--> ");
     out.push_str(path);
     out.push(':');
-    push_decimal(out, place.0);
+    fenkit_diagnostics::push_decimal(out, place.0);
     out.push(':');
-    push_decimal(out, place.1);
+    fenkit_diagnostics::push_decimal(out, place.1);
     out.push('\n');
     repeat(out, ' ', gutter);
     out.push_str(" |\n");
-    push_decimal(out, number);
+    fenkit_diagnostics::push_decimal(out, number);
     out.push_str(" | ");
     out.push_str(text);
     out.push('\n');
@@ -512,27 +512,6 @@ fn decimal_len(mut n: usize) -> usize {
         len += 1;
     }
     len
-}
-
-/// Appends `n` in decimal, a digit at a time: the digits are ASCII, so no UTF-8 check of them
-/// is needed (which cost more than writing them, three numbers a report).
-fn push_decimal(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        if let Some(slot) = digits.get_mut(at) {
-            *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
-        }
-        rest /= 10;
-        if rest == 0 || at == 0 {
-            break;
-        }
-    }
-    for &digit in digits.get(at..).unwrap_or_default() {
-        out.push(char::from(digit));
-    }
 }
 
 /// Appends `count` copies of the ASCII character `piece` (a space or a caret).

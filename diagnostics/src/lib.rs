@@ -403,6 +403,35 @@ impl fmt::Display for InvalidValue {
 
 impl std::error::Error for InvalidValue {}
 
+/// Appends `n` in decimal, a digit at a time: the digits are ASCII, so no `fmt` machinery and no
+/// UTF-8 check of them is needed (which cost more than writing them, on hot report paths).
+///
+/// ```
+/// let mut out = String::from("line ");
+/// fenkit_diagnostics::push_decimal(&mut out, 1204);
+/// assert_eq!(out, "line 1204");
+/// fenkit_diagnostics::push_decimal(&mut out, usize::MAX);
+/// assert!(out.ends_with(&usize::MAX.to_string()));
+/// ```
+pub fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        if let Some(slot) = digits.get_mut(at) {
+            *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+        }
+        rest /= 10;
+        if rest == 0 || at == 0 {
+            break;
+        }
+    }
+    for &digit in digits.get(at..).unwrap_or_default() {
+        out.push(char::from(digit));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -109,7 +109,7 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
         ] {
             message.push_str(piece);
         }
-        push_decimal(&mut message, first);
+        fenkit_diagnostics::push_decimal(&mut message, first);
         message.push(')');
         message
     } else {
@@ -121,28 +121,8 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
     let lead = "give one of the two lines another id, or drop the repeat of line ";
     let mut help = String::with_capacity(lead.len() + 20);
     help.push_str(lead);
-    push_decimal(&mut help, first);
+    fenkit_diagnostics::push_decimal(&mut help, first);
     Finding::new(Code::RepeatedId, Severity::Warning, span, message).with_help(help)
-}
-
-/// Appends `n` in decimal, a digit at a time (no `fmt`, no UTF-8 check of the digits).
-fn push_decimal(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        if let Some(slot) = digits.get_mut(at) {
-            *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
-        }
-        rest /= 10;
-        if rest == 0 || at == 0 {
-            break;
-        }
-    }
-    for &digit in digits.get(at..).unwrap_or_default() {
-        out.push(char::from(digit));
-    }
 }
 
 /// [`ParsedEpd::verify_perft`].
