@@ -26,6 +26,7 @@ use dfen::form::FileForm;
 use fenkit_diagnostics::Severity;
 
 use crate::code::FenkitCode;
+use crate::container::Container;
 use crate::reading::{Placed, Reading};
 use crate::records::Eol;
 use crate::records::{Grouping, Kind, MAX_RECORD_BYTES, Record, RecordReader, problem_finding};
@@ -96,17 +97,19 @@ impl Formatter {
     /// What `fenkit fmt -` writes for `text` on standard input: every position in its
     /// canonical form, every other byte kept (comments, blank lines, line ends, a byte order
     /// mark); or, when a position has an error, which `fmt` leaves as written, that error.
+    /// PGN games (`notation` `pgn`) get their `[FEN]` tags so and their movetext fixed as
+    /// [`fixed_games`] fixes it; an error in a game's movetext refuses the text.
     ///
     /// # Errors
-    /// A [`SettingError`] when the text cannot be read with these settings at all (PGN games,
-    /// whose movetext `fmt` rewrites beside their tags, are not positions).
+    /// A [`SettingError`] when the text cannot be read with these settings at all (a CSV or
+    /// JSON Lines container, which `fmt` rewrites a column or field of).
     pub fn format(&mut self, text: &str) -> Result<Result<String, Box<Refused>>, SettingError> {
         let mut out = String::with_capacity(text.len() + 2);
         if text.starts_with('\u{feff}') {
             out.push('\u{feff}');
         }
         let mut refused = None;
-        self.each(text, Task::Format, |record, analysis| {
+        let container = self.each(text, Task::Format, |record, analysis| {
             let canonical = match analysis {
                 Some(analysis) => {
                     if let Some(error) = first_error(record, &analysis) {
@@ -117,17 +120,40 @@ impl Formatter {
                 }
                 None => None,
             };
-            match canonical {
-                Some(canonical) => out.push_str(&canonical),
-                None => out.push_str(&String::from_utf8_lossy(record.raw())),
-            }
-            out.push_str(match record.eol {
-                Eol::None => "",
-                Eol::Lf => "\n",
-                Eol::CrLf => "\r\n",
-            });
+            let written = Written::of(record, canonical.as_deref());
+            // A text is UTF-8, and so is every record of it.
+            out.push_str(&String::from_utf8_lossy(written.body));
+            out.push_str(written.eol);
             true
         })?;
+        // PGN games: their movetext fixed too, as `fmt` fixes a `.pgn` file.
+        if refused.is_none() && container == Some(Container::Pgn) {
+            match fixed_games(&out) {
+                (_, errors) if !errors.is_empty() => {
+                    // Placed in the text as given (the games are read again when a `[FEN]`
+                    // tag was rewritten before them).
+                    let errors = if out == text {
+                        errors
+                    } else {
+                        fixed_games(text).1
+                    };
+                    refused = errors.into_iter().next().map(|error| {
+                        let before = text.get(..error.span.start).unwrap_or_default();
+                        Box::new(Refused {
+                            placed: Placed {
+                                line: 1 + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
+                                finding: crate::code::finding_of(error),
+                                offset: 0,
+                            },
+                            reference: None,
+                            dropped: Vec::new(),
+                        })
+                    });
+                }
+                (Some(fixed), _) => out = fixed,
+                (None, _) => {}
+            }
+        }
         Ok(match refused {
             Some(refused) => Err(refused),
             None => Ok(out),
@@ -189,13 +215,14 @@ impl Formatter {
     }
 
     /// Reads `text` as standard input is read, handing each record to `each` with its
-    /// analysis (`None` for blank and comment lines), until it answers `false`.
+    /// analysis (`None` for blank and comment lines), until it answers `false`; says which
+    /// container the text is (only PGN games, and only to be formatted).
     fn each(
         &mut self,
         text: &str,
         task: Task,
         mut each: impl FnMut(&Record<'_>, Option<Analysis>) -> bool,
-    ) -> Result<(), SettingError> {
+    ) -> Result<Option<Container>, SettingError> {
         let reading = Reading::decide(
             text.as_bytes(),
             true,
@@ -207,7 +234,8 @@ impl Formatter {
             message: error.to_string(),
             help: "name the notation".to_owned(),
         })?;
-        if reading.container.is_some() {
+        let games = task == Task::Format && reading.container == Some(Container::Pgn);
+        if reading.container.is_some() && !games {
             let named = self.resolved.notation.unwrap_or(reading.notation);
             return Err(SettingError {
                 message: format!(
@@ -215,11 +243,15 @@ impl Formatter {
                      one, found games",
                     named.name()
                 ),
-                help: "`fenkit fmt` and `fenkit convert` rewrite PGN games".to_owned(),
+                help: "`fenkit convert` converts PGN games; `fenkit fmt` and `canonical` \
+                       format them"
+                    .to_owned(),
             });
         }
         // An analyser that keeps nothing of one record for the next serves the next text.
-        let reusable = task == Task::Format && reading.notation.entry().replay.is_none();
+        let reusable = task == Task::Format
+            && reading.container.is_none()
+            && reading.notation.entry().replay.is_none();
         let form = reading.settings.form;
         let at = self
             .kept
@@ -246,13 +278,13 @@ impl Formatter {
             }
         };
         let Some(analyzer) = analyzer else {
-            return Ok(());
+            return Ok(reading.container);
         };
         // A text of one line (a binding's loop over positions) is its one record, read in place.
         if let Some(record) = reading.one_line(text) {
             let analysis = analyzer.analyze_record(&record);
             each(&record, analysis);
-            return Ok(());
+            return Ok(reading.container);
         }
         let mut records = reading.records(text.as_bytes());
         // Reading from a byte slice cannot fail.
@@ -262,7 +294,95 @@ impl Formatter {
                 break;
             }
         }
-        Ok(())
+        Ok(reading.container)
+    }
+}
+
+/// What `fmt` makes of the PGN games of `text`, whose `[FEN]` tags are written already (by the
+/// records' rule, [`Written`]): every fixable finding of every game fixed by the PGN reader's
+/// edits (canonical SAN, move numbers, the tags and termination markers they insert), every
+/// other byte kept; `None` when nothing changes. The errors of the games' movetext come with
+/// it, in text order, their spans in `text`: `fenkit fmt` reports them and fixes the games that
+/// hold them as far as the edits go; [`Formatter::format`] refuses the text with the first.
+///
+/// ```
+/// let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n";
+/// let (fixed, errors) = notation::rewrite::fixed_games(text);
+/// assert!(errors.is_empty());
+/// // The Seven Tag Roster inserted, and castling spelled with letters.
+/// assert!(fixed.unwrap().ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n"));
+/// ```
+pub fn fixed_games(text: &str) -> (Option<String>, Vec<fenkit_diagnostics::Finding<pgn::Code>>) {
+    let mut edits = Vec::new();
+    let mut errors = Vec::new();
+    for game in pgn::Reader::new().games(text) {
+        // Comments alone between two games are no game of their own.
+        if crate::container::is_comments_alone(&game) {
+            continue;
+        }
+        edits.extend(game.edits);
+        errors.extend(
+            game.findings
+                .into_iter()
+                .filter(|finding| finding.severity == Severity::Error)
+                .filter(|finding| {
+                    !crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code)
+                }),
+        );
+    }
+    if edits.is_empty() {
+        return (None, errors);
+    }
+    (Some(pgn::apply_edits(text, &edits)), errors)
+}
+
+/// What `fmt` writes for one record, the one rule of [`Formatter::format`] and of `fenkit fmt`:
+/// the record's canonical form when it differs from the record as written, else the record's
+/// own bytes, and then the record's line end, kept.
+///
+/// ```
+/// use notation::records::RecordReader;
+/// use notation::rewrite::Written;
+///
+/// let mut records = RecordReader::new(&b"4k3/8/8/8/8/8/8/4K3 w - - 0 01\r\n"[..], false);
+/// let record = records.next_record().unwrap().unwrap();
+/// let written = Written::of(&record, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+/// assert!(written.changed);
+/// assert_eq!(written.body, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(written.eol, "\r\n");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written<'a> {
+    /// The record's bytes, rewritten or as read.
+    pub body: &'a [u8],
+    /// The record's line end, as read (empty for a last line without one).
+    pub eol: &'static str,
+    /// Whether `body` is the canonical form, different from what was read.
+    pub changed: bool,
+}
+
+impl<'a> Written<'a> {
+    /// What is written for `record`, whose analysis gave `canonical` (`None`: no position, an
+    /// error, or a form already canonical).
+    #[inline]
+    pub fn of(record: &'a Record<'_>, canonical: Option<&'a str>) -> Written<'a> {
+        let eol = match record.eol {
+            Eol::None => "",
+            Eol::Lf => "\n",
+            Eol::CrLf => "\r\n",
+        };
+        match canonical {
+            Some(canonical) if record.text() != Some(canonical) => Written {
+                body: canonical.as_bytes(),
+                eol,
+                changed: true,
+            },
+            _ => Written {
+                body: record.raw(),
+                eol,
+                changed: false,
+            },
+        }
     }
 }
 
@@ -303,6 +423,32 @@ fn refuse(message: String, help: &str) -> SettingError {
         message,
         help: help.to_owned(),
     }
+}
+
+/// The form `convert` reads, by the name `--from` (or `--notation`) takes. PGN games, a
+/// notation of the table whose records are games and not positions, are refused here with
+/// where they are converted: a binding's `convert` rewrites a text position by position, and
+/// the projections of a game (`--to uci`, `fen`, `epd`, `json`) are the command line's.
+///
+/// # Errors
+/// A [`SettingError`] for a name that is no form, and for `pgn`.
+///
+/// ```
+/// let refused = notation::rewrite::form_read("pgn").unwrap_err();
+/// assert!(refused.help.contains("fenkit convert --notation pgn"));
+/// assert_eq!(notation::rewrite::form_read("epd").unwrap().name(), "epd");
+/// ```
+pub fn form_read(name: &str) -> Result<Form, SettingError> {
+    if Notation::named(name).is_some_and(Notation::is_pgn) {
+        return Err(refuse(
+            "`pgn` is PGN games: expected a form of positions to convert one by one, found games"
+                .to_owned(),
+            "`fenkit convert --notation pgn --to uci` (or `fen`, `epd`, `json`) converts PGN \
+             games; `readPgn` (JavaScript) and `fenkit.read_pgn` (Python) read them",
+        ));
+    }
+    crate::choice::by_name("format", name)
+        .map_err(|message| refuse(message, "`from` takes one of the names above"))
 }
 
 impl Plan {
@@ -611,6 +757,36 @@ mod tests {
             Ok(key) => key,
             Err(refused) => panic!("{text}: {:?}", refused.placed.finding),
         }
+    }
+
+    /// What `canonical` of PGN games writes: as `fenkit fmt --notation pgn -` writes, the
+    /// `[FEN]` tags canonical and the movetext fixed, every other byte kept; a movetext error
+    /// refuses the text.
+    #[test]
+    fn pgn_games_are_formatted_as_fmt_formats_them() {
+        let request = Request {
+            notation: Notation::from_name("pgn"),
+            ..Request::default()
+        };
+        let mut formatter = Formatter::new(request.resolve().unwrap());
+        let roster = "[Event \"x\"]\r\n[Site \"?\"]\r\n[Date \"????.??.??\"]\r\n[Round \"?\"]\r\n\
+                      [White \"?\"]\r\n[Black \"?\"]\r\n[Result \"*\"]\r\n[SetUp \"1\"]\r\n";
+        let game =
+            format!("{roster}[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 01\"]\r\n\r\n1. 0-0-0 Kf7 *\r\n");
+        let written = formatter.format(&game).unwrap().unwrap();
+        assert_eq!(
+            written,
+            format!("{roster}[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\r\n\r\n1. O-O-O Kf7 *\r\n")
+        );
+        // Written canonically already: the text itself.
+        assert_eq!(formatter.format(&written).unwrap().unwrap(), written);
+        // An illegal move is refused where it stands, on its line.
+        let refused = formatter
+            .format("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n")
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(refused.placed.line, 3);
+        assert_eq!(refused.placed.finding.code.as_str(), "PGN201");
     }
 
     /// The keys `spec/identity.md` pins (and Python's tests with it), through the reading

@@ -14,6 +14,7 @@ use crate::output::plural;
 use crate::scan::Scan;
 use crate::write::AtomicWriter;
 use notation::code::Code;
+use notation::rewrite::Written;
 use notation::{Notation, ReadSettings};
 
 const AFTER_HELP: &str = "\
@@ -184,7 +185,7 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                 first = false;
             }
             let record = &item.record;
-            let mut replacement = None;
+            let mut canonical = None;
             if let Some(analysis) = item.analysis.take() {
                 pass.positions += 1;
                 pass.dialects.see(analysis.dialect, record.line);
@@ -205,20 +206,12 @@ fn format_into(scan: Scan, threads: usize, path: &str, out: &mut dyn Write) -> i
                         pass.reports.push(Diagnostic::new(path, record, finding));
                     }
                 }
-                if let Some(canonical) = analysis.canonical
-                    && record.text() != Some(canonical.as_str())
-                {
-                    replacement = Some(canonical);
-                }
+                canonical = analysis.canonical;
             }
-            match replacement {
-                Some(canonical) => {
-                    pass.changed = true;
-                    out.write_all(canonical.as_bytes())?;
-                }
-                None => out.write_all(record.raw())?,
-            }
-            out.write_all(record.eol.as_bytes())
+            let written = Written::of(record, canonical.as_deref());
+            pass.changed |= written.changed;
+            out.write_all(written.body)?;
+            out.write_all(written.eol.as_bytes())
         })?;
     Ok(pass)
 }

@@ -623,25 +623,8 @@ fn place_in(
 /// changed; `None` when nothing changes. The errors of the games' movetext come with it, placed
 /// in `text`; the games that hold them are fixed as far as the edits go.
 pub(crate) fn fixed(path: &str, text: &str) -> (Option<String>, Vec<Diagnostic>) {
-    let mut edits = Vec::new();
-    let mut errors = Vec::new();
-    for game in pgn::Reader::new().games(text) {
-        if is_comments_alone(&game) {
-            continue;
-        }
-        edits.extend(game.edits);
-        errors.extend(
-            game.findings
-                .into_iter()
-                .filter(|finding| finding.severity == fenkit_diagnostics::Severity::Error)
-                .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code)),
-        );
-    }
-    let errors = place(path, text, errors);
-    if edits.is_empty() {
-        return (None, errors);
-    }
-    (Some(pgn::apply_edits(text, &edits)), errors)
+    let (fixed, errors) = notation::rewrite::fixed_games(text);
+    (fixed, place(path, text, errors))
 }
 
 /// `findings` of the games of `text` (the file `path`), placed at their lines and columns.
