@@ -531,15 +531,19 @@ function createApi(raw, pgn) {
   let lastOptions = null;
   let lastJson = null;
   const NAMED = ['notation', 'variant', 'profile', 'dialect'];
+  const CHECK_FLAGS = ['chess960', 'strict'];
 
-  /** The options of `check` as the module reads them; the names are the library's to judge. */
-  function checkOptionsJson(options) {
+  /**
+   * `options` as the JSON the notation engine reads: each of `names` a string, `checkLimit` a
+   * number of checks, and each of `flags` true or false.
+   */
+  function optionsJson(options, names, flags) {
     if (options === undefined || options === null) return '{}';
     if (typeof options !== 'object') {
       throw new TypeError(`expected an options object, found ${describe(options)}`);
     }
     const given = {};
-    for (const name of NAMED) {
+    for (const name of names) {
       const value = options[name];
       if (value === undefined) continue;
       if (typeof value !== 'string') {
@@ -548,9 +552,13 @@ function createApi(raw, pgn) {
       given[name] = value;
     }
     if (options.checkLimit !== undefined) given.checkLimit = checkLimitOf(options.checkLimit);
-    given.chess960 = Boolean(options.chess960);
-    given.strict = Boolean(options.strict);
+    for (const flag of flags) given[flag] = Boolean(options[flag]);
     return JSON.stringify(given);
+  }
+
+  /** The options of `check` as the module reads them; the names are the library's to judge. */
+  function checkOptionsJson(options) {
+    return optionsJson(options, NAMED, CHECK_FLAGS);
   }
 
   /** Sets `options` in the module for the next `check_text` calls, unless they are set. */
@@ -598,26 +606,11 @@ function createApi(raw, pgn) {
   let lastRewriteOptions = null;
   let lastRewriteJson = null;
   const REWRITE_NAMED = ['notation', 'variant', 'profile', 'dialect', 'toDialect', 'castling', 'enPassant', 'ep', 'from', 'to'];
+  const REWRITE_FLAGS = ['chess960', 'lossy'];
 
   /** The options of the rewriting calls as the module reads them; the names are the library's to judge. */
   function rewriteOptionsJson(options) {
-    if (options === undefined || options === null) return '{}';
-    if (typeof options !== 'object') {
-      throw new TypeError(`expected an options object, found ${describe(options)}`);
-    }
-    const given = {};
-    for (const name of REWRITE_NAMED) {
-      const value = options[name];
-      if (value === undefined) continue;
-      if (typeof value !== 'string') {
-        throw new TypeError(`\`${name}\` is a name: expected a string, found ${describe(value)}`);
-      }
-      given[name] = value;
-    }
-    if (options.checkLimit !== undefined) given.checkLimit = checkLimitOf(options.checkLimit);
-    given.chess960 = Boolean(options.chess960);
-    given.lossy = Boolean(options.lossy);
-    return JSON.stringify(given);
+    return optionsJson(options, REWRITE_NAMED, REWRITE_FLAGS);
   }
 
   /**

@@ -6,24 +6,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use notation::choice::Choice;
 use notation::reading::Checker;
 use notation::settings::{Request, Resolved};
-use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
 use crate::found::Source;
+use crate::options::ReadOptions;
 
 /// The options of `check`, as the JavaScript side passes them (JSON).
 #[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
 struct Options {
-    notation: Option<String>,
-    variant: Option<String>,
-    profile: Option<String>,
-    dialect: Option<String>,
-    check_limit: Option<u8>,
-    #[serde(default)]
-    chess960: bool,
+    #[serde(flatten)]
+    read: ReadOptions,
     #[serde(default)]
     strict: bool,
 }
@@ -53,27 +46,11 @@ enum Answer<'a> {
     Refused { refused: String, help: String },
 }
 
-/// A setting's value by its name.
-fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> Result<Option<T>, (String, String)> {
-    let Some(name) = name else {
-        return Ok(None);
-    };
-    notation::choice::by_name(setting, name)
-        .map(Some)
-        .map_err(|message| (message, format!("`{setting}` takes one of the names above")))
-}
-
 /// The request `options` make.
 fn request(options: &Options) -> Result<Request, (String, String)> {
     Ok(Request {
-        notation: chosen::<Notation>("notation", options.notation.as_deref())?,
-        variant: chosen::<VariantName>("variant", options.variant.as_deref())?,
-        profile: chosen::<ProfileArg>("profile", options.profile.as_deref())?,
-        dialect: chosen::<DialectArg>("dialect", options.dialect.as_deref())?,
-        check_limit: options.check_limit,
-        chess960: options.chess960,
         strict: options.strict,
-        ..Request::default()
+        ..options.read.request()?
     })
 }
 

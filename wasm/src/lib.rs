@@ -50,6 +50,8 @@ mod check;
 mod found;
 mod lichess;
 #[cfg(feature = "pgn")]
+mod options;
+#[cfg(feature = "pgn")]
 mod pgn;
 mod read;
 #[cfg(feature = "pgn")]

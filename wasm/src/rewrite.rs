@@ -9,22 +9,18 @@ use serde::{Deserialize, Serialize};
 use notation::choice::Choice;
 use notation::rewrite::{Formatter, Plan, Refused};
 use notation::settings::{Request, SettingError};
-use notation::{DialectArg, Form, Notation, ProfileArg, Target, VariantName};
+use notation::{DialectArg, Target};
 
 use crate::found::{Failure, Found, Source};
+use crate::options::ReadOptions;
 
 /// The options of the three calls, as the JavaScript side passes them (JSON).
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Options {
-    notation: Option<String>,
-    variant: Option<String>,
-    profile: Option<String>,
-    dialect: Option<String>,
+    #[serde(flatten)]
+    read: ReadOptions,
     to_dialect: Option<String>,
-    check_limit: Option<u8>,
-    #[serde(default)]
-    chess960: bool,
     castling: Option<String>,
     en_passant: Option<String>,
     /// `positionKey`: how en passant counts in the key.
@@ -54,15 +50,13 @@ impl From<SettingError> for Refusal {
 
 /// A setting's value by its name.
 fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> Result<Option<T>, Refusal> {
-    let Some(name) = name else {
-        return Ok(None);
-    };
-    notation::choice::by_name(setting, name)
-        .map(Some)
-        .map_err(|message| Refusal {
-            refused: message,
-            help: format!("`{setting}` takes one of the names above"),
-        })
+    crate::options::chosen(setting, name).map_err(Refusal::from)
+}
+
+impl From<crate::options::Refusal> for Refusal {
+    fn from((refused, help): crate::options::Refusal) -> Refusal {
+        Refusal { refused, help }
+    }
 }
 
 /// The options read and resolved once, for the calls that follow: each call's settings, or
@@ -147,24 +141,20 @@ impl Rewriter {
 /// The request `options` make (the notation aside for `convert`, whose `from` it is).
 fn request(options: &Options) -> Result<Request, Refusal> {
     Ok(Request {
-        notation: chosen::<Notation>("notation", options.notation.as_deref())?,
-        variant: chosen::<VariantName>("variant", options.variant.as_deref())?,
-        profile: chosen::<ProfileArg>("profile", options.profile.as_deref())?,
-        dialect: chosen::<DialectArg>("dialect", options.dialect.as_deref())?,
         to_dialect: chosen::<DialectArg>("to-dialect", options.to_dialect.as_deref())?,
-        check_limit: options.check_limit,
-        chess960: options.chess960,
-        ..Request::default()
+        ..options.read.request()?
     })
 }
 
 /// What `convert` reads and writes: `from` (else `notation`) and `to`, by the names `fenkit
 /// convert --from` and `--to` take.
 fn plan(options: &Options, request: &Request) -> Result<Plan, Refusal> {
-    let from = chosen::<Form>(
-        "format",
-        options.from.as_deref().or(options.notation.as_deref()),
-    )?;
+    let from = options
+        .from
+        .as_deref()
+        .or(options.read.notation.as_deref())
+        .map(notation::rewrite::form_read)
+        .transpose()?;
     let to = chosen::<Target>("format", options.to.as_deref())?.map(|target| target.0);
     Plan::new(
         &Request {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { ROOT, fenkit as runFenkit, importPackage } from './support.mjs';
+import { ROOT, fenkit as runFenkit, importPackage, loadCases } from './support.mjs';
 
 const fenkit = await importPackage();
 const { FenkitError } = fenkit;
@@ -94,6 +94,40 @@ describe('canonical writes what fenkit fmt - writes for each line alone', () => 
         }
       });
     }
+  }
+});
+
+// PGN games are formatted as a whole text: their `[FEN]` tags canonical and their movetext
+// fixed, as `fmt --notation pgn -` does; a game with an error refuses the text, which `fmt`
+// reports (exit 1).
+describe('canonical of PGN games writes what fenkit fmt --notation pgn - writes', () => {
+  const games = ['chesslib', 'faults', 'scalachess'].flatMap((dir) => files(`tests/data/pgn/${dir}`, (n) => n.endsWith('.pgn')));
+  assert.ok(games.length > 0, 'no PGN files');
+  for (const file of games) {
+    test(file, () => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const ours = answered(() => fenkit.canonical(text, { notation: 'pgn' }));
+      const run = runFenkit(['fmt', '--quiet', '--color', 'never', '--notation', 'pgn', '-'], text);
+      if (typeof ours === 'string') {
+        assert.equal(run.status, 0, `${file}: ${run.stderr}`);
+        assert.equal(ours, run.stdout, file);
+      } else {
+        assert.equal(run.status, 1, file);
+        assert.match(run.stderr, new RegExp(`^error\\[${ours.code}\\]`, 'm'), file);
+      }
+    });
+  }
+});
+
+test('canonical of PGN games writes the conformance suite\'s canonical form of each accepted game', () => {
+  const accepted = loadCases('pgn.jsonl').filter((item) => item.verdict === 'accept' && typeof item.raw === 'string');
+  assert.ok(accepted.length > 0);
+  for (const item of accepted) assert.equal(fenkit.canonical(item.raw, { notation: 'pgn' }), item.canonical, item.name);
+});
+
+test('convert refuses PGN games once, naming the command that converts them', () => {
+  for (const options of [{ from: 'pgn', to: 'fen' }, { notation: 'pgn', to: 'uci' }]) {
+    assert.throws(() => fenkit.convert('1. e4 e5 *', options), (error) => error instanceof RangeError && /found games/.test(error.message) && /fenkit convert --notation pgn/.test(error.message));
   }
 });
 
