@@ -48,14 +48,23 @@ fn check(
     strict: bool,
 ) -> PyResult<Vec<PyFinding>> {
     let request = request(notation, profile, chess960, variant, dialect, strict)?;
+    read(py, &text, request, check_kept, PyFinding::placed)
+}
+
+/// What `reading` finds in `text` with `request`, read off the interpreter's lock, each answer
+/// counted in code points of the text by `counted`.
+fn read<P: Send, T>(
+    py: Python<'_>,
+    text: &Text,
+    request: Request,
+    reading: impl FnOnce(&str, Request) -> Result<Vec<P>, SettingError> + Send,
+    counted: impl Fn(&P, &str) -> T,
+) -> PyResult<Vec<T>> {
     let text = text.as_str()?;
-    let placed = py
-        .detach(|| check_kept(text, request))
+    let found = py
+        .detach(|| reading(text, request))
         .map_err(|error| PyValueError::new_err(error.to_string()))?;
-    Ok(placed
-        .iter()
-        .map(|placed| PyFinding::placed(placed, text))
-        .collect())
+    Ok(found.iter().map(|found| counted(found, text)).collect())
 }
 
 /// The request the settings name, as the command line's flags name them.
@@ -198,14 +207,13 @@ fn comment_commands(
     strict: bool,
 ) -> PyResult<Vec<PyCommentCommand>> {
     let request = request(notation, profile, chess960, variant, dialect, strict)?;
-    let text = text.as_str()?;
-    let placed = py
-        .detach(|| notation::reading::comment_commands(text, &request))
-        .map_err(|error| PyValueError::new_err(error.to_string()))?;
-    Ok(placed
-        .iter()
-        .map(|placed| PyCommentCommand::placed(placed, text))
-        .collect())
+    read(
+        py,
+        &text,
+        request,
+        |text, request| notation::reading::comment_commands(text, &request),
+        PyCommentCommand::placed,
+    )
 }
 
 thread_local! {
