@@ -419,7 +419,7 @@ fn san_error(
     expected: impl Into<Cow<'static, str>>,
     found: &str,
 ) -> SanError {
-    SanError::new(code, span, expected, dfen::internal::quote(found))
+    SanError::new(code, span, expected, dfen::fen_parts::quote(found))
 }
 
 /// Adds why a move is illegal to a [`SanError`].
@@ -627,7 +627,7 @@ fn piece_name(color: Color, role: Role) -> String {
         Role::Queen => "queen",
         Role::King => "king",
     };
-    format!("{} {role}", dfen::internal::color_name(color))
+    format!("{} {role}", dfen::fen_parts::color_name(color))
 }
 
 /// Reads one move written in SAN (or UCI) and resolves it to the one legal move of `position`
@@ -788,7 +788,7 @@ fn resolve_castling(
             format!(
                 "{} cannot castle on the {side_name}: it has no right to, or the king and rook \
                  are not in place with the squares between them empty",
-                dfen::internal::color_name(position.side())
+                dfen::fen_parts::color_name(position.side())
             )
         };
         san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(reason)
@@ -836,7 +836,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
                         san_error(Code::IllegalMove, 0..text.len(), "a legal move", text).because(
                             format!(
                                 "the piece on {from} is not {}'s",
-                                dfen::internal::color_name(us)
+                                dfen::fen_parts::color_name(us)
                             ),
                         ),
                     );
@@ -935,7 +935,7 @@ fn resolve(position: &Position, text: &str, written: &Written) -> Result<Resolve
             } else if illegal_match {
                 error.because(format!(
                     "it would leave the {} king in check",
-                    dfen::internal::color_name(us)
+                    dfen::fen_parts::color_name(us)
                 ))
             } else if written.promotion.is_some() && role == Role::Pawn {
                 error.because(format!("no {piece} can promote on {to}"))

@@ -29,11 +29,11 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use dfen::internal::bitboard::{
+use dfen::rules::bitboard::{
     Bits, KING, KNIGHT, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, bishop_attacks, rook_attacks,
 };
-use dfen::internal::position::Pos;
-use dfen::internal::standard;
+use dfen::rules::position::Pos;
+use dfen::rules::standard;
 use dfen::rules::{Move, MoveKind};
 use dfen::rules::{Perft, PerftMode};
 use dfen::{Color, Dfen, DicePool, Role, Square};
@@ -451,7 +451,7 @@ impl Position {
             moves.push(mv);
             ControlFlow::Continue(())
         });
-        moves.sort_unstable_by_key(|mv| dfen::internal::sort_key(&mv.0));
+        moves.sort_unstable_by_key(|mv| dfen::rules::sort_key(&mv.0));
         moves
     }
 
@@ -556,7 +556,7 @@ impl Position {
     #[must_use]
     pub fn castling_rook(&self, mv: &ChessMove) -> Option<Square> {
         mv.castling()?;
-        let castle = dfen::internal::position::castling_squares(
+        let castle = dfen::rules::position::castling_squares(
             &mv.0,
             self.pos.pieces(self.pos.side.index(), Role::Rook),
         );
@@ -744,7 +744,7 @@ fn move_of(
     kind: MoveKind,
 ) -> ChessMove {
     ChessMove(Move {
-        from: dfen::internal::position::square(from),
+        from: dfen::rules::position::square(from),
         to,
         promotion,
         die: role,
@@ -799,7 +799,7 @@ mod tests {
                                 .copied()
                                 .filter(|mv| mv.to() == to)
                                 .collect();
-                            let key = |mv: &ChessMove| dfen::internal::sort_key(&mv.0);
+                            let key = |mv: &ChessMove| dfen::rules::sort_key(&mv.0);
                             found.sort_by_key(key);
                             expected.sort_by_key(key);
                             assert_eq!(found, expected, "{} {role:?} to {to}", position.to_dfen());

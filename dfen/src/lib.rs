@@ -18,8 +18,8 @@
 //! | `error` | [`ParseError`]: a syntax error with its field |
 //! | `json` | the JSON form of a position, and [`JsonError`] |
 //! | [`form`] | the form a file writes its positions in, read from its first position |
-//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft; and the move generator (bitboards, the position it plays on, standard chess's moves) that `chess::standard` plays on |
-//! | `internal` (hidden) | the parser's helpers and the move generator's insides that `fenkit-chess` builds on; not part of the API |
+//! | [`rules`] | the Dice Chess rules: micro-moves, turns, the Maximum Micro-moves filter, perft; and the move generator that `chess::standard` plays on: [`rules::bitboard`], [`rules::position`] (the position it plays on), [`rules::standard`] (standard chess's moves) |
+//! | [`fen_parts`] | the parts of the FEN reader and writer (quoting, a field's syntax error, the variants' slots, the census, the field writers) that `fenkit-chess` builds EPD, SAN and the variant readers from |
 //!
 //! The DFEN notation itself follows.
 //!
@@ -185,18 +185,18 @@ pub use model::{Board, Color, Dfen, DicePool, Piece, Role, Square, SquareSet};
 pub use parser::{EPD_IN_FEN_HELP, Layout, MAX_INPUT_LEN, Parsed, Parser, Profile};
 pub use rules::{EnPassantPolicy, Game};
 
-/// What `fenkit-chess` (`chess/`) builds on and no one else should: the parser's helpers
-/// (quoting, syntax errors, the empty position, the variants' slots), the position checks'
-/// census, the writers of single fields, and the move generator's insides (bitboards, the
-/// position it plays on, standard chess's generator). Not part of the API: it changes with
-/// them.
-#[doc(hidden)]
-pub mod internal {
+/// The parts of the FEN reader and writer that the readers built on this crate share with it
+/// (`fenkit-chess`: EPD, SAN and the variant FENs), so that a field is read, quoted, refused
+/// and written in one way everywhere: quoting of what was found ([`fen_parts::quote`]), the
+/// syntax error of one field ([`fen_parts::parse_error`], [`fen_parts::relocated`]) and the
+/// finding of its whitespace, the empty position and the variants' extra slots (pockets,
+/// check counters), the position checks' census of pieces, and the writers of the castling
+/// and en-passant fields. Their shapes follow the parser: they change when it does.
+pub mod fen_parts {
     pub use crate::castling::field_string;
     pub use crate::display::en_passant_string;
     pub use crate::error::{parse_error, relocated};
     pub use crate::parser::{Among, EMPTY, PocketSpelling, Slots, quote, whitespace_finding};
-    pub use crate::rules::{bitboard, position, sort_key, standard};
     pub use crate::validate::{Census, color_name};
 }
 

@@ -6,7 +6,7 @@ use super::codes::{Code, Findings};
 use super::{Epd, OperandRecord, Value};
 use crate::san;
 use crate::standard::Position;
-use dfen::internal::quote;
+use dfen::fen_parts::quote;
 
 /// What an opcode takes, as the PGN standard (§16.2.5) defines it, with the extensions fenkit
 /// reads.

@@ -8,7 +8,7 @@ use super::{
     Epd, EpdParser, Error, MAX_LINE_LEN, OpcodeKind, OperandRecord, OperationRecord, ParsedEpd,
     Text, Value, opcodes,
 };
-use dfen::internal::quote;
+use dfen::fen_parts::quote;
 use dfen::{Parser, Severity};
 
 /// The pieces one after another: a message built without `format!`, whose machinery costs

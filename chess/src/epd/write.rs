@@ -21,7 +21,7 @@ pub(super) fn write_position(
     write!(out, " {} ", position.side)?;
     match writer {
         Some(writer) => out.write_str(&writer.castling_field(&position))?,
-        None => out.write_str(&dfen::internal::field_string(
+        None => out.write_str(&dfen::fen_parts::field_string(
             position.castling,
             &position.board,
             dfen::CastlingMode::Standard,
@@ -32,7 +32,7 @@ pub(super) fn write_position(
     if position.en_passant.is_empty() {
         out.write_char('-')
     } else {
-        out.write_str(&dfen::internal::en_passant_string(
+        out.write_str(&dfen::fen_parts::en_passant_string(
             position.en_passant,
             dfen::Profile::Spec,
         ))

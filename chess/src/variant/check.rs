@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::{SubTurn, Variant, VariantFen};
-use dfen::internal::{Census, color_name};
+use dfen::fen_parts::{Census, color_name};
 use dfen::{Code, Color, Dfen, Finding, Role, Severity, Square, SquareSet};
 
 /// The standard material checks that crazyhouse's drops and colour changes make meaningless:

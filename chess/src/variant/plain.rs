@@ -15,8 +15,8 @@
 use super::check::SlotSpans;
 use super::read::{counter_value, read_pocket_letters, read_promoted};
 use super::{Dialect, SubTurn, Variant, VariantParsed, VariantParser};
-use dfen::internal::Census;
-use dfen::internal::{Among, PocketSpelling, Slots};
+use dfen::fen_parts::Census;
+use dfen::fen_parts::{Among, PocketSpelling, Slots};
 use dfen::{Severity, SquareSet};
 
 impl VariantParser {

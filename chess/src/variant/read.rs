@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::check::{self, SlotSpans};
 use super::{Checks, Dialect, Holdings, PocketOrder, SubTurn, Variant, VariantFen};
-use dfen::internal::{Census, color_name};
+use dfen::fen_parts::{Census, color_name};
 use dfen::{
     CastlingMode, Code, Color, Finding, MAX_INPUT_LEN, ParseError, Parser, Profile, Severity,
     Square, SquareSet,
@@ -217,7 +217,7 @@ impl VariantParser {
             input,
             fields,
             findings: Vec::new(),
-            position: VariantFen::new(self.variant, dfen::internal::EMPTY),
+            position: VariantFen::new(self.variant, dfen::fen_parts::EMPTY),
             cuts: Cuts::default(),
             spans: SlotSpans::default(),
             canonical: true,
@@ -228,7 +228,7 @@ impl VariantParser {
 
     #[cold]
     fn no_such_dialect(&self, input: &str) -> ParseError {
-        dfen::internal::parse_error(
+        dfen::fen_parts::parse_error(
             Code::DialectUnavailable,
             None,
             0..input.len(),
@@ -263,7 +263,7 @@ impl VariantParsed {
         check_limit: u8,
         castling_reading: CastlingMode,
     ) -> VariantParsed {
-        let mut position = VariantFen::new(variant, dfen::internal::EMPTY);
+        let mut position = VariantFen::new(variant, dfen::fen_parts::EMPTY);
         position.checks = Checks::new(check_limit);
         VariantParsed {
             position,
@@ -435,7 +435,7 @@ impl<'a> Reader<'_, 'a> {
         }
         if self.position.fen.en_passant.len() > 1 {
             let span = self.fields.span(3).unwrap_or_default();
-            return Err(dfen::internal::parse_error(
+            return Err(dfen::fen_parts::parse_error(
                 Code::BadEnPassant,
                 Some(4),
                 span,
@@ -488,7 +488,7 @@ impl<'a> Reader<'_, 'a> {
         let settings = *self.settings;
         let (parsed, census) = parser.parse_counted(text).map_err(|error| {
             let help_tilde = error.code() == Code::UnknownPiece && error.found() == "`~`";
-            let error = dfen::internal::relocated(
+            let error = dfen::fen_parts::relocated(
                 error,
                 |span| self.cuts.span_to_input(span),
                 |field| if field_shift && field >= 5 { field + 1 } else { field },
@@ -563,7 +563,7 @@ impl<'a> Reader<'_, 'a> {
             let before = self.fields.span(3).unwrap_or_default();
             let counters = self.fields.span(4).unwrap_or_default();
             // The gap before the counters leaves with them: the DFEN parser will not see it.
-            if let Some(finding) = dfen::internal::whitespace_finding(
+            if let Some(finding) = dfen::fen_parts::whitespace_finding(
                 self.input,
                 before.end..counters.start,
                 false,
@@ -626,7 +626,7 @@ impl<'a> Reader<'_, 'a> {
                 self.settings.dialect, self.settings.variant
             )
         };
-        dfen::internal::parse_error(
+        dfen::fen_parts::parse_error(
             Code::FieldCount,
             None,
             span,
@@ -650,7 +650,7 @@ impl<'a> Reader<'_, 'a> {
                             (open, Some(board.start + open + 1..board.start + close))
                         }
                         Some(close) if close > open => {
-                            return Err(dfen::internal::parse_error(
+                            return Err(dfen::fen_parts::parse_error(
                                 Code::BadPocket,
                                 Some(1),
                                 board.start + close + 1..board.end,
@@ -660,7 +660,7 @@ impl<'a> Reader<'_, 'a> {
                             .with_help("separate the side to move from the pocket with a space"));
                         }
                         _ => {
-                            return Err(dfen::internal::parse_error(
+                            return Err(dfen::fen_parts::parse_error(
                                 Code::BadPocket,
                                 Some(1),
                                 board.start + open..board.end,
@@ -685,7 +685,7 @@ impl<'a> Reader<'_, 'a> {
                     }
                     n => {
                         let ninth = slashes.get(8).copied().unwrap_or_default();
-                        return Err(dfen::internal::parse_error(
+                        return Err(dfen::fen_parts::parse_error(
                             Code::BadPocket,
                             Some(1),
                             board.start + ninth..board.end,
@@ -872,12 +872,12 @@ impl<'a> Reader<'_, 'a> {
                         "1" => SubTurn::First,
                         "2" => SubTurn::Second,
                         _ => {
-                            return Err(dfen::internal::parse_error(
+                            return Err(dfen::fen_parts::parse_error(
                                 Code::BadSubTurn,
                                 Some(7),
                                 span.clone(),
                                 "`1` or `2`",
-                                dfen::internal::quote(text),
+                                dfen::fen_parts::quote(text),
                             ));
                         }
                     };
@@ -933,12 +933,12 @@ impl<'a> Reader<'_, 'a> {
         let text = self.text(span.clone());
         match counter_value(text.as_bytes()) {
             Some(value) => Ok(value),
-            None => Err(dfen::internal::parse_error(
+            None => Err(dfen::fen_parts::parse_error(
                 Code::BadCheckCount,
                 None,
                 span,
                 expected,
-                dfen::internal::quote(text),
+                dfen::fen_parts::quote(text),
             )),
         }
     }
@@ -947,12 +947,12 @@ impl<'a> Reader<'_, 'a> {
     fn remaining_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
         let Some(plus) = remaining_plus(text.as_bytes()) else {
-            return Err(dfen::internal::parse_error(
+            return Err(dfen::fen_parts::parse_error(
                 Code::BadCheckCount,
                 Some(5),
                 span,
                 "the checks remaining to each side as `W+B`, such as `3+3`",
-                dfen::internal::quote(text),
+                dfen::fen_parts::quote(text),
             ));
         };
         let limit = self.settings.check_limit;
@@ -990,12 +990,12 @@ impl<'a> Reader<'_, 'a> {
     fn given_checks(&mut self, span: Range<usize>) -> Result<(), ParseError> {
         let text = self.text(span.clone());
         let Some(second) = given_second_plus(text.as_bytes()) else {
-            return Err(dfen::internal::parse_error(
+            return Err(dfen::fen_parts::parse_error(
                 Code::BadCheckCount,
                 Some(7),
                 span,
                 "the checks given by each side as `+W+B`, such as `+0+0`",
-                dfen::internal::quote(text),
+                dfen::fen_parts::quote(text),
             ));
         };
         self.position.checks.white = self.counter(
@@ -1048,7 +1048,7 @@ impl<'a> Reader<'_, 'a> {
                 let at = span.start + name.start;
                 let name = text.get(name).unwrap_or_default();
                 let error = if repeated {
-                    dfen::internal::parse_error(
+                    dfen::fen_parts::parse_error(
                         Code::BadPromotedSquares,
                         Some(8),
                         at..at + name.len(),
@@ -1057,12 +1057,12 @@ impl<'a> Reader<'_, 'a> {
                     )
                     .with_help(format!("remove the second `{name}`"))
                 } else {
-                    dfen::internal::parse_error(
+                    dfen::fen_parts::parse_error(
                         Code::BadPromotedSquares,
                         Some(8),
                         at..at + name.len(),
                         "`-` or square names separated by commas, such as `a8,h1`",
-                        dfen::internal::quote(name),
+                        dfen::fen_parts::quote(name),
                     )
                 };
                 return Err(error);
@@ -1107,7 +1107,7 @@ impl<'a> Reader<'_, 'a> {
                 .count();
             let end = at + gap;
             if let Some(finding) =
-                dfen::internal::whitespace_finding(self.input, at..end, false, end == bytes.len())
+                dfen::fen_parts::whitespace_finding(self.input, at..end, false, end == bytes.len())
             {
                 self.canonical = false;
                 self.findings.push(finding);
@@ -1285,12 +1285,12 @@ fn bad_holdings_letter(text: &str, start: usize, i: usize, essay_field: bool) ->
         .get(at..)
         .and_then(|rest| rest.chars().next())
         .unwrap_or('?');
-    let error = dfen::internal::parse_error(
+    let error = dfen::fen_parts::parse_error(
         Code::BadHoldingsLetter,
         Some(if essay_field { 7 } else { 1 }),
         start + at..start + at + c.len_utf8(),
         "a piece that can be held: one of `PNBRQ` for White, `pnbrq` for Black",
-        dfen::internal::quote(text.get(at..at + c.len_utf8()).unwrap_or_default()),
+        dfen::fen_parts::quote(text.get(at..at + c.len_utf8()).unwrap_or_default()),
     );
     if c == '-' && essay_field {
         error.with_help("write `-` alone for empty holdings")
@@ -1302,5 +1302,5 @@ fn bad_holdings_letter(text: &str, start: usize, i: usize, essay_field: bool) ->
 }
 
 fn quote_bytes(bytes: &[u8]) -> String {
-    dfen::internal::quote(&String::from_utf8_lossy(bytes))
+    dfen::fen_parts::quote(&String::from_utf8_lossy(bytes))
 }

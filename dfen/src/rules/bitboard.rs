@@ -2,10 +2,13 @@
 //!
 //! A bitboard is a `u64` whose bit `i` stands for the square with index `i` (a1 = 0, h8 = 63).
 
-/// Rank 1 … rank 8 masks.
+/// The squares of rank 1.
 pub const RANK_1: u64 = 0xff;
+/// The squares of rank 3 (White's en-passant squares).
 pub const RANK_3: u64 = RANK_1 << 16;
+/// The squares of rank 6 (Black's en-passant squares).
 pub const RANK_6: u64 = RANK_1 << 40;
+/// The squares of rank 8.
 pub const RANK_8: u64 = RANK_1 << 56;
 
 const fn offset_table(deltas: &[(i8, i8)]) -> [u64; 64] {

@@ -56,16 +56,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#[doc(hidden)]
 pub mod bitboard;
 mod error;
 mod filter;
 pub(crate) mod moves;
 mod perft;
-#[doc(hidden)]
 pub mod position;
 mod settings;
-#[doc(hidden)]
 pub mod standard;
 mod turns;
 mod unique;

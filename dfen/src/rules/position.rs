@@ -95,17 +95,23 @@ impl Dice {
 /// A position without its dice: bitboards per colour and per role, and the other fields.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Pos {
+    /// The squares of each colour's pieces: White's, then Black's.
     pub colors: [u64; 2],
+    /// The squares of each role's pieces, by [`Role`] as an index.
     pub roles: [u64; 6],
+    /// The side to move.
     pub side: Color,
     /// The squares of the rooks with a castling right (White's on rank 1, Black's on rank 8).
     pub(crate) castling: u64,
+    /// The en-passant squares.
     pub ep: u64,
     pub(crate) halfmove: u32,
+    /// The fullmove number, at least 1.
     pub fullmove: u32,
 }
 
 impl Pos {
+    /// The position of `dfen`, its dice left out.
     pub fn from_dfen(dfen: &Dfen) -> Pos {
         let mut pos = Pos {
             colors: [0; 2],
@@ -124,6 +130,7 @@ impl Pos {
         pos
     }
 
+    /// This position as a [`Dfen`] with `dice`.
     pub fn to_dfen(self, dice: DicePool) -> Dfen {
         let mut board = Board::empty();
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
@@ -145,11 +152,13 @@ impl Pos {
         }
     }
 
+    /// The occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> u64 {
         self.colors[0] | self.colors[1]
     }
 
+    /// The squares of the pieces of colour `color` (0 White, 1 Black) and `role`.
     #[inline(always)]
     pub fn pieces(&self, color: usize, role: Role) -> u64 {
         self.colors[color] & self.roles[role as usize]
@@ -492,6 +501,7 @@ impl Pos {
 pub struct CastlingSquares {
     pub(crate) king_from: usize,
     pub(crate) king_to: usize,
+    /// The rook's square before castling.
     pub rook_from: usize,
     pub(crate) rook_to: usize,
 }
