@@ -333,12 +333,12 @@ export interface CommentCommand {
  */
 export declare function commentCommands(text: Text, options?: CheckOptions): CommentCommand[];
 /**
- * What `fenkit fmt --notation … -` writes for `text` on standard input, in every notation of the table (EPD and Chess960 castling included): each position canonical, every other byte kept. Throws `FenkitError` for a position with an error (which `fmt` leaves as written), `RangeError` for options that do not go together.
+ * What `fenkit fmt --notation … -` writes for `text` on standard input, in every notation of the table (EPD and Chess960 castling included): each position canonical, every other byte kept; PGN games (`notation: 'pgn'`) with their `[FEN]` tags canonical and their movetext fixed as `fmt` fixes it. Throws `FenkitError` for a position or a move with an error (which `fmt` reports), `RangeError` for options that do not go together.
  *
  * Read by the notation library, the second WebAssembly module: in a browser, `await loadEngine()` once first.
  */
 export declare function canonical(text: Text, options?: CanonicalOptions): string;
-/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together. In a browser, `await loadEngine()` once first. */
+/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together, and for PGN games (`from: 'pgn'`), which `fenkit convert --notation pgn --to uci|fen|epd|json` converts (`readPgn` reads them). In a browser, `await loadEngine()` once first. */
 export declare function convert(text: Text, options: ConvertOptions): string;
 /** The legal first micro-moves of a DFEN with dice, in UCI; `[]` when the turn passes. */
 export declare function legalMoves(text: Text, options?: RulesOptions): string[];
