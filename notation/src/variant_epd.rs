@@ -102,49 +102,75 @@ struct Split<'a> {
     cuts: Cuts,
     /// The end of the variant's position fields in the line.
     fields_end: usize,
+    /// The dialect the variant's state is written in.
+    dialect: Dialect,
 }
 
 /// Whether `word` is a three-check counter as python-chess writes it after the four fields:
 /// digits, `+`, digits.
 fn is_counter(word: &str) -> bool {
-    word.split_once('+').is_some_and(|(a, b)| {
-        !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
-    })
+    let bytes = word.as_bytes();
+    let Some(plus) = memchr::memchr(b'+', bytes) else {
+        return false;
+    };
+    let (white, black) = (&bytes[..plus], &bytes[plus + 1..]);
+    !white.is_empty() && !black.is_empty() && white.iter().chain(black).all(u8::is_ascii_digit)
 }
 
 /// Where the variant's position fields end in `line` (after three-check's counter, when the
 /// fifth word is one), and the dialect its state is written in (crazyhouse's pocket as a
 /// ninth rank is lichess's).
 fn fields_of(variant: Variant, line: &str) -> (usize, Dialect) {
-    let mut words = word_ranges(line);
-    let board = words.next();
-    let fourth = words.by_ref().nth(2);
-    let mut fields_end = fourth.as_ref().map_or(line.len(), |w| w.end);
-    let mut dialect = Dialect::Stockfish;
-    match variant {
-        Variant::ThreeCheck => {
-            if let (Some(counter), Some(_)) = (words.next(), &fourth)
-                && is_counter(&line[counter.clone()])
-            {
-                fields_end = counter.end;
+    let bytes = line.as_bytes();
+    let space = |at: usize| bytes.get(at).is_some_and(|&b| b == b' ' || b == b'\t');
+    // The words one after another, found without a vector (this runs on every line): the
+    // board's end by a search, the short fields' a byte at a time.
+    let mut at = 0;
+    let mut next_word = |long: bool| {
+        while space(at) {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            return None;
+        }
+        let start = at;
+        if long {
+            at = memchr::memchr2(b' ', b'\t', &bytes[at..]).map_or(bytes.len(), |end| at + end);
+        } else {
+            while at < bytes.len() && !space(at) {
+                at += 1;
             }
         }
-        _ => {
-            if let Some(board) = board {
-                let text = &line[board];
-                if !text.contains('[') && text.match_indices('/').nth(7).is_some() {
-                    dialect = Dialect::Lichess;
-                }
+        Some(start..at)
+    };
+    let board = next_word(true);
+    let fourth = next_word(false)
+        .and_then(|_| next_word(false))
+        .and_then(|_| next_word(false));
+    match variant {
+        Variant::ThreeCheck => match (fourth, next_word(false)) {
+            (Some(_), Some(counter)) if is_counter(&line[counter.clone()]) => {
+                (counter.end, Dialect::Stockfish)
             }
+            (fourth, _) => (fourth.map_or(line.len(), |w| w.end), Dialect::Stockfish),
+        },
+        _ => {
+            let text = board.map_or(&b""[..], |board| &bytes[board]);
+            let ninth_rank = memchr::memchr(b'[', text).is_none()
+                && memchr::memchr_iter(b'/', text).nth(7).is_some();
+            let dialect = if ninth_rank {
+                Dialect::Lichess
+            } else {
+                Dialect::Stockfish
+            };
+            (fourth.map_or(line.len(), |w| w.end), dialect)
         }
     }
-    (fields_end, dialect)
 }
 
 /// Cuts the variant's marks out of `line`: three-check's counter field, crazyhouse's pocket
 /// and promoted marks.
 fn split(variant: Variant, line: &str) -> Split<'_> {
-    let (fields_end, _) = fields_of(variant, line);
     // The first five words: the position fields and three-check's counter.
     let mut words: [Option<Range<usize>>; 5] = Default::default();
     for (slot, word) in words.iter_mut().zip(word_ranges(line)) {
@@ -152,19 +178,25 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
     }
     let words: Vec<Range<usize>> = words.into_iter().map_while(|word| word).collect();
     let mut removed: Vec<Range<usize>> = Vec::new();
+    let mut dialect = Dialect::Stockfish;
+    let mut fields_end = words.get(3).map_or(line.len(), |w| w.end);
     match variant {
         Variant::ThreeCheck => {
             let counter = words.get(4).filter(|w| is_counter(&line[(*w).clone()]));
             if let (Some(counter), Some(before)) = (counter, words.get(3)) {
                 removed.push(before.end..counter.end);
+                fields_end = counter.end;
             }
         }
         _ => {
             if let Some(board) = words.first() {
                 let text = &line[board.clone()];
-                let pocket = text
-                    .find('[')
-                    .or_else(|| text.match_indices('/').nth(7).map(|(i, _)| i));
+                let pocket = text.find('[').or_else(|| {
+                    text.match_indices('/')
+                        .nth(7)
+                        .map(|(i, _)| i)
+                        .inspect(|_| dialect = Dialect::Lichess)
+                });
                 let marks_end = pocket.map_or(board.end, |p| board.start + p);
                 for (i, _) in line[board.start..marks_end].match_indices('~') {
                     removed.push(board.start + i..board.start + i + 1);
@@ -180,6 +212,7 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
             standard: std::borrow::Cow::Borrowed(line),
             cuts: Cuts::default(),
             fields_end,
+            dialect,
         };
     }
     let mut standard = String::with_capacity(line.len());
@@ -195,6 +228,7 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
         standard: std::borrow::Cow::Owned(standard),
         cuts: Cuts(cuts),
         fields_end,
+        dialect,
     }
 }
 
@@ -209,8 +243,12 @@ fn about_variant_state(finding: &dfen::Finding) -> bool {
 
 /// A variant EPD line read, with every finding about it (spans in the line).
 pub(super) struct Read {
-    pub(super) line: VariantEpd,
+    /// The line's standard part, as `chess::epd` read it.
     pub(super) parsed: ParsedEpd,
+    /// The variant's position.
+    pub(super) position: VariantFen,
+    /// How the variant's state is written.
+    pub(super) dialect: Dialect,
     pub(super) findings: Vec<Finding>,
     /// The variant library's position, for its moves, perft and identity.
     pub(super) rules: variants::Position,
@@ -253,9 +291,11 @@ fn read_in(
 ) -> Result<Read, Rejection> {
     let (fields_end, dialect) = fields_of(variant, line);
     let parser = variant_parser(variant, dialect, settings);
-    let once = once
-        .then(|| super::epd::parser(settings).parse_variant(line, fields_end, &parser))
-        .flatten();
+    let once = if once {
+        super::epd::parser(settings).parse_variant(line, fields_end, &parser)
+    } else {
+        None
+    };
     let (parsed, position, mut findings, cuts) = match once {
         Some((mut parsed, position)) => {
             let findings = std::mem::take(&mut parsed.findings)
@@ -294,18 +334,28 @@ fn read_in(
         }
     }
     findings.sort_by_key(|f| f.span.start);
-    let epd = parsed.epd.clone();
     Ok(Read {
-        line: VariantEpd {
-            position,
-            epd,
-            dialect,
-        },
         parsed,
+        position,
+        dialect,
         findings,
         rules,
         cuts,
     })
+}
+
+impl Read {
+    /// The line read, and its findings.
+    pub(super) fn into_line(self) -> (VariantEpd, Vec<Finding>) {
+        (
+            VariantEpd {
+                position: self.position,
+                epd: self.parsed.epd,
+                dialect: self.dialect,
+            },
+            self.findings,
+        )
+    }
 }
 
 /// Reads `line` with both readers: `chess::epd`'s reads it with the variant's marks cut out,
@@ -318,6 +368,7 @@ fn read_twice(
     parser: VariantParser,
 ) -> Result<(ParsedEpd, VariantFen, Vec<Finding>, Cuts), Rejection> {
     let split = split(variant, line);
+    debug_assert_eq!(split.dialect, parser.current_dialect(), "{line:?}");
     let mut parsed = super::epd::parser(settings)
         .parse(&split.standard)
         .map_err(|error| {
@@ -375,14 +426,13 @@ pub(super) fn read_line(
     line: &str,
     settings: ReadSettings,
 ) -> Result<VariantEpd, Rejection> {
-    let read = read(variant, line, settings, None)?;
-    match read
-        .findings
+    let (line, findings) = read(variant, line, settings, None)?.into_line();
+    match findings
         .into_iter()
         .find(|f| super::epd::refuses(f, settings))
     {
         Some(error) => Err(error.into()),
-        None => Ok(read.line),
+        None => Ok(line),
     }
 }
 
@@ -446,11 +496,11 @@ pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis
     };
     let canonical = if work.wants_canonical() {
         let fixed = read.parsed.fixed();
-        let position = read.line.position.fixed_in(settings.castling_mode);
+        let position = read.position.fixed_in(settings.castling_mode);
         let writer = settings
             .for_line(text)
             .writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
-        let written = write_with(&fixed, &position, read.line.dialect, &writer);
+        let written = write_with(&fixed, &position, read.dialect, &writer);
         work.canonical_form(text, |out| {
             out.push_str(&written);
             Ok(())
@@ -538,19 +588,22 @@ mod tests {
             Ok(read) => {
                 let writer = dfen::Writer::new();
                 let fixed = read.parsed.fixed();
-                let position = read.line.position.fixed();
+                let position = read.position.fixed();
+                let id = read.parsed.epd.id().map(|id| read.cuts.span(&id.span()));
+                let identity = read.rules.identity_key(dfen::rules::EpIdentity::Legal);
+                let (line, findings) = read.into_line();
                 // The line as read, by meaning: its `Epd` keeps the text it was read from.
                 format!(
                     "{:?}\n{:?} {:?} {:?} {}\n{}\n{}\n{:?}\n{}",
-                    read.findings,
-                    read.line.position,
-                    read.line.dialect,
-                    read.line.epd.position(),
-                    read.line.epd,
-                    read.line.write(&writer),
-                    write_with(&fixed, &position, read.line.dialect, &writer),
-                    read.parsed.epd.id().map(|id| read.cuts.span(&id.span())),
-                    read.rules.identity_key(dfen::rules::EpIdentity::Legal),
+                    findings,
+                    line.position,
+                    line.dialect,
+                    line.epd.position(),
+                    line.epd,
+                    line.write(&writer),
+                    write_with(&fixed, &position, line.dialect, &writer),
+                    id,
+                    identity,
                 )
             }
         }
@@ -588,6 +641,12 @@ mod tests {
                         ..ReadSettings::default()
                     };
                     let (fields_end, dialect) = fields_of(*variant, line);
+                    let split = split(*variant, line);
+                    assert_eq!(
+                        (fields_end, dialect),
+                        (split.fields_end, split.dialect),
+                        "{line:?}"
+                    );
                     once += usize::from(
                         super::super::epd::parser(settings)
                             .parse_variant(

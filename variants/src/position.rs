@@ -408,9 +408,12 @@ impl Position {
             } else {
                 dfen::Color::Black
             };
-            for role in &Role::ALL[..5] {
-                let n = vf.holdings.count(dcolor, role.to_dfen());
-                pos.pockets[color.index()][*role as usize] = u8::try_from(n).unwrap_or(u8::MAX);
+            // Empty pockets (every three-check position) are the default.
+            if !vf.holdings.is_empty() {
+                for role in &Role::ALL[..5] {
+                    let n = vf.holdings.count(dcolor, role.to_dfen());
+                    pos.pockets[color.index()][*role as usize] = u8::try_from(n).unwrap_or(u8::MAX);
+                }
             }
             pos.remaining_checks[color.index()] = vf.checks.remaining(dcolor);
         }
