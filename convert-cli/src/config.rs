@@ -769,13 +769,18 @@ impl Config {
         self.notation_by(path).map(|(notation, _)| notation)
     }
 
-    /// [`Config::notation_of`], with the table that gives it (`variants` or `notations`).
+    /// [`Config::notation_of`], with the table that gives it (`variants` or `notations`). A
+    /// variant's FEN notation leaves an EPD file or a perft suite its own, judged by the
+    /// variant's rules, as `--variant` does.
     fn notation_by(&self, path: &Path) -> Option<(Notation, &'static str)> {
         let relative = self.relative(path);
         let name = path.file_name();
+        let keeps_own =
+            Notation::from_extension(path).is_some_and(notation::settings::keeps_own_notation);
         let variant = self
             .variant_of(path)
             .and_then(|configured| configured.notation)
+            .filter(|_| !keeps_own)
             .map(|notation| (notation, "variants"));
         variant.or_else(|| {
             self.notations
@@ -1165,6 +1170,35 @@ mod tests {
         assert_eq!(config.parity.timeout, Some(Duration::from_secs(5)));
         assert!(config.excludes(Path::new("/repo/vendor")));
         assert!(config.excludes(Path::new("/repo/node_modules")));
+    }
+
+    /// A `[variants]` glob of three-check or crazyhouse gives its FEN notation to the files
+    /// it matches, but an EPD file or a perft suite keeps its own, judged by the variant's
+    /// rules, as `--variant` leaves them (issue 39 §1).
+    #[test]
+    fn a_variant_glob_leaves_epd_and_perft_files_their_notation() {
+        let config = checked(
+            "[variant]\n\"zh/**\" = { variant = \"crazyhouse\" }\n\
+             \"tc/*\" = { variant = \"threecheck\", dialect = \"stockfish\" }\n",
+        )
+        .unwrap();
+        for (path, rules) in [
+            ("/repo/zh/a/b.epd", variants::Variant::Crazyhouse),
+            ("/repo/zh/crazyhouse.perft", variants::Variant::Crazyhouse),
+            ("/repo/tc/3check.perft", variants::Variant::ThreeCheck),
+            ("/repo/tc/a.epd", variants::Variant::ThreeCheck),
+        ] {
+            assert_eq!(config.notation_of(Path::new(path)), None, "{path}");
+            assert_eq!(config.rules_of(Path::new(path)), Some(rules), "{path}");
+        }
+        for path in ["/repo/zh/a/b.fen", "/repo/tc/a.fen", "/repo/zh/a.txt"] {
+            assert!(
+                config
+                    .notation_of(Path::new(path))
+                    .is_some_and(|notation| notation.entry().variant.is_some()),
+                "{path}"
+            );
+        }
     }
 
     #[test]

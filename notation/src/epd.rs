@@ -270,8 +270,9 @@ impl Codec for EpdCodec {
         settings: ReadSettings,
     ) -> Result<(Position, Vec<Finding>), Rejection> {
         if let Some(variant) = super::variant_epd::epd_variant(settings.rules) {
-            let read = super::variant_epd::read(variant, text, settings, None)?;
-            return Ok((Position::VariantEpd(Box::new(read.line)), read.findings));
+            let (line, findings) =
+                super::variant_epd::read(variant, text, settings, None)?.into_line();
+            return Ok((Position::VariantEpd(Box::new(line)), findings));
         }
         let parsed = parser(settings)
             .parse(text)

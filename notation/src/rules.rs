@@ -158,6 +158,9 @@ pub(super) fn operation_findings(
     settings: ReadSettings,
     verify_perft: Option<u32>,
 ) -> Vec<Finding> {
+    if epd.operations().len() == 0 {
+        return Vec::new();
+    }
     let mut findings = reported(position.epd_move_findings(epd), settings);
     if let Some(max) = verify_perft {
         for operation in epd.operations() {

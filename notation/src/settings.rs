@@ -188,10 +188,8 @@ impl Resolved {
     /// positions (EPD, perft suites) as its name says, and a `.dfen` file, which holds Dice
     /// Chess, as DFEN ([`Resolved::passes_over`]).
     pub fn notation_for(&self, by_name: Option<Notation>) -> Option<Notation> {
-        let kept = self.by_variant
-            && by_name.is_some_and(|own| {
-                own.holds_chess_positions() && own.entry().variant.is_none() || is_dice(own)
-            });
+        let kept =
+            self.by_variant && by_name.is_some_and(|own| keeps_own_notation(own) || is_dice(own));
         if kept { None } else { self.notation }
     }
 
@@ -210,6 +208,13 @@ impl Resolved {
             _ => None,
         }
     }
+}
+
+/// Whether a file whose name says `own` keeps that notation where a variant's FEN notation is
+/// asked for (`--variant crazyhouse`, a `[variants]` glob of the configuration): a notation of
+/// other chess positions (EPD, perft suites), which the variant's rules judge.
+pub fn keeps_own_notation(own: Notation) -> bool {
+    own.holds_chess_positions() && own.entry().variant.is_none()
 }
 
 /// Whether `notation` is Dice Chess's, DFEN.

@@ -71,33 +71,100 @@ fn words(line: &str) -> Vec<Range<usize>> {
     word_ranges(line).collect()
 }
 
-/// A line with the variant's marks cut out, and where they were.
-struct Split<'a> {
-    /// The line without them: standard EPD.
-    standard: std::borrow::Cow<'a, str>,
-    /// Each cut: its offset in `standard` and the bytes cut there, in order.
-    cuts: Vec<(usize, usize)>,
-    /// The end of the variant's position fields in the line.
-    fields_end: usize,
-    /// The dialect the variant's state is written in.
-    dialect: Dialect,
-}
+/// Where a line's variant marks were cut out: each cut's offset in the line without them,
+/// and the bytes cut there, in order.
+#[derive(Debug, Default)]
+pub(super) struct Cuts(Vec<(usize, usize)>);
 
-impl Split<'_> {
-    /// An offset of `standard` as an offset of the line.
+impl Cuts {
+    /// An offset of the line without the marks as an offset of the line.
     fn offset(&self, at: usize) -> usize {
         at + self
-            .cuts
+            .0
             .iter()
             .take_while(|(cut, _)| *cut <= at)
             .map(|(_, len)| len)
             .sum::<usize>()
     }
 
-    /// A span of `standard` as a span of the line.
-    fn span(&self, span: &Range<usize>) -> Range<usize> {
+    /// A span of the line without the marks as a span of the line.
+    pub(super) fn span(&self, span: &Range<usize>) -> Range<usize> {
         let start = self.offset(span.start);
         start..start.max(self.offset(span.end))
+    }
+}
+
+/// A line with the variant's marks cut out, and where they were.
+struct Split<'a> {
+    /// The line without them: standard EPD.
+    standard: std::borrow::Cow<'a, str>,
+    /// Where they were.
+    cuts: Cuts,
+    /// The end of the variant's position fields in the line.
+    fields_end: usize,
+    /// The dialect the variant's state is written in.
+    dialect: Dialect,
+}
+
+/// Whether `word` is a three-check counter as python-chess writes it after the four fields:
+/// digits, `+`, digits.
+fn is_counter(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    let Some(plus) = memchr::memchr(b'+', bytes) else {
+        return false;
+    };
+    let (white, black) = (&bytes[..plus], &bytes[plus + 1..]);
+    !white.is_empty() && !black.is_empty() && white.iter().chain(black).all(u8::is_ascii_digit)
+}
+
+/// Where the variant's position fields end in `line` (after three-check's counter, when the
+/// fifth word is one), and the dialect its state is written in (crazyhouse's pocket as a
+/// ninth rank is lichess's).
+fn fields_of(variant: Variant, line: &str) -> (usize, Dialect) {
+    let bytes = line.as_bytes();
+    let space = |at: usize| bytes.get(at).is_some_and(|&b| b == b' ' || b == b'\t');
+    // The words one after another, found without a vector (this runs on every line): the
+    // board's end by a search, the short fields' a byte at a time.
+    let mut at = 0;
+    let mut next_word = |long: bool| {
+        while space(at) {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            return None;
+        }
+        let start = at;
+        if long {
+            at = memchr::memchr2(b' ', b'\t', &bytes[at..]).map_or(bytes.len(), |end| at + end);
+        } else {
+            while at < bytes.len() && !space(at) {
+                at += 1;
+            }
+        }
+        Some(start..at)
+    };
+    let board = next_word(true);
+    let fourth = next_word(false)
+        .and_then(|_| next_word(false))
+        .and_then(|_| next_word(false));
+    match variant {
+        Variant::ThreeCheck => match (fourth, next_word(false)) {
+            (Some(_), Some(counter)) if is_counter(&line[counter.clone()]) => {
+                (counter.end, Dialect::Stockfish)
+            }
+            (fourth, _) => (fourth.map_or(line.len(), |w| w.end), Dialect::Stockfish),
+        },
+        _ => {
+            let text = board.map_or(&b""[..], |board| &bytes[board]);
+            let ninth_rank = memchr::memchr(b'[', text).is_none()
+                && memchr::memchr_iter(b'/', text).nth(7).is_some();
+            let dialect = if ninth_rank {
+                Dialect::Lichess
+            } else {
+                Dialect::Stockfish
+            };
+            (fourth.map_or(line.len(), |w| w.end), dialect)
+        }
     }
 }
 
@@ -115,13 +182,7 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
     let mut fields_end = words.get(3).map_or(line.len(), |w| w.end);
     match variant {
         Variant::ThreeCheck => {
-            let counter = words.get(4).filter(|w| {
-                line[(*w).clone()].split_once('+').is_some_and(|(a, b)| {
-                    !a.is_empty()
-                        && !b.is_empty()
-                        && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
-                })
-            });
+            let counter = words.get(4).filter(|w| is_counter(&line[(*w).clone()]));
             if let (Some(counter), Some(before)) = (counter, words.get(3)) {
                 removed.push(before.end..counter.end);
                 fields_end = counter.end;
@@ -149,7 +210,7 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
     if removed.is_empty() {
         return Split {
             standard: std::borrow::Cow::Borrowed(line),
-            cuts: Vec::new(),
+            cuts: Cuts::default(),
             fields_end,
             dialect,
         };
@@ -165,7 +226,7 @@ fn split(variant: Variant, line: &str) -> Split<'_> {
     standard.push_str(&line[at..]);
     Split {
         standard: std::borrow::Cow::Owned(standard),
-        cuts,
+        cuts: Cuts(cuts),
         fields_end,
         dialect,
     }
@@ -182,27 +243,137 @@ fn about_variant_state(finding: &dfen::Finding) -> bool {
 
 /// A variant EPD line read, with every finding about it (spans in the line).
 pub(super) struct Read {
-    pub(super) line: VariantEpd,
+    /// The line's standard part, as `chess::epd` read it.
     pub(super) parsed: ParsedEpd,
+    /// The variant's position.
+    pub(super) position: VariantFen,
+    /// How the variant's state is written.
+    pub(super) dialect: Dialect,
     pub(super) findings: Vec<Finding>,
     /// The variant library's position, for its moves, perft and identity.
     pub(super) rules: variants::Position,
+    /// What was cut out of the line for `parsed`, whose spans are in the line without it.
+    pub(super) cuts: Cuts,
+}
+
+/// The variant parser of `variant`'s EPD position fields, in `dialect`.
+fn variant_parser(variant: Variant, dialect: Dialect, settings: ReadSettings) -> VariantParser {
+    VariantParser::new(variant)
+        .dialect(dialect)
+        .castling_mode(settings.castling_mode)
+        .check_position(false)
 }
 
 /// Reads `line`, an EPD line of `variant`; `verify_perft` counts its `D<n>` operations up to
 /// that depth. A line that cannot be read is refused.
+///
+/// A line in the form its dialect writes is read once ([`EpdParser::parse_variant`]); any
+/// other is read by both readers ([`read_twice`]), which word every problem.
+///
+/// [`EpdParser::parse_variant`]: chess::epd::EpdParser::parse_variant
 pub(super) fn read(
     variant: Variant,
     line: &str,
     settings: ReadSettings,
     verify_perft: Option<u32>,
 ) -> Result<Read, Rejection> {
+    read_in(variant, line, settings, verify_perft, true)
+}
+
+/// [`read`]; with `once` false, by both readers whatever the line (to test that the two ways
+/// agree).
+fn read_in(
+    variant: Variant,
+    line: &str,
+    settings: ReadSettings,
+    verify_perft: Option<u32>,
+    once: bool,
+) -> Result<Read, Rejection> {
+    let (fields_end, dialect) = fields_of(variant, line);
+    let parser = variant_parser(variant, dialect, settings);
+    let once = if once {
+        super::epd::parser(settings).parse_variant(line, fields_end, &parser)
+    } else {
+        None
+    };
+    let (parsed, position, mut findings, cuts) = match once {
+        Some((mut parsed, position)) => {
+            let findings = std::mem::take(&mut parsed.findings)
+                .into_iter()
+                .map(finding_of)
+                .collect();
+            (parsed, position.position, findings, Cuts::default())
+        }
+        None => read_twice(variant, line, settings, parser)?,
+    };
+    let rules_variant = match variant {
+        Variant::ThreeCheck => variants::Variant::ThreeCheck,
+        _ => variants::Variant::Crazyhouse,
+    };
+    let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
+    let rules = variants::Position::from_variant_fen(rules_variant, &position, chess960);
+    // The spans of the rules' findings are those of the fields' words: the clocks after them
+    // are none of theirs.
+    let fields = line.get(..fields_end).unwrap_or(line);
+    let judged = super::rules::reported_position(&rules, fields, settings);
+    let valid = !judged
+        .iter()
+        .chain(&findings)
+        .any(|f| f.severity == dfen::Severity::Error);
+    findings.extend(judged);
+    if valid {
+        for mut finding in super::rules::operation_findings(
+            rules_variant,
+            &rules,
+            &parsed.epd,
+            settings,
+            verify_perft,
+        ) {
+            finding.span = cuts.span(&finding.span);
+            findings.push(finding);
+        }
+    }
+    findings.sort_by_key(|f| f.span.start);
+    Ok(Read {
+        parsed,
+        position,
+        dialect,
+        findings,
+        rules,
+        cuts,
+    })
+}
+
+impl Read {
+    /// The line read, and its findings.
+    pub(super) fn into_line(self) -> (VariantEpd, Vec<Finding>) {
+        (
+            VariantEpd {
+                position: self.position,
+                epd: self.parsed.epd,
+                dialect: self.dialect,
+            },
+            self.findings,
+        )
+    }
+}
+
+/// Reads `line` with both readers: `chess::epd`'s reads it with the variant's marks cut out,
+/// `parser` reads its position fields with the clocks of the operations after them. Returns
+/// the standard part, the variant's position and the findings of both (spans in the line).
+fn read_twice(
+    variant: Variant,
+    line: &str,
+    settings: ReadSettings,
+    parser: VariantParser,
+) -> Result<(ParsedEpd, VariantFen, Vec<Finding>, Cuts), Rejection> {
     let split = split(variant, line);
+    debug_assert_eq!(split.dialect, parser.current_dialect(), "{line:?}");
     let mut parsed = super::epd::parser(settings)
         .parse(&split.standard)
         .map_err(|error| {
             let mut finding = super::epd::error_finding(&error);
-            finding.span = split.span(&finding.span);
+            finding.span = split.cuts.span(&finding.span);
             Rejection::from(finding)
         })?;
     let mut findings = converted(std::mem::take(&mut parsed.position_findings));
@@ -212,7 +383,7 @@ pub(super) fn read(
             .map(finding_of),
     );
     for finding in &mut findings {
-        finding.span = split.span(&finding.span);
+        finding.span = split.cuts.span(&finding.span);
     }
     // The variant's position fields, with the clocks the operations give (a line with its
     // clocks takes the variant parser's fast path).
@@ -227,16 +398,11 @@ pub(super) fn read(
     }
     let within =
         |span: &Range<usize>| span.start.min(split.fields_end)..span.end.min(split.fields_end);
-    let variant_parsed = VariantParser::new(variant)
-        .dialect(split.dialect)
-        .castling_mode(settings.castling_mode)
-        .check_position(false)
-        .parse(&fen)
-        .map_err(|error| {
-            let mut finding = finding_of(error.to_finding());
-            finding.span = within(&finding.span);
-            Rejection::from(finding)
-        })?;
+    let variant_parsed = parser.parse(&fen).map_err(|error| {
+        let mut finding = finding_of(error.to_finding());
+        finding.span = within(&finding.span);
+        Rejection::from(finding)
+    })?;
     findings.extend(
         converted(
             variant_parsed
@@ -251,45 +417,7 @@ pub(super) fn read(
             finding
         }),
     );
-    let rules_variant = match variant {
-        Variant::ThreeCheck => variants::Variant::ThreeCheck,
-        _ => variants::Variant::Crazyhouse,
-    };
-    let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
-    let rules =
-        variants::Position::from_variant_fen(rules_variant, &variant_parsed.position, chess960);
-    let mut judged = super::rules::reported_position(&rules, &fen, settings);
-    for finding in &mut judged {
-        finding.span = within(&finding.span);
-    }
-    let valid = !judged
-        .iter()
-        .chain(&findings)
-        .any(|f| f.severity == dfen::Severity::Error);
-    findings.extend(judged);
-    if valid {
-        for mut finding in super::rules::operation_findings(
-            rules_variant,
-            &rules,
-            &parsed.epd,
-            settings,
-            verify_perft,
-        ) {
-            finding.span = split.span(&finding.span);
-            findings.push(finding);
-        }
-    }
-    findings.sort_by_key(|f| f.span.start);
-    Ok(Read {
-        line: VariantEpd {
-            position: variant_parsed.position,
-            epd: parsed.epd.clone(),
-            dialect: split.dialect,
-        },
-        parsed,
-        findings,
-        rules,
-    })
+    Ok((parsed, variant_parsed.position, findings, split.cuts))
 }
 
 /// Reads `line` to use it (`convert`): refused on its first error.
@@ -298,14 +426,13 @@ pub(super) fn read_line(
     line: &str,
     settings: ReadSettings,
 ) -> Result<VariantEpd, Rejection> {
-    let read = read(variant, line, settings, None)?;
-    match read
-        .findings
+    let (line, findings) = read(variant, line, settings, None)?.into_line();
+    match findings
         .into_iter()
         .find(|f| super::epd::refuses(f, settings))
     {
         Some(error) => Err(error.into()),
-        None => Ok(read.line),
+        None => Ok(line),
     }
 }
 
@@ -369,11 +496,11 @@ pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis
     };
     let canonical = if work.wants_canonical() {
         let fixed = read.parsed.fixed();
-        let position = read.line.position.fixed_in(settings.castling_mode);
+        let position = read.position.fixed_in(settings.castling_mode);
         let writer = settings
             .for_line(text)
             .writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
-        let written = write_with(&fixed, &position, read.line.dialect, &writer);
+        let written = write_with(&fixed, &position, read.dialect, &writer);
         work.canonical_form(text, |out| {
             out.push_str(&written);
             Ok(())
@@ -388,8 +515,156 @@ pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis
     analysis.unique = read.parsed.epd.id().map(|id| {
         Box::new(Unique {
             value: id.text().to_owned(),
-            span: split(variant, text).span(&id.span()),
+            span: read.cuts.span(&id.span()),
         })
     });
     analysis
+}
+
+#[cfg(test)]
+#[path = "../../dfen/tests/support/strategies.rs"]
+mod test_strategies;
+
+#[cfg(test)]
+mod tests {
+    use super::test_strategies::{Rng, mutate};
+    use super::*;
+
+    /// Three-check and crazyhouse EPD lines in every form the readers take, with operations.
+    const SEEDS: &[(Variant, &str)] = &[
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3",
+        ),
+        (
+            Variant::ThreeCheck,
+            "rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 bm Qxf7+; id \"t.1\";",
+        ),
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 1+2 hmvc 0; fmvn 2; D1 30;",
+        ),
+        (
+            Variant::ThreeCheck,
+            "4k3/8/8/8/8/8/8/4K2R w K - 3+1 ;D1 15 ;D2 75",
+        ),
+        (
+            Variant::ThreeCheck,
+            "4k3/8/8/8/8/8/8/4K3 b - - bm Kd7; c0 \"no counter\";",
+        ),
+        (
+            Variant::Crazyhouse,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq -",
+        ),
+        (
+            Variant::Crazyhouse,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q~6/8/PPPP1PPP/R1B1K1NR[PPNpb] b KQkq - bm N@d4; id \"z\";",
+        ),
+        (
+            Variant::Crazyhouse,
+            "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - hmvc 3; fmvn 9; D1 100;",
+        ),
+        (
+            Variant::Crazyhouse,
+            "Q~3k3/8/8/8/8/8/8/4KR~2[] w - - id \"promoted\";",
+        ),
+        (
+            Variant::Crazyhouse,
+            "r1bqk2r/ppp2ppp/2n5/8/1Q~6/8/PPPP1PPP/R1B1K1NR/PPNpb b KQkq - am Qxb7;",
+        ),
+        (Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;"),
+    ];
+
+    const ALPHABET: &[char] = &[
+        'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '0', '1', '3', '8', '/', ' ',
+        '-', '+', '~', '[', ']', 'w', 'b', 'e', '\t', ';', '"', '@', 'D', 'x',
+    ];
+
+    /// Everything a read gives that a command shows: the findings, the line as read and as
+    /// `fmt` writes it, the `id`'s span, the position's identity.
+    fn shown(read: Result<Read, Rejection>) -> String {
+        match read {
+            Err(rejection) => format!("refused: {:?}", rejection.finding),
+            Ok(read) => {
+                let writer = dfen::Writer::new();
+                let fixed = read.parsed.fixed();
+                let position = read.position.fixed();
+                let id = read.parsed.epd.id().map(|id| read.cuts.span(&id.span()));
+                let identity = read.rules.identity_key(dfen::rules::EpIdentity::Legal);
+                let (line, findings) = read.into_line();
+                // The line as read, by meaning: its `Epd` keeps the text it was read from.
+                format!(
+                    "{:?}\n{:?} {:?} {:?} {}\n{}\n{}\n{:?}\n{}",
+                    findings,
+                    line.position,
+                    line.dialect,
+                    line.epd.position(),
+                    line.epd,
+                    line.write(&writer),
+                    write_with(&fixed, &position, line.dialect, &writer),
+                    id,
+                    identity,
+                )
+            }
+        }
+    }
+
+    /// A line read once gives what both readers give: the findings, their spans and messages,
+    /// the position, the canonical form.
+    #[test]
+    fn reading_once_agrees_with_both_readers() {
+        let mut rng = Rng(0x0e9d_7a21_0039_0005);
+        let mut lines: Vec<(Variant, String)> = SEEDS
+            .iter()
+            .map(|&(variant, line)| (variant, line.to_owned()))
+            .collect();
+        for _ in 0..8_000 {
+            let (variant, seed) = SEEDS[rng.below(SEEDS.len())];
+            lines.push((variant, mutate(&mut rng, seed, ALPHABET)));
+        }
+        let mut once = 0;
+        for strict in [false, true] {
+            for chess960 in [false, true] {
+                for (variant, line) in &lines {
+                    let rules = match variant {
+                        Variant::ThreeCheck => variants::Variant::ThreeCheck,
+                        _ => variants::Variant::Crazyhouse,
+                    };
+                    let settings = ReadSettings {
+                        strict,
+                        castling_mode: if chess960 {
+                            dfen::CastlingMode::Chess960
+                        } else {
+                            dfen::CastlingMode::Standard
+                        },
+                        rules: Some(rules),
+                        ..ReadSettings::default()
+                    };
+                    let (fields_end, dialect) = fields_of(*variant, line);
+                    let split = split(*variant, line);
+                    assert_eq!(
+                        (fields_end, dialect),
+                        (split.fields_end, split.dialect),
+                        "{line:?}"
+                    );
+                    once += usize::from(
+                        super::super::epd::parser(settings)
+                            .parse_variant(
+                                line,
+                                fields_end,
+                                &variant_parser(*variant, dialect, settings),
+                            )
+                            .is_some(),
+                    );
+                    assert_eq!(
+                        shown(read_in(*variant, line, settings, Some(1), true)),
+                        shown(read_in(*variant, line, settings, Some(1), false)),
+                        "{variant} strict={strict} chess960={chess960}: {line:?}"
+                    );
+                }
+            }
+        }
+        // Many lines must be read once, or this test would compare little.
+        assert!(once > 2_000, "only {once} lines read once");
+    }
 }

@@ -402,15 +402,19 @@ impl Position {
                 pos.promoted |= 1 << square.index();
             }
         }
+        // Empty pockets (every three-check position) are the default.
+        let held = !vf.holdings.is_empty();
         for color in [Color::White, Color::Black] {
             let dcolor = if color == Color::White {
                 dfen::Color::White
             } else {
                 dfen::Color::Black
             };
-            for role in &Role::ALL[..5] {
-                let n = vf.holdings.count(dcolor, role.to_dfen());
-                pos.pockets[color.index()][*role as usize] = u8::try_from(n).unwrap_or(u8::MAX);
+            if held {
+                for role in &Role::ALL[..5] {
+                    let n = vf.holdings.count(dcolor, role.to_dfen());
+                    pos.pockets[color.index()][*role as usize] = u8::try_from(n).unwrap_or(u8::MAX);
+                }
             }
             pos.remaining_checks[color.index()] = vf.checks.remaining(dcolor);
         }

@@ -283,6 +283,46 @@ impl EpdParser {
     pub fn parse(&self, line: &str) -> Result<ParsedEpd, Error> {
         read::parse(self, line)
     }
+
+    /// Reads an EPD line of a variant whose position fields, `line[..fields_end]`, `variant`
+    /// reads: three-check's counter after the four fields, crazyhouse's pocket and promoted
+    /// marks in the board. The line is read once, the fields by the variant parser's one-pass
+    /// reader (with the clocks of `hmvc` and `fmvn`), the operations as [`EpdParser::parse`]
+    /// reads them; [`Epd::position`] is the variant position's standard part, and spans are
+    /// in `line`.
+    ///
+    /// `None` when that is not the whole story: a syntax error anywhere, a finding in the
+    /// fields, fields the one-pass reader does not take, or settings under which the fields'
+    /// findings are standard chess's ([`EpdParser::standard_rules`]) or another profile's than
+    /// `spec`. Otherwise the result is what [`EpdParser::parse`] gives for the line with the
+    /// variant's marks cut out (its spans moved back into `line`), and what `variant` gives
+    /// for the fields with the clocks after them.
+    ///
+    /// ```
+    /// use chess::epd::EpdParser;
+    /// use chess::variant::{Dialect, Variant, VariantParser};
+    ///
+    /// let line = "4k3/8/8/8/8/8/8/4K3[Qn] w - - bm Qe7+;";
+    /// let crazyhouse = VariantParser::new(Variant::Crazyhouse)
+    ///     .dialect(Dialect::Stockfish)
+    ///     .check_position(false);
+    /// let (parsed, position) = EpdParser::new()
+    ///     .standard_rules(false)
+    ///     .parse_variant(line, 29, &crazyhouse)
+    ///     .unwrap();
+    /// assert_eq!(parsed.epd.operations().len(), 1);
+    /// assert_eq!(position.position.holdings.total(), 2);
+    /// ```
+    #[doc(hidden)]
+    #[must_use]
+    pub fn parse_variant(
+        &self,
+        line: &str,
+        fields_end: usize,
+        variant: &crate::variant::VariantParser,
+    ) -> Option<(ParsedEpd, crate::variant::VariantParsed)> {
+        read::parse_variant(self, line, fields_end, variant)
+    }
 }
 
 /// A parsed EPD line and everything found about it.

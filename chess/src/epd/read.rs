@@ -8,8 +8,9 @@ use super::{
     Epd, EpdParser, Error, MAX_LINE_LEN, OpcodeKind, OperandRecord, OperationRecord, ParsedEpd,
     Text, Value, opcodes,
 };
+use crate::variant::{VariantParsed, VariantParser};
 use dfen::fen_parts::quote;
-use dfen::{Parser, Severity};
+use dfen::{Parser, Profile, Severity};
 
 /// The pieces one after another: a message built without `format!`, whose machinery costs
 /// more than reading the operation it is about (a suite can have a finding on every line).
@@ -108,6 +109,79 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
         notes,
         standard_rules: settings.standard_rules,
     })
+}
+
+/// An EPD line of a variant read once: the position fields, `line[..fields_end]`, by
+/// `variant`'s one-pass reader with the line's clocks after them, the operations here. `None`
+/// where [`parse`] of the line without the variant's marks and `variant`'s parse of its fields
+/// might say anything this does not: an error anywhere, a finding in the fields, settings
+/// under which the two readers judge the fields apart (standard chess's rules, a profile other
+/// than `spec`). The caller then reads the line with both.
+pub(super) fn parse_variant(
+    settings: &EpdParser,
+    line: &str,
+    fields_end: usize,
+    variant: &VariantParser,
+) -> Option<(ParsedEpd, VariantParsed)> {
+    if line.len() > MAX_LINE_LEN || settings.standard_rules || settings.profile != Profile::Spec {
+        return None;
+    }
+    let fields = line.get(..fields_end)?;
+    let mut epd = Epd {
+        line: line.into(),
+        position: dfen::fen_parts::EMPTY,
+        operations: Vec::new(),
+        operands: Vec::new(),
+    };
+    let mut findings = Vec::new();
+    let mut notes = Vec::new();
+    let mut sink = Findings {
+        list: &mut findings,
+        notes: &mut notes,
+        keep_notes: settings.notes,
+        strict: settings.strict,
+    };
+    let mut reader = Reader {
+        line,
+        bytes: line.as_bytes(),
+        at: fields_end,
+        operations: Vec::with_capacity(8),
+        operands: Vec::with_capacity(8),
+    };
+    reader.read(&mut sink).ok()?;
+    epd.operations = reader.operations;
+    epd.operands = reader.operands;
+    opcodes::check_operands(&mut epd, &mut sink);
+    set_clocks(&mut epd);
+    // The fields with the clocks of `hmvc` and `fmvn`, as a variant FEN: the form the one-pass
+    // reader takes.
+    let (halfmove, fullmove) = (epd.position.halfmove, epd.position.fullmove);
+    let parsed = if halfmove == 0 && fullmove.get() == 1 {
+        const CLOCKS: &[u8] = b" 0 1";
+        let mut buffer = [0u8; 192];
+        let len = fields.len() + CLOCKS.len();
+        let (head, tail) = buffer.get_mut(..len)?.split_at_mut_checked(fields.len())?;
+        head.copy_from_slice(fields.as_bytes());
+        tail.copy_from_slice(CLOCKS);
+        variant.parse_plain(std::str::from_utf8(buffer.get(..len)?).ok()?)?
+    } else {
+        variant.parse_plain(&format!("{fields} {halfmove} {fullmove}"))?
+    };
+    if !parsed.findings.is_empty() || parsed.position.fen.en_passant.len() > 1 {
+        return None;
+    }
+    epd.position = parsed.position.fen.clone();
+    findings.sort_by_key(|f| f.span.start);
+    Some((
+        ParsedEpd {
+            epd,
+            position_findings: Vec::new(),
+            findings,
+            notes,
+            standard_rules: false,
+        },
+        parsed,
+    ))
 }
 
 /// The end of the fourth whitespace-separated field, or of the line when it has fewer.

@@ -214,13 +214,6 @@ impl Fields<'_> {
 mod tests {
     use super::*;
 
-    impl VariantParser {
-        fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
-            let mut parsed =
-                VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
-            self.read_plain(input, &mut parsed).map(|()| parsed)
-        }
-    }
     use crate::test_strategies::{Rng, mutate};
     use dfen::CastlingMode;
 

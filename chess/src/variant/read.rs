@@ -200,6 +200,22 @@ impl VariantParser {
         self.parse_general(input)
     }
 
+    /// The one-pass reader of [`Self::parse`] alone: `input` read when it is in plain form,
+    /// else `None`. Where it reads `input`, [`Self::parse`] gives the same. For a reader that
+    /// has a general reader of its own to fall back on (`chess::epd`'s, of a variant's EPD
+    /// line).
+    pub(crate) fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
+        if self.variant == Variant::Dice
+            || !self.variant.has_dialect(self.dialect)
+            || input.len() > MAX_INPUT_LEN
+        {
+            return None;
+        }
+        let mut parsed = VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
+        self.read_plain(input, &mut parsed)?;
+        Some(parsed)
+    }
+
     /// Reads `input` field by field, with every error and finding worded: what [`Self::parse`]
     /// does with an input that is not in plain form.
     pub(super) fn parse_general(&self, input: &str) -> Result<VariantParsed, ParseError> {
