@@ -579,7 +579,8 @@ impl Position {
     /// ```
     #[inline]
     pub fn play_unchecked(&mut self, mv: &ChessMove) {
-        *self = self.after(mv);
+        // Made where the position stands: no copy of it out and back.
+        standard::play(&mut self.pos, &mv.0);
     }
 
     /// Whether `mv` gives check, and whether it mates.

@@ -76,6 +76,9 @@ struct Chunks {
     /// How far `buffer` has been read line by line (a line start), and whether movetext has
     /// been met since the last tag line there.
     scanned: usize,
+    /// How many lines end before `scanned`: the line number moves on by this many at a cut,
+    /// with no second pass over the chunk to count its line ends.
+    scanned_lines: usize,
     movetext: bool,
     /// Whether the line before `scanned` is blank.
     blank: bool,
@@ -94,6 +97,7 @@ impl Chunks {
             // doubling (a copy of the chunk at each step).
             buffer: Vec::with_capacity(size.max(READ) + 2 * READ),
             scanned: 0,
+            scanned_lines: 0,
             movetext: false,
             blank: false,
             offset: 0,
@@ -184,7 +188,11 @@ impl Chunks {
             }
             self.blank = blank;
             self.scanned = line_end;
+            self.scanned_lines += 1;
         };
+        // The lines of the chunk's own bytes: every line scanned before the cut ends with a line
+        // end (the last line of the file, which may not, ends no chunk that another follows).
+        let lines = std::mem::take(&mut self.scanned_lines);
         let (own, next) = match cut {
             Some((own, line_end)) => {
                 // The rest goes on in a buffer of the size a chunk grows to, so that it is
@@ -213,7 +221,7 @@ impl Chunks {
             bytes: next,
         };
         self.offset += own as u64;
-        self.line += memchr::memchr_iter(b'\n', chunk.bytes.get(..own).unwrap_or_default()).count();
+        self.line += lines;
         Some(chunk)
     }
 }

@@ -115,6 +115,14 @@ pub fn after_null(pos: &Pos) -> Pos {
     next
 }
 
+/// Plays a standard move on `pos` where it stands: the move, then the turn ends (what
+/// [`after`] returns, without a copy of the position to return).
+#[inline]
+pub fn play(pos: &mut Pos, mv: &Move) {
+    let _ = pos.make(mv);
+    pos.end_turn();
+}
+
 /// The position after a standard move: the move, then the turn ends.
 #[inline]
 pub fn after(pos: &Pos, mv: &Move) -> Pos {
