@@ -146,6 +146,21 @@ impl Markers {
         self.orphan_pending();
     }
 
+    /// [`Markers::position`], or `None` when nothing can cover a finding of this position (no
+    /// marker above it, no code ignored in the file or by the configuration): every
+    /// finding is then uncovered, and no list of them is made (most files have no marker, and
+    /// a suite can have a finding on every line).
+    pub(crate) fn position_if_any(
+        &mut self,
+        findings: &[Finding],
+    ) -> Option<Vec<Option<Suppression>>> {
+        if self.pending.is_empty() && self.file_ignores.is_empty() && self.configured.is_empty() {
+            self.past_leading_block = true;
+            return None;
+        }
+        Some(self.position(findings))
+    }
+
     /// Applies the markers above a position to its findings: each finding gets the
     /// [`Suppression`] that covers it, if any (in the order of `findings`). An expected code
     /// that no finding has is an error at its marker.

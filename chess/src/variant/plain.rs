@@ -370,6 +370,12 @@ mod tests {
             "4k3/8/8/8/8/8/8/4K2Q~[] w - - 0 1",
             "4k3/8/8/8/8/8/8/4K3[pP] w - - 0 1",
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            // The pocket's `[` ends the placement: before the 64th square, after a slash past
+            // it, or after the other fields, the placement is not plain.
+            "4k3/8/8/8/8/8/8/4K2[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3/[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 []",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 [",
         ] {
             assert!(crazyhouse.parse_plain(input).is_none(), "{input}");
         }

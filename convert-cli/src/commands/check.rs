@@ -339,7 +339,8 @@ impl<W: WritePrintable> Run<'_, W> {
                 // A record with no PGN game below it: its reports were rendered on the thread
                 // that analysed it. A tag section's findings are interleaved with its game's.
                 if game.is_empty() {
-                    let covered = file.markers.position(&findings);
+                    let covered = file.markers.position_if_any(&findings).unwrap_or_default();
+                    let covered = covered.into_iter().chain(std::iter::repeat(None));
                     for (index, (finding, suppression)) in
                         findings.into_iter().zip(covered).enumerate()
                     {

@@ -317,18 +317,35 @@ pub(super) fn scan<'a>(
         Some(spelling) => {
             // The placement ends at its 64th square (a `~` after it is left to the general
             // reader), and the pocket follows: `[letters]` or `/letters`, read by the caller.
-            let mut at = 0;
-            while placement.reading < 64 {
-                placement.step(table, *bytes.get(at)?, dfen, census)?;
-                at += 1;
-            }
-            let opener = match spelling {
-                PocketSpelling::Bracketed => b'[',
-                PocketSpelling::NinthRank => b'/',
+            let at = match spelling {
+                // No placement byte is a `[`: the placement is what comes before the first,
+                // read as the standard field is, with no test of the square count after each
+                // byte (a chain of dependent loads). A `[` before the 64th square, or bytes
+                // after it, leave the count off 64 or a slash off its rank boundary.
+                PocketSpelling::Bracketed => {
+                    let at = memchr::memchr(b'[', bytes)?;
+                    let field = bytes.get(..at)?;
+                    if among.marks && field.last() == Some(&b'~') {
+                        return None;
+                    }
+                    for &byte in field {
+                        placement.step(table, byte, dfen, census)?;
+                    }
+                    at
+                }
+                // The ninth rank starts with a `/`, as the ranks do: up to the 64th square.
+                PocketSpelling::NinthRank => {
+                    let mut at = 0;
+                    while placement.reading < 64 {
+                        placement.step(table, *bytes.get(at)?, dfen, census)?;
+                        at += 1;
+                    }
+                    if *bytes.get(at)? != b'/' {
+                        return None;
+                    }
+                    at
+                }
             };
-            if *bytes.get(at)? != opener {
-                return None;
-            }
             let start = at + 1;
             let mut end = start + read_pocket(bytes.get(start..)?)?;
             slots.pocket = start..end;
