@@ -374,11 +374,6 @@ const BINARIES: [&str; 3] = ["convert-cli", "python", "wasm"];
 /// At most this many public error structs.
 const AT_MOST: usize = 3;
 
-/// Those known over the limit and not yet folded, as `crate/path.rs: Name`. Each must still
-/// exist, so that this list only shrinks. `pgn`'s `CommandError` (why a known comment command's
-/// arguments are not read, issue 38) came after the fold of the six rejection structs.
-const KNOWN_OVER: [&str; 1] = ["pgn/src/command.rs: CommandError"];
-
 /// Every public struct with `Error` in its name declared in `text`.
 fn error_structs(text: &str) -> Vec<&str> {
     text.lines()
@@ -409,27 +404,12 @@ fn the_libraries_hold_at_most_three_public_error_structs() {
             }
         }
     }
-    for known in KNOWN_OVER {
-        assert!(
-            found.contains(known),
-            "{known} is gone: take it off KNOWN_OVER in {}",
-            file!()
-        );
-    }
-    let counted: Vec<&String> = found
-        .iter()
-        .filter(|name| !KNOWN_OVER.contains(&name.as_str()))
-        .collect();
     assert!(
-        counted.len() <= AT_MOST,
+        found.len() <= AT_MOST,
         "{} public error structs in the libraries, at most {AT_MOST} wanted (make a new one a \
          `fenkit_diagnostics::Rejection`):\n{}",
-        counted.len(),
-        counted
-            .iter()
-            .map(|name| name.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        found.len(),
+        found.iter().cloned().collect::<Vec<_>>().join("\n")
     );
 }
 
