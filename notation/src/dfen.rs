@@ -30,6 +30,7 @@ pub(super) static DFEN: Entry = Entry {
     variant: Some(chess::variant::Variant::Dice),
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::DiceChess),
+    columnar: true,
     reference_codes: false,
     suite: Some(Suite {
         file: "dfen",
@@ -59,6 +60,7 @@ pub(super) static DFEN_ENGINE: Entry = Entry {
     variant: None,
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::DiceChess),
+    columnar: false,
     reference_codes: false,
     suite: None,
     codec: &DfenCodec {

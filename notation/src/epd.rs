@@ -31,6 +31,7 @@ pub(super) static EPD: Entry = Entry {
     variant: None,
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    columnar: false,
     reference_codes: false,
     suite: Some(Suite {
         file: "epd",

@@ -31,6 +31,7 @@ pub(super) static FEN: Entry = Entry {
     variant: Some(chess::variant::Variant::Chess),
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    columnar: true,
     reference_codes: false,
     suite: None,
     codec: &FenCodec,

@@ -31,6 +31,7 @@ pub(super) static FEN4: Entry = Entry {
     variant: None,
     dialects: false,
     en_passant: EnPassant::None,
+    columnar: false,
     reference_codes: true,
     suite: Some(Suite {
         file: "fen4",

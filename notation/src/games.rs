@@ -30,6 +30,7 @@ pub(super) static PGN: Entry = Entry {
     variant: None,
     dialects: false,
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    columnar: false,
     reference_codes: false,
     suite: Some(Suite {
         file: "pgn",

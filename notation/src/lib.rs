@@ -229,6 +229,10 @@ pub struct Entry {
     pub dialects: bool,
     /// How en passant takes part in its positions' identity (`--duplicates`, `dedupe`).
     pub en_passant: EnPassant,
+    /// Whether a column of its texts is read one position per row by the DFEN reader alone,
+    /// each row as parsed, with no record, comment or container around it (FEN and DFEN): the
+    /// notations `fenkit.arrow` reads a column in, and keys as `fenkit.position_key` does.
+    pub columnar: bool,
     /// Whether its rejections carry the reference parsers' numeric code (FEN4), so that a
     /// rejection without one (only `--strict` refused it) answers the adapter protocol with 0.
     pub reference_codes: bool,

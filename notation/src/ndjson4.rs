@@ -30,6 +30,7 @@ pub(super) static NDJSON4: Entry = Entry {
     variant: None,
     dialects: false,
     en_passant: EnPassant::None,
+    columnar: false,
     reference_codes: false,
     suite: Some(Suite {
         file: "ndjson4",

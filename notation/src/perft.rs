@@ -44,6 +44,7 @@ pub(super) static PERFT: Entry = Entry {
     // Its positions' identity is the variant library's, which follows every policy by the
     // variant's own moves (`spec/identity.md` §2.2).
     en_passant: EnPassant::Rules(dfen::rules::Game::Standard),
+    columnar: false,
     reference_codes: false,
     suite: None,
     codec: &PerftCodec,

@@ -34,6 +34,7 @@ macro_rules! variant_entry {
             variant: Some($variant),
             dialects: true,
             en_passant: EnPassant::AsWritten,
+            columnar: false,
             reference_codes: false,
             suite: Some(Suite {
                 file: "variants",

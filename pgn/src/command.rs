@@ -15,6 +15,9 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::str::FromStr;
+
+use fenkit_diagnostics::{Category, Code, Context, InvalidValue, Rejection};
 
 /// An evaluation: pawns from White's side, or mate in a number of moves (negative: Black
 /// mates).
@@ -71,24 +74,35 @@ pub struct Located<'a> {
     pub command: Command<'a>,
 }
 
-/// A known command whose arguments are not its syntax.
+/// A known command whose arguments are not its syntax: a [`Rejection`] whose code is always
+/// [`UnreadKind::Malformed`] (no table's code: it is never a finding, `spec/pgn.md` §4), its
+/// span the arguments', `found` the arguments as written, and the command's name and span in
+/// its context ([`CommandContext`], read as fields of the error: `error.name`,
+/// `error.command`). Its message is `expected {expected}, found `{found}``.
+pub type CommandError = Rejection<UnreadKind, CommandContext>;
+
+/// Which command a [`CommandError`] is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandError {
+pub struct CommandContext {
     /// The command's name: `clk`, `emt`, `eval`, `csl` or `cal`.
     pub name: &'static str,
     /// The whole command's span in the comment, from `[` to `]`.
     pub command: Range<usize>,
-    /// The arguments' span in the comment.
-    pub span: Range<usize>,
-    /// What was expected.
-    pub expected: &'static str,
-    /// What was found.
-    pub found: String,
 }
 
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}, found `{}`", self.expected, self.found)
+impl Context for CommandContext {
+    /// `expected {expected}, found `{found}``: the note that quotes it names the command.
+    fn write_message<C: Code>(
+        &self,
+        rejection: &Rejection<C, Self>,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        write!(
+            f,
+            "expected {}, found `{}`",
+            rejection.expected(),
+            rejection.found()
+        )
     }
 }
 
@@ -133,12 +147,17 @@ fn each<'a>(comment: &'a str, mut found: impl FnMut(Result<Located<'a>, CommandE
         let args = args_raw.trim();
         let args_start = open + 2 + name_len + (args_raw.len() - args_raw.trim_start().len());
         let args_span = args_start..args_start + args.len();
-        let error = |name: &'static str, expected: &'static str| CommandError {
-            name,
-            command: open..close + 1,
-            span: args_span.clone(),
-            expected,
-            found: args.to_owned(),
+        let error = |name: &'static str, expected: &'static str| {
+            CommandError::with_context(
+                UnreadKind::Malformed,
+                args_span.clone(),
+                expected,
+                args,
+                CommandContext {
+                    name,
+                    command: open..close + 1,
+                },
+            )
         };
         let command = match name {
             "clk" => time(args)
@@ -173,8 +192,11 @@ fn each<'a>(comment: &'a str, mut found: impl FnMut(Result<Located<'a>, CommandE
     }
 }
 
-/// Why a command of a game's comments is kept unread ([`Unread::kind`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Why a command of a game's comments is kept unread ([`Unread::kind`]). It is the code of a
+/// [`CommandError`] too, named as the bindings name it (`malformed`): these are no codes of
+/// the library's table (`spec/codes.md`), since no surface reports them as findings, only as
+/// notes under `-v` (`spec/pgn.md` §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum UnreadKind {
     /// A name fenkit does not read (`[%foo …]`).
     Unknown,
@@ -193,6 +215,48 @@ impl UnreadKind {
             UnreadKind::Malformed => "malformed",
             UnreadKind::RestOfLine => "rest-of-line",
         }
+    }
+}
+
+impl Code for UnreadKind {
+    const ALL: &'static [UnreadKind] = &[
+        UnreadKind::Unknown,
+        UnreadKind::Malformed,
+        UnreadKind::RestOfLine,
+    ];
+
+    fn as_str(self) -> &'static str {
+        UnreadKind::as_str(self)
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            UnreadKind::Unknown => "comment command not one fenkit reads",
+            UnreadKind::Malformed => "comment command's arguments not its syntax",
+            UnreadKind::RestOfLine => "comment command in a `;` comment",
+        }
+    }
+
+    fn category(self) -> Category {
+        match self {
+            UnreadKind::Unknown => Category::Input,
+            UnreadKind::Malformed | UnreadKind::RestOfLine => Category::Syntax,
+        }
+    }
+}
+
+impl fmt::Display for UnreadKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for UnreadKind {
+    type Err = InvalidValue;
+
+    /// `unknown`, `malformed` or `rest-of-line`, in any ASCII case.
+    fn from_str(text: &str) -> Result<UnreadKind, InvalidValue> {
+        fenkit_diagnostics::code_from_str(text)
     }
 }
 
@@ -303,16 +367,18 @@ pub fn unread<'a>(comment: &'a str, offset: usize, out: &mut Vec<Unread<'a>>) {
             error: None,
         }),
         Ok(_) => {}
-        Err(error) => out.push(Unread {
-            name: error.name,
-            span: shift(&error.command),
-            kind: UnreadKind::Malformed,
-            error: Some(CommandError {
-                command: shift(&error.command),
-                span: shift(&error.span),
-                ..error
-            }),
-        }),
+        Err(error) => {
+            let command = shift(&error.command);
+            let args = shift(&error.span());
+            let mut error = error.with_span(args);
+            error.context_mut().command = command.clone();
+            out.push(Unread {
+                name: error.name,
+                span: command,
+                kind: UnreadKind::Malformed,
+                error: Some(error),
+            });
+        }
     });
 }
 
@@ -341,7 +407,7 @@ pub fn unread_rest_of_line<'a>(comment: &'a str, offset: usize, out: &mut Vec<Un
                 };
                 (name, span)
             }
-            Err(error) => (error.name, error.command),
+            Err(error) => (error.name, error.command.clone()),
         };
         out.push(Unread {
             name,
@@ -501,8 +567,33 @@ mod tests {
         let text = "x [%eval high] [%csl Xa1] [%cal Ge2] [%clk 1:02:0a]";
         let read = commands(text);
         assert!(read.commands.is_empty());
-        let found: Vec<&str> = read.errors.iter().map(|e| &text[e.span.clone()]).collect();
+        let found: Vec<&str> = read.errors.iter().map(|e| &text[e.span()]).collect();
         assert_eq!(found, ["high", "Xa1", "Ge2", "1:02:0a"]);
+    }
+
+    #[test]
+    fn a_command_error_is_a_rejection_coded_malformed_with_its_command() {
+        let text = "{[%emt 0:0x]}";
+        let error = commands(text).errors.remove(0);
+        assert_eq!(error.code(), UnreadKind::Malformed);
+        assert_eq!(
+            (error.name, &text[error.command.clone()]),
+            ("emt", "[%emt 0:0x]")
+        );
+        assert_eq!((&text[error.span()], error.found()), ("0:0x", "0:0x"));
+        assert_eq!(error.expected(), "a time such as `0:00:05`");
+        assert_eq!(error.help(), None);
+        assert_eq!(
+            error.to_string(),
+            "expected a time such as `0:00:05`, found `0:0x`"
+        );
+        assert_eq!(
+            format!("{error:?}"),
+            "malformed[7..11] expected a time such as `0:00:05`, found `0:0x`"
+        );
+        for kind in <UnreadKind as Code>::ALL {
+            assert_eq!(kind.to_string().parse::<UnreadKind>(), Ok(*kind));
+        }
     }
 
     #[test]
@@ -513,7 +604,7 @@ mod tests {
         let found: Vec<(&str, &str, Option<&str>)> = out
             .iter()
             .map(|u| {
-                let args = u.error.as_ref().map(|e| &text[e.span.clone()]);
+                let args = u.error.as_ref().map(|e| &text[e.span()]);
                 (u.name, &text[u.span.clone()], args)
             })
             .collect();
@@ -595,9 +686,10 @@ mod tests {
                 last = command.span.end;
                 proptest::prop_assert_eq!(&written[2..2 + command.name.len()], command.name);
                 if let Some(error) = &command.error {
-                    proptest::prop_assert!(command.span.start < error.span.start || error.span.is_empty());
-                    proptest::prop_assert!(error.span.end < command.span.end);
-                    proptest::prop_assert_eq!(&padded[error.span.clone()], error.found.as_str());
+                    proptest::prop_assert!(command.span.start < error.span().start || error.span().is_empty());
+                    proptest::prop_assert!(error.span().end < command.span.end);
+                    proptest::prop_assert_eq!(&padded[error.span()], error.found());
+                    proptest::prop_assert_eq!(&error.command, &command.span);
                 }
             }
         }

@@ -26,9 +26,6 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use crate::common::ep_identity;
 use crate::common::{identity_game, notation_read_by};
 
-/// The notations a column is read in: standard chess and Dice Chess, each row as parsed.
-pub(crate) const NOTATIONS: [&str; 2] = ["fen", "dfen"];
-
 /// Which notation a column holds, and the reader of its rows.
 struct Reading {
     parser: Parser,
@@ -37,9 +34,11 @@ struct Reading {
 }
 
 impl Reading {
-    /// `notation="fen"|"dfen"` (standard chess or Dice Chess), `chess960=` for castling.
+    /// `notation=`, one the table reads a column in ([`notation::Entry::columnar`]: standard
+    /// chess or Dice Chess), `chess960=` for castling.
     fn new(notation: &str, chess960: bool) -> PyResult<Reading> {
-        let game = identity_game(notation_read_by("fenkit.arrow", notation, &NOTATIONS)?);
+        let chosen = notation_read_by("fenkit.arrow", notation, |entry| entry.columnar)?;
+        let game = identity_game(chosen);
         let castling_mode = CastlingMode::from_chess960(chess960);
         Ok(Reading {
             parser: Parser::new().castling_mode(castling_mode),

@@ -475,20 +475,26 @@ pub(crate) fn choose<T: notation::choice::Choice>(setting: &str, name: &str) -> 
     notation::choice::by_name(setting, name).map_err(PyValueError::new_err)
 }
 
-/// The notation `name` names, when `function` reads it: `ValueError` for a name that is none
-/// of the table's, and for a notation of the table that `function` does not read.
+/// The notation `name` names, when `function` reads it (the table's entries for which `reads`
+/// holds): `ValueError` for a name that is none of the table's, and for a notation of the
+/// table that `function` does not read.
 pub(crate) fn notation_read_by(
     function: &str,
     name: &str,
-    reads: &[&str],
+    reads: impl Fn(&notation::Entry) -> bool,
 ) -> PyResult<notation::Notation> {
     let chosen = choose::<notation::Notation>("notation", name)?;
-    if reads.contains(&chosen.name()) {
+    if reads(chosen.entry()) {
         Ok(chosen)
     } else {
+        let names: Vec<&str> = notation::TABLE
+            .iter()
+            .filter(|entry| reads(entry))
+            .map(|entry| entry.name)
+            .collect();
         Err(PyValueError::new_err(format!(
             "unknown notation {name:?} for {function}: it reads {}",
-            reads.join(", ")
+            names.join(", ")
         )))
     }
 }

@@ -518,7 +518,8 @@ fn position_key(
 }
 
 /// The key of `text` in `notation` read as parsed, as `fenkit.arrow.position_key` keys a
-/// column: for `crate::arrow`'s notations (`fen`, `dfen`); `None` for the others.
+/// column: for the notations the table reads a column in ([`notation::Entry::columnar`]: FEN
+/// and DFEN); `None` for the others.
 fn key_as_parsed(
     text: &Text,
     notation: notation::Notation,
@@ -526,7 +527,7 @@ fn key_as_parsed(
     ep: EpIdentity,
     chess960: bool,
 ) -> Option<PyResult<String>> {
-    if !crate::arrow::NOTATIONS.contains(&notation.name()) {
+    if !notation.entry().columnar {
         return None;
     }
     let game = identity_game(notation);

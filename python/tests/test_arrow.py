@@ -208,6 +208,15 @@ def test_what_is_not_a_string_column_is_refused() -> None:
         fenkit.arrow.position_key(pa.array(["x"]), en_passant="sometimes")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("notation", ["epd", "perft", "fen4", "ndjson4", "movetext", "pgn"])
+def test_a_notation_the_table_reads_no_column_in_is_refused_naming_those_it_does(notation: str) -> None:
+    # The table's `columnar` entries, in its order: no list of names in the binding.
+    with pytest.raises(ValueError, match=f"^unknown notation \"{notation}\" for fenkit.arrow: it reads dfen, fen$"):
+        fenkit.arrow.check(pa.array(["x"]), notation)  # type: ignore[arg-type]
+    for read in ("dfen", "fen"):
+        assert fenkit.arrow.check(pa.array([None], pa.string()), read).to_pylist() == [None]  # type: ignore[arg-type]
+
+
 def test_docstring_examples_run() -> None:
     results = doctest.testmod(fenkit.arrow, optionflags=doctest.ELLIPSIS)
     assert results.attempted >= 8

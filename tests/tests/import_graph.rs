@@ -374,11 +374,6 @@ const BINARIES: [&str; 3] = ["convert-cli", "python", "wasm"];
 /// At most this many public error structs.
 const AT_MOST: usize = 3;
 
-/// Those known over the limit and not yet folded, as `crate/path.rs: Name`. Each must still
-/// exist, so that this list only shrinks. `pgn`'s `CommandError` (why a known comment command's
-/// arguments are not read, issue 38) came after the fold of the six rejection structs.
-const KNOWN_OVER: [&str; 1] = ["pgn/src/command.rs: CommandError"];
-
 /// Every public struct with `Error` in its name declared in `text`.
 fn error_structs(text: &str) -> Vec<&str> {
     text.lines()
@@ -409,27 +404,12 @@ fn the_libraries_hold_at_most_three_public_error_structs() {
             }
         }
     }
-    for known in KNOWN_OVER {
-        assert!(
-            found.contains(known),
-            "{known} is gone: take it off KNOWN_OVER in {}",
-            file!()
-        );
-    }
-    let counted: Vec<&String> = found
-        .iter()
-        .filter(|name| !KNOWN_OVER.contains(&name.as_str()))
-        .collect();
     assert!(
-        counted.len() <= AT_MOST,
+        found.len() <= AT_MOST,
         "{} public error structs in the libraries, at most {AT_MOST} wanted (make a new one a \
          `fenkit_diagnostics::Rejection`):\n{}",
-        counted.len(),
-        counted
-            .iter()
-            .map(|name| name.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        found.len(),
+        found.iter().cloned().collect::<Vec<_>>().join("\n")
     );
 }
 
@@ -441,4 +421,183 @@ fn the_counter_reads_struct_names() {
         error_structs(text),
         ["ParseError", "NotAnError", "JsonErrors"]
     );
+}
+
+// The bindings name no notation of their own (issue 36): which notations a function of
+// Python's or JavaScript's reads comes from the notation table (`notation::TABLE`), and a
+// binding's code holds no list of their names. The typed declarations that must spell the
+// names out (`Literal[…]`, TypeScript unions) are held to the table instead.
+
+/// The code of the bindings: the Rust of `python/src` and `wasm/src`, the JavaScript of
+/// `wasm/js`, the Python of `python/fenkit`.
+fn binding_code(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&root.join("python/src"), &mut files);
+    rust_files(&root.join("wasm/src"), &mut files);
+    for (dir, extensions) in [
+        ("wasm/js", &["js", "mjs", "cjs"][..]),
+        ("python/fenkit", &["py"][..]),
+    ] {
+        for entry in fs::read_dir(root.join(dir))
+            .expect("a binding's folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path
+                .extension()
+                .is_some_and(|ext| extensions.iter().any(|want| ext == *want))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The string literals of a piece of code, in `"…"` or `'…'` (no escapes needed: the names
+/// hold none).
+fn string_literals(code: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(open) = rest.find(['"', '\'']) {
+        let quote = &rest[open..=open];
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(quote) else {
+            break;
+        };
+        found.push(&after[..close]);
+        rest = &after[close + 1..];
+    }
+    found
+}
+
+/// The pieces of `text`'s code (its comments, docstrings and Rust tests left out), cut at
+/// `;`, `{` and `}`, that hold two or more notation names of `names` as string literals.
+fn notation_lists(text: &str, names: &BTreeSet<&str>) -> Vec<String> {
+    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut code = String::new();
+    let mut in_docstring = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let quotes = trimmed.matches("\"\"\"").count();
+        if in_docstring || quotes > 0 {
+            in_docstring ^= quotes % 2 == 1;
+            continue;
+        }
+        if ["//", "#", "*", "/*"]
+            .iter()
+            .any(|comment| trimmed.starts_with(comment))
+        {
+            continue;
+        }
+        // A type's `Literal[…]` is a declaration, held to the table by the test below.
+        let mut line = line;
+        while let Some(at) = line.find("Literal[") {
+            code.push_str(&line[..at]);
+            line = line[at..].find(']').map_or("", |end| &line[at + end + 1..]);
+        }
+        code.push_str(line);
+        code.push('\n');
+    }
+    code.split([';', '{', '}'])
+        .filter(|piece| {
+            let named: BTreeSet<&str> = string_literals(piece)
+                .into_iter()
+                .filter(|literal| names.contains(literal))
+                .collect();
+            named.len() >= 2
+        })
+        .map(|piece| piece.trim().to_owned())
+        .collect()
+}
+
+/// The names of the notations of the table.
+fn notation_names() -> BTreeSet<&'static str> {
+    notation::TABLE.iter().map(|entry| entry.name).collect()
+}
+
+#[test]
+fn no_binding_lists_notations_of_its_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let names = notation_names();
+    let mut report = Vec::new();
+    for file in binding_code(&root) {
+        let text = fs::read_to_string(&file).expect("a source file reads");
+        for list in notation_lists(&text, &names) {
+            let relative = file.strip_prefix(&root).unwrap_or(&file).display();
+            report.push(format!("{relative}: {list}"));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "a binding lists notations (take them from `notation::TABLE`, e.g. a flag of its \
+         entries such as `columnar`):\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn a_list_of_notations_is_found() {
+    let names = notation_names();
+    let rust = "/// `\"fen\"` or `\"dfen\"`\nconst NOTATIONS: [&str; 2] = [\n    \"fen\",\n    \"dfen\",\n];\nfn f(notation: &str) { g(notation, \"fen\") }";
+    assert_eq!(
+        notation_lists(rust, &names),
+        ["2] = [\n    \"fen\",\n    \"dfen\",\n]"]
+    );
+    let js = "const forms = { fen: 1 };\nif (['epd', 'pgn'].includes(n)) {}\n";
+    assert_eq!(
+        notation_lists(js, &names),
+        ["if (['epd', 'pgn'].includes(n))"]
+    );
+    let python = "\"\"\"Reads \"fen\"\nor \"dfen\".\"\"\"\nx = \"fen\"\ndef f(n: Literal[\"fen\", \"dfen\"] = \"fen\"): ...\n";
+    assert!(notation_lists(python, &names).is_empty());
+}
+
+/// The names of the `Literal[…]` or TypeScript union that follows `start` in `text`.
+fn declared(text: &str, start: &str) -> BTreeSet<String> {
+    let at = text
+        .find(start)
+        .unwrap_or_else(|| panic!("`{start}` is declared"))
+        + start.len();
+    let rest = &text[at..];
+    let end = rest.find([']', ';']).unwrap_or(rest.len());
+    string_literals(&rest[..end])
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_typed_notation_names_are_the_tables() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let read = |path: &str| fs::read_to_string(root.join(path)).expect("a declaration file");
+    let offered: BTreeSet<String> = notation::TABLE
+        .iter()
+        .filter(|entry| entry.help.notation.is_some())
+        .map(|entry| entry.name.to_owned())
+        .collect();
+    let columnar: BTreeSet<String> = notation::TABLE
+        .iter()
+        .filter(|entry| entry.columnar)
+        .map(|entry| entry.name.to_owned())
+        .collect();
+    assert_eq!(
+        columnar,
+        BTreeSet::from(["dfen".to_owned(), "fen".to_owned()])
+    );
+    let stubs = read("python/fenkit/_fenkit.pyi");
+    assert_eq!(declared(&stubs, "_Notation = Literal["), offered);
+    let types = read("wasm/js/fenkit.d.ts");
+    assert_eq!(declared(&types, "export type Notation ="), offered);
+    let arrow = read("python/fenkit/arrow.py");
+    let mut at = 0;
+    let mut seen = 0;
+    while let Some(next) = arrow[at..].find("notation: Literal[") {
+        let from = at + next;
+        assert_eq!(declared(&arrow[from..], "notation: Literal["), columnar);
+        at = from + 1;
+        seen += 1;
+    }
+    assert_eq!(seen, 3, "fenkit.arrow's three functions take `notation`");
 }
