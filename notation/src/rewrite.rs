@@ -4,7 +4,8 @@
 //!
 //! Python and JavaScript call these for `canonical`, `convert` and `position_key`, so that a
 //! text gets the same answer on every surface, in every notation of the table (EPD and
-//! Chess960 castling included), with no notation named by a binding.
+//! Chess960 castling included), with no notation named by a binding. PGN games, whose records
+//! are games, are converted by [`crate::projection`] instead ([`reads_games`] says when).
 //!
 //! ```
 //! use notation::choice::Choice;
