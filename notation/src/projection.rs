@@ -23,6 +23,8 @@
 //! assert!(projected.errors.is_empty());
 //! ```
 
+use std::fmt::Write as _;
+
 use fenkit_diagnostics::Severity;
 
 use crate::choice::Choice;
@@ -124,15 +126,6 @@ impl Choice for Positions {
     }
 }
 
-/// What one game wrote, and its errors (spans in the whole text).
-#[derive(Debug, Clone)]
-pub struct ProjectedGame {
-    /// Its lines, each ended by `\n`.
-    pub text: String,
-    /// Its errors, in text order.
-    pub errors: Vec<fenkit_diagnostics::Finding<pgn::Code>>,
-}
-
 /// What a text's games wrote, one after another, and all their errors.
 #[derive(Debug, Clone, Default)]
 pub struct Projected {
@@ -186,10 +179,27 @@ impl Projector {
         self
     }
 
-    /// The games of `text`, each projected, in text order; comments alone between two games
-    /// are no game.
-    pub fn games<'t>(&self, text: &'t str) -> impl Iterator<Item = ProjectedGame> + 't {
-        let projector = *self;
+    /// Projects the games of `text` in text order, handing `each` what a game wrote (its
+    /// lines, each ended by `\n`, in a buffer used again for the next game) and its errors
+    /// (spans in `text`), until `each` answers `false`; comments alone between two games are
+    /// no game.
+    ///
+    /// ```
+    /// use notation::projection::{Projection, Projector};
+    ///
+    /// let mut lines = Vec::new();
+    /// Projector::new(Projection::Uci).each_game("1. e4 *\n\n1. d4 *\n", |written, errors| {
+    ///     assert!(errors.is_empty());
+    ///     lines.push(written.to_owned());
+    ///     true
+    /// });
+    /// assert_eq!(lines, ["e2e4\n", "d2d4\n"]);
+    /// ```
+    pub fn each_game(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&str, Vec<fenkit_diagnostics::Finding<pgn::Code>>) -> bool,
+    ) {
         let reader = pgn::Reader::new()
             .keep(match self.projection {
                 Projection::Json => pgn::Keep::Tree,
@@ -197,31 +207,33 @@ impl Projector {
             })
             .fens(self.projection != Projection::Uci)
             .en_passant(self.en_passant);
-        reader
-            .games(text)
-            .filter(|game| !is_comments_alone(game))
-            .map(move |game| {
-                let mut written = String::new();
-                projector.write(&game, &mut written);
-                ProjectedGame {
-                    text: written,
-                    errors: game
-                        .findings
-                        .into_iter()
-                        .filter(|finding| finding.severity == Severity::Error)
-                        .collect(),
-                }
-            })
+        let mut written = String::new();
+        for game in reader.games(text) {
+            if is_comments_alone(&game) {
+                continue;
+            }
+            written.clear();
+            self.write(&game, &mut written);
+            let errors = game
+                .findings
+                .into_iter()
+                .filter(|finding| finding.severity == Severity::Error)
+                .collect();
+            if !each(&written, errors) {
+                break;
+            }
+        }
     }
 
     /// Every game of `text` projected, and their errors.
     #[must_use]
     pub fn project(&self, text: &str) -> Projected {
         let mut projected = Projected::default();
-        for game in self.games(text) {
-            projected.text.push_str(&game.text);
-            projected.errors.extend(game.errors);
-        }
+        self.each_game(text, |written, errors| {
+            projected.text.push_str(written);
+            projected.errors.extend(errors);
+            true
+        });
         projected
     }
 
@@ -260,8 +272,8 @@ impl Projector {
                 out.push('\n');
             }
             Projection::Json => {
-                out.push_str(&pgn::json::to_json(game).to_string());
-                out.push('\n');
+                // Written straight into `out` (a `String` takes every write).
+                let _ = writeln!(out, "{}", pgn::json::to_json(game));
             }
             Projection::Fen | Projection::Epd => {
                 let shredder = self.castling == dfen::CastlingNotation::Shredder

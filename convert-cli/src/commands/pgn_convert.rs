@@ -60,10 +60,13 @@ pub(crate) fn convert(
             }
         };
         let mut errors = Vec::new();
-        for game in projector.games(&text) {
-            stdout.write_all(game.text.as_bytes())?;
-            errors.extend(game.errors);
-        }
+        let mut written = Ok(());
+        projector.each_game(&text, |game, found| {
+            errors.extend(found);
+            written = stdout.write_all(game.as_bytes());
+            written.is_ok()
+        });
+        written?;
         stdout.flush()?;
         if !errors.is_empty() {
             status = status.worst(Status::Findings);
