@@ -73,6 +73,7 @@ pub mod choice;
 pub mod code;
 pub mod container;
 mod csv_rows;
+pub mod projection;
 pub mod reading;
 pub mod records;
 pub mod rewrite;

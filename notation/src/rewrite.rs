@@ -4,7 +4,8 @@
 //!
 //! Python and JavaScript call these for `canonical`, `convert` and `position_key`, so that a
 //! text gets the same answer on every surface, in every notation of the table (EPD and
-//! Chess960 castling included), with no notation named by a binding.
+//! Chess960 castling included), with no notation named by a binding. PGN games, whose records
+//! are games, are converted by [`crate::projection`] instead ([`reads_games`] says when).
 //!
 //! ```
 //! use notation::choice::Choice;
@@ -50,6 +51,20 @@ impl Refused {
         Refused {
             placed: crate::reading::placed_in(record, rejection.finding),
             reference: rejection.reference,
+            dropped: Vec::new(),
+        }
+    }
+
+    /// The refusal of a PGN game's `error`, its span in the whole `text`.
+    pub(crate) fn of_game(text: &str, error: fenkit_diagnostics::Finding<pgn::Code>) -> Refused {
+        let before = text.get(..error.span.start).unwrap_or_default();
+        Refused {
+            placed: Placed {
+                line: 1 + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
+                finding: crate::code::finding_of(error),
+                offset: 0,
+            },
+            reference: None,
             dropped: Vec::new(),
         }
     }
@@ -137,18 +152,10 @@ impl Formatter {
                     } else {
                         fixed_games(text).1
                     };
-                    refused = errors.into_iter().next().map(|error| {
-                        let before = text.get(..error.span.start).unwrap_or_default();
-                        Box::new(Refused {
-                            placed: Placed {
-                                line: 1 + memchr::memchr_iter(b'\n', before.as_bytes()).count(),
-                                finding: crate::code::finding_of(error),
-                                offset: 0,
-                            },
-                            reference: None,
-                            dropped: Vec::new(),
-                        })
-                    });
+                    refused = errors
+                        .into_iter()
+                        .next()
+                        .map(|error| Box::new(Refused::of_game(text, error)));
                 }
                 (Some(fixed), _) => out = fixed,
                 (None, _) => {}
@@ -425,10 +432,23 @@ fn refuse(message: String, help: &str) -> SettingError {
     }
 }
 
+/// Whether `from`, a name `--from` (or `--notation`) takes, names PGN games: a text that a
+/// [`crate::projection::Projector`] converts, not a [`Plan`].
+///
+/// ```
+/// assert!(notation::rewrite::reads_games("pgn"));
+/// assert!(!notation::rewrite::reads_games("epd"));
+/// ```
+#[must_use]
+pub fn reads_games(from: &str) -> bool {
+    Notation::named(from).is_some_and(Notation::is_pgn)
+}
+
 /// The form `convert` reads, by the name `--from` (or `--notation`) takes. PGN games, a
 /// notation of the table whose records are games and not positions, are refused here with
-/// where they are converted: a binding's `convert` rewrites a text position by position, and
-/// the projections of a game (`--to uci`, `fen`, `epd`, `json`) are the command line's.
+/// where they are converted: a [`Plan`] rewrites a text position by position, and the
+/// projections of a game (`--to uci`, `fen`, `epd`, `json`) are
+/// [`crate::projection::Projector`]'s ([`reads_games`] says which name that is).
 ///
 /// # Errors
 /// A [`SettingError`] for a name that is no form, and for `pgn`.
@@ -439,12 +459,13 @@ fn refuse(message: String, help: &str) -> SettingError {
 /// assert_eq!(notation::rewrite::form_read("epd").unwrap().name(), "epd");
 /// ```
 pub fn form_read(name: &str) -> Result<Form, SettingError> {
-    if Notation::named(name).is_some_and(Notation::is_pgn) {
+    if reads_games(name) {
         return Err(refuse(
             "`pgn` is PGN games: expected a form of positions to convert one by one, found games"
                 .to_owned(),
             "`fenkit convert --notation pgn --to uci` (or `fen`, `epd`, `json`) converts PGN \
-             games; `readPgn` (JavaScript) and `fenkit.read_pgn` (Python) read them",
+             games, as JavaScript's `convert(text, {notation: 'pgn', to})` does; `readPgn` \
+             (JavaScript) and `fenkit.read_pgn` (Python) read them",
         ));
     }
     crate::choice::by_name("format", name)

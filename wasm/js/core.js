@@ -605,7 +605,7 @@ function createApi(raw, pgn) {
   // which keeps them resolved between calls, as for `check`.
   let lastRewriteOptions = null;
   let lastRewriteJson = null;
-  const REWRITE_NAMED = ['notation', 'variant', 'profile', 'dialect', 'toDialect', 'castling', 'enPassant', 'ep', 'from', 'to'];
+  const REWRITE_NAMED = ['notation', 'variant', 'profile', 'dialect', 'toDialect', 'castling', 'enPassant', 'ep', 'from', 'to', 'positions'];
   const REWRITE_FLAGS = ['chess960', 'lossy'];
 
   /** The options of the rewriting calls as the module reads them; the names are the library's to judge. */
@@ -648,7 +648,7 @@ function createApi(raw, pgn) {
     return rewrite('canonical', 'canonical_text', text, options);
   }
 
-  /** What `fenkit convert -` writes for `text`, read by the notation library in the second module. */
+  /** What `fenkit convert -` writes for `text` (PGN games: `fenkit convert --notation pgn --to uci|fen|epd|json -`), read by the notation library in the second module. */
   function convert(text, options) {
     return rewrite('convert', 'convert_text', text, options);
   }

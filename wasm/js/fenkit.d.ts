@@ -137,11 +137,13 @@ export interface KeyOptions extends CheckOptions {
 }
 
 export interface ConvertOptions {
-  /** The form to read (`notation` is the same option); guessed from the text when not given. */
-  from?: Format;
-  notation?: Format;
-  /** The format to write; with a variant, only `fen` (else give `toDialect`). */
-  to?: Format;
+  /** The form to read (`notation` is the same option); guessed from the text when not given. `pgn`: PGN games, each projected as `to` says. */
+  from?: Format | 'pgn';
+  notation?: Format | 'pgn';
+  /** The format to write; with a variant, only `fen` (else give `toDialect`). For PGN games: `uci` (each game's moves, a line per game), `fen` or `epd` (its positions), `json` (the game). */
+  to?: Format | 'uci';
+  /** PGN games, `to: 'fen'` or `'epd'`: the position after every move of the mainline (`all`, the default), or after its last (`final`: a line per game). */
+  positions?: 'all' | 'final';
   /** The DFEN dialect DFEN and FEN text is read in. */
   profile?: Profile;
   /** A variant's FEN, converted between its dialects or to standard FEN. */
@@ -155,7 +157,7 @@ export interface ConvertOptions {
   chess960?: boolean;
   /** In Chess960 mode: the castling spelling to write; X-FEN by default. */
   castling?: Castling;
-  /** The en-passant squares to keep; `always` by default. */
+  /** The en-passant squares to keep; `always` by default (`legal` for PGN games, as the command line writes them). */
   enPassant?: EnPassant;
   /** Convert even when the target cannot hold everything: drop what it cannot. */
   lossy?: boolean;
@@ -338,7 +340,7 @@ export declare function commentCommands(text: Text, options?: CheckOptions): Com
  * Read by the notation library, the second WebAssembly module: in a browser, `await loadEngine()` once first.
  */
 export declare function canonical(text: Text, options?: CanonicalOptions): string;
-/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together, and for PGN games (`from: 'pgn'`), which `fenkit convert --notation pgn --to uci|fen|epd|json` converts (`readPgn` reads them). In a browser, `await loadEngine()` once first. */
+/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together. PGN games (`from: 'pgn'`) are converted as `fenkit convert --notation pgn --to uci|fen|epd|json -` converts them; a game with an error throws the `FenkitError` of the first (`readPgn` reads every game with its findings). In a browser, `await loadEngine()` once first. */
 export declare function convert(text: Text, options: ConvertOptions): string;
 /** The legal first micro-moves of a DFEN with dice, in UCI; `[]` when the turn passes. */
 export declare function legalMoves(text: Text, options?: RulesOptions): string[];

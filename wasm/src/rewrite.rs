@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use notation::choice::Choice;
+use notation::projection::{Positions, Projection, Projector};
 use notation::rewrite::{Formatter, Plan, Refused};
 use notation::settings::{Request, SettingError};
 use notation::{DialectArg, Target};
@@ -30,6 +31,8 @@ struct Options {
     to: Option<String>,
     #[serde(default)]
     lossy: bool,
+    /// `convert` of PGN games: which positions `fen` and `epd` write.
+    positions: Option<String>,
 }
 
 /// Why the options are refused: the library's message and fix.
@@ -59,11 +62,18 @@ impl From<crate::options::Refusal> for Refusal {
     }
 }
 
+/// What `convert` does with a text: its positions converted one by one, or, for PGN games,
+/// each game projected.
+enum Conversion {
+    Positions(Plan),
+    Games(Projector),
+}
+
 /// The options read and resolved once, for the calls that follow: each call's settings, or
 /// why they are refused.
 pub(crate) struct Rewriter {
     formatter: Result<Formatter, Refusal>,
-    plan: Result<Plan, Refusal>,
+    plan: Result<Conversion, Refusal>,
     ep: Result<dfen::rules::EpIdentity, Refusal>,
 }
 
@@ -97,8 +107,12 @@ impl Rewriter {
             .resolve()
             .map(|resolved| Formatter::writing(resolved, castling, en_passant))
             .map_err(Refusal::from);
-        let plan =
-            plan(&options, &request).map(|plan| plan.writing(castling, en_passant, options.lossy));
+        let plan = match games(&options, castling) {
+            Some(projector) => projector.map(Conversion::Games),
+            None => plan(&options, &request).map(|plan| {
+                Conversion::Positions(plan.writing(castling, en_passant, options.lossy))
+            }),
+        };
         let ep = chosen::<dfen::rules::EpIdentity>("en-passant identity", options.ep.as_deref())
             .map(|ep| ep.unwrap_or(dfen::rules::EpIdentity::Always));
         Rewriter {
@@ -120,7 +134,8 @@ impl Rewriter {
     /// `fenkit convert`'s form of `text`.
     pub(crate) fn convert(&self, source: Source<'_>, text: &str) -> String {
         match &self.plan {
-            Ok(plan) => answer(Ok(plan.convert(text)), source),
+            Ok(Conversion::Positions(plan)) => answer(Ok(plan.convert(text)), source),
+            Ok(Conversion::Games(projector)) => answer(Ok(projector.convert(text)), source),
             Err(refusal) => refused(refusal),
         }
     }
@@ -165,6 +180,33 @@ fn plan(options: &Options, request: &Request) -> Result<Plan, Refusal> {
         to,
     )
     .map_err(Refusal::from)
+}
+
+/// `convert` of PGN games (`from`, else `notation`, is `pgn`): the projection `to` names, with
+/// `positions`, `castling` and `enPassant` (legal squares unless named), as `fenkit convert
+/// --notation pgn` writes; `None` for positions.
+fn games(
+    options: &Options,
+    castling: Option<dfen::CastlingNotation>,
+) -> Option<Result<Projector, Refusal>> {
+    let from = options
+        .from
+        .as_deref()
+        .or(options.read.notation.as_deref())?;
+    if !notation::rewrite::reads_games(from) {
+        return None;
+    }
+    let projector = || {
+        let projection = Projection::read(options.to.as_deref())?;
+        let positions = chosen::<Positions>("positions", options.positions.as_deref())?;
+        let en_passant =
+            chosen::<dfen::EnPassantPolicy>("en-passant", options.en_passant.as_deref())?;
+        Ok(Projector::new(projection)
+            .positions(positions.unwrap_or_default())
+            .castling(castling.unwrap_or_default())
+            .en_passant(en_passant.unwrap_or(dfen::EnPassantPolicy::Legal)))
+    };
+    Some(projector())
 }
 
 /// The refusal of the options, as the JavaScript side reads it: `?` and JSON.
@@ -246,6 +288,37 @@ mod tests {
             rewrite("key", epd, r#"{"notation":"epd"}"#),
             "=4k3/8/8/8/8/8/8/4K3 w - - -"
         );
+    }
+
+    #[test]
+    fn pgn_games_are_projected_as_the_command_line_projects_them() {
+        let text = "1. e4 e5 *\n\n1. d4 *\n";
+        assert_eq!(
+            rewrite("convert", text, r#"{"notation":"pgn","to":"uci"}"#),
+            "=e2e4 e7e5\nd2d4\n"
+        );
+        assert_eq!(
+            rewrite(
+                "convert",
+                text,
+                r#"{"from":"pgn","to":"fen","positions":"final"}"#
+            ),
+            "=rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
+             rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+        );
+        let answer = rewrite("convert", text, r#"{"notation":"pgn","to":"dfen"}"#);
+        assert!(answer.starts_with('?'), "{answer}");
+        assert!(
+            answer.contains("expected one of uci, fen, epd, json"),
+            "{answer}"
+        );
+        let answer = rewrite(
+            "convert",
+            "1. e4 e5 2. Ke3 *\n",
+            r#"{"notation":"pgn","to":"uci"}"#,
+        );
+        assert!(answer.starts_with('!'), "{answer}");
+        assert!(answer.contains("\"code\":\"PGN201\""), "{answer}");
     }
 
     #[test]

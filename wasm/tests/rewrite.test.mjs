@@ -125,10 +125,43 @@ test('canonical of PGN games writes the conformance suite\'s canonical form of e
   for (const item of accepted) assert.equal(fenkit.canonical(item.raw, { notation: 'pgn' }), item.canonical, item.name);
 });
 
-test('convert refuses PGN games once, naming the command that converts them', () => {
-  for (const options of [{ from: 'pgn', to: 'fen' }, { notation: 'pgn', to: 'uci' }]) {
-    assert.throws(() => fenkit.convert('1. e4 e5 *', options), (error) => error instanceof RangeError && /found games/.test(error.message) && /fenkit convert --notation pgn/.test(error.message));
+// PGN games are converted as a whole text, each game projected as `fenkit convert --notation
+// pgn --to X -` projects it: for every PGN file, each projection (and the final positions) is
+// the command line's output; a file with an error in a game is the `FenkitError` of its first,
+// which the command line reports (exit 1) after writing what was read.
+describe('convert of PGN games writes what fenkit convert --notation pgn --to X - writes', () => {
+  const games = ['chesslib', 'faults', 'scalachess', 'variants'].flatMap((dir) => files(`tests/data/pgn/${dir}`, (n) => n.endsWith('.pgn')));
+  assert.ok(games.length > 0, 'no PGN files');
+  const projections = [{ to: 'uci' }, { to: 'fen' }, { to: 'epd' }, { to: 'json' }, { to: 'fen', positions: 'final' }, { to: 'epd', positions: 'final' }];
+  for (const file of games) {
+    test(file, () => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const projection of projections) {
+        const ours = answered(() => fenkit.convert(text, { notation: 'pgn', ...projection }));
+        const args = ['convert', '--quiet', '--color', 'never', '--notation', 'pgn', '--to', projection.to];
+        if (projection.positions) args.push('--positions', projection.positions);
+        const run = runFenkit([...args, '-'], text);
+        const what = `${file} ${JSON.stringify(projection)}`;
+        if (typeof ours === 'string') {
+          assert.equal(run.status, 0, `${what}: ${run.stderr}`);
+          assert.equal(ours, text.endsWith('\n') ? run.stdout : run.stdout.replace(/\n$/, ''), what);
+        } else {
+          assert.equal(run.status, 1, what);
+          assert.match(run.stderr, new RegExp(`^error\\[${ours.code}\\]`, 'm'), what);
+        }
+      }
+    });
   }
+});
+
+test('convert of PGN games takes the projections of a game alone, and the options of the command line', () => {
+  const text = '[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n9. g3 *\n';
+  const shredder = fenkit.convert(text, { from: 'pgn', to: 'fen', castling: 'shredder', positions: 'final' });
+  assert.match(shredder, / b HFhf - /);
+  assert.match(fenkit.convert(text, { from: 'pgn', to: 'fen', positions: 'final' }), / b KQkq - /);
+  assert.throws(() => fenkit.convert('1. e4 e5 *', { from: 'pgn', to: 'dfen' }), (error) => error instanceof RangeError && /expected one of uci, fen, epd, json, found "dfen"/.test(error.message));
+  assert.throws(() => fenkit.convert('1. e4 e5 *', { from: 'pgn', to: 'fen', positions: 'last' }), { name: 'RangeError', message: /unknown positions "last"/ });
+  assert.equal(fenkit.convert('1. e4 e5 *', { notation: 'pgn', to: 'uci' }), 'e2e4 e7e5');
 });
 
 // [files, options of `convert`, whether a valid file's lines convert]: `from` is `--from`, `to`

@@ -1,7 +1,7 @@
 //! `convert` of PGN games: the projections of each game (`--to uci`, `--to fen`/`epd` with
-//! `--positions all|final`, `--to json`) and the inverse of the JSON form (`--to pgn`). These
-//! are projections, not lossy conversions: each writes what the library reads of a game
-//! (`pgn::Game`, `pgn::json`), and a game with an error still gets what was read up to it.
+//! `--positions all|final`, `--to json`), whose rule is the library's
+//! (`notation::projection`: this module reads the inputs and writes what it answers), and the
+//! inverse of the JSON form (`--to pgn`).
 
 use std::io::{self, BufRead, Read, Write};
 
@@ -9,18 +9,7 @@ use crate::context::{Global, Status};
 use crate::diag::renderer;
 use crate::input::Origin;
 
-/// What `convert` writes of PGN games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Projection {
-    /// The mainline's moves in UCI, one line per game.
-    Uci,
-    /// The FEN after each move of the mainline (or after the last).
-    Fen,
-    /// The same as EPD lines, with an `id` from the tags and the ply.
-    Epd,
-    /// One JSON object per game per line (`pgn::json::to_json`).
-    Json,
-}
+pub(crate) use notation::projection::Projection;
 
 /// Which positions of a game `--to fen` and `--to epd` write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -32,9 +21,19 @@ pub(crate) enum Positions {
     Final,
 }
 
-/// Converts the PGN games of `inputs` to `projection`, writing to standard output; each
-/// game's errors go to standard error (exit 1). The positions written carry the en-passant
-/// squares of `en_passant` (`legal` unless `--en-passant` says otherwise).
+impl From<Positions> for notation::projection::Positions {
+    fn from(positions: Positions) -> notation::projection::Positions {
+        match positions {
+            Positions::All => notation::projection::Positions::All,
+            Positions::Final => notation::projection::Positions::Final,
+        }
+    }
+}
+
+/// Converts the PGN games of `inputs` to `projection` (the library's rule,
+/// `notation::projection`), writing to standard output; each game's errors go to standard
+/// error (exit 1). The positions written carry the en-passant squares of `en_passant` (`legal`
+/// unless `--en-passant` says otherwise).
 pub(crate) fn convert(
     inputs: &[Origin],
     projection: Projection,
@@ -46,12 +45,9 @@ pub(crate) fn convert(
     let mut status = Status::Clean;
     let mut stdout = global.data_stdout();
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
-    let reader = pgn::Reader::new()
-        .keep(match projection {
-            Projection::Json => pgn::Keep::Tree,
-            _ => pgn::Keep::Mainline,
-        })
-        .fens(projection != Projection::Uci)
+    let projector = notation::projection::Projector::new(projection)
+        .positions(positions.into())
+        .castling(castling)
         .en_passant(en_passant);
     for origin in inputs {
         let path = origin.display();
@@ -64,18 +60,13 @@ pub(crate) fn convert(
             }
         };
         let mut errors = Vec::new();
-        for game in reader.games(&text) {
-            if super::pgn_games::is_comments_alone(&game) {
-                continue;
-            }
-            write_game(&game, projection, positions, castling, &mut stdout)?;
-            errors.extend(
-                game.findings
-                    .iter()
-                    .filter(|finding| finding.severity == fenkit_diagnostics::Severity::Error)
-                    .cloned(),
-            );
-        }
+        let mut written = Ok(());
+        projector.each_game(&text, |game, found| {
+            errors.extend(found);
+            written = stdout.write_all(game.as_bytes());
+            written.is_ok()
+        });
+        written?;
         stdout.flush()?;
         if !errors.is_empty() {
             status = status.worst(Status::Findings);
@@ -89,92 +80,6 @@ pub(crate) fn convert(
         }
     }
     Ok(status)
-}
-
-fn write_game(
-    game: &pgn::Game<'_>,
-    projection: Projection,
-    positions: Positions,
-    castling: dfen::CastlingNotation,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    // Chess960 games are written in X-FEN, as python-chess writes them, unless
-    // `--castling shredder` asks for the rooks' files.
-    let shredder =
-        castling == dfen::CastlingNotation::Shredder && game.variant == pgn::GameVariant::Chess960;
-    let spelled = |fen: &str| -> String {
-        if !shredder {
-            return fen.to_owned();
-        }
-        dfen::Parser::new()
-            .castling_mode(dfen::CastlingMode::Chess960)
-            .layout(dfen::Layout::Fen)
-            .parse(fen)
-            .ok()
-            .and_then(|parsed| {
-                dfen::Writer::new()
-                    .castling_mode(dfen::CastlingMode::Chess960)
-                    .castling(dfen::CastlingNotation::Shredder)
-                    .to_fen(&parsed.fixed())
-                    .ok()
-            })
-            .unwrap_or_else(|| fen.to_owned())
-    };
-    match projection {
-        Projection::Uci => writeln!(out, "{}", game.uci_mainline()),
-        Projection::Json => writeln!(out, "{}", pgn::json::to_json(game)),
-        Projection::Fen | Projection::Epd => {
-            let fens: Vec<(usize, &str)> = match positions {
-                Positions::All => game
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(index, node)| node.fen.as_deref().map(|fen| (index + 1, fen)))
-                    .collect(),
-                Positions::Final => {
-                    let fen = game.final_fen.as_deref().unwrap_or(&game.start_fen);
-                    vec![(game.moves.len(), fen)]
-                }
-            };
-            for (ply, fen) in fens {
-                let fen = spelled(fen);
-                let fen = fen.as_str();
-                if projection == Projection::Fen {
-                    writeln!(out, "{fen}")?;
-                } else {
-                    writeln!(out, "{}", epd_line(game, fen, ply))?;
-                }
-            }
-            Ok(())
-        }
-    }
-}
-
-/// The EPD line of `fen` after `ply` moves of `game`: its four position fields, the clocks as
-/// `hmvc` and `fmvn` unless they are `0 1`, and an `id` made from the game's tags and the ply.
-fn epd_line(game: &pgn::Game<'_>, fen: &str, ply: usize) -> String {
-    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-    let mut line = fields.get(..4).unwrap_or(&fields).join(" ");
-    if let (Some(half), Some(full)) = (fields.get(4), fields.get(5))
-        && (*half, *full) != ("0", "1")
-    {
-        line.push_str(&format!(" hmvc {half}; fmvn {full};"));
-    }
-    let tag = |name: &str| {
-        game.tag(name)
-            .map(|value| value.into_owned())
-            .unwrap_or_else(|| "?".to_owned())
-    };
-    let id = format!(
-        "{} {} {}-{} ply {ply}",
-        tag("Event"),
-        tag("Round"),
-        tag("White"),
-        tag("Black")
-    );
-    let escaped = id.replace('\\', "\\\\").replace('"', "\\\"");
-    line.push_str(&format!(" id \"{escaped}\";"));
-    line
 }
 
 /// `convert --to pgn` of the JSON form, one game per line: each game's PGN, a blank line

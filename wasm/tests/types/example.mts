@@ -32,6 +32,7 @@ const variant = parseVariant('8/8/8/8/8/8/8/8 w - - 0 1 0 0', 'threecheck', 'ess
 const checks: [number, number] = variant.checks;
 const fen: string = variant.toDialect('lichess') + variant.toFen();
 const json: string = convert(text, { to: 'json', lossy: true });
+const finals: string = convert('1. e4 e5 *', { notation: 'pgn', to: 'uci' }) + convert('1. e4 *', { from: 'pgn', to: 'epd', positions: 'final' });
 const moves: string[] = legalMoves(text, { kingCapture: 'any' });
 const next: string = play(text, moves[0] ?? 'e2e4').position;
 const after: string[] = turns(next).map((turn) => turn.moves.join(' '));
@@ -51,4 +52,4 @@ try {
   }
 }
 
-console.log(version, spans, side, pieces, checks, fen, json, after, key, loaded, sans, kinds);
+console.log(version, spans, side, pieces, checks, fen, json, finals, after, key, loaded, sans, kinds);

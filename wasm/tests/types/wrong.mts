@@ -7,4 +7,5 @@ parseDfen('x', { profile: 'loose' }); // error
 parseVariant('x', 42); // error
 const span: string = check('x')[0].span; // error
 convert('x', { to: 'pgn' }); // error
+convert('1. e4 *', { from: 'pgn', to: 'uci', positions: 'last' }); // error
 console.log(span);
