@@ -139,7 +139,21 @@ pub(super) struct Findings<'a> {
     pub(super) strict: bool,
 }
 
-impl Findings<'_> {
+impl<'a> Findings<'a> {
+    /// A sink into `list` and `notes` under `settings`' strictness and choice of notes.
+    pub(super) fn under(
+        settings: &super::EpdParser,
+        list: &'a mut Vec<Finding>,
+        notes: &'a mut Vec<Note>,
+    ) -> Self {
+        Findings {
+            list,
+            notes,
+            keep_notes: settings.notes,
+            strict: settings.strict,
+        }
+    }
+
     /// A spelling `fmt` rewrites: a warning, or an error under `strict`.
     pub(super) fn fixable(
         &mut self,

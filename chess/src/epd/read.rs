@@ -59,12 +59,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     };
     let mut findings = Vec::new();
     let mut notes = Vec::new();
-    let mut sink = Findings {
-        list: &mut findings,
-        notes: &mut notes,
-        keep_notes: settings.notes,
-        strict: settings.strict,
-    };
+    let mut sink = Findings::under(settings, &mut findings, &mut notes);
     if epd.position.en_passant.len() > 1 {
         let start = nth_field_start(line, 3);
         let span = start..fields_end;
@@ -82,14 +77,7 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
             ),
         );
     }
-    // Room for what most lines hold, so that they allocate once for each.
-    let mut reader = Reader {
-        line,
-        bytes: line.as_bytes(),
-        at: fields_end,
-        operations: Vec::with_capacity(8),
-        operands: Vec::with_capacity(8),
-    };
+    let mut reader = Reader::after_fields(line, fields_end);
     reader.read(&mut sink)?;
     epd.operations = reader.operations;
     epd.operands = reader.operands;
@@ -135,19 +123,8 @@ pub(super) fn parse_variant(
     };
     let mut findings = Vec::new();
     let mut notes = Vec::new();
-    let mut sink = Findings {
-        list: &mut findings,
-        notes: &mut notes,
-        keep_notes: settings.notes,
-        strict: settings.strict,
-    };
-    let mut reader = Reader {
-        line,
-        bytes: line.as_bytes(),
-        at: fields_end,
-        operations: Vec::with_capacity(8),
-        operands: Vec::with_capacity(8),
-    };
+    let mut sink = Findings::under(settings, &mut findings, &mut notes);
+    let mut reader = Reader::after_fields(line, fields_end);
     reader.read(&mut sink).ok()?;
     epd.operations = reader.operations;
     epd.operands = reader.operands;
@@ -316,7 +293,19 @@ struct Reader<'a> {
     operands: Vec<OperandRecord>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// A reader of `line`'s operations, which start at `fields_end`, with room for what most
+    /// lines hold, so that they allocate once for each.
+    fn after_fields(line: &'a str, fields_end: usize) -> Self {
+        Reader {
+            line,
+            bytes: line.as_bytes(),
+            at: fields_end,
+            operations: Vec::with_capacity(8),
+            operands: Vec::with_capacity(8),
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }
