@@ -296,52 +296,71 @@ fn read_in(
     } else {
         None
     };
-    let (parsed, position, mut findings, cuts) = match once {
-        Some((mut parsed, position)) => {
-            let findings = std::mem::take(&mut parsed.findings)
-                .into_iter()
-                .map(finding_of)
-                .collect();
-            (parsed, position.position, findings, Cuts::default())
-        }
-        None => read_twice(variant, line, settings, parser)?,
-    };
     let rules_variant = match variant {
         Variant::ThreeCheck => variants::Variant::ThreeCheck,
         _ => variants::Variant::Crazyhouse,
     };
     let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
-    let rules = variants::Position::from_variant_fen(rules_variant, &position, chess960);
+    // Read once, the board's pieces come with the line: the rules' bitboards are made from
+    // them, not from the board read again. The result is built where it is returned, its large
+    // parts moved once.
+    let mut read = match once {
+        Some((mut parsed, position, pieces)) => {
+            let findings = std::mem::take(&mut parsed.findings)
+                .into_iter()
+                .map(finding_of)
+                .collect();
+            let rules = variants::Position::from_variant_fen_with(
+                rules_variant,
+                &position.position,
+                &pieces,
+                chess960,
+            );
+            Read {
+                parsed,
+                position: position.position,
+                dialect,
+                findings,
+                rules,
+                cuts: Cuts::default(),
+            }
+        }
+        None => {
+            let (parsed, position, findings, cuts) = read_twice(variant, line, settings, parser)?;
+            let rules = variants::Position::from_variant_fen(rules_variant, &position, chess960);
+            Read {
+                parsed,
+                position,
+                dialect,
+                findings,
+                rules,
+                cuts,
+            }
+        }
+    };
     // The spans of the rules' findings are those of the fields' words: the clocks after them
     // are none of theirs.
     let fields = line.get(..fields_end).unwrap_or(line);
-    let judged = super::rules::reported_position(&rules, fields, settings);
+    let judged = super::rules::reported_position(&read.rules, fields, settings);
     let valid = !judged
         .iter()
-        .chain(&findings)
+        .chain(&read.findings)
         .any(|f| f.severity == dfen::Severity::Error);
-    findings.extend(judged);
+    read.findings.extend(judged);
     if valid {
         for mut finding in super::rules::operation_findings(
             rules_variant,
-            &rules,
-            &parsed.epd,
+            &read.rules,
+            &read.parsed.epd,
             settings,
             verify_perft,
         ) {
-            finding.span = cuts.span(&finding.span);
-            findings.push(finding);
+            finding.span = read.cuts.span(&finding.span);
+            read.findings.push(finding);
         }
     }
-    findings.sort_by_key(|f| f.span.start);
-    Ok(Read {
-        parsed,
-        position,
-        dialect,
-        findings,
-        rules,
-        cuts,
-    })
+    read.findings.sort_by_key(|f| f.span.start);
+    Ok(read)
 }
 
 impl Read {

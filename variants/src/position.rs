@@ -368,7 +368,7 @@ impl Position {
     #[must_use]
     pub fn from_dfen(variant: Variant, fen: &dfen::Dfen, chess960: bool) -> Position {
         let mut pos = Position::empty(variant, chess960);
-        pos.set_standard(fen);
+        pos.set_standard(fen, &fen.board.piece_sets());
         pos.castling = pos.clean_castling();
         pos
     }
@@ -395,8 +395,22 @@ impl Position {
         vf: &chess::variant::VariantFen,
         chess960: bool,
     ) -> Position {
+        Position::from_variant_fen_with(variant, vf, &vf.fen.board.piece_sets(), chess960)
+    }
+
+    /// [`Position::from_variant_fen`] with the board's pieces already gathered by the reader
+    /// (`pieces`: one set of squares per piece code, colour × 6 + role, as
+    /// [`dfen::Board::piece_sets`] gives them), so the board is not read a second time.
+    #[must_use]
+    pub fn from_variant_fen_with(
+        variant: Variant,
+        vf: &chess::variant::VariantFen,
+        pieces: &[u64; 12],
+        chess960: bool,
+    ) -> Position {
+        debug_assert_eq!(*pieces, vf.fen.board.piece_sets());
         let mut pos = Position::empty(variant, chess960);
-        pos.set_standard(&vf.fen);
+        pos.set_standard(&vf.fen, pieces);
         for square in vf.promoted.iter() {
             if pos.occupied() & (1 << square.index()) != 0 {
                 pos.promoted |= 1 << square.index();
@@ -423,9 +437,8 @@ impl Position {
     }
 
     /// The six standard fields of `fen` on this (empty) position; castling rights as read.
-    fn set_standard(&mut self, fen: &dfen::Dfen) {
+    fn set_standard(&mut self, fen: &dfen::Dfen, sets: &[u64; 12]) {
         // `dfen`'s sets by colour and role, in the order of `Role` here (P N B R Q K).
-        let sets = fen.board.piece_sets();
         for (index, &set) in sets.iter().enumerate() {
             self.by_color[index / 6] |= set;
             self.by_role[index % 6] |= set;

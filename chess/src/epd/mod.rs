@@ -291,6 +291,9 @@ impl EpdParser {
     /// reads them; [`Epd::position`] is the variant position's standard part, and spans are
     /// in `line`.
     ///
+    /// The third part is the board's pieces, one set of squares per piece code (colour × 6 +
+    /// role), as [`dfen::Board::piece_sets`] gives them: the reader found them on its way.
+    ///
     /// `None` when that is not the whole story: a syntax error anywhere, a finding in the
     /// fields, fields the one-pass reader does not take, or settings under which the fields'
     /// findings are standard chess's ([`EpdParser::standard_rules`]) or another profile's than
@@ -306,7 +309,7 @@ impl EpdParser {
     /// let crazyhouse = VariantParser::new(Variant::Crazyhouse)
     ///     .dialect(Dialect::Stockfish)
     ///     .check_position(false);
-    /// let (parsed, position) = EpdParser::new()
+    /// let (parsed, position, _pieces) = EpdParser::new()
     ///     .standard_rules(false)
     ///     .parse_variant(line, 29, &crazyhouse)
     ///     .unwrap();
@@ -320,7 +323,7 @@ impl EpdParser {
         line: &str,
         fields_end: usize,
         variant: &crate::variant::VariantParser,
-    ) -> Option<(ParsedEpd, crate::variant::VariantParsed)> {
+    ) -> Option<(ParsedEpd, crate::variant::VariantParsed, [u64; 12])> {
         read::parse_variant(self, line, fields_end, variant)
     }
 }

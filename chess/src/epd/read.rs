@@ -110,7 +110,7 @@ pub(super) fn parse_variant(
     line: &str,
     fields_end: usize,
     variant: &VariantParser,
-) -> Option<(ParsedEpd, VariantParsed)> {
+) -> Option<(ParsedEpd, VariantParsed, [u64; 12])> {
     if line.len() > MAX_LINE_LEN || settings.standard_rules || settings.profile != Profile::Spec {
         return None;
     }
@@ -133,16 +133,16 @@ pub(super) fn parse_variant(
     // The fields with the clocks of `hmvc` and `fmvn`, as a variant FEN: the form the one-pass
     // reader takes.
     let (halfmove, fullmove) = (epd.position.halfmove, epd.position.fullmove);
-    let parsed = if halfmove == 0 && fullmove.get() == 1 {
+    let (parsed, sets) = if halfmove == 0 && fullmove.get() == 1 {
         const CLOCKS: &[u8] = b" 0 1";
         let mut buffer = [0u8; 192];
         let len = fields.len() + CLOCKS.len();
         let (head, tail) = buffer.get_mut(..len)?.split_at_mut_checked(fields.len())?;
         head.copy_from_slice(fields.as_bytes());
         tail.copy_from_slice(CLOCKS);
-        variant.parse_plain(std::str::from_utf8(buffer.get(..len)?).ok()?)?
+        variant.parse_plain_counted(std::str::from_utf8(buffer.get(..len)?).ok()?)?
     } else {
-        variant.parse_plain(&format!("{fields} {halfmove} {fullmove}"))?
+        variant.parse_plain_counted(&format!("{fields} {halfmove} {fullmove}"))?
     };
     if !parsed.findings.is_empty() || parsed.position.fen.en_passant.len() > 1 {
         return None;
@@ -158,6 +158,7 @@ pub(super) fn parse_variant(
             standard_rules: false,
         },
         parsed,
+        sets,
     ))
 }
 

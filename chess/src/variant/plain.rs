@@ -21,9 +21,15 @@ use dfen::{Severity, SquareSet};
 
 impl VariantParser {
     /// Reads `input` into `parsed` when it is in plain form; `None` when the general reader must
-    /// (what `parsed` holds is then meaningless). `parsed` comes in as [`VariantParsed::empty`].
+    /// (what `parsed` holds is then meaningless). `parsed` comes in as [`VariantParsed::empty`],
+    /// `census` as [`Census::default`]; it leaves with where each piece of the board stands.
     #[inline(always)]
-    pub(super) fn read_plain(&self, input: &str, parsed: &mut VariantParsed) -> Option<()> {
+    pub(super) fn read_plain(
+        &self,
+        input: &str,
+        parsed: &mut VariantParsed,
+        census: &mut Census,
+    ) -> Option<()> {
         let (variant, dialect) = (self.variant, self.dialect);
         let among = match (variant, dialect) {
             (Variant::ThreeCheck, Dialect::Stockfish) => Among {
@@ -42,7 +48,6 @@ impl VariantParser {
             },
             _ => Among::NOTHING,
         };
-        let mut census = Census::default();
         let mut slots = Slots::default();
         let standard = self.standard_in(dfen::Profile::Spec).six_fields();
         let holdings = &mut parsed.position.holdings;
@@ -50,7 +55,7 @@ impl VariantParser {
             input,
             among,
             &mut parsed.position.fen,
-            &mut census,
+            census,
             &mut slots,
             &mut parsed.findings,
             |pocket| {
@@ -157,7 +162,7 @@ impl VariantParser {
         after.end()?;
         super::check::position_findings(
             &parsed.position,
-            &census,
+            census,
             &spans,
             self.check_position,
             &mut parsed.findings,

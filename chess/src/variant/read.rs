@@ -193,7 +193,9 @@ impl VariantParser {
             self.castling_mode,
         ));
         if let Ok(parsed) = &mut result
-            && self.read_plain(input, parsed).is_some()
+            && self
+                .read_plain(input, parsed, &mut Census::default())
+                .is_some()
         {
             return result;
         }
@@ -204,7 +206,14 @@ impl VariantParser {
     /// else `None`. Where it reads `input`, [`Self::parse`] gives the same. For a reader that
     /// has a general reader of its own to fall back on (`chess::epd`'s, of a variant's EPD
     /// line).
+    #[cfg(test)]
     pub(crate) fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
+        self.parse_plain_counted(input).map(|(parsed, _)| parsed)
+    }
+
+    /// [`Self::parse_plain`], with the board's pieces as the reader found them: one set of
+    /// squares per piece code (colour × 6 + role), as [`dfen::Board::piece_sets`] gives them.
+    pub(crate) fn parse_plain_counted(&self, input: &str) -> Option<(VariantParsed, [u64; 12])> {
         if self.variant == Variant::Dice
             || !self.variant.has_dialect(self.dialect)
             || input.len() > MAX_INPUT_LEN
@@ -212,8 +221,11 @@ impl VariantParser {
             return None;
         }
         let mut parsed = VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
-        self.read_plain(input, &mut parsed)?;
-        Some(parsed)
+        let mut census = Census::default();
+        self.read_plain(input, &mut parsed, &mut census)?;
+        let sets = std::array::from_fn(|code| census.slot(code as u8));
+        debug_assert_eq!(sets, parsed.position.fen.board.piece_sets(), "{input:?}");
+        Some((parsed, sets))
     }
 
     /// Reads `input` field by field, with every error and finding worded: what [`Self::parse`]
