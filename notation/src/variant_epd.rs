@@ -509,8 +509,10 @@ impl VariantEpd {
 /// applied, its identity and its `id`.
 pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis {
     let settings = work.settings;
-    let read = match read(variant, text, settings, work.verify_perft()) {
-        Ok(read) => read,
+    // The line read is used where `read` left it, not moved out of its `Result`.
+    let mut result = read(variant, text, settings, work.verify_perft());
+    let read = match result {
+        Ok(ref mut read) => read,
         Err(rejection) => return Analysis::rejected(rejection.finding, None),
     };
     let canonical = if work.wants_canonical() {
@@ -530,7 +532,7 @@ pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis
     let identity = work
         .identity()
         .map(|ep| Identity::of_key(read.rules.identity_key(ep)));
-    let mut analysis = Analysis::accepted(read.findings, canonical, identity);
+    let mut analysis = Analysis::accepted(std::mem::take(&mut read.findings), canonical, identity);
     analysis.unique = read.parsed.epd.id().map(|id| {
         Box::new(Unique {
             value: id.text().to_owned(),
