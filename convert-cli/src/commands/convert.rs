@@ -108,7 +108,12 @@ pub(crate) struct Args {
 
     /// PGN games, `--to fen` or `--to epd`: the position after every move of the mainline, or
     /// after its last move only (one line per game)
-    #[arg(long, value_name = "WHICH", default_value = "all")]
+    #[arg(
+        long,
+        value_name = "WHICH",
+        default_value = "all",
+        value_parser = crate::choices::choices::<super::pgn_convert::Positions>()
+    )]
     positions: super::pgn_convert::Positions,
 
     /// The notation to read, as in every other command, or a JSON form, or `pgn` (PGN games,

@@ -66,7 +66,11 @@ pub(crate) struct Args {
 
     /// PGN games: compare the position after every move of each game's mainline, or after
     /// its last move only. A column of movetext is always compared by its final position
-    #[arg(long, value_name = "WHICH")]
+    #[arg(
+        long,
+        value_name = "WHICH",
+        value_parser = crate::choices::choices::<super::pgn_convert::Positions>()
+    )]
     positions: Option<super::pgn_convert::Positions>,
 
     /// Do not print the summary line

@@ -9,26 +9,7 @@ use crate::context::{Global, Status};
 use crate::diag::renderer;
 use crate::input::Origin;
 
-pub(crate) use notation::projection::Projection;
-
-/// Which positions of a game `--to fen` and `--to epd` write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub(crate) enum Positions {
-    /// the position after every move of the mainline
-    #[default]
-    All,
-    /// the position after the mainline's last move: one line per game
-    Final,
-}
-
-impl From<Positions> for notation::projection::Positions {
-    fn from(positions: Positions) -> notation::projection::Positions {
-        match positions {
-            Positions::All => notation::projection::Positions::All,
-            Positions::Final => notation::projection::Positions::Final,
-        }
-    }
-}
+pub(crate) use notation::projection::{Positions, Projection};
 
 /// Converts the PGN games of `inputs` to `projection` (the library's rule,
 /// `notation::projection`), writing to standard output; each game's errors go to standard
@@ -46,7 +27,7 @@ pub(crate) fn convert(
     let mut stdout = global.data_stdout();
     let colored = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     let projector = notation::projection::Projector::new(projection)
-        .positions(positions.into())
+        .positions(positions)
         .castling(castling)
         .en_passant(en_passant);
     for origin in inputs {
