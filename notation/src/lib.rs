@@ -15,6 +15,10 @@
 //! | [`records`] | a stream split into records, byte for byte: lines, continuation lines, CSV rows, limits |
 //! | [`code`] | the one code type (`DFEN`, `EPD`, `FEN4`, `RULE`, `VAR`, `FENKIT`) and the finding it carries |
 //! | [`choice`] | the names a caller offers for a setting (`--notation`, `notation=`, `{notation}`) |
+//! | [`settings`] | a run's settings, requested and resolved once |
+//! | [`reading`] | a text checked as `fenkit check -` checks standard input |
+//! | [`rewrite`], [`projection`] | a text rewritten as `fenkit fmt -` and `fenkit convert -` write it; PGN games projected |
+//! | [`named`] | the settings by name, as Python and JavaScript pass them, resolved into the above |
 //!
 //! # The table
 //!
@@ -73,6 +77,7 @@ pub mod choice;
 pub mod code;
 pub mod container;
 mod csv_rows;
+pub mod named;
 pub mod projection;
 pub mod reading;
 pub mod records;

@@ -10,6 +10,16 @@ findings, each placed at its line and column::
     >>> [f.code for f in fenkit.check("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;", notation="epd")]
     []
 
+Rewrite a text as ``fenkit fmt`` and ``fenkit convert`` rewrite it, in the dialect and
+castling spelling it is written in::
+
+    >>> fenkit.format("4k3/8/8/8/8/8/8/4K3 w - - 0 01\\n")
+    '4k3/8/8/8/8/8/8/4K3 w - - 0 1\\n'
+    >>> fenkit.convert("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "json", notation="fen")[:28]
+    '{"board":{"e1":"K","e8":"k"}'
+    >>> fenkit.convert("1. e4 e5 *", "uci", notation="pgn")
+    'e2e4 e7e5'
+
 Parse a DFEN under a profile and get every finding, each with a code, a severity, a byte
 span, whether it is fixable, a message and help::
 
@@ -72,7 +82,9 @@ from ._fenkit import (
     __version__,
     check,
     comment_commands,
+    convert,
     count_turns,
+    format,
     legal_moves,
     lint_dfen,
     lint_fen4,
@@ -120,7 +132,9 @@ __all__ = [
     "__version__",
     "check",
     "comment_commands",
+    "convert",
     "count_turns",
+    "format",
     "legal_moves",
     "lint_dfen",
     "lint_fen4",

@@ -22,6 +22,8 @@ __all__ = [
     "check",
     "comment_commands",
     "CommentCommand",
+    "format",
+    "convert",
     "lint_dfen",
     "position_key",
     "position_hash",
@@ -411,6 +413,41 @@ def check(
     strict: bool = False,
 ) -> List[Finding]:
     """Every finding of ``text``, as ``fenkit check`` reports it for the same text on stdin."""
+    ...
+
+def format(
+    text: _Text,
+    *,
+    notation: Optional[_Notation] = None,
+    profile: Optional[_Profile] = None,
+    chess960: bool = False,
+    variant: Union[_VariantName, _RulesVariantName, str, None] = None,
+    dialect: Optional[Literal["essay", "stockfish", "lichess", "auto"]] = None,
+    strict: bool = False,
+    to_dialect: Optional[_Dialect] = None,
+    castling: Optional[_Castling] = None,
+    en_passant: Optional[_EpIdentity] = None,
+) -> str:
+    """What ``fenkit fmt`` writes for ``text`` on stdin; ``ParseError`` for a position with an error."""
+    ...
+
+def convert(
+    text: _Text,
+    to: Optional[str] = None,
+    *,
+    notation: Optional[str] = None,
+    profile: Optional[_Profile] = None,
+    chess960: bool = False,
+    variant: Union[_VariantName, _RulesVariantName, str, None] = None,
+    dialect: Optional[Literal["essay", "stockfish", "lichess", "auto"]] = None,
+    strict: bool = False,
+    to_dialect: Optional[_Dialect] = None,
+    castling: Optional[_Castling] = None,
+    en_passant: Optional[_EpIdentity] = None,
+    lossy: bool = False,
+    positions: Optional[Literal["all", "final"]] = None,
+) -> str:
+    """What ``fenkit convert`` writes for ``text`` on stdin: positions converted to ``to``, or PGN games projected."""
     ...
 
 @final

@@ -7,17 +7,11 @@ use std::cell::RefCell;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use notation::choice::Choice;
+use notation::named::ReadNames;
 use notation::reading::{Checker, Placed, PlacedCommand};
 use notation::settings::{Request, SettingError};
-use notation::{DialectArg, Notation, ProfileArg, VariantName};
 
-use crate::common::{PyFinding, Text, choose, py_repr};
-
-/// A setting's value by name when one is given.
-fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> PyResult<Option<T>> {
-    name.map(|name| choose(setting, name)).transpose()
-}
+use crate::common::{PyFinding, Text, py_repr};
 
 /// Every finding of `text`, as `fenkit check --notation … -` reports it for the same text on
 /// standard input: the same codes, severities, messages and help, in the same order. Each
@@ -76,15 +70,17 @@ fn request(
     dialect: Option<&str>,
     strict: bool,
 ) -> PyResult<Request> {
-    Ok(Request {
-        notation: chosen::<Notation>("notation", notation)?,
-        variant: chosen::<VariantName>("variant", variant)?,
-        dialect: chosen::<DialectArg>("dialect", dialect)?,
-        profile: chosen::<ProfileArg>("profile", profile)?,
+    ReadNames {
+        notation,
+        variant,
+        profile,
+        dialect,
+        check_limit: None,
         chess960,
         strict,
-        ..Request::default()
-    })
+    }
+    .request()
+    .map_err(|error| PyValueError::new_err(error.to_string()))
 }
 
 /// A command inside a comment of PGN games or movetext that fenkit keeps as written without

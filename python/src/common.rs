@@ -103,6 +103,11 @@ impl PyFinding {
         }
     }
 
+    /// `(start, end)`: its span.
+    pub(crate) fn span_pair(&self) -> (usize, usize) {
+        self.span
+    }
+
     /// Every finding of a one-line parse, in order.
     pub(crate) fn all<C: Code>(findings: &[fenkit_diagnostics::Finding<C>]) -> Vec<PyFinding> {
         findings

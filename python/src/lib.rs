@@ -10,6 +10,7 @@
 //! | module | what it binds |
 //! |---|---|
 //! | `check` | `fenkit.check`: a text's findings as `fenkit check` gives them, every notation and variant |
+//! | `rewrite` | `fenkit.format` and `fenkit.convert`: what `fenkit fmt` and `fenkit convert` write for a text |
 //! | `common` | findings, the exceptions, text arguments (`str` or UTF-8 `bytes`), the `Dfen` class and the position argument (a `Dfen` or its text) |
 //! | `position` | DFEN: parse under a profile, canonical and engine forms, FEN, JSON, identity, the `Dfen` class's methods |
 //! | `placement` | FEN4: parse, canonical form, the two JSON forms, NDJSON4 validation |
@@ -31,6 +32,7 @@ mod epd;
 mod pgn;
 mod placement;
 mod position;
+mod rewrite;
 mod rules;
 mod variant;
 
@@ -56,6 +58,7 @@ fn _fenkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     variant::register(m)?;
     epd::register(m)?;
+    rewrite::register(m)?;
     arrow::register(m)?;
     pgn::register(m)?;
     Ok(())

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use notation::reading::Checker;
-use notation::settings::{Request, Resolved};
+use notation::settings::Resolved;
 
 use crate::found::Source;
 use crate::options::ReadOptions;
@@ -46,22 +46,21 @@ enum Answer<'a> {
     Refused { refused: String, help: String },
 }
 
-/// The request `options` make.
-fn request(options: &Options) -> Result<Request, (String, String)> {
-    Ok(Request {
-        strict: options.strict,
-        ..options.read.request()?
-    })
-}
-
 /// `options` (JSON) read and resolved once: the settings, or the refusal as `check` answers
 /// it.
 pub(crate) fn settings(options: &str) -> Result<Resolved, String> {
     let options: Options = serde_json::from_str(options).unwrap_or_default();
-    request(&options)
-        .and_then(|request| request.resolve().map_err(|e| (e.message, e.help)))
-        .map_err(|(refused, help)| {
-            serde_json::to_string(&Answer::Refused { refused, help }).unwrap_or_default()
+    options
+        .read
+        .names(options.strict)
+        .request()
+        .and_then(|request| request.resolve())
+        .map_err(|error| {
+            let refused = Answer::Refused {
+                refused: error.message,
+                help: error.help,
+            };
+            serde_json::to_string(&refused).unwrap_or_default()
         })
 }
 

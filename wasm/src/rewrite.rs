@@ -6,11 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use notation::choice::Choice;
-use notation::projection::{Positions, Projection, Projector};
-use notation::rewrite::{Formatter, Plan, Refused};
-use notation::settings::{Request, SettingError};
-use notation::{DialectArg, Target};
+use notation::named::{RewriteNames, Rewriter as Resolved};
+use notation::rewrite::Refused;
+use notation::settings::SettingError;
 
 use crate::found::{Failure, Found, Source};
 use crate::options::ReadOptions;
@@ -35,6 +33,23 @@ struct Options {
     positions: Option<String>,
 }
 
+impl Options {
+    /// These options as the library takes them.
+    fn names(&self) -> RewriteNames<'_> {
+        RewriteNames {
+            read: self.read.names(false),
+            to_dialect: self.to_dialect.as_deref(),
+            castling: self.castling.as_deref(),
+            en_passant: self.en_passant.as_deref(),
+            ep: self.ep.as_deref(),
+            from: self.from.as_deref(),
+            to: self.to.as_deref(),
+            lossy: self.lossy,
+            positions: self.positions.as_deref(),
+        }
+    }
+}
+
 /// Why the options are refused: the library's message and fix.
 #[derive(Debug, Clone, Serialize)]
 struct Refusal {
@@ -51,162 +66,31 @@ impl From<SettingError> for Refusal {
     }
 }
 
-/// A setting's value by its name.
-fn chosen<T: Choice>(setting: &str, name: Option<&str>) -> Result<Option<T>, Refusal> {
-    crate::options::chosen(setting, name).map_err(Refusal::from)
-}
-
-impl From<crate::options::Refusal> for Refusal {
-    fn from((refused, help): crate::options::Refusal) -> Refusal {
-        Refusal { refused, help }
-    }
-}
-
-/// What `convert` does with a text: its positions converted one by one, or, for PGN games,
-/// each game projected.
-enum Conversion {
-    Positions(Plan),
-    Games(Projector),
-}
-
-/// The options read and resolved once, for the calls that follow: each call's settings, or
-/// why they are refused.
-pub(crate) struct Rewriter {
-    formatter: Result<Formatter, Refusal>,
-    plan: Result<Conversion, Refusal>,
-    ep: Result<dfen::rules::EpIdentity, Refusal>,
-}
+/// The options read and resolved once by the library, for the calls that follow.
+pub(crate) struct Rewriter(Resolved);
 
 impl Rewriter {
     /// The rewriter of `options` (JSON).
     pub(crate) fn new(options: &str) -> Rewriter {
         let options: Options = serde_json::from_str(options).unwrap_or_default();
-        let refused = |refusal: &Refusal| Rewriter {
-            formatter: Err(refusal.clone()),
-            plan: Err(refusal.clone()),
-            ep: Err(refusal.clone()),
-        };
-        let request = match request(&options) {
-            Ok(request) => request,
-            Err(refusal) => return refused(&refusal),
-        };
-        let writing = chosen::<dfen::CastlingNotation>("castling", options.castling.as_deref())
-            .and_then(|castling| {
-                let en_passant =
-                    chosen::<dfen::EnPassantPolicy>("en-passant", options.en_passant.as_deref())?;
-                Ok((
-                    castling,
-                    en_passant.unwrap_or(dfen::EnPassantPolicy::Always),
-                ))
-            });
-        let (castling, en_passant) = match writing {
-            Ok(writing) => writing,
-            Err(refusal) => return refused(&refusal),
-        };
-        let formatter = request
-            .resolve()
-            .map(|resolved| Formatter::writing(resolved, castling, en_passant))
-            .map_err(Refusal::from);
-        let plan = match games(&options, castling) {
-            Some(projector) => projector.map(Conversion::Games),
-            None => plan(&options, &request).map(|plan| {
-                Conversion::Positions(plan.writing(castling, en_passant, options.lossy))
-            }),
-        };
-        let ep = chosen::<dfen::rules::EpIdentity>("en-passant identity", options.ep.as_deref())
-            .map(|ep| ep.unwrap_or(dfen::rules::EpIdentity::Always));
-        Rewriter {
-            formatter,
-            plan,
-            ep,
-        }
+        Rewriter(Resolved::new(&options.names()))
     }
 
     /// `fenkit fmt`'s form of `text`: the answer the JavaScript side reads (`lib.rs`,
     /// `answer`), or `?` and the refusal of the options.
     pub(crate) fn canonical(&mut self, source: Source<'_>, text: &str) -> String {
-        match &mut self.formatter {
-            Ok(formatter) => answer(formatter.format(text), source),
-            Err(refusal) => refused(refusal),
-        }
+        answer(self.0.format(text), source)
     }
 
     /// `fenkit convert`'s form of `text`.
     pub(crate) fn convert(&self, source: Source<'_>, text: &str) -> String {
-        match &self.plan {
-            Ok(Conversion::Positions(plan)) => answer(Ok(plan.convert(text)), source),
-            Ok(Conversion::Games(projector)) => answer(Ok(projector.convert(text)), source),
-            Err(refusal) => refused(refusal),
-        }
+        answer(self.0.convert(text), source)
     }
 
     /// The identity key of the one position of `text`.
     pub(crate) fn key(&mut self, source: Source<'_>, text: &str) -> String {
-        let ep = match &self.ep {
-            Ok(ep) => *ep,
-            Err(refusal) => return refused(refusal),
-        };
-        match &mut self.formatter {
-            Ok(formatter) => answer(formatter.key(text, ep), source),
-            Err(refusal) => refused(refusal),
-        }
+        answer(self.0.key(text), source)
     }
-}
-
-/// The request `options` make (the notation aside for `convert`, whose `from` it is).
-fn request(options: &Options) -> Result<Request, Refusal> {
-    Ok(Request {
-        to_dialect: chosen::<DialectArg>("to-dialect", options.to_dialect.as_deref())?,
-        ..options.read.request()?
-    })
-}
-
-/// What `convert` reads and writes: `from` (else `notation`) and `to`, by the names `fenkit
-/// convert --from` and `--to` take.
-fn plan(options: &Options, request: &Request) -> Result<Plan, Refusal> {
-    let from = options
-        .from
-        .as_deref()
-        .or(options.read.notation.as_deref())
-        .map(notation::rewrite::form_read)
-        .transpose()?;
-    let to = chosen::<Target>("format", options.to.as_deref())?.map(|target| target.0);
-    Plan::new(
-        &Request {
-            notation: None,
-            ..*request
-        },
-        from,
-        to,
-    )
-    .map_err(Refusal::from)
-}
-
-/// `convert` of PGN games (`from`, else `notation`, is `pgn`): the projection `to` names, with
-/// `positions`, `castling` and `enPassant` (legal squares unless named), as `fenkit convert
-/// --notation pgn` writes; `None` for positions.
-fn games(
-    options: &Options,
-    castling: Option<dfen::CastlingNotation>,
-) -> Option<Result<Projector, Refusal>> {
-    let from = options
-        .from
-        .as_deref()
-        .or(options.read.notation.as_deref())?;
-    if !notation::rewrite::reads_games(from) {
-        return None;
-    }
-    let projector = || {
-        let projection = Projection::read(options.to.as_deref())?;
-        let positions = chosen::<Positions>("positions", options.positions.as_deref())?;
-        let en_passant =
-            chosen::<dfen::EnPassantPolicy>("en-passant", options.en_passant.as_deref())?;
-        Ok(Projector::new(projection)
-            .positions(positions.unwrap_or_default())
-            .castling(castling.unwrap_or_default())
-            .en_passant(en_passant.unwrap_or(dfen::EnPassantPolicy::Legal)))
-    };
-    Some(projector())
 }
 
 /// The refusal of the options, as the JavaScript side reads it: `?` and JSON.
