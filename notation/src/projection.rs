@@ -239,7 +239,8 @@ impl Projector {
 
     /// What `fenkit convert --notation pgn --to … -` writes for `text` on standard input,
     /// without its final line end when `text` has none; or, when a game has an error (which
-    /// the command line reports after writing what was read up to it), the first error.
+    /// the command line reports after writing what was read up to it), the first error, with
+    /// what the command line writes all the same ([`Refused::written`]).
     ///
     /// # Errors
     /// The first error of a game, placed in `text`.
@@ -251,17 +252,22 @@ impl Projector {
     /// assert_eq!(projector.convert("1. e4 e5 *").unwrap(), "e2e4 e7e5");
     /// let refused = projector.convert("1. e4 e5 2. Ke3 *\n").unwrap_err();
     /// assert_eq!(refused.placed.finding.code.as_str(), "PGN201");
+    /// assert_eq!(refused.written.as_deref(), Some("e2e4 e7e5\n"));
     /// ```
     pub fn convert(&self, text: &str) -> Result<String, Box<Refused>> {
         let projected = self.project(text);
-        if let Some(error) = projected.errors.into_iter().next() {
-            return Err(Box::new(Refused::of_game(text, error)));
-        }
         let mut written = projected.text;
         if !text.ends_with('\n') && written.ends_with('\n') {
             written.pop();
         }
-        Ok(written)
+        match projected.errors.into_iter().next() {
+            Some(error) => {
+                let mut refused = Refused::of_game(text, error);
+                refused.written = Some(written);
+                Err(Box::new(refused))
+            }
+            None => Ok(written),
+        }
     }
 
     /// Writes `game` to `out`.

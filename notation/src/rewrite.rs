@@ -44,6 +44,9 @@ pub struct Refused {
     pub reference: Option<Fen4Reference>,
     /// What a lossy conversion would drop, when that is why it is refused.
     pub dropped: Vec<String>,
+    /// For PGN games converted: what `fenkit convert` writes all the same, every game's
+    /// projection (a game with an error up to it), so that a caller keeps one line a game.
+    pub written: Option<String>,
 }
 
 impl Refused {
@@ -52,6 +55,7 @@ impl Refused {
             placed: crate::reading::placed_in(record, rejection.finding),
             reference: rejection.reference,
             dropped: Vec::new(),
+            written: None,
         }
     }
 
@@ -66,6 +70,7 @@ impl Refused {
             },
             reference: None,
             dropped: Vec::new(),
+            written: None,
         }
     }
 }
@@ -403,6 +408,7 @@ fn first_error(record: &Record<'_>, analysis: &Analysis) -> Option<Refused> {
         placed: crate::reading::placed_in(record, finding.clone()),
         reference: analysis.reference,
         dropped: Vec::new(),
+        written: None,
     })
 }
 

@@ -76,7 +76,9 @@ _RulesVariantName = Literal[
 _Dialect = Literal["essay", "stockfish", "lichess"]
 
 class ParseError(ValueError):
-    """A syntax error: the parse stopped. FEN4 errors also carry ``ref_code`` and ``offset``."""
+    """A syntax error: the parse stopped. FEN4 errors also carry ``ref_code`` and ``offset``;
+    the errors of ``format`` and ``convert`` carry ``line`` and ``written`` (for PGN games
+    converted, what ``fenkit convert`` writes all the same, one projection a game)."""
 
     code: str
     span: Tuple[int, int]
@@ -85,6 +87,8 @@ class ParseError(ValueError):
     help: Optional[str]
     ref_code: int
     offset: int
+    line: int
+    written: Optional[str]
 
 class RulesError(ValueError):
     """The rules refuse a request (``RULE001``-``RULE007``)."""

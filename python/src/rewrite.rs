@@ -93,7 +93,8 @@ fn rewritten(
 
 /// The exception of a refused text: `ConversionError` when a conversion would drop what
 /// `.dropped` names, else `ParseError` with the code, message and help of the error that
-/// rejects a position, its span in code points of the whole text and its `line`.
+/// rejects a position, its span in code points of the whole text and its `line`, and for PGN
+/// games converted, `written`: what `fenkit convert` writes all the same (`None` otherwise).
 fn refusal(refused: Refused, text: &str) -> PyErr {
     let finding = &refused.placed.finding;
     if !refused.dropped.is_empty() {
@@ -109,12 +110,16 @@ fn refusal(refused: Refused, text: &str) -> PyErr {
         found: String::new(),
         help: finding.help.clone().map(std::borrow::Cow::into_owned),
     });
-    Python::attach(
-        |py| match error.value(py).setattr("line", refused.placed.line) {
+    Python::attach(|py| {
+        let value = error.value(py);
+        match value
+            .setattr("line", refused.placed.line)
+            .and_then(|()| value.setattr("written", refused.written))
+        {
             Ok(()) => error,
             Err(failure) => failure,
-        },
-    )
+        }
+    })
 }
 
 /// What `fenkit fmt --notation … -` writes for `text` on standard input: every position in its

@@ -39,6 +39,8 @@ class FenkitError extends Error {
     this.offset = fields.offset ?? null;
     this.legalMoves = fields.legalMoves ?? [];
     this.dropped = fields.dropped ?? [];
+    /** `convert` of PGN games: what `fenkit convert` writes all the same, one projection a game. */
+    this.written = fields.written ?? null;
   }
 }
 

@@ -74,6 +74,8 @@ export declare class FenkitError extends Error {
   legalMoves: string[];
   /** A refused conversion: what it would drop. */
   dropped: string[];
+  /** `convert` of PGN games: what `fenkit convert` writes all the same (every game's projection, a game with an error up to it); `null` otherwise. */
+  written: string | null;
 }
 
 /** A DFEN position's fields. */
@@ -340,7 +342,7 @@ export declare function commentCommands(text: Text, options?: CheckOptions): Com
  * Read by the notation library, the second WebAssembly module: in a browser, `await loadEngine()` once first.
  */
 export declare function canonical(text: Text, options?: CanonicalOptions): string;
-/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together. PGN games (`from: 'pgn'`) are converted as `fenkit convert --notation pgn --to uci|fen|epd|json -` converts them; a game with an error throws the `FenkitError` of the first (`readPgn` reads every game with its findings). In a browser, `await loadEngine()` once first. */
+/** What `fenkit convert --from … --to … -` writes for `text` (without a final line end the text has not); throws `FenkitError` for the first position it refuses, `RangeError` for options that do not go together. PGN games (`from: 'pgn'`) are converted as `fenkit convert --notation pgn --to uci|fen|epd|json -` converts them; a game with an error throws the `FenkitError` of the first, whose `written` holds what the command line writes all the same, one projection a game (`readPgn` reads every game with its findings). In a browser, `await loadEngine()` once first. */
 export declare function convert(text: Text, options: ConvertOptions): string;
 /** The legal first micro-moves of a DFEN with dice, in UCI; `[]` when the turn passes. */
 export declare function legalMoves(text: Text, options?: RulesOptions): string[];

@@ -196,6 +196,8 @@ pub(crate) struct Details {
     pub(crate) legal_moves: Vec<String>,
     /// Conversions: what a lossy conversion would drop.
     pub(crate) dropped: Vec<String>,
+    /// PGN games converted: what the command line writes all the same.
+    pub(crate) written: Option<String>,
     /// Where the spans point: `Some` when not into the text read (a move's own text).
     pub(crate) other_text: Option<String>,
 }
@@ -210,6 +212,7 @@ impl Failure {
             reference: None,
             legal_moves: Vec::new(),
             dropped: Vec::new(),
+            written: None,
             other_text: None,
         }))
     }
@@ -283,6 +286,7 @@ impl Failure {
             offset: self.reference.map(|(_, offset)| offset),
             legal_moves: &self.legal_moves,
             dropped: &self.dropped,
+            written: self.written.as_deref(),
         }
     }
 }
@@ -303,6 +307,8 @@ pub(crate) struct FailureOut<'a> {
     offset: Option<usize>,
     legal_moves: &'a [String],
     dropped: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<&'a str>,
 }
 
 #[cfg(test)]

@@ -140,6 +140,7 @@ fn failure(refused: Refused) -> Failure {
         .reference
         .map(|reference| (reference.code, reference.offset as usize));
     failure.dropped = refused.dropped;
+    failure.written = refused.written;
     failure
 }
 

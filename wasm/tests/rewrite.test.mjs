@@ -46,13 +46,13 @@ function flags(options) {
   return args;
 }
 
-/** `call()`'s answer, or `{ code }` of the `FenkitError` it throws. */
+/** `call()`'s answer, or `{ code, written }` of the `FenkitError` it throws. */
 function answered(call) {
   try {
     return call();
   } catch (error) {
     assert.ok(error instanceof FenkitError, String(error));
-    return { code: error.code };
+    return { code: error.code, written: error.written };
   }
 }
 
@@ -148,6 +148,8 @@ describe('convert of PGN games writes what fenkit convert --notation pgn --to X 
         } else {
           assert.equal(run.status, 1, what);
           assert.match(run.stderr, new RegExp(`^error\\[${ours.code}\\]`, 'm'), what);
+          // What the command line writes all the same: one projection a game.
+          assert.equal(ours.written, text.endsWith('\n') ? run.stdout : run.stdout.replace(/\n$/, ''), what);
         }
       }
     });
