@@ -3,7 +3,7 @@
 import base64
 import json
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List
 
 REPO = Path(__file__).resolve().parents[2]
 SUITE = REPO / "spec" / "conformance" / "v1"
@@ -21,3 +21,14 @@ def load_cases(file: str) -> List[Dict[str, Any]]:
             case["raw"] = case["input"].encode("utf-8")
         cases.append(case)
     return cases
+
+
+def sample(path: Path, per_file: int) -> Iterator[str]:
+    """Up to `per_file` position lines of `path` (no blank or comment lines), spread over it."""
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith(("#", "%"))
+    ]
+    step = max(1, len(lines) // per_file)
+    yield from lines[::step][:per_file]

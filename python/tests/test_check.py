@@ -14,7 +14,7 @@ import pytest
 
 import fenkit
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, sample
 
 DATA = REPO / "tests" / "data"
 
@@ -36,16 +36,6 @@ CASES: List[Tuple[List[Path], Optional[str], Optional[str], bool]] = [
 
 # Lines taken from each file, spread over it.
 PER_FILE = 25
-
-
-def sample(path: Path) -> Iterator[str]:
-    lines = [
-        line
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip() and not line.lstrip().startswith(("#", "%"))
-    ]
-    step = max(1, len(lines) // PER_FILE)
-    yield from lines[::step][:PER_FILE]
 
 
 def cli_findings(text: str, args: List[str]) -> List[Tuple[Any, ...]]:
@@ -84,7 +74,7 @@ def test_check_gives_the_command_lines_findings(
     if chess960:
         args.append("--chess960")
     compared = with_findings = 0
-    for line in sample(path):
+    for line in sample(path, PER_FILE):
         text = line + "\n"
         found = [
             (f.code, f.severity, f.message, f.line, f.column)

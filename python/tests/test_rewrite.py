@@ -13,20 +13,10 @@ import pytest
 
 import fenkit
 
-from conftest import FIXTURES, REPO, load_cases
+from conftest import FIXTURES, REPO, load_cases, sample
 
 DATA = REPO / "tests" / "data"
 PER_FILE = 12
-
-
-def sample(path: Path) -> Iterator[str]:
-    lines = [
-        line
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip() and not line.lstrip().startswith(("#", "%"))
-    ]
-    step = max(1, len(lines) // PER_FILE)
-    yield from lines[::step][:PER_FILE]
 
 
 def fixtures(kind: str, pattern: str) -> List[Path]:
@@ -101,7 +91,7 @@ def cases(table: List[Tuple[List[Path], Dict[str, Any]]]) -> Iterator[Any]:
 
 @pytest.mark.parametrize("path, options", list(cases(FORMATTED)))
 def test_format_writes_what_fmt_writes(path: Path, options: Dict[str, Any]) -> None:
-    for line in sample(path):
+    for line in sample(path, PER_FILE):
         text = line + "\n"
         ours = answered(lambda: fenkit.format(text, **options))
         run = run_cli(["fmt", *flags(options)], text)
@@ -148,7 +138,7 @@ def convert_flags(options: Dict[str, Any]) -> List[str]:
 @pytest.mark.parametrize("path, options", list(cases(CONVERTED)))
 def test_convert_writes_what_convert_writes(path: Path, options: Dict[str, Any]) -> None:
     converted = 0
-    for line in sample(path):
+    for line in sample(path, PER_FILE):
         ours = answered(lambda: fenkit.convert(line, **options))
         run = run_cli(["convert", *convert_flags(options)], line + "\n")
         if isinstance(ours, str):
