@@ -6,8 +6,8 @@
 #   -m MINUTES   how long to fuzz each target (default 10)
 #   --seeds      only run every committed seed once (a quick regression check)
 #   TARGET...    dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse
-#                epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules (default: all
-#                thirteen)
+#                epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules rewrite
+#                (default: all fourteen)
 #
 # Works on the stable toolchain: cargo-fuzz builds with `--sanitizer none` (the libraries forbid
 # unsafe code, so AddressSanitizer, which needs nightly, adds nothing). Install the runner once
@@ -30,7 +30,7 @@ while (($#)); do
         *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules)
+((${#targets[@]})) || targets=(dfen_parse fen4_parse ndjson4_lines json_input rules turns variant_parse epd_parse pgn_tags csv_fields jsonl_field movetext variant_rules rewrite)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -175,7 +175,7 @@ fn pgn_games(text: &str, path: &str) -> String {
             game.moves_checked
         );
         for finding in game.findings {
-            if notation::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
+            if notation::container::reported_by_the_container(&finding, text) {
                 continue;
             }
             write_finding(

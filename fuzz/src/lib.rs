@@ -1085,3 +1085,59 @@ pub fn check_jsonl_field(data: &[u8]) {
         }
     }
 }
+
+/// The names a setting offers, and `None` (not given): what a binding may pass.
+fn names_of<T: notation::choice::Choice>() -> Vec<Option<&'static str>> {
+    std::iter::once(None)
+        .chain(T::offered().iter().map(|choice| Some(choice.name())))
+        .collect()
+}
+
+/// A text rewritten as `fenkit fmt -` and `fenkit convert -` rewrite standard input, with
+/// settings given by name as the bindings give them (`notation::named`), chosen by the first
+/// two bytes: the notation, the variant, Chess960 mode, the castling spelling and the form
+/// converted to. Neither call panics, whatever the settings and the text; what `fmt` writes
+/// is written again unchanged (`fmt` is idempotent), and its spans lie inside the text.
+pub fn check_rewrite(data: &[u8]) {
+    use notation::named::{ReadNames, RewriteNames, Rewriter};
+    let [first, second, rest @ ..] = data else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let pick = |names: &[Option<&'static str>], byte: u8| names[usize::from(byte) % names.len()];
+    let notations = names_of::<notation::Notation>();
+    let variants = names_of::<notation::VariantName>();
+    let castlings = names_of::<CastlingNotation>();
+    let targets = names_of::<notation::Target>();
+    let names = RewriteNames {
+        read: ReadNames {
+            notation: pick(&notations, *first),
+            variant: pick(&variants, *first / 16),
+            chess960: *second & 1 != 0,
+            ..ReadNames::default()
+        },
+        castling: pick(&castlings, *second / 2),
+        to: pick(&targets, *second / 8),
+        ..RewriteNames::default()
+    };
+    let mut rewriter = Rewriter::new(&names);
+    let _ = rewriter.convert(text);
+    let _ = rewriter.key(text);
+    match rewriter.format(text) {
+        Ok(Ok(written)) => {
+            let again = Rewriter::new(&names).format(&written);
+            assert!(
+                matches!(&again, Ok(Ok(twice)) if *twice == written),
+                "{names:?}: {text:?} was written {written:?}, then {again:?}"
+            );
+        }
+        Ok(Err(refused)) => assert!(
+            text.get(refused.placed.span()).is_some(),
+            "{names:?}: span {:?} is not inside {text:?}",
+            refused.placed.span()
+        ),
+        Err(_) => {}
+    }
+}

@@ -570,9 +570,7 @@ impl Games {
             let placed: Vec<Placed> = game
                 .findings
                 .into_iter()
-                .filter(|finding| {
-                    !crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code)
-                })
+                .filter(|finding| !crate::container::reported_by_the_container(finding, text))
                 .map(|finding| {
                     let before = text.get(..finding.span.start).unwrap_or_default();
                     Placed {

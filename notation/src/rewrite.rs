@@ -337,9 +337,7 @@ pub fn fixed_games(text: &str) -> (Option<String>, Vec<fenkit_diagnostics::Findi
             game.findings
                 .into_iter()
                 .filter(|finding| finding.severity == Severity::Error)
-                .filter(|finding| {
-                    !crate::container::REPORTED_BY_THE_CONTAINER.contains(&finding.code)
-                }),
+                .filter(|finding| !crate::container::reported_by_the_container(finding, text)),
         );
     }
     if edits.is_empty() {
@@ -784,6 +782,49 @@ mod tests {
             Ok(key) => key,
             Err(refused) => panic!("{text}: {:?}", refused.placed.finding),
         }
+    }
+
+    fn formatter(notation: &str) -> Formatter {
+        let request = Request {
+            notation: Notation::from_name(notation),
+            ..Request::default()
+        };
+        Formatter::new(request.resolve().unwrap())
+    }
+
+    /// In an EPD file whose first line writes its clocks as FEN fields, a line that writes the
+    /// halfmove clock alone keeps it so: `check` has no finding for it, so `fmt` has nothing to
+    /// change (it wrote `hmvc 4;`, and the next `fmt` then read the file as written in
+    /// operations and rewrote every other line).
+    #[test]
+    fn a_halfmove_clock_alone_is_kept_among_fen_clocks() {
+        let text = "4k3/8/8/8/8/8/8/4R3 w - - 4\n4k3/8/8/8/8/8/8/4R3 w - - 2 4\n";
+        assert_eq!(formatter("epd").format(text).unwrap().unwrap(), text);
+    }
+
+    /// A `[` after a game's termination marker on its line opens a tag pair the reader cannot
+    /// read, and nothing else reports it: it refuses the text (`fmt` glued the tags it inserted
+    /// to the marker before).
+    #[test]
+    fn a_tag_pair_after_a_termination_marker_refuses_the_games() {
+        let refused = formatter("pgn").format(";\n*[").unwrap().unwrap_err();
+        assert_eq!(refused.placed.finding.code.as_str(), "PGN006");
+        assert_eq!((refused.placed.line, refused.placed.span()), (2, 3..4));
+        let mut checker = crate::reading::Checker::new(
+            Request {
+                notation: Notation::from_name("pgn"),
+                ..Request::default()
+            }
+            .resolve()
+            .unwrap(),
+        );
+        let codes: Vec<_> = checker
+            .check(";\n*[")
+            .unwrap()
+            .iter()
+            .map(|placed| placed.finding.code.as_str())
+            .collect();
+        assert!(codes.contains(&"PGN006"), "{codes:?}");
     }
 
     /// What `canonical` of PGN games writes: as `fenkit fmt --notation pgn -` writes, the

@@ -1310,6 +1310,11 @@ impl<'a> Games<'a> {
                 }
                 None => {
                     insert.push('\n');
+                    // A game that starts later on a line (after the termination marker of the
+                    // game before: `1. e4 * e5`) gets its tags on lines of their own.
+                    if !self.line_start(game.span.start) {
+                        insert.insert_str(0, "\n\n");
+                    }
                     let first = self
                         .src
                         .get(game.span.start..)

@@ -90,6 +90,11 @@ fn jsonl_field_seeds() {
     seeds_of("jsonl_field", invariants::check_jsonl_field);
 }
 
+#[test]
+fn rewrite_seeds() {
+    seeds_of("rewrite", invariants::check_rewrite);
+}
+
 /// Every seed directory has its test above.
 #[test]
 fn every_target_is_covered() {
@@ -117,6 +122,7 @@ fn every_target_is_covered() {
             "movetext",
             "ndjson4_lines",
             "pgn_tags",
+            "rewrite",
             "rules",
             "turns",
             "variant_parse",

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use crate::diag::Diagnostic;
 use crate::input::Origin;
 use notation::code::{Finding, finding_of};
-pub(crate) use notation::container::{REPORTED_BY_THE_CONTAINER, is_comments_alone};
+pub(crate) use notation::container::{is_comments_alone, reported_by_the_container};
 
 /// Whether an input is read as PGN games: a `.pgn` file (whatever is asked of it, `*.pgn` is
 /// a container of tag sections).
@@ -340,7 +340,7 @@ fn check_chunk(path: &str, reader: pgn::Reader, chunk: &Chunk) -> Checked {
         let findings: Vec<Finding> = game
             .findings
             .into_iter()
-            .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code))
+            .filter(|finding| !reported_by_the_container(finding, &text))
             .map(finding_of)
             .collect();
         if findings.is_empty() {
@@ -792,7 +792,7 @@ mod tests {
                 let findings: Vec<Finding> = game
                     .findings
                     .into_iter()
-                    .filter(|finding| !REPORTED_BY_THE_CONTAINER.contains(&finding.code))
+                    .filter(|finding| !reported_by_the_container(finding, &text))
                     .map(finding_of)
                     .collect();
                 if findings.is_empty() {

@@ -26,7 +26,7 @@ use crate::code::Finding;
 pub use crate::records::Grouping;
 pub use jsonl::field_hint;
 pub(crate) use jsonl::quick_scan_agrees as jsonl_quick_scan_agrees;
-pub use pgn::{REPORTED_BY_THE_CONTAINER, is_comments_alone, scan_tags};
+pub use pgn::{is_comments_alone, reported_by_the_container, scan_tags};
 
 /// The CSV readers of one delimiter, kept across calls (for the fuzz targets: building a
 /// reader is most of what one call costs).

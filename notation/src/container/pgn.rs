@@ -253,11 +253,53 @@ pub(super) fn extract(text: &str) -> Extracted<'_> {
 /// The codes of the library that the command line reports in its own words already: a tag
 /// pair it cannot read (`FENKIT050`), a `[FEN]` tag's position (read by the FEN notation, with
 /// every finding of its own), and `[FEN]` without `[SetUp "1"]` (`FENKIT051`).
-pub const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
+const REPORTED_BY_THE_CONTAINER: [pgn::Code; 3] = [
     pgn::Code::BadTag,
     pgn::Code::BadFen,
     pgn::Code::FenWithoutSetUp,
 ];
+
+/// Whether the container reports `finding`, a finding of the PGN reader over `text`, in its own
+/// words already, so that it is left out: a `[FEN]` tag's position, `[FEN]` without `[SetUp
+/// "1"]`, and a tag pair the reader cannot read when its `[` opens a line (after blanks), as
+/// the container's tag sections do. A `[` later on its line (`*[`, after a game's termination
+/// marker) opens no tag section of the container: the reader's finding is the only one.
+///
+/// ```
+/// use notation::container::reported_by_the_container;
+///
+/// let findings = |text| -> Vec<bool> {
+///     pgn::Reader::new()
+///         .games(text)
+///         .flat_map(|game| game.findings)
+///         .filter(|finding| finding.code == pgn::Code::BadTag)
+///         .map(|finding| reported_by_the_container(&finding, text))
+///         .collect()
+/// };
+/// assert_eq!(findings("[Event x]\n\n*\n"), [true]);
+/// assert_eq!(findings("*[\n"), [false]);
+/// ```
+#[must_use]
+pub fn reported_by_the_container(
+    finding: &fenkit_diagnostics::Finding<pgn::Code>,
+    text: &str,
+) -> bool {
+    if !REPORTED_BY_THE_CONTAINER.contains(&finding.code) {
+        return false;
+    }
+    if finding.code != pgn::Code::BadTag {
+        return true;
+    }
+    let before = text
+        .as_bytes()
+        .get(..finding.span.start)
+        .unwrap_or_default();
+    before
+        .iter()
+        .rev()
+        .take_while(|byte| **byte != b'\n')
+        .all(|byte| matches!(byte, b' ' | b'\t' | b'\r'))
+}
 
 /// Whether `game` is comments alone, no tag and no move: a reader that starts a game at any
 /// movetext token reads the comment lines between two games as a game without tags and

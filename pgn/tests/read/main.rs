@@ -214,3 +214,13 @@ fn comment_and_escape_lines_before_a_game_and_among_its_tags_are_skipped() {
     assert_eq!(games[0].tags.len(), 2);
     assert_eq!(games[0].uci_mainline(), "e2e4");
 }
+
+/// A game that starts later on a line, after the termination marker of the game before, gets
+/// the tags `fmt` inserts on lines of their own, and the next `fmt` changes nothing.
+#[test]
+fn tags_inserted_before_a_game_later_on_a_line_start_their_own_lines() {
+    let fixed = pgn::fix("1. e4 * e5\n", Notation::Pgn);
+    assert!(fixed.contains("1. e4 * \n\n[Event \"?\"]\n"), "{fixed}");
+    assert!(fixed.ends_with("[Result \"*\"]\n\ne5 *\n"), "{fixed}");
+    assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
+}
