@@ -792,7 +792,7 @@ mod tests {
                 let findings: Vec<Finding> = game
                     .findings
                     .into_iter()
-                    .filter(|finding| !reported_by_the_container(finding, &text))
+                    .filter(|finding| !reported_by_the_container(finding, text))
                     .map(finding_of)
                     .collect();
                 if findings.is_empty() {
