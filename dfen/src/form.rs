@@ -137,6 +137,11 @@ fn is_clock_bytes(field: &[u8]) -> bool {
     !field.is_empty() && field.iter().all(u8::is_ascii_digit)
 }
 
+/// Whether `field` is a clock written canonically: digits without a leading zero.
+fn is_canonical_clock_bytes(field: &[u8]) -> bool {
+    is_clock_bytes(field) && (field.len() == 1 || field[0] != b'0')
+}
+
 /// The notation a line of a text without a notation of its own (a `.txt` file, standard
 /// input, a container's value) is read in, when its fields say so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -207,15 +212,17 @@ impl FileForm {
         let [_, _, _, _, fifth, sixth] = fields;
         FileForm {
             clockless: count == 4,
-            clocks_as_fields: count >= 5
-                && is_clock_bytes(fifth)
-                && (count == 5 || sixth.starts_with(b";") || {
-                    let mut trimmed = sixth;
-                    while let Some(rest) = trimmed.strip_suffix(b";") {
-                        trimmed = rest;
-                    }
-                    is_clock_bytes(trimmed)
-                }),
+            // Only a form `fmt` keeps decides a file: two clocks, each canonical (a line
+            // that writes them otherwise is rewritten, which would change the file's form).
+            clocks_as_fields: count >= 6 && {
+                // The clocks as written, from the fifth field's start to the sixth's end
+                // (both are slices of `line`).
+                let start = fifth.as_ptr() as usize - line.as_ptr() as usize;
+                let end = sixth.as_ptr() as usize - line.as_ptr() as usize + sixth.len();
+                line.get(start..end)
+                    .and_then(|clocks| std::str::from_utf8(clocks).ok())
+                    .is_some_and(clock_fields_canonical)
+            },
         }
     }
 
@@ -280,9 +287,9 @@ impl FileForm {
     }
 }
 
-/// Whether `text` is two clocks (or one) written as FEN fields canonically: digits without
-/// leading zeros, one space between them, nothing else. Clocks written otherwise (`0  1`,
-/// `007 1`, `0 1;`) are no form to keep.
+/// Whether `text` is two clocks written as FEN fields canonically: digits without leading
+/// zeros, one space between them, nothing else. Clocks written otherwise (`0  1`, `007 1`,
+/// `0 1;`, a halfmove clock alone) are no form to keep.
 ///
 /// ```
 /// use dfen::form::clock_fields_canonical;
@@ -291,14 +298,17 @@ impl FileForm {
 /// assert!(!clock_fields_canonical("0  1"));
 /// assert!(!clock_fields_canonical("00 1"));
 /// assert!(!clock_fields_canonical("0 1;"));
+/// assert!(!clock_fields_canonical("4"));
 /// ```
 #[must_use]
 pub fn clock_fields_canonical(text: &str) -> bool {
-    let clocks: Vec<&str> = text.split(' ').collect();
-    (1..=2).contains(&clocks.len())
-        && clocks
-            .iter()
-            .all(|clock| is_clock(clock) && (clock.len() == 1 || !clock.starts_with('0')))
+    let mut clocks = text.split(' ');
+    matches!(
+        (clocks.next(), clocks.next(), clocks.next()),
+        (Some(halfmove), Some(fullmove), None)
+            if is_canonical_clock_bytes(halfmove.as_bytes())
+                && is_canonical_clock_bytes(fullmove.as_bytes())
+    )
 }
 
 /// How `field`, a castling field as written, spells Chess960 rights: X-FEN when it holds
@@ -349,17 +359,37 @@ mod tests {
     /// [`FileForm::of_first_position`] by the general split: the reference its byte split
     /// is held to.
     fn form_by_split(line: &str) -> FileForm {
-        let mut fields = fields(line.trim_start_matches('\u{feff}'));
+        let line = line.trim_start_matches('\u{feff}');
+        let mut fields = fields(line);
         let four = fields.by_ref().take(4).count() == 4;
         let fifth = fields.next();
         let sixth = fields.next();
+        // Where each field starts and ends in `line`, by the characters' kinds.
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        let mut open = false;
+        for (at, c) in line.char_indices() {
+            match (c.is_ascii_whitespace(), open) {
+                (true, true) => {
+                    if let Some(edge) = edges.last_mut() {
+                        edge.1 = at;
+                    }
+                    open = false;
+                }
+                (false, false) => {
+                    edges.push((at, line.len()));
+                    open = true;
+                }
+                _ => {}
+            }
+        }
         FileForm {
             clockless: four && fifth.is_none(),
             clocks_as_fields: four
-                && fifth.is_some_and(is_clock)
-                && sixth.is_none_or(|field| {
-                    field.starts_with(';') || is_clock(field.trim_end_matches(';'))
-                }),
+                && sixth.is_some()
+                && edges
+                    .get(4)
+                    .zip(edges.get(5))
+                    .is_some_and(|(fifth, sixth)| clock_fields_canonical(&line[fifth.0..sixth.1])),
         }
     }
 
@@ -467,8 +497,20 @@ mod tests {
         assert_eq!(epd, FileForm::default());
         let perft = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3");
         assert!(perft.clocks_as_fields);
-        let book = FileForm::of_first_position("8/8/8/8/8/8/8/K6k w - - 0 1;");
-        assert!(book.clocks_as_fields);
+        // Clocks that `fmt` rewrites (a `;` after them, a leading zero, one alone) decide no
+        // form: the rewritten first line would decide another.
+        for line in [
+            "8/8/8/8/8/8/8/K6k w - - 0 1;",
+            "8/8/8/8/8/8/8/K6k w - - 00 1",
+            "8/8/8/8/8/8/8/K6k w - - 0  1",
+            "8/8/8/8/8/8/8/K6k w - - 4",
+            "8/8/8/8/8/8/8/K6k w - - 15 ;id \"x\";",
+        ] {
+            assert!(
+                !FileForm::of_first_position(line).clocks_as_fields,
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -792,14 +792,25 @@ mod tests {
         Formatter::new(request.resolve().unwrap())
     }
 
-    /// In an EPD file whose first line writes its clocks as FEN fields, a line that writes the
-    /// halfmove clock alone keeps it so: `check` has no finding for it, so `fmt` has nothing to
-    /// change (it wrote `hmvc 4;`, and the next `fmt` then read the file as written in
-    /// operations and rewrote every other line).
+    /// An EPD file's form is decided by a first line `fmt` keeps: a halfmove clock alone (or
+    /// clocks written `00 1`, `0  1`, `0 1;`) is rewritten as operations, so it decides the
+    /// file is written in operations, and `fmt` of what `fmt` wrote changes nothing. (It
+    /// decided FEN clocks, kept `2 4` and rewrote `4` as `hmvc 4;`, which the next `fmt` read
+    /// as a file in operations.)
     #[test]
-    fn a_halfmove_clock_alone_is_kept_among_fen_clocks() {
-        let text = "4k3/8/8/8/8/8/8/4R3 w - - 4\n4k3/8/8/8/8/8/8/4R3 w - - 2 4\n";
-        assert_eq!(formatter("epd").format(text).unwrap().unwrap(), text);
+    fn a_first_line_that_fmt_rewrites_decides_no_form() {
+        for first in ["4", "00 1", "0  1", "0 1;"] {
+            let text =
+                format!("4k3/8/8/8/8/8/8/4R3 w - - {first}\n4k3/8/8/8/8/8/8/4R3 w - - 2 4\n");
+            let written = formatter("epd").format(&text).unwrap().unwrap();
+            assert!(
+                written.ends_with(" w - - hmvc 2; fmvn 4;\n"),
+                "{first}: {written}"
+            );
+            assert_eq!(formatter("epd").format(&written).unwrap().unwrap(), written);
+        }
+        let kept = "4k3/8/8/8/8/8/8/4R3 w - - 0 1\n4k3/8/8/8/8/8/8/4R3 w - - 2 4\n";
+        assert_eq!(formatter("epd").format(kept).unwrap().unwrap(), kept);
     }
 
     /// A `[` after a game's termination marker on its line opens a tag pair the reader cannot

@@ -127,8 +127,8 @@ impl Epd {
     /// [`Epd::display_with`], with the clocks written as two FEN fields after the position
     /// fields (`… w KQkq - 0 1`), the convention of engine opening books, instead of the
     /// operations `hmvc` and `fmvn`; the other operations follow as the canonical form writes
-    /// them. A halfmove clock alone is written alone (`… w - - 4`); a line whose first
-    /// operation is no halfmove clock is written as [`Epd::display_with`] writes it.
+    /// them. A line whose clocks are not both there (or not the first operations) is written
+    /// as [`Epd::display_with`] writes it.
     ///
     /// ```
     /// use dfen::Writer;
@@ -137,8 +137,6 @@ impl Epd {
     /// let writer = Writer::new();
     /// assert_eq!(parsed.epd.display_clocks_as_fields(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 3 20");
     /// assert_eq!(parsed.epd.display_with(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 20;");
-    /// let alone = EpdParser::new().parse("4k3/8/8/8/8/8/8/4K3 w - - 4 id \"x\";")?;
-    /// assert_eq!(alone.epd.display_clocks_as_fields(&writer).to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 4 id \"x\";");
     /// # Ok::<(), chess::epd::Error>(())
     /// ```
     #[must_use]
@@ -153,23 +151,21 @@ impl Epd {
 
 /// Writes `epd`'s line with its clocks as FEN fields (see [`Epd::display_clocks_as_fields`]).
 fn write_with_fen_clocks(f: &mut impl fmt::Write, epd: &Epd, writer: &Writer) -> fmt::Result {
+    let mut operations = epd.operations();
     let clock = |operation: Option<Operation<'_>>, opcode: &str| {
         operation
             .filter(|operation| operation.opcode() == opcode && operation.operand_count() == 1)
             .and_then(|operation| operation.operands().next())
             .and_then(|operand| operand.integer().or_else(|| operand.text().parse().ok()))
     };
-    let mut operations = epd.operations().peekable();
-    let Some(halfmove) = clock(operations.next(), "hmvc") else {
+    let (Some(halfmove), Some(fullmove)) = (
+        clock(operations.next(), "hmvc"),
+        clock(operations.next(), "fmvn"),
+    ) else {
         return write_line(f, epd, Some(writer));
     };
     write_position(f, &epd.position, Some(writer))?;
-    write!(f, " {halfmove}")?;
-    // A line that writes the halfmove clock alone (`… - 4`) keeps it so.
-    if let Some(fullmove) = clock(operations.peek().copied(), "fmvn") {
-        operations.next();
-        write!(f, " {fullmove}")?;
-    }
+    write!(f, " {halfmove} {fullmove}")?;
     write_operations(f, operations)
 }
 
