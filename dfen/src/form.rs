@@ -139,7 +139,7 @@ fn is_clock_bytes(field: &[u8]) -> bool {
 
 /// Whether `field` is a clock written canonically: digits without a leading zero.
 fn is_canonical_clock_bytes(field: &[u8]) -> bool {
-    is_clock_bytes(field) && (field.len() == 1 || field[0] != b'0')
+    is_clock_bytes(field) && (field.len() == 1 || field.first() != Some(&b'0'))
 }
 
 /// The notation a line of a text without a notation of its own (a `.txt` file, standard
