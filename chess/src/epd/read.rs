@@ -22,6 +22,23 @@ pub(super) fn joined(pieces: &[&str]) -> String {
     out
 }
 
+/// `EPD103`'s message, the same on every line (a perft suite has it on each): its title is
+/// [`Code::PerftLayout`]'s, which a test holds it to.
+const PERFT_LAYOUT_MESSAGE: &str = "operations in the perft-suite layout: expected each \
+                                    operation followed by `;`, found `;` before each";
+
+/// Appends `text` as [`quote`] writes it, without a string of its own for the common case
+/// (printable ASCII, which it writes between backquotes as it is).
+pub(super) fn push_quoted(out: &mut String, text: &str) {
+    if !text.is_empty() && text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        out.push('`');
+        out.push_str(text);
+        out.push('`');
+    } else {
+        out.push_str(&quote(text));
+    }
+}
+
 pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error> {
     if line.len() > MAX_LINE_LEN {
         let mut start = MAX_LINE_LEN;
@@ -477,10 +494,7 @@ impl<'a> Reader<'a> {
                 findings.fixable(
                     Code::PerftLayout,
                     start..start + 1,
-                    joined(&[
-                        Code::PerftLayout.title(),
-                        ": expected each operation followed by `;`, found `;` before each",
-                    ]),
+                    PERFT_LAYOUT_MESSAGE,
                     "write each operation with `;` after it, as in `D1 20; D2 400;`",
                 );
                 reported = true;
@@ -498,10 +512,11 @@ impl<'a> Reader<'a> {
     /// Clocks where the operations belong: one or two integers (`0 1`, `0 1;`).
     fn clocks(&mut self, findings: &mut Findings<'_>) {
         let start = self.at;
-        let mut values: Vec<Range<usize>> = Vec::with_capacity(2);
+        let mut values: [Range<usize>; 2] = [0..0, 0..0];
+        let mut count = 0;
         let mut probe = self.at;
         let mut end = start;
-        while values.len() < 2 {
+        while let Some(slot) = values.get_mut(count) {
             let token_start = probe;
             while self.bytes.get(probe).is_some_and(u8::is_ascii_digit) {
                 probe += 1;
@@ -510,13 +525,15 @@ impl<'a> Reader<'a> {
             if probe == token_start || !ends {
                 break;
             }
-            values.push(token_start..probe);
+            *slot = token_start..probe;
+            count += 1;
             end = probe;
             while self.bytes.get(probe).is_some_and(|&b| is_space(b)) {
                 probe += 1;
             }
         }
         self.at = end;
+        let values = values.get(..count).unwrap_or_default();
         if values.is_empty() {
             return;
         }
@@ -543,15 +560,22 @@ impl<'a> Reader<'a> {
         } else if !perft {
             self.gap(after, Gap::One, findings);
         }
-        let mut fix = String::new();
-        for (opcode, span) in ["hmvc", "fmvn"].into_iter().zip(&values) {
-            if !fix.is_empty() {
-                fix.push(' ');
+        // The operations the clocks belong in, `hmvc 8; fmvn 47;`, written straight into the
+        // message and the help (a suite can have this finding on every line).
+        let fix_len: usize = values.iter().map(|span| span.len() + 7).sum::<usize>() + 1;
+        let line = self.line;
+        let write_fix = |out: &mut String| {
+            for (index, (opcode, span)) in ["hmvc", "fmvn"].into_iter().zip(values).enumerate() {
+                if index > 0 {
+                    out.push(' ');
+                }
+                out.push_str(opcode);
+                out.push(' ');
+                out.push_str(line.get(span.clone()).unwrap_or_default());
+                out.push(';');
             }
-            fix.push_str(opcode);
-            fix.push(' ');
-            fix.push_str(self.line.get(span.clone()).unwrap_or_default());
-            fix.push(';');
+        };
+        for (opcode, span) in ["hmvc", "fmvn"].into_iter().zip(values) {
             let operand = self.operands.len();
             self.operands.push(OperandRecord {
                 text: Text::Span(span.clone()),
@@ -566,18 +590,19 @@ impl<'a> Reader<'a> {
                 operands: operand..operand + 1,
             });
         }
-        findings.fixable(
-            Code::ClocksAsFields,
-            start..end,
-            joined(&[
-                Code::ClocksAsFields.title(),
-                ": expected the operations `",
-                &fix,
-                "`, found ",
-                &quote(self.line.get(start..end).unwrap_or_default()),
-            ]),
-            joined(&["write `", &fix, "`"]),
-        );
+        let found = self.line.get(start..end).unwrap_or_default();
+        let title = Code::ClocksAsFields.title();
+        let mut message = String::with_capacity(title.len() + 40 + fix_len + found.len());
+        message.push_str(title);
+        message.push_str(": expected the operations `");
+        write_fix(&mut message);
+        message.push_str("`, found ");
+        push_quoted(&mut message, found);
+        let mut help = String::with_capacity(fix_len + 8);
+        help.push_str("write `");
+        write_fix(&mut help);
+        help.push('`');
+        findings.fixable(Code::ClocksAsFields, start..end, message, help);
     }
 
     /// Reads one operation: its opcode and operands, up to a `;` or the end of the line.
@@ -757,4 +782,27 @@ pub(super) fn valid_opcode(opcode: &str) -> bool {
         && bytes
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_layout_message_is_its_title_and_what_was_expected_and_found() {
+        let expected = joined(&[
+            Code::PerftLayout.title(),
+            ": expected each operation followed by `;`, found `;` before each",
+        ]);
+        assert_eq!(PERFT_LAYOUT_MESSAGE, expected);
+    }
+
+    #[test]
+    fn quoted_in_place_as_quote_writes_it() {
+        for text in ["8 47;", "0 1", "a\tb", "x\u{a0}y", "", "`", "é"] {
+            let mut out = String::from(">");
+            push_quoted(&mut out, text);
+            assert_eq!(out, format!(">{}", quote(text)), "{text:?}");
+        }
+    }
 }
