@@ -346,19 +346,29 @@ fn write_body(
     span: Range<usize>,
     out: &mut String,
 ) {
-    let gutter = decimal_len(number);
+    // The line number is written twice (the place's line is nearly always the snippet's):
+    // its digits are made once, and give the gutter's width.
+    let mut digits = itoa::Buffer::new();
+    let line = place.0;
+    let same_line = line == number;
+    let number = digits.format(number);
+    let gutter = number.len();
     let carets = (span.end - span.start).max(1);
     repeat(out, ' ', gutter);
     out.push_str("--> ");
     out.push_str(path);
     out.push(':');
-    fenkit_diagnostics::push_decimal(out, place.0);
+    if same_line {
+        out.push_str(number);
+    } else {
+        fenkit_diagnostics::push_decimal(out, line);
+    }
     out.push(':');
     fenkit_diagnostics::push_decimal(out, place.1);
     out.push('\n');
     repeat(out, ' ', gutter);
     out.push_str(" |\n");
-    fenkit_diagnostics::push_decimal(out, number);
+    out.push_str(number);
     out.push_str(" | ");
     out.push_str(text);
     out.push('\n');
