@@ -235,6 +235,8 @@ const SEMICOLON: u8 = 2;
 const QUOTE: u8 = 4;
 const BACKSLASH: u8 = 8;
 const LINE_END: u8 = 16;
+/// A letter, digit or underscore: what an opcode is made of.
+const WORD: u8 = 32;
 
 /// The class bits of each byte.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
@@ -248,6 +250,14 @@ static CLASSES: [u8; 256] = {
     table[b'\\' as usize] = BACKSLASH;
     table[b'\r' as usize] = LINE_END;
     table[b'\n' as usize] = LINE_END;
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            table[byte] = WORD;
+        }
+        byte += 1;
+    }
     table
 };
 
@@ -609,10 +619,28 @@ impl<'a> Reader<'a> {
     /// Returns the whitespace after its last token.
     fn operation(&mut self, findings: &mut Findings<'_>) -> Result<Range<usize>, SyntaxError> {
         let start = self.at;
-        self.at = self.until(SPACE | SEMICOLON);
-        let span = start..self.at;
+        // Up to whitespace or `;`, noting on the way whether every byte is an opcode's.
+        let mut at = start;
+        let mut word = WORD;
+        while let Some(&byte) = self.bytes.get(at) {
+            let class = class(byte);
+            if class & (SPACE | SEMICOLON) != 0 {
+                break;
+            }
+            word &= class;
+            at += 1;
+        }
+        self.at = at;
+        let span = start..at;
         let opcode = self.line.get(span.clone()).unwrap_or_default();
-        if !valid_opcode(opcode) {
+        let valid = word != 0
+            && opcode.len() <= 15
+            && opcode
+                .as_bytes()
+                .first()
+                .is_some_and(u8::is_ascii_alphabetic);
+        debug_assert_eq!(valid, valid_opcode(opcode));
+        if !valid {
             let help = if opcode.bytes().all(|b| b.is_ascii_digit()) {
                 Some("clocks belong in the operations `hmvc` and `fmvn`, as in `hmvc 0; fmvn 1;`")
             } else {
