@@ -571,21 +571,11 @@ impl<'a> Reader<'a> {
             self.gap(after, Gap::One, findings);
         }
         // The operations the clocks belong in, `hmvc 8; fmvn 47;`, written straight into the
-        // message and the help (a suite can have this finding on every line).
+        // message, whose bytes the help copies (a suite can have this finding on every line).
         let fix_len: usize = values.iter().map(|span| span.len() + 7).sum::<usize>() + 1;
-        let line = self.line;
-        let write_fix = |out: &mut String| {
-            for (index, (opcode, span)) in ["hmvc", "fmvn"].into_iter().zip(values).enumerate() {
-                if index > 0 {
-                    out.push(' ');
-                }
-                out.push_str(opcode);
-                out.push(' ');
-                out.push_str(line.get(span.clone()).unwrap_or_default());
-                out.push(';');
-            }
-        };
-        for (opcode, span) in ["hmvc", "fmvn"].into_iter().zip(values) {
+        const CLOCKS: [(&str, OpcodeKind); 2] =
+            [("hmvc", OpcodeKind::Count), ("fmvn", OpcodeKind::Positive)];
+        for ((opcode, kind), span) in CLOCKS.into_iter().zip(values) {
             let operand = self.operands.len();
             self.operands.push(OperandRecord {
                 text: Text::Span(span.clone()),
@@ -595,7 +585,7 @@ impl<'a> Reader<'a> {
             });
             self.operations.push(OperationRecord {
                 opcode: Text::Static(opcode),
-                kind: OpcodeKind::of(opcode),
+                kind,
                 span: span.clone(),
                 operands: operand..operand + 1,
             });
@@ -605,12 +595,22 @@ impl<'a> Reader<'a> {
         let mut message = String::with_capacity(title.len() + 40 + fix_len + found.len());
         message.push_str(title);
         message.push_str(": expected the operations `");
-        write_fix(&mut message);
+        let fix_start = message.len();
+        for (index, (opcode, span)) in ["hmvc", "fmvn"].into_iter().zip(values).enumerate() {
+            if index > 0 {
+                message.push(' ');
+            }
+            message.push_str(opcode);
+            message.push(' ');
+            message.push_str(self.line.get(span.clone()).unwrap_or_default());
+            message.push(';');
+        }
+        let fix = fix_start..message.len();
         message.push_str("`, found ");
         push_quoted(&mut message, found);
         let mut help = String::with_capacity(fix_len + 8);
         help.push_str("write `");
-        write_fix(&mut help);
+        help.push_str(message.get(fix).unwrap_or_default());
         help.push('`');
         findings.fixable(Code::ClocksAsFields, start..end, message, help);
     }
@@ -823,6 +823,13 @@ mod tests {
             ": expected each operation followed by `;`, found `;` before each",
         ]);
         assert_eq!(PERFT_LAYOUT_MESSAGE, expected);
+    }
+
+    #[test]
+    fn clocks_written_as_fields_are_the_clock_opcodes() {
+        for (opcode, kind) in [("hmvc", OpcodeKind::Count), ("fmvn", OpcodeKind::Positive)] {
+            assert_eq!(OpcodeKind::of(opcode), kind);
+        }
     }
 
     #[test]
