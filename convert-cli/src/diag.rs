@@ -346,19 +346,29 @@ fn write_body(
     span: Range<usize>,
     out: &mut String,
 ) {
-    let gutter = decimal_len(number);
+    // The line number is written twice (the place's line is nearly always the snippet's):
+    // its digits are made once, and give the gutter's width.
+    let mut digits = itoa::Buffer::new();
+    let line = place.0;
+    let same_line = line == number;
+    let number = digits.format(number);
+    let gutter = number.len();
     let carets = (span.end - span.start).max(1);
     repeat(out, ' ', gutter);
     out.push_str("--> ");
     out.push_str(path);
     out.push(':');
-    fenkit_diagnostics::push_decimal(out, place.0);
+    if same_line {
+        out.push_str(number);
+    } else {
+        fenkit_diagnostics::push_decimal(out, line);
+    }
     out.push(':');
     fenkit_diagnostics::push_decimal(out, place.1);
     out.push('\n');
     repeat(out, ' ', gutter);
     out.push_str(" |\n");
-    fenkit_diagnostics::push_decimal(out, number);
+    out.push_str(number);
     out.push_str(" | ");
     out.push_str(text);
     out.push('\n');
@@ -376,25 +386,88 @@ fn printable_ascii(text: &str) -> bool {
         .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5f))
 }
 
-/// The simple case of [`Diagnostic::plain_gutter`] for a finding on the record `text`, one line
-/// of the file: `text` and `path` allow the simple report, and `text` is one line (printable
-/// ASCII holds no line end). Then a byte is a column, the snippet is `text` whole, and the span
-/// is the finding's cut to `text`.
-fn simple_line(path: &str, text: &str, span: &Range<usize>) -> Option<Range<usize>> {
-    let simple = !text.is_empty()
-        && text.len() <= PLAIN_MAX_LINE
-        && printable_ascii(text)
-        && !text.starts_with(PLAIN_MAX_INDENT)
-        && one_line(path);
-    let start = span.start.min(text.len());
-    simple.then(|| start..span.end.min(text.len()).max(start))
+/// A record of one line of the file, on which the simple case of
+/// [`Diagnostic::plain_gutter`] holds for every finding: `text` and `path` allow the simple
+/// report, and `text` is one line (printable ASCII holds no line end). Then a byte is a column,
+/// the snippet is `text` whole, and a finding's span is cut to `text`.
+///
+/// It is found once for all of the record's findings, which then ask only about their own
+/// words.
+#[derive(Clone, Copy)]
+pub(crate) struct SimpleRecord<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+impl<'a> SimpleRecord<'a> {
+    /// `None` when `text` and `path` do not allow the simple report.
+    pub(crate) fn of(path: &'a str, text: &'a str) -> Option<SimpleRecord<'a>> {
+        let simple = !text.is_empty()
+            && text.len() <= PLAIN_MAX_LINE
+            && printable_ascii(text)
+            && !text.starts_with(PLAIN_MAX_INDENT)
+            && one_line(path);
+        simple.then_some(SimpleRecord { path, text })
+    }
+
+    /// `span` cut to the record.
+    fn clip(&self, span: &Range<usize>) -> Range<usize> {
+        let start = span.start.min(self.text.len());
+        start..span.end.min(self.text.len()).max(start)
+    }
+
+    /// [`plain_line_into`] of `finding` on this record, line `line`: `None`, `out` as it was,
+    /// when the finding's title or help is not one line; else whether they hold only
+    /// printable ASCII ([`printable_words`]).
+    pub(crate) fn line_into(
+        &self,
+        line: usize,
+        finding: &Finding,
+        out: &mut String,
+    ) -> Option<bool> {
+        // Printable ASCII holds no line end: the common case is decided by the one look.
+        let printable = printable_words(finding);
+        if !printable && !plain_words(finding) {
+            return None;
+        }
+        let span = self.clip(&finding.span);
+        out.reserve(
+            160 + finding.message.len() + self.path.len() + 2 * self.text.len() + span.len(),
+        );
+        plain_head(finding, out);
+        write_body(
+            self.path,
+            (line, span.start + 1),
+            line,
+            self.text,
+            span,
+            out,
+        );
+        plain_help(finding, decimal_len(line), out);
+        Some(printable)
+    }
+
+    /// [`plain_line_body_into`] at `span` of this record, line `line`.
+    pub(crate) fn body_into(&self, line: usize, span: &Range<usize>, out: &mut String) {
+        let span = self.clip(span);
+        write_body(
+            self.path,
+            (line, span.start + 1),
+            line,
+            self.text,
+            span,
+            out,
+        );
+    }
 }
 
 /// The plain report of `finding` on the record `text` of one line, line `line` of `path`,
 /// appended to `out` without placing a [`Diagnostic`] (which copies the path and the line):
 /// byte for byte what `Diagnostic::in_text(path, line, _, text, finding)` renders with
 /// [`Diagnostic::render_plain_into`], when that is the simple case. Otherwise returns false,
-/// leaving `out` as it was. `check` renders the reports of a file's findings so.
+/// leaving `out` as it was. `check` renders the reports of a file's findings so, through
+/// [`SimpleRecord`].
+#[cfg(test)]
 pub(crate) fn plain_line_into(
     path: &str,
     line: usize,
@@ -402,22 +475,15 @@ pub(crate) fn plain_line_into(
     finding: &Finding,
     out: &mut String,
 ) -> bool {
-    let Some(span) = simple_line(path, text, &finding.span) else {
-        return false;
-    };
-    if !plain_words(finding) {
-        return false;
-    }
-    out.reserve(160 + finding.message.len() + path.len() + 2 * text.len() + span.len());
-    plain_head(finding, out);
-    write_body(path, (line, span.start + 1), line, text, span, out);
-    plain_help(finding, decimal_len(line), out);
-    true
+    SimpleRecord::of(path, text)
+        .and_then(|record| record.line_into(line, finding, out))
+        .is_some()
 }
 
 /// [`Diagnostic::plain_body_into`] of a finding at `span` of the record `text` of one line,
 /// line `line` of `path`, without placing a [`Diagnostic`]; false, `out` as it was, when that
 /// is not the simple case.
+#[cfg(test)]
 pub(crate) fn plain_line_body_into(
     path: &str,
     line: usize,
@@ -425,10 +491,10 @@ pub(crate) fn plain_line_body_into(
     span: &Range<usize>,
     out: &mut String,
 ) -> bool {
-    let Some(span) = simple_line(path, text, span) else {
+    let Some(record) = SimpleRecord::of(path, text) else {
         return false;
     };
-    write_body(path, (line, span.start + 1), line, text, span, out);
+    record.body_into(line, span, out);
     true
 }
 
@@ -491,17 +557,19 @@ fn plain_help(finding: &Finding, gutter: usize, out: &mut String) {
 
 /// The plain report of `finding` around `body`, the middle [`Diagnostic::plain_body_into`]
 /// wrote for a diagnostic of the same place: byte for byte what
-/// [`Diagnostic::render_plain_into`] writes for it. Returns false, leaving `out` as it was,
+/// [`Diagnostic::render_plain_into`] writes for it, and whether the finding's title and help
+/// hold only printable ASCII ([`printable_words`]). Returns `None`, leaving `out` as it was,
 /// when the finding's title or help is not one line.
-pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> bool {
-    if !plain_words(finding) {
-        return false;
+pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> Option<bool> {
+    let printable = printable_words(finding);
+    if !printable && !plain_words(finding) {
+        return None;
     }
     let gutter = body.bytes().take_while(|&b| b == b' ').count();
     plain_head(finding, out);
     out.push_str(body);
     plain_help(finding, gutter, out);
-    true
+    Some(printable)
 }
 
 /// How many digits `n` has in decimal.

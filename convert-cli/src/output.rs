@@ -323,11 +323,11 @@ impl<W: WritePrintable> Emitter<W> {
             return Ok(false);
         }
         self.text.clear();
-        if !crate::diag::plain_around(finding, body, &mut self.text) {
+        let Some(printable_words) = crate::diag::plain_around(finding, body, &mut self.text) else {
             return Ok(false);
-        }
+        };
         self.text.push_str("\n\n");
-        if printable && crate::diag::printable_words(finding) {
+        if printable && printable_words {
             self.out.write_printable(self.text.as_bytes())?;
         } else {
             self.out.write_all(self.text.as_bytes())?;

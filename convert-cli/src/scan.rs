@@ -297,7 +297,7 @@ impl Scan {
         if let Some(analysis) = analysis.as_mut()
             && let Some(unique) = analysis.unique.take()
         {
-            self.uniques.meet(record.line, &unique, analysis);
+            self.uniques.meet(record.line, unique, analysis);
         }
         Ok(Some(Item {
             record,
@@ -763,7 +763,7 @@ impl Batch {
                 && let Some(unique) = analysis.unique.take()
                 && let Some(record) = self.records.get(index)
             {
-                uniques.meet(record.line, &unique, analysis);
+                uniques.meet(record.line, unique, analysis);
             }
             if let Some(quiet) = quiet.as_deref_mut()
                 && quiet.skips(analysis.as_ref())

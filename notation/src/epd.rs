@@ -101,9 +101,15 @@ fn findings_taken(
         .iter()
         .any(|f| f.severity == dfen::Severity::Error)
         && parsed.epd.position().en_passant.len() <= 1;
-    let mut findings = converted(owned.position);
-    findings.reserve(owned.operations.len());
-    findings.extend(owned.operations.into_iter().map(finding_of));
+    // Most lines' findings are the operations' alone: converted in their own storage.
+    let mut findings = if owned.position.is_empty() {
+        owned.operations.into_iter().map(finding_of).collect()
+    } else {
+        let mut findings = converted(owned.position);
+        findings.reserve(owned.operations.len());
+        findings.extend(owned.operations.into_iter().map(finding_of));
+        findings
+    };
     if let Some(variant) = settings.rules {
         let position_read = !findings.iter().any(|f| f.severity == dfen::Severity::Error);
         if position_read {

@@ -238,15 +238,16 @@ impl Uniques {
 
     /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
     /// its analysis.
-    pub fn meet(&mut self, line: usize, unique: &Unique, analysis: &mut Analysis) {
-        match self.first.get(&unique.value) {
+    /// The value is kept, not copied, when it is met first.
+    pub fn meet(&mut self, line: usize, unique: Box<Unique>, analysis: &mut Analysis) {
+        match self.first.get(unique.value.as_str()) {
             Some(&first) => {
-                if let Some(finding) = self.notation.and_then(|n| n.repeated(unique, first)) {
+                if let Some(finding) = self.notation.and_then(|n| n.repeated(&unique, first)) {
                     analysis.findings.push(finding);
                 }
             }
             None => {
-                self.first.insert(unique.value.clone(), line);
+                self.first.insert(unique.value, line);
             }
         }
     }
@@ -410,7 +411,7 @@ fn check_with(text: &str, reading: &Reading, analyzer: &mut Analyzer) -> Vec<Pla
             continue;
         };
         if let Some(unique) = analysis.unique.take() {
-            uniques.meet(record.line, &unique, &mut analysis);
+            uniques.meet(record.line, unique, &mut analysis);
         }
         let own = analysis
             .findings

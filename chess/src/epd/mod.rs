@@ -512,7 +512,10 @@ impl Epd {
     /// ```
     #[must_use]
     pub fn id(&self) -> Option<Operand<'_>> {
-        let operation = self.operation("id")?;
+        // Only a text opcode can be `id`: the others' texts are not compared.
+        let operation = self
+            .operations()
+            .find(|op| op.kind() == OpcodeKind::Text && op.opcode() == "id")?;
         let mut operands = operation.operands();
         let operand = operands.next()?;
         operands.next().is_none().then_some(operand)

@@ -150,11 +150,12 @@ pub(super) fn check_operands(epd: &mut Epd, findings: &mut Findings<'_>) {
     let line: &str = line;
     for (index, record) in operations.iter().enumerate() {
         let opcode = record.opcode.get(line);
+        // The same opcode is the same kind: the texts are compared only when the kinds are.
         if operations
             .get(..index)
             .unwrap_or_default()
             .iter()
-            .any(|earlier| earlier.opcode.get(line) == opcode)
+            .any(|earlier| earlier.kind == record.kind && earlier.opcode.get(line) == opcode)
         {
             findings.error(
                 Code::RepeatedOpcode,

@@ -22,6 +22,23 @@ pub(super) fn joined(pieces: &[&str]) -> String {
     out
 }
 
+/// `EPD103`'s message, the same on every line (a perft suite has it on each): its title is
+/// [`Code::PerftLayout`]'s, which a test holds it to.
+const PERFT_LAYOUT_MESSAGE: &str = "operations in the perft-suite layout: expected each \
+                                    operation followed by `;`, found `;` before each";
+
+/// Appends `text` as [`quote`] writes it, without a string of its own for the common case
+/// (printable ASCII, which it writes between backquotes as it is).
+pub(super) fn push_quoted(out: &mut String, text: &str) {
+    if !text.is_empty() && text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        out.push('`');
+        out.push_str(text);
+        out.push('`');
+    } else {
+        out.push_str(&quote(text));
+    }
+}
+
 pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error> {
     if line.len() > MAX_LINE_LEN {
         let mut start = MAX_LINE_LEN;
@@ -218,6 +235,8 @@ const SEMICOLON: u8 = 2;
 const QUOTE: u8 = 4;
 const BACKSLASH: u8 = 8;
 const LINE_END: u8 = 16;
+/// A letter, digit or underscore: what an opcode is made of.
+const WORD: u8 = 32;
 
 /// The class bits of each byte.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
@@ -231,6 +250,14 @@ static CLASSES: [u8; 256] = {
     table[b'\\' as usize] = BACKSLASH;
     table[b'\r' as usize] = LINE_END;
     table[b'\n' as usize] = LINE_END;
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            table[byte] = WORD;
+        }
+        byte += 1;
+    }
     table
 };
 
@@ -477,10 +504,7 @@ impl<'a> Reader<'a> {
                 findings.fixable(
                     Code::PerftLayout,
                     start..start + 1,
-                    joined(&[
-                        Code::PerftLayout.title(),
-                        ": expected each operation followed by `;`, found `;` before each",
-                    ]),
+                    PERFT_LAYOUT_MESSAGE,
                     "write each operation with `;` after it, as in `D1 20; D2 400;`",
                 );
                 reported = true;
@@ -498,10 +522,11 @@ impl<'a> Reader<'a> {
     /// Clocks where the operations belong: one or two integers (`0 1`, `0 1;`).
     fn clocks(&mut self, findings: &mut Findings<'_>) {
         let start = self.at;
-        let mut values: Vec<Range<usize>> = Vec::with_capacity(2);
+        let mut values: [Range<usize>; 2] = [0..0, 0..0];
+        let mut count = 0;
         let mut probe = self.at;
         let mut end = start;
-        while values.len() < 2 {
+        while let Some(slot) = values.get_mut(count) {
             let token_start = probe;
             while self.bytes.get(probe).is_some_and(u8::is_ascii_digit) {
                 probe += 1;
@@ -510,13 +535,15 @@ impl<'a> Reader<'a> {
             if probe == token_start || !ends {
                 break;
             }
-            values.push(token_start..probe);
+            *slot = token_start..probe;
+            count += 1;
             end = probe;
             while self.bytes.get(probe).is_some_and(|&b| is_space(b)) {
                 probe += 1;
             }
         }
         self.at = end;
+        let values = values.get(..count).unwrap_or_default();
         if values.is_empty() {
             return;
         }
@@ -543,15 +570,12 @@ impl<'a> Reader<'a> {
         } else if !perft {
             self.gap(after, Gap::One, findings);
         }
-        let mut fix = String::new();
-        for (opcode, span) in ["hmvc", "fmvn"].into_iter().zip(&values) {
-            if !fix.is_empty() {
-                fix.push(' ');
-            }
-            fix.push_str(opcode);
-            fix.push(' ');
-            fix.push_str(self.line.get(span.clone()).unwrap_or_default());
-            fix.push(';');
+        // The operations the clocks belong in, `hmvc 8; fmvn 47;`, written straight into the
+        // message, whose bytes the help copies (a suite can have this finding on every line).
+        let fix_len: usize = values.iter().map(|span| span.len() + 7).sum::<usize>() + 1;
+        const CLOCKS: [(&str, OpcodeKind); 2] =
+            [("hmvc", OpcodeKind::Count), ("fmvn", OpcodeKind::Positive)];
+        for ((opcode, kind), span) in CLOCKS.into_iter().zip(values) {
             let operand = self.operands.len();
             self.operands.push(OperandRecord {
                 text: Text::Span(span.clone()),
@@ -561,33 +585,62 @@ impl<'a> Reader<'a> {
             });
             self.operations.push(OperationRecord {
                 opcode: Text::Static(opcode),
-                kind: OpcodeKind::of(opcode),
+                kind,
                 span: span.clone(),
                 operands: operand..operand + 1,
             });
         }
-        findings.fixable(
-            Code::ClocksAsFields,
-            start..end,
-            joined(&[
-                Code::ClocksAsFields.title(),
-                ": expected the operations `",
-                &fix,
-                "`, found ",
-                &quote(self.line.get(start..end).unwrap_or_default()),
-            ]),
-            joined(&["write `", &fix, "`"]),
-        );
+        let found = self.line.get(start..end).unwrap_or_default();
+        let title = Code::ClocksAsFields.title();
+        let mut message = String::with_capacity(title.len() + 40 + fix_len + found.len());
+        message.push_str(title);
+        message.push_str(": expected the operations `");
+        let fix_start = message.len();
+        for (index, (opcode, span)) in ["hmvc", "fmvn"].into_iter().zip(values).enumerate() {
+            if index > 0 {
+                message.push(' ');
+            }
+            message.push_str(opcode);
+            message.push(' ');
+            message.push_str(self.line.get(span.clone()).unwrap_or_default());
+            message.push(';');
+        }
+        let fix = fix_start..message.len();
+        message.push_str("`, found ");
+        push_quoted(&mut message, found);
+        let mut help = String::with_capacity(fix_len + 8);
+        help.push_str("write `");
+        help.push_str(message.get(fix).unwrap_or_default());
+        help.push('`');
+        findings.fixable(Code::ClocksAsFields, start..end, message, help);
     }
 
     /// Reads one operation: its opcode and operands, up to a `;` or the end of the line.
     /// Returns the whitespace after its last token.
     fn operation(&mut self, findings: &mut Findings<'_>) -> Result<Range<usize>, SyntaxError> {
         let start = self.at;
-        self.at = self.until(SPACE | SEMICOLON);
-        let span = start..self.at;
+        // Up to whitespace or `;`, noting on the way whether every byte is an opcode's.
+        let mut at = start;
+        let mut word = WORD;
+        while let Some(&byte) = self.bytes.get(at) {
+            let class = class(byte);
+            if class & (SPACE | SEMICOLON) != 0 {
+                break;
+            }
+            word &= class;
+            at += 1;
+        }
+        self.at = at;
+        let span = start..at;
         let opcode = self.line.get(span.clone()).unwrap_or_default();
-        if !valid_opcode(opcode) {
+        let valid = word != 0
+            && opcode.len() <= 15
+            && opcode
+                .as_bytes()
+                .first()
+                .is_some_and(u8::is_ascii_alphabetic);
+        debug_assert_eq!(valid, valid_opcode(opcode));
+        if !valid {
             let help = if opcode.bytes().all(|b| b.is_ascii_digit()) {
                 Some("clocks belong in the operations `hmvc` and `fmvn`, as in `hmvc 0; fmvn 1;`")
             } else {
@@ -757,4 +810,34 @@ pub(super) fn valid_opcode(opcode: &str) -> bool {
         && bytes
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_layout_message_is_its_title_and_what_was_expected_and_found() {
+        let expected = joined(&[
+            Code::PerftLayout.title(),
+            ": expected each operation followed by `;`, found `;` before each",
+        ]);
+        assert_eq!(PERFT_LAYOUT_MESSAGE, expected);
+    }
+
+    #[test]
+    fn clocks_written_as_fields_are_the_clock_opcodes() {
+        for (opcode, kind) in [("hmvc", OpcodeKind::Count), ("fmvn", OpcodeKind::Positive)] {
+            assert_eq!(OpcodeKind::of(opcode), kind);
+        }
+    }
+
+    #[test]
+    fn quoted_in_place_as_quote_writes_it() {
+        for text in ["8 47;", "0 1", "a\tb", "x\u{a0}y", "", "`", "é"] {
+            let mut out = String::from(">");
+            push_quoted(&mut out, text);
+            assert_eq!(out, format!(">{}", quote(text)), "{text:?}");
+        }
+    }
 }

@@ -6,9 +6,7 @@ use std::sync::Arc;
 
 use crate::config::{ConfigArgs, Configs, FileSettings, Flags};
 use crate::context::{Failure, Global, Status};
-use crate::diag::{
-    Diagnostic, plain_line_body_into, plain_line_into, printable_path, printable_words,
-};
+use crate::diag::{Diagnostic, SimpleRecord, printable_path};
 use crate::duplicates::Duplicates;
 use crate::input::{InputError, Origin};
 use crate::options::ReadArgs;
@@ -604,10 +602,18 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             // The common report (one short line, no colours) is written straight from the
             // record, without placing a diagnostic.
             let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
+            // Whether the record and path allow that report is found once for its findings.
+            let simple = if direct && !analysis.findings.is_empty() {
+                SimpleRecord::of(path, text)
+            } else {
+                None
+            };
             for slot in &mut analysis.findings {
-                if direct && plain_line_into(path, record.line, text, slot, reports.text()) {
+                if let Some(simple) = simple
+                    && let Some(printable) = simple.line_into(record.line, slot, reports.text())
+                {
                     reports.text().push_str("\n\n");
-                    if printable_path && printable_words(slot) {
+                    if printable_path && printable {
                         reports.end_printable();
                     } else {
                         reports.end_one();
@@ -631,7 +637,8 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
                 && format == OutputFormat::Human
                 && !colored
             {
-                if plain_line_body_into(path, record.line, text, &unique.span, reports.text()) {
+                if let Some(simple) = simple.or_else(|| SimpleRecord::of(path, text)) {
+                    simple.body_into(record.line, &unique.span, reports.text());
                     if printable_path {
                         reports.end_printable();
                     } else {
