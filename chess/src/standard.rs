@@ -687,20 +687,26 @@ fn gives_check(pos: &Pos, mv: &ChessMove, occupied: u64, king: usize) -> bool {
     let straights = STRAIGHTS.get(king).copied().unwrap_or(0);
     // The piece on its new square attacks the king: a pawn or a knight by its attacks, a slider
     // when it stands on one of its lines with the king and nothing stands between them. Each
-    // kind is kept by a mask of the role: no branch on the role, which the processor could not
-    // foresee.
-    const ALL: u64 = u64::MAX;
-    let role = mv.promotion().unwrap_or(mv.role()) as usize;
-    let pick = |masks: [u64; 6]| masks.get(role).copied().unwrap_or(0);
+    // kind is chosen by the role as a value (conditional moves, no table on the stack), with no
+    // branch on the role, which the processor could not foresee.
+    let role = mv.promotion().unwrap_or(mv.role());
     let pawn = PAWN
         .get(us)
         .and_then(|table| table.get(to))
         .copied()
         .unwrap_or(0);
     let knight = KNIGHT.get(to).copied().unwrap_or(0);
-    // By role, in the order pawn, knight, bishop, rook, queen, king.
-    let jumps = (pawn & pick([ALL, 0, 0, 0, 0, 0])) | (knight & pick([0, ALL, 0, 0, 0, 0]));
-    let lines = pick([0, 0, diagonals, straights, diagonals | straights, 0]);
+    let jumps = match role {
+        Role::Pawn => pawn,
+        Role::Knight => knight,
+        _ => 0,
+    };
+    let lines = match role {
+        Role::Bishop => diagonals,
+        Role::Rook => straights,
+        Role::Queen => diagonals | straights,
+        _ => 0,
+    };
     let direct =
         jumps & king_bit != 0 || (lines & to_bit != 0 && between(to, king) & occupied == 0);
     if direct {
