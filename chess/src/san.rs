@@ -153,17 +153,16 @@ impl San {
         san
     }
 
-    /// Whether `text` is this SAN, byte for byte (one 8-byte comparison).
+    /// Whether `text` is this SAN, byte for byte: the lengths, then the bytes one by one (at
+    /// most 8; a copy of the text into a word would be a call to `memcpy` for its length).
     #[inline]
     fn is(&self, text: &str) -> bool {
-        let mut bytes = [0u8; 8];
-        match bytes.get_mut(..text.len()) {
-            Some(prefix) if text.len() == usize::from(self.len) => {
-                prefix.copy_from_slice(text.as_bytes());
-                u64::from_ne_bytes(bytes) == u64::from_ne_bytes(self.bytes)
-            }
-            _ => false,
-        }
+        text.len() == usize::from(self.len)
+            && text
+                .as_bytes()
+                .iter()
+                .zip(self.bytes)
+                .all(|(&given, own)| given == own)
     }
 
     /// The SAN as text.
@@ -680,7 +679,8 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
     // Mate is looked for only after a check, which is rare.
     let (check, mate) = match check {
         Some(false) => (false, false),
-        _ => position.check_after(&mv),
+        Some(true) => (true, position.mate_after(&mv)),
+        None => position.check_after(&mv),
     };
     let suffix = Suffix::of(check, mate);
     let san = San::write(&mv, suffix, wanted);

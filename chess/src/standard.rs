@@ -391,7 +391,10 @@ impl Position {
             let queens = theirs(Role::Queen);
             let diagonal = theirs(Role::Bishop) | queens;
             let straight = theirs(Role::Rook) | queens;
-            // A slider's attack is looked for only when one stands on a line with the king.
+            // The sliders on a line with the king, each of which attacks it when no piece
+            // stands between them: one table look-up each, no ray walked.
+            let sliders = (DIAGONALS.get(square).copied().unwrap_or(0) & diagonal)
+                | (STRAIGHTS.get(square).copied().unwrap_or(0) & straight);
             let attacked = PAWN
                 .get(us)
                 .and_then(|table| table.get(square))
@@ -402,14 +405,7 @@ impl Position {
                 || KING
                     .get(square)
                     .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
-                || (DIAGONALS
-                    .get(square)
-                    .is_some_and(|line| line & diagonal != 0)
-                    && bishop_attacks(square, occupied) & diagonal != 0)
-                || (STRAIGHTS
-                    .get(square)
-                    .is_some_and(|line| line & straight != 0)
-                    && rook_attacks(square, occupied) & straight != 0);
+                || Bits(sliders).any(|slider| between(square, slider) & occupied == 0);
             if attacked {
                 return None;
             }
@@ -590,6 +586,12 @@ impl Position {
         (check, check && !next.has_legal_moves())
     }
 
+    /// Whether `mv`, a move known to give check, mates: the opponent has no legal move after
+    /// it (the check is not looked for again).
+    pub(crate) fn mate_after(&self, mv: &ChessMove) -> bool {
+        !self.after(mv).has_legal_moves()
+    }
+
     /// The leaves of the standard-chess move tree at `depth` plies (perft), as
     /// [`rules::Perft`](dfen::rules::Perft) counts them with [`PerftMode::Standard`].
     ///
@@ -631,20 +633,6 @@ impl Position {
         })
     }
 }
-
-/// The squares on a line (rank, file or diagonal) with each square, on an empty board.
-// Evaluated at compile time: an index out of range would fail the build, not panic.
-#[allow(clippy::indexing_slicing)]
-static LINES: [u64; 64] = {
-    let (diagonals, straights) = (lines_where(true), lines_where(false));
-    let mut table = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
-        table[square] = diagonals[square] | straights[square];
-        square += 1;
-    }
-    table
-};
 
 /// The squares on a diagonal with each square, on an empty board.
 // Evaluated at compile time: an index out of range would fail the build, not panic.
@@ -693,48 +681,97 @@ const fn lines_where(diagonal: bool) -> [u64; 64] {
 fn gives_check(pos: &Pos, mv: &ChessMove, occupied: u64, king: usize) -> bool {
     let us = pos.side.index();
     let to = usize::from(mv.to().index());
+    let to_bit = 1u64 << to;
     let king_bit = 1u64 << king;
-    // Every kind of attack from the new square, each kept by a mask of the role: no branch on
-    // the role, which the processor could not foresee.
-    let role = mv.promotion().unwrap_or(mv.role()) as usize;
-    let select = |masks: &[u64; 6]| masks.get(role).copied().unwrap_or(0);
+    let diagonals = DIAGONALS.get(king).copied().unwrap_or(0);
+    let straights = STRAIGHTS.get(king).copied().unwrap_or(0);
+    // The piece on its new square attacks the king: a pawn or a knight by its attacks, a slider
+    // when it stands on one of its lines with the king and nothing stands between them. Each
+    // kind is chosen by the role as a value (conditional moves, no table on the stack), with no
+    // branch on the role, which the processor could not foresee.
+    let role = mv.promotion().unwrap_or(mv.role());
     let pawn = PAWN
         .get(us)
         .and_then(|table| table.get(to))
         .copied()
         .unwrap_or(0);
     let knight = KNIGHT.get(to).copied().unwrap_or(0);
-    // By role, in the order pawn, knight, bishop, rook, queen, king: which attacks it makes.
-    const ALL: u64 = u64::MAX;
-    let mut direct =
-        (pawn & select(&[ALL, 0, 0, 0, 0, 0])) | (knight & select(&[0, ALL, 0, 0, 0, 0]));
-    // A slider on the new square attacks the king only along a line through both.
-    let lines = LINES.get(king).copied().unwrap_or(0);
-    if lines & (1u64 << to) != 0 {
-        direct |= (bishop_attacks(to, occupied) & select(&[0, 0, ALL, 0, ALL, 0]))
-            | (rook_attacks(to, occupied) & select(&[0, 0, 0, ALL, ALL, 0]));
-    }
-    if direct & king_bit != 0 {
+    let jumps = match role {
+        Role::Pawn => pawn,
+        Role::Knight => knight,
+        _ => 0,
+    };
+    let lines = match role {
+        Role::Bishop => diagonals,
+        Role::Rook => straights,
+        Role::Queen => diagonals | straights,
+        _ => 0,
+    };
+    let direct =
+        jumps & king_bit != 0 || (lines & to_bit != 0 && between(to, king) & occupied == 0);
+    if direct {
         return true;
     }
     // A discovered check needs an emptied square on a line with the king: the square moved from,
     // or the square of a pawn taken en passant.
-    let mut emptied = 1u64 << mv.from().index();
+    let moved = 1u64 << mv.from().index();
+    let mut emptied = moved;
     if mv.is_en_passant() {
         emptied |= match pos.side {
-            Color::White => (1u64 << to) >> 8,
-            Color::Black => (1u64 << to) << 8,
+            Color::White => to_bit >> 8,
+            Color::Black => to_bit << 8,
         };
     }
-    if lines & emptied == 0 {
+    if (diagonals | straights) & emptied == 0 {
         return false;
     }
-    // The mover's sliders other than the one that moved (its new square was looked at above).
-    let moved = 1u64 << mv.from().index();
+    // The mover's sliders other than the one that moved (its new square was looked at above)
+    // on a line with the king, with nothing left between them.
     let queens = pos.pieces(us, Role::Queen) & !moved;
-    bishop_attacks(king, occupied) & ((pos.pieces(us, Role::Bishop) & !moved) | queens) != 0
-        || rook_attacks(king, occupied) & ((pos.pieces(us, Role::Rook) & !moved) | queens) != 0
+    let sliders = (diagonals & ((pos.pieces(us, Role::Bishop) & !moved) | queens))
+        | (straights & ((pos.pieces(us, Role::Rook) & !moved) | queens));
+    Bits(sliders).any(|slider| between(king, slider) & occupied == 0)
 }
+
+/// The squares strictly between two squares on one rank, file or diagonal; none for two
+/// squares on no common line.
+#[inline]
+fn between(a: usize, b: usize) -> u64 {
+    BETWEEN
+        .get(a)
+        .and_then(|row| row.get(b))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// [`between`] for every pair of squares (32 KiB).
+// Evaluated at compile time: an index out of range would fail the build, not panic.
+#[allow(clippy::indexing_slicing)]
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut table = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (file, rank) = ((a % 8) as i8, (a / 8) as i8);
+        let mut b = 0;
+        while b < 64 {
+            let (df, dr) = ((b % 8) as i8 - file, (b / 8) as i8 - rank);
+            if a != b && (df == 0 || dr == 0 || df == dr || df == -dr) {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let (mut f, mut r) = (file + sf, rank + sr);
+                let mut bits = 0u64;
+                while f != file + df || r != rank + dr {
+                    bits |= 1u64 << (r * 8 + f);
+                    f += sf;
+                    r += sr;
+                }
+                table[a][b] = bits;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// A move of `role` from the square with index `from` to `to`.
 fn move_of(

@@ -110,31 +110,25 @@ impl Chunks {
         self.source.is_some() || !self.buffer.is_empty()
     }
 
-    /// Reads more of the file onto the buffer (about [`READ`] bytes, copied from the source's
-    /// own buffer, never zeroed first); false at its end (or at an error, which the scan
-    /// reports).
+    /// Reads more of the file onto the buffer (at most [`READ`] bytes, read into the buffer's
+    /// spare room, never zeroed first; large reads go past the source's own buffer, with no
+    /// copy from it); false at its end (or at an error, which the scan reports).
     fn fill(&mut self) -> bool {
         let Some(source) = self.source.as_mut() else {
             return false;
         };
-        let mut added = 0;
-        while added < READ {
-            let read = match source.fill_buf() {
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => 0,
-                Ok(bytes) => {
-                    self.buffer.extend_from_slice(bytes);
-                    bytes.len()
-                }
-            };
-            if read == 0 {
-                self.source = None;
-                break;
-            }
-            source.consume(read);
-            added += read;
+        let before = self.buffer.len();
+        let limit = READ as u64;
+        // `read_to_end` reads until the limit or the end of the file, and goes on after an
+        // interruption; what was read before an error is kept.
+        let ended = match source.take(limit).read_to_end(&mut self.buffer) {
+            Ok(read) => (read as u64) < limit,
+            Err(_) => true,
+        };
+        if ended {
+            self.source = None;
         }
-        added > 0
+        self.buffer.len() > before
     }
 
     /// The next chunk: whole games of at least [`CHUNK`] bytes (or the rest of the file),
@@ -757,6 +751,15 @@ mod tests {
     /// [`streamed`] on `threads` threads, in chunks of `size` bytes, with the notes.
     fn streamed_in(text: &str, threads: usize, size: usize) -> (Vec<Compared>, Vec<String>) {
         let source = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
+        streamed_from(source, text, threads, size)
+    }
+
+    fn streamed_from(
+        source: Box<dyn BufRead + Send>,
+        text: &str,
+        threads: usize,
+        size: usize,
+    ) -> (Vec<Compared>, Vec<String>) {
         let reader = pgn::Reader::new().commands(true);
         let mut games = PgnFindings::in_chunks("t.pgn".to_owned(), source, reader, threads, size);
         // Ask as the record reader would: at every line start.
@@ -872,6 +875,55 @@ mod tests {
             "{expected:?}"
         );
         assert_eq!(found, expected);
+    }
+
+    /// A source that gives at most 1,000 bytes a read, and is interrupted before every third.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        calls: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls.is_multiple_of(3) {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let rest = self.bytes.get(self.at..).unwrap_or_default();
+            let n = rest.len().min(buf.len()).min(1_000);
+            buf[..n].copy_from_slice(&rest[..n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// The file read a little at a time, with interruptions, past several of the chunker's
+    /// reads ([`READ`]): the same findings as the whole text.
+    #[test]
+    fn findings_of_a_source_read_in_short_pieces_are_those_of_the_whole_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/pgn");
+        let mut text = String::new();
+        for name in ["faults/faults.pgn", "chesslib/31_games.pgn"] {
+            text.push_str(&std::fs::read_to_string(root.join(name)).unwrap());
+            text.push('\n');
+        }
+        let one = text.clone();
+        while text.len() < 3 * READ {
+            text.push_str(&one);
+        }
+        let expected = whole(&text);
+        assert!(expected.len() > 100, "{}", expected.len());
+        for (threads, size) in [(1, CHUNK), (2, 10_000)] {
+            let source = Trickle {
+                bytes: text.as_bytes().to_vec(),
+                at: 0,
+                calls: 0,
+            };
+            let source = Box::new(io::BufReader::with_capacity(4_096, source));
+            let (found, _) = streamed_from(source, &text, threads, size);
+            assert_eq!(found, expected, "{threads} threads, chunks of {size}");
+        }
     }
 
     #[test]
