@@ -60,14 +60,21 @@ pub(super) fn dfen_findings(
 }
 
 /// The findings about `position`, the variant FEN `text` as `dfen`'s variant parser read it
-/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules.
+/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules; `pieces`, the board's
+/// pieces as the reader gathered them, if it did.
 pub(super) fn variant_fen_findings(
     variant: variants::Variant,
     position: &chess::variant::VariantFen,
+    pieces: Option<&[u64; 12]>,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
-    let position = variants::Position::from_variant_fen(variant, position, chess960(settings));
+    let position = match pieces {
+        Some(pieces) => {
+            variants::Position::from_variant_fen_with(variant, position, pieces, chess960(settings))
+        }
+        None => variants::Position::from_variant_fen(variant, position, chess960(settings)),
+    };
     reported(position.findings(text), settings)
 }
 

@@ -202,6 +202,20 @@ impl VariantParser {
         self.parse_general(input)
     }
 
+    /// [`Self::parse`], with the board's pieces as the one-pass reader found them when it read
+    /// `input` (one set of squares per piece code, colour × 6 + role, as
+    /// [`dfen::Board::piece_sets`] gives them), so that a caller building bitboards need not
+    /// read the board again; `None` beside a line the general reader read.
+    pub fn parse_with_pieces(
+        &self,
+        input: &str,
+    ) -> (Result<VariantParsed, ParseError>, Option<[u64; 12]>) {
+        match self.parse_plain_counted(input) {
+            Some((parsed, pieces)) => (Ok(parsed), Some(pieces)),
+            None => (self.parse(input), None),
+        }
+    }
+
     /// The one-pass reader of [`Self::parse`] alone: `input` read when it is in plain form,
     /// else `None`. Where it reads `input`, [`Self::parse`] gives the same. For a reader that
     /// has a general reader of its own to fall back on (`chess::epd`'s, of a variant's EPD
