@@ -179,6 +179,44 @@ pub enum Dialect {
     Lichess,
 }
 
+/// The non-empty fields of `line`, split at spaces and tabs: the first field's end (the
+/// board, the longest) found with `memchr2`, in a vector search, the short ones after it byte
+/// by byte.
+fn fields_of(line: &[u8]) -> Fields<'_> {
+    Fields {
+        rest: line,
+        first: true,
+    }
+}
+
+/// The iterator of [`fields_of`].
+struct Fields<'a> {
+    /// What is left of the line.
+    rest: &'a [u8],
+    /// No field has been given yet.
+    first: bool,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let is_separator = |b: &u8| *b == b' ' || *b == b'\t';
+        let start = self.rest.iter().position(|b| !is_separator(b))?;
+        let rest = self.rest.get(start..)?;
+        let end = if self.first {
+            self.first = false;
+            memchr::memchr2(b' ', b'\t', rest)
+        } else {
+            rest.iter().position(is_separator)
+        }
+        .unwrap_or(rest.len());
+        let (field, after) = rest.split_at_checked(end)?;
+        self.rest = after;
+        Some(field)
+    }
+}
+
 impl Dialect {
     /// Every dialect.
     pub const ALL: [Dialect; 3] = [Dialect::Essay, Dialect::Stockfish, Dialect::Lichess];
@@ -215,12 +253,9 @@ impl Dialect {
     /// ```
     #[must_use]
     pub fn detect(variant: Variant, line: &str) -> Dialect {
-        // The fields split on ASCII bytes, without a vector: every line of a file with
+        // The fields found with `memchr`, without a vector: every line of a file with
         // `--dialect auto` is judged here before it is read.
-        let mut fields = line
-            .as_bytes()
-            .split(|&b| b == b' ' || b == b'\t')
-            .filter(|field| !field.is_empty());
+        let mut fields = fields_of(line.as_bytes());
         match variant {
             Variant::Crazyhouse => {
                 let board = fields.next().unwrap_or_default();

@@ -638,6 +638,22 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn attackers(&self, color: Color, sq: u32, occupied: u64) -> u64 {
+        let rq = self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize];
+        let bq = self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize];
+        ((bb::king(sq) & self.by_role[Role::King as usize])
+            | (bb::knight(sq) & self.by_role[Role::Knight as usize])
+            | (bb::rook(sq, occupied) & rq)
+            | (bb::bishop(sq, occupied) & bq)
+            | (bb::pawn(color.other().index(), sq) & self.by_role[Role::Pawn as usize]))
+            & self.by_color[color as usize]
+    }
+
+    /// [`Position::attackers`] for a question asked once of a position (who gives check):
+    /// the rays are scanned only when a slider of `color` stands on one of their lines. The
+    /// move generator's many questions about crowded lines (racing kings') keep the plain scan.
+    #[inline(always)]
+    #[must_use]
+    pub fn attackers_sparse(&self, color: Color, sq: u32, occupied: u64) -> u64 {
         let them = self.by_color[color as usize];
         let rq = (self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]) & them;
         let bq = (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & them;
@@ -645,7 +661,6 @@ impl Position {
             | (bb::knight(sq) & self.by_role[Role::Knight as usize])
             | (bb::pawn(color.other().index(), sq) & self.by_role[Role::Pawn as usize]))
             & them;
-        // The rays are scanned only when a slider of `color` stands on one of their lines.
         if bb::rook_lines(sq) & rq != 0 {
             attackers |= bb::rook(sq, occupied) & rq;
         }

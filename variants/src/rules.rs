@@ -98,7 +98,7 @@ pub trait Rules: Sync + Send + fmt::Debug {
 #[inline(always)]
 pub(crate) fn standard_checkers(pos: &Position) -> u64 {
     match pos.king_of(pos.turn) {
-        Some(king) => pos.attackers(pos.turn.other(), king, pos.occupied()),
+        Some(king) => pos.attackers_sparse(pos.turn.other(), king, pos.occupied()),
         None => 0,
     }
 }
@@ -106,7 +106,7 @@ pub(crate) fn standard_checkers(pos: &Position) -> u64 {
 #[inline(always)]
 pub(crate) fn standard_was_into_check(pos: &Position) -> bool {
     match pos.king_of(pos.turn.other()) {
-        Some(king) => pos.attackers(pos.turn, king, pos.occupied()) != 0,
+        Some(king) => pos.attackers_sparse(pos.turn, king, pos.occupied()) != 0,
         None => false,
     }
 }
