@@ -210,10 +210,31 @@ impl VariantParser {
         &self,
         input: &str,
     ) -> (Result<VariantParsed, ParseError>, Option<[u64; 12]>) {
-        match self.parse_plain_counted(input) {
-            Some((parsed, pieces)) => (Ok(parsed), Some(pieces)),
-            None => (self.parse(input), None),
+        if self.variant == Variant::Dice
+            || !self.variant.has_dialect(self.dialect)
+            || input.len() > MAX_INPUT_LEN
+        {
+            return (self.parse(input), None);
         }
+        // Read in place in the value returned, as `parse` reads, so that nothing large is moved.
+        let mut result = (
+            Ok(VariantParsed::empty(
+                self.variant,
+                self.check_limit,
+                self.castling_mode,
+            )),
+            None,
+        );
+        let mut census = Census::default();
+        if let (Ok(parsed), pieces) = &mut result
+            && self.read_plain(input, parsed, &mut census).is_some()
+        {
+            let sets = std::array::from_fn(|code| census.slot(code as u8));
+            debug_assert_eq!(sets, parsed.position.fen.board.piece_sets(), "{input:?}");
+            *pieces = Some(sets);
+            return result;
+        }
+        (self.parse_general(input), None)
     }
 
     /// The one-pass reader of [`Self::parse`] alone: `input` read when it is in plain form,
