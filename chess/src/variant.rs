@@ -179,6 +179,44 @@ pub enum Dialect {
     Lichess,
 }
 
+/// The non-empty fields of `line`, split at spaces and tabs: the first field's end (the
+/// board, the longest) found with `memchr2`, in a vector search, the short ones after it byte
+/// by byte.
+fn fields_of(line: &[u8]) -> Fields<'_> {
+    Fields {
+        rest: line,
+        first: true,
+    }
+}
+
+/// The iterator of [`fields_of`].
+struct Fields<'a> {
+    /// What is left of the line.
+    rest: &'a [u8],
+    /// No field has been given yet.
+    first: bool,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let is_separator = |b: &u8| *b == b' ' || *b == b'\t';
+        let start = self.rest.iter().position(|b| !is_separator(b))?;
+        let rest = self.rest.get(start..)?;
+        let end = if self.first {
+            self.first = false;
+            memchr::memchr2(b' ', b'\t', rest)
+        } else {
+            rest.iter().position(is_separator)
+        }
+        .unwrap_or(rest.len());
+        let (field, after) = rest.split_at_checked(end)?;
+        self.rest = after;
+        Some(field)
+    }
+}
+
 impl Dialect {
     /// Every dialect.
     pub const ALL: [Dialect; 3] = [Dialect::Essay, Dialect::Stockfish, Dialect::Lichess];
@@ -215,13 +253,15 @@ impl Dialect {
     /// ```
     #[must_use]
     pub fn detect(variant: Variant, line: &str) -> Dialect {
-        let mut fields = line.split([' ', '\t']).filter(|field| !field.is_empty());
+        // The fields found with `memchr`, without a vector: every line of a file with
+        // `--dialect auto` is judged here before it is read.
+        let mut fields = fields_of(line.as_bytes());
         match variant {
             Variant::Crazyhouse => {
                 let board = fields.next().unwrap_or_default();
-                if board.contains('[') {
+                if board.contains(&b'[') {
                     Dialect::Stockfish
-                } else if board.matches('/').count() >= 8 {
+                } else if board.iter().filter(|&&b| b == b'/').count() >= 8 {
                     Dialect::Lichess
                 } else if fields.count() < 7 {
                     // No pocket anywhere and no fields after the clocks: a standard FEN line,
@@ -233,26 +273,32 @@ impl Dialect {
                 }
             }
             Variant::ThreeCheck => {
-                let is_counter = |field: &str, plus: bool| {
+                // `3+3` (digits on both sides of one `+`), after a `+` when `plus`.
+                let is_counter = |field: &[u8], plus: bool| {
                     let rest = if plus {
-                        field.strip_prefix('+')
+                        field.strip_prefix(b"+")
                     } else {
                         Some(field)
                     };
-                    rest.and_then(|rest| rest.split_once('+'))
-                        .is_some_and(|(white, black)| {
-                            !white.is_empty()
-                                && !black.is_empty()
-                                && white
-                                    .bytes()
-                                    .chain(black.bytes())
-                                    .all(|b| b.is_ascii_digit())
-                        })
+                    rest.and_then(|rest| {
+                        let mut sides = rest.splitn(2, |&b| b == b'+');
+                        Some((sides.next()?, sides.next()?))
+                    })
+                    .is_some_and(|(white, black)| {
+                        !white.is_empty()
+                            && !black.is_empty()
+                            && white.iter().chain(black).all(u8::is_ascii_digit)
+                    })
                 };
-                let rest: Vec<&str> = fields.skip(4).collect();
-                if rest.iter().any(|field| is_counter(field, false)) {
-                    Dialect::Stockfish
-                } else if rest.iter().any(|field| is_counter(field, true)) {
+                // A plain counter anywhere after the first four fields wins over a `+1+0`.
+                let mut lichess = false;
+                for field in fields.skip(4) {
+                    if is_counter(field, false) {
+                        return Dialect::Stockfish;
+                    }
+                    lichess = lichess || is_counter(field, true);
+                }
+                if lichess {
                     Dialect::Lichess
                 } else {
                     Dialect::Essay
@@ -860,5 +906,75 @@ impl fmt::Display for VariantFen {
     /// The canonical (essay) form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f, Dialect::Essay)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Dialect, Variant};
+    use proptest::prelude::*;
+
+    /// `Dialect::detect` as it was written before it split the line on bytes (a vector of the
+    /// fields after the fourth): the reference the faster form must agree with.
+    fn detect_by_fields(variant: Variant, line: &str) -> Dialect {
+        let mut fields = line.split([' ', '\t']).filter(|field| !field.is_empty());
+        match variant {
+            Variant::Crazyhouse => {
+                let board = fields.next().unwrap_or_default();
+                if board.contains('[') {
+                    Dialect::Stockfish
+                } else if board.matches('/').count() >= 8 {
+                    Dialect::Lichess
+                } else if fields.count() < 7 {
+                    Dialect::Stockfish
+                } else {
+                    Dialect::Essay
+                }
+            }
+            Variant::ThreeCheck => {
+                let is_counter = |field: &str, plus: bool| {
+                    let rest = if plus {
+                        field.strip_prefix('+')
+                    } else {
+                        Some(field)
+                    };
+                    rest.and_then(|rest| rest.split_once('+'))
+                        .is_some_and(|(white, black)| {
+                            !white.is_empty()
+                                && !black.is_empty()
+                                && white
+                                    .bytes()
+                                    .chain(black.bytes())
+                                    .all(|b| b.is_ascii_digit())
+                        })
+                };
+                let rest: Vec<&str> = fields.skip(4).collect();
+                if rest.iter().any(|field| is_counter(field, false)) {
+                    Dialect::Stockfish
+                } else if rest.iter().any(|field| is_counter(field, true)) {
+                    Dialect::Lichess
+                } else {
+                    Dialect::Essay
+                }
+            }
+            Variant::Chess | Variant::Dice | Variant::TwoMove => Dialect::Essay,
+        }
+    }
+
+    proptest! {
+        /// Lines made of the characters that decide a dialect (and a few that do not, some of
+        /// them multi-byte) are judged as the field-vector reference judges them.
+        #[test]
+        fn detect_agrees_with_the_field_reference(
+            line in "([0-9+/\\[\\] \\t\\-wkKé]|0 1|3\\+3|\\+1\\+0| ){0,40}",
+        ) {
+            for variant in [Variant::ThreeCheck, Variant::Crazyhouse, Variant::Chess] {
+                prop_assert_eq!(
+                    Dialect::detect(variant, &line),
+                    detect_by_fields(variant, &line),
+                    "{:?} {:?}", variant, line
+                );
+            }
+        }
     }
 }

@@ -491,6 +491,7 @@ pub(crate) fn find(
                     input,
                     error,
                     counted,
+                    ..
                 } => {
                     found.positions += counted;
                     if let Some(error) = error {

@@ -77,6 +77,14 @@ impl DialectsChosen {
         }
     }
 
+    /// Adds `lines` more lines read in `dialect`, a dialect already seen (the positions the
+    /// scan counted instead of handing them on, [`Quiet`]).
+    pub(crate) fn count(&mut self, dialect: chess::variant::Dialect, lines: usize) {
+        if let Some((_, count, _)) = self.chosen.iter_mut().find(|(known, ..)| *known == dialect) {
+            *count += lines;
+        }
+    }
+
     /// The note for `path`: `` `3check.fen`: --dialect auto read 3 lines as stockfish (the
     /// first at line 1), 2 lines as lichess (the first at line 4) ``; `None` when nothing was
     /// chosen.
@@ -435,6 +443,9 @@ pub(crate) enum Event<'a, 'r> {
         /// For a reported scan: the positions without a finding that were counted instead of
         /// handed on (see [`Quiet`]).
         counted: usize,
+        /// Of those, how many were read in each dialect `--dialect auto` chose (a dialect
+        /// already chosen for a position handed on before them).
+        counted_dialects: Vec<(chess::variant::Dialect, usize)>,
     },
 }
 
@@ -633,10 +644,12 @@ pub(crate) fn scan_all(
             progress = None;
             in_order = None;
             let counted = std::mem::take(&mut quiet.positions);
+            let counted_dialects = std::mem::take(&mut quiet.dialects);
             each(Event::End {
                 input,
                 error,
                 counted,
+                counted_dialects,
             })?;
         }
         Ok(())
@@ -773,10 +786,11 @@ impl Batch {
             let Some(record) = self.records.get(index) else {
                 continue;
             };
-            if let Some(quiet) = quiet.as_deref_mut()
-                && !quiet.hands_on(&record)
-            {
-                continue;
+            if let Some(quiet) = quiet.as_deref_mut() {
+                if !quiet.hands_on(&record) {
+                    continue;
+                }
+                quiet.handed_on(analysis.as_ref().and_then(|analysis| analysis.dialect));
             }
             while self
                 .rendered_for
@@ -822,30 +836,51 @@ pub(crate) struct Quiet {
     after_marker: bool,
     /// A position has been handed on.
     seen_position: bool,
+    /// The dialects `--dialect auto` chose for positions handed on, each with the number of
+    /// positions read in it that were counted since: a position in a dialect met before needs
+    /// no hand-on for `-v`'s count of them.
+    pub(crate) dialects: Vec<(chess::variant::Dialect, usize)>,
 }
 
 impl Quiet {
     /// Whether an analysed record is left out before its record is even looked at: a
-    /// position without a finding, which is counted, when no marker waits for it (and no
-    /// dialect was chosen for it, which `-v` counts).
+    /// position without a finding, which is counted, when no marker waits for it (and, when a
+    /// dialect was chosen for it, which `-v` counts, that dialect was chosen for a position
+    /// handed on before: its first line is known, and the position is counted in it).
     fn skips(&mut self, analysis: Option<&Analysis>) -> bool {
-        match analysis {
-            Some(analysis)
-                if analysis.findings.is_empty()
-                    && analysis.notes.is_empty()
-                    && analysis
-                        .commands
-                        .as_ref()
-                        .is_none_or(|commands| commands.is_empty())
-                    && analysis.identity.is_none()
-                    && analysis.dialect.is_none()
-                    && !self.after_marker
-                    && self.seen_position =>
-            {
-                self.positions += 1;
-                true
-            }
-            _ => false,
+        let Some(analysis) = analysis else {
+            return false;
+        };
+        let clean = analysis.findings.is_empty()
+            && analysis.notes.is_empty()
+            && analysis
+                .commands
+                .as_ref()
+                .is_none_or(|commands| commands.is_empty())
+            && analysis.identity.is_none()
+            && !self.after_marker
+            && self.seen_position;
+        if !clean {
+            return false;
+        }
+        if let Some(dialect) = analysis.dialect {
+            let Some((_, counted)) = self.dialects.iter_mut().find(|(met, _)| *met == dialect)
+            else {
+                return false;
+            };
+            *counted += 1;
+        }
+        self.positions += 1;
+        true
+    }
+
+    /// Notes the dialect chosen for a position handed on, so that later positions read in it
+    /// may be counted instead.
+    fn handed_on(&mut self, dialect: Option<chess::variant::Dialect>) {
+        if let Some(dialect) = dialect
+            && !self.dialects.iter().any(|(met, _)| *met == dialect)
+        {
+            self.dialects.push((dialect, 0));
         }
     }
 

@@ -60,14 +60,21 @@ pub(super) fn dfen_findings(
 }
 
 /// The findings about `position`, the variant FEN `text` as `dfen`'s variant parser read it
-/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules.
+/// (three-check's counters, crazyhouse's pockets), in `variant`'s rules; `pieces`, the board's
+/// pieces as the reader gathered them, if it did.
 pub(super) fn variant_fen_findings(
     variant: variants::Variant,
     position: &chess::variant::VariantFen,
+    pieces: Option<&[u64; 12]>,
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
-    let position = variants::Position::from_variant_fen(variant, position, chess960(settings));
+    let position = match pieces {
+        Some(pieces) => {
+            variants::Position::from_variant_fen_with(variant, position, pieces, chess960(settings))
+        }
+        None => variants::Position::from_variant_fen(variant, position, chess960(settings)),
+    };
     reported(position.findings(text), settings)
 }
 
@@ -94,12 +101,27 @@ pub(super) fn fixed_by_dfen(code: crate::code::Code) -> bool {
     )
 }
 
-/// The end of an EPD line's four position fields.
+/// The end of an EPD line's four position fields: the board's end (the longest field) found
+/// with `memchr2`, the short fields after it byte by byte.
 fn end_of_fields(line: &str) -> usize {
+    let bytes = line.as_bytes();
+    let is_separator = |b: &u8| *b == b' ' || *b == b'\t';
+    let Some(board) = bytes.iter().position(|b| !is_separator(b)) else {
+        return line.len();
+    };
+    let Some(after_board) = bytes
+        .get(board..)
+        .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
+        .map(|end| board + end)
+    else {
+        return line.len();
+    };
     let mut fields = 0;
-    let mut in_field = false;
-    for (i, byte) in line.bytes().enumerate() {
-        let space = byte == b' ' || byte == b'\t';
+    let mut in_field = true;
+    let rest = bytes.get(after_board..).unwrap_or_default();
+    for (i, byte) in rest.iter().enumerate() {
+        let i = after_board + i;
+        let space = is_separator(byte);
         if space && in_field {
             fields += 1;
             if fields == 4 {
@@ -213,4 +235,37 @@ pub(super) fn fixed_fen(
         .map(|finding| crate::code::Code::from(finding.code))
         .collect();
     Some((fixed, codes))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    /// [`super::end_of_fields`] as it was written, byte by byte from the start.
+    fn end_of_fields_by_bytes(line: &str) -> usize {
+        let mut fields = 0;
+        let mut in_field = false;
+        for (i, byte) in line.bytes().enumerate() {
+            let space = byte == b' ' || byte == b'\t';
+            if space && in_field {
+                fields += 1;
+                if fields == 4 {
+                    return i;
+                }
+            }
+            in_field = !space;
+        }
+        line.len()
+    }
+
+    proptest! {
+        /// The end found with `memchr2` is the byte-by-byte scan's, on lines of fields,
+        /// separators and multi-byte characters.
+        #[test]
+        fn end_of_fields_agrees_with_the_byte_scan(
+            line in "([a-z0-9/+\\- \t]|é|  |\t\t){0,40}",
+        ) {
+            prop_assert_eq!(super::end_of_fields(&line), end_of_fields_by_bytes(&line));
+        }
+    }
 }

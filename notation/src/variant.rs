@@ -187,9 +187,12 @@ fn rules_findings(
     settings: ReadSettings,
     text: &str,
     parsed: &chess::variant::VariantParsed,
+    pieces: Option<&[u64; 12]>,
 ) -> Vec<Finding> {
     match rules_of(variant, settings) {
-        Some(rules) => super::rules::variant_fen_findings(rules, &parsed.position, text, settings),
+        Some(rules) => {
+            super::rules::variant_fen_findings(rules, &parsed.position, pieces, text, settings)
+        }
         None => Vec::new(),
     }
 }
@@ -224,7 +227,9 @@ fn lenient_hint(
 /// Reads `text` with `parser`; a line refused only for its missing clocks is read as a clockless
 /// FEN is, under every profile (`dfen::form`): with the fixable `DFEN109`, or, in a file whose
 /// first position is clockless and unless strict, with no finding at all. The second value
-/// says whether the line is kept clockless so (its canonical form is the line as written).
+/// says whether the line is kept clockless so (its canonical form is the line as written);
+/// the third, the board's pieces when the parser's one-pass reader gathered them
+/// ([`VariantParser::parse_with_pieces`]).
 fn parse_clockless(
     parser: VariantParser,
     settings: ReadSettings,
@@ -232,10 +237,11 @@ fn parse_clockless(
 ) -> (
     Result<chess::variant::VariantParsed, dfen::ParseError>,
     bool,
+    Option<[u64; 12]>,
 ) {
-    let parsed = parser.parse(text);
+    let (parsed, pieces) = parser.parse_with_pieces(text);
     if parsed.is_ok() || settings.profile == dfen::Profile::Lenient {
-        return (parsed, false);
+        return (parsed, false, pieces);
     }
     let lenient = match parser.lenient(true).parse(text) {
         Ok(lenient)
@@ -246,7 +252,7 @@ fn parse_clockless(
         {
             lenient
         }
-        _ => return (parsed, false),
+        _ => return (parsed, false, None),
     };
     let mut lenient = lenient;
     let kept = settings.form.clockless && !settings.strict;
@@ -255,7 +261,7 @@ fn parse_clockless(
             .findings
             .retain(|f| f.code != dfen::Code::MissingClocks);
     }
-    (Ok(lenient), kept)
+    (Ok(lenient), kept, None)
 }
 
 /// One variant's behaviour.
@@ -287,10 +293,10 @@ impl Codec for VariantCodec {
         text: &str,
         settings: ReadSettings,
     ) -> Result<Read, Rejection> {
-        let (parsed, _) = parse_clockless(self.parser(notation, settings, text), settings, text);
+        let (parsed, ..) = parse_clockless(self.parser(notation, settings, text), settings, text);
         let parsed = parsed.map_err(|error| Rejection::from(error_finding(&error)))?;
         first_error(&parsed.findings, None)?;
-        if let Some(error) = rules_findings(self.variant, settings, text, &parsed)
+        if let Some(error) = rules_findings(self.variant, settings, text, &parsed, None)
             .into_iter()
             .find(|f| f.severity == fenkit_diagnostics::Severity::Error)
         {
@@ -310,7 +316,7 @@ impl Codec for VariantCodec {
     ) -> Result<(Position, Vec<Finding>), Rejection> {
         match parse_clockless(self.parser(notation, settings, text), settings, text).0 {
             Ok(parsed) => {
-                let rules = rules_findings(self.variant, settings, text, &parsed);
+                let rules = rules_findings(self.variant, settings, text, &parsed, None);
                 let mut findings = converted(parsed.findings);
                 findings.extend(rules);
                 Ok((Position::Variant(Box::new(parsed.position)), findings))
@@ -351,12 +357,13 @@ struct VariantAnalyzer {
 impl Analyze for VariantAnalyzer {
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
         let (read, write) = line_dialects(self.variant, work.notation, text);
-        let (parsed, kept_clockless) = parse_clockless(
+        let (mut parsed, kept_clockless, pieces) = parse_clockless(
             parser(self.variant, work.notation, work.settings, read).strict(work.settings.strict),
             work.settings,
             text,
         );
-        let mut analysis = self.analysis(work, text, parsed, read, write);
+        // The read line used where it lies (about 600 bytes), not moved into the call.
+        let mut analysis = self.analysis(work, text, &mut parsed, pieces.as_ref(), read, write);
         if kept_clockless {
             // The file writes its positions without clocks: the line stays so.
             analysis.canonical = None;
@@ -390,6 +397,7 @@ impl VariantAnalyzer {
         let still = super::rules::variant_fen_findings(
             rules_of(self.variant, settings).unwrap_or(variants::Variant::Chess),
             &fixed,
+            None,
             &fixed.display_as(Dialect::Essay).to_string(),
             settings,
         );
@@ -410,14 +418,15 @@ impl VariantAnalyzer {
         &self,
         work: &mut Work,
         text: &str,
-        parsed: Result<chess::variant::VariantParsed, dfen::ParseError>,
+        parsed: &mut Result<chess::variant::VariantParsed, dfen::ParseError>,
+        pieces: Option<&[u64; 12]>,
         read: Dialect,
         write: Dialect,
     ) -> Analysis {
         match parsed {
             Err(error) => Analysis::rejected(
                 lenient_hint(
-                    error_finding(&error),
+                    error_finding(error),
                     self.variant,
                     work.notation,
                     work.settings,
@@ -427,9 +436,9 @@ impl VariantAnalyzer {
                 None,
             ),
             Ok(parsed) => {
-                let mut rules = rules_findings(self.variant, work.settings, text, &parsed);
+                let mut rules = rules_findings(self.variant, work.settings, text, parsed, pieces);
                 if work.fixes_variant_findings() {
-                    self.fixable_in_fmt(work.settings, &parsed, &mut rules);
+                    self.fixable_in_fmt(work.settings, parsed, &mut rules);
                 }
                 let has_errors = parsed.has_errors()
                     || rules
@@ -472,7 +481,7 @@ impl VariantAnalyzer {
                     }
                     _ => None,
                 };
-                let mut findings = converted(parsed.findings);
+                let mut findings = converted(std::mem::take(&mut parsed.findings));
                 findings.extend(rules);
                 Analysis::accepted(findings, canonical, identity)
             }

@@ -122,6 +122,36 @@ fn ray_attacks(dir: usize, sq: usize, occupied: u64) -> u64 {
     ray ^ RAYS[dir][first as usize]
 }
 
+const fn empty_board_tables(first: usize) -> [u64; 64] {
+    let rays = ray_tables();
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] =
+            rays[first][sq] | rays[first + 1][sq] | rays[first + 2][sq] | rays[first + 3][sq];
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_LINES: [u64; 64] = empty_board_tables(0);
+static BISHOP_LINES: [u64; 64] = empty_board_tables(4);
+
+/// The squares a rook on `sq` attacks on an empty board: a slider elsewhere cannot attack
+/// `sq` along a rank or file, whatever stands between.
+#[inline(always)]
+#[must_use]
+pub fn rook_lines(sq: u32) -> u64 {
+    ROOK_LINES[sq as usize]
+}
+
+/// The squares a bishop on `sq` attacks on an empty board.
+#[inline(always)]
+#[must_use]
+pub fn bishop_lines(sq: u32) -> u64 {
+    BISHOP_LINES[sq as usize]
+}
+
 /// The squares a knight on `sq` attacks.
 #[inline(always)]
 #[must_use]

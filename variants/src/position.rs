@@ -648,6 +648,28 @@ impl Position {
             & self.by_color[color as usize]
     }
 
+    /// [`Position::attackers`] for a question asked once of a position (who gives check):
+    /// the rays are scanned only when a slider of `color` stands on one of their lines. The
+    /// move generator's many questions about crowded lines (racing kings') keep the plain scan.
+    #[inline(always)]
+    #[must_use]
+    pub fn attackers_sparse(&self, color: Color, sq: u32, occupied: u64) -> u64 {
+        let them = self.by_color[color as usize];
+        let rq = (self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]) & them;
+        let bq = (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & them;
+        let mut attackers = ((bb::king(sq) & self.by_role[Role::King as usize])
+            | (bb::knight(sq) & self.by_role[Role::Knight as usize])
+            | (bb::pawn(color.other().index(), sq) & self.by_role[Role::Pawn as usize]))
+            & them;
+        if bb::rook_lines(sq) & rq != 0 {
+            attackers |= bb::rook(sq, occupied) & rq;
+        }
+        if bb::bishop_lines(sq) & bq != 0 {
+            attackers |= bb::bishop(sq, occupied) & bq;
+        }
+        attackers
+    }
+
     /// The squares the piece on `sq` attacks.
     #[inline(always)]
     #[must_use]

@@ -98,7 +98,7 @@ pub trait Rules: Sync + Send + fmt::Debug {
 #[inline(always)]
 pub(crate) fn standard_checkers(pos: &Position) -> u64 {
     match pos.king_of(pos.turn) {
-        Some(king) => pos.attackers(pos.turn.other(), king, pos.occupied()),
+        Some(king) => pos.attackers_sparse(pos.turn.other(), king, pos.occupied()),
         None => 0,
     }
 }
@@ -106,7 +106,7 @@ pub(crate) fn standard_checkers(pos: &Position) -> u64 {
 #[inline(always)]
 pub(crate) fn standard_was_into_check(pos: &Position) -> bool {
     match pos.king_of(pos.turn.other()) {
-        Some(king) => pos.attackers(pos.turn, king, pos.occupied()) != 0,
+        Some(king) => pos.attackers_sparse(pos.turn, king, pos.occupied()) != 0,
         None => false,
     }
 }
@@ -1129,7 +1129,13 @@ pub(crate) fn status_and_checkers<R: Rules + ?Sized>(
     status |= flag(occupied == 0, Status::EMPTY);
     status |= flag(white & kings == 0, Status::NO_WHITE_KING);
     status |= flag(black & kings == 0, Status::NO_BLACK_KING);
-    status |= flag(kings.count_ones() > 2, Status::TOO_MANY_KINGS);
+    // More than two kings: a third left after the lowest two are cleared (no `popcnt` on the
+    // baseline target).
+    let past_two = kings & kings.wrapping_sub(1);
+    status |= flag(
+        past_two & past_two.wrapping_sub(1) != 0,
+        Status::TOO_MANY_KINGS,
+    );
     status |= flag(white.count_ones() > 16, Status::TOO_MANY_WHITE_PIECES);
     status |= flag(black.count_ones() > 16, Status::TOO_MANY_BLACK_PIECES);
     status |= flag(

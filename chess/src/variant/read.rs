@@ -202,6 +202,41 @@ impl VariantParser {
         self.parse_general(input)
     }
 
+    /// [`Self::parse`], with the board's pieces as the one-pass reader found them when it read
+    /// `input` (one set of squares per piece code, colour × 6 + role, as
+    /// [`dfen::Board::piece_sets`] gives them), so that a caller building bitboards need not
+    /// read the board again; `None` beside a line the general reader read.
+    pub fn parse_with_pieces(
+        &self,
+        input: &str,
+    ) -> (Result<VariantParsed, ParseError>, Option<[u64; 12]>) {
+        if self.variant == Variant::Dice
+            || !self.variant.has_dialect(self.dialect)
+            || input.len() > MAX_INPUT_LEN
+        {
+            return (self.parse(input), None);
+        }
+        // Read in place in the value returned, as `parse` reads, so that nothing large is moved.
+        let mut result = (
+            Ok(VariantParsed::empty(
+                self.variant,
+                self.check_limit,
+                self.castling_mode,
+            )),
+            None,
+        );
+        let mut census = Census::default();
+        if let (Ok(parsed), pieces) = &mut result
+            && self.read_plain(input, parsed, &mut census).is_some()
+        {
+            let sets = std::array::from_fn(|code| census.slot(code as u8));
+            debug_assert_eq!(sets, parsed.position.fen.board.piece_sets(), "{input:?}");
+            *pieces = Some(sets);
+            return result;
+        }
+        (self.parse_general(input), None)
+    }
+
     /// The one-pass reader of [`Self::parse`] alone: `input` read when it is in plain form,
     /// else `None`. Where it reads `input`, [`Self::parse`] gives the same. For a reader that
     /// has a general reader of its own to fall back on (`chess::epd`'s, of a variant's EPD

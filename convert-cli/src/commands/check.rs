@@ -225,7 +225,12 @@ impl<W: WritePrintable> Run<'_, W> {
                 Ok(())
             }
             Event::Item { item, .. } => self.item(item),
-            Event::End { error, counted, .. } => self.end(error, counted),
+            Event::End {
+                error,
+                counted,
+                counted_dialects,
+                ..
+            } => self.end(error, counted, &counted_dialects),
         }
     }
 
@@ -456,7 +461,12 @@ impl<W: WritePrintable> Run<'_, W> {
 
     /// The end of the input being checked: its counts added to the run's, and the engine
     /// dialect suggested when it explains the input.
-    fn end(&mut self, error: Option<io::Error>, counted: usize) -> io::Result<()> {
+    fn end(
+        &mut self,
+        error: Option<io::Error>,
+        counted: usize,
+        counted_dialects: &[(chess::variant::Dialect, usize)],
+    ) -> io::Result<()> {
         let Some(mut file) = self.file.take() else {
             return Ok(());
         };
@@ -473,6 +483,9 @@ impl<W: WritePrintable> Run<'_, W> {
         file.markers.end();
         Run::<W>::marker_errors(&mut file, &mut self.emitter)?;
         file.summary.positions += counted;
+        for &(dialect, lines) in counted_dialects {
+            file.dialects.count(dialect, lines);
+        }
         if let Some(note) = file.dialects.note(&file.path) {
             self.global.note(note);
         }

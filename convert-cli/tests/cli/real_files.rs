@@ -39,6 +39,50 @@ fn clockless_variant_lines_read_with_lenient() {
 /// Stockfish's, lichess's and the essay's three-check counters in one file: `--dialect auto`
 /// reads each line in its own, writes it back in it (or in `--to-dialect`), and `-v` says
 /// what it chose.
+/// `-v`'s count of the lines read in each dialect holds every line, the clean lines of a
+/// dialect met before (which the scan counts instead of handing them on) with those handed on:
+/// the first of each dialect, lines with findings, and the position after a marker.
+#[test]
+fn dialect_auto_counts_every_line_of_a_dialect() {
+    let tree = Tree::empty();
+    tree.write(
+        "3check.fen",
+        "\
+4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0
+4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+0
+# fenkit: expect[VAR007]
+4k3/8/8/8/8/8/8/4K3 w K - 0 1 +0+0
+4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+0
+",
+    );
+    for threads in ["1", "2"] {
+        let output = tree
+            .fenkit(&[
+                "check",
+                "-v",
+                "--threads",
+                threads,
+                "--variant",
+                "threecheck",
+                "3check.fen",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(
+                "--dialect auto read 4 lines as stockfish (the first at line 1), \
+                 4 lines as lichess (the first at line 3)"
+            ),
+            "{threads} threads: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn dialect_auto_decides_per_line() {
     let tree = Tree::empty();
