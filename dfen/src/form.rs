@@ -214,15 +214,13 @@ impl FileForm {
             clockless: count == 4,
             // Only a form `fmt` keeps decides a file: two clocks, each canonical (a line
             // that writes them otherwise is rewritten, which would change the file's form).
-            clocks_as_fields: count >= 6 && {
-                // The clocks as written, from the fifth field's start to the sixth's end
-                // (both are slices of `line`).
-                let start = fifth.as_ptr() as usize - line.as_ptr() as usize;
-                let end = sixth.as_ptr() as usize - line.as_ptr() as usize + sixth.len();
-                line.get(start..end)
-                    .and_then(|clocks| std::str::from_utf8(clocks).ok())
-                    .is_some_and(clock_fields_canonical)
-            },
+            // Two canonical clocks, one space between them (`fifth` and `sixth` are slices of
+            // `line`): what `clock_fields_canonical` keeps.
+            clocks_as_fields: count >= 6
+                && is_canonical_clock_bytes(fifth)
+                && is_canonical_clock_bytes(sixth)
+                && sixth.as_ptr() as usize - fifth.as_ptr() as usize == fifth.len() + 1
+                && line.get(sixth.as_ptr() as usize - line.as_ptr() as usize - 1) == Some(&b' '),
         }
     }
 
