@@ -435,14 +435,7 @@ impl<'a> SimpleRecord<'a> {
             160 + finding.message.len() + self.path.len() + 2 * self.text.len() + span.len(),
         );
         plain_head(finding, out);
-        write_body(
-            self.path,
-            (line, span.start + 1),
-            line,
-            self.text,
-            span,
-            out,
-        );
+        self.body_into(line, &span, out);
         plain_help(finding, decimal_len(line), out);
         Some(printable)
     }
