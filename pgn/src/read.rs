@@ -313,9 +313,13 @@ impl<'a> Games<'a> {
         let mut edits = Vec::new();
         // Room for lichess's 17 tags (and most files' fewer) without growing the list.
         let mut tags = Vec::new();
+        let mut tag_section = TagSection {
+            end: start,
+            unreadable: false,
+        };
         if self.reader.notation == Notation::Pgn {
             tags.reserve(20);
-            self.tags(&mut tags, &mut findings);
+            tag_section = self.tags(&mut tags, &mut findings);
         }
         let mut game = Game {
             span: start..start,
@@ -332,28 +336,35 @@ impl<'a> Games<'a> {
             unread_commands: Vec::new(),
         };
         let (position, checked) = self.setup(&mut game, &mut edits);
-        let tags_end = game.tags.last().map_or(start, |tag| tag.span.end);
         let movetext = match position {
             Start::Chess(position) => self.movetext(&mut game, &mut edits, position, checked),
             Start::Variant(position) => self.movetext(&mut game, &mut edits, *position, checked),
         };
         game.span = start..self.at;
         if self.reader.notation == Notation::Pgn {
-            self.end_checks(&mut game, &mut edits, movetext, tags_end);
+            self.end_checks(&mut game, &mut edits, movetext, tag_section);
         }
         edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
         game.edits = edits;
         game
     }
 
-    /// The tag section: tag pairs, `%` lines, whitespace.
-    fn tags(&mut self, tags: &mut Vec<Tag<'a>>, findings: &mut Vec<Finding<Code>>) {
+    /// The tag section: tag pairs, `%` lines, whitespace. Its answer says where its last tag
+    /// pair ends, readable or not.
+    fn tags(&mut self, tags: &mut Vec<Tag<'a>>, findings: &mut Vec<Finding<Code>>) -> TagSection {
+        let mut section = TagSection {
+            end: self.at,
+            unreadable: false,
+        };
         loop {
             self.skip_whitespace();
             match self.byte(self.at) {
                 Some(b'%' | b';') if self.line_start(self.at) => self.at = self.line_end(self.at),
                 Some(b'[') => match self.tag() {
-                    Ok(tag) => tags.push(tag),
+                    Ok(tag) => {
+                        section.end = tag.span.end;
+                        tags.push(tag);
+                    }
                     Err((expected, found)) => {
                         let end = self.line_end(self.at);
                         let end = self.text(self.at..end).trim_end().len() + self.at;
@@ -368,10 +379,13 @@ impl<'a> Games<'a> {
                                 "write a tag pair as `[Name \"value\"]` on a line of its own",
                             ),
                         );
+                        // The line's `[` at least: the tag section reaches past it.
+                        section.end = end;
+                        section.unreadable = true;
                         self.at = self.line_end(self.at);
                     }
                 },
-                _ => return,
+                _ => return section,
             }
         }
     }
@@ -1194,8 +1208,9 @@ impl<'a> Games<'a> {
         game: &mut Game<'a>,
         edits: &mut Vec<Edit>,
         (end, last_token): (End, Option<Range<usize>>),
-        tags_end: usize,
+        tag_section: TagSection,
     ) {
+        let tags_end = tag_section.end;
         let result_tag = game.tags.iter().find(|tag| tag.name == "Result");
         let tag_marker = result_tag.and_then(|tag| Termination::from_marker(tag.raw_value.trim()));
         match (&game.termination, end) {
@@ -1222,6 +1237,8 @@ impl<'a> Games<'a> {
                 }
             }
             (None, End::UnclosedComment) => {}
+            // Nothing but an unreadable tag section: no movetext to end.
+            (None, _) if tag_section.unreadable && last_token.is_none() => {}
             (None, _) => {
                 let marker = tag_marker.unwrap_or(Termination::Unknown).as_str();
                 let (at, replacement, span) = match last_token {
@@ -1278,7 +1295,9 @@ impl<'a> Games<'a> {
             .filter(|(index, _)| present & (1 << index) == 0)
             .map(|(_, tag)| tag)
             .collect();
-        if !missing.is_empty() {
+        // An unreadable tag pair may be the missing tag itself (`[Event "x]`): inserting it
+        // would write it twice.
+        if !missing.is_empty() && !tag_section.unreadable {
             let result = game
                 .termination
                 .as_ref()
@@ -1346,6 +1365,16 @@ impl<'a> Games<'a> {
             );
         }
     }
+}
+
+/// What a game's tag section left for the checks at the game's end.
+#[derive(Clone, Copy)]
+struct TagSection {
+    /// The end of its last tag pair (the trimmed end of the line of an unreadable one), or the
+    /// game's start when it has none.
+    end: usize,
+    /// Whether a tag pair could not be read (`PGN006`).
+    unreadable: bool,
 }
 
 /// How far a place is from where a comment or variation opened: ` (3 lines later)`, or

@@ -224,3 +224,19 @@ fn tags_inserted_before_a_game_later_on_a_line_start_their_own_lines() {
     assert!(fixed.ends_with("[Result \"*\"]\n\ne5 *\n"), "{fixed}");
     assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
 }
+
+/// A tag pair `fmt` cannot read may be the very tag the roster lacks (`[Event "x]`), so no
+/// roster tag is inserted beside it; a game that is nothing but an unreadable tag pair gets no
+/// termination marker either. The other games are fixed as usual.
+#[test]
+fn an_unreadable_tag_pair_gets_no_inserted_tags_and_nothing_but_it_no_marker() {
+    let fixed = pgn::fix("1. e4 e5 2. Ngf3 ;\n*[\n", Notation::Pgn);
+    assert!(fixed.ends_with("\n1. e4 e5 2. Nf3 ;\n*[\n"), "{fixed}");
+    assert_eq!(fixed.matches("[Event \"?\"]").count(), 1, "{fixed}");
+    assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
+
+    let broken_event = "[Event \"x]\n[Site \"?\"]\n\n1. e4 e5\n";
+    let fixed = pgn::fix(broken_event, Notation::Pgn);
+    assert_eq!(fixed, "[Event \"x]\n[Site \"?\"]\n\n1. e4 e5 *\n");
+    assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
+}
