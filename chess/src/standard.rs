@@ -152,6 +152,14 @@ pub struct Position {
     pos: Pos,
 }
 
+/// The one legal move [`Position::named_move`] found, whether it gives check, and whether other
+/// pieces of its role may legally move to its square: any, one on its file, one on its rank.
+pub(crate) struct Named {
+    pub(crate) mv: ChessMove,
+    pub(crate) check: bool,
+    pub(crate) peers: (bool, bool, bool),
+}
+
 /// The error of [`Position::play`]: the move is not legal in the position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
@@ -420,6 +428,127 @@ impl Position {
             occupied,
             their_king.trailing_zeros() as usize,
         ))
+    }
+
+    /// The one legal move that a piece of `role` on a square of `from` makes to `to`, read from
+    /// the board in one pass: the pieces of that role that reach the square (their attacks
+    /// from it, or the pawns behind it), then the legality and the check of each. `capture`
+    /// is whether the text marks a capture; for a pawn it also says which kind of move (a
+    /// push, or a capture along a diagonal, en passant included). `None` whenever the answer
+    /// is not one legal move written with this capture mark and promotion (no move, several,
+    /// a capture mark that does not match, a king taken, a castling): the full reader
+    /// ([`Position::visit_to`]) answers those, with the reason.
+    #[inline]
+    pub(crate) fn named_move(
+        &self,
+        role: Role,
+        to: Square,
+        from: u64,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Named> {
+        let pos = &self.pos;
+        let white = pos.side == Color::White;
+        let us = pos.side.index();
+        let them = us ^ 1;
+        let target = usize::from(to.index());
+        let bit = 1u64 << target;
+        let occupied = pos.occupied();
+        let theirs = pos.colors.get(them).copied().unwrap_or(0);
+        // Onto a piece of the mover's own, or onto a king: the full reader's cases.
+        if (occupied & !theirs | pos.pieces(them, Role::King)) & bit != 0 {
+            return None;
+        }
+        let taken = theirs & bit != 0;
+        let (kind, origins) = if role == Role::Pawn {
+            let pawns = pos.pieces(us, Role::Pawn);
+            let last = if white { RANK_8 } else { RANK_1 };
+            if (bit & last != 0) != promotion.is_some() {
+                return None;
+            }
+            if capture {
+                let kind = if taken {
+                    MoveKind::Capture
+                } else {
+                    let (ep_rank, beyond) = if white {
+                        (RANK_6, bit >> 8)
+                    } else {
+                        (RANK_3, bit << 8)
+                    };
+                    if pos.ep & ep_rank & bit == 0 || pos.pieces(them, Role::Pawn) & beyond == 0 {
+                        return None;
+                    }
+                    MoveKind::EnPassant
+                };
+                let sources = PAWN
+                    .get(them)
+                    .and_then(|table| table.get(target))
+                    .copied()
+                    .unwrap_or(0);
+                (kind, sources & pawns)
+            } else {
+                if taken {
+                    return None;
+                }
+                let behind = if white { bit >> 8 } else { bit << 8 };
+                let (two_behind, start_rank) = if white {
+                    (behind >> 8, RANK_1 << 8)
+                } else {
+                    (behind << 8, RANK_8 >> 8)
+                };
+                if behind & pawns != 0 {
+                    (MoveKind::Quiet, behind)
+                } else if behind & occupied == 0 && two_behind & pawns & start_rank != 0 {
+                    (MoveKind::DoublePush, two_behind)
+                } else {
+                    return None;
+                }
+            }
+        } else {
+            if promotion.is_some() || capture != taken {
+                return None;
+            }
+            let attacks = match role {
+                Role::Knight => KNIGHT.get(target).copied().unwrap_or(0),
+                Role::Bishop => bishop_attacks(target, occupied),
+                Role::Rook => rook_attacks(target, occupied),
+                Role::Queen => bishop_attacks(target, occupied) | rook_attacks(target, occupied),
+                Role::King => KING.get(target).copied().unwrap_or(0),
+                Role::Pawn => 0,
+            };
+            let kind = if taken {
+                MoveKind::Capture
+            } else {
+                MoveKind::Quiet
+            };
+            (kind, attacks & pos.pieces(us, role))
+        };
+        let mut found = None;
+        for square in Bits(origins & from) {
+            let mv = move_of(role, square, to, promotion, kind);
+            if let Some(check) = self.check_if_legal(&mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((mv, check));
+            }
+        }
+        let (mv, check) = found?;
+        // The other pieces of the role that may legally move there, for the disambiguation.
+        let moved = 1u64 << mv.from().index();
+        let mut peers = (false, false, false);
+        if role != Role::Pawn {
+            for square in Bits(origins & !moved) {
+                let other = move_of(role, square, to, None, kind);
+                if self.check_if_legal(&other).is_some() {
+                    let other = other.from();
+                    peers.0 = true;
+                    peers.1 |= other.file() == mv.from().file();
+                    peers.2 |= other.rank() == mv.from().rank();
+                }
+            }
+        }
+        Some(Named { mv, check, peers })
     }
 
     /// Whether a move of [`Position::visit_pseudo_legal`] is legal: it does not leave the
