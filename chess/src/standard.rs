@@ -365,17 +365,11 @@ impl Position {
         }
     }
 
-    /// Whether `mv`, a move of [`Position::visit_pseudo_legal`], gives check, when it is legal;
-    /// `None` when it is not. One move made answers both, for [`san`](crate::san).
+    /// The occupied squares after `mv`, a move that is not castling, and the square of the
+    /// piece it takes (the pawn's, en passant), as bitboards: no position is made.
     #[inline]
-    pub(crate) fn check_if_legal(&self, mv: &ChessMove) -> Option<bool> {
-        if mv.castling().is_some() {
-            return self.is_legal(mv).then(|| self.after(mv).is_check());
-        }
-        // The board after the move, as bitboards: no position is made.
+    fn board_after(&self, mv: &ChessMove) -> (u64, u64) {
         let pos = &self.pos;
-        let us = pos.side.index();
-        let them = us ^ 1;
         let from_bit = 1u64 << mv.from().index();
         let to_bit = 1u64 << mv.to().index();
         let taken = if mv.is_en_passant() {
@@ -386,38 +380,73 @@ impl Position {
         } else {
             to_bit
         };
-        let occupied = (pos.occupied() & !from_bit & !taken) | to_bit;
+        ((pos.occupied() & !from_bit & !taken) | to_bit, taken)
+    }
+
+    /// Whether the mover's king is not attacked after `mv`, a move of
+    /// [`Position::visit_pseudo_legal`] that is not castling, on the board
+    /// [`Position::board_after`] gives.
+    #[inline]
+    fn king_safe_after(&self, mv: &ChessMove, occupied: u64, taken: u64) -> bool {
+        let pos = &self.pos;
+        let us = pos.side.index();
+        let them = us ^ 1;
         let theirs = |role: Role| pos.pieces(them, role) & !taken;
-        // Our king is not attacked after it.
         let king = if mv.role() == Role::King {
-            to_bit
+            1u64 << mv.to().index()
         } else {
             pos.pieces(us, Role::King)
         };
-        if king != 0 {
-            let square = king.trailing_zeros() as usize;
-            let queens = theirs(Role::Queen);
-            let diagonal = theirs(Role::Bishop) | queens;
-            let straight = theirs(Role::Rook) | queens;
-            // The sliders on a line with the king, each of which attacks it when no piece
-            // stands between them: one table look-up each, no ray walked.
-            let sliders = (DIAGONALS.get(square).copied().unwrap_or(0) & diagonal)
-                | (STRAIGHTS.get(square).copied().unwrap_or(0) & straight);
-            let attacked = PAWN
-                .get(us)
-                .and_then(|table| table.get(square))
-                .is_some_and(|attacks| attacks & theirs(Role::Pawn) != 0)
-                || KNIGHT
-                    .get(square)
-                    .is_some_and(|attacks| attacks & theirs(Role::Knight) != 0)
-                || KING
-                    .get(square)
-                    .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
-                || Bits(sliders).any(|slider| between(square, slider) & occupied == 0);
-            if attacked {
-                return None;
-            }
+        if king == 0 {
+            return true;
         }
+        let square = king.trailing_zeros() as usize;
+        let queens = theirs(Role::Queen);
+        let diagonal = theirs(Role::Bishop) | queens;
+        let straight = theirs(Role::Rook) | queens;
+        // The sliders on a line with the king, each of which attacks it when no piece stands
+        // between them: one table look-up each, no ray walked.
+        let sliders = (DIAGONALS.get(square).copied().unwrap_or(0) & diagonal)
+            | (STRAIGHTS.get(square).copied().unwrap_or(0) & straight);
+        let attacked = PAWN
+            .get(us)
+            .and_then(|table| table.get(square))
+            .is_some_and(|attacks| attacks & theirs(Role::Pawn) != 0)
+            || KNIGHT
+                .get(square)
+                .is_some_and(|attacks| attacks & theirs(Role::Knight) != 0)
+            || KING
+                .get(square)
+                .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
+            || Bits(sliders).any(|slider| between(square, slider) & occupied == 0);
+        !attacked
+    }
+
+    /// [`Position::is_legal`] by [`Position::king_safe_after`] for every move but castling:
+    /// no position is made.
+    #[inline]
+    fn is_legal_here(&self, mv: &ChessMove) -> bool {
+        if mv.castling().is_some() {
+            return self.is_legal(mv);
+        }
+        let (occupied, taken) = self.board_after(mv);
+        self.king_safe_after(mv, occupied, taken)
+    }
+
+    /// Whether `mv`, a move of [`Position::visit_pseudo_legal`], gives check, when it is legal;
+    /// `None` when it is not. One move made answers both, for [`san`](crate::san).
+    #[inline]
+    pub(crate) fn check_if_legal(&self, mv: &ChessMove) -> Option<bool> {
+        if mv.castling().is_some() {
+            return self.is_legal(mv).then(|| self.after(mv).is_check());
+        }
+        let (occupied, taken) = self.board_after(mv);
+        if !self.king_safe_after(mv, occupied, taken) {
+            return None;
+        }
+        let pos = &self.pos;
+        let them = pos.side.index() ^ 1;
+        let theirs = |role: Role| pos.pieces(them, role) & !taken;
         let their_king = theirs(Role::King);
         if their_king == 0 {
             return Some(false);
@@ -595,9 +624,16 @@ impl Position {
         ]
         .into_iter()
         .any(|role| {
-            let mut any = false;
-            self.visit_pseudo_legal(role, &mut |mv| any = any || self.is_legal(&mv));
-            any
+            // Stopped at the first legal move.
+            let mut legal = |mv: Move| {
+                if self.is_legal_here(&ChessMove(mv)) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            (role == Role::King && standard::generate_castling(&self.pos, &mut legal).is_break())
+                || self.pos.generate(role, false, &mut legal).is_break()
         })
     }
 
@@ -998,12 +1034,13 @@ mod tests {
             "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1",
         ];
         let mut rng = Rng(0x7157_0000_0000_0002);
-        let (mut moves_seen, mut checks) = (0usize, 0usize);
+        let (mut moves_seen, mut checks, mut mates) = (0usize, 0usize, 0usize);
         for start in starts {
             for _ in 0..40 {
                 let mut position = Position::new(&start.parse().unwrap());
                 for _ in 0..60 {
                     let moves = position.legal_moves();
+                    assert_eq!(position.has_legal_moves(), !moves.is_empty());
                     if moves.is_empty() {
                         break;
                     }
@@ -1027,14 +1064,26 @@ mod tests {
                         );
                         moves_seen += 1;
                         checks += usize::from(expected);
+                        if expected {
+                            // Mate after a check: the early-stopping search against the
+                            // generator's whole list.
+                            let next = position.after(mv);
+                            assert_eq!(
+                                next.has_legal_moves(),
+                                !next.legal_moves().is_empty(),
+                                "{} {mv}",
+                                position.to_dfen()
+                            );
+                            mates += usize::from(!next.has_legal_moves());
+                        }
                     }
                     position = position.after(&moves[rng.below(moves.len())]);
                 }
             }
         }
         assert!(
-            moves_seen > 100_000 && checks > 2_000,
-            "{moves_seen} {checks}"
+            moves_seen > 100_000 && checks > 2_000 && mates > 10,
+            "{moves_seen} {checks} {mates}"
         );
     }
 }
