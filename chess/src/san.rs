@@ -663,6 +663,93 @@ pub fn parse(position: &Position, text: &str) -> Result<SanMove, SanError> {
             text,
         ));
     }
+    if let Some(read) = read_canonical(position, text) {
+        return Ok(read);
+    }
+    parse_full(position, text)
+}
+
+/// [`parse`] for a text that is exactly the move's SAN (most moves of most files), read in one
+/// pass: the text's parts, then the one legal move they name from the board
+/// ([`Position::named_move`]), then whether the text's capture mark, disambiguation and check
+/// suffix are exactly those the SAN has. No SAN is written to compare: the text is the SAN.
+/// `None` for every other text (castling, another spelling, an illegal or ambiguous move),
+/// which [`parse_full`] reads.
+#[inline]
+fn read_canonical(position: &Position, text: &str) -> Option<SanMove> {
+    let bytes = text.as_bytes();
+    let (body, suffix) = match bytes.split_last()? {
+        (b'+', body) => (body, Suffix::Check),
+        (b'#', body) => (body, Suffix::Mate),
+        _ => (bytes, Suffix::None),
+    };
+    let (body, promotion) = match body {
+        [rest @ .., b'=', letter] => (
+            rest,
+            Some(match letter {
+                b'Q' => Role::Queen,
+                b'R' => Role::Rook,
+                b'B' => Role::Bishop,
+                b'N' => Role::Knight,
+                _ => return None,
+            }),
+        ),
+        _ => (body, None),
+    };
+    let [head @ .., file @ b'a'..=b'h', rank @ b'1'..=b'8'] = body else {
+        return None;
+    };
+    let to = Square::new(file - b'a', rank - b'1')?;
+    let (head, capture) = match head {
+        [rest @ .., b'x'] => (rest, true),
+        _ => (head, false),
+    };
+    const FILE: u64 = 0x0101_0101_0101_0101;
+    let piece = |letter: u8| PIECE_LETTERS.get(usize::from(letter)).copied().flatten();
+    // The role, the squares it may start from, and whether the text names its file and rank.
+    let (role, from, given) = match *head {
+        [] if !capture => (Role::Pawn, !0, (false, false)),
+        [file @ b'a'..=b'h'] if capture => (Role::Pawn, FILE << (file - b'a'), (true, false)),
+        [letter] => (piece(letter)?, !0, (false, false)),
+        [letter, file @ b'a'..=b'h'] => (piece(letter)?, FILE << (file - b'a'), (true, false)),
+        [letter, rank @ b'1'..=b'8'] => {
+            (piece(letter)?, 0xff << (8 * (rank - b'1')), (false, true))
+        }
+        _ => return None,
+    };
+    let named = position.named_move(role, to, from, capture, promotion)?;
+    if role != Role::Pawn && needed_disambiguation(named.peers) != given {
+        return None;
+    }
+    let check = match (named.check, suffix) {
+        (false, Suffix::None) => Suffix::None,
+        (true, Suffix::Check | Suffix::Mate) => {
+            if position.mate_after(&named.mv) {
+                Suffix::Mate
+            } else {
+                Suffix::Check
+            }
+        }
+        _ => return None,
+    };
+    if check != suffix {
+        return None;
+    }
+    // The text is the SAN: at most 7 bytes (`exd8=Q+`).
+    let mut san = San::EMPTY;
+    for &byte in bytes {
+        san.push(byte);
+    }
+    Some(SanMove {
+        mv: named.mv,
+        san,
+        spelling: Spelling::default(),
+    })
+}
+
+/// [`parse`] for any text: the shape read into its parts, the move resolved from them, its
+/// SAN written and compared with the text.
+fn parse_full(position: &Position, text: &str) -> Result<SanMove, SanError> {
     let written = read_written(text)?;
     let Resolved {
         mv,
@@ -1150,5 +1237,74 @@ mod tests {
             "EPD020",
             "malformed SAN move: expected a move in SAN such as `Nf3`, `exd5`, `e8=Q` or `O-O`, found `--`: a null move is not a move of the position",
         );
+    }
+
+    /// Positions of random play from starts with pins, en passant, promotions, castling and
+    /// discovered checks.
+    const STARTS: [&str; 6] = [
+        START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "2r3k1/1q1n1ppp/8/3N4/2B5/8/1Q3PPP/2R1R1K1 w - - 0 1",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// The one-pass reader of canonical SAN ([`read_canonical`]) and the full reader
+        /// ([`parse_full`]) give the same answer for every text: each legal move's SAN, and
+        /// that SAN with one or two random edits (another capture mark, suffix, disambiguation,
+        /// an illegal or ambiguous move). And the one-pass reader does read every canonical SAN
+        /// but castling and a disambiguation by file and rank, so that it is what is tested.
+        #[test]
+        fn the_one_pass_reader_agrees_with_the_full_reader(
+            seed in 1u64..,
+            start in 0usize..STARTS.len(),
+        ) {
+            let mut rng = crate::test_strategies::Rng(seed);
+            let mut position = position(STARTS[start]);
+            let alphabet: Vec<char> = "abcdefgh12345678NBRQKx+#=O-".chars().collect();
+            for _ in 0..80 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for mv in &moves {
+                    let san = San::of(&position, mv);
+                    let fast = read_canonical(&position, &san);
+                    let doubly = san.as_bytes().get(1..3).is_some_and(|two| {
+                        two[0].is_ascii_lowercase() && two[1].is_ascii_digit()
+                            && san.as_bytes()[0].is_ascii_uppercase()
+                            && san.len() > 4
+                            && san.as_bytes()[3].is_ascii_lowercase()
+                    });
+                    if mv.castling().is_none() && !doubly {
+                        proptest::prop_assert!(fast.is_some(), "{} {san}", position.to_dfen());
+                    }
+                    let full = parse_full(&position, &san);
+                    proptest::prop_assert_eq!(parse(&position, &san), full.clone());
+                    if let Some(fast) = fast {
+                        proptest::prop_assert_eq!(Ok(fast), full);
+                    }
+                    for _ in 0..3 {
+                        let text = crate::test_strategies::mutate(&mut rng, &san, &alphabet);
+                        let full = parse_full(&position, &text);
+                        proptest::prop_assert_eq!(
+                            parse(&position, &text),
+                            full.clone(),
+                            "{} {}",
+                            position.to_dfen(),
+                            text
+                        );
+                        if let Some(fast) = read_canonical(&position, &text) {
+                            proptest::prop_assert_eq!(Ok(fast), full, "{}", text);
+                        }
+                    }
+                }
+                position = position.after(&moves[rng.below(moves.len())]);
+            }
+        }
     }
 }

@@ -152,6 +152,14 @@ pub struct Position {
     pos: Pos,
 }
 
+/// The one legal move [`Position::named_move`] found, whether it gives check, and whether other
+/// pieces of its role may legally move to its square: any, one on its file, one on its rank.
+pub(crate) struct Named {
+    pub(crate) mv: ChessMove,
+    pub(crate) check: bool,
+    pub(crate) peers: (bool, bool, bool),
+}
+
 /// The error of [`Position::play`]: the move is not legal in the position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
@@ -357,17 +365,11 @@ impl Position {
         }
     }
 
-    /// Whether `mv`, a move of [`Position::visit_pseudo_legal`], gives check, when it is legal;
-    /// `None` when it is not. One move made answers both, for [`san`](crate::san).
+    /// The occupied squares after `mv`, a move that is not castling, and the square of the
+    /// piece it takes (the pawn's, en passant), as bitboards: no position is made.
     #[inline]
-    pub(crate) fn check_if_legal(&self, mv: &ChessMove) -> Option<bool> {
-        if mv.castling().is_some() {
-            return self.is_legal(mv).then(|| self.after(mv).is_check());
-        }
-        // The board after the move, as bitboards: no position is made.
+    fn board_after(&self, mv: &ChessMove) -> (u64, u64) {
         let pos = &self.pos;
-        let us = pos.side.index();
-        let them = us ^ 1;
         let from_bit = 1u64 << mv.from().index();
         let to_bit = 1u64 << mv.to().index();
         let taken = if mv.is_en_passant() {
@@ -378,38 +380,73 @@ impl Position {
         } else {
             to_bit
         };
-        let occupied = (pos.occupied() & !from_bit & !taken) | to_bit;
+        ((pos.occupied() & !from_bit & !taken) | to_bit, taken)
+    }
+
+    /// Whether the mover's king is not attacked after `mv`, a move of
+    /// [`Position::visit_pseudo_legal`] that is not castling, on the board
+    /// [`Position::board_after`] gives.
+    #[inline]
+    fn king_safe_after(&self, mv: &ChessMove, occupied: u64, taken: u64) -> bool {
+        let pos = &self.pos;
+        let us = pos.side.index();
+        let them = us ^ 1;
         let theirs = |role: Role| pos.pieces(them, role) & !taken;
-        // Our king is not attacked after it.
         let king = if mv.role() == Role::King {
-            to_bit
+            1u64 << mv.to().index()
         } else {
             pos.pieces(us, Role::King)
         };
-        if king != 0 {
-            let square = king.trailing_zeros() as usize;
-            let queens = theirs(Role::Queen);
-            let diagonal = theirs(Role::Bishop) | queens;
-            let straight = theirs(Role::Rook) | queens;
-            // The sliders on a line with the king, each of which attacks it when no piece
-            // stands between them: one table look-up each, no ray walked.
-            let sliders = (DIAGONALS.get(square).copied().unwrap_or(0) & diagonal)
-                | (STRAIGHTS.get(square).copied().unwrap_or(0) & straight);
-            let attacked = PAWN
-                .get(us)
-                .and_then(|table| table.get(square))
-                .is_some_and(|attacks| attacks & theirs(Role::Pawn) != 0)
-                || KNIGHT
-                    .get(square)
-                    .is_some_and(|attacks| attacks & theirs(Role::Knight) != 0)
-                || KING
-                    .get(square)
-                    .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
-                || Bits(sliders).any(|slider| between(square, slider) & occupied == 0);
-            if attacked {
-                return None;
-            }
+        if king == 0 {
+            return true;
         }
+        let square = king.trailing_zeros() as usize;
+        let queens = theirs(Role::Queen);
+        let diagonal = theirs(Role::Bishop) | queens;
+        let straight = theirs(Role::Rook) | queens;
+        // The sliders on a line with the king, each of which attacks it when no piece stands
+        // between them: one table look-up each, no ray walked.
+        let sliders = (DIAGONALS.get(square).copied().unwrap_or(0) & diagonal)
+            | (STRAIGHTS.get(square).copied().unwrap_or(0) & straight);
+        let attacked = PAWN
+            .get(us)
+            .and_then(|table| table.get(square))
+            .is_some_and(|attacks| attacks & theirs(Role::Pawn) != 0)
+            || KNIGHT
+                .get(square)
+                .is_some_and(|attacks| attacks & theirs(Role::Knight) != 0)
+            || KING
+                .get(square)
+                .is_some_and(|attacks| attacks & theirs(Role::King) != 0)
+            || Bits(sliders).any(|slider| between(square, slider) & occupied == 0);
+        !attacked
+    }
+
+    /// [`Position::is_legal`] by [`Position::king_safe_after`] for every move but castling:
+    /// no position is made.
+    #[inline]
+    fn is_legal_here(&self, mv: &ChessMove) -> bool {
+        if mv.castling().is_some() {
+            return self.is_legal(mv);
+        }
+        let (occupied, taken) = self.board_after(mv);
+        self.king_safe_after(mv, occupied, taken)
+    }
+
+    /// Whether `mv`, a move of [`Position::visit_pseudo_legal`], gives check, when it is legal;
+    /// `None` when it is not. One move made answers both, for [`san`](crate::san).
+    #[inline]
+    pub(crate) fn check_if_legal(&self, mv: &ChessMove) -> Option<bool> {
+        if mv.castling().is_some() {
+            return self.is_legal(mv).then(|| self.after(mv).is_check());
+        }
+        let (occupied, taken) = self.board_after(mv);
+        if !self.king_safe_after(mv, occupied, taken) {
+            return None;
+        }
+        let pos = &self.pos;
+        let them = pos.side.index() ^ 1;
+        let theirs = |role: Role| pos.pieces(them, role) & !taken;
         let their_king = theirs(Role::King);
         if their_king == 0 {
             return Some(false);
@@ -420,6 +457,127 @@ impl Position {
             occupied,
             their_king.trailing_zeros() as usize,
         ))
+    }
+
+    /// The one legal move that a piece of `role` on a square of `from` makes to `to`, read from
+    /// the board in one pass: the pieces of that role that reach the square (their attacks
+    /// from it, or the pawns behind it), then the legality and the check of each. `capture`
+    /// is whether the text marks a capture; for a pawn it also says which kind of move (a
+    /// push, or a capture along a diagonal, en passant included). `None` whenever the answer
+    /// is not one legal move written with this capture mark and promotion (no move, several,
+    /// a capture mark that does not match, a king taken, a castling): the full reader
+    /// ([`Position::visit_to`]) answers those, with the reason.
+    #[inline]
+    pub(crate) fn named_move(
+        &self,
+        role: Role,
+        to: Square,
+        from: u64,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Named> {
+        let pos = &self.pos;
+        let white = pos.side == Color::White;
+        let us = pos.side.index();
+        let them = us ^ 1;
+        let target = usize::from(to.index());
+        let bit = 1u64 << target;
+        let occupied = pos.occupied();
+        let theirs = pos.colors.get(them).copied().unwrap_or(0);
+        // Onto a piece of the mover's own, or onto a king: the full reader's cases.
+        if (occupied & !theirs | pos.pieces(them, Role::King)) & bit != 0 {
+            return None;
+        }
+        let taken = theirs & bit != 0;
+        let (kind, origins) = if role == Role::Pawn {
+            let pawns = pos.pieces(us, Role::Pawn);
+            let last = if white { RANK_8 } else { RANK_1 };
+            if (bit & last != 0) != promotion.is_some() {
+                return None;
+            }
+            if capture {
+                let kind = if taken {
+                    MoveKind::Capture
+                } else {
+                    let (ep_rank, beyond) = if white {
+                        (RANK_6, bit >> 8)
+                    } else {
+                        (RANK_3, bit << 8)
+                    };
+                    if pos.ep & ep_rank & bit == 0 || pos.pieces(them, Role::Pawn) & beyond == 0 {
+                        return None;
+                    }
+                    MoveKind::EnPassant
+                };
+                let sources = PAWN
+                    .get(them)
+                    .and_then(|table| table.get(target))
+                    .copied()
+                    .unwrap_or(0);
+                (kind, sources & pawns)
+            } else {
+                if taken {
+                    return None;
+                }
+                let behind = if white { bit >> 8 } else { bit << 8 };
+                let (two_behind, start_rank) = if white {
+                    (behind >> 8, RANK_1 << 8)
+                } else {
+                    (behind << 8, RANK_8 >> 8)
+                };
+                if behind & pawns != 0 {
+                    (MoveKind::Quiet, behind)
+                } else if behind & occupied == 0 && two_behind & pawns & start_rank != 0 {
+                    (MoveKind::DoublePush, two_behind)
+                } else {
+                    return None;
+                }
+            }
+        } else {
+            if promotion.is_some() || capture != taken {
+                return None;
+            }
+            let attacks = match role {
+                Role::Knight => KNIGHT.get(target).copied().unwrap_or(0),
+                Role::Bishop => bishop_attacks(target, occupied),
+                Role::Rook => rook_attacks(target, occupied),
+                Role::Queen => bishop_attacks(target, occupied) | rook_attacks(target, occupied),
+                Role::King => KING.get(target).copied().unwrap_or(0),
+                Role::Pawn => 0,
+            };
+            let kind = if taken {
+                MoveKind::Capture
+            } else {
+                MoveKind::Quiet
+            };
+            (kind, attacks & pos.pieces(us, role))
+        };
+        let mut found = None;
+        for square in Bits(origins & from) {
+            let mv = move_of(role, square, to, promotion, kind);
+            if let Some(check) = self.check_if_legal(&mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((mv, check));
+            }
+        }
+        let (mv, check) = found?;
+        // The other pieces of the role that may legally move there, for the disambiguation.
+        let moved = 1u64 << mv.from().index();
+        let mut peers = (false, false, false);
+        if role != Role::Pawn {
+            for square in Bits(origins & !moved) {
+                let other = move_of(role, square, to, None, kind);
+                if self.check_if_legal(&other).is_some() {
+                    let other = other.from();
+                    peers.0 = true;
+                    peers.1 |= other.file() == mv.from().file();
+                    peers.2 |= other.rank() == mv.from().rank();
+                }
+            }
+        }
+        Some(Named { mv, check, peers })
     }
 
     /// Whether a move of [`Position::visit_pseudo_legal`] is legal: it does not leave the
@@ -466,9 +624,16 @@ impl Position {
         ]
         .into_iter()
         .any(|role| {
-            let mut any = false;
-            self.visit_pseudo_legal(role, &mut |mv| any = any || self.is_legal(&mv));
-            any
+            // Stopped at the first legal move.
+            let mut legal = |mv: Move| {
+                if self.is_legal_here(&ChessMove(mv)) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            (role == Role::King && standard::generate_castling(&self.pos, &mut legal).is_break())
+                || self.pos.generate(role, false, &mut legal).is_break()
         })
     }
 
@@ -869,12 +1034,13 @@ mod tests {
             "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1",
         ];
         let mut rng = Rng(0x7157_0000_0000_0002);
-        let (mut moves_seen, mut checks) = (0usize, 0usize);
+        let (mut moves_seen, mut checks, mut mates) = (0usize, 0usize, 0usize);
         for start in starts {
             for _ in 0..40 {
                 let mut position = Position::new(&start.parse().unwrap());
                 for _ in 0..60 {
                     let moves = position.legal_moves();
+                    assert_eq!(position.has_legal_moves(), !moves.is_empty());
                     if moves.is_empty() {
                         break;
                     }
@@ -898,14 +1064,26 @@ mod tests {
                         );
                         moves_seen += 1;
                         checks += usize::from(expected);
+                        if expected {
+                            // Mate after a check: the early-stopping search against the
+                            // generator's whole list.
+                            let next = position.after(mv);
+                            assert_eq!(
+                                next.has_legal_moves(),
+                                !next.legal_moves().is_empty(),
+                                "{} {mv}",
+                                position.to_dfen()
+                            );
+                            mates += usize::from(!next.has_legal_moves());
+                        }
                     }
                     position = position.after(&moves[rng.below(moves.len())]);
                 }
             }
         }
         assert!(
-            moves_seen > 100_000 && checks > 2_000,
-            "{moves_seen} {checks}"
+            moves_seen > 100_000 && checks > 2_000 && mates > 10,
+            "{moves_seen} {checks} {mates}"
         );
     }
 }

@@ -165,6 +165,7 @@ impl Reader {
             // A byte order mark is no part of the text.
             at: if text.starts_with('\u{feff}') { 3 } else { 0 },
             done: false,
+            comment_end: CommentEnd::new(),
         }
     }
 }
@@ -177,6 +178,35 @@ pub struct Games<'a> {
     bytes: &'a [u8],
     at: usize,
     done: bool,
+    comment_end: CommentEnd,
+}
+
+/// The search for a comment's end, `}` or a line end, made once for a text: with AVX2 where the
+/// processor has it, without asking again for each comment (`memchr2` asks, and builds its
+/// search, on every call).
+#[derive(Debug, Clone, Copy)]
+struct CommentEnd {
+    #[cfg(target_arch = "x86_64")]
+    avx2: Option<memchr::arch::x86_64::avx2::memchr::Two>,
+}
+
+impl CommentEnd {
+    fn new() -> CommentEnd {
+        CommentEnd {
+            #[cfg(target_arch = "x86_64")]
+            avx2: memchr::arch::x86_64::avx2::memchr::Two::new(b'}', b'\n'),
+        }
+    }
+
+    /// Where the first `}` or line end of `haystack` is.
+    #[inline]
+    fn find(&self, haystack: &[u8]) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(two) = &self.avx2 {
+            return two.find(haystack);
+        }
+        memchr2(b'}', b'\n', haystack)
+    }
 }
 
 /// Bytes that may continue a symbol (PGN §8.2: letters, digits and `_+#=:-`, and `/` for
@@ -918,7 +948,7 @@ impl<'a> Games<'a> {
             let Some(offset) = self
                 .bytes
                 .get(at..)
-                .and_then(|rest| memchr2(b'}', b'\n', rest))
+                .and_then(|rest| self.comment_end.find(rest))
             else {
                 return Err(self.bytes.len());
             };
