@@ -842,8 +842,9 @@ impl Rules for RacingKings {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        let mut status = base_status(self, pos);
-        if self.checkers(pos) != 0 {
+        // The checkers the standard status found, not asked for again.
+        let (mut status, checkers) = status_and_checkers(self, pos, true);
+        if checkers != 0 {
             status |= Status::RACE_CHECK | Status::TOO_MANY_CHECKERS | Status::IMPOSSIBLE_CHECK;
         }
         let kings = pos.role(Role::King);
@@ -859,10 +860,12 @@ impl Rules for RacingKings {
         }
         for color in [Color::White, Color::Black] {
             let ours = pos.pieces_of(color);
-            if (ours & pos.role(Role::Knight)).count_ones() > 2
-                || (ours & pos.role(Role::Bishop)).count_ones() > 2
-                || (ours & pos.role(Role::Rook)).count_ones() > 2
-                || (ours & pos.role(Role::Queen)).count_ones() > 1
+            // Told by clearing the lowest bits, not counted (no `popcnt` on the baseline
+            // target).
+            if bb::more_than_two(ours & pos.role(Role::Knight))
+                || bb::more_than_two(ours & pos.role(Role::Bishop))
+                || bb::more_than_two(ours & pos.role(Role::Rook))
+                || bb::more_than_one(ours & pos.role(Role::Queen))
             {
                 status |= Status::RACE_MATERIAL;
             }
@@ -1235,11 +1238,7 @@ pub(crate) fn status_and_checkers<R: Rules + ?Sized>(
     status |= flag(black & kings == 0, Status::NO_BLACK_KING);
     // More than two kings: a third left after the lowest two are cleared (no `popcnt` on the
     // baseline target).
-    let past_two = kings & kings.wrapping_sub(1);
-    status |= flag(
-        past_two & past_two.wrapping_sub(1) != 0,
-        Status::TOO_MANY_KINGS,
-    );
+    status |= flag(bb::more_than_two(kings), Status::TOO_MANY_KINGS);
     status |= flag(white.count_ones() > 16, Status::TOO_MANY_WHITE_PIECES);
     status |= flag(black.count_ones() > 16, Status::TOO_MANY_BLACK_PIECES);
     status |= flag(
