@@ -217,6 +217,53 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
+/// Whether the fifth field of `line` (split at spaces and tabs, as [`fields_of`] splits it)
+/// is a plain three-check counter, digits on both sides of one `+` (`3+3`): the board's end
+/// found with `memchr2`, the three short fields after it and the counter byte by byte.
+fn fifth_field_is_plain_counter(line: &[u8]) -> bool {
+    let is_separator = |b: u8| b == b' ' || b == b'\t';
+    let byte = |i: usize| line.get(i).copied();
+    let mut i = 0;
+    while byte(i).is_some_and(is_separator) {
+        i += 1;
+    }
+    let Some(board_end) = line
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
+    else {
+        return false;
+    };
+    i += board_end;
+    for _ in 0..3 {
+        while byte(i).is_some_and(is_separator) {
+            i += 1;
+        }
+        if byte(i).is_none() {
+            return false;
+        }
+        while byte(i).is_some_and(|b| !is_separator(b)) {
+            i += 1;
+        }
+    }
+    while byte(i).is_some_and(is_separator) {
+        i += 1;
+    }
+    let digits_from = |mut i: usize| {
+        let start = i;
+        while byte(i).is_some_and(|b| b.is_ascii_digit()) {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    let Some(plus) = digits_from(i) else {
+        return false;
+    };
+    if byte(plus) != Some(b'+') {
+        return false;
+    }
+    digits_from(plus + 1).is_some_and(|end| byte(end).is_none_or(is_separator))
+}
+
 impl Dialect {
     /// Every dialect.
     pub const ALL: [Dialect; 3] = [Dialect::Essay, Dialect::Stockfish, Dialect::Lichess];
@@ -273,6 +320,11 @@ impl Dialect {
                 }
             }
             Variant::ThreeCheck => {
+                // The common line first: a plain counter as the fifth field (Stockfish's
+                // place for it), found without splitting the line into fields.
+                if fifth_field_is_plain_counter(line.as_bytes()) {
+                    return Dialect::Stockfish;
+                }
                 // `3+3` (digits on both sides of one `+`), after a `+` when `plus`.
                 let is_counter = |field: &[u8], plus: bool| {
                     let rest = if plus {
@@ -975,6 +1027,21 @@ mod tests {
                     "{:?} {:?}", variant, line
                 );
             }
+        }
+
+        /// Lines shaped as FEN lines, with a fifth field that is, or nearly is, a plain
+        /// counter: the fast test of the fifth field judges them as the reference does.
+        #[test]
+        fn fifth_field_counter_agrees_with_the_field_reference(
+            line in "[ \t]{0,2}[a-z1-8/]{0,12}([ \t]{1,2}[wb-]{0,2}){0,3}[ \t]{0,2}\
+                     (3\\+3|\\+1\\+0|0|3\\+|\\+3|12\\+0a|3\\+3é|3\\+\\+3|1\\+2\\+3)?\
+                     ([ \t]{1,2}[0-9+]{0,4}){0,3}[ \t]{0,2}",
+        ) {
+            prop_assert_eq!(
+                Dialect::detect(Variant::ThreeCheck, &line),
+                detect_by_fields(Variant::ThreeCheck, &line),
+                "{:?}", line
+            );
         }
     }
 }

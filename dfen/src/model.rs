@@ -609,8 +609,9 @@ impl Board {
 
     /// The squares of each kind of piece as 64-bit sets (bit `i` is the square with index
     /// `i`, a1 = 0), indexed by `colour × 6 + role` in [`Role::ALL`]'s order: White's pawns
-    /// first, Black's king last. For readers that keep bitboards: one pass over the occupied
-    /// squares, no piece decoded.
+    /// first, Black's king last. For readers that keep bitboards: the board's bytes cut into
+    /// four bit planes, a rank at a time, at the same cost for every board, no piece decoded
+    /// ([`Board::piece_sets_of_few`] is cheaper below about 20 pieces).
     ///
     /// ```
     /// use dfen::{Color, Role};
@@ -621,6 +622,49 @@ impl Board {
     /// ```
     #[must_use]
     pub fn piece_sets(&self) -> [u64; 12] {
+        // The board bytes' four bits as four bitboards (bit planes), a rank (eight bytes, one
+        // word) at a time, whatever the number of pieces: bit `k` of each byte moved to the
+        // byte's lowest bit and the eight gathered into one byte by a multiplication, file a
+        // lowest, as `occupied` gathers its high bits.
+        let mut planes = [0u64; 4];
+        for rank in 0..8u8 {
+            let codes = u64::from_le_bytes(self.rank_codes(rank));
+            for (k, plane) in planes.iter_mut().enumerate() {
+                let low_bits = (codes >> k) & 0x0101_0101_0101_0101;
+                let files = low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                *plane |= files << (rank * 8);
+            }
+        }
+        // Board byte `code` (1–12) is the squares where each plane's bit is the code's bit.
+        let [p0, p1, p2, p3] = planes;
+        let (n0, n1, n2, n3) = (!p0, !p1, !p2, !p3);
+        [
+            p0 & n1 & n2 & n3,
+            n0 & p1 & n2 & n3,
+            p0 & p1 & n2 & n3,
+            n0 & n1 & p2 & n3,
+            p0 & n1 & p2 & n3,
+            n0 & p1 & p2 & n3,
+            p0 & p1 & p2 & n3,
+            n0 & n1 & n2 & p3,
+            p0 & n1 & n2 & p3,
+            n0 & p1 & n2 & p3,
+            p0 & p1 & n2 & p3,
+            n0 & n1 & p2 & p3,
+        ]
+    }
+
+    /// [`Board::piece_sets`] read a piece at a time: cheaper on a board of few pieces (below
+    /// about 20, where the bit planes' fixed cost is more than the pieces'), dearer on a
+    /// crowded one. Racing kings' positions, of 16 pieces at most, are read so.
+    ///
+    /// ```
+    /// let parsed = dfen::Parser::new().parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -").unwrap();
+    /// let board = &parsed.dfen.board;
+    /// assert_eq!(board.piece_sets_of_few(), board.piece_sets());
+    /// ```
+    #[must_use]
+    pub fn piece_sets_of_few(&self) -> [u64; 12] {
         // Indexed by board byte: 0 (empty) and 13-15 never receive a square.
         let mut by_code = [0u64; 16];
         let mut occupied = self.occupied().0;
@@ -635,6 +679,22 @@ impl Board {
         let mut sets = [0u64; 12];
         for (set, by) in sets.iter_mut().zip(by_code.iter().skip(1)) {
             *set = *by;
+        }
+        sets
+    }
+
+    /// [`Board::piece_sets`] a square at a time: the reference its two readings are tested
+    /// against.
+    #[cfg(test)]
+    fn piece_sets_by_square(&self) -> [u64; 12] {
+        let mut sets = [0u64; 12];
+        for (square, &code) in self.squares.iter().enumerate() {
+            if let Some(set) = usize::from(code)
+                .checked_sub(1)
+                .and_then(|i| sets.get_mut(i))
+            {
+                *set |= 1 << square;
+            }
         }
         sets
     }
@@ -849,6 +909,32 @@ pub struct Dfen {
 #[cfg(test)]
 mod tests {
     use super::{Board, Color, Piece, Role, Square};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The bit planes give each piece code's squares as reading the board a square at a
+        /// time does, on boards of every density (empty squares drawn as often as pieces, or
+        /// rarely).
+        #[test]
+        fn piece_sets_by_planes_agree_with_the_squares(
+            codes in proptest::collection::vec(0u8..25, 64),
+        ) {
+            let mut board = Board::empty();
+            for (index, &code) in codes.iter().enumerate() {
+                // 13–24 leave the square empty: about half the squares are.
+                let piece = match code {
+                    1..=12 => Some(Piece {
+                        color: if code <= 6 { Color::White } else { Color::Black },
+                        role: Role::ALL[usize::from(code - 1) % 6],
+                    }),
+                    _ => None,
+                };
+                board.set(Square::from_index(index as u8).unwrap(), piece);
+            }
+            prop_assert_eq!(board.piece_sets(), board.piece_sets_by_square());
+            prop_assert_eq!(board.piece_sets_of_few(), board.piece_sets_by_square());
+        }
+    }
 
     /// Every piece, and no piece, reads back from every square as it was put there, and `set`
     /// returns what stood there before.

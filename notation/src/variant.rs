@@ -282,6 +282,7 @@ impl Codec for VariantCodec {
     fn analyzer(&self) -> Box<dyn Analyze> {
         Box::new(VariantAnalyzer {
             variant: self.variant,
+            last_dialect: None,
         })
     }
 
@@ -348,20 +349,48 @@ impl Codec for VariantCodec {
     }
 }
 
-/// A variant's analyser: stateless; as a DFEN is analysed, with the canonical form in the
-/// dialect the notation writes.
+/// A variant's analyser: as a DFEN is analysed, with the canonical form in the dialect the
+/// notation writes. Its one state only saves work: with `--dialect auto`, the dialect of the
+/// line before, which a line is first read in (see [`VariantAnalyzer::analyze`]).
 struct VariantAnalyzer {
     variant: Variant,
+    /// `--dialect auto`: the dialect the last line was read in, when its plain reading proved
+    /// it ([`VariantParser::parse_plain_in_dialect`]).
+    last_dialect: Option<Dialect>,
 }
 
 impl Analyze for VariantAnalyzer {
+    /// With `--dialect auto`, the line is first read by the one-pass reader in the dialect of
+    /// the line before, which, where it reads the line, proves that the detection would have
+    /// chosen that dialect and gives what the parser would: the detection's scan of the line is
+    /// then skipped. Any other line is detected and read as before.
     fn analyze(&mut self, work: &mut Work, _line: usize, text: &str) -> Analysis {
+        let options = work.notation.options;
+        if let Some(last) = self.last_dialect.take()
+            && options.auto
+        {
+            let parser = parser(self.variant, work.notation, work.settings, last)
+                .strict(work.settings.strict);
+            if let (mut parsed, Some(pieces)) = parser.parse_plain_in_dialect(text) {
+                self.last_dialect = Some(last);
+                let write = if options.write_as_read {
+                    last
+                } else {
+                    options.write
+                };
+                let mut analysis =
+                    self.analysis(work, text, &mut parsed, Some(&pieces), last, write);
+                analysis.dialect = Some(last);
+                return analysis;
+            }
+        }
         let (read, write) = line_dialects(self.variant, work.notation, text);
-        let (mut parsed, kept_clockless, pieces) = parse_clockless(
-            parser(self.variant, work.notation, work.settings, read).strict(work.settings.strict),
-            work.settings,
-            text,
-        );
+        let parser =
+            parser(self.variant, work.notation, work.settings, read).strict(work.settings.strict);
+        let (mut parsed, kept_clockless, pieces) = parse_clockless(parser, work.settings, text);
+        if options.auto && pieces.is_some() {
+            self.last_dialect = Some(read);
+        }
         // The read line used where it lies (about 600 bytes), not moved into the call.
         let mut analysis = self.analysis(work, text, &mut parsed, pieces.as_ref(), read, write);
         if kept_clockless {

@@ -368,7 +368,14 @@ impl Position {
     #[must_use]
     pub fn from_dfen(variant: Variant, fen: &dfen::Dfen, chess960: bool) -> Position {
         let mut pos = Position::empty(variant, chess960);
-        pos.set_standard(fen, &fen.board.piece_sets());
+        // Racing kings' boards hold 16 pieces at most: read a piece at a time, cheaper there
+        // than the bit planes of a crowded board.
+        let sets = if variant == Variant::RacingKings {
+            fen.board.piece_sets_of_few()
+        } else {
+            fen.board.piece_sets()
+        };
+        pos.set_standard(fen, &sets);
         pos.castling = pos.clean_castling();
         pos
     }

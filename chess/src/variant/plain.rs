@@ -441,4 +441,37 @@ mod tests {
         assert!(fast > 5000, "only {fast} fast-path inputs");
         assert!(with_findings > 2000, "only {with_findings} with findings");
     }
+
+    /// A line the one-pass reader reads in a dialect, when that reading is said to prove the
+    /// dialect (`parse_plain_in_dialect`), is one `Dialect::detect` finds in it, and reads as
+    /// `parse_with_pieces` reads it: the mutated corpus, in every dialect of every variant.
+    #[test]
+    fn plain_reading_in_a_dialect_is_the_dialect_detected() {
+        let mut rng = Rng(0x5eed_7a21_a27f_0009);
+        let mut inputs: Vec<String> = SEEDS.iter().map(|&(_, _, seed)| seed.to_owned()).collect();
+        inputs.extend((0..20_000).map(|_| {
+            let seed = SEEDS[rng.below(SEEDS.len())].2;
+            mutate(&mut rng, seed, ALPHABET)
+        }));
+        let mut proved = [0usize; 3];
+        for parser in parsers() {
+            for input in &inputs {
+                let (out, Some(pieces)) = parser.parse_plain_in_dialect(input) else {
+                    continue;
+                };
+                proved[parser.dialect as usize] += 1;
+                let context = format!("{} {}: {input:?}", parser.variant, parser.dialect);
+                assert_eq!(
+                    Dialect::detect(parser.variant, input),
+                    parser.dialect,
+                    "{context}"
+                );
+                let (parsed, read_pieces) = parser.parse_with_pieces(input);
+                assert_eq!(out, parsed, "{context}");
+                assert_eq!(Some(pieces), read_pieces, "{context}");
+            }
+        }
+        // Each dialect proves some lines, or this test would compare little.
+        assert!(proved.iter().all(|&n| n > 500), "{proved:?}");
+    }
 }

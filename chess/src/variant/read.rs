@@ -237,6 +237,62 @@ impl VariantParser {
         (self.parse_general(input), None)
     }
 
+    /// For `--dialect auto`, which reads each line in the dialect [`Dialect::detect`] finds:
+    /// `input` read by the one-pass reader in this parser's dialect, with the board's pieces
+    /// as [`Self::parse_with_pieces`] gives them, when that reading alone proves the line is
+    /// written in the dialect (what `detect` would answer). The pieces are `None` when it does
+    /// not (a line not in plain form, in another dialect, or a dialect whose plain reading
+    /// proves nothing: crazyhouse's lichess form, whose ninth rank may be left off), and the
+    /// result then holds nothing of use. Where the pieces are given, `detect` and
+    /// `parse_with_pieces` give the same, so a caller that expects the dialect of the line
+    /// before may ask this first and skip the detection.
+    ///
+    /// ```
+    /// use chess::variant::{Dialect, Variant, VariantParser};
+    /// let parser = VariantParser::new(Variant::ThreeCheck).dialect(Dialect::Stockfish);
+    /// let (parsed, pieces) = parser.parse_plain_in_dialect("4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1");
+    /// assert!(pieces.is_some());
+    /// assert_eq!(parsed.map(|parsed| parsed.position.checks.white), Ok(1));
+    /// let (_, pieces) = parser.parse_plain_in_dialect("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0");
+    /// assert!(pieces.is_none());
+    /// ```
+    pub fn parse_plain_in_dialect(
+        &self,
+        input: &str,
+    ) -> (Result<VariantParsed, ParseError>, Option<[u64; 12]>) {
+        // Read in place in the value returned, as `parse_with_pieces` reads.
+        let mut result = (
+            Ok(VariantParsed::empty(
+                self.variant,
+                self.check_limit,
+                self.castling_mode,
+            )),
+            None,
+        );
+        let proves = match (self.variant, self.dialect) {
+            (Variant::ThreeCheck, _) => true,
+            (Variant::Crazyhouse, dialect) => dialect != Dialect::Lichess,
+            _ => false,
+        };
+        if !proves || input.len() > MAX_INPUT_LEN {
+            return result;
+        }
+        let mut census = Census::default();
+        if let (Ok(parsed), pieces) = &mut result
+            && self.read_plain(input, parsed, &mut census).is_some()
+        {
+            let sets = std::array::from_fn(|code| census.slot(code as u8));
+            debug_assert_eq!(sets, parsed.position.fen.board.piece_sets(), "{input:?}");
+            debug_assert_eq!(
+                Dialect::detect(self.variant, input),
+                self.dialect,
+                "{input:?}"
+            );
+            *pieces = Some(sets);
+        }
+        result
+    }
+
     /// The one-pass reader of [`Self::parse`] alone: `input` read when it is in plain form,
     /// else `None`. Where it reads `input`, [`Self::parse`] gives the same. For a reader that
     /// has a general reader of its own to fall back on (`chess::epd`'s, of a variant's EPD
