@@ -271,8 +271,8 @@ impl Diagnostic {
     /// them). Returns false, leaving `out` as it was, when the snippet or path are not the
     /// simple case.
     ///
-    /// A finding known only in file order (an EPD `id` met again) is placed and has this part
-    /// written on the thread that read its line, and [`plain_around`] adds the rest.
+    /// The tests hold [`SimpleRecord::body_into`] to it.
+    #[cfg(test)]
     pub(crate) fn plain_body_into(&self, out: &mut String) -> bool {
         let (Some(source), Some(_)) = (self.source.as_ref(), self.plain_gutter()) else {
             return false;
@@ -440,6 +440,44 @@ impl<'a> SimpleRecord<'a> {
         Some(printable)
     }
 
+    /// The plain report of a repeat of the unique value at `span` of this record, line `line`,
+    /// whose finding has `words` ([`notation::RepeatWords`]): [`SimpleRecord::line_into`] of
+    /// that finding with the line first met on left out. Returns where that line goes, twice
+    /// (in the message and in the help), as offsets in `out`. The report holds only printable
+    /// ASCII and line feeds when the record's path does.
+    pub(crate) fn repeat_into(
+        &self,
+        line: usize,
+        span: &Range<usize>,
+        words: &notation::RepeatWords<'_>,
+        out: &mut String,
+    ) -> [usize; 2] {
+        let level = match words.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        for piece in [level, "[", words.code.as_str(), "]: "] {
+            out.push_str(piece);
+        }
+        for piece in words.message {
+            out.push_str(piece);
+        }
+        let first = out.len();
+        out.push_str(words.message_after);
+        out.push('\n');
+        self.body_into(line, span, out);
+        let gutter = decimal_len(line);
+        out.push('\n');
+        repeat(out, ' ', gutter);
+        out.push_str(" |\n");
+        repeat(out, ' ', gutter);
+        out.push_str(" = help: ");
+        out.push_str(words.help);
+        let second = out.len();
+        out.push_str(words.help_after);
+        [first, second]
+    }
+
     /// [`plain_line_body_into`] at `span` of this record, line `line`.
     pub(crate) fn body_into(&self, line: usize, span: &Range<usize>, out: &mut String) {
         let span = self.clip(span);
@@ -546,23 +584,6 @@ fn plain_help(finding: &Finding, gutter: usize, out: &mut String) {
     repeat(out, ' ', gutter);
     out.push_str(" = help: ");
     out.push_str(help);
-}
-
-/// The plain report of `finding` around `body`, the middle [`Diagnostic::plain_body_into`]
-/// wrote for a diagnostic of the same place: byte for byte what
-/// [`Diagnostic::render_plain_into`] writes for it, and whether the finding's title and help
-/// hold only printable ASCII ([`printable_words`]). Returns `None`, leaving `out` as it was,
-/// when the finding's title or help is not one line.
-pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> Option<bool> {
-    let printable = printable_words(finding);
-    if !printable && !plain_words(finding) {
-        return None;
-    }
-    let gutter = body.bytes().take_while(|&b| b == b' ').count();
-    plain_head(finding, out);
-    out.push_str(body);
-    plain_help(finding, gutter, out);
-    Some(printable)
 }
 
 /// How many digits `n` has in decimal.

@@ -10,7 +10,7 @@
 use std::io::{self, BufRead};
 
 use crate::input::{Input, Origin};
-use notation::reading::{Chosen, Reading, SNIFF_LIMIT, Uniques, head_is_enough};
+use notation::reading::{Chosen, Reading, Repeat, SNIFF_LIMIT, Uniques, head_is_enough};
 use notation::records::{Kind, Record, RecordBatch, RecordReader};
 
 use crate::pipeline::Filled;
@@ -156,6 +156,9 @@ pub(crate) struct Item<'a> {
     /// The reports of the first findings of `analysis`, rendered by the thread that analysed
     /// it (see [`scan_all`]'s `render`); empty when none were.
     pub(crate) rendered: Rendered<'a>,
+    /// The repeat of the record's unique value, when its finding was left to be made with its
+    /// report ([`Rendered::repeat`]): the finding is then not in `analysis`.
+    pub(crate) repeat: Option<Repeat>,
 }
 
 /// The reports of a batch's findings, rendered on the thread that analysed the batch, one
@@ -168,6 +171,20 @@ pub(crate) struct Reports {
     /// Whether each report is known to hold only printable ASCII and line feeds, which
     /// standard output then writes unscanned for escape codes.
     printable: Vec<bool>,
+    /// The report ended last, when it is the report of a repeat ([`Reports::end_repeat`]).
+    repeat: Option<RepeatHoles>,
+}
+
+/// Where the report of a unique value's repeat, rendered before the line it was first met on
+/// is known, takes that line (in its message and in its help), and what it counts as.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RepeatHoles {
+    /// The two places, as offsets in [`Reports`]' text, in order.
+    holes: [usize; 2],
+    /// The finding's severity.
+    severity: fenkit_diagnostics::Severity,
+    /// Whether the finding is fixable.
+    fixable: bool,
 }
 
 impl Reports {
@@ -176,6 +193,7 @@ impl Reports {
         self.text.clear();
         self.ends.clear();
         self.printable.clear();
+        self.repeat = None;
     }
 
     /// The text the next report is appended to; [`Reports::end_one`] ends it.
@@ -195,15 +213,92 @@ impl Reports {
         self.ends.push(self.text.len());
         self.printable.push(true);
     }
+
+    /// The report ended last, when it is a repeat's ([`Reports::end_repeat`]).
+    #[cfg(test)]
+    pub(crate) fn last_repeat(&self) -> Option<RepeatReport<'_>> {
+        let RepeatHoles {
+            holes: [one, two],
+            severity,
+            fixable,
+        } = self.repeat?;
+        let end = *self.ends.last()?;
+        let start = self
+            .ends
+            .len()
+            .checked_sub(2)
+            .map_or(0, |before| self.ends[before]);
+        Some(RepeatReport {
+            pieces: [
+                self.text.get(start..one)?,
+                self.text.get(one..two)?,
+                self.text.get(two..end)?,
+            ],
+            severity,
+            fixable,
+            printable: *self.printable.last()?,
+        })
+    }
+
+    /// Ends the report appended since the last call as the report of a unique value's repeat
+    /// (see [`Render`]), whose first line goes at `holes`, two offsets in the text, in order;
+    /// `printable` as for [`Reports::end_printable`].
+    pub(crate) fn end_repeat(
+        &mut self,
+        holes: [usize; 2],
+        severity: fenkit_diagnostics::Severity,
+        fixable: bool,
+        printable: bool,
+    ) {
+        if printable {
+            self.end_printable();
+        } else {
+            self.end_one();
+        }
+        self.repeat = Some(RepeatHoles {
+            holes,
+            severity,
+            fixable,
+        });
+    }
 }
 
 /// Renders the reports of one analysed position's findings into [`Reports`], on the thread
-/// that analysed it: given the input's index, the record and its analysis (whose findings it
-/// may take and must give back in the same order). It renders a report for each of the first
-/// findings, in order, or for none, and may add one more after the findings' (for a finding
-/// the scan adds in file order, see [`Rendered::extra`]); an item gets them as
+/// that analysed it: given the input's index and notation, the record and its analysis (whose
+/// findings it may take and must give back in the same order). It renders a report for each
+/// of the first findings, in order, or for none, and may add one more after the findings',
+/// ended with [`Reports::end_repeat`]: the report of a repeat of the record's unique value
+/// ([`Analysis::unique`]), whose finding the scan would add in file order, with holes where
+/// the line first met on goes (see [`Rendered::repeat`]); an item gets them as
 /// [`Item::rendered`].
-pub(crate) type Render<'r> = dyn Fn(usize, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
+pub(crate) type Render<'r> =
+    dyn Fn(usize, Notation, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
+
+/// The report of a unique value's repeat, rendered before the line it was first met on was
+/// known ([`Reports::end_repeat`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RepeatReport<'a> {
+    /// The report in three pieces: the line first met on goes between them.
+    pieces: [&'a str; 3],
+    /// The finding's severity.
+    pub(crate) severity: fenkit_diagnostics::Severity,
+    /// Whether the finding is fixable.
+    pub(crate) fixable: bool,
+    /// Whether the pieces hold only printable ASCII and line feeds.
+    pub(crate) printable: bool,
+}
+
+impl RepeatReport<'_> {
+    /// Appends the report of a repeat first met on line `first` to `out`.
+    pub(crate) fn write_into(&self, first: usize, out: &mut String) {
+        let [head, middle, tail] = self.pieces;
+        out.push_str(head);
+        fenkit_diagnostics::push_decimal(out, first);
+        out.push_str(middle);
+        fenkit_diagnostics::push_decimal(out, first);
+        out.push_str(tail);
+    }
+}
 
 /// The reports [`Render`] rendered for one item's first findings.
 #[derive(Debug, Clone, Copy, Default)]
@@ -215,9 +310,9 @@ pub(crate) struct Rendered<'a> {
     printable: &'a [bool],
     /// Where the first starts.
     start: usize,
-    /// What was rendered after the reports of the findings the analysis had, and whether it
-    /// holds only printable ASCII and line feeds.
-    extra: Option<(&'a str, bool)>,
+    /// The report of a repeat of the record's unique value, rendered after the reports of the
+    /// findings the analysis had.
+    repeat: Option<RepeatReport<'a>>,
 }
 
 impl<'a> Rendered<'a> {
@@ -236,16 +331,11 @@ impl<'a> Rendered<'a> {
         self.printable.get(index).copied().unwrap_or(false)
     }
 
-    /// How many findings have their report.
-    pub(crate) fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// What [`Render`] rendered after the reports of every finding the analysis had, when it
-    /// rendered one for each: the part of the report of a finding that the scan adds in file
-    /// order (a repeat of a unique value, [`Analysis::unique`]) that can be written earlier.
-    pub(crate) fn extra(&self) -> Option<(&'a str, bool)> {
-        self.extra
+    /// The report of a repeat of the record's unique value ([`Analysis::unique`]), when
+    /// [`Render`] rendered one after the reports of every finding the analysis had: the scan
+    /// then leaves the repeat's finding to [`Item::repeat`].
+    pub(crate) fn repeat(&self) -> Option<RepeatReport<'a>> {
+        self.repeat
     }
 }
 
@@ -311,6 +401,7 @@ impl Scan {
             record,
             analysis,
             rendered: Rendered::default(),
+            repeat: None,
         }))
     }
 
@@ -601,7 +692,7 @@ pub(crate) fn scan_all(
         if let Some((_, analyzer)) = warm.as_mut() {
             piece.batch.analyze(analyzer);
             if let Some(render) = render {
-                piece.batch.render(piece.input, render);
+                piece.batch.render(piece.input, analyzer.notation(), render);
             }
         }
     };
@@ -667,9 +758,13 @@ struct Batch {
     analyses: Vec<Option<Analysis>>,
     /// The reports of the findings, when [`Batch::render`] rendered them.
     reports: Reports,
-    /// For each record with reports, in order: its index, and the range of its reports in
-    /// `reports` (a clean file's records have none, and cost nothing here).
-    rendered_for: Vec<(usize, std::ops::Range<usize>)>,
+    /// For each record with reports, in order: its index, the range of its reports in
+    /// `reports` (a clean file's records have none, and cost nothing here), and the holes of
+    /// its last report when that is a repeat's ([`Reports::end_repeat`]).
+    rendered_for: Vec<(usize, std::ops::Range<usize>, Option<RepeatHoles>)>,
+    /// For each record whose analysis has a unique value: its [`Uniques::hash`], made on the
+    /// thread that analysed it (the hand-on then only looks it up).
+    hashes: Vec<u64>,
     /// Whether the file starts with a BOM.
     bom: bool,
     /// Set when the input ended with this batch.
@@ -683,6 +778,7 @@ impl Batch {
         self.analyses.clear();
         self.reports.clear();
         self.rendered_for.clear();
+        self.hashes.clear();
     }
 
     /// Empties the batch and fills it with up to about `records` records or [`BATCH_BYTES`]
@@ -700,10 +796,21 @@ impl Batch {
     fn analyze(&mut self, analyzer: &mut Analyzer) {
         self.analyses.clear();
         analyzer.analyze_records(&self.records, &mut self.analyses);
+        // Up to the last record with a unique value: that record's hash at its index.
+        self.hashes.clear();
+        for (index, analysis) in self.analyses.iter().enumerate() {
+            if let Some(unique) = analysis
+                .as_ref()
+                .and_then(|analysis| analysis.unique.as_deref())
+            {
+                self.hashes.resize(index, 0);
+                self.hashes.push(Uniques::hash(&unique.value));
+            }
+        }
     }
 
     /// Renders the reports of the analysed records' findings with `render`.
-    fn render(&mut self, input: usize, render: &Render<'_>) {
+    fn render(&mut self, input: usize, notation: Notation, render: &Render<'_>) {
         self.reports.clear();
         self.rendered_for.clear();
         for (index, analysis) in self.analyses.iter_mut().enumerate() {
@@ -716,10 +823,12 @@ impl Batch {
                 && let Some(record) = self.records.get(index)
             {
                 let first = self.reports.ends.len();
-                render(input, &record, analysis, &mut self.reports);
+                self.reports.repeat = None;
+                render(input, notation, &record, analysis, &mut self.reports);
                 let end = self.reports.ends.len();
                 if end > first {
-                    self.rendered_for.push((index, first..end));
+                    self.rendered_for
+                        .push((index, first..end, self.reports.repeat.take()));
                 }
             }
         }
@@ -727,7 +836,12 @@ impl Batch {
 
     /// The reports rendered for a record whose analysis had `findings` findings, given a
     /// batch's `reports` and the range of the record's reports in them.
-    fn rendered(reports: &Reports, range: std::ops::Range<usize>, findings: usize) -> Rendered<'_> {
+    fn rendered(
+        reports: &Reports,
+        range: std::ops::Range<usize>,
+        holes: Option<RepeatHoles>,
+        findings: usize,
+    ) -> Rendered<'_> {
         let all = reports.ends.get(range.clone()).unwrap_or_default();
         let start = range
             .start
@@ -736,16 +850,32 @@ impl Batch {
             .copied()
             .unwrap_or(0);
         let printable = reports.printable.get(range).unwrap_or_default();
-        let (count, extra) = match all.len().checked_sub(findings) {
-            Some(1) => {
+        let (count, repeat) = match (all.len().checked_sub(findings), holes) {
+            (
+                Some(1),
+                Some(RepeatHoles {
+                    holes: [one, two],
+                    severity,
+                    fixable,
+                }),
+            ) => {
                 let from = findings
                     .checked_sub(1)
                     .and_then(|last| all.get(last))
                     .copied()
                     .unwrap_or(start);
-                let extra = all.get(findings).and_then(|&to| reports.text.get(from..to));
-                let extra_printable = printable.get(findings).copied().unwrap_or(false);
-                (findings, extra.map(|extra| (extra, extra_printable)))
+                let to = all.get(findings).copied().unwrap_or(from);
+                let text = reports.text.as_str();
+                let repeat = match (text.get(from..one), text.get(one..two), text.get(two..to)) {
+                    (Some(head), Some(middle), Some(tail)) => Some(RepeatReport {
+                        pieces: [head, middle, tail],
+                        severity,
+                        fixable,
+                        printable: printable.get(findings).copied().unwrap_or(false),
+                    }),
+                    _ => None,
+                };
+                (findings, repeat)
             }
             _ => (findings.min(all.len()), None),
         };
@@ -754,7 +884,7 @@ impl Batch {
             ends: all.get(..count).unwrap_or_default(),
             printable: printable.get(..count).unwrap_or_default(),
             start,
-            extra,
+            repeat,
         }
     }
 
@@ -772,13 +902,38 @@ impl Batch {
             let findings = analysis
                 .as_ref()
                 .map_or(0, |analysis| analysis.findings.len());
+            while self
+                .rendered_for
+                .get(next_rendered)
+                .is_some_and(|(at, ..)| *at < index)
+            {
+                next_rendered += 1;
+            }
+            let rendered = match self.rendered_for.get(next_rendered) {
+                Some((at, range, holes)) if *at == index => {
+                    Batch::rendered(&self.reports, range.clone(), *holes, findings)
+                }
+                _ => Rendered::default(),
+            };
+            let mut repeat = None;
             if let Some(analysis) = analysis.as_mut()
                 && let Some(unique) = analysis.unique.take()
-                && let Some(record) = self.records.get(index)
             {
-                uniques.meet(record.line, unique, analysis);
+                let line = self.records.line(index).unwrap_or_default();
+                let hash = match self.hashes.get(index) {
+                    Some(&hash) => hash,
+                    None => Uniques::hash(&unique.value),
+                };
+                // With its report rendered, the repeat's finding is made only if that report
+                // cannot be written as it is.
+                if rendered.repeat.is_some() {
+                    repeat = uniques.repeat_of(line, hash, unique);
+                } else {
+                    uniques.meet_hashed(line, hash, unique, analysis);
+                }
             }
             if let Some(quiet) = quiet.as_deref_mut()
+                && repeat.is_none()
                 && quiet.skips(analysis.as_ref())
             {
                 continue;
@@ -792,24 +947,12 @@ impl Batch {
                 }
                 quiet.handed_on(analysis.as_ref().and_then(|analysis| analysis.dialect));
             }
-            while self
-                .rendered_for
-                .get(next_rendered)
-                .is_some_and(|(at, _)| *at < index)
-            {
-                next_rendered += 1;
-            }
-            let rendered = match self.rendered_for.get(next_rendered) {
-                Some((at, range)) if *at == index => {
-                    Batch::rendered(&self.reports, range.clone(), findings)
-                }
-                _ => Rendered::default(),
-            };
             each(
                 &mut Item {
                     record,
                     analysis,
                     rendered,
+                    repeat,
                 },
                 self.bom,
             )?;

@@ -148,6 +148,90 @@ struct FileCheck {
     commands: Vec<super::pgn_games::UnreadCommands>,
 }
 
+/// How a report is shown, for the reports rendered on the threads that analyse.
+#[derive(Clone, Copy)]
+struct Shown<'a> {
+    format: OutputFormat,
+    colored: bool,
+    /// The input's name as shown.
+    path: &'a str,
+    /// Whether it holds only printable ASCII.
+    printable_path: bool,
+}
+
+/// The line a repeat's report is rendered with before its first line is known: found in the
+/// report exactly twice (in its message and its help) it marks where that line goes; a report
+/// that holds it elsewhere too (in its record, its id or its path) is left to the hand-on.
+const FIRST_UNKNOWN: usize = usize::MAX;
+
+impl Shown<'_> {
+    /// Renders into `reports` the report of a repeat of `unique`, the unique value of `record`,
+    /// as `check` would write it were the value first met on a line it does not yet know: with
+    /// the two holes where that line goes ([`Reports::end_repeat`]). Renders nothing when the
+    /// report cannot be rendered so.
+    fn repeat_into(
+        self,
+        notation: Notation,
+        record: &Record<'_>,
+        unique: &notation::Unique,
+        reference: Option<notation::Fen4Reference>,
+        simple: Option<SimpleRecord<'_>>,
+        reports: &mut Reports,
+    ) {
+        // The common case: the words of the finding around the line, written from the record.
+        if let Some(simple) = simple
+            && let Some(words) = notation.repeated_words(unique)
+        {
+            let holes = simple.repeat_into(record.line, &unique.span, &words, reports.text());
+            reports.text().push_str("\n\n");
+            reports.end_repeat(holes, words.severity, words.fixable, self.printable_path);
+            return;
+        }
+        let Some(finding) = notation.repeated(unique, FIRST_UNKNOWN) else {
+            return;
+        };
+        let (severity, fixable) = (finding.severity, finding.fixable);
+        let start = reports.text().len();
+        let printable = match simple
+            .and_then(|simple| simple.line_into(record.line, &finding, reports.text()))
+        {
+            Some(printable) => {
+                reports.text().push_str("\n\n");
+                self.printable_path && printable
+            }
+            None => {
+                let diagnostic =
+                    Diagnostic::new(self.path, record, finding).with_reference(reference);
+                if !render_one(self.format, self.colored, &diagnostic, reports.text()) {
+                    return;
+                }
+                false
+            }
+        };
+        static UNKNOWN: std::sync::LazyLock<(String, memchr::memmem::Finder<'static>)> =
+            std::sync::LazyLock::new(|| {
+                let unknown = FIRST_UNKNOWN.to_string();
+                let finder = memchr::memmem::Finder::new(unknown.as_bytes()).into_owned();
+                (unknown, finder)
+            });
+        let (unknown, finder) = &*UNKNOWN;
+        let text = reports.text();
+        let report = text.get(start..).unwrap_or_default();
+        let mut found = finder.find_iter(report.as_bytes());
+        let holes = match (found.next(), found.next(), found.next()) {
+            (Some(one), Some(two), None) => [start + one, start + two - unknown.len()],
+            _ => {
+                text.truncate(start);
+                return;
+            }
+        };
+        let [one, two] = holes;
+        text.replace_range(two + unknown.len()..two + 2 * unknown.len(), "");
+        text.replace_range(one..one + unknown.len(), "");
+        reports.end_repeat(holes, severity, fixable, printable);
+    }
+}
+
 /// One `check` run as the scan's events come in, in input order.
 struct Run<'a, W: WritePrintable> {
     settings: &'a Settings,
@@ -264,6 +348,7 @@ impl<W: WritePrintable> Run<'_, W> {
             }
         }
         let rendered = item.rendered;
+        let repeat = item.repeat.take();
         match (record.kind, item.analysis.take()) {
             (Kind::Comment, _) => {
                 file.markers.comment(
@@ -338,6 +423,18 @@ impl<W: WritePrintable> Run<'_, W> {
                     super::pgn_games::merge_unread(&mut file.commands, found);
                 }
                 let mut findings = analysis.findings;
+                // The repeat of a unique value, its report rendered on the thread that
+                // analysed the record: written as it is unless a marker may cover it, which
+                // needs its finding.
+                let mut repeat_report = None;
+                if let Some(repeat) = repeat {
+                    match rendered.repeat() {
+                        Some(report) if game.is_empty() && !file.markers.may_cover() => {
+                            repeat_report = Some((report, repeat.first));
+                        }
+                        _ => findings.extend(file.notation.repeated(&repeat.unique, repeat.first)),
+                    }
+                }
                 file.epd_lines.see(&findings, record.line);
                 // A record with no PGN game below it: its reports were rendered on the thread
                 // that analysed it. A tag section's findings are interleaved with its game's.
@@ -366,15 +463,6 @@ impl<W: WritePrintable> Run<'_, W> {
                             }
                             continue;
                         }
-                        // The repeat of a unique value, placed on that thread too.
-                        if suppression.is_none()
-                            && index == rendered.len()
-                            && let Some((body, printable)) = rendered.extra()
-                            && self.emitter.write_around(&finding, body, printable)?
-                        {
-                            file.summary.count_finding(&finding, None);
-                            continue;
-                        }
                         let diagnostic = Diagnostic::new(&file.path, record, finding)
                             .with_reference(analysis.reference)
                             .with_suppression(suppression);
@@ -386,6 +474,10 @@ impl<W: WritePrintable> Run<'_, W> {
                             }
                         }
                         self.emitter.emit(diagnostic)?;
+                    }
+                    if let Some((report, first)) = repeat_report {
+                        file.summary.count_found(report.severity, report.fixable);
+                        self.emitter.write_repeat(&report, first)?;
                     }
                 } else {
                     let own = findings.len();
@@ -601,76 +693,71 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let colored = global.stdout_colored();
     let format = settings.format;
     let verbose = global.verbose();
-    let render =
-        |input: usize, record: &Record<'_>, analysis: &mut Analysis, reports: &mut Reports| {
-            let Some(path) = names.get(input) else {
-                return;
-            };
-            let printable_path = printable_names.get(input).copied().unwrap_or(false);
-            // A record that is not text has its finding's span moved when it is placed: left to
-            // the thread that writes.
-            let Some(text) = record.text() else {
-                return;
-            };
-            // The common report (one short line, no colours) is written straight from the
-            // record, without placing a diagnostic.
-            let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
-            // Whether the record and path allow that report is found once for its findings.
-            let simple = if direct && !analysis.findings.is_empty() {
-                SimpleRecord::of(path, text)
-            } else {
-                None
-            };
-            for slot in &mut analysis.findings {
-                if let Some(simple) = simple
-                    && let Some(printable) = simple.line_into(record.line, slot, reports.text())
-                {
-                    reports.text().push_str("\n\n");
-                    if printable_path && printable {
-                        reports.end_printable();
-                    } else {
-                        reports.end_one();
-                    }
-                    continue;
-                }
-                let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
-                let finding = std::mem::replace(slot, placeholder);
-                let diagnostic =
-                    Diagnostic::new(path, record, finding).with_reference(analysis.reference);
-                let rendered = render_one(format, colored, &diagnostic, reports.text());
-                *slot = diagnostic.finding;
-                if !rendered {
-                    return;
-                }
-                reports.end_one();
-            }
-            // A value that must be unique in the file (an EPD `id`) gets its finding, when it
-            // repeats one, in file order; the middle of that plain report is placed here.
-            if let Some(unique) = &analysis.unique
-                && format == OutputFormat::Human
-                && !colored
+    let render = |input: usize,
+                  notation: Notation,
+                  record: &Record<'_>,
+                  analysis: &mut Analysis,
+                  reports: &mut Reports| {
+        let Some(path) = names.get(input) else {
+            return;
+        };
+        let printable_path = printable_names.get(input).copied().unwrap_or(false);
+        // A record that is not text has its finding's span moved when it is placed: left to
+        // the thread that writes.
+        let Some(text) = record.text() else {
+            return;
+        };
+        // The common report (one short line, no colours) is written straight from the
+        // record, without placing a diagnostic.
+        let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
+        // Whether the record and path allow that report is found once for its findings.
+        let simple = if direct && !analysis.findings.is_empty() {
+            SimpleRecord::of(path, text)
+        } else {
+            None
+        };
+        for slot in &mut analysis.findings {
+            if let Some(simple) = simple
+                && let Some(printable) = simple.line_into(record.line, slot, reports.text())
             {
-                if let Some(simple) = simple.or_else(|| SimpleRecord::of(path, text)) {
-                    simple.body_into(record.line, &unique.span, reports.text());
-                    if printable_path {
-                        reports.end_printable();
-                    } else {
-                        reports.end_one();
-                    }
-                    return;
-                }
-                // Only the place counts: the middle of a report holds no code, title nor help.
-                let place = Finding::new(
-                    Code::Fenkit(FenkitCode::FourPlayerChess),
-                    fenkit_diagnostics::Severity::Warning,
-                    unique.span.clone(),
-                    "",
-                );
-                if Diagnostic::new(path, record, place).plain_body_into(reports.text()) {
+                reports.text().push_str("\n\n");
+                if printable_path && printable {
+                    reports.end_printable();
+                } else {
                     reports.end_one();
                 }
+                continue;
             }
-        };
+            let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
+            let finding = std::mem::replace(slot, placeholder);
+            let diagnostic =
+                Diagnostic::new(path, record, finding).with_reference(analysis.reference);
+            let rendered = render_one(format, colored, &diagnostic, reports.text());
+            *slot = diagnostic.finding;
+            if !rendered {
+                return;
+            }
+            reports.end_one();
+        }
+        // A value that must be unique in the file (an EPD `id`) gets its finding, when it
+        // repeats one, in file order: its report is rendered here, with holes where the
+        // line first met on goes.
+        if let Some(unique) = &analysis.unique {
+            let simple = match simple {
+                Some(simple) => Some(simple),
+                None if direct => SimpleRecord::of(path, text),
+                None => None,
+            };
+            let shown = Shown {
+                format,
+                colored,
+                path,
+                printable_path,
+            };
+            let reference = analysis.reference;
+            shown.repeat_into(notation, record, unique, reference, simple, reports);
+        }
+    };
     let render: Option<&Render<'_>> = match format {
         OutputFormat::Human | OutputFormat::JsonLines => Some(&render),
         OutputFormat::Json | OutputFormat::Github | OutputFormat::Sarif => None,
@@ -752,4 +839,118 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         status = status.worst(Status::Findings);
     }
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Diagnostic, FIRST_UNKNOWN, Notation, OutputFormat, Reports, Shown, SimpleRecord};
+    use crate::output::render_one;
+    use notation::records::RecordReader;
+
+    /// The report of an id's repeat, rendered before the line it was first met on is known and
+    /// given that line afterwards, is byte for byte the report of the repeat's finding: on
+    /// short and long lines, plain and odd ids (one holding the placeholder line itself), odd
+    /// paths, in every format rendered so, for lines first met on of every width. A report that
+    /// cannot be rendered so is left to the thread that writes in file order.
+    #[test]
+    fn a_repeat_rendered_early_is_the_report_of_its_finding() {
+        let notation = Notation::named("epd").unwrap();
+        let unknown = FIRST_UNKNOWN.to_string();
+        let ids = [
+            "BK.01",
+            "",
+            "a b",
+            "it's",
+            "say \"hi\"",
+            "é",
+            unknown.as_str(),
+            "x1",
+        ];
+        let tails = [
+            "",
+            " c0 \"short\";",
+            &format!(" c0 \"{}\";", "long ".repeat(30)),
+        ];
+        let paths = [
+            "suite.epd",
+            "dir/ü.epd",
+            &format!("{unknown}.epd"),
+            "two\nlines.epd",
+        ];
+        let formats = [
+            (OutputFormat::Human, false),
+            (OutputFormat::Human, true),
+            (OutputFormat::JsonLines, false),
+        ];
+        let (mut early, mut late) = (0, 0);
+        for id in ids {
+            for tail in tails {
+                for before in [0, 8, 9, 12_344] {
+                    let text = format!(
+                        "{}4k3/8/8/8/8/8/8/4K3 w - - id \"{}\";{tail}\n",
+                        "\n".repeat(before),
+                        id.replace('\\', "\\\\").replace('"', "\\\"")
+                    );
+                    let mut reader = RecordReader::new(text.as_bytes(), false);
+                    let record = std::iter::from_fn(|| reader.next_record().unwrap())
+                        .last()
+                        .unwrap();
+                    let line = record.text().unwrap();
+                    let at = line.find("id ").unwrap() + 3;
+                    let unique = notation::Unique {
+                        value: id.to_owned(),
+                        span: at..line.len() - tail.len() - 1,
+                    };
+                    for path in paths {
+                        for (format, colored) in formats {
+                            let shown = Shown {
+                                format,
+                                colored,
+                                path,
+                                printable_path: super::printable_path(path),
+                            };
+                            let simple = (format == OutputFormat::Human && !colored)
+                                .then(|| SimpleRecord::of(path, line))
+                                .flatten();
+                            let mut reports = Reports::default();
+                            shown.repeat_into(
+                                notation,
+                                &record,
+                                &unique,
+                                None,
+                                simple,
+                                &mut reports,
+                            );
+                            let Some(report) = reports.last_repeat() else {
+                                late += 1;
+                                continue;
+                            };
+                            early += 1;
+                            for first in [1, 9, 10, 12_345, usize::MAX - 1] {
+                                let finding = notation.repeated(&unique, first).unwrap();
+                                assert_eq!(
+                                    (report.severity, report.fixable),
+                                    (finding.severity, finding.fixable)
+                                );
+                                let mut expected = String::new();
+                                let diagnostic = Diagnostic::new(path, &record, finding);
+                                assert!(render_one(format, colored, &diagnostic, &mut expected));
+                                let mut got = String::new();
+                                report.write_into(first, &mut got);
+                                assert_eq!(got, expected, "{id:?} {path:?} {format:?} {colored}");
+                                if report.printable {
+                                    assert!(
+                                        got.bytes()
+                                            .all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(early > 300, "{early} rendered early");
+        assert!(late > 20, "{late} left to the hand-on");
+    }
 }
