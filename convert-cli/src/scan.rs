@@ -292,11 +292,12 @@ impl RepeatReport<'_> {
     /// Appends the report of a repeat first met on line `first` to `out`.
     pub(crate) fn write_into(&self, first: usize, out: &mut String) {
         let [head, middle, tail] = self.pieces;
-        out.push_str(head);
-        fenkit_diagnostics::push_decimal(out, first);
-        out.push_str(middle);
-        fenkit_diagnostics::push_decimal(out, first);
-        out.push_str(tail);
+        let mut digits = itoa::Buffer::new();
+        let first = digits.format(first);
+        out.reserve(head.len() + middle.len() + tail.len() + 2 * first.len());
+        for piece in [head, first, middle, first, tail] {
+            out.push_str(piece);
+        }
     }
 }
 

@@ -246,6 +246,11 @@ impl Markers {
         self.orphan_pending();
     }
 
+    /// Whether [`Markers::take_errors`] has any to give.
+    pub(crate) fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
+    }
+
     /// The problems found so far, taken out.
     pub(crate) fn take_errors(&mut self) -> Vec<MarkerError> {
         std::mem::take(&mut self.errors)

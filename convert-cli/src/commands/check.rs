@@ -537,6 +537,10 @@ impl<W: WritePrintable> Run<'_, W> {
 
     /// Reports the problems of the markers met so far.
     fn marker_errors(file: &mut FileCheck, emitter: &mut Emitter<W>) -> io::Result<()> {
+        // Asked after every record: nearly always none.
+        if !file.markers.has_errors() {
+            return Ok(());
+        }
         for error in file.markers.take_errors() {
             let diagnostic = Diagnostic::in_text(
                 &file.path,
