@@ -440,44 +440,6 @@ impl<'a> SimpleRecord<'a> {
         Some(printable)
     }
 
-    /// The plain report of a repeat of the unique value at `span` of this record, line `line`,
-    /// whose finding has `words` ([`notation::RepeatWords`]): [`SimpleRecord::line_into`] of
-    /// that finding with the line first met on left out. Returns where that line goes, twice
-    /// (in the message and in the help), as offsets in `out`. The report holds only printable
-    /// ASCII and line feeds when the record's path does.
-    pub(crate) fn repeat_into(
-        &self,
-        line: usize,
-        span: &Range<usize>,
-        words: &notation::RepeatWords<'_>,
-        out: &mut String,
-    ) -> [usize; 2] {
-        let level = match words.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        for piece in [level, "[", words.code.as_str(), "]: "] {
-            out.push_str(piece);
-        }
-        for piece in words.message {
-            out.push_str(piece);
-        }
-        let first = out.len();
-        out.push_str(words.message_after);
-        out.push('\n');
-        self.body_into(line, span, out);
-        let gutter = decimal_len(line);
-        out.push('\n');
-        repeat(out, ' ', gutter);
-        out.push_str(" |\n");
-        repeat(out, ' ', gutter);
-        out.push_str(" = help: ");
-        out.push_str(words.help);
-        let second = out.len();
-        out.push_str(words.help_after);
-        [first, second]
-    }
-
     /// [`plain_line_body_into`] at `span` of this record, line `line`.
     pub(crate) fn body_into(&self, line: usize, span: &Range<usize>, out: &mut String) {
         let span = self.clip(span);
@@ -527,6 +489,42 @@ pub(crate) fn plain_line_body_into(
     };
     record.body_into(line, span, out);
     true
+}
+
+/// The simple plain report of a repeat of a unique value, first met on line `first`, whose
+/// finding has `words` ([`notation::RepeatWords`]), around `body`, the middle that
+/// [`SimpleRecord::body_into`] wrote at the value in its record, line `line`: byte for byte
+/// [`SimpleRecord::line_into`] of that finding (without the blank line after a report).
+pub(crate) fn plain_repeat_around(
+    words: &notation::RepeatWords<'_>,
+    line: usize,
+    first: usize,
+    body: &str,
+    out: &mut String,
+) {
+    let level = match words.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut digits = itoa::Buffer::new();
+    let first = digits.format(first);
+    let gutter = decimal_len(line);
+    out.reserve(200 + body.len() + words.message[2].len());
+    for piece in [level, "[", words.code.as_str(), "]: "] {
+        out.push_str(piece);
+    }
+    for piece in words.message {
+        out.push_str(piece);
+    }
+    for piece in [first, words.message_after, "\n", body, "\n"] {
+        out.push_str(piece);
+    }
+    repeat(out, ' ', gutter);
+    out.push_str(" |\n");
+    repeat(out, ' ', gutter);
+    for piece in [" = help: ", words.help, first, words.help_after] {
+        out.push_str(piece);
+    }
 }
 
 /// Whether `text` is one line.

@@ -313,15 +313,19 @@ impl<W: WritePrintable> Emitter<W> {
         self.out.write_printable(report.as_bytes())
     }
 
-    /// Writes the report of a unique value's repeat first met on line `first`, which no marker
-    /// suppresses, as the thread that analysed its record rendered it.
+    /// Writes the plain human report of a unique value's repeat on the record's line `line`,
+    /// first met on line `first`, which no marker suppresses: the words of its finding
+    /// (`words`) around the middle the thread that analysed the record rendered.
     pub(crate) fn write_repeat(
         &mut self,
         report: &crate::scan::RepeatReport<'_>,
+        words: &notation::RepeatWords<'_>,
+        line: usize,
         first: usize,
     ) -> io::Result<()> {
         self.text.clear();
-        report.write_into(first, &mut self.text);
+        crate::diag::plain_repeat_around(words, line, first, report.body, &mut self.text);
+        self.text.push_str("\n\n");
         if report.printable {
             self.out.write_printable(self.text.as_bytes())
         } else {

@@ -171,20 +171,8 @@ pub(crate) struct Reports {
     /// Whether each report is known to hold only printable ASCII and line feeds, which
     /// standard output then writes unscanned for escape codes.
     printable: Vec<bool>,
-    /// The report ended last, when it is the report of a repeat ([`Reports::end_repeat`]).
-    repeat: Option<RepeatHoles>,
-}
-
-/// Where the report of a unique value's repeat, rendered before the line it was first met on
-/// is known, takes that line (in its message and in its help), and what it counts as.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RepeatHoles {
-    /// The two places, as offsets in [`Reports`]' text, in order.
-    holes: [usize; 2],
-    /// The finding's severity.
-    severity: fenkit_diagnostics::Severity,
-    /// Whether the finding is fixable.
-    fixable: bool,
+    /// Whether the report ended last is the middle of a repeat's ([`Reports::end_repeat`]).
+    repeat: bool,
 }
 
 impl Reports {
@@ -193,7 +181,7 @@ impl Reports {
         self.text.clear();
         self.ends.clear();
         self.printable.clear();
-        self.repeat = None;
+        self.repeat = false;
     }
 
     /// The text the next report is appended to; [`Reports::end_one`] ends it.
@@ -214,14 +202,12 @@ impl Reports {
         self.printable.push(true);
     }
 
-    /// The report ended last, when it is a repeat's ([`Reports::end_repeat`]).
+    /// The report ended last, when it is the middle of a repeat's ([`Reports::end_repeat`]).
     #[cfg(test)]
     pub(crate) fn last_repeat(&self) -> Option<RepeatReport<'_>> {
-        let RepeatHoles {
-            holes: [one, two],
-            severity,
-            fixable,
-        } = self.repeat?;
+        if !self.repeat {
+            return None;
+        }
         let end = *self.ends.last()?;
         let start = self
             .ends
@@ -229,76 +215,42 @@ impl Reports {
             .checked_sub(2)
             .map_or(0, |before| self.ends[before]);
         Some(RepeatReport {
-            pieces: [
-                self.text.get(start..one)?,
-                self.text.get(one..two)?,
-                self.text.get(two..end)?,
-            ],
-            severity,
-            fixable,
+            body: self.text.get(start..end)?,
             printable: *self.printable.last()?,
         })
     }
 
-    /// Ends the report appended since the last call as the report of a unique value's repeat
-    /// (see [`Render`]), whose first line goes at `holes`, two offsets in the text, in order;
-    /// `printable` as for [`Reports::end_printable`].
-    pub(crate) fn end_repeat(
-        &mut self,
-        holes: [usize; 2],
-        severity: fenkit_diagnostics::Severity,
-        fixable: bool,
-        printable: bool,
-    ) {
+    /// Ends the report appended since the last call as the middle of the simple plain report of
+    /// a repeat of the record's unique value (`SimpleRecord::body_into` at the value), around
+    /// which the hand-on writes the words of its finding, once it knows the line the value was
+    /// first met on. `printable` as for [`Reports::end_printable`].
+    pub(crate) fn end_repeat(&mut self, printable: bool) {
         if printable {
             self.end_printable();
         } else {
             self.end_one();
         }
-        self.repeat = Some(RepeatHoles {
-            holes,
-            severity,
-            fixable,
-        });
+        self.repeat = true;
     }
 }
 
 /// Renders the reports of one analysed position's findings into [`Reports`], on the thread
-/// that analysed it: given the input's index and notation, the record and its analysis (whose
+/// that analysed it: given the input's index, the record and its analysis (whose
 /// findings it may take and must give back in the same order). It renders a report for each
 /// of the first findings, in order, or for none, and may add one more after the findings',
-/// ended with [`Reports::end_repeat`]: the report of a repeat of the record's unique value
-/// ([`Analysis::unique`]), whose finding the scan would add in file order, with holes where
-/// the line first met on goes (see [`Rendered::repeat`]); an item gets them as
-/// [`Item::rendered`].
-pub(crate) type Render<'r> =
-    dyn Fn(usize, Notation, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
+/// ended with [`Reports::end_repeat`]: the middle of the report of a repeat of the record's
+/// unique value ([`Analysis::unique`]), whose finding the scan would add in file order (see
+/// [`Rendered::repeat`]); an item gets them as [`Item::rendered`].
+pub(crate) type Render<'r> = dyn Fn(usize, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
 
-/// The report of a unique value's repeat, rendered before the line it was first met on was
-/// known ([`Reports::end_repeat`]).
+/// The middle of the simple plain report of a unique value's repeat, rendered before the line
+/// it was first met on was known ([`Reports::end_repeat`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RepeatReport<'a> {
-    /// The report in three pieces: the line first met on goes between them.
-    pieces: [&'a str; 3],
-    /// The finding's severity.
-    pub(crate) severity: fenkit_diagnostics::Severity,
-    /// Whether the finding is fixable.
-    pub(crate) fixable: bool,
-    /// Whether the pieces hold only printable ASCII and line feeds.
+    /// From the `-->` location to the carets under the value.
+    pub(crate) body: &'a str,
+    /// Whether it holds only printable ASCII and line feeds.
     pub(crate) printable: bool,
-}
-
-impl RepeatReport<'_> {
-    /// Appends the report of a repeat first met on line `first` to `out`.
-    pub(crate) fn write_into(&self, first: usize, out: &mut String) {
-        let [head, middle, tail] = self.pieces;
-        let mut digits = itoa::Buffer::new();
-        let first = digits.format(first);
-        out.reserve(head.len() + middle.len() + tail.len() + 2 * first.len());
-        for piece in [head, first, middle, first, tail] {
-            out.push_str(piece);
-        }
-    }
 }
 
 /// The reports [`Render`] rendered for one item's first findings.
@@ -311,8 +263,8 @@ pub(crate) struct Rendered<'a> {
     printable: &'a [bool],
     /// Where the first starts.
     start: usize,
-    /// The report of a repeat of the record's unique value, rendered after the reports of the
-    /// findings the analysis had.
+    /// The middle of the report of a repeat of the record's unique value, rendered after the
+    /// reports of the findings the analysis had.
     repeat: Option<RepeatReport<'a>>,
 }
 
@@ -332,9 +284,9 @@ impl<'a> Rendered<'a> {
         self.printable.get(index).copied().unwrap_or(false)
     }
 
-    /// The report of a repeat of the record's unique value ([`Analysis::unique`]), when
-    /// [`Render`] rendered one after the reports of every finding the analysis had: the scan
-    /// then leaves the repeat's finding to [`Item::repeat`].
+    /// The middle of the report of a repeat of the record's unique value
+    /// ([`Analysis::unique`]), when [`Render`] rendered one after the reports of every finding
+    /// the analysis had: the scan then leaves the repeat's finding to [`Item::repeat`].
     pub(crate) fn repeat(&self) -> Option<RepeatReport<'a>> {
         self.repeat
     }
@@ -693,7 +645,7 @@ pub(crate) fn scan_all(
         if let Some((_, analyzer)) = warm.as_mut() {
             piece.batch.analyze(analyzer);
             if let Some(render) = render {
-                piece.batch.render(piece.input, analyzer.notation(), render);
+                piece.batch.render(piece.input, render);
             }
         }
     };
@@ -760,9 +712,9 @@ struct Batch {
     /// The reports of the findings, when [`Batch::render`] rendered them.
     reports: Reports,
     /// For each record with reports, in order: its index, the range of its reports in
-    /// `reports` (a clean file's records have none, and cost nothing here), and the holes of
-    /// its last report when that is a repeat's ([`Reports::end_repeat`]).
-    rendered_for: Vec<(usize, std::ops::Range<usize>, Option<RepeatHoles>)>,
+    /// `reports` (a clean file's records have none, and cost nothing here), and whether its
+    /// last report is the middle of a repeat's ([`Reports::end_repeat`]).
+    rendered_for: Vec<(usize, std::ops::Range<usize>, bool)>,
     /// For each record whose analysis has a unique value: its [`Uniques::hash`], made on the
     /// thread that analysed it (the hand-on then only looks it up).
     hashes: Vec<u64>,
@@ -811,7 +763,7 @@ impl Batch {
     }
 
     /// Renders the reports of the analysed records' findings with `render`.
-    fn render(&mut self, input: usize, notation: Notation, render: &Render<'_>) {
+    fn render(&mut self, input: usize, render: &Render<'_>) {
         self.reports.clear();
         self.rendered_for.clear();
         for (index, analysis) in self.analyses.iter_mut().enumerate() {
@@ -824,12 +776,12 @@ impl Batch {
                 && let Some(record) = self.records.get(index)
             {
                 let first = self.reports.ends.len();
-                self.reports.repeat = None;
-                render(input, notation, &record, analysis, &mut self.reports);
+                self.reports.repeat = false;
+                render(input, &record, analysis, &mut self.reports);
                 let end = self.reports.ends.len();
                 if end > first {
-                    self.rendered_for
-                        .push((index, first..end, self.reports.repeat.take()));
+                    let repeat = std::mem::take(&mut self.reports.repeat);
+                    self.rendered_for.push((index, first..end, repeat));
                 }
             }
         }
@@ -840,7 +792,7 @@ impl Batch {
     fn rendered(
         reports: &Reports,
         range: std::ops::Range<usize>,
-        holes: Option<RepeatHoles>,
+        repeat: bool,
         findings: usize,
     ) -> Rendered<'_> {
         let all = reports.ends.get(range.clone()).unwrap_or_default();
@@ -851,31 +803,18 @@ impl Batch {
             .copied()
             .unwrap_or(0);
         let printable = reports.printable.get(range).unwrap_or_default();
-        let (count, repeat) = match (all.len().checked_sub(findings), holes) {
-            (
-                Some(1),
-                Some(RepeatHoles {
-                    holes: [one, two],
-                    severity,
-                    fixable,
-                }),
-            ) => {
+        let (count, repeat) = match (all.len().checked_sub(findings), repeat) {
+            (Some(1), true) => {
                 let from = findings
                     .checked_sub(1)
                     .and_then(|last| all.get(last))
                     .copied()
                     .unwrap_or(start);
                 let to = all.get(findings).copied().unwrap_or(from);
-                let text = reports.text.as_str();
-                let repeat = match (text.get(from..one), text.get(one..two), text.get(two..to)) {
-                    (Some(head), Some(middle), Some(tail)) => Some(RepeatReport {
-                        pieces: [head, middle, tail],
-                        severity,
-                        fixable,
-                        printable: printable.get(findings).copied().unwrap_or(false),
-                    }),
-                    _ => None,
-                };
+                let repeat = reports.text.get(from..to).map(|body| RepeatReport {
+                    body,
+                    printable: printable.get(findings).copied().unwrap_or(false),
+                });
                 (findings, repeat)
             }
             _ => (findings.min(all.len()), None),
@@ -911,8 +850,8 @@ impl Batch {
                 next_rendered += 1;
             }
             let rendered = match self.rendered_for.get(next_rendered) {
-                Some((at, range, holes)) if *at == index => {
-                    Batch::rendered(&self.reports, range.clone(), *holes, findings)
+                Some((at, range, repeat)) if *at == index => {
+                    Batch::rendered(&self.reports, range.clone(), *repeat, findings)
                 }
                 _ => Rendered::default(),
             };

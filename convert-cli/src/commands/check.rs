@@ -148,87 +148,20 @@ struct FileCheck {
     commands: Vec<super::pgn_games::UnreadCommands>,
 }
 
-/// How a report is shown, for the reports rendered on the threads that analyse.
-#[derive(Clone, Copy)]
-struct Shown<'a> {
-    format: OutputFormat,
-    colored: bool,
-    /// The input's name as shown.
-    path: &'a str,
-    /// Whether it holds only printable ASCII.
+/// Renders into `reports` the middle of the simple plain report of a repeat of `unique`, the
+/// unique value of `record` (on the thread that analysed it, before the line the value was
+/// first met on is known; the hand-on writes the rest, [`Emitter::write_repeat`]), when the
+/// record and its path (`printable_path`: printable ASCII) allow that report (`simple`).
+fn repeat_body_into(
+    simple: Option<SimpleRecord<'_>>,
     printable_path: bool,
-}
-
-/// The line a repeat's report is rendered with before its first line is known: found in the
-/// report exactly twice (in its message and its help) it marks where that line goes; a report
-/// that holds it elsewhere too (in its record, its id or its path) is left to the hand-on.
-const FIRST_UNKNOWN: usize = usize::MAX;
-
-impl Shown<'_> {
-    /// Renders into `reports` the report of a repeat of `unique`, the unique value of `record`,
-    /// as `check` would write it were the value first met on a line it does not yet know: with
-    /// the two holes where that line goes ([`Reports::end_repeat`]). Renders nothing when the
-    /// report cannot be rendered so.
-    fn repeat_into(
-        self,
-        notation: Notation,
-        record: &Record<'_>,
-        unique: &notation::Unique,
-        reference: Option<notation::Fen4Reference>,
-        simple: Option<SimpleRecord<'_>>,
-        reports: &mut Reports,
-    ) {
-        // The common case: the words of the finding around the line, written from the record.
-        if let Some(simple) = simple
-            && let Some(words) = notation.repeated_words(unique)
-        {
-            let holes = simple.repeat_into(record.line, &unique.span, &words, reports.text());
-            reports.text().push_str("\n\n");
-            reports.end_repeat(holes, words.severity, words.fixable, self.printable_path);
-            return;
-        }
-        let Some(finding) = notation.repeated(unique, FIRST_UNKNOWN) else {
-            return;
-        };
-        let (severity, fixable) = (finding.severity, finding.fixable);
-        let start = reports.text().len();
-        let printable = match simple
-            .and_then(|simple| simple.line_into(record.line, &finding, reports.text()))
-        {
-            Some(printable) => {
-                reports.text().push_str("\n\n");
-                self.printable_path && printable
-            }
-            None => {
-                let diagnostic =
-                    Diagnostic::new(self.path, record, finding).with_reference(reference);
-                if !render_one(self.format, self.colored, &diagnostic, reports.text()) {
-                    return;
-                }
-                false
-            }
-        };
-        static UNKNOWN: std::sync::LazyLock<(String, memchr::memmem::Finder<'static>)> =
-            std::sync::LazyLock::new(|| {
-                let unknown = FIRST_UNKNOWN.to_string();
-                let finder = memchr::memmem::Finder::new(unknown.as_bytes()).into_owned();
-                (unknown, finder)
-            });
-        let (unknown, finder) = &*UNKNOWN;
-        let text = reports.text();
-        let report = text.get(start..).unwrap_or_default();
-        let mut found = finder.find_iter(report.as_bytes());
-        let holes = match (found.next(), found.next(), found.next()) {
-            (Some(one), Some(two), None) => [start + one, start + two - unknown.len()],
-            _ => {
-                text.truncate(start);
-                return;
-            }
-        };
-        let [one, two] = holes;
-        text.replace_range(two + unknown.len()..two + 2 * unknown.len(), "");
-        text.replace_range(one..one + unknown.len(), "");
-        reports.end_repeat(holes, severity, fixable, printable);
+    record: &Record<'_>,
+    unique: &notation::Unique,
+    reports: &mut Reports,
+) {
+    if let Some(simple) = simple {
+        simple.body_into(record.line, &unique.span, reports.text());
+        reports.end_repeat(printable_path);
     }
 }
 
@@ -423,14 +356,17 @@ impl<W: WritePrintable> Run<'_, W> {
                     super::pgn_games::merge_unread(&mut file.commands, found);
                 }
                 let mut findings = analysis.findings;
-                // The repeat of a unique value, its report rendered on the thread that
-                // analysed the record: written as it is unless a marker may cover it, which
-                // needs its finding.
+                // The repeat of a unique value, the middle of its report rendered on the thread
+                // that analysed the record: written around it from the words of its finding,
+                // unless a marker may cover it, which needs the finding itself.
                 let mut repeat_report = None;
-                if let Some(repeat) = repeat {
-                    match rendered.repeat() {
-                        Some(report) if game.is_empty() && !file.markers.may_cover() => {
-                            repeat_report = Some((report, repeat.first));
+                if let Some(repeat) = &repeat {
+                    let words = file.notation.repeated_words(&repeat.unique);
+                    match (rendered.repeat(), words) {
+                        (Some(report), Some(words))
+                            if game.is_empty() && !file.markers.may_cover() =>
+                        {
+                            repeat_report = Some((report, words, repeat.first));
                         }
                         _ => findings.extend(file.notation.repeated(&repeat.unique, repeat.first)),
                     }
@@ -475,9 +411,10 @@ impl<W: WritePrintable> Run<'_, W> {
                         }
                         self.emitter.emit(diagnostic)?;
                     }
-                    if let Some((report, first)) = repeat_report {
-                        file.summary.count_found(report.severity, report.fixable);
-                        self.emitter.write_repeat(&report, first)?;
+                    if let Some((report, words, first)) = repeat_report {
+                        file.summary.count_found(words.severity, words.fixable);
+                        self.emitter
+                            .write_repeat(&report, &words, record.line, first)?;
                     }
                 } else {
                     let own = findings.len();
@@ -697,71 +634,58 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
     let colored = global.stdout_colored();
     let format = settings.format;
     let verbose = global.verbose();
-    let render = |input: usize,
-                  notation: Notation,
-                  record: &Record<'_>,
-                  analysis: &mut Analysis,
-                  reports: &mut Reports| {
-        let Some(path) = names.get(input) else {
-            return;
-        };
-        let printable_path = printable_names.get(input).copied().unwrap_or(false);
-        // A record that is not text has its finding's span moved when it is placed: left to
-        // the thread that writes.
-        let Some(text) = record.text() else {
-            return;
-        };
-        // The common report (one short line, no colours) is written straight from the
-        // record, without placing a diagnostic.
-        let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
-        // Whether the record and path allow that report is found once for its findings.
-        let simple = if direct && !analysis.findings.is_empty() {
-            SimpleRecord::of(path, text)
-        } else {
-            None
-        };
-        for slot in &mut analysis.findings {
-            if let Some(simple) = simple
-                && let Some(printable) = simple.line_into(record.line, slot, reports.text())
-            {
-                reports.text().push_str("\n\n");
-                if printable_path && printable {
-                    reports.end_printable();
-                } else {
-                    reports.end_one();
-                }
-                continue;
-            }
-            let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
-            let finding = std::mem::replace(slot, placeholder);
-            let diagnostic =
-                Diagnostic::new(path, record, finding).with_reference(analysis.reference);
-            let rendered = render_one(format, colored, &diagnostic, reports.text());
-            *slot = diagnostic.finding;
-            if !rendered {
+    let render =
+        |input: usize, record: &Record<'_>, analysis: &mut Analysis, reports: &mut Reports| {
+            let Some(path) = names.get(input) else {
                 return;
+            };
+            let printable_path = printable_names.get(input).copied().unwrap_or(false);
+            // A record that is not text has its finding's span moved when it is placed: left to
+            // the thread that writes.
+            let Some(text) = record.text() else {
+                return;
+            };
+            // The common report (one short line, no colours) is written straight from the
+            // record, without placing a diagnostic.
+            let direct = format == OutputFormat::Human && !colored && analysis.reference.is_none();
+            // Whether the record and path allow that report is found once for its findings.
+            let simple = if direct && !analysis.findings.is_empty() {
+                SimpleRecord::of(path, text)
+            } else {
+                None
+            };
+            for slot in &mut analysis.findings {
+                if let Some(simple) = simple
+                    && let Some(printable) = simple.line_into(record.line, slot, reports.text())
+                {
+                    reports.text().push_str("\n\n");
+                    if printable_path && printable {
+                        reports.end_printable();
+                    } else {
+                        reports.end_one();
+                    }
+                    continue;
+                }
+                let placeholder = Finding::new(slot.code, slot.severity, 0..0, "");
+                let finding = std::mem::replace(slot, placeholder);
+                let diagnostic =
+                    Diagnostic::new(path, record, finding).with_reference(analysis.reference);
+                let rendered = render_one(format, colored, &diagnostic, reports.text());
+                *slot = diagnostic.finding;
+                if !rendered {
+                    return;
+                }
+                reports.end_one();
             }
-            reports.end_one();
-        }
-        // A value that must be unique in the file (an EPD `id`) gets its finding, when it
-        // repeats one, in file order: its report is rendered here, with holes where the
-        // line first met on goes.
-        if let Some(unique) = &analysis.unique {
-            let simple = match simple {
-                Some(simple) => Some(simple),
-                None if direct => SimpleRecord::of(path, text),
-                None => None,
-            };
-            let shown = Shown {
-                format,
-                colored,
-                path,
-                printable_path,
-            };
-            let reference = analysis.reference;
-            shown.repeat_into(notation, record, unique, reference, simple, reports);
-        }
-    };
+            // A value that must be unique in the file (an EPD `id`) gets its finding, when it
+            // repeats one, in file order; the middle of that plain report is placed here.
+            if let Some(unique) = &analysis.unique
+                && direct
+            {
+                let simple = simple.or_else(|| SimpleRecord::of(path, text));
+                repeat_body_into(simple, printable_path, record, unique, reports);
+            }
+        };
     let render: Option<&Render<'_>> = match format {
         OutputFormat::Human | OutputFormat::JsonLines => Some(&render),
         OutputFormat::Json | OutputFormat::Github | OutputFormat::Sarif => None,
@@ -847,46 +771,23 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Diagnostic, FIRST_UNKNOWN, Notation, OutputFormat, Reports, Shown, SimpleRecord};
+    use super::{Diagnostic, Notation, OutputFormat, Reports, SimpleRecord, repeat_body_into};
     use crate::output::render_one;
     use notation::records::RecordReader;
 
-    /// The report of an id's repeat, rendered before the line it was first met on is known and
-    /// given that line afterwards, is byte for byte the report of the repeat's finding: on
-    /// short and long lines, plain and odd ids (one holding the placeholder line itself), odd
-    /// paths, in every format rendered so, for lines first met on of every width. A report that
-    /// cannot be rendered so is left to the thread that writes in file order.
+    /// The plain report of an id's repeat, its middle rendered before the line it was first
+    /// met on is known and the rest written around it afterwards from the words of its
+    /// finding, is byte for byte the report of the repeat's finding: on short and long lines,
+    /// plain and odd ids, odd paths, for lines first met on of every width. A report that
+    /// cannot be written so is left to the finding.
     #[test]
-    fn a_repeat_rendered_early_is_the_report_of_its_finding() {
+    fn a_repeat_written_around_its_middle_is_the_report_of_its_finding() {
         let notation = Notation::named("epd").unwrap();
-        let unknown = FIRST_UNKNOWN.to_string();
-        let ids = [
-            "BK.01",
-            "",
-            "a b",
-            "it's",
-            "say \"hi\"",
-            "é",
-            unknown.as_str(),
-            "x1",
-        ];
-        let tails = [
-            "",
-            " c0 \"short\";",
-            &format!(" c0 \"{}\";", "long ".repeat(30)),
-        ];
-        let paths = [
-            "suite.epd",
-            "dir/ü.epd",
-            &format!("{unknown}.epd"),
-            "two\nlines.epd",
-        ];
-        let formats = [
-            (OutputFormat::Human, false),
-            (OutputFormat::Human, true),
-            (OutputFormat::JsonLines, false),
-        ];
-        let (mut early, mut late) = (0, 0);
+        let ids = ["BK.01", "", "a b", "it's", "say \"hi\"", "é", "x1", "~!{}"];
+        let long = format!(" c0 \"{}\";", "long ".repeat(30));
+        let tails = ["", " c0 \"short\";", long.as_str()];
+        let paths = ["suite.epd", "dir/ü.epd", "a b/c.epd", "two\nlines.epd"];
+        let (mut around, mut left) = (0, 0);
         for id in ids {
             for tail in tails {
                 for before in [0, 8, 9, 12_344] {
@@ -906,55 +807,53 @@ mod tests {
                         span: at..line.len() - tail.len() - 1,
                     };
                     for path in paths {
-                        for (format, colored) in formats {
-                            let shown = Shown {
-                                format,
-                                colored,
-                                path,
-                                printable_path: super::printable_path(path),
-                            };
-                            let simple = (format == OutputFormat::Human && !colored)
-                                .then(|| SimpleRecord::of(path, line))
-                                .flatten();
-                            let mut reports = Reports::default();
-                            shown.repeat_into(
-                                notation,
-                                &record,
-                                &unique,
-                                None,
-                                simple,
-                                &mut reports,
+                        let printable_path = super::printable_path(path);
+                        let simple = SimpleRecord::of(path, line);
+                        let mut reports = Reports::default();
+                        repeat_body_into(simple, printable_path, &record, &unique, &mut reports);
+                        let (Some(report), Some(words)) =
+                            (reports.last_repeat(), notation.repeated_words(&unique))
+                        else {
+                            left += 1;
+                            continue;
+                        };
+                        around += 1;
+                        for first in [1, 9, 10, 12_345, usize::MAX] {
+                            let finding = notation.repeated(&unique, first).unwrap();
+                            assert_eq!(
+                                (words.severity, words.fixable),
+                                (finding.severity, finding.fixable)
                             );
-                            let Some(report) = reports.last_repeat() else {
-                                late += 1;
-                                continue;
-                            };
-                            early += 1;
-                            for first in [1, 9, 10, 12_345, usize::MAX - 1] {
-                                let finding = notation.repeated(&unique, first).unwrap();
-                                assert_eq!(
-                                    (report.severity, report.fixable),
-                                    (finding.severity, finding.fixable)
+                            let mut expected = String::new();
+                            let diagnostic = Diagnostic::new(path, &record, finding);
+                            assert!(render_one(
+                                OutputFormat::Human,
+                                false,
+                                &diagnostic,
+                                &mut expected
+                            ));
+                            let mut got = String::new();
+                            crate::diag::plain_repeat_around(
+                                &words,
+                                record.line,
+                                first,
+                                report.body,
+                                &mut got,
+                            );
+                            got.push_str("\n\n");
+                            assert_eq!(got, expected, "{id:?} {path:?} {first}");
+                            if report.printable {
+                                assert!(
+                                    got.bytes()
+                                        .all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
                                 );
-                                let mut expected = String::new();
-                                let diagnostic = Diagnostic::new(path, &record, finding);
-                                assert!(render_one(format, colored, &diagnostic, &mut expected));
-                                let mut got = String::new();
-                                report.write_into(first, &mut got);
-                                assert_eq!(got, expected, "{id:?} {path:?} {format:?} {colored}");
-                                if report.printable {
-                                    assert!(
-                                        got.bytes()
-                                            .all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
-                                    );
-                                }
                             }
                         }
                     }
                 }
             }
         }
-        assert!(early > 300, "{early} rendered early");
-        assert!(late > 20, "{late} left to the hand-on");
+        assert!(around > 100, "{around} written around their middle");
+        assert!(left > 100, "{left} left to the finding");
     }
 }
