@@ -494,7 +494,9 @@ pub(crate) fn plain_line_body_into(
 /// The simple plain report of a repeat of a unique value, first met on line `first`, whose
 /// finding has `words` ([`notation::RepeatWords`]), around `body`, the middle that
 /// [`SimpleRecord::body_into`] wrote at the value in its record, line `line`: byte for byte
-/// [`SimpleRecord::line_into`] of that finding (without the blank line after a report).
+/// [`SimpleRecord::line_into`] of that finding (without the blank line after a report). The
+/// tests hold [`RepeatAround`], which the hand-on writes with, to it.
+#[cfg(test)]
 pub(crate) fn plain_repeat_around(
     words: &notation::RepeatWords<'_>,
     line: usize,
@@ -524,6 +526,79 @@ pub(crate) fn plain_repeat_around(
     repeat(out, ' ', gutter);
     for piece in [" = help: ", words.help, first, words.help_after] {
         out.push_str(piece);
+    }
+}
+
+/// [`plain_repeat_around`] for one repeat after another: the pieces that stay the same from
+/// one to the next (the title line up to the value, the help line up to the line first met
+/// on) are joined once and kept, so that writing a report is a few copies.
+#[derive(Debug, Default)]
+pub(crate) struct RepeatAround {
+    /// The code, the message's first two pieces, the help and the gutter the kept pieces were
+    /// joined from.
+    key: Option<(notation::code::Code, String, String, String, usize)>,
+    /// The title line up to the message's third piece.
+    head: String,
+    /// From the line end after the carets to the help's line first met on.
+    help: String,
+}
+
+impl RepeatAround {
+    /// Appends what [`plain_repeat_around`] appends.
+    pub(crate) fn write(
+        &mut self,
+        words: &notation::RepeatWords<'_>,
+        line: usize,
+        first: usize,
+        body: &str,
+        out: &mut String,
+    ) {
+        let gutter = decimal_len(line);
+        let [one, two, three, four] = words.message;
+        let same = self.key.as_ref().is_some_and(|(code, a, b, help, width)| {
+            *code == words.code && a == one && b == two && help == words.help && *width == gutter
+        });
+        if !same {
+            self.head.clear();
+            let level = match words.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            for piece in [level, "[", words.code.as_str(), "]: ", one, two] {
+                self.head.push_str(piece);
+            }
+            self.help.clear();
+            self.help.push('\n');
+            repeat(&mut self.help, ' ', gutter);
+            self.help.push_str(" |\n");
+            repeat(&mut self.help, ' ', gutter);
+            self.help.push_str(" = help: ");
+            self.help.push_str(words.help);
+            self.key = Some((
+                words.code,
+                one.to_owned(),
+                two.to_owned(),
+                words.help.to_owned(),
+                gutter,
+            ));
+        }
+        let mut digits = itoa::Buffer::new();
+        let first = digits.format(first);
+        out.reserve(self.head.len() + self.help.len() + body.len() + 80);
+        for piece in [
+            self.head.as_str(),
+            three,
+            four,
+            first,
+            words.message_after,
+            "\n",
+            body,
+            self.help.as_str(),
+            first,
+            words.help_after,
+        ] {
+            out.push_str(piece);
+        }
     }
 }
 

@@ -304,6 +304,8 @@ pub(crate) struct Emitter<W: Write> {
     diagnostics: PrettyArray,
     /// The human report of one diagnostic, kept from one to the next for its storage.
     text: String,
+    /// The pieces of a repeat's report kept from one to the next ([`Emitter::write_repeat`]).
+    around: crate::diag::RepeatAround,
 }
 
 impl<W: WritePrintable> Emitter<W> {
@@ -324,7 +326,8 @@ impl<W: WritePrintable> Emitter<W> {
         first: usize,
     ) -> io::Result<()> {
         self.text.clear();
-        crate::diag::plain_repeat_around(words, line, first, report.body, &mut self.text);
+        self.around
+            .write(words, line, first, report.body, &mut self.text);
         self.text.push_str("\n\n");
         if report.printable {
             self.out.write_printable(self.text.as_bytes())
@@ -355,6 +358,7 @@ impl<W: Write> Emitter<W> {
             rules: Vec::new(),
             diagnostics: PrettyArray::new(depth),
             text: String::new(),
+            around: crate::diag::RepeatAround::default(),
         })
     }
 

@@ -788,6 +788,8 @@ mod tests {
         let tails = ["", " c0 \"short\";", long.as_str()];
         let paths = ["suite.epd", "dir/ü.epd", "a b/c.epd", "two\nlines.epd"];
         let (mut around, mut left) = (0, 0);
+        // Kept from one report to the next, as the hand-on keeps it.
+        let mut kept = crate::diag::RepeatAround::default();
         for id in ids {
             for tail in tails {
                 for before in [0, 8, 9, 12_344] {
@@ -842,6 +844,10 @@ mod tests {
                             );
                             got.push_str("\n\n");
                             assert_eq!(got, expected, "{id:?} {path:?} {first}");
+                            let mut written = String::new();
+                            kept.write(&words, record.line, first, report.body, &mut written);
+                            written.push_str("\n\n");
+                            assert_eq!(written, expected, "{id:?} {path:?} {first}");
                             if report.printable {
                                 assert!(
                                     got.bytes()
