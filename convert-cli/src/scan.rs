@@ -715,8 +715,9 @@ struct Batch {
     /// `reports` (a clean file's records have none, and cost nothing here), and whether its
     /// last report is the middle of a repeat's ([`Reports::end_repeat`]).
     rendered_for: Vec<(usize, std::ops::Range<usize>, bool)>,
-    /// For each record whose analysis has a unique value: its [`Uniques::hash`], made on the
-    /// thread that analysed it (the hand-on then only looks it up).
+    /// For each record whose analysis has a unique value: its [`Uniques::hash`], made with the
+    /// reports on the thread that analysed it (the hand-on then only looks it up, and makes
+    /// the hashes not made so).
     hashes: Vec<u64>,
     /// Whether the file starts with a BOM.
     bom: bool,
@@ -749,29 +750,27 @@ impl Batch {
     fn analyze(&mut self, analyzer: &mut Analyzer) {
         self.analyses.clear();
         analyzer.analyze_records(&self.records, &mut self.analyses);
-        // Up to the last record with a unique value: that record's hash at its index.
         self.hashes.clear();
-        for (index, analysis) in self.analyses.iter().enumerate() {
-            if let Some(unique) = analysis
-                .as_ref()
-                .and_then(|analysis| analysis.unique.as_deref())
-            {
-                self.hashes.resize(index, 0);
-                self.hashes.push(Uniques::hash(&unique.value));
-            }
-        }
     }
 
     /// Renders the reports of the analysed records' findings with `render`.
     fn render(&mut self, input: usize, render: &Render<'_>) {
         self.reports.clear();
         self.rendered_for.clear();
+        self.hashes.clear();
         for (index, analysis) in self.analyses.iter_mut().enumerate() {
+            let Some(analysis) = analysis.as_mut() else {
+                continue;
+            };
+            // Up to the last record with a unique value: that record's hash at its index.
+            if let Some(unique) = analysis.unique.as_deref() {
+                self.hashes.resize(index, 0);
+                self.hashes.push(Uniques::hash(&unique.value));
+            }
             // Past a few MiB of reports in one batch (long records with many findings), the
             // rest are left to the hand-on, which writes each as it renders it: memory stays
             // flat.
-            if let Some(analysis) = analysis.as_mut()
-                && (!analysis.findings.is_empty() || analysis.unique.is_some())
+            if (!analysis.findings.is_empty() || analysis.unique.is_some())
                 && self.reports.text.len() < REPORT_BYTES
                 && let Some(record) = self.records.get(index)
             {
@@ -828,6 +827,27 @@ impl Batch {
         }
     }
 
+    /// The reports rendered for record `index`, whose analysis had `findings` findings, given
+    /// a batch's `rendered_for` and `reports`; `next` is where to look in `rendered_for`,
+    /// which moves on in record order.
+    fn rendered_at<'r>(
+        rendered_for: &[(usize, std::ops::Range<usize>, bool)],
+        reports: &'r Reports,
+        index: usize,
+        findings: usize,
+        next: &mut usize,
+    ) -> Rendered<'r> {
+        while rendered_for.get(*next).is_some_and(|(at, ..)| *at < index) {
+            *next += 1;
+        }
+        match rendered_for.get(*next) {
+            Some((at, range, repeat)) if *at == index => {
+                Batch::rendered(reports, range.clone(), *repeat, findings)
+            }
+            _ => Rendered::default(),
+        }
+    }
+
     /// Hands every record and its analysis to `each`, in order; with `quiet`, positions
     /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
@@ -842,23 +862,19 @@ impl Batch {
             let findings = analysis
                 .as_ref()
                 .map_or(0, |analysis| analysis.findings.len());
-            while self
-                .rendered_for
-                .get(next_rendered)
-                .is_some_and(|(at, ..)| *at < index)
-            {
-                next_rendered += 1;
-            }
-            let rendered = match self.rendered_for.get(next_rendered) {
-                Some((at, range, repeat)) if *at == index => {
-                    Batch::rendered(&self.reports, range.clone(), *repeat, findings)
-                }
-                _ => Rendered::default(),
-            };
+            // Looked up before the unique value is met only for a record that has one.
+            let mut rendered = None;
             let mut repeat = None;
             if let Some(analysis) = analysis.as_mut()
                 && let Some(unique) = analysis.unique.take()
             {
+                let found = Batch::rendered_at(
+                    &self.rendered_for,
+                    &self.reports,
+                    index,
+                    findings,
+                    &mut next_rendered,
+                );
                 let line = self.records.line(index).unwrap_or_default();
                 let hash = match self.hashes.get(index) {
                     Some(&hash) => hash,
@@ -866,11 +882,12 @@ impl Batch {
                 };
                 // With its report rendered, the repeat's finding is made only if that report
                 // cannot be written as it is.
-                if rendered.repeat.is_some() {
+                if found.repeat.is_some() {
                     repeat = uniques.repeat_of(line, hash, unique);
                 } else {
                     uniques.meet_hashed(line, hash, unique, analysis);
                 }
+                rendered = Some(found);
             }
             if let Some(quiet) = quiet.as_deref_mut()
                 && repeat.is_none()
@@ -887,6 +904,16 @@ impl Batch {
                 }
                 quiet.handed_on(analysis.as_ref().and_then(|analysis| analysis.dialect));
             }
+            let rendered = match rendered {
+                Some(rendered) => rendered,
+                None => Batch::rendered_at(
+                    &self.rendered_for,
+                    &self.reports,
+                    index,
+                    findings,
+                    &mut next_rendered,
+                ),
+            };
             each(
                 &mut Item {
                     record,
