@@ -848,6 +848,42 @@ impl Batch {
         }
     }
 
+    /// Meets the unique value of record `index` (`at`: the index, its analysis's number of
+    /// findings, and where to look in `rendered_for`): the record's rendered reports, and the
+    /// repeat left to be reported with them, when its report's middle was rendered; otherwise
+    /// a repeat's finding is added to `analysis`. Kept out of [`Batch::hand_on`]'s loop, which
+    /// most records (with no unique value) go through without it.
+    #[inline(never)]
+    fn meet_unique<'r>(
+        rendered_for: &[(usize, std::ops::Range<usize>, bool)],
+        reports: &'r Reports,
+        records: &RecordBatch,
+        hashes: &[u64],
+        uniques: &mut Uniques,
+        at: (usize, usize, &mut usize),
+        analysis: &mut Analysis,
+    ) -> (Rendered<'r>, Option<Repeat>) {
+        let (index, findings, next) = at;
+        let rendered = Batch::rendered_at(rendered_for, reports, index, findings, next);
+        let Some(unique) = analysis.unique.take() else {
+            return (rendered, None);
+        };
+        let line = records.line(index).unwrap_or_default();
+        let hash = match hashes.get(index) {
+            Some(&hash) => hash,
+            None => Uniques::hash(&unique.value),
+        };
+        // With its report's middle rendered, the repeat's finding is made only if that report
+        // cannot be written around it.
+        if rendered.repeat.is_some() {
+            let repeat = uniques.repeat_of(line, hash, unique);
+            (rendered, repeat)
+        } else {
+            uniques.meet_hashed(line, hash, unique, analysis);
+            (rendered, None)
+        }
+    }
+
     /// Hands every record and its analysis to `each`, in order; with `quiet`, positions
     /// without a finding are only counted there. Then shows the progress.
     fn hand_on(
@@ -863,32 +899,21 @@ impl Batch {
                 .as_ref()
                 .map_or(0, |analysis| analysis.findings.len());
             // Looked up before the unique value is met only for a record that has one.
-            let mut rendered = None;
-            let mut repeat = None;
-            if let Some(analysis) = analysis.as_mut()
-                && let Some(unique) = analysis.unique.take()
-            {
-                let found = Batch::rendered_at(
-                    &self.rendered_for,
-                    &self.reports,
-                    index,
-                    findings,
-                    &mut next_rendered,
-                );
-                let line = self.records.line(index).unwrap_or_default();
-                let hash = match self.hashes.get(index) {
-                    Some(&hash) => hash,
-                    None => Uniques::hash(&unique.value),
-                };
-                // With its report rendered, the repeat's finding is made only if that report
-                // cannot be written as it is.
-                if found.repeat.is_some() {
-                    repeat = uniques.repeat_of(line, hash, unique);
-                } else {
-                    uniques.meet_hashed(line, hash, unique, analysis);
+            let (rendered, repeat) = match analysis.as_mut() {
+                Some(analysis) if analysis.unique.is_some() => {
+                    let (rendered, repeat) = Batch::meet_unique(
+                        &self.rendered_for,
+                        &self.reports,
+                        &self.records,
+                        &self.hashes,
+                        uniques,
+                        (index, findings, &mut next_rendered),
+                        analysis,
+                    );
+                    (Some(rendered), repeat)
                 }
-                rendered = Some(found);
-            }
+                _ => (None, None),
+            };
             if let Some(quiet) = quiet.as_deref_mut()
                 && repeat.is_none()
                 && quiet.skips(analysis.as_ref())
