@@ -271,8 +271,8 @@ impl Diagnostic {
     /// them). Returns false, leaving `out` as it was, when the snippet or path are not the
     /// simple case.
     ///
-    /// A finding known only in file order (an EPD `id` met again) is placed and has this part
-    /// written on the thread that read its line, and [`plain_around`] adds the rest.
+    /// The tests hold [`SimpleRecord::body_into`] to it.
+    #[cfg(test)]
     pub(crate) fn plain_body_into(&self, out: &mut String) -> bool {
         let (Some(source), Some(_)) = (self.source.as_ref(), self.plain_gutter()) else {
             return false;
@@ -491,6 +491,117 @@ pub(crate) fn plain_line_body_into(
     true
 }
 
+/// The simple plain report of a repeat of a unique value, first met on line `first`, whose
+/// finding has `words` ([`notation::RepeatWords`]), around `body`, the middle that
+/// [`SimpleRecord::body_into`] wrote at the value in its record, line `line`: byte for byte
+/// [`SimpleRecord::line_into`] of that finding (without the blank line after a report). The
+/// tests hold [`RepeatAround`], which the hand-on writes with, to it.
+#[cfg(test)]
+pub(crate) fn plain_repeat_around(
+    words: &notation::RepeatWords<'_>,
+    line: usize,
+    first: usize,
+    body: &str,
+    out: &mut String,
+) {
+    let level = match words.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut digits = itoa::Buffer::new();
+    let first = digits.format(first);
+    let gutter = decimal_len(line);
+    out.reserve(200 + body.len() + words.message[2].len());
+    for piece in [level, "[", words.code.as_str(), "]: "] {
+        out.push_str(piece);
+    }
+    for piece in words.message {
+        out.push_str(piece);
+    }
+    for piece in [first, words.message_after, "\n", body, "\n"] {
+        out.push_str(piece);
+    }
+    repeat(out, ' ', gutter);
+    out.push_str(" |\n");
+    repeat(out, ' ', gutter);
+    for piece in [" = help: ", words.help, first, words.help_after] {
+        out.push_str(piece);
+    }
+}
+
+/// [`plain_repeat_around`] for one repeat after another: the pieces that stay the same from
+/// one to the next (the title line up to the value, the help line up to the line first met
+/// on) are joined once and kept, so that writing a report is a few copies.
+#[derive(Debug, Default)]
+pub(crate) struct RepeatAround {
+    /// The code, the message's first two pieces, the help and the gutter the kept pieces were
+    /// joined from.
+    key: Option<(notation::code::Code, String, String, String, usize)>,
+    /// The title line up to the message's third piece.
+    head: String,
+    /// From the line end after the carets to the help's line first met on.
+    help: String,
+}
+
+impl RepeatAround {
+    /// Appends what [`plain_repeat_around`] appends.
+    pub(crate) fn write(
+        &mut self,
+        words: &notation::RepeatWords<'_>,
+        line: usize,
+        first: usize,
+        body: &str,
+        out: &mut String,
+    ) {
+        let gutter = decimal_len(line);
+        let [one, two, three, four] = words.message;
+        let same = self.key.as_ref().is_some_and(|(code, a, b, help, width)| {
+            *code == words.code && a == one && b == two && help == words.help && *width == gutter
+        });
+        if !same {
+            self.head.clear();
+            let level = match words.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            for piece in [level, "[", words.code.as_str(), "]: ", one, two] {
+                self.head.push_str(piece);
+            }
+            self.help.clear();
+            self.help.push('\n');
+            repeat(&mut self.help, ' ', gutter);
+            self.help.push_str(" |\n");
+            repeat(&mut self.help, ' ', gutter);
+            self.help.push_str(" = help: ");
+            self.help.push_str(words.help);
+            self.key = Some((
+                words.code,
+                one.to_owned(),
+                two.to_owned(),
+                words.help.to_owned(),
+                gutter,
+            ));
+        }
+        let mut digits = itoa::Buffer::new();
+        let first = digits.format(first);
+        out.reserve(self.head.len() + self.help.len() + body.len() + 80);
+        for piece in [
+            self.head.as_str(),
+            three,
+            four,
+            first,
+            words.message_after,
+            "\n",
+            body,
+            self.help.as_str(),
+            first,
+            words.help_after,
+        ] {
+            out.push_str(piece);
+        }
+    }
+}
+
 /// Whether `text` is one line.
 fn one_line(text: &str) -> bool {
     memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_none()
@@ -546,23 +657,6 @@ fn plain_help(finding: &Finding, gutter: usize, out: &mut String) {
     repeat(out, ' ', gutter);
     out.push_str(" = help: ");
     out.push_str(help);
-}
-
-/// The plain report of `finding` around `body`, the middle [`Diagnostic::plain_body_into`]
-/// wrote for a diagnostic of the same place: byte for byte what
-/// [`Diagnostic::render_plain_into`] writes for it, and whether the finding's title and help
-/// hold only printable ASCII ([`printable_words`]). Returns `None`, leaving `out` as it was,
-/// when the finding's title or help is not one line.
-pub(crate) fn plain_around(finding: &Finding, body: &str, out: &mut String) -> Option<bool> {
-    let printable = printable_words(finding);
-    if !printable && !plain_words(finding) {
-        return None;
-    }
-    let gutter = body.bytes().take_while(|&b| b == b' ').count();
-    plain_head(finding, out);
-    out.push_str(body);
-    plain_help(finding, gutter, out);
-    Some(printable)
 }
 
 /// How many digits `n` has in decimal.

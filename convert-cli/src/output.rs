@@ -75,11 +75,16 @@ impl Summary {
             Some(Suppression::Configured) => return self.configured += 1,
             None => {}
         }
-        match finding.severity {
+        self.count_found(finding.severity, finding.fixable);
+    }
+
+    /// Counts a finding that no marker suppresses, of `severity`, `fixable` or not.
+    pub(crate) fn count_found(&mut self, severity: Severity, fixable: bool) {
+        match severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
         }
-        if finding.fixable {
+        if fixable {
             self.fixable += 1;
         }
     }
@@ -299,6 +304,8 @@ pub(crate) struct Emitter<W: Write> {
     diagnostics: PrettyArray,
     /// The human report of one diagnostic, kept from one to the next for its storage.
     text: String,
+    /// The pieces of a repeat's report kept from one to the next ([`Emitter::write_repeat`]).
+    around: crate::diag::RepeatAround,
 }
 
 impl<W: WritePrintable> Emitter<W> {
@@ -308,31 +315,25 @@ impl<W: WritePrintable> Emitter<W> {
         self.out.write_printable(report.as_bytes())
     }
 
-    /// Writes the plain human report of `finding`, which no marker suppresses, around `body`,
-    /// the middle of its report that [`Diagnostic::plain_body_into`] wrote for its place
-    /// (see [`crate::diag::plain_around`]); `printable` when `body` holds only printable ASCII
-    /// and line feeds. Returns false, having written nothing, when the report is not that
-    /// simple one, or the format not plain human.
-    pub(crate) fn write_around(
+    /// Writes the plain human report of a unique value's repeat on the record's line `line`,
+    /// first met on line `first`, which no marker suppresses: the words of its finding
+    /// (`words`) around the middle the thread that analysed the record rendered.
+    pub(crate) fn write_repeat(
         &mut self,
-        finding: &notation::code::Finding,
-        body: &str,
-        printable: bool,
-    ) -> io::Result<bool> {
-        if self.format != OutputFormat::Human || self.colored {
-            return Ok(false);
-        }
+        report: &crate::scan::RepeatReport<'_>,
+        words: &notation::RepeatWords<'_>,
+        line: usize,
+        first: usize,
+    ) -> io::Result<()> {
         self.text.clear();
-        let Some(printable_words) = crate::diag::plain_around(finding, body, &mut self.text) else {
-            return Ok(false);
-        };
+        self.around
+            .write(words, line, first, report.body, &mut self.text);
         self.text.push_str("\n\n");
-        if printable && printable_words {
-            self.out.write_printable(self.text.as_bytes())?;
+        if report.printable {
+            self.out.write_printable(self.text.as_bytes())
         } else {
-            self.out.write_all(self.text.as_bytes())?;
+            self.out.write_all(self.text.as_bytes())
         }
-        Ok(true)
     }
 }
 
@@ -357,6 +358,7 @@ impl<W: Write> Emitter<W> {
             rules: Vec::new(),
             diagnostics: PrettyArray::new(depth),
             text: String::new(),
+            around: crate::diag::RepeatAround::default(),
         })
     }
 

@@ -10,7 +10,7 @@
 use std::io::{self, BufRead};
 
 use crate::input::{Input, Origin};
-use notation::reading::{Chosen, Reading, SNIFF_LIMIT, Uniques, head_is_enough};
+use notation::reading::{Chosen, Reading, Repeat, SNIFF_LIMIT, Uniques, head_is_enough};
 use notation::records::{Kind, Record, RecordBatch, RecordReader};
 
 use crate::pipeline::Filled;
@@ -156,6 +156,9 @@ pub(crate) struct Item<'a> {
     /// The reports of the first findings of `analysis`, rendered by the thread that analysed
     /// it (see [`scan_all`]'s `render`); empty when none were.
     pub(crate) rendered: Rendered<'a>,
+    /// The repeat of the record's unique value, when its finding was left to be made with its
+    /// report ([`Rendered::repeat`]): the finding is then not in `analysis`.
+    pub(crate) repeat: Option<Repeat>,
 }
 
 /// The reports of a batch's findings, rendered on the thread that analysed the batch, one
@@ -168,6 +171,8 @@ pub(crate) struct Reports {
     /// Whether each report is known to hold only printable ASCII and line feeds, which
     /// standard output then writes unscanned for escape codes.
     printable: Vec<bool>,
+    /// Whether the report ended last is the middle of a repeat's ([`Reports::end_repeat`]).
+    repeat: bool,
 }
 
 impl Reports {
@@ -176,6 +181,7 @@ impl Reports {
         self.text.clear();
         self.ends.clear();
         self.printable.clear();
+        self.repeat = false;
     }
 
     /// The text the next report is appended to; [`Reports::end_one`] ends it.
@@ -195,15 +201,57 @@ impl Reports {
         self.ends.push(self.text.len());
         self.printable.push(true);
     }
+
+    /// The report ended last, when it is the middle of a repeat's ([`Reports::end_repeat`]).
+    #[cfg(test)]
+    pub(crate) fn last_repeat(&self) -> Option<RepeatReport<'_>> {
+        if !self.repeat {
+            return None;
+        }
+        let end = *self.ends.last()?;
+        let start = self
+            .ends
+            .len()
+            .checked_sub(2)
+            .map_or(0, |before| self.ends[before]);
+        Some(RepeatReport {
+            body: self.text.get(start..end)?,
+            printable: *self.printable.last()?,
+        })
+    }
+
+    /// Ends the report appended since the last call as the middle of the simple plain report of
+    /// a repeat of the record's unique value (`SimpleRecord::body_into` at the value), around
+    /// which the hand-on writes the words of its finding, once it knows the line the value was
+    /// first met on. `printable` as for [`Reports::end_printable`].
+    pub(crate) fn end_repeat(&mut self, printable: bool) {
+        if printable {
+            self.end_printable();
+        } else {
+            self.end_one();
+        }
+        self.repeat = true;
+    }
 }
 
 /// Renders the reports of one analysed position's findings into [`Reports`], on the thread
-/// that analysed it: given the input's index, the record and its analysis (whose findings it
-/// may take and must give back in the same order). It renders a report for each of the first
-/// findings, in order, or for none, and may add one more after the findings' (for a finding
-/// the scan adds in file order, see [`Rendered::extra`]); an item gets them as
-/// [`Item::rendered`].
+/// that analysed it: given the input's index, the record and its analysis (whose
+/// findings it may take and must give back in the same order). It renders a report for each
+/// of the first findings, in order, or for none, and may add one more after the findings',
+/// ended with [`Reports::end_repeat`]: the middle of the report of a repeat of the record's
+/// unique value ([`Analysis::unique`]), whose finding the scan would add in file order (see
+/// [`Rendered::repeat`]); an item gets them as [`Item::rendered`].
 pub(crate) type Render<'r> = dyn Fn(usize, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
+
+/// The middle of the simple plain report of a unique value's repeat, rendered before the line
+/// it was first met on was known ([`Reports::end_repeat`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RepeatReport<'a> {
+    /// From the `-->` location to the carets under the value.
+    pub(crate) body: &'a str,
+    /// Whether it holds only printable ASCII and line feeds.
+    pub(crate) printable: bool,
+}
 
 /// The reports [`Render`] rendered for one item's first findings.
 #[derive(Debug, Clone, Copy, Default)]
@@ -215,9 +263,9 @@ pub(crate) struct Rendered<'a> {
     printable: &'a [bool],
     /// Where the first starts.
     start: usize,
-    /// What was rendered after the reports of the findings the analysis had, and whether it
-    /// holds only printable ASCII and line feeds.
-    extra: Option<(&'a str, bool)>,
+    /// The middle of the report of a repeat of the record's unique value, rendered after the
+    /// reports of the findings the analysis had.
+    repeat: Option<RepeatReport<'a>>,
 }
 
 impl<'a> Rendered<'a> {
@@ -236,16 +284,11 @@ impl<'a> Rendered<'a> {
         self.printable.get(index).copied().unwrap_or(false)
     }
 
-    /// How many findings have their report.
-    pub(crate) fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// What [`Render`] rendered after the reports of every finding the analysis had, when it
-    /// rendered one for each: the part of the report of a finding that the scan adds in file
-    /// order (a repeat of a unique value, [`Analysis::unique`]) that can be written earlier.
-    pub(crate) fn extra(&self) -> Option<(&'a str, bool)> {
-        self.extra
+    /// The middle of the report of a repeat of the record's unique value
+    /// ([`Analysis::unique`]), when [`Render`] rendered one after the reports of every finding
+    /// the analysis had: the scan then leaves the repeat's finding to [`Item::repeat`].
+    pub(crate) fn repeat(&self) -> Option<RepeatReport<'a>> {
+        self.repeat
     }
 }
 
@@ -311,6 +354,7 @@ impl Scan {
             record,
             analysis,
             rendered: Rendered::default(),
+            repeat: None,
         }))
     }
 
@@ -667,9 +711,14 @@ struct Batch {
     analyses: Vec<Option<Analysis>>,
     /// The reports of the findings, when [`Batch::render`] rendered them.
     reports: Reports,
-    /// For each record with reports, in order: its index, and the range of its reports in
-    /// `reports` (a clean file's records have none, and cost nothing here).
-    rendered_for: Vec<(usize, std::ops::Range<usize>)>,
+    /// For each record with reports, in order: its index, the range of its reports in
+    /// `reports` (a clean file's records have none, and cost nothing here), and whether its
+    /// last report is the middle of a repeat's ([`Reports::end_repeat`]).
+    rendered_for: Vec<(usize, std::ops::Range<usize>, bool)>,
+    /// For each record whose analysis has a unique value: its [`Uniques::hash`], made with the
+    /// reports on the thread that analysed it (the hand-on then only looks it up, and makes
+    /// the hashes not made so).
+    hashes: Vec<u64>,
     /// Whether the file starts with a BOM.
     bom: bool,
     /// Set when the input ended with this batch.
@@ -683,6 +732,7 @@ impl Batch {
         self.analyses.clear();
         self.reports.clear();
         self.rendered_for.clear();
+        self.hashes.clear();
     }
 
     /// Empties the batch and fills it with up to about `records` records or [`BATCH_BYTES`]
@@ -700,26 +750,37 @@ impl Batch {
     fn analyze(&mut self, analyzer: &mut Analyzer) {
         self.analyses.clear();
         analyzer.analyze_records(&self.records, &mut self.analyses);
+        self.hashes.clear();
     }
 
     /// Renders the reports of the analysed records' findings with `render`.
     fn render(&mut self, input: usize, render: &Render<'_>) {
         self.reports.clear();
         self.rendered_for.clear();
+        self.hashes.clear();
         for (index, analysis) in self.analyses.iter_mut().enumerate() {
+            let Some(analysis) = analysis.as_mut() else {
+                continue;
+            };
+            // Up to the last record with a unique value: that record's hash at its index.
+            if let Some(unique) = analysis.unique.as_deref() {
+                self.hashes.resize(index, 0);
+                self.hashes.push(Uniques::hash(&unique.value));
+            }
             // Past a few MiB of reports in one batch (long records with many findings), the
             // rest are left to the hand-on, which writes each as it renders it: memory stays
             // flat.
-            if let Some(analysis) = analysis.as_mut()
-                && (!analysis.findings.is_empty() || analysis.unique.is_some())
+            if (!analysis.findings.is_empty() || analysis.unique.is_some())
                 && self.reports.text.len() < REPORT_BYTES
                 && let Some(record) = self.records.get(index)
             {
                 let first = self.reports.ends.len();
+                self.reports.repeat = false;
                 render(input, &record, analysis, &mut self.reports);
                 let end = self.reports.ends.len();
                 if end > first {
-                    self.rendered_for.push((index, first..end));
+                    let repeat = std::mem::take(&mut self.reports.repeat);
+                    self.rendered_for.push((index, first..end, repeat));
                 }
             }
         }
@@ -727,7 +788,12 @@ impl Batch {
 
     /// The reports rendered for a record whose analysis had `findings` findings, given a
     /// batch's `reports` and the range of the record's reports in them.
-    fn rendered(reports: &Reports, range: std::ops::Range<usize>, findings: usize) -> Rendered<'_> {
+    fn rendered(
+        reports: &Reports,
+        range: std::ops::Range<usize>,
+        repeat: bool,
+        findings: usize,
+    ) -> Rendered<'_> {
         let all = reports.ends.get(range.clone()).unwrap_or_default();
         let start = range
             .start
@@ -736,16 +802,19 @@ impl Batch {
             .copied()
             .unwrap_or(0);
         let printable = reports.printable.get(range).unwrap_or_default();
-        let (count, extra) = match all.len().checked_sub(findings) {
-            Some(1) => {
+        let (count, repeat) = match (all.len().checked_sub(findings), repeat) {
+            (Some(1), true) => {
                 let from = findings
                     .checked_sub(1)
                     .and_then(|last| all.get(last))
                     .copied()
                     .unwrap_or(start);
-                let extra = all.get(findings).and_then(|&to| reports.text.get(from..to));
-                let extra_printable = printable.get(findings).copied().unwrap_or(false);
-                (findings, extra.map(|extra| (extra, extra_printable)))
+                let to = all.get(findings).copied().unwrap_or(from);
+                let repeat = reports.text.get(from..to).map(|body| RepeatReport {
+                    body,
+                    printable: printable.get(findings).copied().unwrap_or(false),
+                });
+                (findings, repeat)
             }
             _ => (findings.min(all.len()), None),
         };
@@ -754,7 +823,64 @@ impl Batch {
             ends: all.get(..count).unwrap_or_default(),
             printable: printable.get(..count).unwrap_or_default(),
             start,
-            extra,
+            repeat,
+        }
+    }
+
+    /// The reports rendered for record `index`, whose analysis had `findings` findings, given
+    /// a batch's `rendered_for` and `reports`; `next` is where to look in `rendered_for`,
+    /// which moves on in record order.
+    fn rendered_at<'r>(
+        rendered_for: &[(usize, std::ops::Range<usize>, bool)],
+        reports: &'r Reports,
+        index: usize,
+        findings: usize,
+        next: &mut usize,
+    ) -> Rendered<'r> {
+        while rendered_for.get(*next).is_some_and(|(at, ..)| *at < index) {
+            *next += 1;
+        }
+        match rendered_for.get(*next) {
+            Some((at, range, repeat)) if *at == index => {
+                Batch::rendered(reports, range.clone(), *repeat, findings)
+            }
+            _ => Rendered::default(),
+        }
+    }
+
+    /// Meets the unique value of record `index` (`at`: the index, its analysis's number of
+    /// findings, and where to look in `rendered_for`): the record's rendered reports, and the
+    /// repeat left to be reported with them, when its report's middle was rendered; otherwise
+    /// a repeat's finding is added to `analysis`. Kept out of [`Batch::hand_on`]'s loop, which
+    /// most records (with no unique value) go through without it.
+    #[inline(never)]
+    fn meet_unique<'r>(
+        rendered_for: &[(usize, std::ops::Range<usize>, bool)],
+        reports: &'r Reports,
+        records: &RecordBatch,
+        hashes: &[u64],
+        uniques: &mut Uniques,
+        at: (usize, usize, &mut usize),
+        analysis: &mut Analysis,
+    ) -> (Rendered<'r>, Option<Repeat>) {
+        let (index, findings, next) = at;
+        let rendered = Batch::rendered_at(rendered_for, reports, index, findings, next);
+        let Some(unique) = analysis.unique.take() else {
+            return (rendered, None);
+        };
+        let line = records.line(index).unwrap_or_default();
+        let hash = match hashes.get(index) {
+            Some(&hash) => hash,
+            None => Uniques::hash(&unique.value),
+        };
+        // With its report's middle rendered, the repeat's finding is made only if that report
+        // cannot be written around it.
+        if rendered.repeat.is_some() {
+            let repeat = uniques.repeat_of(line, hash, unique);
+            (rendered, repeat)
+        } else {
+            uniques.meet_hashed(line, hash, unique, analysis);
+            (rendered, None)
         }
     }
 
@@ -772,13 +898,24 @@ impl Batch {
             let findings = analysis
                 .as_ref()
                 .map_or(0, |analysis| analysis.findings.len());
-            if let Some(analysis) = analysis.as_mut()
-                && let Some(unique) = analysis.unique.take()
-                && let Some(record) = self.records.get(index)
-            {
-                uniques.meet(record.line, unique, analysis);
-            }
+            // Looked up before the unique value is met only for a record that has one.
+            let (rendered, repeat) = match analysis.as_mut() {
+                Some(analysis) if analysis.unique.is_some() => {
+                    let (rendered, repeat) = Batch::meet_unique(
+                        &self.rendered_for,
+                        &self.reports,
+                        &self.records,
+                        &self.hashes,
+                        uniques,
+                        (index, findings, &mut next_rendered),
+                        analysis,
+                    );
+                    (Some(rendered), repeat)
+                }
+                _ => (None, None),
+            };
             if let Some(quiet) = quiet.as_deref_mut()
+                && repeat.is_none()
                 && quiet.skips(analysis.as_ref())
             {
                 continue;
@@ -792,24 +929,22 @@ impl Batch {
                 }
                 quiet.handed_on(analysis.as_ref().and_then(|analysis| analysis.dialect));
             }
-            while self
-                .rendered_for
-                .get(next_rendered)
-                .is_some_and(|(at, _)| *at < index)
-            {
-                next_rendered += 1;
-            }
-            let rendered = match self.rendered_for.get(next_rendered) {
-                Some((at, range)) if *at == index => {
-                    Batch::rendered(&self.reports, range.clone(), findings)
-                }
-                _ => Rendered::default(),
+            let rendered = match rendered {
+                Some(rendered) => rendered,
+                None => Batch::rendered_at(
+                    &self.rendered_for,
+                    &self.reports,
+                    index,
+                    findings,
+                    &mut next_rendered,
+                ),
             };
             each(
                 &mut Item {
                     record,
                     analysis,
                     rendered,
+                    repeat,
                 },
                 self.bom,
             )?;

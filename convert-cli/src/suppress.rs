@@ -146,6 +146,13 @@ impl Markers {
         self.orphan_pending();
     }
 
+    /// Whether a marker above the next position, a code ignored in the file or the
+    /// configuration may cover one of its findings ([`Markers::position_if_any`] is `None`
+    /// when not).
+    pub(crate) fn may_cover(&self) -> bool {
+        !(self.pending.is_empty() && self.file_ignores.is_empty() && self.configured.is_empty())
+    }
+
     /// [`Markers::position`], or `None` when nothing can cover a finding of this position (no
     /// marker above it, no code ignored in the file or by the configuration): every
     /// finding is then uncovered, and no list of them is made (most files have no marker, and
@@ -154,7 +161,7 @@ impl Markers {
         &mut self,
         findings: &[Finding],
     ) -> Option<Vec<Option<Suppression>>> {
-        if self.pending.is_empty() && self.file_ignores.is_empty() && self.configured.is_empty() {
+        if !self.may_cover() {
             self.past_leading_block = true;
             return None;
         }
@@ -237,6 +244,11 @@ impl Markers {
     /// Ends the file: a marker still waiting has no position under it.
     pub(crate) fn end(&mut self) {
         self.orphan_pending();
+    }
+
+    /// Whether [`Markers::take_errors`] has any to give.
+    pub(crate) fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
     }
 
     /// The problems found so far, taken out.

@@ -183,6 +183,28 @@ pub struct Unique {
     pub span: std::ops::Range<usize>,
 }
 
+/// The words of the finding of a repeated [`Unique`] ([`crate::Notation::repeated`]) in pieces
+/// around the line the value was first met on, which only a reader of the whole file in order
+/// knows: so that its report can be written before that line is known
+/// ([`crate::Notation::repeated_words`]). Every piece holds only printable ASCII.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepeatWords<'a> {
+    /// The finding's code.
+    pub code: crate::code::Code,
+    /// Its severity.
+    pub severity: dfen::Severity,
+    /// Whether it is fixable.
+    pub fixable: bool,
+    /// The message up to the line, in pieces.
+    pub message: [&'a str; 4],
+    /// The message after the line.
+    pub message_after: &'a str,
+    /// The help up to the line.
+    pub help: &'a str,
+    /// The help after the line.
+    pub help_after: &'a str,
+}
+
 /// What was found about one position.
 #[derive(Debug, Clone, Default)]
 pub struct Analysis {

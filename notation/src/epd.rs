@@ -351,6 +351,19 @@ impl Codec for EpdCodec {
             first,
         )))
     }
+
+    fn repeated_words<'u>(&self, unique: &'u Unique) -> Option<crate::RepeatWords<'u>> {
+        let words = chess::epd::repeated_id_words(&unique.value)?;
+        Some(crate::RepeatWords {
+            code: Code::Epd(chess::epd::Code::RepeatedId),
+            severity: dfen::Severity::Warning,
+            fixable: false,
+            message: words.message,
+            message_after: words.message_after,
+            help: words.help,
+            help_after: words.help_after,
+        })
+    }
 }
 
 /// EPD's analyser: stateless (an `id` repeated in the file is met in order by the scan).

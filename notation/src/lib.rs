@@ -174,7 +174,7 @@ use ::chess::variant::{Dialect, Variant};
 use crate::code::Finding;
 
 pub use analysis::{
-    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, Unique, Work,
+    Analysis, Analyze, Analyzer, Fen4Reference, Identity, ReadSettings, RepeatWords, Unique, Work,
     variant_reading,
 };
 pub use dfen::{ProfileArg, write_dfen};
@@ -568,6 +568,12 @@ pub trait Codec: Sync {
         None
     }
 
+    /// The words of [`Codec::repeated`]'s finding around the line first met on, when they can
+    /// be given so ([`RepeatWords`]).
+    fn repeated_words<'u>(&self, _unique: &'u Unique) -> Option<RepeatWords<'u>> {
+        None
+    }
+
     /// The finding `check` reports when this notation cannot hold `position` (a six-field
     /// FEN cannot hold dice), spanning a record of `len` bytes; `None` when it holds all of it.
     fn cannot_hold(&self, _position: &Position, _len: usize) -> Option<Finding> {
@@ -950,6 +956,12 @@ impl Notation {
     /// [`Codec::repeated`]).
     pub fn repeated(self, unique: &Unique, first: usize) -> Option<Finding> {
         self.entry.codec.repeated(unique, first)
+    }
+
+    /// The words of [`Notation::repeated`]'s finding for `unique` around the line first met
+    /// on, when they can be given so (see [`Codec::repeated`]).
+    pub fn repeated_words(self, unique: &Unique) -> Option<RepeatWords<'_>> {
+        self.entry.codec.repeated_words(unique)
     }
 
     /// Reads one record as a position to use (see [`Codec::read`]).

@@ -221,10 +221,26 @@ fn sniff(head: &[u8], at_end: bool, known: Option<Notation>) -> (Notation, FileF
 
 /// The values that must be unique within an input (a DFEN's or FEN4's unique value), with the
 /// line each was first met on.
+///
+/// They are met in file order, on one thread; the hash of each is made beforehand
+/// ([`Uniques::hash`]), where the value was read, so that meeting one is a look-up by a known
+/// hash and a comparison.
 #[derive(Debug, Default)]
 pub struct Uniques {
     notation: Option<Notation>,
-    first: HashMap<String, usize>,
+    /// The first value met with each hash, and its line.
+    first: HashMap<u64, (String, usize), KnownHash>,
+    /// A value whose hash an earlier, different value had (one in about 2^64): by the value.
+    collided: HashMap<String, usize>,
+}
+
+/// A repeat met by [`Uniques::repeat_of`]: the value and the line it was first met on.
+#[derive(Debug)]
+pub struct Repeat {
+    /// The repeated value, where it stands in its record.
+    pub unique: Box<Unique>,
+    /// The line the value was first met on.
+    pub first: usize,
 }
 
 impl Uniques {
@@ -232,24 +248,105 @@ impl Uniques {
     pub fn of(notation: Notation) -> Uniques {
         Uniques {
             notation: Some(notation),
-            first: HashMap::new(),
+            first: HashMap::default(),
+            collided: HashMap::new(),
         }
+    }
+
+    /// The hash a unique value is met by: keyed once in a process (SipHash, as the standard
+    /// library's maps), so that no file can choose values that collide.
+    pub fn hash(value: &str) -> u64 {
+        use std::hash::BuildHasher as _;
+        static KEYS: std::sync::OnceLock<std::hash::RandomState> = std::sync::OnceLock::new();
+        KEYS.get_or_init(std::hash::RandomState::new)
+            .hash_one(value)
     }
 
     /// Meets the unique value of the record on line `line`, adding the finding of a repeat to
     /// its analysis.
     /// The value is kept, not copied, when it is met first.
     pub fn meet(&mut self, line: usize, unique: Box<Unique>, analysis: &mut Analysis) {
-        match self.first.get(unique.value.as_str()) {
-            Some(&first) => {
-                if let Some(finding) = self.notation.and_then(|n| n.repeated(&unique, first)) {
-                    analysis.findings.push(finding);
-                }
+        let hash = Uniques::hash(&unique.value);
+        self.meet_hashed(line, hash, unique, analysis);
+    }
+
+    /// [`Uniques::meet`] of a value whose [`Uniques::hash`] is `hash`.
+    pub fn meet_hashed(
+        &mut self,
+        line: usize,
+        hash: u64,
+        unique: Box<Unique>,
+        analysis: &mut Analysis,
+    ) {
+        if let Some(repeat) = self.repeat_of(line, hash, unique)
+            && let Some(finding) = self
+                .notation
+                .and_then(|n| n.repeated(&repeat.unique, repeat.first))
+        {
+            analysis.findings.push(finding);
+        }
+    }
+
+    /// Meets the unique value of the record on line `line`, whose [`Uniques::hash`] is `hash`:
+    /// its repeat, when it was met before, whose finding is the caller's to make
+    /// ([`Notation::repeated`]).
+    pub fn repeat_of(&mut self, line: usize, hash: u64, unique: Box<Unique>) -> Option<Repeat> {
+        use std::collections::hash_map::Entry;
+        let known = match self.first.entry(hash) {
+            Entry::Vacant(vacant) => {
+                let Unique { value, .. } = *unique;
+                vacant.insert((value, line));
+                return None;
             }
+            Entry::Occupied(occupied) => occupied.into_mut(),
+        };
+        if known.0 == unique.value {
+            return Some(Repeat {
+                first: known.1,
+                unique,
+            });
+        }
+        match self.collided.get(unique.value.as_str()) {
+            Some(&first) => Some(Repeat { first, unique }),
             None => {
-                self.first.insert(unique.value, line);
+                let Unique { value, .. } = *unique;
+                self.collided.insert(value, line);
+                None
             }
         }
+    }
+}
+
+/// A hasher of hashes already made ([`Uniques::hash`]): the hash as it is.
+#[derive(Debug, Clone, Copy, Default)]
+struct KnownHash;
+
+impl std::hash::BuildHasher for KnownHash {
+    type Hasher = AsIs;
+
+    fn build_hasher(&self) -> AsIs {
+        AsIs(0)
+    }
+}
+
+/// [`KnownHash`]'s hasher.
+#[derive(Debug, Clone, Copy)]
+struct AsIs(u64);
+
+impl std::hash::Hasher for AsIs {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed: any other key is folded in byte by byte.
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
     }
 }
 
@@ -617,6 +714,50 @@ impl Games {
 mod tests {
     use super::*;
     use crate::choice::Choice;
+
+    /// Values whose hashes are the same are told apart by their text: each is a repeat of its
+    /// own first line only, however many share a hash.
+    #[test]
+    fn values_of_one_hash_are_met_apart() {
+        let unique = |value: &str| {
+            Box::new(Unique {
+                value: value.to_owned(),
+                span: 0..1,
+            })
+        };
+        let mut uniques = Uniques::of(Notation::named("epd").unwrap());
+        let first = |repeat: Option<Repeat>| repeat.map(|repeat| repeat.first);
+        assert_eq!(first(uniques.repeat_of(1, 7, unique("a"))), None);
+        assert_eq!(
+            first(uniques.repeat_of(2, 7, unique("b"))),
+            None,
+            "b is new"
+        );
+        assert_eq!(
+            first(uniques.repeat_of(3, 7, unique("c"))),
+            None,
+            "c is new"
+        );
+        assert_eq!(
+            first(uniques.repeat_of(4, 8, unique("a"))),
+            None,
+            "by hash, as given"
+        );
+        assert_eq!(first(uniques.repeat_of(5, 7, unique("b"))), Some(2));
+        assert_eq!(first(uniques.repeat_of(6, 7, unique("a"))), Some(1));
+        assert_eq!(first(uniques.repeat_of(7, 7, unique("c"))), Some(3));
+        let repeat = uniques.repeat_of(8, Uniques::hash("d"), unique("d"));
+        assert!(repeat.is_none());
+        let repeat = uniques
+            .repeat_of(9, Uniques::hash("d"), unique("d"))
+            .unwrap();
+        assert_eq!((repeat.first, repeat.unique.value.as_str()), (8, "d"));
+        // Meeting by value hashes it the same way.
+        let mut analysis = Analysis::default();
+        uniques.meet(10, unique("d"), &mut analysis);
+        assert_eq!(analysis.findings.len(), 1);
+        assert!(analysis.findings[0].message.contains("(first on line 8)"));
+    }
 
     /// A line checked alone (the one record, read in place) gets the findings the record
     /// reader gives the same line after a blank one (the general path): the same codes,

@@ -611,6 +611,11 @@ impl RecordBatch {
         self.entries.get(index).map(|entry| self.record_of(entry))
     }
 
+    /// The line record `index` starts on (after [`RecordBatch::index`]).
+    pub fn line(&self, index: usize) -> Option<usize> {
+        self.entries.get(index).map(|entry| entry.line)
+    }
+
     /// Where the last record starts in the file (after [`RecordBatch::index`]).
     pub fn last_offset(&self) -> Option<u64> {
         self.entries.last().map(|entry| entry.offset)

@@ -95,22 +95,15 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
     // Built by hand for an id that `{:?}` writes as it is between quotes (printable ASCII
     // without a quote or backslash): a suite read twice over has a repeat on every line, and
     // two `format!`s cost more than the rest of the finding.
-    let plain = id
-        .bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
-    let message = if plain {
-        let title = Code::RepeatedId.title();
-        let mut message = String::with_capacity(title.len() + id.len() + 80);
-        for piece in [
-            title,
-            ": expected each id once, found \"",
-            id,
-            "\" again (first on line ",
-        ] {
+    let message = if let Some(words) = repeated_id_words(id) {
+        let mut message = String::with_capacity(
+            words.message.iter().map(|piece| piece.len()).sum::<usize>() + 24,
+        );
+        for piece in words.message {
             message.push_str(piece);
         }
         fenkit_diagnostics::push_decimal(&mut message, first);
-        message.push(')');
+        message.push_str(words.message_after);
         message
     } else {
         format!(
@@ -118,11 +111,58 @@ pub fn repeated_id(id: &str, span: Range<usize>, first: usize) -> Finding {
             Code::RepeatedId.title()
         )
     };
-    let lead = "give one of the two lines another id, or drop the repeat of line ";
-    let mut help = String::with_capacity(lead.len() + 20);
-    help.push_str(lead);
+    let mut help = String::with_capacity(REPEATED_ID_HELP.len() + 20);
+    help.push_str(REPEATED_ID_HELP);
     fenkit_diagnostics::push_decimal(&mut help, first);
     Finding::new(Code::RepeatedId, Severity::Warning, span, message).with_help(help)
+}
+
+/// The help of [`repeated_id`]'s finding up to the line first met on, which ends it.
+const REPEATED_ID_HELP: &str = "give one of the two lines another id, or drop the repeat of line ";
+
+/// The words of [`repeated_id`]'s finding for `id`, in pieces around the line the id was
+/// first met on (which only a reader of the whole file in order knows), so that its report
+/// can be written before that line is known: the message is `message` joined, the line, then
+/// `message_after`; the help is `help`, the line, then `help_after`. `None` when `id` is not
+/// written as it is between quotes (printable ASCII without a quote or backslash): every
+/// piece then holds only printable ASCII.
+///
+/// ```
+/// let words = chess::epd::repeated_id_words("BK.01").unwrap();
+/// let finding = chess::epd::repeated_id("BK.01", 0..1, 12);
+/// assert_eq!(finding.message, format!("{}12{}", words.message.concat(), words.message_after));
+/// assert_eq!(finding.help.as_deref(), Some(format!("{}12{}", words.help, words.help_after).as_str()));
+/// assert!(chess::epd::repeated_id_words("say \"hi\"").is_none());
+/// ```
+#[must_use]
+pub fn repeated_id_words(id: &str) -> Option<RepeatedIdWords<'_>> {
+    let plain = id
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
+    plain.then(|| RepeatedIdWords {
+        message: [
+            Code::RepeatedId.title(),
+            ": expected each id once, found \"",
+            id,
+            "\" again (first on line ",
+        ],
+        message_after: ")",
+        help: REPEATED_ID_HELP,
+        help_after: "",
+    })
+}
+
+/// [`repeated_id_words`]: the words of a repeated id's finding around the line first met on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepeatedIdWords<'a> {
+    /// The message up to the line, in pieces.
+    pub message: [&'a str; 4],
+    /// The message after the line.
+    pub message_after: &'static str,
+    /// The help up to the line.
+    pub help: &'static str,
+    /// The help after the line.
+    pub help_after: &'static str,
 }
 
 /// [`ParsedEpd::verify_perft`].

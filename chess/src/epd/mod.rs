@@ -78,7 +78,7 @@ use std::fmt;
 use std::ops::Range;
 
 pub use codes::{Code, Finding, Note, SyntaxError};
-pub use file::{IdTracker, is_comment, repeated_id};
+pub use file::{IdTracker, RepeatedIdWords, is_comment, repeated_id, repeated_id_words};
 pub use json::{EpdJson, OperationJson};
 pub use opcodes::OpcodeKind;
 

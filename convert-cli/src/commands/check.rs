@@ -148,6 +148,23 @@ struct FileCheck {
     commands: Vec<super::pgn_games::UnreadCommands>,
 }
 
+/// Renders into `reports` the middle of the simple plain report of a repeat of `unique`, the
+/// unique value of `record` (on the thread that analysed it, before the line the value was
+/// first met on is known; the hand-on writes the rest, [`Emitter::write_repeat`]), when the
+/// record and its path (`printable_path`: printable ASCII) allow that report (`simple`).
+fn repeat_body_into(
+    simple: Option<SimpleRecord<'_>>,
+    printable_path: bool,
+    record: &Record<'_>,
+    unique: &notation::Unique,
+    reports: &mut Reports,
+) {
+    if let Some(simple) = simple {
+        simple.body_into(record.line, &unique.span, reports.text());
+        reports.end_repeat(printable_path);
+    }
+}
+
 /// One `check` run as the scan's events come in, in input order.
 struct Run<'a, W: WritePrintable> {
     settings: &'a Settings,
@@ -264,6 +281,7 @@ impl<W: WritePrintable> Run<'_, W> {
             }
         }
         let rendered = item.rendered;
+        let repeat = item.repeat.take();
         match (record.kind, item.analysis.take()) {
             (Kind::Comment, _) => {
                 file.markers.comment(
@@ -338,6 +356,21 @@ impl<W: WritePrintable> Run<'_, W> {
                     super::pgn_games::merge_unread(&mut file.commands, found);
                 }
                 let mut findings = analysis.findings;
+                // The repeat of a unique value, the middle of its report rendered on the thread
+                // that analysed the record: written around it from the words of its finding,
+                // unless a marker may cover it, which needs the finding itself.
+                let mut repeat_report = None;
+                if let Some(repeat) = &repeat {
+                    let words = file.notation.repeated_words(&repeat.unique);
+                    match (rendered.repeat(), words) {
+                        (Some(report), Some(words))
+                            if game.is_empty() && !file.markers.may_cover() =>
+                        {
+                            repeat_report = Some((report, words, repeat.first));
+                        }
+                        _ => findings.extend(file.notation.repeated(&repeat.unique, repeat.first)),
+                    }
+                }
                 file.epd_lines.see(&findings, record.line);
                 // A record with no PGN game below it: its reports were rendered on the thread
                 // that analysed it. A tag section's findings are interleaved with its game's.
@@ -366,15 +399,6 @@ impl<W: WritePrintable> Run<'_, W> {
                             }
                             continue;
                         }
-                        // The repeat of a unique value, placed on that thread too.
-                        if suppression.is_none()
-                            && index == rendered.len()
-                            && let Some((body, printable)) = rendered.extra()
-                            && self.emitter.write_around(&finding, body, printable)?
-                        {
-                            file.summary.count_finding(&finding, None);
-                            continue;
-                        }
                         let diagnostic = Diagnostic::new(&file.path, record, finding)
                             .with_reference(analysis.reference)
                             .with_suppression(suppression);
@@ -386,6 +410,11 @@ impl<W: WritePrintable> Run<'_, W> {
                             }
                         }
                         self.emitter.emit(diagnostic)?;
+                    }
+                    if let Some((report, words, first)) = repeat_report {
+                        file.summary.count_found(words.severity, words.fixable);
+                        self.emitter
+                            .write_repeat(&report, &words, record.line, first)?;
                     }
                 } else {
                     let own = findings.len();
@@ -445,6 +474,10 @@ impl<W: WritePrintable> Run<'_, W> {
 
     /// Reports the problems of the markers met so far.
     fn marker_errors(file: &mut FileCheck, emitter: &mut Emitter<W>) -> io::Result<()> {
+        // Asked after every record: nearly always none.
+        if !file.markers.has_errors() {
+            return Ok(());
+        }
         for error in file.markers.take_errors() {
             let diagnostic = Diagnostic::in_text(
                 &file.path,
@@ -647,28 +680,10 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
             // A value that must be unique in the file (an EPD `id`) gets its finding, when it
             // repeats one, in file order; the middle of that plain report is placed here.
             if let Some(unique) = &analysis.unique
-                && format == OutputFormat::Human
-                && !colored
+                && direct
             {
-                if let Some(simple) = simple.or_else(|| SimpleRecord::of(path, text)) {
-                    simple.body_into(record.line, &unique.span, reports.text());
-                    if printable_path {
-                        reports.end_printable();
-                    } else {
-                        reports.end_one();
-                    }
-                    return;
-                }
-                // Only the place counts: the middle of a report holds no code, title nor help.
-                let place = Finding::new(
-                    Code::Fenkit(FenkitCode::FourPlayerChess),
-                    fenkit_diagnostics::Severity::Warning,
-                    unique.span.clone(),
-                    "",
-                );
-                if Diagnostic::new(path, record, place).plain_body_into(reports.text()) {
-                    reports.end_one();
-                }
+                let simple = simple.or_else(|| SimpleRecord::of(path, text));
+                repeat_body_into(simple, printable_path, record, unique, reports);
             }
         };
     let render: Option<&Render<'_>> = match format {
@@ -752,4 +767,99 @@ pub(crate) fn run(args: Args, global: &Global) -> Result<Status, Failure> {
         status = status.worst(Status::Findings);
     }
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Diagnostic, Notation, OutputFormat, Reports, SimpleRecord, repeat_body_into};
+    use crate::output::render_one;
+    use notation::records::RecordReader;
+
+    /// The plain report of an id's repeat, its middle rendered before the line it was first
+    /// met on is known and the rest written around it afterwards from the words of its
+    /// finding, is byte for byte the report of the repeat's finding: on short and long lines,
+    /// plain and odd ids, odd paths, for lines first met on of every width. A report that
+    /// cannot be written so is left to the finding.
+    #[test]
+    fn a_repeat_written_around_its_middle_is_the_report_of_its_finding() {
+        let notation = Notation::named("epd").unwrap();
+        let ids = ["BK.01", "", "a b", "it's", "say \"hi\"", "é", "x1", "~!{}"];
+        let long = format!(" c0 \"{}\";", "long ".repeat(30));
+        let tails = ["", " c0 \"short\";", long.as_str()];
+        let paths = ["suite.epd", "dir/ü.epd", "a b/c.epd", "two\nlines.epd"];
+        let (mut around, mut left) = (0, 0);
+        // Kept from one report to the next, as the hand-on keeps it.
+        let mut kept = crate::diag::RepeatAround::default();
+        for id in ids {
+            for tail in tails {
+                for before in [0, 8, 9, 12_344] {
+                    let text = format!(
+                        "{}4k3/8/8/8/8/8/8/4K3 w - - id \"{}\";{tail}\n",
+                        "\n".repeat(before),
+                        id.replace('\\', "\\\\").replace('"', "\\\"")
+                    );
+                    let mut reader = RecordReader::new(text.as_bytes(), false);
+                    let record = std::iter::from_fn(|| reader.next_record().unwrap())
+                        .last()
+                        .unwrap();
+                    let line = record.text().unwrap();
+                    let at = line.find("id ").unwrap() + 3;
+                    let unique = notation::Unique {
+                        value: id.to_owned(),
+                        span: at..line.len() - tail.len() - 1,
+                    };
+                    for path in paths {
+                        let printable_path = super::printable_path(path);
+                        let simple = SimpleRecord::of(path, line);
+                        let mut reports = Reports::default();
+                        repeat_body_into(simple, printable_path, &record, &unique, &mut reports);
+                        let (Some(report), Some(words)) =
+                            (reports.last_repeat(), notation.repeated_words(&unique))
+                        else {
+                            left += 1;
+                            continue;
+                        };
+                        around += 1;
+                        for first in [1, 9, 10, 12_345, usize::MAX] {
+                            let finding = notation.repeated(&unique, first).unwrap();
+                            assert_eq!(
+                                (words.severity, words.fixable),
+                                (finding.severity, finding.fixable)
+                            );
+                            let mut expected = String::new();
+                            let diagnostic = Diagnostic::new(path, &record, finding);
+                            assert!(render_one(
+                                OutputFormat::Human,
+                                false,
+                                &diagnostic,
+                                &mut expected
+                            ));
+                            let mut got = String::new();
+                            crate::diag::plain_repeat_around(
+                                &words,
+                                record.line,
+                                first,
+                                report.body,
+                                &mut got,
+                            );
+                            got.push_str("\n\n");
+                            assert_eq!(got, expected, "{id:?} {path:?} {first}");
+                            let mut written = String::new();
+                            kept.write(&words, record.line, first, report.body, &mut written);
+                            written.push_str("\n\n");
+                            assert_eq!(written, expected, "{id:?} {path:?} {first}");
+                            if report.printable {
+                                assert!(
+                                    got.bytes()
+                                        .all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(around > 100, "{around} written around their middle");
+        assert!(left > 100, "{left} left to the finding");
+    }
 }
