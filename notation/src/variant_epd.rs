@@ -656,6 +656,7 @@ mod tests {
             lines.push((variant, mutate(&mut rng, seed, ALPHABET)));
         }
         let mut once = 0;
+        let mut kept: Option<Box<VariantRead>> = None;
         for strict in [false, true] {
             for chess960 in [false, true] {
                 for (variant, line) in &lines {
@@ -689,10 +690,22 @@ mod tests {
                             )
                             .is_some(),
                     );
+                    let fresh = shown(read_in(*variant, line, settings, Some(1), true, None));
                     assert_eq!(
-                        shown(read_in(*variant, line, settings, Some(1), true, None)),
+                        fresh,
                         shown(read_in(*variant, line, settings, Some(1), false, None)),
                         "{variant} strict={strict} chess960={chess960}: {line:?}"
+                    );
+                    // Read into the place the lines before left, as `analyze` reads: nothing
+                    // of theirs may show.
+                    let read = read_in(*variant, line, settings, Some(1), true, kept.take());
+                    if let Ok(read) = &read {
+                        kept = Some(read.line.clone());
+                    }
+                    assert_eq!(
+                        fresh,
+                        shown(read),
+                        "{variant} strict={strict} chess960={chess960}, a place kept: {line:?}"
                     );
                 }
             }
