@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use chess::epd::{Epd, ParsedEpd};
+use chess::epd::{Epd, ParsedEpd, VariantRead};
 use chess::variant::{Dialect, Variant, VariantFen, VariantParser};
 
 use super::analysis::{Identity, Unique, converted};
@@ -243,10 +243,9 @@ fn about_variant_state(finding: &dfen::Finding) -> bool {
 
 /// A variant EPD line read, with every finding about it (spans in the line).
 pub(super) struct Read {
-    /// The line's standard part, as `chess::epd` read it.
-    pub(super) parsed: ParsedEpd,
-    /// The variant's position.
-    pub(super) position: VariantFen,
+    /// The line's standard part, as `chess::epd` read it (`line.parsed`), and the variant's
+    /// position (`line.variant.position`).
+    pub(super) line: Box<VariantRead>,
     /// How the variant's state is written.
     pub(super) dialect: Dialect,
     pub(super) findings: Vec<Finding>,
@@ -277,7 +276,7 @@ pub(super) fn read(
     settings: ReadSettings,
     verify_perft: Option<u32>,
 ) -> Result<Read, Rejection> {
-    read_in(variant, line, settings, verify_perft, true)
+    read_in(variant, line, settings, verify_perft, true, None)
 }
 
 /// [`read`]; with `once` false, by both readers whatever the line (to test that the two ways
@@ -288,54 +287,52 @@ fn read_in(
     settings: ReadSettings,
     verify_perft: Option<u32>,
     once: bool,
+    places: Option<Box<VariantRead>>,
 ) -> Result<Read, Rejection> {
     let (fields_end, dialect) = fields_of(variant, line);
     let parser = variant_parser(variant, dialect, settings);
-    let once = if once {
-        super::epd::parser(settings).parse_variant(line, fields_end, &parser)
-    } else {
-        None
-    };
+    // Read once, the line is read into its place in the result, not returned and moved; a
+    // place given is used again, with the room its vectors have.
+    let mut places = places.unwrap_or_else(|| Box::new(VariantRead::new(&parser)));
+    let once = once
+        && super::epd::parser(settings).parse_variant_into(line, fields_end, &parser, &mut places);
     let rules_variant = match variant {
         Variant::ThreeCheck => variants::Variant::ThreeCheck,
         _ => variants::Variant::Crazyhouse,
     };
     let chess960 = settings.castling_mode == dfen::CastlingMode::Chess960;
-    // Read once, the board's pieces come with the line: the rules' bitboards are made from
-    // them, not from the board read again. The result is built where it is returned, its large
-    // parts moved once.
-    let mut read = match once {
-        Some((mut parsed, position, pieces)) => {
-            let findings = std::mem::take(&mut parsed.findings)
-                .into_iter()
-                .map(finding_of)
-                .collect();
-            let rules = variants::Position::from_variant_fen_with(
-                rules_variant,
-                &position.position,
-                &pieces,
-                chess960,
-            );
-            Read {
-                parsed,
-                position: position.position,
-                dialect,
-                findings,
-                rules,
-                cuts: Cuts::default(),
-            }
+    // The board's pieces come with the line read once: the rules' bitboards are made from
+    // them, not from the board read again.
+    let mut read = if once {
+        let findings = std::mem::take(&mut places.parsed.findings)
+            .into_iter()
+            .map(finding_of)
+            .collect();
+        let rules = variants::Position::from_variant_fen_with(
+            rules_variant,
+            &places.variant.position,
+            &places.pieces,
+            chess960,
+        );
+        Read {
+            line: places,
+            dialect,
+            findings,
+            rules,
+            cuts: Cuts::default(),
         }
-        None => {
-            let (parsed, position, findings, cuts) = read_twice(variant, line, settings, parser)?;
-            let rules = variants::Position::from_variant_fen(rules_variant, &position, chess960);
-            Read {
-                parsed,
-                position,
-                dialect,
-                findings,
-                rules,
-                cuts,
-            }
+    } else {
+        let (parsed, position, findings, cuts) = read_twice(variant, line, settings, parser)?;
+        let rules = variants::Position::from_variant_fen(rules_variant, &position, chess960);
+        places.parsed = parsed;
+        places.variant.position = position;
+        places.variant.findings.clear();
+        Read {
+            line: places,
+            dialect,
+            findings,
+            rules,
+            cuts,
         }
     };
     // The spans of the rules' findings are those of the fields' words: the clocks after them
@@ -351,7 +348,7 @@ fn read_in(
         for mut finding in super::rules::operation_findings(
             rules_variant,
             &read.rules,
-            &read.parsed.epd,
+            &read.line.parsed.epd,
             settings,
             verify_perft,
         ) {
@@ -368,8 +365,8 @@ impl Read {
     pub(super) fn into_line(self) -> (VariantEpd, Vec<Finding>) {
         (
             VariantEpd {
-                position: self.position,
-                epd: self.parsed.epd,
+                position: self.line.variant.position,
+                epd: self.line.parsed.epd,
                 dialect: self.dialect,
             },
             self.findings,
@@ -509,15 +506,17 @@ impl VariantEpd {
 /// applied, its identity and its `id`.
 pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis {
     let settings = work.settings;
-    // The line read is used where `read` left it, not moved out of its `Result`.
-    let mut result = read(variant, text, settings, work.verify_perft());
+    // The line read is used where `read` left it, not moved out of its `Result`, and its place
+    // is kept for the next line.
+    let places = PLACES.take();
+    let mut result = read_in(variant, text, settings, work.verify_perft(), true, places);
     let read = match result {
         Ok(ref mut read) => read,
         Err(rejection) => return Analysis::rejected(rejection.finding, None),
     };
     let canonical = if work.wants_canonical() {
-        let fixed = read.parsed.fixed();
-        let position = read.position.fixed_in(settings.castling_mode);
+        let fixed = read.line.parsed.fixed();
+        let position = read.line.variant.position.fixed_in(settings.castling_mode);
         let writer = settings
             .for_line(text)
             .writer(dfen::Profile::Spec, dfen::rules::Game::Standard);
@@ -533,13 +532,21 @@ pub(super) fn analyze(work: &mut Work, variant: Variant, text: &str) -> Analysis
         .identity()
         .map(|ep| Identity::of_key(read.rules.identity_key(ep)));
     let mut analysis = Analysis::accepted(std::mem::take(&mut read.findings), canonical, identity);
-    analysis.unique = read.parsed.epd.id().map(|id| {
+    analysis.unique = read.line.parsed.epd.id().map(|id| {
         Box::new(Unique {
             value: id.text().to_owned(),
             span: read.cuts.span(&id.span()),
         })
     });
+    if let Ok(read) = result {
+        PLACES.set(Some(read.line));
+    }
     analysis
+}
+
+thread_local! {
+    /// The place [`analyze`] reads a line into, kept from one line to the next.
+    static PLACES: std::cell::Cell<Option<Box<VariantRead>>> = const { std::cell::Cell::new(None) };
 }
 
 #[cfg(test)]
@@ -608,9 +615,14 @@ mod tests {
             Err(rejection) => format!("refused: {:?}", rejection.finding),
             Ok(read) => {
                 let writer = dfen::Writer::new();
-                let fixed = read.parsed.fixed();
-                let position = read.position.fixed();
-                let id = read.parsed.epd.id().map(|id| read.cuts.span(&id.span()));
+                let fixed = read.line.parsed.fixed();
+                let position = read.line.variant.position.fixed();
+                let id = read
+                    .line
+                    .parsed
+                    .epd
+                    .id()
+                    .map(|id| read.cuts.span(&id.span()));
                 let identity = read.rules.identity_key(dfen::rules::EpIdentity::Legal);
                 let (line, findings) = read.into_line();
                 // The line as read, by meaning: its `Epd` keeps the text it was read from.
@@ -644,6 +656,7 @@ mod tests {
             lines.push((variant, mutate(&mut rng, seed, ALPHABET)));
         }
         let mut once = 0;
+        let mut kept: Option<Box<VariantRead>> = None;
         for strict in [false, true] {
             for chess960 in [false, true] {
                 for (variant, line) in &lines {
@@ -677,10 +690,22 @@ mod tests {
                             )
                             .is_some(),
                     );
+                    let fresh = shown(read_in(*variant, line, settings, Some(1), true, None));
                     assert_eq!(
-                        shown(read_in(*variant, line, settings, Some(1), true)),
-                        shown(read_in(*variant, line, settings, Some(1), false)),
+                        fresh,
+                        shown(read_in(*variant, line, settings, Some(1), false, None)),
                         "{variant} strict={strict} chess960={chess960}: {line:?}"
+                    );
+                    // Read into the place the lines before left, as `analyze` reads: nothing
+                    // of theirs may show.
+                    let read = read_in(*variant, line, settings, Some(1), true, kept.take());
+                    if let Ok(read) = &read {
+                        kept = Some(read.line.clone());
+                    }
+                    assert_eq!(
+                        fresh,
+                        shown(read),
+                        "{variant} strict={strict} chess960={chess960}, a place kept: {line:?}"
                     );
                 }
             }

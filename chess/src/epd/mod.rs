@@ -81,6 +81,8 @@ pub use codes::{Code, Finding, Note, SyntaxError};
 pub use file::{IdTracker, RepeatedIdWords, is_comment, repeated_id, repeated_id_words};
 pub use json::{EpdJson, OperationJson};
 pub use opcodes::OpcodeKind;
+#[doc(hidden)]
+pub use read::VariantRead;
 
 use crate::san::San;
 use crate::standard::ChessMove;
@@ -325,6 +327,20 @@ impl EpdParser {
         variant: &crate::variant::VariantParser,
     ) -> Option<(ParsedEpd, crate::variant::VariantParsed, [u64; 12])> {
         read::parse_variant(self, line, fields_end, variant)
+    }
+
+    /// [`EpdParser::parse_variant`], read into `out` (made by [`VariantRead::new`] for
+    /// `variant`, or left by an earlier call): whether the line was read once. Where it was not,
+    /// what `out` holds is unspecified. Nothing large is returned by value.
+    #[doc(hidden)]
+    pub fn parse_variant_into(
+        &self,
+        line: &str,
+        fields_end: usize,
+        variant: &crate::variant::VariantParser,
+        out: &mut VariantRead,
+    ) -> bool {
+        read::parse_variant_into(self, line, fields_end, variant, out)
     }
 }
 

@@ -116,6 +116,46 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
     })
 }
 
+/// The places a variant EPD line is read into ([`EpdParser::parse_variant_into`]): the line's
+/// standard part, the variant's reading of its position fields and the board's pieces, one set
+/// of squares per piece code (colour × 6 + role). Read in place, nothing large is returned by
+/// value and moved again.
+///
+/// [`EpdParser::parse_variant_into`]: super::EpdParser::parse_variant_into
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub struct VariantRead {
+    /// The line's standard part.
+    pub parsed: ParsedEpd,
+    /// The variant's reading of the position fields.
+    pub variant: VariantParsed,
+    /// The board's pieces, as [`dfen::Board::piece_sets`] gives them.
+    pub pieces: [u64; 12],
+}
+
+impl VariantRead {
+    /// Nothing read yet, for `variant`'s lines.
+    #[must_use]
+    pub fn new(variant: &VariantParser) -> VariantRead {
+        VariantRead {
+            parsed: ParsedEpd {
+                epd: Epd {
+                    line: Box::default(),
+                    position: dfen::fen_parts::EMPTY,
+                    operations: Vec::new(),
+                    operands: Vec::new(),
+                },
+                position_findings: Vec::new(),
+                findings: Vec::new(),
+                notes: Vec::new(),
+                standard_rules: false,
+            },
+            variant: variant.empty_parsed(),
+            pieces: [0; 12],
+        }
+    }
+}
+
 /// An EPD line of a variant read once: the position fields, `line[..fields_end]`, by
 /// `variant`'s one-pass reader with the line's clocks after them, the operations here. `None`
 /// where [`parse`] of the line without the variant's marks and `variant`'s parse of its fields
@@ -128,55 +168,91 @@ pub(super) fn parse_variant(
     fields_end: usize,
     variant: &VariantParser,
 ) -> Option<(ParsedEpd, VariantParsed, [u64; 12])> {
+    let mut out = VariantRead::new(variant);
+    parse_variant_into(settings, line, fields_end, variant, &mut out).then_some((
+        out.parsed,
+        out.variant,
+        out.pieces,
+    ))
+}
+
+/// [`parse_variant`], into `out`: whether the line was read once. Where it was not, what `out`
+/// holds is unspecified.
+pub(super) fn parse_variant_into(
+    settings: &EpdParser,
+    line: &str,
+    fields_end: usize,
+    variant: &VariantParser,
+    out: &mut VariantRead,
+) -> bool {
     if line.len() > MAX_LINE_LEN || settings.standard_rules || settings.profile != Profile::Spec {
-        return None;
+        return false;
     }
-    let fields = line.get(..fields_end)?;
-    let mut epd = Epd {
-        line: line.into(),
-        position: dfen::fen_parts::EMPTY,
-        operations: Vec::new(),
-        operands: Vec::new(),
+    let Some(fields) = line.get(..fields_end) else {
+        return false;
     };
-    let mut findings = Vec::new();
-    let mut notes = Vec::new();
-    let mut sink = Findings::under(settings, &mut findings, &mut notes);
-    let mut reader = Reader::after_fields(line, fields_end);
-    reader.read(&mut sink).ok()?;
+    let parsed = &mut out.parsed;
+    parsed.epd.line = line.into();
+    parsed.position_findings.clear();
+    parsed.findings.clear();
+    parsed.notes.clear();
+    parsed.standard_rules = false;
+    let epd = &mut parsed.epd;
+    let mut sink = Findings::under(settings, &mut parsed.findings, &mut parsed.notes);
+    // The operations read into the room of the place's last line, where it is used again.
+    let mut operations = std::mem::take(&mut epd.operations);
+    let mut operands = std::mem::take(&mut epd.operands);
+    operations.clear();
+    operands.clear();
+    let mut reader = Reader {
+        line,
+        bytes: line.as_bytes(),
+        at: fields_end,
+        operations,
+        operands,
+    };
+    if reader.read(&mut sink).is_err() {
+        return false;
+    }
     epd.operations = reader.operations;
     epd.operands = reader.operands;
-    opcodes::check_operands(&mut epd, &mut sink);
-    set_clocks(&mut epd);
+    epd.position.halfmove = 0;
+    epd.position.fullmove = std::num::NonZeroU32::MIN;
+    opcodes::check_operands(epd, &mut sink);
+    set_clocks(epd);
     // The fields with the clocks of `hmvc` and `fmvn`, as a variant FEN: the form the one-pass
     // reader takes.
     let (halfmove, fullmove) = (epd.position.halfmove, epd.position.fullmove);
-    let (parsed, sets) = if halfmove == 0 && fullmove.get() == 1 {
+    let pieces = if halfmove == 0 && fullmove.get() == 1 {
         const CLOCKS: &[u8] = b" 0 1";
         let mut buffer = [0u8; 192];
         let len = fields.len() + CLOCKS.len();
-        let (head, tail) = buffer.get_mut(..len)?.split_at_mut_checked(fields.len())?;
+        let Some((head, tail)) = buffer
+            .get_mut(..len)
+            .and_then(|b| b.split_at_mut_checked(fields.len()))
+        else {
+            return false;
+        };
         head.copy_from_slice(fields.as_bytes());
         tail.copy_from_slice(CLOCKS);
-        variant.parse_plain_counted(std::str::from_utf8(buffer.get(..len)?).ok()?)?
+        let Some(Ok(fen)) = buffer.get(..len).map(std::str::from_utf8) else {
+            return false;
+        };
+        variant.parse_plain_counted_into(fen, &mut out.variant)
     } else {
-        variant.parse_plain_counted(&format!("{fields} {halfmove} {fullmove}"))?
+        variant
+            .parse_plain_counted_into(&format!("{fields} {halfmove} {fullmove}"), &mut out.variant)
     };
-    if !parsed.findings.is_empty() || parsed.position.fen.en_passant.len() > 1 {
-        return None;
+    let Some(pieces) = pieces else {
+        return false;
+    };
+    if !out.variant.findings.is_empty() || out.variant.position.fen.en_passant.len() > 1 {
+        return false;
     }
-    epd.position = parsed.position.fen.clone();
-    findings.sort_by_key(|f| f.span.start);
-    Some((
-        ParsedEpd {
-            epd,
-            position_findings: Vec::new(),
-            findings,
-            notes,
-            standard_rules: false,
-        },
-        parsed,
-        sets,
-    ))
+    out.pieces = pieces;
+    epd.position.clone_from(&out.variant.position.fen);
+    parsed.findings.sort_by_key(|f| f.span.start);
+    true
 }
 
 /// The end of the fourth whitespace-separated field, or of the line when it has fewer.

@@ -299,24 +299,37 @@ impl VariantParser {
     /// line).
     #[cfg(test)]
     pub(crate) fn parse_plain(&self, input: &str) -> Option<VariantParsed> {
-        self.parse_plain_counted(input).map(|(parsed, _)| parsed)
+        let mut parsed = self.empty_parsed();
+        self.parse_plain_counted_into(input, &mut parsed)?;
+        Some(parsed)
     }
 
-    /// [`Self::parse_plain`], with the board's pieces as the reader found them: one set of
-    /// squares per piece code (colour × 6 + role), as [`dfen::Board::piece_sets`] gives them.
-    pub(crate) fn parse_plain_counted(&self, input: &str) -> Option<(VariantParsed, [u64; 12])> {
+    /// [`Self::parse_plain`], read into `parsed` (overwritten), with the board's pieces as the
+    /// reader found them: one set of squares per piece code (colour × 6 + role), as
+    /// [`dfen::Board::piece_sets`] gives them. `None` where the one-pass reader does not take
+    /// `input`; what `parsed` holds then is unspecified.
+    pub(crate) fn parse_plain_counted_into(
+        &self,
+        input: &str,
+        parsed: &mut VariantParsed,
+    ) -> Option<[u64; 12]> {
         if self.variant == Variant::Dice
             || !self.variant.has_dialect(self.dialect)
             || input.len() > MAX_INPUT_LEN
         {
             return None;
         }
-        let mut parsed = VariantParsed::empty(self.variant, self.check_limit, self.castling_mode);
+        parsed.reset(self.variant, self.check_limit, self.castling_mode);
         let mut census = Census::default();
-        self.read_plain(input, &mut parsed, &mut census)?;
+        self.read_plain(input, parsed, &mut census)?;
         let sets = std::array::from_fn(|code| census.slot(code as u8));
         debug_assert_eq!(sets, parsed.position.fen.board.piece_sets(), "{input:?}");
-        Some((parsed, sets))
+        Some(sets)
+    }
+
+    /// Nothing read yet: what [`Self::parse_plain_counted_into`] reads into.
+    pub(crate) fn empty_parsed(&self) -> VariantParsed {
+        VariantParsed::empty(self.variant, self.check_limit, self.castling_mode)
     }
 
     /// Reads `input` field by field, with every error and finding worded: what [`Self::parse`]
@@ -390,6 +403,25 @@ impl VariantParsed {
             written_canonically: false,
             castling_reading,
         }
+    }
+
+    /// Back to [`Self::empty`], in place: the findings' room kept.
+    #[inline(always)]
+    pub(super) fn reset(
+        &mut self,
+        variant: Variant,
+        check_limit: u8,
+        castling_reading: CastlingMode,
+    ) {
+        self.position.variant = variant;
+        self.position.fen = dfen::fen_parts::EMPTY;
+        self.position.checks = Checks::new(check_limit);
+        self.position.holdings = Holdings::default();
+        self.position.promoted = SquareSet::EMPTY;
+        self.position.sub_turn = SubTurn::First;
+        self.findings.clear();
+        self.written_canonically = false;
+        self.castling_reading = castling_reading;
     }
 
     /// The position with every fixable finding applied, its castling rights judged as they
