@@ -263,7 +263,7 @@ pub(crate) fn parse_error(
 pub use fenkit_diagnostics::InvalidValue;
 
 /// What the reference FEN4 parsers answer with `code` (`0`, or `-1` to `-6`) at character
-/// `offset` (from 0), in words for a user: [`ParseError::reference_note`] for an error kept
+/// `offset` (from 0), in words for a user: [`Reference::reference_note`] for an error kept
 /// only as its numbers.
 ///
 /// ```

@@ -458,7 +458,7 @@ pub trait Analyze: Send {
         false
     }
 
-    /// Analyses every record of a batch into `out`, in order (see [`of_record`]). One call
+    /// Analyses every record of a batch into `out`, in order (see `of_record`). One call
     /// per batch: within it, each record is analysed by this notation's own code, without a
     /// call through the trait object.
     fn analyze_records(

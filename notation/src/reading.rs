@@ -353,7 +353,7 @@ impl std::hash::Hasher for AsIs {
 /// A finding of [`check_text`], placed in the text.
 #[derive(Debug, Clone)]
 pub struct Placed {
-    /// The finding; its span is relative to the record (see [`Placed::start`]).
+    /// The finding; its span is relative to the record (see [`Placed::span`]).
     pub finding: Finding,
     /// The line its span starts on, from 1.
     pub line: usize,

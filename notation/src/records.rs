@@ -234,7 +234,7 @@ pub enum Grouping {
     /// (they hold no position).
     Tags,
     /// CSV and TSV (fields split by `delimiter`): a row goes on over the lines after it while
-    /// one of its quoted fields is open ([`crate::csv_rows::RowEnds`]).
+    /// one of its quoted fields is open (`csv_rows::RowEnds`).
     Quoted {
         /// `,` or a tab.
         delimiter: u8,

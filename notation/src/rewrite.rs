@@ -1,5 +1,5 @@
 //! A text rewritten as the command line rewrites standard input: what `fenkit fmt -` writes
-//! ([`Formatter`]), what `fenkit convert -` writes ([`Conversion`], planned from the same
+//! ([`Formatter`]), what `fenkit convert -` writes ([`Plan::convert`], planned from the same
 //! settings by [`Plan`]), and the identity key `fenkit dedupe` compares ([`Formatter::key`]).
 //!
 //! Python and JavaScript call these for `canonical`, `convert` and `position_key`, so that a

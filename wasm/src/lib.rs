@@ -10,14 +10,14 @@
 //! - **Text goes in through one buffer.** The JavaScript side writes the UTF-8 bytes of a text
 //!   straight into this module's memory ([`input`] says where, in [`module_memory`]) and passes its length; no
 //!   string object crosses, and nothing is allocated for it.
-//! - **The settings are one number** ([`read::Reader`]): what is read (a DFEN, a FEN4, a
+//! - **The settings are one number** (`read::Reader`): what is read (a DFEN, a FEN4, a
 //!   variant), profile, dialect, strictness and the kind of text, packed by the JavaScript side.
 //! - **The hot call answers with one number** ([`status`]): rejected or not, whether a finding
 //!   is an error, whether the canonical form is the text itself, and how many findings there
 //!   are. No finding object and no text is built unless the caller asks for it: then the text
 //!   is read again ([`report`], [`details`], [`canonical`]), which costs far less than building
 //!   what nobody reads.
-//! - **Everything else comes back as one string** ([`answer`]): a text as it is, a value as
+//! - **Everything else comes back as one string** (`answer`): a text as it is, a value as
 //!   JSON, a failure as the fields of the `FenkitError` the JavaScript side throws. Spans are
 //!   counted as the caller's text is: UTF-16 code units for a string, bytes for a
 //!   `Uint8Array`.
