@@ -224,6 +224,21 @@ static SYMBOL: [bool; 256] = {
     table
 };
 
+/// The bytes a tag name is made of after its first (which is a letter or a digit), looked up
+/// once a byte.
+#[allow(clippy::indexing_slicing)]
+static TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] =
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        byte += 1;
+    }
+    table
+};
+
 /// Bytes that end an unknown token: whitespace and the one-byte tokens.
 fn is_delimiter(byte: u8) -> bool {
     byte.is_ascii_whitespace()
@@ -440,9 +455,7 @@ impl<'a> Games<'a> {
         if !self.byte(at).is_some_and(|b| b.is_ascii_alphanumeric()) {
             return Err(("a tag name", found(self, at)));
         }
-        while self.byte(at).is_some_and(|b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
-        }) {
+        while self.byte(at).is_some_and(|b| TAG_NAME[usize::from(b)]) {
             at += 1;
         }
         let name = self.text(name_start..at);
@@ -1530,4 +1543,20 @@ fn list(moves: &[&String]) -> String {
         out.push(format!("and {} more", moves.len() - SHOWN));
     }
     out.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TAG_NAME;
+
+    #[test]
+    fn the_tag_name_table_is_the_byte_test_it_replaces() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                TAG_NAME[usize::from(b)],
+                b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-'),
+                "{b}"
+            );
+        }
+    }
 }

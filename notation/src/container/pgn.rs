@@ -28,13 +28,38 @@ pub fn scan_tags(text: &str) -> (Vec<TagPair<'_>>, Option<Finding>) {
     (tags, problem)
 }
 
+/// [`BYTE_CLASS`]'s mark of a byte a tag name is made of (ASCII letters and digits, `_`).
+const NAME: u8 = 1;
+/// [`BYTE_CLASS`]'s mark of ASCII whitespace ([`u8::is_ascii_whitespace`]).
+const SPACE: u8 = 2;
+
+/// What each byte is to the tag scan, looked up once a byte instead of a chain of ranges.
+const BYTE_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            class[b] |= NAME;
+        }
+        if byte.is_ascii_whitespace() {
+            class[b] |= SPACE;
+        }
+        b += 1;
+    }
+    class
+};
+
 /// [`scan_tags`] one tag pair at a time, without a list: `visit` gets each pair read, and the
 /// finding that stopped the scan is returned.
 fn visit_tags<'a>(text: &'a str, visit: &mut impl FnMut(TagPair<'a>)) -> Option<Finding> {
     let bytes = text.as_bytes();
     let mut at = 0;
     let skip_space = |mut at: usize| {
-        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        while bytes
+            .get(at)
+            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] & SPACE != 0)
+        {
             at += 1;
         }
         at
@@ -57,7 +82,7 @@ fn visit_tags<'a>(text: &'a str, visit: &mut impl FnMut(TagPair<'a>)) -> Option<
         let name_start = at;
         while bytes
             .get(at)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] & NAME != 0)
         {
             at += 1;
         }
@@ -345,6 +370,19 @@ mod tests {
                 Some(crate::code::Code::Fenkit(FenkitCode::PgnTag)),
                 "{text}"
             );
+        }
+    }
+
+    #[test]
+    fn the_byte_classes_are_those_of_the_ascii_tests() {
+        for b in 0..=u8::MAX {
+            let class = BYTE_CLASS[usize::from(b)];
+            assert_eq!(
+                class & NAME != 0,
+                b.is_ascii_alphanumeric() || b == b'_',
+                "{b}"
+            );
+            assert_eq!(class & SPACE != 0, b.is_ascii_whitespace(), "{b}");
         }
     }
 
