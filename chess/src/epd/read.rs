@@ -79,8 +79,7 @@ pub(super) fn parse_into(
     out.notes.clear();
     out.standard_rules = settings.standard_rules;
     let epd = &mut out.epd;
-    epd.line.clear();
-    epd.line.push_str(line);
+    copy_line(&mut epd.line, line);
     epd.position = parsed.dfen;
     let mut sink = Findings::under(settings, &mut out.findings, &mut out.notes);
     if epd.position.en_passant.len() > 1 {
@@ -105,9 +104,14 @@ pub(super) fn parse_into(
     let mut operands = std::mem::take(&mut epd.operands);
     operations.clear();
     operands.clear();
-    // A place of its own (`parse`) starts with room for a suite's usual line.
-    operations.reserve(8);
-    operands.reserve(8);
+    // A place of its own (`parse`) starts with room for a suite's usual line, allocated
+    // directly rather than grown.
+    if operations.capacity() == 0 {
+        operations = Vec::with_capacity(8);
+    }
+    if operands.capacity() == 0 {
+        operands = Vec::with_capacity(8);
+    }
     let mut reader = Reader {
         line,
         bytes: line.as_bytes(),
@@ -196,8 +200,7 @@ pub(super) fn parse_variant_into(
         return false;
     };
     let parsed = &mut out.parsed;
-    parsed.epd.line.clear();
-    parsed.epd.line.push_str(line);
+    copy_line(&mut parsed.epd.line, line);
     parsed.position_findings.clear();
     parsed.findings.clear();
     parsed.notes.clear();
@@ -258,6 +261,17 @@ pub(super) fn parse_variant_into(
     epd.position.clone_from(&out.variant.position.fen);
     parsed.findings.sort_by_key(|f| f.span.start);
     true
+}
+
+/// `line` copied into `place`: in its room when it has enough, else into a string allocated
+/// at the line's length (not grown from the room it had).
+fn copy_line(place: &mut String, line: &str) {
+    if place.capacity() < line.len() {
+        *place = String::from(line);
+    } else {
+        place.clear();
+        place.push_str(line);
+    }
 }
 
 /// The end of the fourth whitespace-separated field, or of the line when it has fewer.
