@@ -374,10 +374,16 @@ impl Analyze for EpdAnalyzer {
         if let Some(variant) = super::variant_epd::epd_variant(work.settings.rules) {
             return super::variant_epd::analyze(work, variant, text);
         }
-        let mut parsed = match parser(work.settings).notes(work.wants_notes()).parse(text) {
-            Ok(parsed) => parsed,
-            Err(error) => return Analysis::rejected(error_finding(&error), None),
-        };
+        // The line is read into a place kept from the line before on this thread: its copy
+        // of the line and its operations' vectors are used again, not allocated and freed.
+        let mut parsed = PLACE.take().unwrap_or_else(|| Box::new(ParsedEpd::empty()));
+        if let Err(error) = parser(work.settings)
+            .notes(work.wants_notes())
+            .parse_into(text, &mut parsed)
+        {
+            PLACE.set(Some(parsed));
+            return Analysis::rejected(error_finding(&error), None);
+        }
         let owned = Owned {
             position: std::mem::take(&mut parsed.position_findings),
             operations: std::mem::take(&mut parsed.findings),
@@ -440,6 +446,12 @@ impl Analyze for EpdAnalyzer {
                 span: id.span(),
             })
         });
+        PLACE.set(Some(parsed));
         analysis
     }
+}
+
+thread_local! {
+    /// The place [`EpdAnalyzer`] reads a standard line into, kept from one line to the next.
+    static PLACE: std::cell::Cell<Option<Box<ParsedEpd>>> = const { std::cell::Cell::new(None) };
 }

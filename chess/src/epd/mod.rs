@@ -283,7 +283,18 @@ impl EpdParser {
     /// assert_eq!(err.code(), "EPD002");
     /// ```
     pub fn parse(&self, line: &str) -> Result<ParsedEpd, Error> {
-        read::parse(self, line)
+        let mut out = ParsedEpd::empty();
+        read::parse_into(self, line, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`EpdParser::parse`], read into `out` (made by [`ParsedEpd::empty`], or left by an
+    /// earlier call): the line's copy and the operations read into the room `out` has, so a
+    /// caller that keeps one place from line to line allocates neither again. On an error,
+    /// what `out` holds is unspecified.
+    #[doc(hidden)]
+    pub fn parse_into(&self, line: &str, out: &mut ParsedEpd) -> Result<(), Error> {
+        read::parse_into(self, line, out)
     }
 
     /// Reads an EPD line of a variant whose position fields, `line[..fields_end]`, `variant`
@@ -361,6 +372,24 @@ pub struct ParsedEpd {
 }
 
 impl ParsedEpd {
+    /// Nothing read yet: a place for [`EpdParser::parse_into`].
+    #[doc(hidden)]
+    #[must_use]
+    pub fn empty() -> ParsedEpd {
+        ParsedEpd {
+            epd: Epd {
+                line: String::new(),
+                position: dfen::fen_parts::EMPTY,
+                operations: Vec::new(),
+                operands: Vec::new(),
+            },
+            position_findings: Vec::new(),
+            findings: Vec::new(),
+            notes: Vec::new(),
+            standard_rules: false,
+        }
+    }
+
     /// Whether any finding, of the position or of the operations, is an error.
     #[must_use]
     pub fn has_errors(&self) -> bool {
@@ -468,7 +497,7 @@ struct OperationRecord {
 /// text, whether each is a string, and its move), not where they stood in a line.
 #[derive(Debug, Clone)]
 pub struct Epd {
-    line: Box<str>,
+    line: String,
     position: Dfen,
     operations: Vec<OperationRecord>,
     operands: Vec<OperandRecord>,

@@ -39,7 +39,14 @@ pub(super) fn push_quoted(out: &mut String, text: &str) {
     }
 }
 
-pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error> {
+/// Reads `line` into `out`: its copy of the line and its operations' vectors cleared and
+/// filled again, in the room an earlier line left them. On an error, what `out` holds is
+/// unspecified.
+pub(super) fn parse_into(
+    settings: &EpdParser,
+    line: &str,
+    out: &mut ParsedEpd,
+) -> Result<(), Error> {
     if line.len() > MAX_LINE_LEN {
         let mut start = MAX_LINE_LEN;
         while !line.is_char_boundary(start) {
@@ -60,23 +67,21 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
         .castling_mode(settings.castling)
         .check_position(settings.standard_rules);
     let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
-    let mut position_findings = parsed.findings;
+    out.position_findings = parsed.findings;
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
     // EPD: the position is kept as read.
-    for finding in &mut position_findings {
+    for finding in &mut out.position_findings {
         if finding.code.category() == dfen::Category::Position {
             finding.fixable = false;
         }
     }
-    let mut epd = Epd {
-        line: line.into(),
-        position: parsed.dfen,
-        operations: Vec::new(),
-        operands: Vec::new(),
-    };
-    let mut findings = Vec::new();
-    let mut notes = Vec::new();
-    let mut sink = Findings::under(settings, &mut findings, &mut notes);
+    out.findings.clear();
+    out.notes.clear();
+    out.standard_rules = settings.standard_rules;
+    let epd = &mut out.epd;
+    copy_line(&mut epd.line, line);
+    epd.position = parsed.dfen;
+    let mut sink = Findings::under(settings, &mut out.findings, &mut out.notes);
     if epd.position.en_passant.len() > 1 {
         let start = nth_field_start(line, 3);
         let span = start..fields_end;
@@ -94,26 +99,40 @@ pub(super) fn parse(settings: &EpdParser, line: &str) -> Result<ParsedEpd, Error
             ),
         );
     }
-    let mut reader = Reader::after_fields(line, fields_end);
+    // The operations read into the room of the place's last line, where it is used again.
+    let mut operations = std::mem::take(&mut epd.operations);
+    let mut operands = std::mem::take(&mut epd.operands);
+    operations.clear();
+    operands.clear();
+    // A place of its own (`parse`) starts with room for a suite's usual line, allocated
+    // directly rather than grown.
+    if operations.capacity() == 0 {
+        operations = Vec::with_capacity(8);
+    }
+    if operands.capacity() == 0 {
+        operands = Vec::with_capacity(8);
+    }
+    let mut reader = Reader {
+        line,
+        bytes: line.as_bytes(),
+        at: fields_end,
+        operations,
+        operands,
+    };
     reader.read(&mut sink)?;
     epd.operations = reader.operations;
     epd.operands = reader.operands;
-    opcodes::check_operands(&mut epd, &mut sink);
-    set_clocks(&mut epd);
-    let position_errors = position_findings
+    opcodes::check_operands(epd, &mut sink);
+    set_clocks(epd);
+    let position_errors = out
+        .position_findings
         .iter()
         .any(|f| f.severity == Severity::Error);
     if settings.standard_rules && !position_errors && epd.position.en_passant.len() <= 1 {
-        opcodes::check_moves(&mut epd, &mut sink);
+        opcodes::check_moves(epd, &mut sink);
     }
-    findings.sort_by_key(|f| f.span.start);
-    Ok(ParsedEpd {
-        epd,
-        position_findings,
-        findings,
-        notes,
-        standard_rules: settings.standard_rules,
-    })
+    out.findings.sort_by_key(|f| f.span.start);
+    Ok(())
 }
 
 /// The places a variant EPD line is read into ([`EpdParser::parse_variant_into`]): the line's
@@ -138,18 +157,7 @@ impl VariantRead {
     #[must_use]
     pub fn new(variant: &VariantParser) -> VariantRead {
         VariantRead {
-            parsed: ParsedEpd {
-                epd: Epd {
-                    line: Box::default(),
-                    position: dfen::fen_parts::EMPTY,
-                    operations: Vec::new(),
-                    operands: Vec::new(),
-                },
-                position_findings: Vec::new(),
-                findings: Vec::new(),
-                notes: Vec::new(),
-                standard_rules: false,
-            },
+            parsed: ParsedEpd::empty(),
             variant: variant.empty_parsed(),
             pieces: [0; 12],
         }
@@ -158,7 +166,7 @@ impl VariantRead {
 
 /// An EPD line of a variant read once: the position fields, `line[..fields_end]`, by
 /// `variant`'s one-pass reader with the line's clocks after them, the operations here. `None`
-/// where [`parse`] of the line without the variant's marks and `variant`'s parse of its fields
+/// where [`parse_into`] of the line without the variant's marks and `variant`'s parse of its fields
 /// might say anything this does not: an error anywhere, a finding in the fields, settings
 /// under which the two readers judge the fields apart (standard chess's rules, a profile other
 /// than `spec`). The caller then reads the line with both.
@@ -192,7 +200,7 @@ pub(super) fn parse_variant_into(
         return false;
     };
     let parsed = &mut out.parsed;
-    parsed.epd.line = line.into();
+    copy_line(&mut parsed.epd.line, line);
     parsed.position_findings.clear();
     parsed.findings.clear();
     parsed.notes.clear();
@@ -253,6 +261,17 @@ pub(super) fn parse_variant_into(
     epd.position.clone_from(&out.variant.position.fen);
     parsed.findings.sort_by_key(|f| f.span.start);
     true
+}
+
+/// `line` copied into `place`: in its room when it has enough, else into a string allocated
+/// at the line's length (not grown from the room it had).
+fn copy_line(place: &mut String, line: &str) {
+    if place.capacity() < line.len() {
+        *place = String::from(line);
+    } else {
+        place.clear();
+        place.push_str(line);
+    }
 }
 
 /// The end of the fourth whitespace-separated field, or of the line when it has fewer.
@@ -397,19 +416,7 @@ struct Reader<'a> {
     operands: Vec<OperandRecord>,
 }
 
-impl<'a> Reader<'a> {
-    /// A reader of `line`'s operations, which start at `fields_end`, with room for what most
-    /// lines hold, so that they allocate once for each.
-    fn after_fields(line: &'a str, fields_end: usize) -> Self {
-        Reader {
-            line,
-            bytes: line.as_bytes(),
-            at: fields_end,
-            operations: Vec::with_capacity(8),
-            operands: Vec::with_capacity(8),
-        }
-    }
-
+impl Reader<'_> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }

@@ -177,4 +177,52 @@ proptest! {
             }
         }
     }
+
+    /// Lines read one after another into one kept place (`parse_into`, as the check command
+    /// reads them) are read as a fresh parse reads each: the place's earlier line leaves
+    /// nothing behind, in the operations, the findings, the notes or the line's copy.
+    #[test]
+    fn lines_read_into_a_kept_place_are_read_as_alone(
+        lines in prop::collection::vec(
+            (
+                0usize..STARTS.len(),
+                prop::collection::vec(
+                    prop_oneof![
+                        Just("bm".to_owned()), Just(" ".to_owned()), Just(";".to_owned()),
+                        Just("\"".to_owned()), Just("0".to_owned()), Just("1".to_owned()),
+                        Just("O-O".to_owned()), Just("e4".to_owned()), Just("id".to_owned()),
+                        Just("hmvc".to_owned()), Just("fmvn".to_owned()), Just("zz".to_owned()),
+                        Just("c0".to_owned()), Just("-".to_owned()), Just("D1".to_owned()),
+                        Just("é".to_owned()),
+                    ],
+                    0..16,
+                ),
+            ),
+            1..8,
+        ),
+        notes in any::<bool>(),
+        standard_rules in any::<bool>(),
+    ) {
+        let parser = EpdParser::new().notes(notes).standard_rules(standard_rules);
+        let mut place = chess::epd::ParsedEpd::empty();
+        for (start, operations) in &lines {
+            let fields: Vec<&str> = STARTS[*start].split(' ').take(4).collect();
+            let line = format!("{} {}", fields.join(" "), operations.concat());
+            let alone = parser.parse(&line);
+            let kept = parser.parse_into(&line, &mut place);
+            match alone {
+                Ok(alone) => {
+                    prop_assert!(kept.is_ok(), "{}: {:?}", line, kept);
+                    prop_assert_eq!(format!("{place:?}"), format!("{alone:?}"), "{}", &line);
+                    prop_assert_eq!(place.epd.to_string(), alone.epd.to_string());
+                }
+                Err(error) => prop_assert_eq!(
+                    format!("{:?}", kept.unwrap_err()),
+                    format!("{error:?}"),
+                    "{}",
+                    &line
+                ),
+            }
+        }
+    }
 }
