@@ -645,12 +645,11 @@ impl Board {
 
     /// The board bytes' four bits as four bitboards (bit `i` of plane `k` is bit `k` of square
     /// `i`'s byte), two ranks (sixteen bytes) at a time in one word: rank `r`'s bytes in the
-    /// low nibbles and rank `r + 1`'s in the high ones, read as an 8 × 8 bit matrix (a byte a
+    /// low nibbles and rank `r + 4`'s in the high ones, read as an 8 × 8 bit matrix (a byte a
     /// row, one per file) and transposed, so that byte `k` is plane `k`'s file bits on rank
-    /// `r` and byte `k + 4` on rank `r + 1`; the two halves' bytes interleaved, each 16-bit
-    /// lane is a plane's two ranks, and the four words' lanes, a 4 × 4 matrix, transposed
-    /// into the four planes. About two thirds of the instructions of reading each rank's
-    /// four bits by a multiplication each (`bit_planes_by_words`).
+    /// `r` and byte `k + 4` on rank `r + 4`. The four words' bytes are then two 4 × 4 byte
+    /// matrices side by side (ranks 1–4, ranks 5–8), both transposed at once into the four
+    /// planes.
     #[inline(always)]
     fn bit_planes(&self) -> [u64; 4] {
         // Exchanges the bits of `x` under `mask` with those `shift` places above them.
@@ -659,33 +658,30 @@ impl Board {
             let t = (x ^ (x >> shift)) & mask;
             x ^ t ^ (t << shift)
         }
-        let mut lanes = [0u64; 4];
-        for (pair, lane) in (0u8..).zip(lanes.iter_mut()) {
-            let low = u64::from_le_bytes(self.rank_codes(pair * 2));
-            let high = u64::from_le_bytes(self.rank_codes(pair * 2 + 1));
+        let mut words = [0u64; 4];
+        for (rank, word) in (0u8..).zip(words.iter_mut()) {
+            let low = u64::from_le_bytes(self.rank_codes(rank));
+            let high = u64::from_le_bytes(self.rank_codes(rank + 4));
             // A board byte is below 16: the two ranks' nibbles never overlap.
             let mut x = low | (high << 4);
             // The 8 × 8 transpose: bit `j` of byte `i` to bit `i` of byte `j`.
             x = swap(x, 0x00AA_00AA_00AA_00AA, 7);
             x = swap(x, 0x0000_CCCC_0000_CCCC, 14);
             x = swap(x, 0x0000_0000_F0F0_F0F0, 28);
-            // Bytes [a0 a1 a2 a3 b0 b1 b2 b3] to [a0 b0 a1 b1 a2 b2 a3 b3].
-            x = swap(x, 0x0000_0000_FFFF_0000, 16);
-            x = swap(x, 0x0000_FF00_0000_FF00, 8);
-            *lane = x;
+            *word = x;
         }
-        // Lane `k` of word `p` is plane `k` on ranks `2p` and `2p + 1`: the 4 × 4 transpose of
-        // 16-bit lanes.
-        let [mut w0, mut w1, mut w2, mut w3] = lanes;
+        // Byte `k` of word `r` is plane `k` on rank `r`, byte `k + 4` plane `k` on rank
+        // `r + 4`: each half's 4 × 4 transpose of bytes.
+        let [mut w0, mut w1, mut w2, mut w3] = words;
         let exchange = |a: &mut u64, b: &mut u64, mask: u64, shift: u32| {
             let t = ((*a >> shift) ^ *b) & mask;
             *b ^= t;
             *a ^= t << shift;
         };
-        exchange(&mut w0, &mut w1, 0x0000_FFFF_0000_FFFF, 16);
-        exchange(&mut w2, &mut w3, 0x0000_FFFF_0000_FFFF, 16);
-        exchange(&mut w0, &mut w2, 0x0000_0000_FFFF_FFFF, 32);
-        exchange(&mut w1, &mut w3, 0x0000_0000_FFFF_FFFF, 32);
+        exchange(&mut w0, &mut w1, 0x00FF_00FF_00FF_00FF, 8);
+        exchange(&mut w2, &mut w3, 0x00FF_00FF_00FF_00FF, 8);
+        exchange(&mut w0, &mut w2, 0x0000_FFFF_0000_FFFF, 16);
+        exchange(&mut w1, &mut w3, 0x0000_FFFF_0000_FFFF, 16);
         [w0, w1, w2, w3]
     }
 
