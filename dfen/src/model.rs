@@ -622,21 +622,10 @@ impl Board {
     /// ```
     #[must_use]
     pub fn piece_sets(&self) -> [u64; 12] {
-        // The board bytes' four bits as four bitboards (bit planes), a rank (eight bytes, one
-        // word) at a time, whatever the number of pieces: bit `k` of each byte moved to the
-        // byte's lowest bit and the eight gathered into one byte by a multiplication, file a
-        // lowest, as `occupied` gathers its high bits.
-        let mut planes = [0u64; 4];
-        for rank in 0..8u8 {
-            let codes = u64::from_le_bytes(self.rank_codes(rank));
-            for (k, plane) in planes.iter_mut().enumerate() {
-                let low_bits = (codes >> k) & 0x0101_0101_0101_0101;
-                let files = low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-                *plane |= files << (rank * 8);
-            }
-        }
+        // The board bytes' four bits as four bitboards (bit planes), at one cost whatever the
+        // number of pieces.
+        let [p0, p1, p2, p3] = self.bit_planes();
         // Board byte `code` (1–12) is the squares where each plane's bit is the code's bit.
-        let [p0, p1, p2, p3] = planes;
         let (n0, n1, n2, n3) = (!p0, !p1, !p2, !p3);
         [
             p0 & n1 & n2 & n3,
@@ -652,6 +641,66 @@ impl Board {
             p0 & p1 & n2 & p3,
             n0 & n1 & p2 & p3,
         ]
+    }
+
+    /// The board bytes' four bits as four bitboards (bit `i` of plane `k` is bit `k` of square
+    /// `i`'s byte), two ranks (sixteen bytes) at a time in one word: rank `r`'s bytes in the
+    /// low nibbles and rank `r + 4`'s in the high ones, read as an 8 × 8 bit matrix (a byte a
+    /// row, one per file) and transposed, so that byte `k` is plane `k`'s file bits on rank
+    /// `r` and byte `k + 4` on rank `r + 4`. The four words' bytes are then two 4 × 4 byte
+    /// matrices side by side (ranks 1–4, ranks 5–8), both transposed at once into the four
+    /// planes.
+    #[inline(always)]
+    fn bit_planes(&self) -> [u64; 4] {
+        // Exchanges the bits of `x` under `mask` with those `shift` places above them.
+        #[inline(always)]
+        const fn swap(x: u64, mask: u64, shift: u32) -> u64 {
+            let t = (x ^ (x >> shift)) & mask;
+            x ^ t ^ (t << shift)
+        }
+        let mut words = [0u64; 4];
+        for (rank, word) in (0u8..).zip(words.iter_mut()) {
+            let low = u64::from_le_bytes(self.rank_codes(rank));
+            let high = u64::from_le_bytes(self.rank_codes(rank + 4));
+            // A board byte is below 16: the two ranks' nibbles never overlap.
+            let mut x = low | (high << 4);
+            // The 8 × 8 transpose: bit `j` of byte `i` to bit `i` of byte `j`.
+            x = swap(x, 0x00AA_00AA_00AA_00AA, 7);
+            x = swap(x, 0x0000_CCCC_0000_CCCC, 14);
+            x = swap(x, 0x0000_0000_F0F0_F0F0, 28);
+            *word = x;
+        }
+        // Byte `k` of word `r` is plane `k` on rank `r`, byte `k + 4` plane `k` on rank
+        // `r + 4`: each half's 4 × 4 transpose of bytes.
+        let [mut w0, mut w1, mut w2, mut w3] = words;
+        let exchange = |a: &mut u64, b: &mut u64, mask: u64, shift: u32| {
+            let t = ((*a >> shift) ^ *b) & mask;
+            *b ^= t;
+            *a ^= t << shift;
+        };
+        exchange(&mut w0, &mut w1, 0x00FF_00FF_00FF_00FF, 8);
+        exchange(&mut w2, &mut w3, 0x00FF_00FF_00FF_00FF, 8);
+        exchange(&mut w0, &mut w2, 0x0000_FFFF_0000_FFFF, 16);
+        exchange(&mut w1, &mut w3, 0x0000_FFFF_0000_FFFF, 16);
+        [w0, w1, w2, w3]
+    }
+
+    /// The bit planes a rank (eight bytes, one word) at a time: bit `k` of each byte moved to
+    /// the byte's lowest bit and the eight gathered into one byte by a multiplication, file a
+    /// lowest, as `occupied` gathers its high bits. The reference `bit_planes` is tested
+    /// against.
+    #[cfg(test)]
+    fn bit_planes_by_words(&self) -> [u64; 4] {
+        let mut planes = [0u64; 4];
+        for rank in 0..8u8 {
+            let codes = u64::from_le_bytes(self.rank_codes(rank));
+            for (k, plane) in planes.iter_mut().enumerate() {
+                let low_bits = (codes >> k) & 0x0101_0101_0101_0101;
+                let files = low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                *plane |= files << (rank * 8);
+            }
+        }
+        planes
     }
 
     /// [`Board::piece_sets`] read a piece at a time: cheaper on a board of few pieces (below
@@ -933,6 +982,7 @@ mod tests {
             }
             prop_assert_eq!(board.piece_sets(), board.piece_sets_by_square());
             prop_assert_eq!(board.piece_sets_of_few(), board.piece_sets_by_square());
+            prop_assert_eq!(board.bit_planes(), board.bit_planes_by_words());
         }
     }
 
