@@ -529,6 +529,17 @@ pub(crate) fn plain_repeat_around(
     }
 }
 
+/// The middle of the simple plain report of a unique value's repeat, rendered before the line
+/// it was first met on was known (`scan::Reports::end_repeat`); [`RepeatAround`] writes the
+/// rest around it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RepeatReport<'a> {
+    /// From the `-->` location to the carets under the value.
+    pub(crate) body: &'a str,
+    /// Whether it holds only printable ASCII and line feeds.
+    pub(crate) printable: bool,
+}
+
 /// [`plain_repeat_around`] for one repeat after another: the pieces that stay the same from
 /// one to the next (the title line up to the value, the help line up to the line first met
 /// on) are joined once and kept, so that writing a report is a few copies.

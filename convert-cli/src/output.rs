@@ -320,7 +320,7 @@ impl<W: WritePrintable> Emitter<W> {
     /// (`words`) around the middle the thread that analysed the record rendered.
     pub(crate) fn write_repeat(
         &mut self,
-        report: &crate::scan::RepeatReport<'_>,
+        report: &crate::diag::RepeatReport<'_>,
         words: &notation::RepeatWords<'_>,
         line: usize,
         first: usize,

@@ -13,6 +13,7 @@ use crate::input::{Input, Origin};
 use notation::reading::{Chosen, Reading, Repeat, SNIFF_LIMIT, Uniques, head_is_enough};
 use notation::records::{Kind, Record, RecordBatch, RecordReader};
 
+use crate::diag::RepeatReport;
 use crate::pipeline::Filled;
 use crate::progress::ByteProgress;
 use notation::{Analysis, Analyzer, Notation, ReadSettings};
@@ -242,16 +243,6 @@ impl Reports {
 /// unique value ([`Analysis::unique`]), whose finding the scan would add in file order (see
 /// [`Rendered::repeat`]); an item gets them as [`Item::rendered`].
 pub(crate) type Render<'r> = dyn Fn(usize, &Record<'_>, &mut Analysis, &mut Reports) + Sync + 'r;
-
-/// The middle of the simple plain report of a unique value's repeat, rendered before the line
-/// it was first met on was known ([`Reports::end_repeat`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RepeatReport<'a> {
-    /// From the `-->` location to the carets under the value.
-    pub(crate) body: &'a str,
-    /// Whether it holds only printable ASCII and line feeds.
-    pub(crate) printable: bool,
-}
 
 /// The reports [`Render`] rendered for one item's first findings.
 #[derive(Debug, Clone, Copy, Default)]
