@@ -99,26 +99,7 @@ pub(super) fn parse_into(
             ),
         );
     }
-    // The operations read into the room of the place's last line, where it is used again.
-    let mut operations = std::mem::take(&mut epd.operations);
-    let mut operands = std::mem::take(&mut epd.operands);
-    operations.clear();
-    operands.clear();
-    // A place of its own (`parse`) starts with room for a suite's usual line, allocated
-    // directly rather than grown.
-    if operations.capacity() == 0 {
-        operations = Vec::with_capacity(8);
-    }
-    if operands.capacity() == 0 {
-        operands = Vec::with_capacity(8);
-    }
-    let mut reader = Reader {
-        line,
-        bytes: line.as_bytes(),
-        at: fields_end,
-        operations,
-        operands,
-    };
+    let mut reader = Reader::in_place_of(line, fields_end, epd);
     reader.read(&mut sink)?;
     epd.operations = reader.operations;
     epd.operands = reader.operands;
@@ -207,18 +188,7 @@ pub(super) fn parse_variant_into(
     parsed.standard_rules = false;
     let epd = &mut parsed.epd;
     let mut sink = Findings::under(settings, &mut parsed.findings, &mut parsed.notes);
-    // The operations read into the room of the place's last line, where it is used again.
-    let mut operations = std::mem::take(&mut epd.operations);
-    let mut operands = std::mem::take(&mut epd.operands);
-    operations.clear();
-    operands.clear();
-    let mut reader = Reader {
-        line,
-        bytes: line.as_bytes(),
-        at: fields_end,
-        operations,
-        operands,
-    };
+    let mut reader = Reader::in_place_of(line, fields_end, epd);
     if reader.read(&mut sink).is_err() {
         return false;
     }
@@ -416,7 +386,30 @@ struct Reader<'a> {
     operands: Vec<OperandRecord>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// A reader of `line`'s operations from `at`, into the room of the operations `epd` holds
+    /// (a kept place's last line's, used again). A place of its own (`parse`) starts with room
+    /// for a suite's usual line, allocated directly rather than grown.
+    fn in_place_of(line: &'a str, at: usize, epd: &mut Epd) -> Self {
+        let mut operations = std::mem::take(&mut epd.operations);
+        let mut operands = std::mem::take(&mut epd.operands);
+        operations.clear();
+        operands.clear();
+        if operations.capacity() == 0 {
+            operations = Vec::with_capacity(8);
+        }
+        if operands.capacity() == 0 {
+            operands = Vec::with_capacity(8);
+        }
+        Reader {
+            line,
+            bytes: line.as_bytes(),
+            at,
+            operations,
+            operands,
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }

@@ -187,11 +187,7 @@ impl VariantParser {
         // with a syntax error, is read again from the start here, so the results never depend
         // on which path ran.
         // Read in place in the value returned, so that nothing large is moved.
-        let mut result = Ok(VariantParsed::empty(
-            self.variant,
-            self.check_limit,
-            self.castling_mode,
-        ));
+        let mut result = Ok(self.empty_parsed());
         if let Ok(parsed) = &mut result
             && self
                 .read_plain(input, parsed, &mut Census::default())
@@ -217,14 +213,7 @@ impl VariantParser {
             return (self.parse(input), None);
         }
         // Read in place in the value returned, as `parse` reads, so that nothing large is moved.
-        let mut result = (
-            Ok(VariantParsed::empty(
-                self.variant,
-                self.check_limit,
-                self.castling_mode,
-            )),
-            None,
-        );
+        let mut result = (Ok(self.empty_parsed()), None);
         let mut census = Census::default();
         if let (Ok(parsed), pieces) = &mut result
             && self.read_plain(input, parsed, &mut census).is_some()
@@ -261,14 +250,7 @@ impl VariantParser {
         input: &str,
     ) -> (Result<VariantParsed, ParseError>, Option<[u64; 12]>) {
         // Read in place in the value returned, as `parse_with_pieces` reads.
-        let mut result = (
-            Ok(VariantParsed::empty(
-                self.variant,
-                self.check_limit,
-                self.castling_mode,
-            )),
-            None,
-        );
+        let mut result = (Ok(self.empty_parsed()), None);
         let proves = match (self.variant, self.dialect) {
             (Variant::ThreeCheck, _) => true,
             (Variant::Crazyhouse, dialect) => dialect != Dialect::Lichess,
