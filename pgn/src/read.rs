@@ -1385,10 +1385,19 @@ impl<'a> Games<'a> {
                     (game.span.start, game.span.start..game.span.start + first)
                 }
             };
-            edits.push(Edit {
-                span: at..at,
-                replacement: insert,
-            });
+            // Before a termination marker inserted at the same place (a game of tags alone,
+            // its last tag ending the input), so that the tags stay in the tag section.
+            let before = edits
+                .iter()
+                .position(|edit| edit.span == (at..at))
+                .unwrap_or(edits.len());
+            edits.insert(
+                before,
+                Edit {
+                    span: at..at,
+                    replacement: insert,
+                },
+            );
             let names: Vec<String> = missing
                 .iter()
                 .map(|(name, _)| format!("`{name}`"))

@@ -240,3 +240,14 @@ fn an_unreadable_tag_pair_gets_no_inserted_tags_and_nothing_but_it_no_marker() {
     assert_eq!(fixed, "[Event \"x]\n[Site \"?\"]\n\n1. e4 e5 *\n");
     assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
 }
+
+/// A game of one tag pair that ends the input gets the roster's tags and its termination marker
+/// at the same place: the tags go first, so that they stay in its tag section and the next
+/// `fmt` changes nothing.
+#[test]
+fn tags_and_marker_inserted_at_one_place_keep_the_tags_first() {
+    let fixed = pgn::fix("[ags \"x\"]", Notation::Pgn);
+    assert!(fixed.starts_with("[ags \"x\"]\n[Event \"?\"]\n"), "{fixed}");
+    assert!(fixed.ends_with("[Result \"*\"]\n\n*"), "{fixed}");
+    assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
+}
