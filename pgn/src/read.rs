@@ -1355,12 +1355,15 @@ impl<'a> Games<'a> {
                     let line_end = self.line_end(tag.span.end);
                     let rest = self.text(tag.span.end..line_end);
                     // On the lines after the last tag's; right after it when its line goes on
-                    // (or ends the input).
+                    // (or ends the input), ending with a line end where the line goes on, so
+                    // that what follows the tag (`[A "x"] *`) starts a line of its own.
                     let at = if rest.trim().is_empty() && line_end < self.bytes.len() {
                         line_end + 1
                     } else {
                         insert.insert(0, '\n');
-                        insert.pop();
+                        if rest.trim().is_empty() {
+                            insert.pop();
+                        }
                         tag.span.end
                     };
                     (

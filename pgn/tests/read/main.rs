@@ -251,3 +251,14 @@ fn tags_and_marker_inserted_at_one_place_keep_the_tags_first() {
     assert!(fixed.ends_with("[Result \"*\"]\n\n*"), "{fixed}");
     assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
 }
+
+/// A game whose last tag pair's line goes on (`[Evnt ""]*`) gets the roster's tags after that
+/// pair, ending with a line end: the rest of the line starts a line of its own, so no text
+/// follows a tag pair on its line and the next `fmt` changes nothing.
+#[test]
+fn tags_inserted_after_a_tag_whose_line_goes_on_end_their_line() {
+    let fixed = pgn::fix("*[Evnt  \"\"]*\n81", Notation::Pgn);
+    assert!(fixed.contains("[Evnt  \"\"]\n[Event \"?\"]\n"), "{fixed}");
+    assert!(fixed.contains("[Result \"*\"]\n*\n"), "{fixed}");
+    assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
+}
