@@ -1356,8 +1356,16 @@ impl<'a> Games<'a> {
                     let rest = self.text(tag.span.end..line_end);
                     // On the lines after the last tag's; right after it when its line goes on
                     // (or ends the input), ending with a line end where the line goes on, so
-                    // that what follows the tag (`[A "x"] *`) starts a line of its own.
-                    let at = if rest.trim().is_empty() && line_end < self.bytes.len() {
+                    // that what follows the tag (`[A "x"] *`) starts a line of its own. Right
+                    // after it too when a termination marker is inserted there (a game of
+                    // tags alone), so that the tags come before the marker.
+                    let marker_after_tag = edits
+                        .iter()
+                        .any(|edit| edit.span == (tag.span.end..tag.span.end));
+                    let at = if rest.trim().is_empty()
+                        && line_end < self.bytes.len()
+                        && !marker_after_tag
+                    {
                         line_end + 1
                     } else {
                         insert.insert(0, '\n');

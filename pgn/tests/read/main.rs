@@ -262,3 +262,29 @@ fn tags_inserted_after_a_tag_whose_line_goes_on_end_their_line() {
     assert!(fixed.contains("[Result \"*\"]\n*\n"), "{fixed}");
     assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed);
 }
+
+/// A game of tags alone whose last tag pair's line ends with a line end (`[Event "x"]\n`) gets
+/// the roster's tags right after that pair and its termination marker after them: the
+/// inserted tags stay in the tag section, and the next `fmt` changes nothing.
+#[test]
+fn tags_alone_ending_their_line_get_the_roster_before_the_marker() {
+    for text in [
+        "[Event \"x\"]\n",
+        "[Event \"x\"]\n\n",
+        "[Event \"x\"]\r\n",
+        "[A \"x\"]\n[B \"y\"]\n",
+        "5.. \n[ags \"x\"]\n",
+        "1. e4 *\n[Event \"x\"]\n",
+    ] {
+        let fixed = pgn::fix(text, Notation::Pgn);
+        let roster = fixed
+            .rfind("[Result \"*\"]")
+            .expect("the roster is inserted");
+        let after_roster = &fixed[roster + "[Result \"*\"]".len()..];
+        assert!(
+            after_roster.contains('*'),
+            "{text:?} was fixed as {fixed:?}"
+        );
+        assert_eq!(pgn::fix(&fixed, Notation::Pgn), fixed, "{text:?}");
+    }
+}
