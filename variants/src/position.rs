@@ -721,6 +721,7 @@ impl Position {
     /// The castling rights python-chess keeps from `raw_castling`: a right needs its rook on
     /// the back rank and the (non-promoted) king on the back rank between the rooks; outside
     /// Chess960 the rooks on the corners and the king on the e-file.
+    #[inline]
     #[must_use]
     pub fn clean_castling(&self) -> u64 {
         // (Most positions of a game have no right left to clean.)
