@@ -394,6 +394,35 @@ impl Parser {
     /// six-field FEN, whose position and findings are those of the four fields.
     #[doc(hidden)]
     pub fn parse_epd_position(&self, fields: &str) -> Result<Parsed, ParseError> {
+        match self.plain_epd_position(fields, &mut Census::default()) {
+            Some(parsed) => Ok(parsed),
+            None => self.layout(Layout::EpdPosition).parse(fields),
+        }
+    }
+
+    /// [`Parser::parse_epd_position`], with where each kind of piece stands (as
+    /// [`Parser::parse_counted`] gives it) read into `census`, which comes as
+    /// [`Census::default`]: the variant layer builds its bitboards from it.
+    #[doc(hidden)]
+    pub fn parse_epd_position_counted(
+        &self,
+        fields: &str,
+        census: &mut Census,
+    ) -> Result<Parsed, ParseError> {
+        match self.plain_epd_position(fields, census) {
+            Some(parsed) => Ok(parsed),
+            None => {
+                let (parsed, counted) = self.layout(Layout::EpdPosition).parse_counted(fields)?;
+                *census = counted;
+                Ok(parsed)
+            }
+        }
+    }
+
+    /// The fast path of [`Parser::parse_epd_position`], its census read into `census` (which
+    /// comes as [`Census::default`]): `None` where the fields are not in plain form.
+    #[inline(always)]
+    fn plain_epd_position(&self, fields: &str, census: &mut Census) -> Option<Parsed> {
         const CLOCKS: &[u8] = b" 0 1";
         let mut buffer = [0u8; 128];
         let len = fields.len() + CLOCKS.len();
@@ -408,7 +437,6 @@ impl Parser {
                 .and_then(|text| std::str::from_utf8(text).ok())
             {
                 let mut dfen = EMPTY;
-                let mut census = Census::default();
                 let mut map = SourceMap::new(text);
                 let shape = plain::scan(
                     text,
@@ -416,15 +444,15 @@ impl Parser {
                     plain::Rest::Dice,
                     Among::NOTHING,
                     &mut dfen,
-                    &mut census,
+                    census,
                     &mut Slots::default(),
                     &mut map,
                     |_| None,
                 );
                 if let Some(plain::Shape::Six) = self.plain_castling(shape, &dfen) {
                     let mut findings = Vec::new();
-                    self.finish(&dfen, &mut findings, &census, &map, self.castling_mode);
-                    return Ok(Parsed {
+                    self.finish(&dfen, &mut findings, census, &map, self.castling_mode);
+                    return Some(Parsed {
                         dfen,
                         findings,
                         written_canonically: false,
@@ -433,7 +461,7 @@ impl Parser {
                 }
             }
         }
-        self.layout(Layout::EpdPosition).parse(fields)
+        None
     }
 
     /// The variant layer's one pass: the six standard fields at the start of `input` in plain
@@ -2228,6 +2256,53 @@ mod tests {
             }
         }
         assert!(read > 1000, "{read}");
+    }
+
+    /// The census the parser hands on (`parse_counted`, `parse_epd_position_counted`) is the
+    /// board it read, piece code by piece code, on both paths and under every profile: the
+    /// variant layer builds its bitboards from it instead of reading the board again.
+    #[test]
+    fn census_is_the_board_read() {
+        let mut rng = Rng(0x5eed_1234_abcd_0004);
+        let mut inputs: Vec<String> = SEEDS.iter().map(|s| (*s).to_owned()).collect();
+        for _ in 0..4000 {
+            let seed = SEEDS[rng.below(SEEDS.len())];
+            inputs.push(mutate(&mut rng, seed, ALPHABET));
+        }
+        let (mut read, mut fast) = (0usize, 0usize);
+        for input in &inputs {
+            let fields = input.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            for profile in [Profile::Spec, Profile::Lenient, Profile::Engine] {
+                fast += usize::from(fast_path_taken(profile, input));
+                for check in [false, true] {
+                    let parser = Parser::new().profile(profile).check_position(check);
+                    if let Ok((parsed, census)) = parser.parse_counted(input) {
+                        read += 1;
+                        assert_eq!(
+                            *census.piece_sets(),
+                            parsed.dfen.board.piece_sets(),
+                            "{profile}: {input:?}"
+                        );
+                    }
+                    let mut census = Census::default();
+                    let counted = parser.parse_epd_position_counted(&fields, &mut census);
+                    assert_eq!(
+                        outcome(counted.clone()),
+                        outcome(parser.parse_epd_position(&fields)),
+                        "{profile}: {fields:?}"
+                    );
+                    if let Ok(parsed) = counted {
+                        assert_eq!(
+                            *census.piece_sets(),
+                            parsed.dfen.board.piece_sets(),
+                            "{profile}: {fields:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Both paths must read many inputs, or the test would compare little.
+        assert!(read > 2000 && fast > 500, "{read} read, {fast} fast");
     }
 
     /// Placements built rank by rank, half of them well formed and the rest with one defect (a

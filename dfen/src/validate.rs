@@ -295,6 +295,24 @@ impl Census {
         self.by_code.get(usize::from(code)).copied().unwrap_or(0)
     }
 
+    /// The twelve piece codes' squares, as [`crate::Board::piece_sets`] gives them for the
+    /// board that was read: one set per piece code (colour × 6 + role).
+    ///
+    /// ```
+    /// use dfen::{Color, Parser, Role};
+    /// let (parsed, census) = Parser::new()
+    ///     .parse_counted("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -")
+    ///     .unwrap();
+    /// assert_eq!(*census.piece_sets(), parsed.dfen.board.piece_sets());
+    /// assert_eq!(census.piece_sets()[Color::White.index() * 6 + Role::Pawn as usize], 1 << 12);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn piece_sets(&self) -> &[u64; 12] {
+        // (The first twelve of sixteen slots: never `None`.)
+        self.by_code.first_chunk().unwrap_or(&[0; 12])
+    }
+
     /// The squares of `color`'s `role` pieces.
     pub fn set(&self, color: Color, role: Role) -> u64 {
         self.by_code

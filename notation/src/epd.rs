@@ -78,7 +78,20 @@ fn findings_of(
         position: parsed.position_findings.clone(),
         operations: parsed.findings.clone(),
     };
-    findings_taken(parsed, owned, line, settings, verify_perft)
+    findings_taken(parsed, owned, None, line, settings, verify_perft)
+}
+
+/// `parser`'s reading of `text` into `parsed`, and into `pieces` the board's pieces as the
+/// DFEN parser gathered them. Kept out of [`EpdAnalyzer`]'s `analyze`, whose standard path
+/// reads with [`chess::epd::EpdParser::parse_into`] alone.
+#[inline(never)]
+fn parse_counting(
+    parser: &chess::epd::EpdParser,
+    text: &str,
+    parsed: &mut ParsedEpd,
+    pieces: &mut Option<[u64; 12]>,
+) -> Result<(), chess::epd::Error> {
+    parser.parse_into_counted(text, parsed, pieces.insert([0; 12]))
 }
 
 /// The findings of a parsed line, taken out of it (see [`findings_taken`]).
@@ -88,10 +101,12 @@ struct Owned {
 }
 
 /// [`findings_of`] for the findings `owned` taken out of `parsed`: moved, not copied (a suite
-/// can have a finding on every line).
+/// can have a finding on every line); `pieces`, the board's pieces as the parser gathered
+/// them, if the caller has them.
 fn findings_taken(
     parsed: &ParsedEpd,
     owned: Owned,
+    pieces: Option<&[u64; 12]>,
     line: &str,
     settings: ReadSettings,
     verify_perft: Option<u32>,
@@ -111,17 +126,15 @@ fn findings_taken(
         findings
     };
     if let Some(variant) = settings.rules {
-        let position_read = !findings.iter().any(|f| f.severity == dfen::Severity::Error);
-        if position_read {
-            findings.extend(super::rules::epd_findings(
-                variant,
-                &parsed.epd,
-                line,
-                settings,
-                verify_perft,
-            ));
-        }
-        findings.sort_by_key(|f| f.span.start);
+        super::rules::with_epd_findings(
+            &mut findings,
+            variant,
+            &parsed.epd,
+            pieces,
+            line,
+            settings,
+            verify_perft,
+        );
         return findings;
     }
     if let (Some(depth), true) = (verify_perft, position_read) {
@@ -377,10 +390,14 @@ impl Analyze for EpdAnalyzer {
         // The line is read into a place kept from the line before on this thread: its copy
         // of the line and its operations' vectors are used again, not allocated and freed.
         let mut parsed = PLACE.take().unwrap_or_else(|| Box::new(ParsedEpd::empty()));
-        if let Err(error) = parser(work.settings)
-            .notes(work.wants_notes())
-            .parse_into(text, &mut parsed)
-        {
+        let parser = parser(work.settings).notes(work.wants_notes());
+        // A variant's rules build their bitboards from the pieces the parser gathered.
+        let mut pieces = None;
+        let read = match work.settings.rules {
+            Some(_) => parse_counting(&parser, text, &mut parsed, &mut pieces),
+            None => parser.parse_into(text, &mut parsed),
+        };
+        if let Err(error) = read {
             PLACE.set(Some(parsed));
             return Analysis::rejected(error_finding(&error), None);
         }
@@ -389,7 +406,14 @@ impl Analyze for EpdAnalyzer {
             operations: std::mem::take(&mut parsed.findings),
         };
         let notes = std::mem::take(&mut parsed.notes);
-        let mut findings = findings_taken(&parsed, owned, text, work.settings, work.verify_perft());
+        let mut findings = findings_taken(
+            &parsed,
+            owned,
+            pieces.as_ref(),
+            text,
+            work.settings,
+            work.verify_perft(),
+        );
         // In a file whose first line writes FEN clocks (`… - 0 1`, the convention of engine
         // opening books), a line that writes them so keeps them, and is no finding unless
         // strict.

@@ -192,7 +192,28 @@ fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
         Some(_) => settings.chess_parser(settings.profile),
         None => parser(settings),
     };
-    match parser.layout(dfen::Layout::Fen).parse(text) {
+    let parser = parser.layout(dfen::Layout::Fen);
+    match settings.rules {
+        None => analyze_read(work, text, parser.parse(text), None),
+        // A variant's rules build their bitboards from the pieces the parser gathered.
+        Some(_) => match parser.parse_counted(text) {
+            Ok((parsed, census)) => analyze_read(work, text, Ok(parsed), Some(census.piece_sets())),
+            Err(error) => analyze_read(work, text, Err(error), None),
+        },
+    }
+}
+
+/// [`analyze_fen`] of `read`, `text` as the parser read it; `pieces`, the board's pieces as
+/// the parser's census gathered them (a variant's rules build their bitboards from them).
+#[inline(always)]
+fn analyze_read(
+    work: &mut Work,
+    text: &str,
+    read: Result<dfen::Parsed, dfen::ParseError>,
+    pieces: Option<&[u64; 12]>,
+) -> Analysis {
+    let settings = work.settings;
+    match read {
         Err(error) => Analysis::rejected(error_finding(&error), None),
         Ok(parsed) => {
             let fixed = parsed.fixed();
@@ -214,13 +235,14 @@ fn analyze_fen(work: &mut Work, text: &str) -> Analysis {
                     .collect()
             };
             if let Some(variant) = settings.rules {
-                findings.extend(super::rules::dfen_findings(
+                super::rules::with_dfen_findings(
+                    &mut findings,
                     variant,
                     &parsed.dfen,
+                    pieces,
                     text,
                     settings,
-                ));
-                findings.sort_by_key(|f| f.span.start);
+                );
             }
             // The conversion to six fields can add a finding, so it is judged whatever is
             // asked; the canonical form is written only when wanted.

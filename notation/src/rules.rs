@@ -20,6 +20,10 @@ fn chess960(settings: ReadSettings) -> bool {
 /// line's canonical form is `dfen`'s, and `fmt` applies a FEN line's fixes itself, through
 /// [`fixed_fen`]); under `--strict` a warning that says a form is not canonical is an error.
 fn reported(findings: Vec<variants::Finding>, settings: ReadSettings) -> Vec<Finding> {
+    // Most positions are valid: no conversion to run then.
+    if findings.is_empty() {
+        return Vec::new();
+    }
     findings
         .into_iter()
         .map(|finding| {
@@ -47,6 +51,23 @@ pub(super) fn fen_findings(
     }
 }
 
+/// The position of `variant` that `dfen` read as `fen`; `pieces`, the board's pieces as the
+/// parser's census gathered them, if the caller has them (the board is then not read again).
+#[inline(always)]
+fn position_of(
+    variant: variants::Variant,
+    fen: &dfen::Dfen,
+    pieces: Option<&[u64; 12]>,
+    settings: ReadSettings,
+) -> variants::Position {
+    match pieces {
+        Some(pieces) => {
+            variants::Position::from_dfen_with(variant, fen, pieces, chess960(settings))
+        }
+        None => variants::Position::from_dfen(variant, fen, chess960(settings)),
+    }
+}
+
 /// The findings about `fen`, the standard FEN `text` as `dfen` read it, in `variant`: the
 /// line is read once, and the variant library judges what `dfen` read.
 pub(super) fn dfen_findings(
@@ -55,8 +76,46 @@ pub(super) fn dfen_findings(
     text: &str,
     settings: ReadSettings,
 ) -> Vec<Finding> {
-    let position = variants::Position::from_dfen(variant, fen, chess960(settings));
-    reported(position.findings(text), settings)
+    reported(
+        position_of(variant, fen, None, settings).findings(text),
+        settings,
+    )
+}
+
+/// `findings`, the reader's findings about the standard FEN `text`, with [`dfen_findings`]
+/// added in the order of their spans; `pieces`, the board's pieces as the parser's census
+/// gathered them, if the caller has them.
+#[inline]
+pub(super) fn with_dfen_findings(
+    findings: &mut Vec<Finding>,
+    variant: variants::Variant,
+    fen: &dfen::Dfen,
+    pieces: Option<&[u64; 12]>,
+    text: &str,
+    settings: ReadSettings,
+) {
+    let judged = position_of(variant, fen, pieces, settings).findings(text);
+    add_judged(findings, judged, settings);
+    sort_by_span(findings);
+}
+
+/// `judged`, the variant library's findings about a line, added to `findings` as the command
+/// line reports them.
+#[inline(always)]
+fn add_judged(findings: &mut Vec<Finding>, judged: Vec<variants::Finding>, settings: ReadSettings) {
+    // (Most positions are valid: nothing to convert or move then.)
+    if !judged.is_empty() {
+        findings.extend(reported(judged, settings));
+    }
+}
+
+/// `findings` in the order of their spans' starts.
+#[inline(always)]
+fn sort_by_span(findings: &mut [Finding]) {
+    // (Most lines have no finding: nothing to sort then.)
+    if findings.len() > 1 {
+        findings.sort_by_key(|f| f.span.start);
+    }
 }
 
 /// The findings about `position`, the variant FEN `text` as `dfen`'s variant parser read it
@@ -101,64 +160,39 @@ pub(super) fn fixed_by_dfen(code: crate::code::Code) -> bool {
     )
 }
 
-/// The end of an EPD line's four position fields: the board's end (the longest field) found
-/// with `memchr2`, the short fields after it byte by byte.
-fn end_of_fields(line: &str) -> usize {
-    let bytes = line.as_bytes();
-    let is_separator = |b: &u8| *b == b' ' || *b == b'\t';
-    let Some(board) = bytes.iter().position(|b| !is_separator(b)) else {
-        return line.len();
-    };
-    let Some(after_board) = bytes
-        .get(board..)
-        .and_then(|rest| memchr::memchr2(b' ', b'\t', rest))
-        .map(|end| board + end)
-    else {
-        return line.len();
-    };
-    let mut fields = 0;
-    let mut in_field = true;
-    let rest = bytes.get(after_board..).unwrap_or_default();
-    for (i, byte) in rest.iter().enumerate() {
-        let i = after_board + i;
-        let space = is_separator(byte);
-        if space && in_field {
-            fields += 1;
-            if fields == 4 {
-                return i;
-            }
-        }
-        in_field = !space;
-    }
-    line.len()
-}
-
-/// The findings about an EPD line in `variant`: its position's, then (when the position is
-/// valid) its moves' and, with `verify_perft`, its perft counts up to that depth (`VAR205`).
-pub(super) fn epd_findings(
+/// `findings`, the reader's findings about an EPD line, with the variant's in the order of
+/// their spans: when the reader found no error, its position's, then (when the position is
+/// valid) its moves' and, with `verify_perft`, its perft counts up to that depth (`VAR205`);
+/// `pieces`, the board's pieces as the parser's census gathered them, if the caller has them.
+pub(super) fn with_epd_findings(
+    findings: &mut Vec<Finding>,
     variant: variants::Variant,
     epd: &chess::epd::Epd,
+    pieces: Option<&[u64; 12]>,
     line: &str,
     settings: ReadSettings,
     verify_perft: Option<u32>,
-) -> Vec<Finding> {
-    let fields = line.get(..end_of_fields(line)).unwrap_or(line);
-    // The position `dfen`'s EPD reader read: the line is not read again.
-    let position = variants::Position::from_dfen(variant, epd.position(), chess960(settings));
-    let found = position.findings(fields);
-    let valid = !found.iter().any(|f| f.severity == Severity::Error);
-    let mut findings = reported(found, settings);
-    if !valid {
-        return findings;
+) {
+    if !findings.iter().any(|f| f.severity == Severity::Error) {
+        // The position `dfen`'s EPD reader read: the line is not read again.
+        let position = position_of(variant, epd.position(), pieces, settings);
+        // The findings' spans are those in the four position fields: the variant library
+        // reads the board, castling and en-passant fields (the first, third and fourth),
+        // which the whole line holds as they do.
+        let found = position.findings(line);
+        let valid = !found.iter().any(|f| f.severity == Severity::Error);
+        add_judged(findings, found, settings);
+        if valid && epd.operations().len() != 0 {
+            findings.extend(operation_findings(
+                variant,
+                &position,
+                epd,
+                settings,
+                verify_perft,
+            ));
+        }
     }
-    findings.extend(operation_findings(
-        variant,
-        &position,
-        epd,
-        settings,
-        verify_perft,
-    ));
-    findings
+    sort_by_span(findings);
 }
 
 /// The findings of the variant library about `position`, read from `text` (its spans).
@@ -241,8 +275,9 @@ pub(super) fn fixed_fen(
 mod tests {
     use proptest::prelude::*;
 
-    /// [`super::end_of_fields`] as it was written, byte by byte from the start.
-    fn end_of_fields_by_bytes(line: &str) -> usize {
+    /// The end of an EPD line's four position fields, byte by byte from the start (how the
+    /// variant findings' text was cut before they were given the whole line).
+    fn end_of_fields(line: &str) -> usize {
         let mut fields = 0;
         let mut in_field = false;
         for (i, byte) in line.bytes().enumerate() {
@@ -258,14 +293,55 @@ mod tests {
         line.len()
     }
 
+    /// Positions with findings of every kind the text's fields place: the board (an empty
+    /// board, a missing king, too many pieces), a square (a white king in horde, a pawn on
+    /// its last rank, a check), the castling field and the en-passant field, and warnings.
+    fn positions_with_findings() -> Vec<variants::Position> {
+        use variants::{Position, Variant};
+        [
+            (
+                Variant::Horde,
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPK w kq - 0 1",
+            ),
+            (
+                Variant::Horde,
+                "rnbqkbnr/pppppppp/8/8/8/8/8/8 w KQkq e3 0 1",
+            ),
+            (Variant::Atomic, "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"),
+            (Variant::Atomic, "8/8/8/8/8/8/8/8 w - - 0 1"),
+            (Variant::KingOfTheHill, "4k3/8/8/3K4/8/8/8/8 b - - 0 1"),
+            (Variant::KingOfTheHill, "4k3/8/8/8/8/8/8/4K2P b - c6 0 1"),
+            (
+                Variant::Antichess,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ),
+            (Variant::Chess, "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1"),
+            (
+                Variant::RacingKings,
+                "8/8/8/8/8/8/krbnNBRK/qrbnNBQQ w - - 0 1",
+            ),
+        ]
+        .into_iter()
+        .map(|(variant, fen)| {
+            let position = Position::from_fen(variant, fen, false).unwrap();
+            assert!(!position.findings(fen).is_empty(), "{variant} {fen}");
+            position
+        })
+        .collect()
+    }
+
     proptest! {
-        /// The end found with `memchr2` is the byte-by-byte scan's, on lines of fields,
-        /// separators and multi-byte characters.
+        /// The variant findings of an EPD line's position are the same, spans and all, given
+        /// the whole line as given its four position fields alone, on lines of fields,
+        /// separators, operations and multi-byte characters.
         #[test]
-        fn end_of_fields_agrees_with_the_byte_scan(
-            line in "([a-z0-9/+\\- \t]|é|  |\t\t){0,40}",
+        fn findings_in_the_line_are_those_in_its_fields(
+            line in "([a-zA-Z0-9/+\\-; \t\"]|é|  |\t\t){0,60}",
+            which in 0usize..9,
         ) {
-            prop_assert_eq!(super::end_of_fields(&line), end_of_fields_by_bytes(&line));
+            let position = &positions_with_findings()[which];
+            let fields = &line[..end_of_fields(&line)];
+            prop_assert_eq!(position.findings(&line), position.findings(fields));
         }
     }
 }

@@ -367,7 +367,6 @@ impl Position {
     /// ```
     #[must_use]
     pub fn from_dfen(variant: Variant, fen: &dfen::Dfen, chess960: bool) -> Position {
-        let mut pos = Position::empty(variant, chess960);
         // Racing kings' boards hold 16 pieces at most: read a piece at a time, cheaper there
         // than the bit planes of a crowded board.
         let sets = if variant == Variant::RacingKings {
@@ -375,7 +374,32 @@ impl Position {
         } else {
             fen.board.piece_sets()
         };
-        pos.set_standard(fen, &sets);
+        Position::from_dfen_with(variant, fen, &sets, chess960)
+    }
+
+    /// [`Position::from_dfen`] with the board's pieces already gathered by the reader
+    /// (`pieces`: one set of squares per piece code, colour × 6 + role, as
+    /// [`dfen::Board::piece_sets`] gives them; `dfen`'s parser hands them on as its census), so
+    /// the board is not read a second time.
+    ///
+    /// ```
+    /// use variants::{Position, Variant};
+    /// let text = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    /// let (parsed, census) = dfen::Parser::new().check_position(false).parse_counted(text).unwrap();
+    /// let position = Position::from_dfen_with(Variant::Horde, &parsed.dfen, census.piece_sets(), false);
+    /// assert_eq!(position, Position::from_fen(Variant::Horde, text, false).unwrap());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn from_dfen_with(
+        variant: Variant,
+        fen: &dfen::Dfen,
+        pieces: &[u64; 12],
+        chess960: bool,
+    ) -> Position {
+        debug_assert_eq!(*pieces, fen.board.piece_sets());
+        let mut pos = Position::empty(variant, chess960);
+        pos.set_standard(fen, pieces);
         pos.castling = pos.clean_castling();
         pos
     }
@@ -444,12 +468,15 @@ impl Position {
     }
 
     /// The six standard fields of `fen` on this (empty) position; castling rights as read.
+    #[inline]
     fn set_standard(&mut self, fen: &dfen::Dfen, sets: &[u64; 12]) {
         // `dfen`'s sets by colour and role, in the order of `Role` here (P N B R Q K).
-        for (index, &set) in sets.iter().enumerate() {
-            self.by_color[index / 6] |= set;
-            self.by_role[index % 6] |= set;
-        }
+        let [wp, wn, wb, wr, wq, wk, bp, bn, bbishop, br, bq, bk] = *sets;
+        self.by_color = [
+            wp | wn | wb | wr | wq | wk,
+            bp | bn | bbishop | br | bq | bk,
+        ];
+        self.by_role = [wp | bp, wn | bn, wb | bbishop, wr | br, wq | bq, wk | bk];
         self.turn = match fen.side {
             dfen::Color::White => Color::White,
             dfen::Color::Black => Color::Black,
@@ -694,8 +721,13 @@ impl Position {
     /// The castling rights python-chess keeps from `raw_castling`: a right needs its rook on
     /// the back rank and the (non-promoted) king on the back rank between the rooks; outside
     /// Chess960 the rooks on the corners and the king on the e-file.
+    #[inline]
     #[must_use]
     pub fn clean_castling(&self) -> u64 {
+        // (Most positions of a game have no right left to clean.)
+        if self.raw_castling == 0 {
+            return 0;
+        }
         let castling = self.raw_castling & self.by_role[Role::Rook as usize];
         let kings = self.by_role[Role::King as usize] & !self.promoted;
         let mut result = 0;

@@ -773,19 +773,11 @@ impl Rules for Horde {
         }
     }
 
+    /// The standard status with horde's material: White has no king and up to 36 pieces (its
+    /// pawns then unlimited), and White's pawns may stand on rank 1. Judged directly, not as
+    /// the standard flags taken back, so no count is made that the answer does not need.
     fn status(&self, pos: &Position) -> Status {
-        let mut status = base_status(self, pos) - Status::NO_WHITE_KING;
-        if pos.pieces_of(Color::White).count_ones() <= 36 {
-            status -= Status::TOO_MANY_WHITE_PIECES | Status::TOO_MANY_WHITE_PAWNS;
-        }
-        let pawns = pos.role(Role::Pawn);
-        if pawns & bb::RANK_8 == 0 && pos.pieces_of(Color::Black) & pawns & bb::RANK_1 == 0 {
-            status -= Status::PAWNS_ON_BACKRANK;
-        }
-        if pos.pieces_of(Color::White) & pos.role(Role::King) != 0 {
-            status |= Status::TOO_MANY_KINGS;
-        }
-        status
+        horde_material_status(pos) | position_status(self, pos, true).0
     }
 
     fn has_insufficient_material(&self, pos: &Position, color: Color) -> bool {
@@ -1226,13 +1218,26 @@ pub(crate) fn status_and_checkers<R: Rules + ?Sized>(
     pos: &Position,
     opposite_check: bool,
 ) -> (Status, u64) {
+    let (status, checkers) = position_status(rules, pos, opposite_check);
+    (standard_material_status(pos) | status, checkers)
+}
+
+/// Whether `cond`: then `s`.
+#[inline(always)]
+fn flag(cond: bool, s: Status) -> Status {
+    if cond { s } else { Status::VALID }
+}
+
+/// The standard status's flags of the material: an empty board, the kings, too many pieces or
+/// pawns, pawns on a back rank.
+#[inline(always)]
+fn standard_material_status(pos: &Position) -> Status {
     let mut status = Status::VALID;
     let occupied = pos.occupied();
     let kings = pos.role(Role::King);
     let white = pos.pieces_of(Color::White);
     let black = pos.pieces_of(Color::Black);
     let pawns = pos.role(Role::Pawn);
-    let flag = |cond: bool, s: Status| if cond { s } else { Status::VALID };
     status |= flag(occupied == 0, Status::EMPTY);
     status |= flag(white & kings == 0, Status::NO_WHITE_KING);
     status |= flag(black & kings == 0, Status::NO_BLACK_KING);
@@ -1250,6 +1255,57 @@ pub(crate) fn status_and_checkers<R: Rules + ?Sized>(
         Status::TOO_MANY_BLACK_PAWNS,
     );
     status |= flag(pawns & bb::BACK_RANKS != 0, Status::PAWNS_ON_BACKRANK);
+    status
+}
+
+/// [`standard_material_status`] in horde: python-chess's standard flags less those horde
+/// takes back. White has no king (a white king is one too many), and more than 36 pieces
+/// (then more than 8 pawns too) is too many; White's pawns may stand on rank 1.
+#[inline(always)]
+fn horde_material_status(pos: &Position) -> Status {
+    let mut status = Status::VALID;
+    let kings = pos.role(Role::King);
+    let white = pos.pieces_of(Color::White);
+    let black = pos.pieces_of(Color::Black);
+    let pawns = pos.role(Role::Pawn);
+    status |= flag(white | black == 0, Status::EMPTY);
+    status |= flag(black & kings == 0, Status::NO_BLACK_KING);
+    status |= flag(
+        bb::more_than_two(kings) || white & kings != 0,
+        Status::TOO_MANY_KINGS,
+    );
+    // White's pawns are counted only where its pieces are too many.
+    if white.count_ones() > 36 {
+        status |= Status::TOO_MANY_WHITE_PIECES;
+        status |= flag(
+            (white & pawns).count_ones() > 8,
+            Status::TOO_MANY_WHITE_PAWNS,
+        );
+    }
+    status |= flag(black.count_ones() > 16, Status::TOO_MANY_BLACK_PIECES);
+    status |= flag(
+        (black & pawns).count_ones() > 8,
+        Status::TOO_MANY_BLACK_PAWNS,
+    );
+    status |= flag(
+        pawns & bb::RANK_8 != 0 || black & pawns & bb::RANK_1 != 0,
+        Status::PAWNS_ON_BACKRANK,
+    );
+    status
+}
+
+/// The standard status's flags of everything but the material ([`standard_material_status`]):
+/// castling rights, the en-passant square, the side not to move in check (only when
+/// `opposite_check`), the checkers; and the checkers.
+#[inline(always)]
+fn position_status<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    opposite_check: bool,
+) -> (Status, u64) {
+    let mut status = Status::VALID;
+    let occupied = pos.occupied();
+    let kings = pos.role(Role::King);
     status |= flag(
         pos.raw_castling != pos.clean_castling(),
         Status::BAD_CASTLING_RIGHTS,
@@ -1292,6 +1348,63 @@ mod tests {
     use super::{Move, RacingKings, play, racing_filtered, racing_non_checking};
     use crate::position::Position;
     use crate::variant::Variant;
+    use proptest::prelude::*;
+
+    /// Horde's status as it was first written: the standard status, its flags taken back.
+    fn horde_status_by_the_standard(pos: &Position) -> super::Status {
+        use super::{Color, Role, Status, bb};
+        let mut status = super::base_status(&super::Horde, pos) - Status::NO_WHITE_KING;
+        if pos.pieces_of(Color::White).count_ones() <= 36 {
+            status -= Status::TOO_MANY_WHITE_PIECES | Status::TOO_MANY_WHITE_PAWNS;
+        }
+        let pawns = pos.role(Role::Pawn);
+        if pawns & bb::RANK_8 == 0 && pos.pieces_of(Color::Black) & pawns & bb::RANK_1 == 0 {
+            status -= Status::PAWNS_ON_BACKRANK;
+        }
+        if pos.pieces_of(Color::White) & pos.role(Role::King) != 0 {
+            status |= Status::TOO_MANY_KINGS;
+        }
+        status
+    }
+
+    proptest! {
+        /// Horde's status judged directly is the standard one's flags taken back, on boards
+        /// of every density (up to a full board of one side's pawns), with castling rights, en
+        /// passant squares and either side to move.
+        #[test]
+        fn horde_status_agrees_with_the_standard_flags_taken_back(
+            squares in proptest::collection::vec(0u8..40, 64),
+            white_to_move in any::<bool>(),
+            castling in any::<u8>(),
+            ep in proptest::option::of(0u32..64),
+        ) {
+            use super::{Color, Rules, Role};
+            let mut pos = Position::empty(Variant::Horde, false);
+            for (sq, &piece) in squares.iter().enumerate() {
+                // Most squares White's pawns or empty, as on a horde board; the rest any piece.
+                let (color, role) = match piece {
+                    0..=11 => (Color::White, Role::Pawn),
+                    12..=23 => continue,
+                    n => {
+                        let n = n - 24;
+                        let color = if n < 8 { Color::White } else { Color::Black };
+                        (color, Role::ALL[usize::from(n % 6)])
+                    }
+                };
+                pos.put(sq as u32, color, role, false);
+            }
+            pos.turn = if white_to_move { Color::White } else { Color::Black };
+            let corners = [0u32, 7, 56, 63];
+            for (i, corner) in corners.iter().enumerate() {
+                if castling & (1 << i) != 0 {
+                    pos.raw_castling |= 1 << corner;
+                }
+            }
+            pos.castling = pos.clean_castling();
+            pos.ep = ep.map(|sq| sq as u8);
+            prop_assert_eq!(super::Horde.status(&pos), horde_status_by_the_standard(&pos));
+        }
+    }
 
     /// Racing kings' generator of non-checking moves gives the filter's list, in its order,
     /// on every position of seeded random games from the start and from the committed

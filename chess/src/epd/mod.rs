@@ -284,7 +284,7 @@ impl EpdParser {
     /// ```
     pub fn parse(&self, line: &str) -> Result<ParsedEpd, Error> {
         let mut out = ParsedEpd::empty();
-        read::parse_into(self, line, &mut out)?;
+        read::parse_into(self, line, &mut out, None)?;
         Ok(out)
     }
 
@@ -294,7 +294,32 @@ impl EpdParser {
     /// what `out` holds is unspecified.
     #[doc(hidden)]
     pub fn parse_into(&self, line: &str, out: &mut ParsedEpd) -> Result<(), Error> {
-        read::parse_into(self, line, out)
+        read::parse_into(self, line, out, None)
+    }
+
+    /// [`EpdParser::parse_into`], with the board's pieces read into `pieces` as the DFEN
+    /// parser gathered them while it read the position fields: one set of squares per piece
+    /// code (colour × 6 + role), as [`dfen::Board::piece_sets`] gives them, so that a caller
+    /// building bitboards (a variant's rules) need not read the board again. On an error, what
+    /// `out` and `pieces` hold is unspecified.
+    ///
+    /// ```
+    /// use chess::epd::{EpdParser, ParsedEpd};
+    /// let mut out = ParsedEpd::empty();
+    /// let mut pieces = [0; 12];
+    /// EpdParser::new()
+    ///     .parse_into_counted("4k3/8/8/8/8/8/4P3/4K3 w - - id \"pawn\";", &mut out, &mut pieces)
+    ///     .unwrap();
+    /// assert_eq!(pieces, out.epd.position().board.piece_sets());
+    /// ```
+    #[doc(hidden)]
+    pub fn parse_into_counted(
+        &self,
+        line: &str,
+        out: &mut ParsedEpd,
+        pieces: &mut [u64; 12],
+    ) -> Result<(), Error> {
+        read::parse_into(self, line, out, Some(pieces))
     }
 
     /// Reads an EPD line of a variant whose position fields, `line[..fields_end]`, `variant`

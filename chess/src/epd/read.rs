@@ -40,12 +40,15 @@ pub(super) fn push_quoted(out: &mut String, text: &str) {
 }
 
 /// Reads `line` into `out`: its copy of the line and its operations' vectors cleared and
-/// filled again, in the room an earlier line left them. On an error, what `out` holds is
+/// filled again, in the room an earlier line left them; with `pieces`, the board's pieces
+/// into it as the DFEN parser gathered them (one set of squares per piece code, as
+/// [`dfen::Board::piece_sets`] gives them). On an error, what `out` and `pieces` hold is
 /// unspecified.
 pub(super) fn parse_into(
     settings: &EpdParser,
     line: &str,
     out: &mut ParsedEpd,
+    pieces: Option<&mut [u64; 12]>,
 ) -> Result<(), Error> {
     if line.len() > MAX_LINE_LEN {
         let mut start = MAX_LINE_LEN;
@@ -66,7 +69,16 @@ pub(super) fn parse_into(
         .strict(settings.strict)
         .castling_mode(settings.castling)
         .check_position(settings.standard_rules);
-    let parsed = parser.parse_epd_position(line.get(..fields_end).unwrap_or(line))?;
+    let fields = line.get(..fields_end).unwrap_or(line);
+    let parsed = match pieces {
+        None => parser.parse_epd_position(fields)?,
+        Some(pieces) => {
+            let mut census = dfen::fen_parts::Census::default();
+            let parsed = parser.parse_epd_position_counted(fields, &mut census)?;
+            *pieces = *census.piece_sets();
+            parsed
+        }
+    };
     out.position_findings = parsed.findings;
     // A position fix (a dead castling right or en-passant square) is not `fmt`'s to make in
     // EPD: the position is kept as read.
