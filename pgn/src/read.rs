@@ -240,10 +240,23 @@ static TAG_NAME: [bool; 256] = {
 };
 
 /// Where the bytes of a tag value that need a look stop: the first of `"`, `\\` and a line
-/// end at or after `from` (or the end of `bytes`). Eight bytes are tested at a time, in a word,
-/// where the byte loop it replaces took one: a tag value is about a dozen bytes, too short for
-/// `memchr3`'s set-up to pay.
-fn value_stop(bytes: &[u8], from: usize) -> usize {
+/// end at or after `from` (or the end of `bytes`, or `from` when past it). Eight bytes are
+/// tested at a time, in a word, where a byte loop takes one: a tag value is about a dozen
+/// bytes, too short for `memchr3`'s set-up to pay. The reader's tag pairs and the command
+/// line's tag sections both end their values by it.
+///
+/// ```
+/// use pgn::read::value_stop;
+///
+/// let pair = br#"[Event "Rated \"Blitz\" game"]"#;
+/// assert_eq!(value_stop(pair, 8), 14);
+/// assert_eq!(value_stop(b"[Site \"a\nb\"]", 7), 8);
+/// assert_eq!(value_stop(b"open", 0), 4);
+/// assert_eq!(value_stop(b"open", 9), 9);
+/// ```
+#[must_use]
+#[inline]
+pub fn value_stop(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     // The high bit of each byte of `word` that is zero; the lowest such bit is exact (a borrow

@@ -100,12 +100,10 @@ fn visit_tags<'a>(text: &'a str, visit: &mut impl FnMut(TagPair<'a>)) -> Option<
         let mut escaped = false;
         let mut i = value_start;
         // The value ends at its `"`; a `\` escapes the byte after it, and a line end comes
-        // first in a value left open. Found with `memchr`, not byte by byte.
-        while let Some(found) = bytes
-            .get(i..)
-            .and_then(|rest| memchr::memchr3(b'"', b'\\', b'\n', rest))
-        {
-            i += found;
+        // first in a value left open. Found a word at a time (`pgn::read::value_stop`, the
+        // reader's own), not byte by byte.
+        loop {
+            i = pgn::read::value_stop(bytes, i);
             match bytes.get(i) {
                 Some(b'\\') => {
                     escaped = true;
