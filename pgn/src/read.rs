@@ -239,6 +239,52 @@ static TAG_NAME: [bool; 256] = {
     table
 };
 
+/// Where the bytes of a tag value that need a look stop: the first of `"`, `\\` and a line
+/// end at or after `from` (or the end of `bytes`, or `from` when past it). Eight bytes are
+/// tested at a time, in a word, where a byte loop takes one: a tag value is about a dozen
+/// bytes, too short for `memchr3`'s set-up to pay. The reader's tag pairs and the command
+/// line's tag sections both end their values by it.
+///
+/// ```
+/// use pgn::read::value_stop;
+///
+/// let pair = br#"[Event "Rated \"Blitz\" game"]"#;
+/// assert_eq!(value_stop(pair, 8), 14);
+/// assert_eq!(value_stop(b"[Site \"a\nb\"]", 7), 8);
+/// assert_eq!(value_stop(b"open", 0), 4);
+/// assert_eq!(value_stop(b"open", 9), 9);
+/// ```
+#[must_use]
+#[inline]
+pub fn value_stop(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each byte of `word` that is zero; the lowest such bit is exact (a borrow
+    // only marks bytes above a zero byte).
+    let zeros = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut at = from;
+    while let Some(word) = bytes
+        .get(at..at.saturating_add(8))
+        .and_then(|eight| <[u8; 8]>::try_from(eight).ok())
+    {
+        let word = u64::from_le_bytes(word);
+        let found = zeros(word ^ (ONES * u64::from(b'"')))
+            | zeros(word ^ (ONES * u64::from(b'\\')))
+            | zeros(word ^ (ONES * u64::from(b'\n')));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes
+        .get(at)
+        .is_some_and(|byte| !matches!(byte, b'"' | b'\\' | b'\n'))
+    {
+        at += 1;
+    }
+    at
+}
+
 /// Bytes that end an unknown token: whitespace and the one-byte tokens.
 fn is_delimiter(byte: u8) -> bool {
     byte.is_ascii_whitespace()
@@ -468,6 +514,8 @@ impl<'a> Games<'a> {
         at += 1;
         let value_start = at;
         loop {
+            // Every byte before the stop is part of the value (`Some(_)` below).
+            at = value_stop(self.bytes, at);
             match self.byte(at) {
                 Some(b'"') => break,
                 Some(b'\\') if matches!(self.byte(at + 1), Some(b'"' | b'\\')) => at += 2,
@@ -1567,7 +1615,59 @@ fn list(moves: &[&String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::TAG_NAME;
+    use super::{TAG_NAME, value_stop};
+    use proptest::prelude::*;
+
+    /// The byte loop that [`value_stop`] replaces.
+    fn value_stop_by_bytes(bytes: &[u8], from: usize) -> usize {
+        let mut at = from;
+        while bytes
+            .get(at)
+            .is_some_and(|byte| !matches!(byte, b'"' | b'\\' | b'\n'))
+        {
+            at += 1;
+        }
+        at
+    }
+
+    proptest! {
+        #[test]
+        fn the_value_stop_is_the_byte_loop_s(
+            bytes in proptest::collection::vec(
+                prop_oneof![
+                    4 => Just(b'a'),
+                    1 => Just(b'"'),
+                    1 => Just(b'\\'),
+                    1 => Just(b'\n'),
+                    1 => Just(b'\r'),
+                    1 => any::<u8>(),
+                ],
+                0..40,
+            ),
+            from in 0usize..48,
+        ) {
+            prop_assert_eq!(value_stop(&bytes, from), value_stop_by_bytes(&bytes, from));
+        }
+    }
+
+    #[test]
+    fn the_value_stop_finds_each_byte_at_each_place() {
+        for stop in [b'"', b'\\', b'\n'] {
+            for len in 0..20 {
+                for at in 0..len {
+                    let mut bytes = vec![0x80 | b'"'; len];
+                    bytes[at] = stop;
+                    for from in 0..=len + 1 {
+                        assert_eq!(
+                            value_stop(&bytes, from),
+                            value_stop_by_bytes(&bytes, from),
+                            "{stop} {len} {at} {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_tag_name_table_is_the_byte_test_it_replaces() {

@@ -100,12 +100,10 @@ fn visit_tags<'a>(text: &'a str, visit: &mut impl FnMut(TagPair<'a>)) -> Option<
         let mut escaped = false;
         let mut i = value_start;
         // The value ends at its `"`; a `\` escapes the byte after it, and a line end comes
-        // first in a value left open. Found with `memchr`, not byte by byte.
-        while let Some(found) = bytes
-            .get(i..)
-            .and_then(|rest| memchr::memchr3(b'"', b'\\', b'\n', rest))
-        {
-            i += found;
+        // first in a value left open. Found a word at a time (`pgn::read::value_stop`, the
+        // reader's own), not byte by byte.
+        loop {
+            i = pgn::read::value_stop(bytes, i);
             match bytes.get(i) {
                 Some(b'\\') => {
                     escaped = true;
@@ -211,8 +209,54 @@ fn variant_of(name: &str) -> Result<Option<VariantTag>, ()> {
     }
 }
 
+/// Whether `text` holds only tag pairs of the plainest form, `[Name "value"]` (one space, no
+/// escape in the value, nothing else inside the brackets), between whitespace, and no `FEN`
+/// anywhere: then [`visit_tags`] reads every pair and finds no problem and no `[FEN]` tag, and
+/// [`extract`] has nothing to say. Checked without making each pair (most sections of most
+/// files, a lichess game's seventeen pairs among them); any other text answers `false`, and is
+/// read in full.
+fn plain_without_fen(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, b"FEN").is_some() {
+        return false;
+    }
+    let mut at = 0;
+    loop {
+        while bytes
+            .get(at)
+            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] & SPACE != 0)
+        {
+            at += 1;
+        }
+        match bytes.get(at) {
+            None => return true,
+            Some(b'[') => {}
+            Some(_) => return false,
+        }
+        at += 1;
+        let name = at;
+        while bytes
+            .get(at)
+            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] & NAME != 0)
+        {
+            at += 1;
+        }
+        if at == name || bytes.get(at..at + 2) != Some(b" \"") {
+            return false;
+        }
+        at = pgn::read::value_stop(bytes, at + 2);
+        if bytes.get(at..at + 2) != Some(b"\"]") {
+            return false;
+        }
+        at += 2;
+    }
+}
+
 /// The FEN tag of one game's tag section, with the `SetUp` warning and its `Variant`.
 pub(super) fn extract(text: &str) -> Extracted<'_> {
+    if plain_without_fen(text) {
+        return Extracted::Nothing;
+    }
     // Only three tags matter here, the first of each name: no list of every pair is made.
     let (mut fen, mut setup, mut variant_tag) = (None, None, None);
     let problem = visit_tags(text, &mut |tag| {
@@ -344,6 +388,69 @@ pub fn is_comments_alone(game: &pgn::Game<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What [`visit_tags`] says of a text: whether it finds no problem and no `[FEN]` tag.
+    fn clean_without_fen(text: &str) -> bool {
+        let mut fen = false;
+        let problem = visit_tags(text, &mut |tag| fen |= tag.name == "FEN");
+        problem.is_none() && !fen
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The plain sections the fast path answers are clean sections without `[FEN]` to the
+        /// full scan: random pairs with names that matter or not, values with quotes,
+        /// backslashes and line ends, other spacing, and stray text.
+        #[test]
+        fn a_plain_section_is_one_the_full_scan_finds_clean_without_fen(
+            pairs in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        Just("Event"), Just("FEN"), Just("SetUp"), Just("Variant"),
+                        Just("WhiteElo"), Just("FENx"), Just("a_1"), Just(""), Just("Bad-name"),
+                    ],
+                    prop_oneof![
+                        3 => Just(" \""), 1 => Just("  \""), 1 => Just("\""), 1 => Just(" \t\""),
+                    ],
+                    "[a-zA-Z0-9 .:/?-]{0,12}|[a\"\\\\\n\\]]{0,4}|FEN",
+                    prop_oneof![4 => Just("\"]"), 1 => Just("\" ]"), 1 => Just("\"")],
+                    prop_oneof![
+                        4 => Just("\n"), 1 => Just("\r\n"), 1 => Just(" "), 1 => Just(""),
+                        1 => Just("\n%x\n"), 1 => Just("\n\n"),
+                    ],
+                ),
+                0..8,
+            ),
+        ) {
+            let text: String = pairs
+                .iter()
+                .map(|(name, open, value, close, after)| format!("[{name}{open}{value}{close}{after}"))
+                .collect();
+            if plain_without_fen(&text) {
+                prop_assert!(clean_without_fen(&text), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lichess_section_is_plain_and_one_with_fen_is_not() {
+        let lichess = "[Event \"Rated Blitz game\"]\r\n[Site \"https://lichess.org/abcd1234\"]\n\
+                       [WhiteElo \"1500\"]\n[Opening \"Sicilian Defense: Najdorf\"]\n";
+        assert!(plain_without_fen(lichess));
+        assert!(plain_without_fen(""));
+        for text in [
+            "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n",
+            "[Event \"a FEN\"]\n",
+            "[Event \"a \\\"b\\\"\"]\n",
+            "[Event  \"a\"]\n",
+            "[Event \"a\" ]\n",
+            "[Event \"a\"]x\n",
+        ] {
+            assert!(!plain_without_fen(text), "{text}");
+        }
+    }
 
     #[test]
     fn tags_with_escaped_quotes_and_spacing_are_read() {
