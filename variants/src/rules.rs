@@ -24,6 +24,16 @@ use crate::position::{Color, Move, MoveKind, Position, Role};
 use crate::status::{self, Status};
 use crate::variant::Variant;
 
+/// The roles that move as they attack, every role but the pawn: the move generators' loop
+/// over a side's pieces, after its pawns.
+const PIECE_ROLES: [Role; 5] = [
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// How a game ended by a variant's own rule, from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VariantEnd {
@@ -154,13 +164,7 @@ pub(crate) fn pseudo_moves<R: Rules + ?Sized>(
     let occupied = us | them;
     let pawns = pos.role(Role::Pawn) & us;
 
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
+    for role in PIECE_ROLES {
         for from in Squares(pos.role(role) & us) {
             let targets = pos.attacks_from(from, turn, role) & !us & to_mask;
             for to in Squares(targets) {
@@ -925,15 +929,7 @@ fn racing_non_checking(rules: &RacingKings, pos: &Position, out: &mut Vec<Move>)
     }
     let info = CheckInfo::new(pos, their_king);
     // A piece of ours attacking the opponent's king (a position the race never reaches).
-    let checking = [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ]
-    .iter()
-    .fold(0, |all, &role| {
+    let checking = PIECE_ROLES.iter().fold(0, |all, &role| {
         all | (info.squares[role as usize] & pos.role(role))
     });
     if checking & us != 0 {
@@ -943,13 +939,7 @@ fn racing_non_checking(rules: &RacingKings, pos: &Position, out: &mut Vec<Move>)
         return true;
     }
     let pinned = pinned(pos, king, them);
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
+    for role in PIECE_ROLES {
         for from in Squares(pos.role(role) & us) {
             let mut targets = pos.attacks_from(from, turn, role) & !us;
             if pinned & (1u64 << from) != 0 {
